@@ -1,0 +1,243 @@
+"""The state of a round: :class:`GameState`, its :class:`Seat`\\ s, the pile and the outcome.
+
+Everything is frozen and slotted. States share whatever did not change with their parent
+(a seat that did not move, the rules, the tuples of cards), so keeping a whole tree of
+successors in memory is cheap.
+
+Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the validating
+:func:`~eighthalf.position`; the class constructors themselves check nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from .cards import RANKS, Rank
+from .options import MAX_SEATS, Rules
+
+__all__ = ["GameState", "Outcome", "PileCard", "Seat", "Zone", "call_text"]
+
+Zone = Literal["hand", "open", "blind"]
+"""Where a seat plays from (T2): its hand, its open cards or its blind cards."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class PileCard:
+    """A card on the pile, with the seat that played it."""
+
+    rank: Rank
+    """The card's rank."""
+    seat: int
+    """The seat that played it."""
+
+    @classmethod
+    def of(cls, rank: Rank, seat: int) -> PileCard:
+        """The shared ``PileCard(rank, seat)`` (the engine never makes two equal ones).
+
+        Raises:
+            IndexError: If ``seat`` is not between 0 and 7 or ``rank`` is not a rank.
+        """
+        return PILE_CARDS[seat][rank]
+
+    def __str__(self) -> str:
+        return f"{self.rank}@{self.seat}"
+
+
+PILE_CARDS: tuple[tuple[PileCard, ...], ...] = tuple(
+    tuple(PileCard(rank, seat) for rank in RANKS) for seat in range(MAX_SEATS)
+)
+"""``PILE_CARDS[seat][rank]``: the shared :class:`PileCard` instances."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Seat:
+    """One player's cards (S3, S4) and whether they are on the table (L1).
+
+    The hand is kept sorted by rank (a hand has no order at the table); the bank, the
+    open and the blind cards are kept in their order.
+    """
+
+    hand: tuple[Rank, ...]
+    """The cards in hand, sorted by rank. Only the owner sees them (I2)."""
+    bank: tuple[Rank, ...]
+    """The face-down draw pile, in draw order: ``bank[0]`` is drawn next. Nobody sees
+    it (I3), but everybody sees its size."""
+    open: tuple[Rank, ...]
+    """The face-up open cards, at most 3 (S4), in the order they were laid."""
+    blind: tuple[Rank, ...]
+    """The face-down blind cards, at most 3, in position order (what
+    :class:`~eighthalf.BlindPlay` counts). Nobody sees them, the owner included (I3)."""
+    collected: tuple[Rank, ...] = ()
+    """Piles collected before reaching the table, face up and out of play (C1), in the
+    order they were taken, each pile bottom to top."""
+    on_table: bool = False
+    """True from the moment bank and hand were both empty (L1); then collected piles go
+    into the hand."""
+
+    @property
+    def is_out(self) -> bool:
+        """True if bank, hand, open and blind cards are all gone (E1)."""
+        return not (self.hand or self.bank or self.open or self.blind)
+
+    @property
+    def count(self) -> int:
+        """The E4 count: collected stack + hand + bank + open + blind cards."""
+        return len(self.collected) + len(self.hand) + len(self.bank) + len(self.open) + len(self.blind)
+
+    @property
+    def zone(self) -> Zone | None:
+        """Where this seat plays from now (T2), or ``None`` once it is out."""
+        if self.hand:
+            return "hand"
+        if self.open:
+            return "open"
+        if self.blind:
+            return "blind"
+        return None
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Outcome:
+    """How a round ended (E4–E7)."""
+
+    winner: int | None
+    """The seat that went out and won, or ``None`` if the move limit of E7 ended the round."""
+    counts: tuple[int, ...]
+    """Each seat's count at the end (E4)."""
+    big_losers: tuple[int, ...]
+    """The Big Loser(s) (E5): the seats other than the winner with the highest count, in
+    seat order; several on a tie; empty when there is no winner."""
+    points: tuple[int, ...]
+    """Each seat's points (E6): 2 for the winner, 1 for each lowest count (the winner
+    included); all 0 when there is no winner (E7)."""
+
+    @classmethod
+    def score(cls, seats: tuple[Seat, ...], winner: int | None) -> Outcome:
+        """Count and score the seats of a finished round (E4–E6).
+
+        >>> from eighthalf.cards import Rank
+        >>> out = Seat(hand=(), bank=(), open=(), blind=(), collected=(Rank.ONE,), on_table=True)
+        >>> big = Seat(hand=(Rank.TWO,) * 3, bank=(), open=(), blind=())
+        >>> low = Seat(hand=(), bank=(), open=(), blind=(Rank.ONE,), on_table=True)
+        >>> Outcome.score((out, big, low), winner=0)
+        Outcome(winner=0, counts=(1, 3, 1), big_losers=(1,), points=(3, 0, 1))
+        """
+        counts = tuple(seat.count for seat in seats)
+        if winner is None:
+            return cls(None, counts, (), (0,) * len(seats))
+        highest = max(count for seat, count in enumerate(counts) if seat != winner)
+        lowest = min(counts)
+        big_losers = tuple(seat for seat, count in enumerate(counts) if seat != winner and count == highest)
+        points = tuple((2 if seat == winner else 0) + (count == lowest) for seat, count in enumerate(counts))
+        return cls(winner, counts, big_losers, points)
+
+
+def call_text(halves: int) -> str:
+    """Say a call given in half points: ``call_text(13) == "6½"``, ``call_text(1) == "½"``.
+
+    >>> call_text(17), call_text(0), call_text(1)
+    ('8½', '0', '½')
+    """
+    whole, half = divmod(halves, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class GameState:
+    """A position of a round: every card's place, the call and whose turn it is.
+
+    The facts derived from the pile (the call, the 5-lock, who is at risk) are kept as
+    fields, updated by :func:`~eighthalf.apply`, so that the hot path never rescans the
+    pile. States are equal when all their fields are equal, and hashable.
+    """
+
+    rules: Rules
+    """The options of this round."""
+    seats: tuple[Seat, ...]
+    """Every seat's cards, by seat number (S2)."""
+    pile: tuple[PileCard, ...]
+    """The shared pile, bottom to top, each card with the seat that played it (I1)."""
+    call_halves: int
+    """The call in half points: twice the value of the pile, so 13 means 6½ and an empty
+    pile is 0. See :attr:`call` and :attr:`call_label`."""
+    locked: bool
+    """True while the 5-lock holds (P7): the topmost non-Ghost card of the pile is a 5."""
+    at_risk: int | None
+    """The seat that can be caught (P8): who made the last play on a half call of 8½ or
+    less. ``None`` on a whole call and on calls of 9½ or more, where nobody can be caught."""
+    to_move: int
+    """The seat whose move it is. Once the round is over it no longer means anything."""
+    move_number: int
+    """How many moves have been made in this round (E7 counts them)."""
+    opening: Rank | None = None
+    """Before the first move: the lowest yellow rank that the opener must play (S5).
+    ``None`` once play has begun, and when nobody held a yellow card (S6)."""
+    outcome: Outcome | None = None
+    """How the round ended, once it is over (E3–E7); ``None`` while it goes on."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        """True once the round has ended (E2, E3 or E7)."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won, or ``None`` while the round goes on or if E7 ended it."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def big_losers(self) -> tuple[int, ...]:
+        """The Big Loser(s) once the round is over (E5), else ``()``."""
+        return () if self.outcome is None else self.outcome.big_losers
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        """Each seat's points once the round is over (E6), else ``None``."""
+        return None if self.outcome is None else self.outcome.points
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Each seat's E4 count now (final once the round is over)."""
+        return tuple(seat.count for seat in self.seats)
+
+    @property
+    def call(self) -> float:
+        """The call as a number: ``6.5`` for six and a half (exact: halves are binary)."""
+        return self.call_halves / 2
+
+    @property
+    def call_label(self) -> str:
+        """The call as players say it: ``"6½"``."""
+        return call_text(self.call_halves)
+
+    @property
+    def is_half_call(self) -> bool:
+        """True if the call ends in ½."""
+        return self.call_halves % 2 == 1
+
+    @property
+    def catch_card(self) -> Rank | None:
+        """The rank that would catch the seat at risk (P8), or ``None`` if nobody can be caught."""
+        return None if self.at_risk is None else RANKS[(self.call_halves + 1) // 2]
+
+    @property
+    def pending_out(self) -> int | None:
+        """The seat that went out on a catchable half call and waits on the next move (E2)."""
+        risk = self.at_risk
+        if risk is not None and self.outcome is None and self.seats[risk].is_out:
+            return risk
+        return None
+
+    @property
+    def zone(self) -> Zone | None:
+        """Where the seat to move plays from (T2); ``None`` once the round is over."""
+        return None if self.outcome is not None else self.seats[self.to_move].zone

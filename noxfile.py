@@ -1,0 +1,52 @@
+"""Development sessions: ``nox -l`` lists them; ``nox`` runs the default ones."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["tests", "typing", "docs", "lint"]
+
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the test suite (with doctests) on each supported Python found."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Run only the long random-play soak tests."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "soak", "tests", *session.posargs)
+
+
+@nox.session
+def typing(session: nox.Session) -> None:
+    """Type-check the package, tests, examples and benchmarks with mypy --strict."""
+    session.install("-e", ".[test]")
+    session.run("mypy", "--strict", "eighthalf", "tests", "examples", "benchmarks")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs with nitpicky warnings as errors."""
+    session.install("-e", ".[docs]")
+    session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint and check formatting with ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", "eighthalf", "tests", "examples", "benchmarks", "noxfile.py")
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """Run the benchmark suite and print its table (pass --json for JSON)."""
+    session.install("-e", ".")
+    session.run("python", "-m", "benchmarks", *session.posargs)
