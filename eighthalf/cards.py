@@ -16,8 +16,8 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from .errors import ParseError
 

@@ -31,7 +31,7 @@ from .moves import (
 )
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 
-__all__ = ["EFFECTS", "COMBINATION", "Effect", "apply", "apply_unchecked", "effect", "is_legal", "legal_moves"]
+__all__ = ["COMBINATION", "EFFECTS", "Effect", "apply", "apply_unchecked", "effect", "is_legal", "legal_moves", "moves_for"]
 
 _ZERO, _FIVE, _EIGHT, _NINE, _HALF, _GHOST = 0, 5, 8, 9, 10, 11
 COMBINATION: Final = 12
@@ -146,27 +146,40 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state.outcome is not None:
         return ()
     seat = state.seats[state.to_move]
-    hand = seat.hand
-    if hand:
-        opening = state.opening
+    return moves_for(seat.hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening)
+
+
+def moves_for(
+    hand: tuple[Rank, ...],
+    open_cards: tuple[Rank, ...],
+    blind_count: int,
+    call_halves: int,
+    locked: bool,
+    opening: Rank | None = None,
+) -> tuple[Move, ...]:
+    """The legal moves of a seat with these cards facing this call (see :func:`legal_moves`).
+
+    Everything it needs is known to the seat itself, which is how a
+    :class:`~eighthalf.views.PlayerView` lists its moves. ``hand`` must be sorted.
+    """
+    if hand:  # T2: the hand first
         if opening is not None:  # S5: the lowest yellow card, with identical copies if wished
             return HAND_PLAYS[opening][: hand.count(opening)]
-        table = _HAND_MOVES[state.locked][state.call_halves]
+        table = _HAND_MOVES[locked][call_halves]
         moves = table.get(hand)
         if moves is None:
-            moves = _hand_moves(hand, EFFECTS[state.locked][state.call_halves])
+            moves = _hand_moves(hand, EFFECTS[locked][call_halves])
             if len(table) >= _CACHE_LIMIT:
                 table.clear()
             table[hand] = moves
         return moves
-    cards = seat.open
-    if cards:  # L2
-        table = _OPEN_MOVES[state.locked][state.call_halves]
-        moves = table.get(cards)
+    if open_cards:  # L2
+        table = _OPEN_MOVES[locked][call_halves]
+        moves = table.get(open_cards)
         if moves is None:
-            moves = table[cards] = _open_moves(cards, EFFECTS[state.locked][state.call_halves])
+            moves = table[open_cards] = _open_moves(open_cards, EFFECTS[locked][call_halves])
         return moves
-    return _BLIND_MOVES[len(seat.blind)]  # L3, L4
+    return _BLIND_MOVES[blind_count]  # L3, L4
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -220,12 +233,12 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
             EFFECTS[state.locked][state.call_halves][rank][count],
         )
     if kind is EightAndHalf:
-        hand = list(seat.hand)
-        hand.remove(RANKS[_EIGHT])
-        hand.remove(RANKS[_HALF])
+        rest = list(seat.hand)
+        rest.remove(RANKS[_EIGHT])
+        rest.remove(RANKS[_HALF])
         return _resolve(
             state,
-            _after_hand_play(seat, tuple(hand)),
+            _after_hand_play(seat, tuple(rest)),
             state.pile + _COMBINATION_RUNS[mover],
             EFFECTS[state.locked][state.call_halves][COMBINATION][1],
         )
@@ -377,7 +390,7 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
     else:
         if zone != "blind":
             rule = "L3" if zone == "open" else "T2"
-            return IllegalMoveError(text, f"blind cards are played only once hand and open cards are gone", rule)
+            return IllegalMoveError(text, "blind cards are played only once hand and open cards are gone", rule)
         return IllegalMoveError(text, f"there are only {len(seat.blind)} blind cards (positions from 0)", "L4")
     return _illegal_play(text, token, count, state.call_halves, state.locked)
 

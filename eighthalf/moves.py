@@ -25,10 +25,9 @@ instances, so they can be compared by identity as well as by equality.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from .cards import COMPOSITION, RANKS, Rank
 from .errors import ParseError
@@ -131,7 +130,7 @@ class Collect:
         return "c"
 
 
-Move: TypeAlias = Union[HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect]
+Move: TypeAlias = HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect
 """Any move of a round: one of :class:`HandPlay`, :class:`EightAndHalf`,
 :class:`OpenPlay`, :class:`BlindPlay` or :class:`Collect`."""
 

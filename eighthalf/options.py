@@ -6,7 +6,7 @@ import attrs
 
 from .errors import InvalidStateError
 
-__all__ = ["Rules", "MAX_SEATS"]
+__all__ = ["MAX_SEATS", "Rules"]
 
 MAX_SEATS = 8
 """The most seats the deck can serve: S4 needs 9 cards a seat (3 blind, 3 open, 3 in hand)."""

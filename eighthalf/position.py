@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Union
 
 from .cards import COMPOSITION, RANKS, Rank
 from .engine import COMBINATION, effect
@@ -57,14 +58,16 @@ def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard
     """Validate the pile as a chain of legal plays; derive the call, 5-lock and risk."""
     cards: list[PileCard] = []
     for at, entry in enumerate(pile):
+        given: object
+        seat: object
         if isinstance(entry, PileCard):
-            rank, seat = entry.rank, entry.seat
+            given, seat = entry.rank, entry.seat
         elif isinstance(entry, tuple) and len(entry) == 2:
-            rank, seat = entry
+            given, seat = entry
         else:
             raise InvalidStateError(f"pile card {at}: expected a PileCard or (rank, seat), not {entry!r}")
-        (rank,) = _ranks((rank,), f"pile card {at}")
-        if type(seat) is not int or not 0 <= seat < players:
+        (rank,) = _ranks((given,), f"pile card {at}")
+        if not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < players:
             raise InvalidStateError(f"pile card {at}: seat must be from 0 to {players - 1}, not {seat!r}")
         cards.append(PILE_CARDS[seat][rank])
     call, locked, risk = 0, False, None

@@ -1,0 +1,7 @@
+"""``python -m eighthalf``: see :mod:`eighthalf.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

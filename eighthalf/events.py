@@ -1,0 +1,283 @@
+"""Events: what happened in a move, in order, for front-ends to animate and narrate.
+
+:func:`apply_with_events` makes a move and reports it as a tuple of small frozen
+events. Events name cards that everybody saw (plays, turned blind cards, collected
+piles are counted); the only secret in them is which cards a player drew, which
+:func:`events_for` hides from everybody but the drawer (I2, I3).
+
+>>> from eighthalf import new_game, parse_move
+>>> state = new_game(4, seed=7)
+>>> state, events = apply_with_events(state, parse_move("4"))
+>>> for event in events_for(events, seat=0):
+...     print(event)
+Played(seat=2, cards=(<Rank.FOUR: 4>,), source='hand', call_halves=8)
+Drew(seat=2, count=1, cards=None)
+>>> narrate(events_for(events, seat=0), ["Anna", "Ben", "Cleo", "Dan"])
+['Cleo plays 4: the call is 4.', 'Cleo draws 1 card.']
+>>> narrate(events_for(events, seat=2), ["Anna", "Ben", "Cleo", "Dan"])[1]
+'Cleo draws 1 card (9).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, TypeAlias
+
+import attrs
+
+from .cards import Rank
+from .engine import EFFECTS, apply
+from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
+from .state import GameState, Zone, call_text
+
+__all__ = [
+    "BlindTurned",
+    "Caught",
+    "Collected",
+    "Drew",
+    "Event",
+    "Locked",
+    "Played",
+    "ReachedTable",
+    "RoundOver",
+    "WentOut",
+    "apply_with_events",
+    "describe",
+    "events_for",
+    "narrate",
+]
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """Cards went onto the pile as one play (T3)."""
+
+    seat: int
+    """Who played."""
+    cards: tuple[Rank, ...]
+    """The cards, bottom to top (the 8½ combination is ``(EIGHT, HALF)``)."""
+    source: Zone
+    """Where they came from: ``"hand"``, ``"open"`` or ``"blind"``."""
+    call_halves: int
+    """The call right after the cards landed, in half points (for a catch, the catch card)."""
+
+
+@attrs.frozen(slots=True)
+class BlindTurned:
+    """A blind card was turned face up (L4)."""
+
+    seat: int
+    """Whose blind card."""
+    position: int
+    """Its position among the remaining blind cards."""
+    rank: Rank
+    """What it showed."""
+    failed: bool
+    """True if it could not be played, so it goes onto the pile and the pile is collected."""
+
+
+@attrs.frozen(slots=True)
+class Caught:
+    """A catch (P8, P9): ``catcher`` played the catch card on ``caught``'s half call."""
+
+    catcher: int
+    """The seat that caught, and starts the next pile."""
+    caught: int
+    """The seat that was at risk and now collects."""
+    rank: Rank
+    """The catch card."""
+
+
+@attrs.frozen(slots=True)
+class Collected:
+    """A seat took the whole pile (C1)."""
+
+    seat: int
+    """Who collected."""
+    count: int
+    """How many cards."""
+    into_hand: bool
+    """True if into the hand (on the table, L1); False if set aside on the collected stack."""
+    cause: Literal["stuck", "caught", "blind"]
+    """Why: no legal play (T1), caught (P9), or a failed blind card (L4)."""
+
+
+@attrs.frozen(slots=True)
+class Drew:
+    """A seat drew cards from its bank to refill the hand (T4)."""
+
+    seat: int
+    """Who drew."""
+    count: int
+    """How many cards."""
+    cards: tuple[Rank, ...] | None
+    """Which cards; ``None`` in the events given to anybody but the drawer (I2, I3)."""
+
+
+@attrs.frozen(slots=True)
+class Locked:
+    """A 5 was played: the 5-lock is on for the next seat (P7)."""
+
+    seat: int
+    """Who played the 5."""
+
+
+@attrs.frozen(slots=True)
+class ReachedTable:
+    """A seat's bank and hand are both empty: it is on the table from now on (L1)."""
+
+    seat: int
+    """The seat."""
+
+
+@attrs.frozen(slots=True)
+class WentOut:
+    """A seat has no cards left (E1)."""
+
+    seat: int
+    """The seat."""
+    waiting: bool
+    """True if it left a catchable half call, so the next seat's move decides (E2)."""
+
+
+@attrs.frozen(slots=True)
+class RoundOver:
+    """The round ended (E2, E3 or E7), with its scores (E4–E6)."""
+
+    winner: int | None
+    """The winner, or ``None`` under the move limit of E7."""
+    counts: tuple[int, ...]
+    """Each seat's count (E4)."""
+    big_losers: tuple[int, ...]
+    """The Big Loser(s) (E5)."""
+    points: tuple[int, ...]
+    """Each seat's points (E6)."""
+
+
+Event: TypeAlias = Played | BlindTurned | Caught | Collected | Drew | Locked | ReachedTable | WentOut | RoundOver
+"""Any event of a move."""
+
+
+def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """Make a move like :func:`~eighthalf.apply` and report what happened, in order.
+
+    The events are the full record (drawn cards included); pass them through
+    :func:`events_for` before sending them to a player.
+
+    Raises:
+        IllegalMoveError: If the move is not legal in ``state``.
+    """
+    after = apply(state, move)
+    return after, describe(state, move, after)
+
+
+def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+    """The events of ``move`` taking ``before`` to ``after`` (which must be its result)."""
+    mover = before.to_move
+    seat = before.seats[mover]
+    pile_size = len(before.pile)
+    events: list[Event] = []
+    if isinstance(move, Collect):
+        events.append(Collected(mover, pile_size, seat.on_table, "stuck"))
+    else:
+        if isinstance(move, HandPlay):
+            cards: tuple[Rank, ...] = (move.rank,) * move.count
+            token, count, source = int(move.rank), move.count, "hand"
+        elif isinstance(move, EightAndHalf):
+            cards, token, count, source = (Rank.EIGHT, Rank.HALF), 12, 1, "hand"
+        elif isinstance(move, OpenPlay):
+            cards, token, count, source = (move.rank,), int(move.rank), 1, "open"
+        else:
+            assert isinstance(move, BlindPlay)
+            rank = seat.blind[move.position]
+            cards, token, count, source = (rank,), int(rank), 1, "blind"
+        result = EFFECTS[before.locked][before.call_halves][token][count]
+        if source == "blind":
+            events.append(BlindTurned(mover, move.position, cards[0], result is None))  # type: ignore[union-attr]
+        if result is None:
+            events.append(Collected(mover, pile_size + 1, True, "blind"))
+        else:
+            call_halves, _, _, catch = result
+            events.append(Played(mover, cards, source, call_halves))  # type: ignore[arg-type]
+            if catch:
+                victim = before.at_risk
+                assert victim is not None
+                events.append(Caught(mover, victim, cards[0]))
+                events.append(Collected(victim, pile_size + count, before.seats[victim].on_table, "caught"))
+            elif token == 5:
+                events.append(Locked(mover))
+        if source == "hand":
+            drawn = len(seat.bank) - len(after.seats[mover].bank)
+            if drawn:
+                events.append(Drew(mover, drawn, seat.bank[:drawn]))
+    if not seat.on_table and after.seats[mover].on_table:
+        events.append(ReachedTable(mover))
+    if after.seats[mover].is_out:
+        events.append(WentOut(mover, after.pending_out == mover))
+    outcome = after.outcome
+    if outcome is not None:
+        events.append(RoundOver(outcome.winner, outcome.counts, outcome.big_losers, outcome.points))
+    return tuple(events)
+
+
+def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
+
+    ``seat=None`` gives a spectator's events, with every drawn card hidden.
+    """
+    return tuple(
+        Drew(event.seat, event.count, None) if isinstance(event, Drew) and event.seat != seat else event
+        for event in events
+    )
+
+
+def _cards_text(cards: Sequence[Rank]) -> str:
+    if len(cards) == 2 and cards[0] == Rank.EIGHT and cards[1] == Rank.HALF:
+        return "8 with ½ (8½)"
+    label = cards[0].label
+    return label if len(cards) == 1 else f"{len(cards)} × {label}"
+
+
+def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
+    """Tell the events in plain English, one sentence each.
+
+    ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
+    """
+
+    def name(seat: int) -> str:
+        return names[seat] if names is not None else f"Seat {seat}"
+
+    lines = []
+    for event in events:
+        if isinstance(event, Played):
+            lines.append(
+                f"{name(event.seat)} plays {_cards_text(event.cards)}"
+                f"{' from the open cards' if event.source == 'open' else ''}: the call is {call_text(event.call_halves)}."
+            )
+        elif isinstance(event, BlindTurned):
+            outcome = "which cannot be played" if event.failed else "and plays it"
+            lines.append(f"{name(event.seat)} turns blind card {event.position}: {event.rank.label}, {outcome}.")
+        elif isinstance(event, Caught):
+            lines.append(f"{name(event.catcher)} catches {name(event.caught)} with a {event.rank.label}!")
+        elif isinstance(event, Collected):
+            where = "into the hand" if event.into_hand else "aside"
+            plural = "card" if event.count == 1 else "cards"
+            lines.append(f"{name(event.seat)} collects {event.count} {plural} {where}.")
+        elif isinstance(event, Drew):
+            plural = "card" if event.count == 1 else "cards"
+            shown = f" ({', '.join(card.label for card in event.cards)})" if event.cards is not None else ""
+            lines.append(f"{name(event.seat)} draws {event.count} {plural}{shown}.")
+        elif isinstance(event, Locked):
+            lines.append("The 5-lock is on: only 1–5, 0, ½ or Ghost may follow.")
+        elif isinstance(event, ReachedTable):
+            lines.append(f"{name(event.seat)} is on the table.")
+        elif isinstance(event, WentOut):
+            tail = ", at risk: the next move decides." if event.waiting else "."
+            lines.append(f"{name(event.seat)} has no cards left{tail}")
+        else:
+            if event.winner is None:
+                lines.append("The move limit is reached: the round ends without a winner.")
+            else:
+                scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.points))
+                lines.append(f"{name(event.winner)} wins the round. Points: {scores}.")
+    return lines
