@@ -5,7 +5,6 @@ the :class:`~eighthalf.views.PlayerView` of its seat and a :class:`random.Random
 caller owns, which makes every game reproducible.
 
 >>> import random
-from typing import Callable
 >>> from eighthalf import new_game, apply
 >>> from eighthalf.views import view
 >>> bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]

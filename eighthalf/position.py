@@ -128,14 +128,17 @@ def position(
     rules: Rules | None = None,
     move_number: int = 0,
     opening: Rank | None = None,
+    over: bool = False,
+    winner: int | None = None,
 ) -> GameState:
     """Build a position directly, after checking that it can occur.
 
     The call, the 5-lock and who is at risk are worked out from the pile, which is read
-    as a chain of plays: consecutive cards of one seat are one play. A position in
-    which exactly one seat is out is a finished round won by that seat, unless that seat
-    is at risk and the next seat is to move (E2). Hands are sorted; zones may be given as
-    lists of :class:`~eighthalf.Rank` or ints.
+    as a chain of plays: consecutive cards of one seat are one play. A round in
+    progress has no seat out, except one that went out at risk while the next seat
+    is to move (E2). A finished round is built with ``over=True`` and the ``winner``,
+    who must be out, or ``winner=None`` when E7's move limit ended it. Hands are sorted;
+    zones may be given as lists of :class:`~eighthalf.Rank` or ints.
 
     Seat 1 has just played ½ on seat 0's 6; seat 0, on the table, may catch with the 7:
 
@@ -178,20 +181,35 @@ def position(
         raise InvalidStateError(f"seat {cards[-1].seat} played last, so seat {(cards[-1].seat + 1) % players} is to move, not {to_move} (S2)")
     if type(move_number) is not int or move_number < 0:
         raise InvalidStateError(f"move_number must be an int of at least 0, not {move_number!r}")
-    if rules.move_limit is not None and move_number >= rules.move_limit:
-        raise InvalidStateError(f"move {move_number} is past the move limit of {rules.move_limit} (E7)")
+    limit = rules.move_limit
+    if limit is not None and (move_number > limit or (move_number == limit and not over)):
+        raise InvalidStateError(f"move {move_number} reaches the move limit of {limit}, so the round is over (E7)")
     if opening is not None:
         if type(opening) is not Rank or not opening.is_yellow:
             raise InvalidStateError(f"opening must be a yellow rank, not {opening!r} (S5)")
         if cards or move_number or opening not in checked[to_move].hand:
             raise InvalidStateError(f"an opening by seat {to_move} with {opening.label} needs an empty pile, move 0 and the card in hand (S5)")
     out = [index for index, seat in enumerate(checked) if seat.is_out]
-    if len(out) > 1:
-        raise InvalidStateError(f"seats {out} are all out; a round ends when the first goes out (E2, E3)")
     outcome = None
-    if out:
-        winner = out[0]
-        waiting = risk == winner and to_move == (winner + 1) % players
-        if not waiting:
-            outcome = Outcome.score(checked, winner)
+    if not over:
+        if winner is not None:
+            raise InvalidStateError("a winner is given only with over=True")
+        if checked[to_move].is_out:
+            raise InvalidStateError(f"seat {to_move} is to move but has no cards left (E1)")
+        waiting = len(out) == 1 and risk == out[0] and to_move == (out[0] + 1) % players
+        if out and not waiting:
+            raise InvalidStateError(
+                f"seat(s) {out} are out and nobody waits on E2, so the round is over: pass over=True (E2, E3)"
+            )
+    else:
+        if opening is not None:
+            raise InvalidStateError("a finished round has no opening (S5)")
+        if winner is None:
+            if limit is None or move_number != limit:
+                raise InvalidStateError(f"a round without a winner ends only at E7's move limit, not at move {move_number} (E7)")
+        elif type(winner) is not int or winner not in out:
+            raise InvalidStateError(f"the winner must be a seat that is out (E1), one of {out}, not {winner!r}")
+        elif len(out) > 2:
+            raise InvalidStateError(f"seats {out} are all out; at most the winner and the seat after it can be (E2)")
+        outcome = Outcome.score(checked, winner)
     return GameState(rules, checked, cards, call, locked, risk, to_move, move_number, opening, outcome)
