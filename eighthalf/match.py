@@ -1,0 +1,374 @@
+"""The match (M1–M3): six rounds by default, the dealer moving on, points adding up.
+
+A :class:`Match` is immutable like a :class:`~eighthalf.GameState`, and is driven the
+same way: :meth:`Match.legal_moves` and :meth:`Match.apply`. Before the opening of every
+round but the first, the previous round's winner decides on the exchange of M3: an
+:class:`Exchange` of one of their open cards with one of a Big Loser's, or
+:class:`Decline`. All other moves are the round's own.
+
+>>> m = new_match(3, seed=11, rounds=2)
+>>> while not m.over:
+...     m = m.apply(m.legal_moves()[0])
+>>> m.round_index, m.scores, m.winners
+(1, (3, 0, 3), (0, 2))
+
+The seed stays inside the match (every round's deal is derived from it) and never
+reaches a player (I4): :func:`view_match` leaves it out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import TypeAlias
+
+import attrs
+
+from .cards import Rank
+from .deal import deal, opener_of, shuffled_deck
+from .engine import legal_moves as round_moves
+from .errors import IllegalMoveError, InvalidStateError, ParseError
+from .events import Event, apply_with_events
+from .moves import Move, parse_move
+from .options import Rules
+from .state import GameState, Outcome, Seat
+from .views import PlayerView, view
+
+__all__ = [
+    "DECLINE",
+    "Decline",
+    "Exchange",
+    "Exchanged",
+    "Match",
+    "MatchMove",
+    "MatchOver",
+    "MatchView",
+    "RoundDealt",
+    "new_match",
+    "parse_match_move",
+    "round_seed",
+    "view_match",
+]
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Exchange:
+    """M3: swap the winner's open card ``own`` with the open card ``theirs`` of the Big
+    Loser at seat ``loser``. Notation ``x<own><loser><theirs>``, e.g. ``x729``.
+
+    Raises:
+        ParseError: If a rank is not a :class:`~eighthalf.Rank` or the seat is not an int
+            from 0 to 7.
+    """
+
+    own: Rank
+    """The winner's open card given away."""
+    loser: int
+    """The Big Loser's seat."""
+    theirs: Rank
+    """The Big Loser's open card taken."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.own, Rank) or not isinstance(self.theirs, Rank):
+            raise ParseError(f"an exchange names two ranks, not {self.own!r} and {self.theirs!r}")
+        if type(self.loser) is not int or not 0 <= self.loser <= 7:
+            raise ParseError(f"an exchange names a seat from 0 to 7, not {self.loser!r}")
+
+    def __str__(self) -> str:
+        return f"x{self.own}{self.loser}{self.theirs}"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Decline:
+    """M3: the previous winner declines the exchange. Notation ``d``."""
+
+    def __str__(self) -> str:
+        return "d"
+
+
+DECLINE = Decline()
+"""The shared :class:`Decline` move."""
+
+MatchMove: TypeAlias = Move | Exchange | Decline
+"""Any move of a match: a round's move, or the M3 decision."""
+
+
+def parse_match_move(text: str) -> MatchMove:
+    """Read a match move: a round move (see :func:`~eighthalf.parse_move`), ``x729`` or ``d``.
+
+    Raises:
+        ParseError: If ``text`` is not a move in this notation.
+    """
+    if isinstance(text, str):
+        key = text.strip()
+        if key in ("d", "D"):
+            return DECLINE
+        if len(key) == 4 and key[0] in "xX" and key[2].isdigit():
+            return Exchange(Rank.from_symbol(key[1].upper()), int(key[2]), Rank.from_symbol(key[3].upper()))
+    return parse_move(text)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class RoundDealt:
+    """A new round of the match was dealt (M2)."""
+
+    index: int
+    """The round's index, from 0."""
+    dealer: int
+    """Its dealer."""
+    exchange_by: int | None
+    """The previous winner, who now decides on the M3 exchange; ``None`` if nobody does."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Exchanged:
+    """The M3 decision: ``exchange`` made by ``seat``, or ``None`` if declined."""
+
+    seat: int
+    """The previous round's winner."""
+    exchange: Exchange | None
+    """The exchange made, or ``None`` if declined."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class MatchOver:
+    """The match ended (M1)."""
+
+    scores: tuple[int, ...]
+    """Every seat's total."""
+    winners: tuple[int, ...]
+    """The seat(s) with the highest total."""
+
+
+def round_seed(seed: int, index: int) -> int:
+    """The seed of round ``index`` of a match seeded with ``seed`` (stable everywhere)."""
+    digest = hashlib.shake_256(b"eighthalf-match-v1:%d:%d" % (seed, index)).digest(16)
+    return int.from_bytes(digest, "little")
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Match:
+    """A match in progress or finished (M1–M3). Build one with :func:`new_match`."""
+
+    rounds: int
+    """How many rounds the match has (M1: 6 unless agreed otherwise)."""
+    seed: int
+    """The match's seed, from which every round's deal is derived. Secret (I4)."""
+    first_dealer: int
+    """The dealer of the first round; each later round's dealer is one seat on (M2)."""
+    round_index: int
+    """The index of the current round, from 0."""
+    state: GameState
+    """The current round."""
+    results: tuple[Outcome, ...] = ()
+    """The outcomes of the finished rounds, the current one included once it is over."""
+    exchange_by: int | None = None
+    """The previous winner while the M3 decision is pending, else ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.state.seats)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round (M2)."""
+        return (self.first_dealer + self.round_index) % self.players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's total points over the finished rounds (M1)."""
+        totals = [0] * self.players
+        for outcome in self.results:
+            for seat, points in enumerate(outcome.points):
+                totals[seat] += points
+        return tuple(totals)
+
+    @property
+    def over(self) -> bool:
+        """True once the last round is over."""
+        return self.round_index == self.rounds - 1 and self.state.outcome is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat(s) with the highest total once the match is over (tied totals share
+        the win, M1); ``()`` before."""
+        if not self.over:
+            return ()
+        scores = self.scores
+        best = max(scores)
+        return tuple(seat for seat, total in enumerate(scores) if total == best)
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move: the previous winner while the exchange is pending, else the round's."""
+        return self.exchange_by if self.exchange_by is not None else self.state.to_move
+
+    def legal_moves(self) -> tuple[MatchMove, ...]:
+        """Every legal move, each once: the M3 decision (exchanges by the winner's open
+        card, Big Loser and their card, then :class:`Decline`), or the round's moves.
+        Exchanging two equal ranks changes nothing and is not offered."""
+        if self.exchange_by is not None:
+            return self._exchanges() + (DECLINE,)
+        if self.state.outcome is not None:
+            return ()
+        return round_moves(self.state)
+
+    def _exchanges(self) -> tuple[Exchange, ...]:
+        winner = self.exchange_by
+        assert winner is not None
+        seats = self.state.seats
+        own = sorted(set(seats[winner].open))
+        moves: list[Exchange] = []
+        for loser in self.results[-1].big_losers:
+            for theirs in sorted(set(seats[loser].open)):
+                moves.extend(Exchange(mine, loser, theirs) for mine in own if mine != theirs)
+        return tuple(moves)
+
+    def apply(self, move: MatchMove) -> Match:
+        """The match after ``move``; a round that ends starts the next one (M2).
+
+        Raises:
+            IllegalMoveError: If the move is not legal now.
+        """
+        return self.apply_with_events(move)[0]
+
+    def apply_with_events(self, move: MatchMove) -> tuple[Match, tuple[Event | RoundDealt | Exchanged | MatchOver, ...]]:
+        """Like :meth:`apply`, also reporting what happened (see :mod:`eighthalf.events`).
+
+        Raises:
+            IllegalMoveError: If the move is not legal now.
+        """
+        if self.exchange_by is not None:
+            if isinstance(move, Decline):
+                return attrs.evolve(self, exchange_by=None), (Exchanged(self.exchange_by, None),)
+            if not isinstance(move, Exchange) or move not in self._exchanges():
+                raise IllegalMoveError(
+                    str(move), "the previous winner first exchanges an open card with a Big Loser or declines", "M3"
+                )
+            return self._exchange(move), (Exchanged(self.exchange_by, move),)
+        if isinstance(move, (Exchange, Decline)):
+            raise IllegalMoveError(str(move), "no exchange is pending: only the round's moves are legal", "M3")
+        if self.state.outcome is not None:
+            raise IllegalMoveError(str(move), "the match is over", "M1")
+        state, events = apply_with_events(self.state, move)
+        match = attrs.evolve(self, state=state)
+        if state.outcome is None:
+            return match, events
+        match = attrs.evolve(match, results=self.results + (state.outcome,))
+        if match.round_index == self.rounds - 1:
+            return match, events + (MatchOver(match.scores, match.winners),)
+        following = match._next_round()
+        return following, events + (RoundDealt(following.round_index, following.dealer, following.exchange_by),)
+
+    def _exchange(self, move: Exchange) -> Match:
+        winner = self.exchange_by
+        assert winner is not None
+        seats = list(self.state.seats)
+        mine, theirs = seats[winner], seats[move.loser]
+        seats[winner] = attrs.evolve(mine, open=_swap(mine.open, move.own, move.theirs))
+        seats[move.loser] = attrs.evolve(theirs, open=_swap(theirs.open, move.theirs, move.own))
+        return attrs.evolve(self, state=attrs.evolve(self.state, seats=tuple(seats)), exchange_by=None)
+
+    def _next_round(self) -> Match:
+        index = self.round_index + 1
+        players = self.players
+        dealer = (self.first_dealer + index) % players
+        state = _deal_round(self.state.rules, players, round_seed(self.seed, index), dealer)
+        last = self.results[-1]
+        exchange_by = last.winner if last.winner is not None and last.big_losers else None
+        return Match(self.rounds, self.seed, self.first_dealer, index, state, self.results, exchange_by)
+
+
+def _swap(cards: tuple[Rank, ...], give: Rank, take: Rank) -> tuple[Rank, ...]:
+    at = cards.index(give)
+    return cards[:at] + (take,) + cards[at + 1 :]
+
+
+def _deal_round(rules: Rules, players: int, seed: int, dealer: int) -> GameState:
+    seats: tuple[Seat, ...] = deal(shuffled_deck(seed), players, dealer)
+    opener, opening = opener_of(seats, dealer)
+    return GameState(rules, seats, (), 0, False, None, opener, 0, opening)
+
+
+def new_match(
+    players: int,
+    *,
+    rounds: int = 6,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    dealer: int | None = None,
+) -> Match:
+    """Start a match: deal its first round (M1, M2).
+
+    Raises:
+        InvalidStateError: If ``rounds`` is below 1, or as :func:`~eighthalf.new_game`.
+    """
+    rules = rules if rules is not None else Rules()
+    if type(rounds) is not int or rounds < 1:
+        raise InvalidStateError(f"a match has at least 1 round, not {rounds!r} (M1)")
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise InvalidStateError(
+            f"players must be an int from {rules.min_players} to {rules.max_players}, not {players!r} (S2)"
+        )
+    if dealer is None:
+        dealer = players - 1
+    elif type(dealer) is not int or not 0 <= dealer < players:
+        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} (S7)")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(16), "little")
+    elif type(seed) is not int:
+        raise InvalidStateError(f"a seed must be an int, not {seed!r}")
+    return Match(rounds, seed, dealer, 0, _deal_round(rules, players, round_seed(seed, 0), dealer))
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class MatchView:
+    """A match as one seat (or a spectator) sees it: no seed, the round as a view."""
+
+    rounds: int
+    """How many rounds the match has."""
+    round_index: int
+    """The current round's index, from 0."""
+    dealer: int
+    """The current round's dealer."""
+    round: PlayerView
+    """The current round as the viewer sees it."""
+    results: tuple[Outcome, ...]
+    """The outcomes of the finished rounds."""
+    exchange_by: int | None
+    """The previous winner while the M3 decision is pending."""
+    exchanges: tuple[Exchange, ...]
+    """The exchanges offered while the M3 decision is pending (open cards are public)."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's total points over the finished rounds."""
+        totals = [0] * len(self.round.seats)
+        for outcome in self.results:
+            for seat, points in enumerate(outcome.points):
+                totals[seat] += points
+        return tuple(totals)
+
+    def legal_moves(self) -> tuple[MatchMove, ...]:
+        """The viewer's legal moves when it is their move, else ``()``."""
+        if self.exchange_by is not None:
+            return self.exchanges + (DECLINE,) if self.round.seat == self.exchange_by else ()
+        return self.round.legal_moves()
+
+
+def view_match(match: Match, seat: int | None) -> MatchView:
+    """What ``seat`` (or a spectator, ``None``) may know of ``match`` (I1–I4).
+
+    Raises:
+        IndexError: If ``seat`` is not a seat of the match.
+    """
+    return MatchView(
+        match.rounds,
+        match.round_index,
+        match.dealer,
+        view(match.state, seat),
+        match.results,
+        match.exchange_by,
+        match._exchanges() if match.exchange_by is not None else (),
+    )
