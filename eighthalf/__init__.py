@@ -11,7 +11,7 @@
 from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
-from .errors import EighthalfError, IllegalMoveError, InvalidStateError, ParseError
+from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
 from .options import MAX_SEATS, Rules
 from .position import position, rest_of_deck
@@ -26,6 +26,7 @@ __all__ = [
     "RANKS",
     "BlindPlay",
     "Collect",
+    "DocumentError",
     "Colour",
     "EightAndHalf",
     "EighthalfError",

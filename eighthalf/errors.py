@@ -8,6 +8,7 @@ which kind it is.
 from __future__ import annotations
 
 __all__ = [
+    "DocumentError",
     "EighthalfError",
     "IllegalMoveError",
     "InvalidStateError",
@@ -42,3 +43,18 @@ class ParseError(EighthalfError):
 
 class InvalidStateError(EighthalfError):
     """A position, option set or document that cannot occur under the rules."""
+
+
+class DocumentError(InvalidStateError):
+    """A JSON document or game record that cannot be loaded.
+
+    The message says what is wrong and where, as a path into the document such as
+    ``$.state.seats[2].hand[1]``.
+
+    Attributes:
+        path: Where in the document the problem is (``"$"`` for the whole document).
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
