@@ -11,11 +11,15 @@
 from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
+from .events import Event, apply_with_events, events_for, narrate
 from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
+from .match import Decline, Exchange, Match, MatchView, new_match, parse_match_move, view_match
 from .options import MAX_SEATS, Rules
 from .position import position, rest_of_deck
+from .records import Record, replay
 from .state import GameState, Outcome, PileCard, Seat, Zone, call_text
+from .views import PlayerView, SeatView, sample_state, unseen_cards, view
 
 __version__ = "0.1.0"
 
@@ -27,30 +31,48 @@ __all__ = [
     "BlindPlay",
     "Collect",
     "Colour",
+    "Decline",
     "DocumentError",
     "EightAndHalf",
     "EighthalfError",
+    "Event",
+    "Exchange",
     "GameState",
     "HandPlay",
     "IllegalMoveError",
     "InvalidStateError",
+    "Match",
+    "MatchView",
     "Move",
     "OpenPlay",
     "Outcome",
     "ParseError",
     "PileCard",
+    "PlayerView",
     "Rank",
+    "Record",
     "Rules",
     "Seat",
+    "SeatView",
     "Zone",
     "apply",
     "apply_unchecked",
+    "apply_with_events",
     "call_text",
+    "events_for",
     "is_legal",
     "legal_moves",
+    "narrate",
     "new_game",
+    "new_match",
+    "parse_match_move",
     "parse_move",
     "position",
+    "replay",
     "rest_of_deck",
+    "sample_state",
     "shuffled_deck",
+    "unseen_cards",
+    "view",
+    "view_match",
 ]
