@@ -11,10 +11,10 @@
 from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
-from .events import Event, apply_with_events, events_for, narrate
 from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
-from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
+from .events import Event, apply_with_events, events_for, narrate
 from .match import Decline, Exchange, Match, MatchView, new_match, parse_match_move, view_match
+from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
 from .options import MAX_SEATS, Rules
 from .position import position, rest_of_deck
 from .records import Record, replay

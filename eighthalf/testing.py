@@ -19,7 +19,7 @@ eighthalf.testing.LeakError: what seat 0 receives depends on cards it cannot see
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from .state import GameState
 from .views import sample_state, view
