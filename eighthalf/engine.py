@@ -358,7 +358,7 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
         return IllegalMoveError(repr(move), "not a move", "T3")
     text = str(move)
     if state.outcome is not None:
-        return IllegalMoveError(text, "the round is over", "E2" if state.winner is not None else "E7")
+        return IllegalMoveError(text, "the round is over", "E3" if state.winner is not None else "E7")
     seat = state.seats[state.to_move]
     zone = seat.zone
     if isinstance(move, Collect):

@@ -49,6 +49,8 @@ def _check_seat(index: int, seat: Seat) -> Seat:
         raise InvalidStateError(f"{where}: open or blind cards were played but the seat is not on the table (T2, L1)")
     if bank and (len(hand) != 3 or on_table):
         raise InvalidStateError(f"{where}: while the bank has cards the hand holds exactly 3 and the seat is not on the table (T4, L1)")
+    if len(hand) > 3 and not on_table:
+        raise InvalidStateError(f"{where}: a hand above 3 cards comes only from collecting on the table (T4, C1, L1)")
     if not bank and not hand and not on_table:
         raise InvalidStateError(f"{where}: bank and hand are empty, so the seat is on the table (L1)")
     return Seat(hand, bank, open_cards, blind, collected, on_table)
@@ -189,6 +191,12 @@ def position(
             raise InvalidStateError(f"opening must be a yellow rank, not {opening!r} (S5)")
         if cards or move_number or opening not in checked[to_move].hand:
             raise InvalidStateError(f"an opening by seat {to_move} with {opening.label} needs an empty pile, move 0 and the card in hand (S5)")
+        for index, seat in enumerate(checked):
+            lowest = next((rank for rank in seat.hand if rank.is_yellow), None)
+            if lowest is not None and lowest < opening:
+                raise InvalidStateError(
+                    f"seat {index} holds a {lowest.label}, lower than the opening {opening.label}: the lowest yellow opens (S5)"
+                )
     out = [index for index, seat in enumerate(checked) if seat.is_out]
     outcome = None
     if not over:
@@ -209,7 +217,9 @@ def position(
                 raise InvalidStateError(f"a round without a winner ends only at E7's move limit, not at move {move_number} (E7)")
         elif type(winner) is not int or winner not in out:
             raise InvalidStateError(f"the winner must be a seat that is out (E1), one of {out}, not {winner!r}")
-        elif len(out) > 2:
-            raise InvalidStateError(f"seats {out} are all out; at most the winner and the seat after it can be (E2)")
+        elif len(out) > 2 or (len(out) == 2 and (winner + 1) % players not in out):
+            raise InvalidStateError(
+                f"seats {out} are out; only the winner and the seat after it can both be (E2)"
+            )
         outcome = Outcome.score(checked, winner)
     return GameState(rules, checked, cards, call, locked, risk, to_move, move_number, opening, outcome)
