@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from .bots import BOTS, Bot, make_bot
 from .deal import new_game
 from .events import apply_with_events, events_for, narrate
+from .terminal import add_play_arguments, run_play
 from .views import view
 
 __all__ = ["NAMES", "main", "run_demo"]
@@ -54,7 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="greedy,random",
         help=f"bots by seat, comma-separated, repeated to fill the table; from: {', '.join(sorted(BOTS))}",
     )
+    play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
+    add_play_arguments(play)
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return run_play(args)
     if not 2 <= args.players <= 5:
         parser.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     names = [name.strip() for name in args.bots.split(",") if name.strip()]

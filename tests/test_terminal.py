@@ -1,0 +1,420 @@
+"""End-to-end tests of the terminal game (``eighthalf.terminal``), driven by scripted answers."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+import pytest
+from builders import S, build
+
+from eighthalf import Match, apply, new_game, new_match, parse_move, view_match
+from eighthalf.bots import BOTS, GreedyBot
+from eighthalf.state import GameState
+from eighthalf.terminal import (
+    NAMES,
+    PLAIN,
+    add_play_arguments,
+    config_from_args,
+    describe_move,
+    exchange_choice,
+    render_screen,
+    run_play,
+)
+from eighthalf.testing import LeakError, assert_no_leaks
+from eighthalf.views import view
+
+Answer = Callable[[str, Sequence[str]], str]
+"""Answers a prompt, given the transcript so far."""
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_play_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def play(argv: Sequence[str], answers: Iterable[str] | Answer) -> tuple[int, list[str]]:
+    """Run the game with scripted answers; returns the status and the transcript lines.
+
+    ``answers`` is a sequence (EOFError once it runs out) or a function of the prompt and
+    the transcript so far. Each question and its answer go into the transcript as one line.
+    """
+    transcript: list[str] = []
+    script = None if callable(answers) else iter(answers)
+
+    def ask(prompt: str) -> str:
+        if script is not None:
+            answer = next(script, None)
+            if answer is None:
+                transcript.append(prompt + "<EOF>")
+                raise EOFError
+        else:
+            assert callable(answers)
+            answer = answers(prompt, transcript)
+        transcript.append(prompt + answer)
+        return answer
+
+    def write(text: str) -> None:
+        transcript.extend(text.split("\n"))
+
+    status = run_play(parse([*argv, "--no-color"]), input=ask, write=write)
+    return status, transcript
+
+
+def always(answer: str) -> Answer:
+    return lambda prompt, transcript: answer
+
+
+def lines_starting(transcript: Sequence[str], prefix: str) -> list[str]:
+    return [line for line in transcript if line.startswith(prefix)]
+
+
+ROUND = ["--players", "4", "--seed", "7", "--bots", "greedy,random"]
+
+
+def test_full_round_choosing_the_first_move_every_time() -> None:
+    status, transcript = play(ROUND, always("1"))
+    text = "\n".join(transcript)
+    assert status == 0
+    assert "Goodbye" not in text
+    assert "── The round is over ──" in transcript
+    assert any(line.startswith(("You win the round!", "Ben wins", "Cleo wins", "Dan wins")) for line in transcript)
+    assert lines_starting(transcript, "Cards left (E4): Anna ")
+    assert lines_starting(transcript, "Points (E6): Anna ")
+    assert transcript[-1] == (
+        "Seed 7: play the same deal again with: "
+        "python -m eighthalf play --players 4 --seat 0 --bots greedy,random,greedy --seed 7"
+    )
+    # Every screen has the call, the pile, all four players, the hand and numbered moves.
+    screens = [i for i, line in enumerate(transcript) if line.startswith("── Move ")]
+    assert len(screens) > 3
+    for start in screens:
+        end = next(i for i in range(start, len(transcript)) if transcript[i].startswith("Your move ["))
+        screen = transcript[start:end]
+        assert any(line.startswith("Call: ") for line in screen)
+        assert any(line.startswith("Pile") for line in screen)
+        assert (
+            sum(
+                bool(re.match(r" [ >] \d (Anna \(you\)|Ben|Cleo|Dan) +hand +\d+  bank +\d+  open ", line))
+                for line in screen
+            )
+            == 4
+        )
+        assert any(line.startswith("Your hand: ") for line in screen)
+        assert any(line.startswith("    1) ") or line.startswith("  1) ") for line in screen)
+    # What the bots did is told, with Anna's own drawn cards shown and nobody else's.
+    assert lines_starting(transcript, "  - Ben plays ")
+    assert any(re.fullmatch(r"  - Anna draws \d cards? \(.+\)\.", line) for line in transcript)
+    assert not any(re.fullmatch(r"  - (Ben|Cleo|Dan) draws \d cards? \(.+\)\.", line) for line in transcript)
+
+
+def test_first_screen_in_detail() -> None:
+    status, transcript = play(ROUND, ["1"])
+    assert status == 0
+    start = transcript.index("── Move 3 · your turn, Anna ──")
+    end = transcript.index("Your move [1-3]: 1")
+    assert transcript[start:end] == [
+        "── Move 3 · your turn, Anna ──",
+        "What happened since your last move:",
+        "  - Cleo plays 4: the call is 4.",
+        "  - Cleo draws 1 card.",
+        "  - Dan plays 4: the call is 4.",
+        "  - Dan draws 1 card.",
+        "Call: 4",
+        "Pile, 2 cards, top last: 4 (Cleo) · 4 (Dan)",
+        "Players:",
+        " > 0 Anna (you)  hand  3  bank  9  open 6 8 ½      blind 3  collected  0  (to move)",
+        "   1 Ben         hand  3  bank  9  open 0 4 3      blind 3  collected  0",
+        "   2 Cleo        hand  3  bank  8  open 3 5 9      blind 3  collected  0",
+        "   3 Dan         hand  3  bank  8  open ½ Ghost 8  blind 3  collected  0",
+        "Your hand: 0 0 5",
+        "Your moves:",
+        "  1) 0    — a 0: the call becomes 0",
+        "  2) 00   — two 0s: the call becomes 0",
+        "  3) 5    — a 5: the call becomes 5, with the 5-lock",
+        "Type a number from 1 to 3 or the move itself; ? for help, q to quit.",
+    ]
+    assert transcript[end + 1] == "You: 0 — a 0: the call becomes 0"
+
+
+OPENER = ["--players", "4", "--seed", "7", "--seat", "2", "--bots", "greedy,random"]
+"""Seat 2 opens the deal of seed 7 with its 4 (hand 4 9 Ghost), so the first question comes at once."""
+
+
+def test_bad_answers_are_refused_and_the_game_goes_on_identically() -> None:
+    _, plain = play(OPENER, ["1", "1", "1"])
+    bad = ["zz", "9", "5", "42", "", "?", "help", "D", "x43G"]
+    _, noisy = play(OPENER, [*bad, "1", "1", "1"])
+    refusals = noisy[noisy.index("Your move [1-1]: zz") : noisy.index("Your move [1-1]: 1")]
+    text = "\n".join(refusals)
+    assert "not a move: 'zz' (type 1, or the move itself; ? for help)" in text
+    assert "'9' is not legal here: the opening play is the lowest yellow card, 4, with any copies (S5)" in text
+    assert "'5' is not legal here: you have no 5 in your hand (T3)" in text
+    assert "there is no move 42: choose 1, or ? for help" in text
+    assert "Please choose: 1, or the move itself (? for help)." in text
+    assert text.count("How to answer:") == 2
+    assert "'D' is not legal here: no exchange is pending: only the round's moves are legal (M3)" in text
+    assert "'x43G' is not legal here: no exchange is pending: only the round's moves are legal (M3)" in text
+    # Each refusal asks the same question again, and nothing else changes.
+    assert sum(line.startswith("Your move [1-1]: ") for line in refusals) == len(bad)
+    first = plain.index("Your move [1-1]: 1")
+    assert noisy[: noisy.index("Your move [1-1]: zz")] == plain[:first]
+    assert noisy[noisy.index("Your move [1-1]: 1") :] == plain[first:]
+
+
+def test_notation_is_accepted_in_any_case() -> None:
+    _, by_number = play(OPENER, ["1", "1"])
+    _, by_notation = play(OPENER, [" 4 ", "1"])
+    assert [line.replace("Your move [1-1]:  4 ", "Your move [1-1]: 1") for line in by_notation] == by_number
+    status, transcript = play(ROUND, ["1", "C"])  # the second screen of ROUND offers only c
+    assert status == 0
+    assert "You: c — collect the pile (6 cards, set aside, out of play)" in transcript
+
+
+def test_a_refused_play_on_a_call_gives_the_rule() -> None:
+    # In ROUND Anna holds 0 1 5 facing 7½ on her second turn: a 5 is too low (P1).
+    _, transcript = play(ROUND, ["1", "5", "c"])
+    assert "'5' is not legal here: a 5 cannot be played on a call of 7½ (P1)" in transcript
+    assert "Call: 7½ — Dan is at risk (an 8 catches)" in transcript
+
+
+@pytest.mark.parametrize("how", ["q", "quit", "QUIT", "exit", None])
+def test_quit_in_the_middle_ends_cleanly(how: str | None) -> None:
+    answers = ["1", "1"] + ([] if how is None else [how, "1"])
+    status, transcript = play(ROUND, answers)
+    assert status == 0
+    assert transcript[-2:] == [
+        "Goodbye: the game ends here.",
+        "Seed 7: play the same deal again with: "
+        "python -m eighthalf play --players 4 --seat 0 --bots greedy,random,greedy --seed 7",
+    ]
+    assert "── The round is over ──" not in transcript
+
+
+def test_ctrl_c_ends_cleanly_with_status_130() -> None:
+    def interrupt(prompt: str, transcript: Sequence[str]) -> str:
+        raise KeyboardInterrupt
+
+    status, transcript = play(ROUND, interrupt)
+    assert status == 130
+    assert transcript[-2] == "Goodbye: interrupted."
+    assert transcript[-1].startswith("Seed 7: ")
+
+
+def test_same_seed_and_answers_give_the_same_transcript() -> None:
+    first = play(ROUND, always("1"))
+    assert play(ROUND, always("1")) == first
+    other = play([*ROUND[:3], "8", *ROUND[4:]], always("1"))
+    assert other != first
+
+
+def test_fresh_seed_is_printed_at_the_end_and_replays_the_game() -> None:
+    status, transcript = play(["--players", "2"], always("1"))
+    assert status == 0
+    match = re.fullmatch(r"Seed (\d+): play the same deal again with: python -m eighthalf play (.*)", transcript[-1])
+    assert match is not None
+    argv = match.group(2).split()[len(["python", "-m", "eighthalf", "play"]) - 4 :]
+    assert play(argv, always("1")) == (status, transcript)
+
+
+def _answer_match(prompt: str, transcript: Sequence[str]) -> str:
+    """Enter at the pauses; at the exchange, the first choice written in notation; else 1."""
+    if prompt.startswith("Press Enter"):
+        return ""
+    if prompt.startswith("Your decision"):
+        offered = next(line for line in reversed(transcript) if line.startswith("  1) "))
+        return offered.split()[1].upper()
+    return "1"
+
+
+def test_a_short_match_with_the_exchange() -> None:
+    for seed in range(100):  # a match in which Anna, always playing her first move, wins round 1
+        argv = ["--players", "3", "--bots", "random", "--match", "--rounds", "2", "--seed", str(seed)]
+        status, transcript = play(argv, _answer_match)
+        if "Your decision" in "\n".join(transcript):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seed below 100 gives Anna the exchange")
+    assert status == 0
+    assert transcript.index("── The round is over ──") < transcript.index(
+        "Press Enter to deal round 2 of 2 (q to quit): "
+    )
+    assert lines_starting(transcript, "Round 1 of 2: Cleo deals; ")
+    assert lines_starting(transcript, "Round 2 of 2: Anna deals; ")
+    assert len(lines_starting(transcript, "Totals: Anna ")) == 3  # after each round, and the final one
+    decision = next(i for i, line in enumerate(transcript) if line.startswith("Your decision"))
+    assert any(line.startswith("You won the last round: you may exchange one of") for line in transcript[:decision])
+    exchange = re.fullmatch(r"Your decision \[1-\d\]: X(.)(\d)(.)", transcript[decision])
+    assert exchange is not None
+    own, loser, theirs = exchange.groups()
+    label = {"H": "½", "G": "Ghost"}
+    own, theirs = label.get(own, own), label.get(theirs, theirs)
+    assert transcript[decision + 1].startswith(f"You: x{exchange.group(1).lower()}")
+    assert f"  - Anna exchanges an open {own} for {NAMES[int(loser)]}'s open {theirs} (M3)." in transcript
+    assert "── The match is over after 2 rounds ──" in transcript
+    assert lines_starting(transcript, "The match is won by ") or "You win the match!" in transcript
+
+
+def test_quit_at_the_pause_between_rounds() -> None:
+    def answer(prompt: str, transcript: Sequence[str]) -> str:
+        return "q" if prompt.startswith("Press Enter") else "1"
+
+    status, transcript = play(["--players", "2", "--match", "--rounds", "3", "--seed", "5"], answer)
+    assert status == 0
+    assert transcript[-4] == "Press Enter to deal round 2 of 3 (q to quit): q"
+    assert transcript[-2] == "Goodbye: the game ends here."
+    assert transcript[-1].endswith("--match --rounds 3 --seed 5")
+
+
+def test_bad_options_are_refused() -> None:
+    for argv, message in [
+        (["--players", "6"], "error: --players must be from 2 to 5 (S2), not 6"),
+        (["--players", "3", "--seat", "3"], "error: --seat must be a seat from 0 to 2, not 3"),
+        (["--bots", "greedy,clever"], f"error: --bots: unknown bot clever; choose from {', '.join(sorted(BOTS))}"),
+        (["--rounds", "2"], "error: --rounds goes with --match"),
+        (["--match", "--rounds", "0"], "error: --rounds must be at least 1 (M1), not 0"),
+        (["--names", "A,A"], "error: --names: every player needs a name of their own, not A, A, Cleo, Dan"),
+    ]:
+        assert play(argv, []) == (2, [message])
+
+
+def test_options_fill_the_table() -> None:
+    config = config_from_args(parse(["--players", "5", "--seat", "2", "--bots", "random,greedy", "--names", "Zoe,Yan"]))
+    assert config.bots == ("random", "greedy", None, "random", "greedy")
+    assert config.names == ("Zoe", "Yan", "Cleo", "Dan", "Eve")
+    assert config.rounds is None and config.color is None
+    assert config_from_args(parse(["--match", "--no-color"])).rounds == 6
+    assert config_from_args(parse(["--match", "--no-color"])).color is False
+    status, transcript = play(["--players", "3", "--seat", "1", "--names", "Zoe", "--seed", "3"], ["1"])
+    assert status == 0
+    assert transcript[0] == "8½ — one round, 3 players. You are Ben, seat 1; against Zoe (greedy), Cleo (greedy)."
+    assert transcript[-1].endswith("--players 3 --seat 1 --bots greedy,greedy --names Zoe,Ben,Cleo --seed 3")
+
+
+def _states_along_a_round(players: int, seed: int) -> list[GameState]:
+    state, rng, bot = new_game(players, seed=seed), random.Random(seed), GreedyBot()
+    states = [state]
+    while not state.over:
+        state = apply(state, bot.choose(view(state, state.to_move), rng))
+        states.append(state)
+    return states[:-1]
+
+
+def _render(state: GameState, seat: int | None) -> str:
+    assert seat is not None
+    match = Match(1, 0, state.players - 1, 0, state)
+    return render_screen(view_match(match, seat), NAMES, ["Anna plays 4: the call is 4."], paint=PLAIN)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 7), (5, 3)])
+def test_the_screen_shows_only_what_the_player_may_see(players: int, seed: int) -> None:
+    states = _states_along_a_round(players, seed)
+    assert any(any(seat.on_table for seat in state.seats) for state in states)
+    for state in states[:: max(1, len(states) // 25)]:
+        assert_no_leaks(state, state.to_move, _render, rng=random.Random(seed), variants=4)
+
+
+def test_the_leak_check_would_catch_a_shown_hand() -> None:
+    state = new_game(4, seed=7)
+
+    def leaky(state: GameState, seat: int | None) -> str:
+        return _render(state, seat) + " ".join(str(card) for card in state.seats[(state.to_move + 1) % 4].hand)
+
+    with pytest.raises(LeakError):
+        assert_no_leaks(state, state.to_move, leaky, rng=random.Random(1))
+
+
+def test_the_exchange_screen_shows_only_what_the_winner_may_see() -> None:
+    match = new_match(3, seed=11, rounds=2)
+    while match.exchange_by is None:
+        match = match.apply(match.legal_moves()[0])
+    winner = match.exchange_by
+
+    def render(state: GameState, seat: int | None) -> str:
+        assert seat is not None
+        return render_screen(view_match(attrs.evolve(match, state=state), seat), NAMES, match_mode=True)
+
+    assert_no_leaks(match.state, winner, render, rng=random.Random(2))
+    screen = render(match.state, winner)
+    assert "You won the last round" in screen and " d    — decline the exchange" in screen
+
+
+def test_bots_decide_the_exchange_by_flexibility() -> None:
+    match = new_match(3, seed=11, rounds=2)
+    while match.exchange_by is None:
+        match = match.apply(match.legal_moves()[0])
+    seen = view_match(match, match.exchange_by)
+    choice = exchange_choice(seen)
+    assert choice in seen.legal_moves()
+    with pytest.raises(ValueError, match="no exchange is pending"):
+        exchange_choice(view_match(match, (match.exchange_by + 1) % 3))
+
+
+def test_describe_move_says_what_a_play_does() -> None:
+    # Ben just laid a ½ on Anna's 6: the call is 6½ and Ben is at risk; Cleo holds 7, 8, ½ and a Ghost.
+    state = build(S(hand="123"), S(hand="234"), S(hand="78HG", bank=0), S(hand="456"), pile="0:6 1:H", to_move=2)
+    seen = view_match(Match(1, 0, 3, 0, state), 2)
+    names = list(NAMES[:4])
+    assert describe_move(parse_move("7"), seen, names) == "a 7: catches Ben, who collects the pile; you play again"
+    assert describe_move(parse_move("G"), seen, names) == "a Ghost: the call stays 6½, and you are at risk"
+    assert describe_move(parse_move("H"), seen, names) == "a ½: the call becomes 7"
+    assert describe_move(parse_move("8H"), seen, names) == (
+        "the 8½ combination (an 8 with a ½): the call becomes 8½, and you are at risk"
+    )
+    assert describe_move(parse_move("b1"), seen, names).startswith("turn blind card 1, unseen")
+    assert describe_move(parse_move("c"), seen, names) == "collect the pile (2 cards, into your hand)"
+    screen = render_screen(seen, names).split("\n")
+    assert "Call: 6½ — Ben is at risk (a 7 catches)" in screen
+    assert "Pile, 2 cards, top last: 6 (Anna) · ½ (Ben)" in screen
+    assert "Your hand: 7 8 ½ Ghost" in screen
+    assert "  1) 7    — a 7: catches Ben, who collects the pile; you play again" in screen
+    assert any(line.startswith(" > 2 Cleo (you)  hand  4  bank  0") and "on the table" in line for line in screen)
+    assert any(line.startswith("   1 Ben ") and line.endswith("(at risk)") for line in screen)
+
+
+def test_the_screen_under_the_5_lock_and_when_a_player_waits_on_e2() -> None:
+    state = build(S(hand="", open="", blind="", on_table=True), S(hand="34"), pile="1:5 0:H", to_move=1)
+    screen = render_screen(view_match(Match(1, 0, 1, 0, state), 1), ["Anna", "Ben"]).split("\n")
+    assert "Call: 5½ — Anna is at risk (a 6 catches)" in screen
+    assert "Anna has no cards left: catch with a 6 now, or Anna wins after this move (E2)" in screen
+
+
+def test_colour_is_optional() -> None:
+    from eighthalf import terminal
+
+    painter = terminal._rich_painter()
+    if importlib.util.find_spec("rich") is None:
+        assert painter is None
+    else:
+        assert painter is not None
+        assert "\x1b[" in painter("9", "red")
+        assert painter("9", "") == "9"
+    assert PLAIN("9", "red") == "9"
+
+
+def test_as_a_real_process() -> None:
+    """``python -m eighthalf.terminal`` stands in for ``python -m eighthalf play`` until it is wired."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    result = subprocess.run(
+        [sys.executable, "-m", "eighthalf.terminal", "--players", "4", "--seed", "7", "--bots", "greedy,random"],
+        input="zz\n1\nq\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "not a move: 'zz'" in result.stdout
+    assert "You: 0 — a 0: the call becomes 0" in result.stdout
+    assert "Goodbye: the game ends here." in result.stdout
+    assert result.stderr == ""
