@@ -3,7 +3,7 @@
 A :class:`Record` holds what is needed to replay a game exactly: the number of players,
 the rules, the seed (or, for a single round, the explicit deck), the dealer, the moves
 in notation, the result and optional comments. :func:`dumps` writes it as text and
-:func:`loads` reads it back; :func:`replay` yields the successive states, checking every
+:func:`loads` reads it back; :func:`~eighthalf.replay` yields the successive states, checking every
 move and the result.
 
 The text format has tag lines, then the moves, numbered, with comments in braces::
