@@ -1,0 +1,610 @@
+"""The benchmark cases and their registry.
+
+A :class:`Case` is a named measurement: ``measure(settings)`` does one repeat and returns
+one sample (a rate, a time or a size). :func:`run_case` warms it up, calls it
+``settings.repeat`` times and returns a :class:`Result` (median and spread) or, when the
+code it needs is missing, a :class:`Skipped` with a note.
+
+To add a case, write a function ``measure(settings: Settings) -> float`` and
+:func:`register` a :class:`Case` for it; it then appears in the table and in the JSON.
+A case that needs an optional module calls :func:`optional_module` (or lists the module in
+:attr:`Case.requires`), which turns a missing module into a clean skip.
+
+All random play uses a seeded :class:`random.Random`, the same deals and the same seed in
+every repeat, so every repeat does exactly the same work. Rounds are played under
+``Rules(move_limit=1000)`` (E7): random play can cycle forever (rarely, about 1 round in
+2,000 with 2 players), and the limit makes every round end.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import importlib
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import Literal
+
+from eighthalf import GameState, Move, Rank, Rules, apply, apply_unchecked, legal_moves, new_game
+
+__all__ = [
+    "CASES",
+    "MOVE_LIMIT",
+    "PLAYERS",
+    "RULES",
+    "Case",
+    "Result",
+    "Settings",
+    "Skip",
+    "Skipped",
+    "Target",
+    "deep_size",
+    "optional_module",
+    "register",
+    "run_case",
+]
+
+PLAYERS = (2, 4, 5)
+"""The table sizes measured: the smallest, the usual and the largest of S2."""
+MOVE_LIMIT = 1000
+"""The E7 move limit of the rounds played (see the module docstring)."""
+RULES = Rules(move_limit=MOVE_LIMIT)
+"""The rules of every round played by the suite."""
+SEED = 20240501
+"""The seed of the :class:`random.Random` that chooses the moves."""
+
+Step = Callable[[GameState, Move], GameState]
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """How much work one run does."""
+
+    repeat: int = 7
+    """Samples per case (the memory cases take at most :attr:`memory_repeat`)."""
+    rounds: int = 600
+    """Rounds played per repeat by the play cases (deals ``0 .. rounds - 1``)."""
+    new_games: int = 10_000
+    """Calls per repeat of the ``new_game`` cases."""
+    memory_rounds: int = 200
+    """Rounds played per repeat by the bytes-per-successor cases."""
+    memory_states: int = 2000
+    """Fresh states kept per repeat by the bytes-per-state cases."""
+    memory_repeat: int = 3
+    """At most this many samples for the memory cases (they are deterministic)."""
+    optional_states: int = 2000
+    """States per repeat for the optional ``view()`` and JSON cases."""
+    timer: Literal["cpu", "wall"] = "cpu"
+    """``"cpu"`` times with :func:`time.process_time` (the CPU time of this process, which
+    other processes on a busy machine do not inflate); ``"wall"`` with
+    :func:`time.perf_counter`."""
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The timer's function."""
+        return time.process_time if self.timer == "cpu" else time.perf_counter
+
+    @classmethod
+    def quick(cls) -> Settings:
+        """A short run (a few seconds) for smoke tests; its numbers are noisier."""
+        return cls(
+            repeat=3,
+            rounds=150,
+            new_games=2000,
+            memory_rounds=40,
+            memory_states=500,
+            memory_repeat=1,
+            optional_states=300,
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    """A goal for a case's median: ``op`` is ``">="`` (at least) or ``"<="`` (at most)."""
+
+    op: Literal[">=", "<="]
+    value: float
+
+    def met(self, value: float) -> bool:
+        """True if ``value`` reaches the target."""
+        return value >= self.value if self.op == ">=" else value <= self.value
+
+    def __str__(self) -> str:
+        sign = "≥" if self.op == ">=" else "≤"
+        shown = f"{int(self.value):,}" if self.value == int(self.value) else format_number(self.value)
+        return f"{sign} {shown}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One row of the table."""
+
+    name: str
+    """A unique, stable id for JSON and ``-k``: ``group/variant/players``."""
+    title: str
+    """What the table shows."""
+    unit: str
+    """The unit of a sample: ``steps/s``, ``rounds/s``, ``µs``, ``bytes``."""
+    measure: Callable[[Settings], float]
+    """Do one repeat and return its sample."""
+    higher_is_better: bool
+    """True for rates, false for times and sizes."""
+    players: int | None = None
+    """The number of seats, if the case has one."""
+    target: Target | None = None
+    """The goal, if any, shown next to the result with pass or fail."""
+    requires: tuple[str, ...] = ()
+    """Modules that must be importable; the case is skipped with a note otherwise."""
+    memory: bool = False
+    """A deterministic memory case: at most ``Settings.memory_repeat`` samples, no warm-up."""
+    note: str = ""
+    """A short remark printed under the table and put in the JSON."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The samples of a case and their summary."""
+
+    case: Case
+    samples: tuple[float, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def min(self) -> float:
+        return min(self.samples)
+
+    @property
+    def max(self) -> float:
+        return max(self.samples)
+
+    @property
+    def quartiles(self) -> tuple[float, float]:
+        """The first and third quartiles (both the median with fewer than two samples)."""
+        if len(self.samples) < 2:
+            return (self.median, self.median)
+        q1, _, q3 = statistics.quantiles(self.samples, n=4, method="inclusive")
+        return (q1, q3)
+
+    @property
+    def iqr_percent(self) -> float:
+        """The interquartile range as a percentage of the median."""
+        q1, q3 = self.quartiles
+        return 100 * (q3 - q1) / self.median if self.median else 0.0
+
+    @property
+    def passed(self) -> bool | None:
+        """Whether the median meets the target; ``None`` without a target."""
+        target = self.case.target
+        return None if target is None else target.met(self.median)
+
+
+@dataclasses.dataclass(frozen=True)
+class Skipped:
+    """A case that could not run, and why."""
+
+    case: Case
+    note: str
+    error: bool = False
+    """True if the case raised an exception (a bug), not :class:`Skip` (something missing)."""
+
+
+class Skip(Exception):
+    """Raised by a case's ``measure`` to skip it with a note (e.g. a missing module)."""
+
+
+CASES: list[Case] = []
+"""The registry, in table order."""
+
+
+def register(case: Case) -> Case:
+    """Add ``case`` to :data:`CASES` and return it.
+
+    Raises:
+        ValueError: If a case of that name is already registered.
+    """
+    if any(known.name == case.name for known in CASES):
+        raise ValueError(f"a benchmark case named {case.name!r} is already registered")
+    CASES.append(case)
+    return case
+
+
+def optional_module(name: str) -> ModuleType:
+    """Import ``name``, or raise :class:`Skip` with a note if it cannot be imported."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        raise Skip(f"{name} is not importable yet ({error})") from None
+
+
+def run_case(case: Case, settings: Settings) -> Result | Skipped:
+    """Warm ``case`` up (once, unless it is a memory case) and take its samples.
+
+    A case that raises :class:`Skip` is skipped; one that raises anything else is reported
+    as an error (a :class:`Skipped` with ``error=True``) so that the other cases still run.
+    """
+    try:
+        for module in case.requires:
+            optional_module(module)
+        repeat = min(settings.repeat, settings.memory_repeat) if case.memory else settings.repeat
+        if not case.memory:
+            case.measure(settings)  # fill the memo tables and the caches of the interpreter
+        samples = []
+        for _ in range(max(repeat, 1)):
+            gc.collect()
+            samples.append(case.measure(settings))
+    except Skip as skip:
+        return Skipped(case, str(skip))
+    except Exception as error:
+        return Skipped(case, f"{type(error).__module__}.{type(error).__qualname__}: {error}", error=True)
+    return Result(case, tuple(samples))
+
+
+def format_number(value: float) -> str:
+    """``1234567.8`` as ``1,234,568``; small values keep a few significant digits."""
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if abs(value) >= 100:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+# ---------------------------------------------------------------------------------------
+# Random play
+
+
+def _starts(players: int, rounds: int) -> list[GameState]:
+    return [new_game(players, seed=seed, rules=RULES) for seed in range(rounds)]
+
+
+def _steps_per_second(players: int, step: Step) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        starts = _starts(players, settings.rounds)  # dealt outside the timed loop
+        clock = settings.clock
+        choice = random.Random(SEED).choice
+        moves = legal_moves
+        steps = 0
+        begin = clock()
+        for state in starts:
+            while state.outcome is None:
+                state = step(state, choice(moves(state)))
+            steps += state.move_number
+        elapsed = clock() - begin
+        return steps / elapsed
+
+    return measure
+
+
+def _rounds_per_second(players: int, step: Step) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        choice = random.Random(SEED).choice
+        moves = legal_moves
+        rules = RULES
+        clock = settings.clock
+        begin = clock()
+        for seed in range(settings.rounds):
+            state = new_game(players, seed=seed, rules=rules)
+            while state.outcome is None:
+                state = step(state, choice(moves(state)))
+        elapsed = clock() - begin
+        return settings.rounds / elapsed
+
+    return measure
+
+
+def _new_game_micros(players: int) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        make = new_game
+        count = settings.new_games
+        clock = settings.clock
+        begin = clock()
+        for seed in range(count):
+            make(players, seed=seed)
+        elapsed = clock() - begin
+        return elapsed / count * 1e6
+
+    return measure
+
+
+# ---------------------------------------------------------------------------------------
+# Memory
+
+_SMALL_INTS = range(-5, 257)  # cached by CPython: shared, never allocated by a state
+
+
+def _shared_constants() -> set[int]:
+    """Ids of the process-wide objects a state points to but does not own."""
+    shared: list[object] = [None, True, False, (), *Rank]
+    return {id(obj) for obj in shared}
+
+
+def deep_size(root: object, exclude: Iterable[int] = ()) -> int:
+    """The ``sys.getsizeof`` total of ``root`` and everything it reaches, each object once.
+
+    Follows :func:`gc.get_referents`; classes, modules and functions are not counted,
+    nor cached small ints, nor the objects whose ids are in ``exclude``.
+    """
+    seen = set(exclude)
+    stack = [root]
+    total = 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, type | ModuleType) or callable(obj):
+            continue
+        if type(obj) is int and obj in _SMALL_INTS:
+            continue
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+def _fresh_deep_size(players: int) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        shared = _shared_constants()
+        sizes = []
+        for seed in range(settings.memory_states):
+            state = new_game(players, seed=seed)
+            sizes.append(deep_size(state, shared | {id(state.rules)}))  # the rules are shared by every state
+        return statistics.fmean(sizes)
+
+    return measure
+
+
+def _fresh_traced(players: int) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        count = settings.memory_states
+        keep: list[GameState | None] = [None] * count  # allocated before tracing: no list growth
+        new_game(players, seed=0)
+        gc.collect()  # also empties the free lists, so every new object is a traced allocation
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for seed in range(count):
+                keep[seed] = new_game(players, seed=seed)
+            grown = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        return grown / count
+
+    return measure
+
+
+def _play_keeping(starts: list[GameState], keep: list[GameState]) -> None:
+    choice = random.Random(SEED).choice
+    for state in starts:
+        while state.outcome is None:
+            state = apply(state, choice(legal_moves(state)))
+            keep.append(state)
+
+
+def _successor_bytes(players: int) -> Callable[[Settings], float]:
+    def measure(settings: Settings) -> float:
+        starts = _starts(players, settings.memory_rounds)
+        _play_keeping(starts, [])  # the same games: fills the memo tables and interned hands
+        keep: list[GameState] = []
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            list_before = sys.getsizeof(keep)
+            _play_keeping(starts, keep)
+            grown = tracemalloc.get_traced_memory()[0] - before
+            list_grown = sys.getsizeof(keep) - list_before  # the list's pointers, not the states
+        finally:
+            tracemalloc.stop()
+        return (grown - list_grown) / len(keep)
+
+    return measure
+
+
+# ---------------------------------------------------------------------------------------
+# Optional modules: views and JSON round trips
+
+
+def _sample_states(count: int) -> list[GameState]:
+    """``count`` states of 4-player random rounds, from all stages of play."""
+    choice = random.Random(SEED).choice
+    states: list[GameState] = []
+    seed = 0
+    while len(states) < count:
+        state = new_game(4, seed=seed, rules=RULES)
+        seed += 1
+        while state.outcome is None and len(states) < count:
+            states.append(state)
+            state = apply(state, choice(legal_moves(state)))
+    return states
+
+
+def _function(module: ModuleType, name: str) -> Callable[..., object]:
+    found = getattr(module, name, None)
+    if not callable(found):
+        raise Skip(f"{module.__name__}.{name} is missing; adapt benchmarks/cases.py")
+    return found  # type: ignore[no-any-return]
+
+
+def _view_micros(settings: Settings) -> float:
+    """µs per ``view(state, seat)`` for the seat to move."""
+    view = _function(optional_module("eighthalf.views"), "view")
+    states = _sample_states(settings.optional_states)
+    clock = settings.clock
+    begin = clock()
+    for state in states:
+        view(state, state.to_move)
+    return (clock() - begin) / len(states) * 1e6
+
+
+def _json_round_trip_micros(of_view: bool) -> Callable[[Settings], float]:
+    """µs per ``loads(dumps(x))`` of a state, or of the view of the seat to move."""
+
+    def measure(settings: Settings) -> float:
+        module = optional_module("eighthalf.serialization")
+        dumps = _function(module, "dumps")
+        loads = _function(module, "loads")
+        states = _sample_states(settings.optional_states)
+        items: list[object] = list(states)
+        if of_view:
+            view = _function(optional_module("eighthalf.views"), "view")
+            items = [view(state, state.to_move) for state in states]
+        if loads(dumps(items[-1])) != items[-1]:
+            raise Skip("the JSON round trip does not give back an equal object")
+        clock = settings.clock
+        begin = clock()
+        for item in items:
+            loads(dumps(item))
+        return (clock() - begin) / len(items) * 1e6
+
+    return measure
+
+
+# ---------------------------------------------------------------------------------------
+# The registry
+
+TARGET_STEPS = Target(">=", 200_000)
+TARGET_SUCCESSOR = Target("<=", 400)
+TARGET_NEW_GAME = Target("<=", 30)
+
+
+def _register_all() -> None:
+    for players in PLAYERS:
+        register(
+            Case(
+                f"steps/checked/{players}p",
+                f"random-play steps, apply, {players}p",
+                "steps/s",
+                _steps_per_second(players, apply),
+                True,
+                players,
+                TARGET_STEPS if players == 4 else None,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"steps/unchecked/{players}p",
+                f"random-play steps, apply_unchecked, {players}p",
+                "steps/s",
+                _steps_per_second(players, apply_unchecked),
+                True,
+                players,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"rounds/checked/{players}p",
+                f"random rounds, apply, {players}p",
+                "rounds/s",
+                _rounds_per_second(players, apply),
+                True,
+                players,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"rounds/unchecked/{players}p",
+                f"random rounds, apply_unchecked, {players}p",
+                "rounds/s",
+                _rounds_per_second(players, apply_unchecked),
+                True,
+                players,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"new_game/{players}p",
+                f"new_game, {players}p",
+                "µs",
+                _new_game_micros(players),
+                False,
+                players,
+                TARGET_NEW_GAME if players == 4 else None,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"state/deep/{players}p",
+                f"fresh state, deep size, {players}p",
+                "bytes",
+                _fresh_deep_size(players),
+                False,
+                players,
+                memory=True,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"state/traced/{players}p",
+                f"fresh state, traced, {players}p",
+                "bytes",
+                _fresh_traced(players),
+                False,
+                players,
+                memory=True,
+            )
+        )
+    for players in PLAYERS:
+        register(
+            Case(
+                f"successor/{players}p",
+                f"added per successor, {players}p",
+                "bytes",
+                _successor_bytes(players),
+                False,
+                players,
+                TARGET_SUCCESSOR if players == 4 else None,
+                memory=True,
+                note="tracemalloc growth / successors kept; the keeping list's own pointers are subtracted"
+                if players == 4
+                else "",
+            )
+        )
+    register(
+        Case(
+            "view/4p",
+            "view() of the seat to move, 4p",
+            "µs",
+            _view_micros,
+            False,
+            4,
+            requires=("eighthalf.views",),
+        )
+    )
+    register(
+        Case(
+            "json/state/4p",
+            "JSON round trip of a state, 4p",
+            "µs",
+            _json_round_trip_micros(False),
+            False,
+            4,
+            requires=("eighthalf.serialization",),
+        )
+    )
+    register(
+        Case(
+            "json/view/4p",
+            "JSON round trip of a view, 4p",
+            "µs",
+            _json_round_trip_micros(True),
+            False,
+            4,
+            requires=("eighthalf.serialization", "eighthalf.views"),
+        )
+    )
+
+
+_register_all()
