@@ -146,7 +146,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state.outcome is not None:
         return ()
     seat = state.seats[state.to_move]
-    return moves_for(seat.hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening)
+    hand = seat.hand
+    if hand and state.opening is None:  # the common case: one memo lookup
+        moves = _HAND_MOVES[state.locked][state.call_halves].get(hand)
+        if moves is not None:
+            return moves
+    return moves_for(hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening)
 
 
 def moves_for(
@@ -331,7 +336,7 @@ def _resolve(state: GameState, seat: Seat, pile: tuple[PileCard, ...], result: E
         new_seats[mover] = seat
         new_seats[victim] = _take(seats[victim], pile)
         return _finish(state, tuple(new_seats), (), 0, False, None, mover, mover if out else None)
-    new_seats_t = seats[:mover] + (seat,) + seats[mover + 1 :]
+    new_seats_t = (*seats[:mover], seat, *seats[mover + 1 :])
     next_seat = mover + 1 if mover + 1 < len(seats) else 0
     pending = _pending_out(state)
     if pending is not None:  # E2: not a catch, so the seat that went out wins
@@ -347,7 +352,7 @@ def _collect(state: GameState, seat: Seat, pile: tuple[PileCard, ...]) -> GameSt
     """The seat to move takes ``pile`` (C1, L4); the next seat starts a new pile (C2)."""
     seats = state.seats
     mover = state.to_move
-    new_seats = seats[:mover] + (_take(seat, pile),) + seats[mover + 1 :]
+    new_seats = (*seats[:mover], _take(seat, pile), *seats[mover + 1 :])
     next_seat = mover + 1 if mover + 1 < len(seats) else 0
     return _finish(state, new_seats, (), 0, False, None, next_seat, _pending_out(state))
 
