@@ -18,17 +18,20 @@ caller owns, which makes every game reproducible.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable
 
 from typing_extensions import Protocol
 
 from .cards import Rank
-from .engine import COMBINATION, EFFECTS
+from .engine import COMBINATION, EFFECTS, apply_unchecked, legal_moves
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
-from .views import PlayerView
+from .state import GameState
+from .views import PlayerView, sample_state
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "greedy_choice", "make_bot"]
 
 
 class Bot(Protocol):
@@ -91,10 +94,15 @@ class GreedyBot:
         moves = seen.legal_moves()
         if not moves:
             raise ValueError("no legal moves: it is not this seat's turn or the round is over")
-        if len(moves) == 1 or isinstance(moves[0], (Collect, BlindPlay)):
-            return moves[0] if len(moves) == 1 else rng.choice(moves)
-        row = EFFECTS[seen.locked][seen.call_halves]
-        return min(moves, key=lambda move: _greedy_key(move, row))
+        return greedy_choice(moves, seen.call_halves, seen.locked, rng)
+
+
+def greedy_choice(moves: tuple[Move, ...], call_halves: int, locked: bool, rng: random.Random) -> Move:
+    """The :class:`GreedyBot`'s pick among ``moves`` (non-empty) facing this call."""
+    if len(moves) == 1 or isinstance(moves[0], (Collect, BlindPlay)):
+        return moves[0] if len(moves) == 1 else rng.choice(moves)
+    row = EFFECTS[locked][call_halves]
+    return min(moves, key=lambda move: _greedy_key(move, row))
 
 
 def _greedy_key(move: Move, row: tuple[tuple[tuple[int, bool, bool, bool] | None, ...], ...]) -> tuple[int, ...]:
@@ -113,7 +121,78 @@ def _greedy_key(move: Move, row: tuple[tuple[tuple[int, bool, bool, bool] | None
     return (0 if catch else 1, int(risky), keep, token, -count)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+class SearchBot:
+    """Determinized Monte Carlo search that respects hidden information.
+
+    For each decision it repeats, ``iterations`` times (or until ``time_limit`` seconds
+    have passed): deal the cards it cannot see at random into a full state consistent
+    with its view (:func:`~eighthalf.views.sample_state`), pick a move by UCB1, and play
+    the round out with every seat following the greedy heuristic, scoring the points
+    (E6) its own seat ends with. It returns the move with the best mean score.
+    It never sees the real hidden cards: only its view and its own samples.
+
+    Args:
+        iterations: Sampled play-outs per decision.
+        time_limit: Optional budget in seconds per decision (stops early if reached).
+        exploration: The UCB1 exploration constant.
+        horizon: Play-outs longer than this many moves are cut and scored by counts.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        iterations: int = 150,
+        *,
+        time_limit: float | None = None,
+        exploration: float = 0.6,
+        horizon: int = 400,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.horizon = horizon
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The move with the best mean score over sampled play-outs.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+        """
+        moves = seen.legal_moves()
+        if not moves:
+            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        if len(moves) == 1 or isinstance(moves[0], BlindPlay):
+            return moves[0] if len(moves) == 1 else rng.choice(moves)
+        me = seen.to_move
+        totals = [0.0] * len(moves)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.iterations):
+            # Common random numbers: every move is tried on the same deal with the same
+            # play-out randomness, so the comparison between moves is paired.
+            sample = sample_state(seen, rng)
+            seed = rng.getrandbits(64)
+            for index, move in enumerate(moves):
+                totals[index] += self._play_out(apply_unchecked(sample, move), me, random.Random(seed))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        best = max(range(len(moves)), key=lambda i: (totals[i], moves[i] is preferred))
+        return moves[best]
+
+    def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
+        """Play greedily to the end; the score of seat ``me`` in [0, 1]."""
+        limit = state.move_number + self.horizon
+        while state.outcome is None and state.move_number < limit:
+            moves = legal_moves(state)
+            state = apply_unchecked(state, greedy_choice(moves, state.call_halves, state.locked, rng))
+        outcome = state.outcome
+        return 0.0 if outcome is None else outcome.points[me] / 3
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """The built-in bots by name."""
 
 
