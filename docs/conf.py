@@ -99,7 +99,15 @@ nitpick_ignore = [
         "typing.Union",
         "random.Random",
     )
-] + [("py:mod", "random")]
+] + [
+    ("py:mod", "random"),
+    ("py:func", "json.dumps"),
+    ("py:func", "json.loads"),
+    ("py:class", "eighthalf.serialization.T"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "argparse.ArgumentParser"),
+    ("py:class", "argparse.Namespace"),
+]
 
 # -- HTML -------------------------------------------------------------------------------
 

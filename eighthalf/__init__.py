@@ -18,6 +18,7 @@ from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, p
 from .options import MAX_SEATS, Rules
 from .position import position, rest_of_deck
 from .records import Record, replay
+from .serialization import from_data, to_data
 from .state import GameState, Outcome, PileCard, Seat, Zone, call_text
 from .views import PlayerView, SeatView, sample_state, unseen_cards, view
 
@@ -60,6 +61,7 @@ __all__ = [
     "apply_with_events",
     "call_text",
     "events_for",
+    "from_data",
     "is_legal",
     "legal_moves",
     "narrate",
@@ -72,6 +74,7 @@ __all__ = [
     "rest_of_deck",
     "sample_state",
     "shuffled_deck",
+    "to_data",
     "unseen_cards",
     "view",
     "view_match",

@@ -220,10 +220,10 @@ def dumps(record: Record) -> str:
     comments: dict[int, list[str]] = {}
     for at, text in record.comments:
         comments.setdefault(at, []).append(text)
-    words = [f"{{{text}}}" for text in comments.get(0, ())]
+    words = [f"{{{_escape(text)}}}" for text in comments.get(0, ())]
     for number, move in enumerate(record.moves, 1):
         words.append(f"{number}. {move}")
-        words.extend(f"{{{text}}}" for text in comments.get(number, ()))
+        words.extend(f"{{{_escape(text)}}}" for text in comments.get(number, ()))
     words.append(record.result)
     body, line = [], ""
     for word in words:
@@ -237,7 +237,15 @@ def dumps(record: Record) -> str:
 
 
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
-_TOKEN = re.compile(r"\{([^{}]*)\}|(\S+)")
+_TOKEN = re.compile(r"\{((?:[^{}\\]|\\.)*)\}|(\S+)")
+
+
+def _escape(comment: str) -> str:
+    return comment.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+
+
+def _unescape(comment: str) -> str:
+    return re.sub(r"\\(.)", r"\1", comment)
 
 
 def _int(value: str, tag: str) -> int:
@@ -305,7 +313,7 @@ def loads(text: str) -> Record:
     for found in _TOKEN.finditer(body):
         comment, word = found.group(1), found.group(2)
         if comment is not None:
-            comments.append((len(moves), comment))
+            comments.append((len(moves), _unescape(comment)))
             continue
         assert word is not None
         if re.fullmatch(r"\d+\.", word):

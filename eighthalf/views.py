@@ -212,22 +212,30 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     """
     cards = list(unseen_cards(seen))
     rng.shuffle(cards)
-    reserved: Rank | None = None
-    if seen.opening is not None and seen.seat != seen.to_move:
-        reserved = seen.opening
-        cards.remove(reserved)
+    hands = [seat.hand for seat in seen.seats]
+    opening = seen.opening
+    if opening is None:
+        for index, seat in enumerate(seen.seats):
+            if seat.hand is None:
+                hands[index] = tuple(sorted(cards[: seat.hand_size]))
+                del cards[: seat.hand_size]
+    else:
+        # S5: the opener holds the opening rank and no hand holds a lower yellow card.
+        allowed = [card for card in cards if not (card.is_yellow and card < opening)]
+        barred = [card for card in cards if card.is_yellow and card < opening]
+        if seen.seat != seen.to_move:
+            allowed.remove(opening)
+        for index, seat in enumerate(seen.seats):
+            if seat.hand is None:
+                size = seat.hand_size - (index == seen.to_move)
+                drawn = allowed[:size] + ([opening] if index == seen.to_move else [])
+                hands[index] = tuple(sorted(drawn))
+                del allowed[:size]
+        cards = allowed + barred
+        rng.shuffle(cards)
     seats = []
-    for index, seat in enumerate(seen.seats):
-        if seat.hand is not None:
-            hand = seat.hand
-        else:
-            size = seat.hand_size
-            if index == seen.to_move and reserved is not None:
-                hand = tuple(sorted([reserved, *cards[: size - 1]]))
-                del cards[: size - 1]
-            else:
-                hand = tuple(sorted(cards[:size]))
-                del cards[:size]
+    for seat, hand in zip(seen.seats, hands, strict=True):
+        assert hand is not None
         bank = tuple(cards[: seat.bank_size])
         del cards[: seat.bank_size]
         blind = tuple(cards[: seat.blind_size])
