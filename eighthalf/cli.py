@@ -9,25 +9,37 @@ from collections.abc import Callable, Sequence
 
 from .bots import BOTS, Bot, make_bot
 from .deal import new_game
+from .options import Rules
 from .events import apply_with_events, events_for, narrate
 from .terminal import add_play_arguments, run_play
 from .views import view
 
-__all__ = ["NAMES", "main", "run_demo"]
+__all__ = ["DEMO_MOVE_LIMIT", "NAMES", "main", "run_demo"]
+
+DEMO_MOVE_LIMIT = 1000
+"""The demo's default move limit (E7)."""
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 """The names given to seats 0 to 7."""
 
 
-def run_demo(players: int, seed: int, bots: Sequence[Bot], *, write: Callable[[str], None] | None = None) -> int:
+def run_demo(
+    players: int,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    move_limit: int | None = DEMO_MOVE_LIMIT,
+    write: Callable[[str], None] | None = None,
+) -> int:
     """Play one seeded round between ``bots`` and narrate it move by move.
 
-    Returns the winning seat (or -1 if nobody won). ``write`` receives each line
-    (default: print).
+    Bots can, rarely, play a round that never ends, so the demo plays under E7's move
+    limit (``move_limit``; ``None`` for none). Returns the winning seat, or -1 if the
+    limit ended the round. ``write`` receives each line (default: print).
     """
     out: Callable[[str], None] = write if write is not None else print
     names = NAMES[:players]
-    state = new_game(players, seed=seed)
+    state = new_game(players, seed=seed, rules=Rules(move_limit=move_limit))
     rng = random.Random(seed)
     out(f"8½ demo: {players} players, seed {seed}")
     for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
@@ -55,6 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="greedy,random",
         help=f"bots by seat, comma-separated, repeated to fill the table; from: {', '.join(sorted(BOTS))}",
     )
+    demo.add_argument(
+        "--move-limit",
+        type=int,
+        default=DEMO_MOVE_LIMIT,
+        help=f"end the round without a winner after this many moves, 0 for no limit (E7; default {DEMO_MOVE_LIMIT})",
+    )
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
     args = parser.parse_args(argv)
@@ -66,8 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [name for name in names if name not in BOTS]
     if not names or unknown:
         parser.error(f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}")
+    if args.move_limit < 0:
+        parser.error(f"--move-limit must be 0 (no limit) or more, not {args.move_limit}")
     bots = [make_bot(names[seat % len(names)]) for seat in range(args.players)]
-    run_demo(args.players, args.seed, bots)
+    run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     return 0
 
 
