@@ -9,8 +9,9 @@ from collections.abc import Callable, Sequence
 
 from .bots import BOTS, Bot, make_bot
 from .deal import new_game
-from .options import Rules
 from .events import apply_with_events, events_for, narrate
+from .options import Rules
+from .simulate import add_simulate_arguments, run_simulate
 from .terminal import add_play_arguments, run_play
 from .views import view
 
@@ -75,7 +76,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many seeded rounds between bots and summarise them",
+        description="Play many seeded rounds between bots and print a summary (win rates and points by seat and bot, "
+        "round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV.",
+    )
+    add_simulate_arguments(simulate)
     args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return run_simulate(args)
     if args.command == "play":
         return run_play(args)
     if not 2 <= args.players <= 5:

@@ -51,6 +51,7 @@ from .views import PlayerView, SeatView
 __all__ = [
     "CSV_COLUMNS",
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_MOVE_LIMIT",
     "Standing",
     "Summary",
     "add_simulate_arguments",
@@ -58,6 +59,9 @@ __all__ = [
     "run_simulate",
     "simulate",
 ]
+
+DEFAULT_MOVE_LIMIT = 1000
+"""The move limit (E7) of a simulation unless the caller gives rules of its own."""
 
 DEFAULT_CHUNK_SIZE: Final = 250
 """The most rounds per work item by default: big enough to hide the cost of sending work
@@ -582,7 +586,9 @@ def simulate(
             (8 * workers)))``. It never changes the result.
         rotate_seats: Move the bots one seat on every round: in round ``i`` seat ``s``
             has ``bots[(s + i) % players]``, so that no bot keeps a seat's advantage.
-        rules: The options (a move limit, E7); the defaults if ``None``.
+        rules: The options; if ``None``, the defaults with a move limit of
+            :data:`DEFAULT_MOVE_LIMIT` (E7), because bots can, rarely, play a round that
+            never ends.
         progress: Called with ``(rounds done, rounds)`` at the start and as chunks finish
             (from the calling thread).
 
@@ -595,7 +601,7 @@ def simulate(
             other than ``players``, or an unknown bot name.
     """
     if rules is None:
-        rules = Rules()
+        rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
     names = tuple(bots)
     _check(players, rounds, names, rules, workers=workers, chunk_size=chunk_size)
     if chunk_size is None:
@@ -761,7 +767,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on every round")
     parser.add_argument(
-        "--move-limit", type=_positive, default=None, help="end a round without a winner after this many moves (E7)"
+        "--move-limit",
+        type=int,
+        default=DEFAULT_MOVE_LIMIT,
+        help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
+        "random play can otherwise, rarely, go on for ever)",
     )
     parser.add_argument("--json", metavar="PATH", help="also write the summary as JSON to PATH ('-' for stdout)")
     parser.add_argument("--csv", metavar="PATH", help="also write the summary as CSV to PATH ('-' for stdout)")
@@ -790,7 +800,9 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
         parser.error(
             f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}"
         )
-    rules = Rules(move_limit=args.move_limit)
+    if args.move_limit < 0:
+        parser.error(f"--move-limit must be 0 (no limit) or more, not {args.move_limit}")
+    rules = Rules(move_limit=args.move_limit or None)
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"--players must be from {rules.min_players} to {rules.max_players} (S2), not {args.players}")
     if len(names) == 1:

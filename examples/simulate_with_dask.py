@@ -1,0 +1,62 @@
+"""Run an eighthalf simulation on a Dask cluster through its ``concurrent.futures`` executor.
+
+Install Dask's distributed scheduler next to eighthalf (``pip install "eighthalf[dask]"``
+or ``pip install "dask[distributed]"``), on this machine and on every worker. Then::
+
+    python examples/simulate_with_dask.py                            # a local cluster
+    python examples/simulate_with_dask.py tcp://scheduler:8786       # an existing cluster
+
+The result is the same as on one machine: a simulation depends only on its arguments,
+never on where or in which order the rounds are played.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+from eighthalf.simulate import Summary, simulate
+
+
+def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1) -> Summary:
+    """Simulate greedy against three random bots on the workers of a Dask ``client``.
+
+    Args:
+        client: A connected ``distributed.Client``.
+        rounds: How many rounds to play.
+        seed: The simulation's seed.
+
+    Returns:
+        The summary, equal to ``simulate(...)`` run anywhere else with the same arguments.
+
+    Raises:
+        ValueError: If an argument is out of range (see :func:`eighthalf.simulate.simulate`).
+    """
+    with client.get_executor() as executor:
+        return simulate(
+            4,
+            rounds,
+            ["greedy", "random", "random", "random"],
+            seed=seed,
+            executor=executor,
+            chunk_size=500,
+        )
+
+
+def main(argv: list[str]) -> int:
+    """Connect to the scheduler named in ``argv`` (or start a local cluster), simulate, print.
+
+    Raises:
+        ModuleNotFoundError: If Dask's ``distributed`` is not installed.
+    """
+    distributed = importlib.import_module("distributed")  # optional and untyped: imported by name
+    with distributed.Client(argv[0] if argv else None) as client:
+        print(f"Dask dashboard: {client.dashboard_link}")
+        summary = simulate_on(client)
+    print(summary.to_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
