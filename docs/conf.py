@@ -105,6 +105,8 @@ nitpick_ignore = [
     ("py:func", "json.loads"),
     ("py:class", "eighthalf.serialization.T"),
     ("py:class", "concurrent.futures.Executor"),
+    # simulate()'s ``executor: Executor | None`` annotation resolves to the private home.
+    ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
 ]

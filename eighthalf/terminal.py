@@ -4,8 +4,8 @@ One person sits at one seat; bots (see :mod:`eighthalf.bots`) take the others. E
 turn of the person shows the call, the 5-lock, who is at risk, the top of the pile,
 every player's card counts and open cards, the person's own hand, what happened since
 their last move, and the numbered legal moves. The person answers with a number or
-with the move notation of :mod:`eighthalf.moves` (``33``, ``8H``, ``o7``, ``b0``,
-``c``; in a match also ``x729`` and ``d`` for the exchange of M3).
+with the move notation of :func:`~eighthalf.parse_match_move` (``33``, ``8H``, ``o7``,
+``b0``, ``c``; in a match also ``x729`` and ``d`` for the exchange of M3).
 
 Who sees what (I1–I4): the screen is drawn from the person's own
 :class:`~eighthalf.views.PlayerView` (through :func:`~eighthalf.view_match`) and from
