@@ -1,0 +1,204 @@
+"""Bots: legal, reproducible, and GreedyBot's documented heuristic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eighthalf import (
+    BlindPlay,
+    Collect,
+    GameState,
+    HandPlay,
+    Move,
+    Rank,
+    Rules,
+    Seat,
+    apply,
+    apply_with_events,
+    legal_moves,
+    new_game,
+    position,
+    rest_of_deck,
+    view,
+)
+from eighthalf.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
+from eighthalf.events import Caught
+
+R = Rank
+
+
+def play_bots(players: int, seed: int, bots: Sequence[Bot], rng: random.Random) -> list[tuple[GameState, Move]]:
+    """A round between bots: every (state, move chosen).
+
+    Greedy bots can go round in circles for ever (E7 knows this), hence the move limit.
+    """
+    state = new_game(players, seed=seed, rules=Rules(move_limit=600))
+    out: list[tuple[GameState, Move]] = []
+    while not state.over:
+        seat = state.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        assert move in legal_moves(state)
+        out.append((state, move))
+        state = apply(state, move)
+    return out
+
+
+def _is_catch(state: GameState, move: Move) -> bool:
+    return any(isinstance(event, Caught) for event in apply_with_events(state, move)[1])
+
+
+def _is_risky(state: GameState, move: Move) -> bool:
+    """True if the move leaves its player at risk (P8)."""
+    return apply(state, move).at_risk == state.to_move
+
+
+# --------------------------------------------------------------------------- legality, determinism
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+@given(
+    players=st.integers(min_value=2, max_value=5),
+    seed=st.integers(min_value=0, max_value=2**64),
+    rng_seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_a_bot_only_plays_legal_moves(kind: str, players: int, seed: int, rng_seed: int) -> None:
+    bot = make_bot(kind)
+    play_bots(players, seed, [bot] * players, random.Random(rng_seed))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_bots_choose_legal_moves_at_random_positions(seed: int) -> None:
+    state = new_game(2 + seed % 4, seed=seed)
+    rng = random.Random(seed)
+    bots: list[Bot] = [RandomBot(), GreedyBot()]
+    while not state.over:
+        seen = view(state, state.to_move)
+        for bot in bots:
+            assert bot.choose(seen, random.Random(seed)) in legal_moves(state)
+        state = apply(state, rng.choice(legal_moves(state)))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_bots_are_deterministic_given_the_rng(seed: int) -> None:
+    bots: list[Bot] = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+    first = play_bots(4, seed, bots, random.Random(seed))
+    second = play_bots(4, seed, [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()], random.Random(seed))
+    assert first == second
+
+
+def test_the_random_bot_uses_its_rng() -> None:
+    state = new_game(3, seed=1)
+    rng = random.Random(0)
+    while len(legal_moves(state)) < 3:
+        state = apply(state, rng.choice(legal_moves(state)))
+    seen = view(state, state.to_move)
+    chosen = {RandomBot().choose(seen, random.Random(each)) for each in range(50)}
+    assert chosen == set(legal_moves(state))
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_a_bot_refuses_when_it_is_not_its_turn(kind: str) -> None:
+    bot = make_bot(kind)
+    state = new_game(4, seed=7)
+    for seat in [0, 1, 3, None]:
+        with pytest.raises(ValueError):
+            bot.choose(view(state, seat), random.Random(0))
+    final = play_bots(2, 3, [RandomBot(), RandomBot()], random.Random(3))[-1]
+    over = apply(*final)
+    assert over.over
+    with pytest.raises(ValueError):
+        bot.choose(view(over, over.to_move), random.Random(0))
+
+
+def test_make_bot() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert make_bot("random").name == "random"
+    assert make_bot("greedy").name == "greedy"
+    assert make_bot("greedy") is not make_bot("greedy")
+    assert {"random", "greedy"} <= set(BOTS)
+    with pytest.raises(KeyError, match="nope"):
+        make_bot("nope")
+
+
+# --------------------------------------------------------------------------- GreedyBot's heuristic
+
+
+def two_seats(mine: tuple[Rank, ...], pile: list[tuple[Rank, int]], to_move: int = 0) -> GameState:
+    """Seat 0 on the table holding ``mine``; seat 1 holds 1, 2, 3 and the rest lies aside."""
+    other_hand = (R.ONE, R.TWO, R.THREE)
+    rest = rest_of_deck(mine, other_hand, [rank for rank, _ in pile])
+    me = Seat(hand=mine, bank=(), open=(), blind=(), on_table=True)
+    other = Seat(hand=other_hand, bank=(), open=rest[:3], blind=rest[3:6], collected=rest[6:])
+    return position([me, other], pile=pile, to_move=to_move)
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "catch"),
+    [
+        ((R.SEVEN, R.EIGHT, R.HALF), [(R.SIX, 0), (R.HALF, 1)], HandPlay(R.SEVEN)),
+        ((R.SEVEN, R.SEVEN, R.NINE), [(R.SIX, 0), (R.HALF, 1)], HandPlay(R.SEVEN, 2)),
+        ((R.ZERO, R.HALF, R.GHOST, R.NINE), [(R.EIGHT, 0), (R.HALF, 1)], HandPlay(R.NINE)),
+        ((R.FIVE, R.SIX, R.GHOST), [(R.FOUR, 0), (R.HALF, 1)], HandPlay(R.FIVE)),
+        ((R.FOUR, R.GHOST, R.HALF), [(R.THREE, 0), (R.HALF, 1), (R.GHOST, 0), (R.GHOST, 1)], HandPlay(R.FOUR)),
+    ],
+)
+def test_P8_greedy_catches_when_it_can(hand: tuple[Rank, ...], pile: list[tuple[Rank, int]], catch: Move) -> None:
+    state = two_seats(hand, pile)
+    assert catch in legal_moves(state) and len(legal_moves(state)) > 1
+    chosen = GreedyBot().choose(view(state, 0), random.Random(0))
+    assert chosen == catch
+    assert _is_catch(state, chosen)
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [
+        ((R.NINE, R.HALF, R.GHOST), [(R.SIX, 1)]),  # ½ would make 6½
+        ((R.EIGHT, R.HALF, R.GHOST), [(R.SEVEN, 1)]),  # ½ or 8½ would be catchable
+        ((R.HALF, R.GHOST, R.ZERO), [(R.SEVEN, 1)]),  # ½ would make 7½
+        ((R.HALF, R.GHOST, R.TWO), [(R.SIX, 0), (R.HALF, 1)]),  # a Ghost on 6½ is at risk; ½ makes 7
+    ],
+)
+def test_P8_greedy_avoids_leaving_a_catchable_half_call(hand: tuple[Rank, ...], pile: list[tuple[Rank, int]]) -> None:
+    state = two_seats(hand, pile)
+    moves = legal_moves(state)
+    assert any(_is_risky(state, move) for move in moves)
+    chosen = GreedyBot().choose(view(state, 0), random.Random(0))
+    assert not _is_risky(state, chosen)
+
+
+def test_greedy_still_plays_when_every_play_is_risky() -> None:
+    state = two_seats((R.HALF, R.ONE, R.TWO), [(R.SIX, 1)])
+    assert legal_moves(state) == (HandPlay(R.HALF),)
+    assert GreedyBot().choose(view(state, 0), random.Random(0)) == HandPlay(R.HALF)
+
+
+def test_greedy_keeps_the_flexible_cards() -> None:
+    state = two_seats((R.ZERO, R.NINE, R.HALF, R.GHOST, R.SEVEN), [(R.FOUR, 1)])
+    assert GreedyBot().choose(view(state, 0), random.Random(0)) == HandPlay(R.SEVEN)
+    state = two_seats((R.ZERO, R.HALF, R.GHOST), [(R.FOUR, 1)])
+    assert GreedyBot().choose(view(state, 0), random.Random(0)) == HandPlay(R.ZERO)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_greedy_s_heuristic_holds_in_random_positions(seed: int) -> None:
+    state = new_game(2 + seed % 4, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.over:
+        moves = legal_moves(state)
+        if len(moves) > 1 and not isinstance(moves[0], (BlindPlay, Collect)):
+            chosen = GreedyBot().choose(view(state, state.to_move), random.Random(seed))
+            if any(_is_catch(state, move) for move in moves):
+                assert _is_catch(state, chosen)
+            elif any(not _is_risky(state, move) for move in moves):
+                assert not _is_risky(state, chosen)
+            checked += 1
+        state = apply(state, rng.choice(moves))
+    assert checked
