@@ -97,8 +97,11 @@ _PILE_RUNS: tuple[tuple[tuple[tuple[PileCard, ...], ...], ...], ...] = tuple(
 )
 _COMBINATION_RUNS = tuple((PILE_CARDS[seat][_EIGHT], PILE_CARDS[seat][_HALF]) for seat in range(len(PILE_CARDS)))
 
-_CACHE_LIMIT = 200_000
-# Memo tables: _HAND_MOVES[locked][call_halves] maps a hand to its moves; same for open cards.
+_MEMO_HAND_SIZE = 4
+# Memo tables: _HAND_MOVES[locked][call_halves] maps a hand of up to _MEMO_HAND_SIZE cards to
+# its moves (at most 1,819 hands a table, so the memory stays bounded); larger hands, which
+# only seats on the table collect, are worked out each time. The same for open cards (at
+# most 3, so at most 364 a table).
 _HAND_MOVES: tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...] = tuple(
     tuple({} for _ in range(_MAX_CALL + 1)) for _ in range(2)
 )
@@ -174,9 +177,8 @@ def moves_for(
         moves = table.get(hand)
         if moves is None:
             moves = _hand_moves(hand, EFFECTS[locked][call_halves])
-            if len(table) >= _CACHE_LIMIT:
-                table.clear()
-            table[hand] = moves
+            if len(hand) <= _MEMO_HAND_SIZE:
+                table[hand] = moves
         return moves
     if open_cards:  # L2
         table = _OPEN_MOVES[locked][call_halves]
