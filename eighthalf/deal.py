@@ -18,7 +18,7 @@ from .errors import InvalidStateError
 from .options import Rules
 from .state import GameState, Seat
 
-__all__ = ["deal", "new_game", "shuffled_deck"]
+__all__ = ["check_table", "deal", "first_state", "fresh_seed", "new_game", "opener_of", "shuffled_deck"]
 
 _DEFAULT_RULES = Rules()
 _UNPACK_WORDS = struct.Struct("<71Q").unpack
@@ -96,17 +96,35 @@ def new_game(
     """
     if rules is None:
         rules = _DEFAULT_RULES
+    dealer = check_table(players, rules, dealer)
+    return first_state(shuffled_deck(fresh_seed() if seed is None else seed), players, rules, dealer)
+
+
+def check_table(players: int, rules: Rules, dealer: int | None) -> int:
+    """Check the number of players (S2) and the dealer (S7); return the dealer's seat.
+
+    Raises:
+        InvalidStateError: If either is out of range.
+    """
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise InvalidStateError(
             f"players must be an int from {rules.min_players} to {rules.max_players}, not {players!r} (S2)"
         )
     if dealer is None:
-        dealer = players - 1
-    elif type(dealer) is not int or not 0 <= dealer < players:
+        return players - 1
+    if type(dealer) is not int or not 0 <= dealer < players:
         raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} (S7)")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(16), "little")
-    seats = deal(shuffled_deck(seed), players, dealer)
+    return dealer
+
+
+def fresh_seed() -> int:
+    """A new 128-bit seed from the operating system (used when no seed is given)."""
+    return int.from_bytes(os.urandom(16), "little")
+
+
+def first_state(deck: tuple[Rank, ...], players: int, rules: Rules, dealer: int) -> GameState:
+    """The first state of a round dealt from ``deck`` (S3–S6); the caller has checked the table."""
+    seats = deal(deck, players, dealer)
     opener, opening = opener_of(seats, dealer)
     return GameState(rules, seats, (), 0, False, None, opener, 0, opening)
 

@@ -1,4 +1,4 @@
-"""The rules logic: :func:`legal_moves`, :func:`apply` and the unchecked fast path.
+"""The rules logic: :func:`~eighthalf.legal_moves`, :func:`~eighthalf.apply` and the unchecked fast path.
 
 The functions here are pure: they read a :class:`~eighthalf.GameState` and return new
 values; nothing is ever changed in place and no randomness is involved (the only chance
@@ -165,7 +165,7 @@ def moves_for(
     locked: bool,
     opening: Rank | None = None,
 ) -> tuple[Move, ...]:
-    """The legal moves of a seat with these cards facing this call (see :func:`legal_moves`).
+    """The legal moves of a seat with these cards facing this call (see :func:`~eighthalf.legal_moves`).
 
     Everything it needs is known to the seat itself, which is how a
     :class:`~eighthalf.views.PlayerView` lists its moves. ``hand`` must be sorted.
@@ -220,7 +220,7 @@ def apply(state: GameState, move: Move) -> GameState:
 def apply_unchecked(state: GameState, move: Move) -> GameState:
     """Make a move that is known to be legal, without checking it: the fast path.
 
-    Use it only with moves taken from :func:`legal_moves` of the same state, as search
+    Use it only with moves taken from :func:`~eighthalf.legal_moves` of the same state, as search
     code does. An illegal move gives an undefined result (a corrupt state or an
     exception), never an :class:`~eighthalf.IllegalMoveError`.
     """

@@ -19,19 +19,18 @@ reaches a player (I4): :func:`view_match` leaves it out.
 from __future__ import annotations
 
 import hashlib
-import os
 from typing import TypeAlias
 
 import attrs
 
 from .cards import Rank
-from .deal import deal, opener_of, shuffled_deck
+from .deal import check_table, first_state, fresh_seed, shuffled_deck
 from .engine import legal_moves as round_moves
 from .errors import IllegalMoveError, InvalidStateError, ParseError
 from .events import Event, apply_with_events
 from .moves import Move, parse_move
 from .options import Rules
-from .state import GameState, Outcome, Seat
+from .state import GameState, Outcome
 from .views import PlayerView, view
 
 __all__ = [
@@ -286,9 +285,7 @@ def _swap(cards: tuple[Rank, ...], give: Rank, take: Rank) -> tuple[Rank, ...]:
 
 
 def _deal_round(rules: Rules, players: int, seed: int, dealer: int) -> GameState:
-    seats: tuple[Seat, ...] = deal(shuffled_deck(seed), players, dealer)
-    opener, opening = opener_of(seats, dealer)
-    return GameState(rules, seats, (), 0, False, None, opener, 0, opening)
+    return first_state(shuffled_deck(seed), players, rules, dealer)
 
 
 def new_match(
@@ -307,16 +304,9 @@ def new_match(
     rules = rules if rules is not None else Rules()
     if type(rounds) is not int or rounds < 1:
         raise InvalidStateError(f"a match has at least 1 round, not {rounds!r} (M1)")
-    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
-        raise InvalidStateError(
-            f"players must be an int from {rules.min_players} to {rules.max_players}, not {players!r} (S2)"
-        )
-    if dealer is None:
-        dealer = players - 1
-    elif type(dealer) is not int or not 0 <= dealer < players:
-        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} (S7)")
+    dealer = check_table(players, rules, dealer)
     if seed is None:
-        seed = int.from_bytes(os.urandom(16), "little")
+        seed = fresh_seed()
     elif type(seed) is not int:
         raise InvalidStateError(f"a seed must be an int, not {seed!r}")
     return Match(rounds, seed, dealer, 0, _deal_round(rules, players, round_seed(seed, 0), dealer))

@@ -1,6 +1,6 @@
 """Moves: one small frozen type per play shape of T3, plus collecting (C1).
 
-Every move has a short text notation, ``str(move)``, that :func:`parse_move` reads back:
+Every move has a short text notation, ``str(move)``, that :func:`~eighthalf.parse_move` reads back:
 
 =======================  ===========  ==============================================
 move                     notation     meaning
@@ -19,7 +19,7 @@ HandPlay(rank=<Rank.THREE: 3>, count=2)
 >>> str(move), str(parse_move("8½")), parse_move("o7") == OpenPlay(Rank.SEVEN)
 ('33', '8H', True)
 
-Moves returned by :func:`~eighthalf.legal_moves` and :func:`parse_move` are shared
+Moves returned by :func:`~eighthalf.legal_moves` and :func:`~eighthalf.parse_move` are shared
 instances, so they can be compared by identity as well as by equality.
 """
 

@@ -52,7 +52,7 @@ from collections.abc import Iterator
 import attrs
 
 from .cards import COMPOSITION, DECK, Rank
-from .deal import deal, new_game, opener_of
+from .deal import check_table, first_state, new_game
 from .engine import apply, legal_moves
 from .errors import DocumentError, EighthalfError
 from .match import Match, MatchMove, new_match, parse_match_move
@@ -142,11 +142,7 @@ class Record:
 def _from_deck(deck: tuple[Rank, ...], players: int, rules: Rules, dealer: int | None) -> GameState:
     if len(deck) != len(DECK) or Counter(deck) != Counter(COMPOSITION):
         raise DocumentError("$.Deck", "the deck must be the 72 cards of S1")
-    new_game(players, seed=0, rules=rules, dealer=dealer)  # validates players and dealer
-    dealer = players - 1 if dealer is None else dealer
-    seats = deal(deck, players, dealer)
-    opener, opening = opener_of(seats, dealer)
-    return GameState(rules, seats, (), 0, False, None, opener, 0, opening)
+    return first_state(deck, players, rules, check_table(players, rules, dealer))
 
 
 def _last(states: Iterator[GameState | Match]) -> GameState | Match:

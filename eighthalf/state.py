@@ -10,14 +10,15 @@ Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the v
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
 import attrs
 
 from .cards import RANKS, Rank
 from .options import MAX_SEATS, Rules
 
-__all__ = ["GameState", "Outcome", "PileCard", "Seat", "Zone", "call_text"]
+__all__ = ["GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
 
 Zone = Literal["hand", "open", "blind"]
 """Where a seat plays from (T2): its hand, its open cards or its blind cards."""
@@ -146,38 +147,30 @@ def call_text(halves: int) -> str:
     return f"{whole}½" if whole else "½"
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class GameState:
-    """A position of a round: every card's place, the call and whose turn it is.
+class _SeatLike(Protocol):
+    """What :class:`RoundFacts` needs of a seat: a :class:`Seat` or a view of one."""
 
-    The facts derived from the pile (the call, the 5-lock, who is at risk) are kept as
-    fields, updated by :func:`~eighthalf.apply`, so that the hot path never rescans the
-    pile. States are equal when all their fields are equal, and hashable.
-    """
+    @property
+    def count(self) -> int: ...
 
-    rules: Rules
-    """The options of this round."""
-    seats: tuple[Seat, ...]
-    """Every seat's cards, by seat number (S2)."""
-    pile: tuple[PileCard, ...]
-    """The shared pile, bottom to top, each card with the seat that played it (I1)."""
+    @property
+    def is_out(self) -> bool: ...
+
+    @property
+    def zone(self) -> Zone | None: ...
+
+
+class RoundFacts:
+    """The facts worked out from a round's fields, shared by :class:`GameState` and
+    :class:`~eighthalf.PlayerView` (which have the same fields, but for the seats)."""
+
+    __slots__ = ()
+
+    seats: Sequence[_SeatLike]
     call_halves: int
-    """The call in half points: twice the value of the pile, so 13 means 6½ and an empty
-    pile is 0. See :attr:`call` and :attr:`call_label`."""
-    locked: bool
-    """True while the 5-lock holds (P7): the topmost non-Ghost card of the pile is a 5."""
     at_risk: int | None
-    """The seat that can be caught (P8): who made the last play on a half call of 8½ or
-    less. ``None`` on a whole call and on calls of 9½ or more, where nobody can be caught."""
     to_move: int
-    """The seat whose move it is. Once the round is over it no longer means anything."""
-    move_number: int
-    """How many moves have been made in this round (E7 counts them)."""
-    opening: Rank | None = None
-    """Before the first move: the lowest yellow rank that the opener must play (S5).
-    ``None`` once play has begun, and when nobody held a yellow card (S6)."""
-    outcome: Outcome | None = None
-    """How the round ended, once it is over (E3–E7); ``None`` while it goes on."""
+    outcome: Outcome | None
 
     @property
     def players(self) -> int:
@@ -241,3 +234,37 @@ class GameState:
     def zone(self) -> Zone | None:
         """Where the seat to move plays from (T2); ``None`` once the round is over."""
         return None if self.outcome is not None else self.seats[self.to_move].zone
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class GameState(RoundFacts):
+    """A position of a round: every card's place, the call and whose turn it is.
+
+    The facts derived from the pile (the call, the 5-lock, who is at risk) are kept as
+    fields, updated by :func:`~eighthalf.apply`, so that the hot path never rescans the
+    pile. States are equal when all their fields are equal, and hashable.
+    """
+
+    rules: Rules
+    """The options of this round."""
+    seats: tuple[Seat, ...]
+    """Every seat's cards, by seat number (S2)."""
+    pile: tuple[PileCard, ...]
+    """The shared pile, bottom to top, each card with the seat that played it (I1)."""
+    call_halves: int
+    """The call in half points: twice the value of the pile, so 13 means 6½ and an empty
+    pile is 0. See :attr:`call` and :attr:`call_label`."""
+    locked: bool
+    """True while the 5-lock holds (P7): the topmost non-Ghost card of the pile is a 5."""
+    at_risk: int | None
+    """The seat that can be caught (P8): who made the last play on a half call of 8½ or
+    less. ``None`` on a whole call and on calls of 9½ or more, where nobody can be caught."""
+    to_move: int
+    """The seat whose move it is. Once the round is over it no longer means anything."""
+    move_number: int
+    """How many moves have been made in this round (E7 counts them)."""
+    opening: Rank | None = None
+    """Before the first move: the lowest yellow rank that the opener must play (S5).
+    ``None`` once play has begun, and when nobody held a yellow card (S6)."""
+    outcome: Outcome | None = None
+    """How the round ended, once it is over (E3–E7); ``None`` while it goes on."""

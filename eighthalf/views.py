@@ -25,12 +25,12 @@ import random
 
 import attrs
 
-from .cards import RANKS, Rank
+from .cards import Rank
 from .engine import moves_for
 from .moves import Move
 from .options import Rules
 from .position import rest_of_deck
-from .state import GameState, Outcome, PileCard, Seat, Zone, call_text
+from .state import GameState, Outcome, PileCard, RoundFacts, Seat, Zone
 
 __all__ = ["PlayerView", "SeatView", "sample_state", "unseen_cards", "view"]
 
@@ -77,7 +77,7 @@ class SeatView:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class PlayerView:
+class PlayerView(RoundFacts):
     """A round as seen by ``seat`` (or by a spectator when ``seat`` is ``None``).
 
     The fields mirror :class:`~eighthalf.GameState`, with :class:`SeatView`\\ s in place
@@ -111,31 +111,6 @@ class PlayerView:
     def hand(self) -> tuple[Rank, ...] | None:
         """The viewer's own hand, or ``None`` for a spectator."""
         return None if self.seat is None else self.seats[self.seat].hand
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.seats)
-
-    @property
-    def over(self) -> bool:
-        """True once the round has ended."""
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The winner, once the round is over and was won."""
-        return None if self.outcome is None else self.outcome.winner
-
-    @property
-    def call_label(self) -> str:
-        """The call as players say it: ``"6½"``."""
-        return call_text(self.call_halves)
-
-    @property
-    def catch_card(self) -> Rank | None:
-        """The rank that would catch the seat at risk (P8), if anybody can be caught."""
-        return None if self.at_risk is None else RANKS[(self.call_halves + 1) // 2]
 
     @property
     def my_turn(self) -> bool:
