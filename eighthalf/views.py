@@ -22,6 +22,7 @@ looks exactly like the view (determinization).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import attrs
 
@@ -32,7 +33,7 @@ from .options import Rules
 from .position import rest_of_deck
 from .state import GameState, Outcome, PileCard, RoundFacts, Seat, Zone
 
-__all__ = ["PlayerView", "SeatView", "sample_state", "unseen_cards", "view"]
+__all__ = ["PlayerView", "SeatView", "fill_view", "sample_state", "unseen_cards", "view"]
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -187,35 +188,46 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     """
     cards = list(unseen_cards(seen))
     rng.shuffle(cards)
-    hands = [seat.hand for seat in seen.seats]
     opening = seen.opening
     if opening is None:
-        for index, seat in enumerate(seen.seats):
-            if seat.hand is None:
-                hands[index] = tuple(sorted(cards[: seat.hand_size]))
-                del cards[: seat.hand_size]
-    else:
-        # S5: the opener holds the opening rank and no hand holds a lower yellow card.
-        allowed = [card for card in cards if not (card.is_yellow and card < opening)]
-        barred = [card for card in cards if card.is_yellow and card < opening]
-        if seen.seat != seen.to_move:
-            allowed.remove(opening)
-        for index, seat in enumerate(seen.seats):
-            if seat.hand is None:
-                size = seat.hand_size - (index == seen.to_move)
-                drawn = allowed[:size] + ([opening] if index == seen.to_move else [])
-                hands[index] = tuple(sorted(drawn))
-                del allowed[:size]
-        cards = allowed + barred
-        rng.shuffle(cards)
+        return fill_view(seen, [seat.hand or () for seat in seen.seats], cards)
+    # S5: the opener holds the opening rank and no hand holds a lower yellow card.
+    allowed = [card for card in cards if not (card.is_yellow and card < opening)]
+    barred = [card for card in cards if card.is_yellow and card < opening]
+    if seen.seat != seen.to_move:
+        allowed.remove(opening)
+    hands: list[tuple[Rank, ...]] = []
+    for index, seat in enumerate(seen.seats):
+        if seat.hand is not None:
+            hands.append(seat.hand)
+        else:
+            size = seat.hand_size - (index == seen.to_move)
+            hands.append((*allowed[:size], *([opening] if index == seen.to_move else [])))
+            del allowed[:size]
+    cards = allowed + barred
+    rng.shuffle(cards)
+    return fill_view(seen, hands, cards)
+
+
+def fill_view(seen: PlayerView, known: Sequence[Sequence[Rank]], cards: Sequence[Rank]) -> GameState:
+    """The full state that ``seen`` shows, with its hidden zones filled from ``cards``.
+
+    Seat by seat, the hand is ``known[seat]`` completed to its size, then come the bank
+    and the blind cards, each taken from the front of ``cards`` in turn. The caller
+    passes exactly the cards the viewer cannot see (:func:`unseen_cards`, less the known
+    ones), in the order it wants them dealt.
+    """
     seats = []
-    for seat, hand in zip(seen.seats, hands, strict=True):
-        assert hand is not None
-        bank = tuple(cards[: seat.bank_size])
-        del cards[: seat.bank_size]
-        blind = tuple(cards[: seat.blind_size])
-        del cards[: seat.blind_size]
-        seats.append(Seat(hand, bank, seat.open, blind, seat.collected, seat.on_table))
+    at = 0
+    for seat, hand in zip(seen.seats, known, strict=True):
+        need = seat.hand_size - len(hand)
+        full = tuple(sorted((*hand, *cards[at : at + need])))
+        at += need
+        bank = tuple(cards[at : at + seat.bank_size])
+        at += seat.bank_size
+        blind = tuple(cards[at : at + seat.blind_size])
+        at += seat.blind_size
+        seats.append(Seat(full, bank, seat.open, blind, seat.collected, seat.on_table))
     return GameState(
         seen.rules,
         tuple(seats),

@@ -26,7 +26,7 @@ from eighthalf import (
     rest_of_deck,
     view,
 )
-from eighthalf.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
+from eighthalf.bots import BOTS, Bot, GreedyBot, RandomBot, SearchBot, greedy_choice, make_bot
 from eighthalf.events import Caught
 
 R = Rank
@@ -202,3 +202,93 @@ def test_greedy_s_heuristic_holds_in_random_positions(seed: int) -> None:
             checked += 1
         state = apply(state, rng.choice(moves))
     assert checked
+
+
+# -- SearchBot --------------------------------------------------------------------------
+
+
+def _search_game(players: int, seed: int, search_seat: int, **options: object) -> list[tuple[GameState, Move]]:
+    """A round with one small-budget SearchBot among greedy bots."""
+    bots: list[Bot] = [GreedyBot() for _ in range(players)]
+    bots[search_seat] = SearchBot(iterations=3, **options)  # type: ignore[arg-type]
+    return play_bots(players, seed, bots, random.Random(seed))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_search_bot_plays_only_legal_moves_and_is_reproducible(players: int, seed: int) -> None:
+    first = _search_game(players, seed, seed % players)
+    assert all(move in legal_moves(state) for state, move in first)
+    assert _search_game(players, seed, seed % players) == first
+
+
+def test_search_bot_is_registered() -> None:
+    assert BOTS["search"] is SearchBot
+    assert isinstance(make_bot("search"), SearchBot)
+
+
+@pytest.mark.parametrize("options", [{"iterations": 0}, {"model": "x"}, {"confidence": -1.0}, {"horizon": -1}])
+def test_search_bot_refuses_bad_settings(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        SearchBot(**options)  # type: ignore[arg-type]
+
+
+def test_search_bot_refuses_when_it_is_not_its_turn() -> None:
+    state = new_game(4, seed=7)
+    with pytest.raises(ValueError, match="no legal moves"):
+        SearchBot(iterations=2).choose(view(state, (state.to_move + 1) % 4), random.Random(1))
+    with pytest.raises(ValueError, match="no legal moves"):
+        SearchBot(iterations=2).choose(view(state, None), random.Random(1))
+
+
+def test_search_bot_samples_look_like_its_view() -> None:
+    rng = random.Random(5)
+    bot = SearchBot(iterations=2)
+    others = GreedyBot()
+    state = new_game(4, seed=11, rules=Rules(move_limit=400))
+    checked = 0
+    while not state.over:
+        seat = state.to_move
+        seen = view(state, seat)
+        if seat == 0:
+            for _ in range(3):
+                assert view(bot.sample(seen, rng), 0) == seen
+                checked += 1
+            move = bot.choose(seen, rng)
+        else:
+            move = others.choose(seen, rng)
+        state = apply(state, move)
+    assert checked > 10
+
+
+def test_search_bot_cannot_see_hidden_cards() -> None:
+    """Given the same view, a fresh bot makes the same move whatever the hidden cards are."""
+    from eighthalf.views import sample_state
+
+    state = new_game(4, seed=21)
+    for _ in range(12):  # a few moves in, so that plays have choices
+        state = apply(state, legal_moves(state)[0])
+    seen = view(state, state.to_move)
+    other = sample_state(seen, random.Random(99))
+    assert other != state and view(other, state.to_move) == seen
+    first = SearchBot(iterations=4).choose(view(state, state.to_move), random.Random(3))
+    second = SearchBot(iterations=4).choose(view(other, state.to_move), random.Random(3))
+    assert first == second
+
+
+def test_search_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
+    state = new_game(4, seed=13, rules=Rules(move_limit=300))
+    decisions = 0
+    while not state.over and decisions < 25:
+        seen = view(state, state.to_move)
+        move = SearchBot(iterations=2, confidence=float("inf")).choose(seen, random.Random(decisions))
+        assert move is greedy_choice(seen.legal_moves(), seen.call_halves, seen.locked, random.Random(decisions))
+        state = apply(state, move)
+        decisions += 1
+    assert decisions == 25 or state.over
+
+
+def test_search_bot_with_a_zero_time_limit_still_moves() -> None:
+    state = new_game(3, seed=4)
+    state = apply(state, legal_moves(state)[0])
+    seen = view(state, state.to_move)
+    assert SearchBot(iterations=50, time_limit=0.0).choose(seen, random.Random(1)) in seen.legal_moves()
