@@ -42,7 +42,8 @@ def docs(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """Lint and check formatting with ruff."""
     session.install("ruff")
-    session.run("ruff", "check", "eighthalf", "tests", "examples", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "eighthalf", "tests", "examples", "benchmarks", "docs", "noxfile.py")
+    session.run("ruff", "format", "--check", "eighthalf", "tests", "examples", "benchmarks", "docs", "noxfile.py")
 
 
 @nox.session(default=False)

@@ -55,7 +55,6 @@ def run_demo(
     return -1 if state.winner is None else state.winner
 
 
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m eighthalf", description="The card game 8½.")
@@ -93,7 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in BOTS]
     if not names or unknown:
-        parser.error(f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}")
+        parser.error(
+            f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}"
+        )
     if args.move_limit < 0:
         parser.error(f"--move-limit must be 0 (no limit) or more, not {args.move_limit}")
     bots = [make_bot(names[seat % len(names)]) for seat in range(args.players)]

@@ -31,7 +31,17 @@ from .moves import (
 )
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 
-__all__ = ["COMBINATION", "EFFECTS", "Effect", "apply", "apply_unchecked", "effect", "is_legal", "legal_moves", "moves_for"]
+__all__ = [
+    "COMBINATION",
+    "EFFECTS",
+    "Effect",
+    "apply",
+    "apply_unchecked",
+    "effect",
+    "is_legal",
+    "legal_moves",
+    "moves_for",
+]
 
 _ZERO, _FIVE, _EIGHT, _NINE, _HALF, _GHOST = 0, 5, 8, 9, 10, 11
 COMBINATION: Final = 12
@@ -81,10 +91,7 @@ def effect(token: int, count: int, call_halves: int, locked: bool) -> Effect | N
 
 EFFECTS: tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...] = tuple(
     tuple(
-        tuple(
-            tuple(effect(token, count, call, bool(locked)) for count in range(9))
-            for token in range(COMBINATION + 1)
-        )
+        tuple(tuple(effect(token, count, call, bool(locked)) for count in range(9)) for token in range(COMBINATION + 1))
         for call in range(_MAX_CALL + 1)
     )
     for locked in range(2)
@@ -369,7 +376,9 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
     seat = state.seats[state.to_move]
     zone = seat.zone
     if isinstance(move, Collect):
-        return IllegalMoveError(text, "a player who can play must play; only a player with no legal play collects", "T1")
+        return IllegalMoveError(
+            text, "a player who can play must play; only a player with no legal play collects", "T1"
+        )
     if isinstance(move, (HandPlay, EightAndHalf)):
         if zone != "hand":
             return IllegalMoveError(text, f"the hand is empty: play from the {zone} cards", "T2")
@@ -414,5 +423,7 @@ def _illegal_play(text: str, token: int, count: int, call_halves: int, locked: b
     if token == COMBINATION:
         return IllegalMoveError(text, f"the 8½ combination cannot go on a call of {call}", "P5")
     if call_halves == _EIGHT_HALF_CALL:
-        return IllegalMoveError(text, f"on a call of 8½ only Ghosts, 8 with ½ and 9s may be played, not a {token}", "P6")
+        return IllegalMoveError(
+            text, f"on a call of 8½ only Ghosts, 8 with ½ and 9s may be played, not a {token}", "P6"
+        )
     return IllegalMoveError(text, f"a {token} cannot be played on a call of {call}", "P1")

@@ -232,7 +232,9 @@ class Match:
         """
         return self.apply_with_events(move)[0]
 
-    def apply_with_events(self, move: MatchMove) -> tuple[Match, tuple[Event | RoundDealt | Exchanged | MatchOver, ...]]:
+    def apply_with_events(
+        self, move: MatchMove
+    ) -> tuple[Match, tuple[Event | RoundDealt | Exchanged | MatchOver, ...]]:
         """Like :meth:`apply`, also reporting what happened (see :mod:`eighthalf.events`).
 
         Raises:

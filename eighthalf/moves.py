@@ -179,7 +179,5 @@ def parse_move(text: str) -> Move:
         key = "c"
     move = _PARSED.get(key)
     if move is None:
-        raise ParseError(
-            f"not a move: {text!r} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')"
-        )
+        raise ParseError(f"not a move: {text!r} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
     return move

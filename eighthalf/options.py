@@ -53,4 +53,6 @@ class Rules:
                 f"{MAX_SEATS}, not {self.max_players} (S2, S4)"
             )
         if self.move_limit is not None and (type(self.move_limit) is not int or self.move_limit < 1):
-            raise InvalidStateError(f"Rules.move_limit must be None or an int of at least 1, not {self.move_limit!r} (E7)")
+            raise InvalidStateError(
+                f"Rules.move_limit must be None or an int of at least 1, not {self.move_limit!r} (E7)"
+            )

@@ -48,7 +48,9 @@ def _check_seat(index: int, seat: Seat) -> Seat:
     if (len(open_cards) < 3 or len(blind) < 3) and not on_table:
         raise InvalidStateError(f"{where}: open or blind cards were played but the seat is not on the table (T2, L1)")
     if bank and (len(hand) != 3 or on_table):
-        raise InvalidStateError(f"{where}: while the bank has cards the hand holds exactly 3 and the seat is not on the table (T4, L1)")
+        raise InvalidStateError(
+            f"{where}: while the bank has cards the hand holds exactly 3 and the seat is not on the table (T4, L1)"
+        )
     if len(hand) > 3 and not on_table:
         raise InvalidStateError(f"{where}: a hand above 3 cards comes only from collecting on the table (T4, C1, L1)")
     if not bank and not hand and not on_table:
@@ -83,7 +85,9 @@ def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard
         ranks = [card.rank for card in cards[start:end]]
         where = f"pile cards {start}-{end - 1} (seat {seat})"
         if previous_seat is not None and seat != (previous_seat + 1) % players:
-            raise InvalidStateError(f"{where}: after seat {previous_seat} the next play on a pile is by seat {(previous_seat + 1) % players} (S2, C1)")
+            raise InvalidStateError(
+                f"{where}: after seat {previous_seat} the next play on a pile is by seat {(previous_seat + 1) % players} (S2, C1)"
+            )
         if ranks == [Rank.EIGHT, Rank.HALF]:
             token, count = COMBINATION, 1
         elif all(rank == ranks[0] for rank in ranks):
@@ -92,7 +96,9 @@ def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard
             raise InvalidStateError(f"{where}: one play is cards of one rank or 8 with ½ (T3)")
         result = effect(token, count, call, locked)
         if result is None:
-            raise InvalidStateError(f"{where}: {' '.join(r.label for r in ranks)} cannot be played on a call of {call_text(call)} (P1-P7)")
+            raise InvalidStateError(
+                f"{where}: {' '.join(r.label for r in ranks)} cannot be played on a call of {call_text(call)} (P1-P7)"
+            )
         if result[3]:
             raise InvalidStateError(f"{where}: this play is a catch, after which the pile is collected (P9)")
         call, locked = result[0], result[1]
@@ -174,13 +180,17 @@ def position(
         held.update(seat.hand + seat.bank + seat.open + seat.blind + seat.collected)
     if held != Counter(COMPOSITION):
         wrong = ", ".join(
-            f"{rank.label}: {held[rank]} instead of {COMPOSITION[rank]}" for rank in RANKS if held[rank] != COMPOSITION[rank]
+            f"{rank.label}: {held[rank]} instead of {COMPOSITION[rank]}"
+            for rank in RANKS
+            if held[rank] != COMPOSITION[rank]
         )
         raise InvalidStateError(f"the cards are not the 72 of S1 ({wrong})")
     if type(to_move) is not int or not 0 <= to_move < players:
         raise InvalidStateError(f"to_move must be a seat from 0 to {players - 1}, not {to_move!r}")
     if cards and to_move != (cards[-1].seat + 1) % players:
-        raise InvalidStateError(f"seat {cards[-1].seat} played last, so seat {(cards[-1].seat + 1) % players} is to move, not {to_move} (S2)")
+        raise InvalidStateError(
+            f"seat {cards[-1].seat} played last, so seat {(cards[-1].seat + 1) % players} is to move, not {to_move} (S2)"
+        )
     if type(move_number) is not int or move_number < 0:
         raise InvalidStateError(f"move_number must be an int of at least 0, not {move_number!r}")
     limit = rules.move_limit
@@ -190,7 +200,9 @@ def position(
         if type(opening) is not Rank or not opening.is_yellow:
             raise InvalidStateError(f"opening must be a yellow rank, not {opening!r} (S5)")
         if cards or move_number or opening not in checked[to_move].hand:
-            raise InvalidStateError(f"an opening by seat {to_move} with {opening.label} needs an empty pile, move 0 and the card in hand (S5)")
+            raise InvalidStateError(
+                f"an opening by seat {to_move} with {opening.label} needs an empty pile, move 0 and the card in hand (S5)"
+            )
         for index, seat in enumerate(checked):
             lowest = next((rank for rank in seat.hand if rank.is_yellow), None)
             if lowest is not None and lowest < opening:
@@ -214,12 +226,12 @@ def position(
             raise InvalidStateError("a finished round has no opening (S5)")
         if winner is None:
             if limit is None or move_number != limit:
-                raise InvalidStateError(f"a round without a winner ends only at E7's move limit, not at move {move_number} (E7)")
+                raise InvalidStateError(
+                    f"a round without a winner ends only at E7's move limit, not at move {move_number} (E7)"
+                )
         elif type(winner) is not int or winner not in out:
             raise InvalidStateError(f"the winner must be a seat that is out (E1), one of {out}, not {winner!r}")
         elif len(out) > 2 or (len(out) == 2 and (winner + 1) % players not in out):
-            raise InvalidStateError(
-                f"seats {out} are out; only the winner and the seat after it can both be (E2)"
-            )
+            raise InvalidStateError(f"seats {out} are out; only the winner and the seat after it can both be (E2)")
         outcome = Outcome.score(checked, winner)
     return GameState(rules, checked, cards, call, locked, risk, to_move, move_number, opening, outcome)

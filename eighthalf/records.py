@@ -332,4 +332,3 @@ def loads(text: str) -> Record:
         comments=tuple(comments),
         tags=tuple(extra),
     )
-

@@ -90,7 +90,7 @@ RULE_IDS: frozenset[str] = frozenset(
 
 _DECK_COUNTER: Counter[Rank] = Counter(COMPOSITION)
 _HALF_8 = 17  # a call of 8½ in half points
-_MAX_MOVES = 20_000  # a safety cap for rounds played without a move limit
+_MAX_MOVES = 3_000  # a cap for rounds played without a move limit: random play can loop for ever (E7)
 
 
 # --------------------------------------------------------------------------- strategies
@@ -356,7 +356,9 @@ def check_state(state: GameState, *, deep: bool = True) -> None:
         assert limit is None or state.move_number < limit, "the move limit was reached but the round goes on (E7)"
         assert not state.seats[state.to_move].is_out, "the seat to move is out"
         if state.pile:
-            assert state.to_move == (state.pile[-1].seat + 1) % players, "the pile's last player is not left of the mover"
+            assert state.to_move == (state.pile[-1].seat + 1) % players, (
+                "the pile's last player is not left of the mover"
+            )
         if out:  # only a seat waiting on E2
             assert out == [state.at_risk] and state.to_move == (out[0] + 1) % players, f"seats {out} out, round on"
             assert state.pending_out == out[0]
@@ -418,8 +420,18 @@ Snapshot = tuple[object, ...]
 def _snapshot(state: GameState, thorough: bool = True) -> Snapshot:
     """What must not change: a deep copy and the repr (``thorough``), the hash and the
     field values (the engine builds new states; it must never touch old ones)."""
-    fields = (state.rules, state.seats, state.pile, state.call_halves, state.locked, state.at_risk, state.to_move,
-              state.move_number, state.opening, state.outcome)
+    fields = (
+        state.rules,
+        state.seats,
+        state.pile,
+        state.call_halves,
+        state.locked,
+        state.at_risk,
+        state.to_move,
+        state.move_number,
+        state.opening,
+        state.outcome,
+    )
     if thorough:
         return (hash(state), fields, copy.deepcopy(state), repr(state))
     return (hash(state), fields)

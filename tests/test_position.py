@@ -304,7 +304,9 @@ def test_finished_round_has_no_opening() -> None:
 
 
 def test_three_seats_out_refused() -> None:
-    with pytest.raises(InvalidStateError, match=re.escape("seats [0, 1, 2] are out; only the winner and the seat after it")):
+    with pytest.raises(
+        InvalidStateError, match=re.escape("seats [0, 1, 2] are out; only the winner and the seat after it")
+    ):
         build(OUT, OUT, OUT, S(hand="123"), to_move=3, over=True, winner=0)
 
 
