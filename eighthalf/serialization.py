@@ -549,8 +549,24 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
     move_number = _int(obj, "move_number", path)
     opening = _opening(obj, path)
     outcome = _opt_outcome(obj, path, players)
+    state = _position(path, seats, to_move, pile, rules, move_number, opening, outcome)
+    _check_derived(obj, path, state, outcome)
+    return state
+
+
+def _position(
+    path: str,
+    seats: Sequence[Seat],
+    to_move: int,
+    pile: Sequence[PileCard],
+    rules: Rules,
+    move_number: int,
+    opening: Rank | None,
+    outcome: Outcome | None,
+) -> GameState:
+    """The position these fields describe, checked by :func:`~eighthalf.position`."""
     try:
-        state = position(
+        return position(
             seats,
             to_move=to_move,
             pile=pile,
@@ -562,8 +578,6 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
         )
     except ValueError as error:  # InvalidStateError; or an int too long to print in its message
         raise DocumentError(path, str(error)) from None
-    _check_derived(obj, path, state, outcome)
-    return state
 
 
 # --------------------------------------------------------------------------- PlayerView
@@ -683,19 +697,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
         bank, unseen = tuple(unseen[: seat.bank_size]), unseen[seat.bank_size :]
         blind, unseen = tuple(unseen[: seat.blind_size]), unseen[seat.blind_size :]
         full.append(Seat(hand, bank, seat.open, blind, seat.collected, seat.on_table))
-    try:
-        state = position(
-            full,
-            to_move=to_move,
-            pile=pile,
-            rules=rules,
-            move_number=move_number,
-            opening=opening,
-            over=outcome is not None,
-            winner=None if outcome is None else outcome.winner,
-        )
-    except ValueError as error:  # InvalidStateError; or an int too long to print in its message
-        raise DocumentError(path, str(error)) from None
+    state = _position(path, full, to_move, pile, rules, move_number, opening, outcome)
     call_halves, locked, at_risk = _check_derived(obj, path, state, outcome)
     return PlayerView(viewer, rules, seats, pile, call_halves, locked, at_risk, to_move, move_number, opening, outcome)
 
