@@ -47,6 +47,14 @@ class Bot(Protocol):
         ...
 
 
+def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
+    """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
+    moves = seen.legal_moves()
+    if not moves:
+        raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+    return moves
+
+
 class RandomBot:
     """Chooses uniformly among the legal moves."""
 
@@ -58,9 +66,7 @@ class RandomBot:
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
-        moves = seen.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        moves = _moves_of(seen)
         return rng.choice(moves)
 
 
@@ -91,9 +97,7 @@ class GreedyBot:
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
-        moves = seen.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        moves = _moves_of(seen)
         return greedy_choice(moves, seen.call_halves, seen.locked, rng)
 
 
@@ -267,9 +271,7 @@ class SearchBot:
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
-        moves = seen.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        moves = _moves_of(seen)
         if self.model != "none":
             self._remember(seen)
         move = self._search(seen, moves, rng)
