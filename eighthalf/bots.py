@@ -241,7 +241,7 @@ class SearchBot:
 
     def __init__(
         self,
-        iterations: int = 60,
+        iterations: int = 150,
         *,
         time_limit: float | None = None,
         model: str = "greedy",
