@@ -46,7 +46,7 @@ from .engine import apply_unchecked
 from .moves import BlindPlay, Collect
 from .options import Rules
 from .state import GameState, Seat
-from .views import PlayerView, SeatView
+from .views import PlayerView, SeatView, seat_view, view_with_seats
 
 __all__ = [
     "CSV_COLUMNS",
@@ -412,30 +412,10 @@ class _Viewer:
             cache = self._own if index == me else self._others
             known, seen = cache[index]
             if known is not seat or seen is None:
-                seen = SeatView(
-                    seat.hand if index == me else None,
-                    len(seat.hand),
-                    len(seat.bank),
-                    seat.open,
-                    len(seat.blind),
-                    seat.collected,
-                    seat.on_table,
-                )
+                seen = seat_view(seat, index == me)
                 cache[index] = (seat, seen)
             parts.append(seen)
-        return PlayerView(
-            me,
-            state.rules,
-            tuple(parts),
-            state.pile,
-            state.call_halves,
-            state.locked,
-            state.at_risk,
-            state.to_move,
-            state.move_number,
-            state.opening,
-            state.outcome,
-        )
+        return view_with_seats(state, me, tuple(parts))
 
 
 def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[str, ...]:

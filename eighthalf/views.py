@@ -33,7 +33,16 @@ from .options import Rules
 from .position import rest_of_deck
 from .state import GameState, Outcome, PileCard, RoundFacts, Seat, Zone
 
-__all__ = ["PlayerView", "SeatView", "fill_view", "sample_state", "unseen_cards", "view"]
+__all__ = [
+    "PlayerView",
+    "SeatView",
+    "fill_view",
+    "sample_state",
+    "seat_view",
+    "unseen_cards",
+    "view",
+    "view_with_seats",
+]
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -131,7 +140,8 @@ class PlayerView(RoundFacts):
         return moves_for(me.hand, me.open, me.blind_size, self.call_halves, self.locked, self.opening)
 
 
-def _seat_view(seat: Seat, own: bool) -> SeatView:
+def seat_view(seat: Seat, own: bool) -> SeatView:
+    """``seat`` as a viewer sees it: with its hand if it is the viewer's own (``own``)."""
     return SeatView(
         seat.hand if own else None,
         len(seat.hand),
@@ -151,10 +161,17 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     """
     if seat is not None and not 0 <= seat < len(state.seats):
         raise IndexError(f"seat {seat} is not at this table of {len(state.seats)}")
+    return view_with_seats(state, seat, tuple(seat_view(each, index == seat) for index, each in enumerate(state.seats)))
+
+
+def view_with_seats(state: GameState, seat: int | None, seats: tuple[SeatView, ...]) -> PlayerView:
+    """The view of ``state`` for ``seat`` with the given seat views, which must be
+    ``seat_view(...)`` of each of its seats: for callers that reuse the seat views of
+    seats that did not change (as the simulations do)."""
     return PlayerView(
         seat,
         state.rules,
-        tuple(_seat_view(each, index == seat) for index, each in enumerate(state.seats)),
+        seats,
         state.pile,
         state.call_halves,
         state.locked,

@@ -14,6 +14,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import revalidate
 
 from eighthalf import (
     COMPOSITION,
@@ -336,20 +337,6 @@ def test_S1_unseen_and_visible_cards_make_the_deck(state: GameState) -> None:
         )
 
 
-def _revalidated(state: GameState) -> GameState:
-    """The state rebuilt through the checks of :func:`position`."""
-    return position(
-        state.seats,
-        to_move=state.to_move,
-        pile=state.pile,
-        rules=state.rules,
-        move_number=state.move_number,
-        opening=state.opening,
-        over=state.over,
-        winner=state.winner,
-    )
-
-
 @given(state=reached(), rng_seed=st.integers(0, 2**32))
 def test_a_sampled_state_gives_back_the_view(state: GameState, rng_seed: int) -> None:
     rng = random.Random(rng_seed)
@@ -358,7 +345,7 @@ def test_a_sampled_state_gives_back_the_view(state: GameState, rng_seed: int) ->
         sampled = sample_state(seen, rng)
         assert view(sampled, seat) == seen
         if state.opening is None:  # the opening: see test_S5_a_sampled_opening_is_a_possible_opening
-            assert _revalidated(sampled) == sampled
+            assert revalidate(sampled) == sampled
         if not sampled.over:
             assert legal_moves(sampled)
         if seat == state.to_move:
@@ -400,7 +387,7 @@ def test_S5_a_sampled_opening_is_a_possible_opening(players: int) -> None:
             for index, each in enumerate(sampled.seats):
                 lowest = min((rank for rank in each.hand if rank.is_yellow), default=None)
                 assert lowest is None or lowest >= state.opening, f"seat {index} could have opened with {lowest}"
-            assert _revalidated(sampled) == sampled
+            assert revalidate(sampled) == sampled
 
 
 def test_sampling_is_deterministic_given_the_rng() -> None:
