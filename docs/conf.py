@@ -109,6 +109,11 @@ nitpick_ignore = [
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
+    # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
+    ("py:class", "eighthalf.state._SeatLike"),
+    ("py:class", "attrs.exceptions.FrozenInstanceError"),
+    ("py:func", "copy.deepcopy"),
+    ("py:func", "copy.replace"),
 ]
 
 # -- HTML -------------------------------------------------------------------------------

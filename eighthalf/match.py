@@ -267,9 +267,9 @@ class Match:
         assert winner is not None
         seats = list(self.state.seats)
         mine, theirs = seats[winner], seats[move.loser]
-        seats[winner] = attrs.evolve(mine, open=_swap(mine.open, move.own, move.theirs))
-        seats[move.loser] = attrs.evolve(theirs, open=_swap(theirs.open, move.theirs, move.own))
-        return attrs.evolve(self, state=attrs.evolve(self.state, seats=tuple(seats)), exchange_by=None)
+        seats[winner] = mine.replace(open=_swap(mine.open, move.own, move.theirs))
+        seats[move.loser] = theirs.replace(open=_swap(theirs.open, move.theirs, move.own))
+        return attrs.evolve(self, state=self.state.replace(seats=tuple(seats)), exchange_by=None)
 
     def _next_round(self) -> Match:
         index = self.round_index + 1

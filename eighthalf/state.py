@@ -1,6 +1,9 @@
 """The state of a round: :class:`GameState`, its :class:`Seat`\\ s, the pile and the outcome.
 
-Everything is frozen and slotted. States share whatever did not change with their parent
+Everything is frozen and slotted: the classes are :class:`~eighthalf.common.frozen.Frozen`
+value classes, which mypyc compiles to native classes in the compiled build (assigning an
+attribute raises :class:`attrs.exceptions.FrozenInstanceError`; equality, hashing, repr,
+pickling and :meth:`~eighthalf.common.frozen.Frozen.replace` work by value). States share whatever did not change with their parent
 (a seat that did not move, the rules, the tuples of cards), so keeping a whole tree of
 successors in memory is cheap.
 
@@ -11,11 +14,11 @@ Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the v
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol
-
-import attrs
+from typing import Literal, Protocol, final
 
 from .cards import RANKS, Rank
+from .common._compat import mypyc_attr
+from .common.frozen import Frozen
 from .options import MAX_SEATS, Rules
 
 __all__ = ["GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
@@ -24,14 +27,21 @@ Zone = Literal["hand", "open", "blind"]
 """Where a seat plays from (T2): its hand, its open cards or its blind cards."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class PileCard:
+@final
+class PileCard(Frozen):
     """A card on the pile, with the seat that played it."""
+
+    __slots__ = ("rank", "seat")
+    __match_args__ = ("rank", "seat")
 
     rank: Rank
     """The card's rank."""
     seat: int
     """The seat that played it."""
+
+    def __init__(self, rank: Rank, seat: int) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "seat", seat)
 
     @classmethod
     def of(cls, rank: Rank, seat: int) -> PileCard:
@@ -52,13 +62,16 @@ PILE_CARDS: tuple[tuple[PileCard, ...], ...] = tuple(
 """``PILE_CARDS[seat][rank]``: the shared :class:`PileCard` instances."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class Seat:
+@final
+class Seat(Frozen):
     """One player's cards (S3, S4) and whether they are on the table (L1).
 
     The hand is kept sorted by rank (a hand has no order at the table); the bank, the
     open and the blind cards are kept in their order.
     """
+
+    __slots__ = ("bank", "blind", "collected", "hand", "on_table", "open")
+    __match_args__ = ("hand", "bank", "open", "blind", "collected", "on_table")
 
     hand: tuple[Rank, ...]
     """The cards in hand, sorted by rank. Only the owner sees them (I2)."""
@@ -70,12 +83,28 @@ class Seat:
     blind: tuple[Rank, ...]
     """The face-down blind cards, at most 3, in position order (what
     :class:`~eighthalf.BlindPlay` counts). Nobody sees them, the owner included (I3)."""
-    collected: tuple[Rank, ...] = ()
+    collected: tuple[Rank, ...]
     """Piles collected before reaching the table, face up and out of play (C1), in the
     order they were taken, each pile bottom to top."""
-    on_table: bool = False
+    on_table: bool
     """True from the moment bank and hand were both empty (L1); then collected piles go
     into the hand."""
+
+    def __init__(
+        self,
+        hand: tuple[Rank, ...],
+        bank: tuple[Rank, ...],
+        open: tuple[Rank, ...],
+        blind: tuple[Rank, ...],
+        collected: tuple[Rank, ...] = (),
+        on_table: bool = False,
+    ) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "bank", bank)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "blind", blind)
+        object.__setattr__(self, "collected", collected)
+        object.__setattr__(self, "on_table", on_table)
 
     @property
     def is_out(self) -> bool:
@@ -99,9 +128,12 @@ class Seat:
         return None
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class Outcome:
+@final
+class Outcome(Frozen):
     """How a round ended (E4–E7)."""
+
+    __slots__ = ("big_losers", "counts", "points", "winner")
+    __match_args__ = ("winner", "counts", "big_losers", "points")
 
     winner: int | None
     """The seat that went out and won, or ``None`` if the move limit of E7 ended the round."""
@@ -113,6 +145,14 @@ class Outcome:
     points: tuple[int, ...]
     """Each seat's points (E6): 2 for the winner, 1 for each lowest count (the winner
     included); all 0 when there is no winner (E7)."""
+
+    def __init__(
+        self, winner: int | None, counts: tuple[int, ...], big_losers: tuple[int, ...], points: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "big_losers", big_losers)
+        object.__setattr__(self, "points", points)
 
     @classmethod
     def score(cls, seats: tuple[Seat, ...], winner: int | None) -> Outcome:
@@ -160,17 +200,40 @@ class _SeatLike(Protocol):
     def zone(self) -> Zone | None: ...
 
 
-class RoundFacts:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RoundFacts(Frozen):
     """The facts worked out from a round's fields, shared by :class:`GameState` and
-    :class:`~eighthalf.PlayerView` (which have the same fields, but for the seats)."""
+    :class:`~eighthalf.PlayerView` (which have the same fields, but for the seats).
+
+    A subclass provides the five fields read here as attributes.
+    """
 
     __slots__ = ()
 
-    seats: Sequence[_SeatLike]
-    call_halves: int
-    at_risk: int | None
-    to_move: int
-    outcome: Outcome | None
+    @property
+    def seats(self) -> Sequence[_SeatLike]:
+        """Every seat, by seat number (a field of the subclass)."""
+        raise NotImplementedError
+
+    @property
+    def call_halves(self) -> int:
+        """The call in half points (a field of the subclass)."""
+        raise NotImplementedError
+
+    @property
+    def at_risk(self) -> int | None:
+        """The seat that can be caught (P8), if any (a field of the subclass)."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose move it is (a field of the subclass)."""
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the round ended, once it is over (a field of the subclass)."""
+        raise NotImplementedError
 
     @property
     def players(self) -> int:
@@ -236,14 +299,42 @@ class RoundFacts:
         return None if self.outcome is not None else self.seats[self.to_move].zone
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
+@final
 class GameState(RoundFacts):
     """A position of a round: every card's place, the call and whose turn it is.
 
     The facts derived from the pile (the call, the 5-lock, who is at risk) are kept as
     fields, updated by :func:`~eighthalf.apply`, so that the hot path never rescans the
     pile. States are equal when all their fields are equal, and hashable.
+
+    The constructor takes the fields in this order, by position or by keyword, and
+    checks nothing (see :func:`~eighthalf.position` for a validated position).
     """
+
+    __slots__ = (
+        "at_risk",
+        "call_halves",
+        "locked",
+        "move_number",
+        "opening",
+        "outcome",
+        "pile",
+        "rules",
+        "seats",
+        "to_move",
+    )
+    __match_args__ = (
+        "rules",
+        "seats",
+        "pile",
+        "call_halves",
+        "locked",
+        "at_risk",
+        "to_move",
+        "move_number",
+        "opening",
+        "outcome",
+    )
 
     rules: Rules
     """The options of this round."""
@@ -263,8 +354,32 @@ class GameState(RoundFacts):
     """The seat whose move it is. Once the round is over it no longer means anything."""
     move_number: int
     """How many moves have been made in this round (E7 counts them)."""
-    opening: Rank | None = None
+    opening: Rank | None
     """Before the first move: the lowest yellow rank that the opener must play (S5).
     ``None`` once play has begun, and when nobody held a yellow card (S6)."""
-    outcome: Outcome | None = None
+    outcome: Outcome | None
     """How the round ended, once it is over (E3–E7); ``None`` while it goes on."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: tuple[Seat, ...],
+        pile: tuple[PileCard, ...],
+        call_halves: int,
+        locked: bool,
+        at_risk: int | None,
+        to_move: int,
+        move_number: int,
+        opening: Rank | None = None,
+        outcome: Outcome | None = None,
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "call_halves", call_halves)
+        object.__setattr__(self, "locked", locked)
+        object.__setattr__(self, "at_risk", at_risk)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "move_number", move_number)
+        object.__setattr__(self, "opening", opening)
+        object.__setattr__(self, "outcome", outcome)

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import attrs
-
 from eighthalf import GameState, Rank, Rules, Seat, legal_moves, parse_move, position, rest_of_deck
 from eighthalf import apply as apply_move
 
@@ -104,7 +102,7 @@ def build(
             on_table = not bank and (not hand or len(hand) > 3 or len(open_cards) < 3 or len(blind) < 3)
         result.append(Seat(hand, bank, open_cards, blind, collected, on_table))
     dump = len(seats) - 1 if rest_to is None else rest_to
-    result[dump] = attrs.evolve(result[dump], collected=result[dump].collected + tuple(rest))
+    result[dump] = result[dump].replace(collected=result[dump].collected + tuple(rest))
     return position(
         result,
         to_move=to_move,

@@ -206,7 +206,7 @@ def test_M3_an_exchange_swaps_exactly_the_two_open_cards(seed: int) -> None:
         assert after.exchange_by is None
         assert after.to_move == match.state.to_move
         before_state, after_state = match.state, after.state
-        assert attrs.evolve(after_state, seats=before_state.seats) == before_state
+        assert after_state.replace(seats=before_state.seats) == before_state
         assert attrs.evolve(after, state=before_state, exchange_by=winner) == match
         for index, (old, new) in enumerate(zip(before_state.seats, after_state.seats, strict=True)):
             if index == winner:
@@ -218,7 +218,7 @@ def test_M3_an_exchange_swaps_exactly_the_two_open_cards(seed: int) -> None:
                 continue
             assert Counter(new.open) == expected
             assert len(new.open) == len(old.open)
-            assert attrs.evolve(new, open=old.open) == old
+            assert new.replace(open=old.open) == old
         assert after.legal_moves() == legal_moves(after.state)
 
 

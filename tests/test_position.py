@@ -7,7 +7,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
 import pytest
 from builders import S, build, cards
 
@@ -41,7 +40,7 @@ def two_seats(first: Seat, pile: Sequence[tuple[Rank, int]] = ()) -> list[Seat]:
         *other.blind,
         *(rank for rank, _ in pile),
     ]
-    return [first, attrs.evolve(other, collected=rest_of_deck(used))]
+    return [first, other.replace(collected=rest_of_deck(used))]
 
 
 BASE = seat(hand="123", open="444", blind="666")
@@ -62,19 +61,19 @@ def test_base_position_is_accepted() -> None:
 
 def test_a_73rd_card_is_refused() -> None:
     seats = two_seats(BASE)
-    seats[1] = attrs.evolve(seats[1], collected=(*seats[1].collected, R.GHOST))
+    seats[1] = seats[1].replace(collected=(*seats[1].collected, R.GHOST))
     refused(seats, "the cards are not the 72 of S1 (Ghost: 9 instead of 8)")
 
 
 def test_a_missing_card_is_refused() -> None:
     seats = two_seats(BASE)
-    seats[1] = attrs.evolve(seats[1], collected=seats[1].collected[1:])
+    seats[1] = seats[1].replace(collected=seats[1].collected[1:])
     refused(seats, "the cards are not the 72 of S1 (0: 5 instead of 6)")
 
 
 def test_a_swapped_card_is_refused() -> None:
     seats = two_seats(BASE)
-    seats[0] = attrs.evolve(seats[0], hand=cards("122"))
+    seats[0] = seats[0].replace(hand=cards("122"))
     refused(seats, "2: 5 instead of 4")
 
 
@@ -138,7 +137,7 @@ def test_not_a_rank_refused() -> None:
     refused([bad, good[1]], "seat 0 hand: not a rank: 12")
     bad = Seat(cards("123"), (), cards("444"), (R.SIX, R.SIX, "6"))  # type: ignore[arg-type]
     refused([bad, good[1]], "seat 0 blind cards: not a rank: '6'")
-    bad = attrs.evolve(good[1], collected=(*good[1].collected[:-1], None))  # type: ignore[arg-type]
+    bad = good[1].replace(collected=(*good[1].collected[:-1], None))
     refused([good[0], bad], "seat 1 collected stack: not a rank: None")
     refused(good, "pile card 0: not a rank: 13", pile=[(13, 1)])
 
@@ -372,7 +371,7 @@ def test_opening_while_another_hand_holds_a_lower_yellow_refused() -> None:
     first = seat(hand="4GG", open="555", blind="999")
     other = seat(hand="1GG", open="555", blind="999")
     used = [*first.hand, *first.open, *first.blind, *other.hand, *other.open, *other.blind]
-    seats = [first, attrs.evolve(other, collected=rest_of_deck(used))]
+    seats = [first, other.replace(collected=rest_of_deck(used))]
     refused(seats, "S5", opening=R.FOUR)
 
 

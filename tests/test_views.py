@@ -144,10 +144,8 @@ def test_I3_own_bank_and_blind_cards_are_hidden_from_the_owner_too() -> None:
         real = state.seats[seat]
         swapped = list(state.seats)
         other = (seat + 1) % 3
-        swapped[seat] = attrs.evolve(
-            real, bank=state.seats[other].bank[: len(real.bank)], blind=state.seats[other].blind
-        )
-        assert view(attrs.evolve(state, seats=tuple(swapped)), seat) == seen
+        swapped[seat] = real.replace(bank=state.seats[other].bank[: len(real.bank)], blind=state.seats[other].blind)
+        assert view(state.replace(seats=tuple(swapped)), seat) == seen
 
 
 @pytest.mark.parametrize("state", POINTS[::4])
@@ -195,9 +193,7 @@ def test_L4_blind_cards_are_offered_by_position_only() -> None:
     first = _blind_player_state((R.NINE, R.ZERO, R.GHOST))
     me, other = first.seats
     # Swap seat 0's blind cards with seat 1's: nobody can tell (I3).
-    second = position(
-        [attrs.evolve(me, blind=other.blind), attrs.evolve(other, blind=me.blind)], pile=first.pile, to_move=0
-    )
+    second = position([me.replace(blind=other.blind), other.replace(blind=me.blind)], pile=first.pile, to_move=0)
     assert second.seats[0].blind != first.seats[0].blind
     a, b = view(first, 0), view(second, 0)
     assert a == b
