@@ -112,6 +112,7 @@ nitpick_ignore = [
     # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
     ("py:class", "eighthalf.state._SeatLike"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
+    ("py:class", "eighthalf.common.frozen._F"),
     ("py:func", "copy.deepcopy"),
     ("py:func", "copy.replace"),
 ]

@@ -8,6 +8,7 @@
 (2, (0, 0, 3, 0))
 """
 
+from .build import BUILD
 from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
@@ -25,6 +26,7 @@ from .views import PlayerView, SeatView, sample_state, unseen_cards, view
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
     "COMPOSITION",
     "DECK",
     "MAX_SEATS",

@@ -12,7 +12,7 @@ and moves are shared instances.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn, overload
 
 from .cards import RANKS, Rank
 from .errors import IllegalMoveError
@@ -196,12 +196,23 @@ def moves_for(
     return _BLIND_MOVES[blind_count]  # L3, L4
 
 
-def is_legal(state: GameState, move: Move) -> bool:
-    """True if ``move`` is legal in ``state`` (the same as ``move in legal_moves(state)``)."""
+def is_legal(state: GameState, move: object) -> bool:
+    """True if ``move`` is legal in ``state`` (the same as ``move in legal_moves(state)``).
+
+    Anything that is not a move is simply not legal.
+    """
     return move in legal_moves(state)
 
 
-def apply(state: GameState, move: Move) -> GameState:
+@overload
+def apply(state: GameState, move: Move) -> GameState: ...  # type: ignore[overload-overlap]
+
+
+@overload
+def apply(state: GameState, move: object) -> NoReturn: ...
+
+
+def apply(state: GameState, move: object) -> GameState:
     """Make a move: return the state after it. ``state`` itself is never changed.
 
     >>> from eighthalf import new_game, parse_move
@@ -217,7 +228,8 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises:
         IllegalMoveError: If ``move`` is not legal here; the message gives the reason
             and the rule id, e.g. ``"illegal move 'H': ½ cannot be played on a call
-            of 8½ (P3)"``.
+            of 8½ (P3)"``; a value that is not a move at all is refused
+            the same way (T3), which is what the second overload says.
     """
     if move in legal_moves(state):
         return apply_unchecked(state, move)

@@ -183,8 +183,8 @@ def replay(record: Record) -> Iterator[GameState | Match]:
                 game = game.apply(move)
             else:
                 if move not in legal_moves(game):
-                    apply(game, move)  # type: ignore[arg-type]  # raises the reason
-                game = apply(game, move)  # type: ignore[arg-type]
+                    apply(game, move)  # raises the reason
+                game = apply(game, move)
         except EighthalfError as error:
             raise DocumentError(f"$.moves[{number - 1}]", f"move {number} ({move}): {error}") from None
         yield game

@@ -14,11 +14,11 @@ Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the v
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol, final
+from typing import Any, ClassVar, Literal, Protocol, final
 
 from .cards import RANKS, Rank
 from .common._compat import mypyc_attr
-from .common.frozen import Frozen
+from .common.frozen import Frozen, as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
 from .options import MAX_SEATS, Rules
 
 __all__ = ["GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
@@ -201,18 +201,17 @@ class _SeatLike(Protocol):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RoundFacts(Frozen):
+class RoundFacts:
     """The facts worked out from a round's fields, shared by :class:`GameState` and
     :class:`~eighthalf.PlayerView` (which have the same fields, but for the seats).
 
-    A subclass provides the five fields read here as attributes.
+    A subclass provides ``seats`` and the four fields read here as attributes.
     """
 
     __slots__ = ()
 
-    @property
-    def seats(self) -> Sequence[_SeatLike]:
-        """Every seat, by seat number (a field of the subclass)."""
+    def _seat_facts(self) -> Sequence[_SeatLike]:
+        """The seats, by seat number (the subclass's ``seats`` field)."""
         raise NotImplementedError
 
     @property
@@ -238,7 +237,7 @@ class RoundFacts(Frozen):
     @property
     def players(self) -> int:
         """The number of seats."""
-        return len(self.seats)
+        return len(self._seat_facts())
 
     @property
     def over(self) -> bool:
@@ -263,7 +262,7 @@ class RoundFacts(Frozen):
     @property
     def counts(self) -> tuple[int, ...]:
         """Each seat's E4 count now (final once the round is over)."""
-        return tuple(seat.count for seat in self.seats)
+        return tuple([seat.count for seat in self._seat_facts()])
 
     @property
     def call(self) -> float:
@@ -289,14 +288,14 @@ class RoundFacts(Frozen):
     def pending_out(self) -> int | None:
         """The seat that went out on a catchable half call and waits on the next move (E2)."""
         risk = self.at_risk
-        if risk is not None and self.outcome is None and self.seats[risk].is_out:
+        if risk is not None and self.outcome is None and self._seat_facts()[risk].is_out:
             return risk
         return None
 
     @property
     def zone(self) -> Zone | None:
         """Where the seat to move plays from (T2); ``None`` once the round is over."""
-        return None if self.outcome is not None else self.seats[self.to_move].zone
+        return None if self.outcome is not None else self._seat_facts()[self.to_move].zone
 
 
 @final
@@ -323,7 +322,7 @@ class GameState(RoundFacts):
         "seats",
         "to_move",
     )
-    __match_args__ = (
+    __match_args__: ClassVar[tuple[str, ...]] = (
         "rules",
         "seats",
         "pile",
@@ -383,3 +382,70 @@ class GameState(RoundFacts):
         object.__setattr__(self, "move_number", move_number)
         object.__setattr__(self, "opening", opening)
         object.__setattr__(self, "outcome", outcome)
+
+    def _seat_facts(self) -> Sequence[_SeatLike]:
+        return self.seats
+
+    # GameState derives from RoundFacts (so that PlayerView can share its facts), so it
+    # takes the behaviour of a Frozen value from the functions Frozen itself uses.
+
+    def field_values(self) -> tuple[Any, ...]:
+        """The values of the fields, in constructor order (see :class:`~eighthalf.common.frozen.Frozen`)."""
+        return (
+            self.rules,
+            self.seats,
+            self.pile,
+            self.call_halves,
+            self.locked,
+            self.at_risk,
+            self.to_move,
+            self.move_number,
+            self.opening,
+            self.outcome,
+        )
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (in place of ``attrs.evolve``).
+
+        >>> from eighthalf import new_game
+        >>> new_game(3, seed=1).replace(to_move=2).to_move
+        2
+
+        Raises:
+            TypeError: If a name in ``changes`` is not a field.
+        """
+        result: GameState = replaced(self, changes)
+        return result
+
+    def __replace__(self, **changes: Any) -> GameState:
+        result: GameState = replaced(self, changes)
+        return result
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a dict, nested values as dicts too (in place of ``attrs.asdict``)."""
+        return as_dict(self)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        refuse_change(self)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_change(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return values_equal(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return not values_equal(self, other)
+
+    def __hash__(self) -> int:
+        return values_hash(self)
+
+    def __repr__(self) -> str:
+        return values_repr(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (GameState, self.field_values())

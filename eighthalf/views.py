@@ -117,6 +117,9 @@ class PlayerView(RoundFacts):
     outcome: Outcome | None
     """How the round ended, once it is over."""
 
+    def _seat_facts(self) -> Sequence[SeatView]:
+        return self.seats
+
     @property
     def hand(self) -> tuple[Rank, ...] | None:
         """The viewer's own hand, or ``None`` for a spectator."""

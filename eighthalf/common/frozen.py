@@ -15,47 +15,106 @@ promises an ``attrs.frozen`` class makes, in both the pure and the compiled buil
 
 A subclass lists its fields, in constructor order, in ``__match_args__`` (which also
 makes them usable in ``match`` statements) and in ``__slots__``, and sets them in
-``__init__`` with ``object.__setattr__``:
+``__init__`` with ``object.__setattr__``; :class:`~eighthalf.Seat` is one:
 
->>> class Card(Frozen):
-...     __slots__ = ("suit", "letter")
-...     __match_args__ = ("suit", "letter")
-...     def __init__(self, suit: int, letter: str) -> None:
-...         object.__setattr__(self, "suit", suit)
-...         object.__setattr__(self, "letter", letter)
->>> card = Card(4, "w")
->>> card, card == Card(4, "w"), card.replace(letter="e")
-(Card(suit=4, letter='w'), True, Card(suit=4, letter='e'))
->>> card.suit = 5
+>>> from eighthalf import Rank, Seat
+>>> seat = Seat(hand=(Rank.FOUR,), bank=(), open=(), blind=())
+>>> seat == Seat((Rank.FOUR,), (), (), ()), seat.replace(on_table=True).on_table
+(True, True)
+>>> seat.hand = ()
 Traceback (most recent call last):
 ...
 attr.exceptions.FrozenInstanceError: can't set attribute
+
+In the compiled build this module is compiled, and a class compiled by mypyc cannot be
+subclassed by interpreted code: a subclass of :class:`Frozen` must live in a module of
+:data:`eighthalf.build.COMPILED_MODULES`. Its constructor checks no values, but the
+compiled build checks the types of its arguments (raising :class:`TypeError`); validating
+factories (such as :func:`~eighthalf.position`) live in pure modules.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
 from attrs.exceptions import FrozenInstanceError
-from typing_extensions import Self
 
-from ._compat import mypyc_attr
-
-__all__ = ["Frozen"]
+__all__ = ["Frozen", "Valued", "as_dict", "refuse_change", "replaced", "values_equal", "values_hash", "values_repr"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+class Valued(Protocol):
+    """What the functions below need: the field names and the field values."""
+
+    @property
+    def __match_args__(self) -> tuple[str, ...]:
+        """The field names, in constructor order."""
+        ...
+
+    def field_values(self) -> tuple[Any, ...]:
+        """The values of the fields, in the order of ``__match_args__``."""
+        ...
+
+
+def refuse_change(value: object) -> NoReturn:
+    """Raise what assigning to or deleting an attribute of a frozen value raises."""
+    raise FrozenInstanceError()
+
+
+def values_equal(value: Valued, other: Valued) -> bool:
+    """``value == other`` for two values of one class: equal fields."""
+    return value is other or bool(value.field_values() == other.field_values())
+
+
+def values_hash(value: Valued) -> int:
+    """A hash of the class name and the field values."""
+    return hash((value.__class__.__name__, value.field_values()))
+
+
+def values_repr(value: Valued) -> str:
+    """``Class(field=value, ...)``, as attrs writes it."""
+    fields = ", ".join(
+        f"{name}={item!r}" for name, item in zip(value.__match_args__, value.field_values(), strict=True)
+    )
+    return f"{type(value).__name__}({fields})"
+
+
+def replaced(value: Valued, changes: dict[str, Any]) -> Any:
+    """A new instance of the class of ``value`` with ``changes`` applied to its fields.
+
+    Raises:
+        TypeError: If a name in ``changes`` is not a field of the class.
+    """
+    values = dict(zip(value.__match_args__, value.field_values(), strict=True))
+    unknown = [name for name in changes if name not in values]
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field {unknown[0]!r}")
+    values.update(changes)
+    return value.__class__(**values)
+
+
+def as_dict(value: Valued) -> dict[str, Any]:
+    """The fields as a dict, nested frozen values and attrs instances as dicts (as ``attrs.asdict``)."""
+    return {name: _as_plain(item) for name, item in zip(value.__match_args__, value.field_values(), strict=True)}
+
+
+_F = TypeVar("_F", bound="Frozen")
+
+
 class Frozen:
-    """Base class of a frozen, slotted value class whose fields are named in ``__match_args__``."""
+    """Base class of a frozen, slotted value class whose fields are named in ``__match_args__``.
+
+    (:class:`~eighthalf.GameState` gets the same behaviour from the functions of this
+    module instead, because it derives from :class:`~eighthalf.state.RoundFacts`.)
+    """
 
     __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ()
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError()
+        refuse_change(self)
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError()
+        refuse_change(self)
 
     def field_values(self) -> tuple[Any, ...]:
         """The values of the fields, in the order of ``__match_args__``."""
@@ -65,38 +124,35 @@ class Frozen:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Frozen)
-        return self is other or self.field_values() == other.field_values()
+        return values_equal(self, other)
 
     def __ne__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return not self == other
+        assert isinstance(other, Frozen)
+        return not values_equal(self, other)
 
     def __hash__(self) -> int:
-        return hash((self.__class__.__name__, self.field_values()))
+        return values_hash(self)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({fields})"
+        return values_repr(self)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (self.__class__, self.field_values())
 
-    def replace(self, **changes: Any) -> Self:
+    def replace(self: _F, **changes: Any) -> _F:
         """A copy with some fields changed, as ``attrs.evolve`` or ``dataclasses.replace`` give.
 
         Raises:
             TypeError: If a name in ``changes`` is not a field of the class.
         """
-        values = dict(zip(self.__match_args__, self.field_values(), strict=True))
-        unknown = [name for name in changes if name not in values]
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
-        values.update(changes)
-        return self.__class__(**values)
+        result: _F = replaced(self, changes)
+        return result
 
-    def __replace__(self, **changes: Any) -> Self:
-        return self.replace(**changes)
+    def __replace__(self: _F, **changes: Any) -> _F:
+        result: _F = replaced(self, changes)
+        return result
 
     def as_dict(self) -> dict[str, Any]:
         """The fields as a dict, name to value, nested frozen values as dicts too (as ``attrs.asdict``).
@@ -104,12 +160,12 @@ class Frozen:
         Tuples of values stay tuples; a nested frozen value or attrs instance becomes a
         dict.
         """
-        return {name: _as_plain(value) for name, value in zip(self.__match_args__, self.field_values(), strict=True)}
+        return as_dict(self)
 
 
 def _as_plain(value: object) -> object:
-    if isinstance(value, Frozen):
-        return value.as_dict()
+    if hasattr(value, "field_values") and hasattr(value, "__match_args__"):
+        return as_dict(value)
     if isinstance(value, tuple):
         return tuple([_as_plain(item) for item in value])
     if hasattr(type(value), "__attrs_attrs__"):

@@ -1,0 +1,118 @@
+"""Which build of eighthalf is loaded: the pure-Python one or the compiled core.
+
+eighthalf is written once, in typed Python. The default install runs it as it is; the
+compiled build turns the rules core (:data:`COMPILED_MODULES`) into C extension modules
+with mypyc, the compiler that ships with mypy, for about three times the speed (see the
+performance page). Both builds behave the same: same states, errors, deals and documents.
+
+>>> BUILD in ("pure", "compiled")
+True
+
+Getting the compiled build:
+
+- from a source checkout, in place (the extension modules are written next to the
+  sources, where Python prefers them): ``python -m eighthalf.build`` (needs mypy,
+  setuptools and a C compiler; ``python -m eighthalf.build --clean`` removes them again);
+- as a wheel: ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install .`` (the hatch-mypyc build
+  hook of ``pyproject.toml``, off by default so that a plain ``pip install`` needs no C
+  compiler).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+__all__ = ["BUILD", "COMPILED_MODULES", "compiled_modules", "main"]
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "eighthalf.common.frozen",
+    "eighthalf.state",
+    "eighthalf.engine",
+)
+"""The modules that the compiled build compiles: the hot path of 8½, the state classes
+and the rules logic that bots and simulations call millions of times. Everything else
+stays pure Python in both builds: the modules that check arguments from callers
+(:func:`~eighthalf.new_game`, :func:`~eighthalf.position`, :func:`~eighthalf.parse_move`,
+:class:`~eighthalf.Rules` and the move classes), because compiled code checks argument
+types itself and would raise :class:`TypeError` where the library promises its own
+errors, and everything above the core (views, serialization, records, bots, the command
+line), which measured no faster compiled."""
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of :data:`COMPILED_MODULES` that are loaded as compiled extension modules now."""
+    loaded = (importlib.import_module(name) for name in COMPILED_MODULES)
+    return tuple(module.__name__ for module in loaded if not str(module.__file__).endswith(".py"))
+
+
+def _build() -> Literal["pure", "compiled"]:
+    compiled = compiled_modules()
+    if compiled and len(compiled) != len(COMPILED_MODULES):
+        missing = sorted(set(COMPILED_MODULES) - set(compiled))
+        raise ImportError(f"a partly compiled eighthalf: {', '.join(missing)} not compiled; rebuild or clean it")
+    return "compiled" if compiled else "pure"
+
+
+BUILD: Literal["pure", "compiled"] = _build()
+"""``"compiled"`` when the rules core is loaded from extension modules built by mypyc,
+``"pure"`` when it runs as Python source. (A partly compiled package refuses to load.)"""
+
+
+def _sources(root: Path) -> list[str]:
+    return [str(root.joinpath(*name.split(".")).with_suffix(".py")) for name in COMPILED_MODULES]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Compile the core in place (``python -m eighthalf.build``), or remove it (``--clean``)."""
+    import argparse
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+
+    parser = argparse.ArgumentParser(
+        prog="python -m eighthalf.build",
+        description="Compile the rules core of a source checkout in place with mypyc, or remove the compiled modules.",
+    )
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
+    args = parser.parse_args(argv)
+    package = Path(__file__).resolve().parent
+    root = package.parent
+    built = [path for path in package.rglob("*.so") if path.is_file()] + list(package.rglob("*.pyd"))
+    for path in built + list(root.glob("*__mypyc*.so")):
+        path.unlink()
+    if args.clean:
+        print(f"removed {len(built)} compiled modules from {package}")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="eighthalf-mypyc-") as scratch:
+        # mypyc's own driver runs setuptools, which would read this project's
+        # pyproject.toml; a setup script of our own in a scratch directory keeps it away.
+        script = Path(scratch, "setup.py")
+        script.write_text(
+            "import sys\n"
+            "from setuptools import setup\n"
+            "from mypyc.build import mypycify\n"
+            f"setup(name='eighthalf-core', script_args=['build_ext', '--inplace', '--build-temp', {scratch!r}],\n"
+            f"      ext_modules=mypycify({_sources(root)!r}, opt_level='3', target_dir={scratch!r}))\n",
+            encoding="utf-8",
+        )
+        done = subprocess.run([sys.executable, str(script)], cwd=scratch, env={**os.environ, "PYTHONPATH": str(root)})
+        if done.returncode:
+            print("mypyc failed; the package stays pure Python", file=sys.stderr)
+            return done.returncode
+        for built_module in Path(scratch).rglob("*.so"):
+            if "build" in built_module.relative_to(scratch).parts[:1]:
+                continue
+            target = root / built_module.relative_to(scratch)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(built_module, target)
+    print(f"compiled {len(COMPILED_MODULES)} modules in place in {package}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,183 @@
+"""The two builds (issue 12): which one is loaded, and the promises the state classes keep in both.
+
+The README's test command runs this whole suite on the pure build; ``.ci/run`` runs it a
+second time after ``python -m eighthalf.build``, with ``EIGHTHALF_EXPECT_BUILD=compiled``
+so that a compiled build that silently failed to load fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import doctest
+import importlib
+import importlib.util
+import itertools
+import os
+import pickle
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+import pytest
+
+import eighthalf
+from eighthalf import GameState, Outcome, PileCard, Rank, Seat, new_game
+from eighthalf.build import BUILD, COMPILED_MODULES, compiled_modules
+from eighthalf.common.frozen import Frozen
+
+ROOT = Path(eighthalf.__file__).parent.parent
+
+
+def test_build_reports_what_is_loaded() -> None:
+    loaded = compiled_modules()
+    if BUILD == "pure":
+        assert loaded == ()
+        assert eighthalf.engine.__file__.endswith(".py")
+    else:
+        assert loaded == COMPILED_MODULES
+        assert not eighthalf.engine.__file__.endswith(".py")
+    assert eighthalf.BUILD == BUILD
+
+
+def test_expected_build_is_the_one_loaded() -> None:
+    """CI sets EIGHTHALF_EXPECT_BUILD for each of its two runs."""
+    expected = os.environ.get("EIGHTHALF_EXPECT_BUILD")
+    if expected is None:
+        pytest.skip("EIGHTHALF_EXPECT_BUILD is not set (CI sets it)")
+    assert expected == BUILD
+
+
+def _states() -> list[GameState]:
+    state = new_game(3, seed=5)
+    states = [state]
+    while not state.over and len(states) < 40:
+        state = eighthalf.apply(state, eighthalf.legal_moves(state)[-1])
+        states.append(state)
+    return states
+
+
+def _values() -> list[object]:
+    state = _states()[-1]
+    return [state, state.seats[0], PileCard(Rank.FIVE, 1), Outcome(0, (1, 2), (1,), (3, 0))]
+
+
+@pytest.mark.parametrize("value", _values(), ids=lambda value: type(value).__name__)
+def test_state_classes_are_frozen(value: object) -> None:
+    name = type(value).__match_args__[0]  # type: ignore[attr-defined]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(value, name, None)
+    with pytest.raises(AttributeError):
+        value.not_a_field = 1  # type: ignore[attr-defined]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        delattr(value, name)
+
+
+@pytest.mark.parametrize("value", _values(), ids=lambda value: type(value).__name__)
+def test_state_classes_are_values(value: Frozen | GameState) -> None:
+    twin = type(value)(*value.field_values())
+    assert twin == value
+    assert not twin != value  # noqa: SIM202 - __ne__ is its own method
+    assert hash(twin) == hash(value)
+    assert twin is not value
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert copy.deepcopy(value) == value
+    assert copy.copy(value) == value
+    assert value != object() and value != tuple(value.field_values())
+    assert repr(value).startswith(f"{type(value).__name__}({type(value).__match_args__[0]}=")
+    assert value.replace() == value
+    assert set(value.as_dict()) == set(type(value).__match_args__)
+    with pytest.raises(TypeError, match="no field 'nonsense'"):
+        value.replace(nonsense=1)
+
+
+def test_state_classes_have_slots_not_dicts() -> None:
+    for value in _values():
+        assert not hasattr(value, "__dict__")
+
+
+def test_keyword_construction_and_repr_read_back() -> None:
+    seat = Seat(hand=(Rank.ONE,), bank=(), open=(Rank.TWO,), blind=(), collected=(Rank.NINE,), on_table=True)
+    assert repr(seat) == (
+        "Seat(hand=(<Rank.ONE: 1>,), bank=(), open=(<Rank.TWO: 2>,), blind=(), "
+        "collected=(<Rank.NINE: 9>,), on_table=True)"
+    )
+    assert seat.replace(on_table=False) == Seat((Rank.ONE,), (), (Rank.TWO,), (), (Rank.NINE,))
+    state = new_game(2, seed=3)
+    same = GameState(**{name: getattr(state, name) for name in GameState.__match_args__})
+    assert same == state and hash(same) == hash(state)
+
+
+def test_replace_and_as_dict_stand_in_for_attrs() -> None:
+    state = new_game(4, seed=7)
+    moved = state.replace(to_move=1)
+    assert moved.to_move == 1 and moved.seats is state.seats and state.to_move != 1
+    data = state.as_dict()
+    assert data["seats"][0] == state.seats[0].as_dict()
+    assert data["rules"] == attrs.asdict(state.rules)
+    if sys.version_info >= (3, 13):
+        assert copy.replace(state, to_move=1) == moved  # type: ignore[attr-defined]
+
+
+def test_states_differ_by_any_field() -> None:
+    states = _states()
+    assert len(set(states)) == len(states)
+    for left, right in itertools.pairwise(states):
+        assert left != right
+
+
+def test_match_statement_reads_fields() -> None:
+    seat = new_game(2, seed=1).seats[0]
+    match seat:
+        case Seat(hand, bank, open_cards, blind):
+            assert (hand, bank, open_cards, blind) == (seat.hand, seat.bank, seat.open, seat.blind)
+        case _:
+            pytest.fail("Seat did not match its own fields")
+
+
+def _docstrings(node: ast.AST, prefix: str) -> Iterator[tuple[str, str, int]]:
+    """``(qualified name, docstring, line)`` of a node and of the classes and functions in it."""
+    text = ast.get_docstring(node, clean=False) if isinstance(node, _DOCUMENTED) else None
+    if text is not None:
+        body = node.body[0]  # type: ignore[attr-defined]
+        yield prefix, text, body.lineno
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.ClassDef, ast.FunctionDef)):
+            yield from _docstrings(child, f"{prefix}.{child.name}")
+
+
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef)
+
+
+def _source_doctests(name: str) -> list[doctest.DocTest]:
+    """The doctests written in a core module's source, run in the namespace of the loaded module."""
+    loaded = importlib.import_module(name)
+    path = ROOT.joinpath(*name.split(".")).with_suffix(".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parser = doctest.DocTestParser()
+    tests = [
+        parser.get_doctest(text, dict(vars(loaded)), qualified, str(path), line)
+        for qualified, text, line in _docstrings(tree, name)
+    ]
+    return [test for test in tests if test.examples]
+
+
+@pytest.mark.skipif(BUILD != "compiled", reason="the pure build runs these doctests through --doctest-modules")
+@pytest.mark.parametrize("name", COMPILED_MODULES)
+def test_compiled_modules_pass_their_doctests(name: str) -> None:
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in _source_doctests(name):
+        runner.run(test)
+    failed, attempted = runner.summarize(verbose=False)
+    assert attempted > 0 and failed == 0
+
+
+def test_compiled_module_list_matches_the_wheel_build_hook() -> None:
+    """pyproject.toml's hatch-mypyc hook compiles exactly COMPILED_MODULES."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False
+    listed = sorted(path.strip("/").removesuffix(".py").replace("/", ".") for path in hook["include"])
+    assert listed == sorted(COMPILED_MODULES)
