@@ -102,9 +102,7 @@ def test_examples_page_shows_every_example() -> None:
 
 _PROJECT_CONF = f"""
 import importlib.util
-import sys
 
-sys.path.insert(0, {str(Path("@"))!r}.replace("@", __file__.rpartition("/")[0]))
 spec = importlib.util.spec_from_file_location("eighthalf_docs_conf", {str(DOCS / "conf.py")!r})
 eighthalf_docs_conf = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(eighthalf_docs_conf)
