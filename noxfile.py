@@ -17,9 +17,9 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *session.posargs)
 
 
-@nox.session
+@nox.session(default=False)
 def soak(session: nox.Session) -> None:
-    """Run only the long random-play soak tests."""
+    """Run only the long random-play soak (10,000 rounds; the default test run leaves it out)."""
     session.install("-e", ".[test]")
     session.run("pytest", "-m", "soak", "tests", *session.posargs)
 

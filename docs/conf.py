@@ -13,7 +13,10 @@ Without them, references to the standard library and attrs are left as plain tex
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import os
+import pkgutil
 from typing import TYPE_CHECKING, Any
 
 import eighthalf
@@ -31,9 +34,11 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
+    "myst_parser",  # the changelog page includes CHANGELOG.md
 ]
 
 exclude_patterns = ["_build"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 nitpicky = True
 
 # -- autodoc and napoleon ---------------------------------------------------------------
@@ -119,11 +124,12 @@ nitpick_ignore = [
 
 # -- HTML -------------------------------------------------------------------------------
 
-html_theme = "alabaster"
+# furo: a sidebar with the whole table of contents, which folds away behind a menu
+# button on a phone; light and dark modes.
+html_theme = "furo"
 html_title = f"eighthalf {release}"
 html_theme_options = {
-    "description": "The card game 8½ as a typed, immutable, pure Python library.",
-    "fixed_sidebar": True,
+    "navigation_with_keys": True,
 }
 
 
@@ -150,5 +156,66 @@ def _napoleon_skips_attributes(app: Sphinx) -> None:
     app.connect("autodoc-process-docstring", process)
 
 
+# -- every documented name has a docstring of its own ----------------------------------
+
+
+def _builtin_text(lines: list[str], obj: object) -> bool:
+    """Whether ``lines`` are the docstring of ``obj``'s type (``int``, ``tuple``, a union …), not of ``obj``."""
+    text = "\n".join(lines).strip()
+    if not text or inspect.isclass(obj) or inspect.isroutine(obj) or inspect.ismodule(obj):
+        return False
+    docs = (getattr(cls, "__doc__", None) for cls in type(obj).__mro__)
+    return any(isinstance(doc, str) and inspect.cleandoc(doc).strip() == text for doc in docs)
+
+
+def _source_docstring(name: str, obj: object) -> list[str] | None:
+    """The attribute docstring of a re-exported name, found in the eighthalf module that defines it.
+
+    ``eighthalf.RANKS`` is documented under ``eighthalf``, whose ``__init__.py`` only
+    imports it, so autodoc finds no attribute docstring there and falls back to the
+    docstring of the value's type ("Built-in immutable sequence."). The docstring is in
+    the module that assigns it: ``eighthalf/cards.py``.
+    """
+    from sphinx.pycode import ModuleAnalyzer, PycodeError
+
+    attribute = name.rpartition(".")[2]
+    for info in pkgutil.iter_modules(eighthalf.__path__, "eighthalf."):
+        if info.name.rpartition(".")[2].startswith("_"):  # not __main__, which runs the command line
+            continue
+        module = importlib.import_module(info.name)
+        if getattr(module, attribute, None) is not obj:
+            continue
+        try:
+            analyzer = ModuleAnalyzer.for_module(info.name)
+        except PycodeError:
+            continue
+        docstring = analyzer.find_attr_docs().get(("", attribute))
+        if docstring:
+            return list(docstring)
+    return None
+
+
+def _check_docstring(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """Give re-exported data their own docstrings; warn (an error under ``-W``) when a name has none.
+
+    A documented name must render with a docstring written for it: not nothing, and not
+    the built-in text of its value's type (``int([x]) -> integer …``).
+    """
+    from sphinx.util import logging
+
+    if what in ("data", "attribute") and (not "".join(lines).strip() or _builtin_text(lines, obj)):
+        found = _source_docstring(name, obj)
+        if found is not None:
+            lines[:] = found
+    if not "".join(lines).strip():
+        logging.getLogger("eighthalf.docs").warning(f"{name} ({what}) is documented without a docstring of its own")
+    elif _builtin_text(lines, obj):
+        logging.getLogger("eighthalf.docs").warning(
+            f"{name} ({what}) renders the docstring of its type, {type(obj).__name__}: give it its own"
+        )
+
+
 def setup(app: Sphinx) -> None:
+    """Connect the docstring check (before napoleon reads the docstrings) and the napoleon tweak."""
+    app.connect("autodoc-process-docstring", _check_docstring, priority=400)
     _napoleon_skips_attributes(app)

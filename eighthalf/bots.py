@@ -22,8 +22,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-
-from typing_extensions import Protocol
+from typing import Protocol
 
 from .cards import Rank
 from .engine import COMBINATION, EFFECTS, apply_unchecked, legal_moves, moves_for

@@ -1,13 +1,18 @@
 """Random play at scale: whole rounds with every invariant checked after every move.
 
-``test_soak`` plays 10,000 rounds (2 to 5 players, some with an E7 move limit) in ten
-chunks of 1,000. It is marked ``soak``: it runs with the default test run (about 90 s), and can be
-left out with ``-m "not soak"`` or run alone with::
+``test_quick_soak`` plays 200 rounds (2 to 5 players, some with an E7 move limit) as part
+of the default test run, and checks that they reach every part of the rules listed in
+``_EXPECTED``.
 
-    python -m pytest -m soak tests/test_soak.py
+``test_soak`` plays 10,000 rounds the same way, in ten chunks of 1,000. It is marked
+``soak``, which the default run leaves out (``addopts`` in ``pyproject.toml`` holds
+``-m "not soak"``); it takes a few minutes. Run it alone with either of::
 
-``test_quick_soak`` plays 200 rounds the same way as part of every run. Both are fully
-deterministic: fixed seeds drive a :class:`random.Random` (no Hypothesis here).
+    python -m pytest -m soak
+    nox -s soak
+
+Both are fully deterministic: fixed seeds drive a :class:`random.Random` (no Hypothesis
+here).
 """
 
 from __future__ import annotations
@@ -119,6 +124,7 @@ _EXPECTED = (
 
 
 def test_quick_soak() -> None:
+    """200 rounds, in the default run: every invariant after every move, every part of the rules reached."""
     tally = _soak(seed=20_240_601, rounds=200)
     assert tally.rounds == 200
     missing = [what for what in _EXPECTED if not tally.seen[what]]
