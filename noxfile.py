@@ -48,6 +48,6 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
-    """Run the benchmark suite and print its table (pass --json for JSON)."""
-    session.install("-e", ".")
+    """Benchmark the pure and the compiled build side by side, with the OpenSpiel anchor (--json for JSON)."""
+    session.install("-e", ".[compiled]", "open-spiel")
     session.run("python", "-m", "benchmarks", *session.posargs)

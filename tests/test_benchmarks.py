@@ -1,0 +1,60 @@
+"""The benchmark suite runs and reports (speed itself is never asserted: see docs/performance.rst)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.__main__ import main, ratios
+from benchmarks.cases import CASES, Result, Target, relative
+
+
+def test_relative_targets_compare_against_the_reference() -> None:
+    steps = Target(">=", 30, relative=True)
+    assert steps.met(300_000, reference=9_000) is True  # 33 steps per reference kop
+    assert steps.met(200_000, reference=9_000) is False
+    assert steps.met(200_000) is None  # no reference measured: no verdict
+    deal = Target("<=", 200, relative=True)
+    assert relative(20.0, 9_000, is_rate=False) == 180.0
+    assert deal.met(20.0, reference=9_000) is True and deal.met(30.0, reference=9_000) is False
+    assert str(steps) == "≥ 30 (vs ref)"
+
+
+def test_a_quick_run_of_the_loaded_build_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--builds", "loaded", "--quick", "--repeat", "1", "-k", "reference", "-k", "new_game/2p", "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert status == 0
+    names = [result["name"] for result in document["results"]]
+    assert names == ["reference", "new_game/2p"]
+    assert document["machine"]["build"] in ("pure", "compiled")
+    assert all(result["median"] > 0 for result in document["results"])
+
+
+def test_ratios_of_both_builds_and_the_anchor() -> None:
+    by_name = {case.name: case for case in CASES}
+    pure = [
+        Result(by_name["steps/checked/4p"], (100.0,)),
+        Result(by_name["anchor/openspiel/crazy_eights/4p"], (200.0,)),
+    ]
+    compiled = [Result(by_name["steps/checked/4p"], (300.0,))]
+    found = ratios({"pure": list(pure), "compiled": list(compiled)})
+    assert found == {
+        "steps/checked/4p: compiled ÷ pure": 3.0,
+        "steps/checked/4p: pure ÷ OpenSpiel C++ crazy_eights": 0.5,
+    }
+
+
+def test_unknown_builds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--builds", "pure,fast"])
+    assert exit_info.value.code == 2
+    assert "--builds" in capsys.readouterr().err
+
+
+def test_the_table_of_one_build_has_no_build_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--builds", "loaded", "--quick", "--repeat", "1", "-k", "reference", "-k", "new_game/2p"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if line.startswith("case"))
+    assert header.split()[:3] == ["case", "median", "min"]
+    assert any(line.startswith("new_game, 2p") for line in lines)
