@@ -484,7 +484,7 @@ def _int(value: str, tag: str) -> int:
     """A tag's integer: ASCII digits with an optional ``-``, at most 4,300 digits."""
     if not _INTEGER.fullmatch(value) or len(value.lstrip("-")) > MAX_SEED_DIGITS:
         raise DocumentError(
-            f"$.{tag}", f"expected an integer (ASCII digits, at most {MAX_SEED_DIGITS:,}), not {quote(value)}"
+            f"$.{tag}", f"expected an integer (at most {MAX_SEED_DIGITS:,} ASCII digits), not {quote(value)}"
         )
     digits = value.lstrip("-")
     number = 0

@@ -1316,7 +1316,9 @@ def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
         data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise DocumentError("$", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
-    except (UnicodeDecodeError, RecursionError, ValueError) as error:
+    except RecursionError:
+        raise DocumentError("$", "not valid JSON for eighthalf: nested too deeply") from None
+    except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, DocumentError):
             raise
         raise DocumentError("$", f"not valid JSON: {error}") from None
