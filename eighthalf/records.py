@@ -282,7 +282,9 @@ class Record:
                     f"$.tags[{at}][0]", f"not a tag name: {quote(name)} (a letter, then letters, digits or _)"
                 )
             if name in _RESERVED_TAGS or name in names:
-                raise DocumentError(f"$.tags[{at}][0]", f"the tag {name} is a field of the record or given twice")
+                raise DocumentError(
+                    f"$.tags[{at}][0]", f"the tag {quote(name)} is a field of the record or given twice"
+                )
             if type(value) is not str:
                 raise DocumentError(f"$.tags[{at}][1]", f"a tag value is text, not {quote(value)}")
             names.add(name)

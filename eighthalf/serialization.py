@@ -221,7 +221,8 @@ def _object(value: object, path: str, keys: frozenset[str]) -> dict[str, Any]:
         if missing:
             raise DocumentError(f"{path}.{missing[0]}", "missing")
         extra = sorted(value.keys() - keys)
-        where = f"{path}.{extra[0]}" if _PLAIN_KEY.fullmatch(extra[0]) else f"{path}[{_quoted(extra[0])}]"
+        plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
+        where = f"{path}.{extra[0]}" if plain else f"{path}[{_quoted(extra[0])}]"
         raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys))})")
     return value
 
@@ -446,12 +447,12 @@ def _scored(obj: dict[str, Any], path: str, players: int, kind: type[_Scored]) -
     if big_losers != expected_losers:
         raise DocumentError(
             f"{path}.big_losers",
-            f"{list(big_losers)} do not follow from the winner and the counts, which give {list(expected_losers)} (E5)",
+            f"{quote(list(big_losers))} do not follow from the winner and the counts, which give {list(expected_losers)} (E5)",
         )
     if points != expected_points:
         raise DocumentError(
             f"{path}.points",
-            f"{list(points)} do not follow from the winner and the counts, which give {list(expected_points)} (E6)",
+            f"{quote(list(points))} do not follow from the winner and the counts, which give {list(expected_points)} (E6)",
         )
     return kind(winner, counts, big_losers, points)
 
@@ -823,7 +824,8 @@ def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
     if offered != expected:
         raise DocumentError(
             f"{path}.exchanges",
-            f"{[str(move) for move in offered]} are not the exchanges on offer, {[str(move) for move in expected]} (M3)",
+            f"{quote([str(move) for move in offered])} are not the exchanges on offer, "
+            f"{quote([str(move) for move in expected], 400)} (M3)",
         )
     return MatchView(rounds, round_index, dealer, seen, results, exchange_by, expected)
 
@@ -907,7 +909,9 @@ def _load_record(obj: dict[str, Any], path: str) -> Record:
                 f"{path}.tags[{at}][0]", f"not a tag name: {quote(name)} (a letter, then letters, digits or _)"
             )
         if name in _KNOWN_TAGS or name == "Seats" or any(name == other for other, _ in tags):
-            raise DocumentError(f"{path}.tags[{at}][0]", f"the tag {name} is a field of the record or given twice")
+            raise DocumentError(
+                f"{path}.tags[{at}][0]", f"the tag {quote(name)} is a field of the record or given twice"
+            )
         tags.append((name, value))
     return Record(
         players=players,
@@ -1022,7 +1026,9 @@ def _load_match_over(obj: dict[str, Any], path: str) -> MatchOver:
     best = max(scores)
     expected = tuple(seat for seat, total in enumerate(scores) if total == best)
     if winners != expected:
-        raise DocumentError(f"{path}.winners", f"{list(winners)} are not the highest totals, {list(expected)} (M1)")
+        raise DocumentError(
+            f"{path}.winners", f"{quote(list(winners))} are not the highest totals, {quote(list(expected))} (M1)"
+        )
     return MatchOver(scores, winners)
 
 

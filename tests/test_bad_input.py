@@ -183,6 +183,10 @@ def test_issue13_6_messages_stay_short() -> None:
     refused(lambda: from_data({"format": nested(5000), "version": 1, "type": "Rules"}), DocumentError)
     refused(lambda: from_data({**to_data(Rules()), "min_players": nested(5000, dict)}), DocumentError)
     refused(lambda: documents.loads("[" * 100_000), DocumentError)
+    name = "A" * 100_000
+    refused(lambda: loads(f'[Players "2"]\n[{name} "x"]\n[{name} "y"]\n\n*\n'), DocumentError)
+    refused(lambda: Record(players=2, seed=1, tags=((name, "x"), (name, "y"))), DocumentError)
+    refused(lambda: loads('[Players "2"]\n[Seed "1"]\n\n' + "{" * 100_000 + " *\n"), DocumentError)
 
 
 # --------------------------------------------------------------------------- the quoting helper
@@ -214,7 +218,9 @@ def test_quote_survives_a_broken_repr_and_deep_nesting() -> None:
 
 # --------------------------------------------------------------------------- 1. odd digits
 
-ODD_DIGITS = st.characters(categories=["Nd", "No", "Nl"], exclude_characters="½").filter(lambda char: not char.isascii())
+ODD_DIGITS = st.characters(categories=["Nd", "No", "Nl"], exclude_characters="½").filter(
+    lambda char: not char.isascii()
+)
 
 
 @given(move=st.sampled_from([text for text in TEXT_MOVES if any(char.isdigit() for char in text)]), data=st.data())
@@ -664,6 +670,55 @@ def test_nesting_of_any_depth_in_any_field_is_a_DocumentError(
     bounded(info.value)
     with pytest.raises(DocumentError) as info:
         documents.loads("[" * depth + "]" * depth)
+    bounded(info.value)
+
+
+def _every_event() -> list[object]:
+    """One event of every type, from a seeded match played at random."""
+    found: dict[str, object] = {}
+    rng = random.Random(3)
+    match = new_match(3, seed=3, rounds=3, rules=Rules(move_limit=300))
+    while not match.over:
+        match, happened = match.apply_with_events(rng.choice(match.legal_moves()))
+        for event in happened:
+            found.setdefault(type(event).__name__, event)
+    return list(found.values())
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value in a document (the first item of each list only)."""
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.extend(_paths(item, (*path, key)))
+    elif isinstance(value, list) and value:
+        out.extend(_paths(value[0], (*path, 0)))
+    return out
+
+
+def _replaced(document: Any, path: tuple[Any, ...], value: object) -> Any:
+    if not path:
+        return value
+    copy: Any = dict(document) if isinstance(document, dict) else list(document)
+    copy[path[0]] = _replaced(document[path[0]], path[1:], value)
+    return copy
+
+
+LONG_VALUES = ["x" * 50_000, "x729" * 10_000, list(range(50_000)), [0] * 50_000, ["x729"] * 50_000, [[0, "H"]] * 50_000, 10**6000]
+EVERY_DOCUMENT = [*DOCUMENTS, to_data(view_match(MATCH, 1)), *(to_data(cast(Any, event)) for event in _every_event())]
+
+
+@pytest.mark.parametrize("document", EVERY_DOCUMENT, ids=[document["type"] for document in EVERY_DOCUMENT])
+def test_a_long_value_anywhere_in_a_document_gives_a_short_message(document: dict[str, Any]) -> None:
+    assert len(EVERY_DOCUMENT) >= 18  # every type of document, every type of event
+    for path in _paths(document):
+        for value in LONG_VALUES:
+            try:
+                from_data(_replaced(document, path, value))
+            except DocumentError as error:
+                bounded(error)
+    with pytest.raises(DocumentError) as info:
+        from_data({**document, "k" * 100_000: 1})
     bounded(info.value)
 
 
