@@ -80,7 +80,13 @@ def check_seed(seed: object) -> int:
 
 def seed_bytes(number: int) -> bytes:
     """``b"%d" % number``, written out in chunks so that CPython's limit on converting
-    long integers to text (which a program may lower to 640 digits) never applies."""
+    long integers to text (which a program may lower to 640 digits) never applies.
+
+    Raises:
+        InvalidStateError: If ``number`` is not an int.
+    """
+    if type(number) is not int:
+        raise InvalidStateError(f"expected an int, not {quote(number)}")
     if -_CHUNK < number < _CHUNK:
         return b"%d" % number
     sign = b"-" if number < 0 else b""

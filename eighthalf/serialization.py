@@ -65,7 +65,7 @@ from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
 
 from .cards import COMPOSITION, DECK, RANKS, Rank
 from .deal import check_seed
-from .errors import DocumentError, EighthalfError, quote
+from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .events import (
     BlindTurned,
     Caught,
@@ -1266,8 +1266,14 @@ def dumps(obj: Document, *, indent: int | None = None) -> str:
 
     Raises:
         TypeError: If ``obj`` is of no supported type.
+        InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise InvalidStateError(f"indent must be None or an int from 0 to {_MAX_INDENT}, not {quote(indent)}")
     return json.dumps(to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+_MAX_INDENT: Final = 16
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -60,7 +60,7 @@ from eighthalf import (
     view_match,
 )
 from eighthalf import serialization as documents
-from eighthalf.deal import MAX_SEED_DIGITS, seed_bytes, shuffled_deck
+from eighthalf.deal import MAX_SEED_DIGITS, check_seed, check_table, seed_bytes, shuffled_deck
 from eighthalf.errors import QUOTE_LIMIT, quote
 from eighthalf.match import DECLINE, Exchange, round_seed
 from eighthalf.moves import BlindPlay
@@ -436,6 +436,12 @@ ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "from_data": lambda v: from_data(v),
     "from_data(field)": lambda v: from_data({**to_data(STATE), "pile": v}),
     "serialization.loads": lambda v: documents.loads(v),
+    "serialization.dumps(indent)": lambda v: documents.dumps(STATE, indent=v),
+    "seed_bytes": lambda v: seed_bytes(v),
+    "check_seed": lambda v: check_seed(v),
+    "check_table(players)": lambda v: check_table(v, Rules(), None),
+    "check_table(rules)": lambda v: check_table(2, v, None),
+    "check_table(dealer)": lambda v: check_table(2, Rules(), v),
     "hidden_variants(state)": lambda v: list(hidden_variants(v, 0, random.Random(1), 1)),
     "hidden_variants(seat)": lambda v: list(hidden_variants(STATE, v, random.Random(1), 1)),
     "hidden_variants(rng)": lambda v: list(hidden_variants(STATE, 0, v, 1)),
@@ -704,7 +710,15 @@ def _replaced(document: Any, path: tuple[Any, ...], value: object) -> Any:
     return copy
 
 
-LONG_VALUES = ["x" * 50_000, "x729" * 10_000, list(range(50_000)), [0] * 50_000, ["x729"] * 50_000, [[0, "H"]] * 50_000, 10**6000]
+LONG_VALUES = [
+    "x" * 50_000,
+    "x729" * 10_000,
+    list(range(50_000)),
+    [0] * 50_000,
+    ["x729"] * 50_000,
+    [[0, "H"]] * 50_000,
+    10**6000,
+]
 EVERY_DOCUMENT = [*DOCUMENTS, to_data(view_match(MATCH, 1)), *(to_data(cast(Any, event)) for event in _every_event())]
 
 
