@@ -61,10 +61,10 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters: how messages quote input.
 
     Text longer than ``limit`` is cut and its length given; an integer beyond
-    2\\ :sup:`190` (some 57 digits) is described by its number of digits (CPython refuses to convert
-    integers of over 4,300 digits to text); containers are shown to a few levels and
-    items (:mod:`reprlib`), so deep nesting is no problem; a value whose ``repr`` fails
-    is named by its type.
+    2\\ :sup:`190` (some 57 digits) is described by its number of digits (CPython
+    refuses to convert integers of over 4,300 digits to text); containers are shown to
+    a few levels and items (:mod:`reprlib`), so deep nesting is no problem; a value
+    whose ``repr`` fails is named by its type.
 
     >>> quote("o7"), quote(7), quote([[[[[1]]]]])
     ("'o7'", '7', '[[[[...]]]]')

@@ -1333,5 +1333,7 @@ def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
     except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, DocumentError):
             raise
+        if "integer string conversion" in str(error):  # CPython's limit on digits
+            raise DocumentError("$", "a number in the text has too many digits (a seed has at most 4,300)") from None
         raise DocumentError("$", f"not valid JSON: {error}") from None
     return from_data(data, expected)

@@ -134,6 +134,10 @@ def test_issue13_2_a_seed_of_5000_digits_is_refused_naming_the_bound() -> None:
     assert refused(lambda: Record(players=2, seed=HUGE), DocumentError).path == "$.seed"
     assert refused(lambda: from_data({**to_data(MATCH), "seed": HUGE}), DocumentError).path == "$.seed"
     assert refused(lambda: from_data({**to_data(RECORD), "seed": HUGE}), DocumentError).path == "$.seed"
+    text = documents.dumps(MATCH).replace('"seed": ', '"seed": ' + "1" * 5000, 1)
+    assert "too many digits" in str(refused(lambda: documents.loads(text), DocumentError))
+    longest = new_match(2, seed=10**MAX_SEED_DIGITS - 1)
+    assert documents.loads(documents.dumps(longest)) == longest
 
 
 def test_issue13_2_huge_numbers_in_record_text_are_refused() -> None:
