@@ -180,7 +180,7 @@ def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Ev
 def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
     """The events of ``move`` taking ``before`` to ``after`` (which must be its result).
 
-    The caller is trusted, nothing is checked: :func:`apply_with_events` is the checked way.
+    The caller is trusted, nothing is checked: :func:`~eighthalf.apply_with_events` is the checked way.
     """
     mover = before.to_move
     seat = before.seats[mover]
