@@ -102,19 +102,19 @@ def _pairs(value: object, field: str) -> tuple[tuple[Any, Any], ...]:
     return tuple((first, second) for first, second in entries)
 
 
-def _deck(value: object) -> tuple[Rank, ...] | None:
+def _deck(value: Iterable[Rank] | None) -> tuple[Rank, ...] | None:
     return None if value is None else _sequence(value, "deck")
 
 
-def _moves(value: object) -> tuple[MatchMove, ...]:
+def _moves(value: Iterable[MatchMove]) -> tuple[MatchMove, ...]:
     return _sequence(value, "moves")
 
 
-def _comments(value: object) -> tuple[tuple[int, str], ...]:
+def _comments(value: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
     return _pairs(value, "comments")
 
 
-def _tags(value: object) -> tuple[tuple[str, str], ...]:
+def _tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     return _pairs(value, "tags")
 
 

@@ -549,9 +549,9 @@ def test_every_record_that_can_be_made_round_trips(record: Record) -> None:
     assert documents.loads(documents.dumps(record)) == record
 
 
-@given(record=records(), data=st.data())
+@given(records())
 @settings(max_examples=50)
-def test_a_record_made_from_lists_equals_one_made_from_tuples(record: Record, data: st.DataObject) -> None:
+def test_a_record_made_from_lists_equals_one_made_from_tuples(record: Record) -> None:
     listed = Record(
         players=record.players,
         seed=record.seed,
@@ -561,8 +561,8 @@ def test_a_record_made_from_lists_equals_one_made_from_tuples(record: Record, da
         rounds=record.rounds,
         moves=list(record.moves),
         result=record.result,
-        comments=[list(pair) for pair in record.comments],
-        tags=[list(pair) for pair in record.tags],
+        comments=cast(Any, [list(pair) for pair in record.comments]),  # as JSON gives them
+        tags=cast(Any, [list(pair) for pair in record.tags]),
     )
     assert listed == record
 

@@ -297,7 +297,12 @@ def test_replay_refuses_a_wrong_result() -> None:
     winner = states[-1].winner
     assert winner is not None
     other = (winner + 1) % 3
-    wrong = Record(players=3, seed=5, moves=record.moves, result=f"{other}: " + "-".join("3" if seat == other else "0" for seat in range(3)))
+    wrong = Record(
+        players=3,
+        seed=5,
+        moves=record.moves,
+        result=f"{other}: " + "-".join("3" if seat == other else "0" for seat in range(3)),
+    )
     with pytest.raises(DocumentError) as error:
         list(replay(wrong))
     assert error.value.path == "$.Result"
