@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Union
 
 from .cards import COMPOSITION, DECK, RANKS, Rank
@@ -16,20 +17,30 @@ __all__ = ["position", "rest_of_deck"]
 
 PileEntry = Union[PileCard, "tuple[Rank | int, int]"]
 
+_DECK_SIZE = len(DECK)
+
 
 def _ranks(cards: Iterable[object], where: str) -> tuple[Rank, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise InvalidStateError(f"{where}: expected a sequence of ranks, not {quote(cards)}")
+    given: Sequence[object]
+    if isinstance(cards, (tuple, list)):
+        given = cards
+    else:
+        try:
+            if isinstance(cards, (str, bytes)):
+                raise TypeError
+            given = tuple(islice(cards, _DECK_SIZE + 1))
+        except TypeError:  # not iterable (or text)
+            raise InvalidStateError(f"{where}: expected a sequence of ranks, not {quote(cards)}") from None
+    if len(given) > _DECK_SIZE:
+        raise InvalidStateError(f"{where}: more than the {_DECK_SIZE} cards of the deck (S1)")
     out = []
-    for card in cards:
+    for card in given:
         if type(card) is Rank:
             out.append(card)
         elif type(card) is int and 0 <= card < len(RANKS):
             out.append(RANKS[card])
         else:
             raise InvalidStateError(f"{where}: not a rank: {quote(card)}")
-        if len(out) > len(DECK):
-            raise InvalidStateError(f"{where}: more than the {len(DECK)} cards of the deck (S1)")
     return tuple(out)
 
 
@@ -64,10 +75,10 @@ def _check_seat(index: int, seat: Seat) -> Seat:
 
 def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard, ...], int, bool, int | None]:
     """Validate the pile as a chain of legal plays; derive the call, 5-lock and risk."""
-    if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+    if type(pile) not in (list, tuple) and (isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence)):
         raise InvalidStateError(f"the pile must be a sequence of pile cards, not {quote(pile)}")
-    if len(pile) > len(DECK):
-        raise InvalidStateError(f"the pile holds {len(pile)} cards, more than the {len(DECK)} of the deck (S1)")
+    if len(pile) > _DECK_SIZE:
+        raise InvalidStateError(f"the pile holds {len(pile)} cards, more than the {_DECK_SIZE} of the deck (S1)")
     cards: list[PileCard] = []
     for at, entry in enumerate(pile):
         given: object
@@ -183,7 +194,7 @@ def position(
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+    if type(seats) not in (list, tuple) and (isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence)):
         raise InvalidStateError(f"seats must be a sequence of Seat, not {quote(seats)}")
     if type(over) is not bool:
         raise InvalidStateError(f"over must be a bool, not {quote(over)}")
