@@ -226,7 +226,7 @@ class Record:
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
-        if not isinstance(rules, Rules):
+        if type(rules) is not Rules:  # exactly: a subclass would not read back equal
             raise DocumentError("$.rules", f"expected a Rules, not {quote(rules)}")
         players = self.players
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
