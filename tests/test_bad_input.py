@@ -544,7 +544,9 @@ def results(draw: st.DrawFn, players: int, rounds: int | None) -> str:
 @given(records())
 @settings(max_examples=150)
 def test_every_record_that_can_be_made_round_trips(record: Record) -> None:
-    assert loads(dumps(record)) == record
+    text = dumps(record)
+    assert loads(text) == record
+    assert loads(text.replace("\n", "\r\n")) == record  # saved with Windows line ends
     assert from_data(to_data(record)) == record
     assert documents.loads(documents.dumps(record)) == record
 
