@@ -16,10 +16,11 @@ The text format has tag lines, then the moves, numbered, with comments in braces
 
     1. 4 2. 5 3. 5 {the 5-lock holds} 4. G ...
 
-Tags: ``Players``, ``Dealer`` (default: the last seat), ``Seed`` or ``Deck`` (72 rank
-symbols, top of the deck first; single rounds only), ``Rounds`` (present for a match),
-``MoveLimit`` (E7), ``Result`` and any others of your own (``Names``, ``Event``,
-``Date`` …), kept as they are. The result is ``*`` while unfinished, else
+Tags: ``Game`` (``8½``, or left out), ``Players``, ``Dealer`` (default: the last
+seat), ``Seed`` or ``Deck`` (72 rank symbols, top of the deck first; single rounds
+only), ``Rounds`` (present for a match), ``MoveLimit`` (E7), ``Seats`` (the players the
+rules allow, when not ``2-5``), ``Result`` and any others of your own (``Names``,
+``Event``, ``Date`` …), kept as they are. The result is ``*`` while unfinished, else
 ``<winner>: <points>`` for a round (``-`` as winner under E7) and
 ``<winners>: <totals>`` for a match, e.g. ``0,2: 3-0-3``.
 
@@ -525,6 +526,8 @@ def loads(text: str) -> Record:
             tags[name] = value
         else:
             extra.append((name, value))
+    if tags.get("Game", "8½") != "8½":  # dumps writes "8½": anything else would be lost
+        raise DocumentError("$.Game", f"this reads records of 8½, not of {quote(tags['Game'])}")
     if "Players" not in tags:
         raise DocumentError("$.Players", "the Players tag is missing")
     players = _int(tags["Players"], "Players")

@@ -169,6 +169,12 @@ def test_issue13_4_line_breaks_in_comments_and_tags_round_trip(text: str) -> Non
     assert loads(dumps(newline)) == newline
 
 
+def test_issue13_4_a_record_of_another_game_is_refused_not_rewritten() -> None:
+    text = '[Game "chess"]\n[Players "2"]\n[Seed "1"]\n\n*\n'
+    assert refused(lambda: loads(text), DocumentError).path == "$.Game"
+    assert loads(text.replace('[Game "chess"]\n', "")) == Record(players=2, seed=1)
+
+
 @pytest.mark.parametrize("result", ["", "2", "x", "0: 9", "0: 0-0", "1: 2-2", "-: 0-1", "01: 2-1", "0,1: 3-3"])
 def test_issue13_5_a_result_refused_by_from_data_is_refused_by_loads(result: str) -> None:
     text = f'[Players "2"]\n[Seed "1"]\n[Result "{result}"]\n\n{result}\n'
