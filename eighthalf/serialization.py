@@ -104,7 +104,7 @@ from .moves import (
 )
 from .options import MAX_COUNT, MAX_SEATS, Rules
 from .position import position
-from .records import _KNOWN_TAGS, Record, check_result
+from .records import Record
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 from .views import PlayerView, SeatView
 
@@ -865,54 +865,22 @@ def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[A
     return out
 
 
-_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-
-
 def _load_record(obj: dict[str, Any], path: str) -> Record:
+    """The fields as JSON types here; how they fit together, :class:`~eighthalf.Record` checks
+    when it is made (the one definition for the text format and for documents)."""
     rules = _nested_rules(obj, path)
     players = _int(obj, "players", path, rules.min_players, rules.max_players)
     seed = None if obj["seed"] is None else _seed(obj, path)
-    deck: tuple[Rank, ...] | None = None
-    if obj["deck"] is not None:
-        deck = _cards(obj, "deck", path)
-        if Counter(deck) != _COMPOSITION:
-            raise DocumentError(f"{path}.deck", f"{len(deck)} cards, not the 72 of S1 (four each of 1 and 2 …)")
+    deck = None if obj["deck"] is None else _cards(obj, "deck", path)
     dealer = _opt_seat(obj, "dealer", path, players)
-    rounds_value = obj["rounds"]
-    rounds = None if rounds_value is None else _int(obj, "rounds", path, 1)
-    if rounds is not None and (deck is not None or seed is None):
-        raise DocumentError(f"{path}.seed", "a match record needs a seed, and no deck")
-    if rounds is None and (seed is None) == (deck is None):
-        raise DocumentError(f"{path}.seed", "a round record needs either a seed or a deck, not both")
-    moves = []
-    for at, entry in enumerate(_list(obj, "moves", path)):
-        move = _move(entry, f"{path}.moves[{at}]")
-        if isinstance(move, (Exchange, Decline)):
-            if rounds is None:
-                raise DocumentError(f"{path}.moves[{at}]", f"{move} is a match move (M3), and this records one round")
-            if isinstance(move, Exchange) and move.loser >= players:
-                raise DocumentError(f"{path}.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
-        moves.append(move)
+    rounds = None if obj["rounds"] is None else _int(obj, "rounds", path, 1)
+    moves = tuple(_move(entry, f"{path}.moves[{at}]") for at, entry in enumerate(_list(obj, "moves", path)))
     result = _str(obj, "result", path)
-    check_result(result, players, rounds)
-    comments = []
-    for at, (number, text) in enumerate(_pairs(obj, "comments", path, "move number")):
+    comments = _pairs(obj, "comments", path, "move number")
+    for at, (number, _) in enumerate(comments):
         if type(number) is not int:
             _wrong(f"{path}.comments[{at}][0]", "a move number", number)
-        if not 0 <= number <= len(moves):
-            raise DocumentError(f"{path}.comments[{at}][0]", f"move {number} is out of range (0 to {len(moves)})")
-        comments.append((number, text))
-    tags: list[tuple[str, str]] = []
-    for at, (name, value) in enumerate(_pairs(obj, "tags", path, "name")):
-        if type(name) is not str or not _TAG_NAME.fullmatch(name):
-            raise DocumentError(
-                f"{path}.tags[{at}][0]", f"not a tag name: {quote(name)} (a letter, then letters, digits or _)"
-            )
-        if name in _KNOWN_TAGS or name == "Seats" or any(name == other for other, _ in tags):
-            raise DocumentError(
-                f"{path}.tags[{at}][0]", f"the tag {quote(name)} is a field of the record or given twice"
-            )
-        tags.append((name, value))
+    tags = _pairs(obj, "tags", path, "name")
     return Record(
         players=players,
         seed=seed,
@@ -920,7 +888,7 @@ def _load_record(obj: dict[str, Any], path: str) -> Record:
         dealer=dealer,
         rules=rules,
         rounds=rounds,
-        moves=tuple(moves),
+        moves=moves,
         result=result,
         comments=tuple(comments),
         tags=tuple(tags),
