@@ -19,7 +19,7 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .errors import ParseError
+from .errors import ParseError, quote
 
 __all__ = [
     "COMPOSITION",
@@ -110,7 +110,7 @@ class Rank(enum.IntEnum):
         try:
             return _FROM_SYMBOL[text]
         except (KeyError, TypeError):
-            raise ParseError(f"not a rank symbol: {text!r} (expected 0-9, H or G)") from None
+            raise ParseError(f"not a rank symbol: {quote(text)} (expected 0-9, H or G)") from None
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)

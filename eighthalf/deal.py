@@ -5,6 +5,12 @@ SHAKE-256 of the seed, so a seed gives the same deal on every platform and every
 Python version (it does not depend on :mod:`random`, whose algorithms may change).
 Each swap index is taken as ``(u * (i + 1)) >> 64`` from a 64-bit word ``u``; its bias
 is below 2\\ :sup:`-57`, far below anything a game could show.
+
+A seed is any int of at most 4,300 decimal digits (``MAX_SEED_DIGITS``), negative ones
+included: CPython's default limit on converting integers to text, so every seed that
+Python could ever shuffle with is still accepted, and gives the same deal as ever. The
+shuffle writes the seed out in decimal itself, so the deal does not depend on that
+limit either.
 """
 
 from __future__ import annotations
@@ -14,12 +20,29 @@ import os
 import struct
 
 from .cards import DECK, Rank
-from .errors import InvalidStateError
+from .errors import InvalidStateError, quote
 from .options import Rules
 from .state import GameState, Seat
 
-__all__ = ["check_table", "deal", "first_state", "fresh_seed", "new_game", "opener_of", "shuffled_deck"]
+__all__ = [
+    "MAX_SEED_DIGITS",
+    "check_seed",
+    "check_table",
+    "deal",
+    "first_state",
+    "fresh_seed",
+    "new_game",
+    "opener_of",
+    "seed_bytes",
+    "shuffled_deck",
+]
 
+MAX_SEED_DIGITS = 4300
+"""The most decimal digits a seed may have (CPython's default limit for int-to-text)."""
+
+_SEED_BOUND = 10**MAX_SEED_DIGITS
+_CHUNK_DIGITS = 600  # below 640, the lowest limit CPython lets a program set
+_CHUNK = 10**_CHUNK_DIGITS
 _DEFAULT_RULES = Rules()
 _UNPACK_WORDS = struct.Struct("<71Q").unpack
 _YELLOW_ORDER = (1, 2, 3, 4, 6, 7, 8)
@@ -32,11 +55,9 @@ def shuffled_deck(seed: int) -> tuple[Rank, ...]:
     ['H', '5', '7', '0', 'G', '9']
 
     Raises:
-        InvalidStateError: If ``seed`` is not an int.
+        InvalidStateError: If ``seed`` is not an int of at most 4,300 digits.
     """
-    if type(seed) is not int:
-        raise InvalidStateError(f"a seed must be an int, not {seed!r}")
-    words = _UNPACK_WORDS(hashlib.shake_256(b"eighthalf-deck-v1:%d" % seed).digest(568))
+    words = _UNPACK_WORDS(hashlib.shake_256(b"eighthalf-deck-v1:" + seed_bytes(check_seed(seed))).digest(568))
     deck = list(DECK)
     i = 71
     for word in words:
@@ -44,6 +65,38 @@ def shuffled_deck(seed: int) -> tuple[Rank, ...]:
         deck[i], deck[j] = deck[j], deck[i]
         i -= 1
     return tuple(deck)
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a seed: an int (not a bool) of at most 4,300 digits.
+
+    Raises:
+        InvalidStateError: If it is not.
+    """
+    if type(seed) is not int or not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise InvalidStateError(f"a seed must be an int of at most {MAX_SEED_DIGITS:,} digits, not {quote(seed)}")
+    return seed
+
+
+def seed_bytes(number: int) -> bytes:
+    """``b"%d" % number``, written out in chunks so that CPython's limit on converting
+    long integers to text (which a program may lower to 640 digits) never applies.
+
+    Raises:
+        InvalidStateError: If ``number`` is not an int.
+    """
+    if type(number) is not int:
+        raise InvalidStateError(f"expected an int, not {quote(number)}")
+    if -_CHUNK < number < _CHUNK:
+        return b"%d" % number
+    sign = b"-" if number < 0 else b""
+    number = abs(number)
+    chunks = []
+    while number >= _CHUNK:
+        number, low = divmod(number, _CHUNK)
+        chunks.append(b"%0*d" % (_CHUNK_DIGITS, low))
+    chunks.append(b"%d" % number)
+    return sign + b"".join(reversed(chunks))
 
 
 def deal(deck: tuple[Rank, ...], players: int, dealer: int) -> tuple[Seat, ...]:
@@ -85,14 +138,15 @@ def new_game(
     Args:
         players: The number of seats, within ``rules.min_players`` and
             ``rules.max_players`` (S2: 2 to 5).
-        seed: Any int; the same seed always gives the same deal. ``None`` takes a
-            fresh seed from the operating system.
+        seed: Any int of at most 4,300 digits; the same seed always gives the same
+            deal. ``None`` takes a fresh seed from the operating system.
         rules: The options; the defaults of RULES.md if ``None``.
         dealer: The dealer's seat; ``players - 1`` if ``None`` (S7).
 
     Raises:
         InvalidStateError: If the number of players is out of range, the dealer is not a
-            seat, or the seed is not an int.
+            seat, ``rules`` is not a :class:`~eighthalf.Rules`, or the seed is not an
+            int of at most 4,300 digits.
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -101,19 +155,22 @@ def new_game(
 
 
 def check_table(players: int, rules: Rules, dealer: int | None) -> int:
-    """Check the number of players (S2) and the dealer (S7); return the dealer's seat.
+    """Check the rules, the number of players (S2) and the dealer (S7); return the dealer's seat.
 
     Raises:
-        InvalidStateError: If either is out of range.
+        InvalidStateError: If ``rules`` is not a :class:`~eighthalf.Rules`, or the
+            players or the dealer are out of range.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise InvalidStateError(
-            f"players must be an int from {rules.min_players} to {rules.max_players}, not {players!r} (S2)"
+            f"players must be an int from {rules.min_players} to {rules.max_players}, not {quote(players)} (S2)"
         )
     if dealer is None:
         return players - 1
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} (S7)")
+        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)} (S7)")
     return dealer
 
 

@@ -27,7 +27,8 @@ import attrs
 
 from .cards import Rank
 from .engine import EFFECTS, apply
-from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
+from .errors import IllegalMoveError, InvalidStateError, quote
+from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from .state import GameState, Zone, call_text
 
 __all__ = [
@@ -165,14 +166,22 @@ def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Ev
     :func:`events_for` before sending them to a player.
 
     Raises:
-        IllegalMoveError: If the move is not legal in ``state``.
+        IllegalMoveError: If the move is not legal in ``state`` (or not a move).
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.GameState`.
     """
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"apply_with_events needs a GameState, not {quote(state)}")
+    if type(move) not in MOVE_TYPES:
+        raise IllegalMoveError(quote(move), "not a move", "T3")
     after = apply(state, move)
     return after, describe(state, move, after)
 
 
 def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
-    """The events of ``move`` taking ``before`` to ``after`` (which must be its result)."""
+    """The events of ``move`` taking ``before`` to ``after`` (which must be its result).
+
+    The caller is trusted, nothing is checked: :func:`~eighthalf.apply_with_events` is the checked way.
+    """
     mover = before.to_move
     seat = before.seats[mover]
     pile_size = len(before.pile)
@@ -224,11 +233,29 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
 
     ``seat=None`` gives a spectator's events, with every drawn card hidden.
+
+    Raises:
+        InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
+            ``events`` is not an event.
     """
+    if seat is not None and type(seat) is not int:
+        raise InvalidStateError(f"a seat is an int or None, not {quote(seat)}")
+    _check_events(events)
     return tuple(
         Drew(event.seat, event.count, None) if isinstance(event, Drew) and event.seat != seat else event
         for event in events
     )
+
+
+_EVENT_TYPES = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, WentOut, RoundOver)
+
+
+def _check_events(events: Sequence[Event]) -> None:
+    if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
+        raise InvalidStateError(f"events come as a sequence of events, not {quote(events)}")
+    for event in events:
+        if type(event) not in _EVENT_TYPES:
+            raise InvalidStateError(f"not an event: {quote(event)}")
 
 
 def _cards_text(cards: Sequence[Rank]) -> str:
@@ -242,10 +269,23 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
     """Tell the events in plain English, one sentence each.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
+
+    Raises:
+        InvalidStateError: If an item of ``events`` is not an event, or ``names`` is not
+            a sequence of strings with a name for every seat the events mention.
     """
+    _check_events(events)
+    if names is not None and (
+        isinstance(names, str) or not isinstance(names, Sequence) or not all(type(each) is str for each in names)
+    ):
+        raise InvalidStateError(f"names must be a sequence of strings, one per seat, not {quote(names)}")
 
     def name(seat: int) -> str:
-        return names[seat] if names is not None else f"Seat {seat}"
+        if names is None:
+            return f"Seat {seat}"
+        if not 0 <= seat < len(names):
+            raise InvalidStateError(f"the events mention seat {seat}, but only {len(names)} names are given")
+        return names[seat]
 
     lines = []
     for event in events:

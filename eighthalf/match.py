@@ -24,12 +24,12 @@ from typing import TypeAlias
 import attrs
 
 from .cards import Rank
-from .deal import check_table, first_state, fresh_seed, shuffled_deck
+from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, shuffled_deck
 from .engine import legal_moves as round_moves
-from .errors import IllegalMoveError, InvalidStateError, ParseError
+from .errors import IllegalMoveError, InvalidStateError, ParseError, quote
 from .events import Event, apply_with_events
-from .moves import Move, parse_move
-from .options import Rules
+from .moves import MOVE_TYPES, Move, parse_move
+from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
 from .views import PlayerView, view
 
@@ -69,9 +69,9 @@ class Exchange:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.own, Rank) or not isinstance(self.theirs, Rank):
-            raise ParseError(f"an exchange names two ranks, not {self.own!r} and {self.theirs!r}")
+            raise ParseError(f"an exchange names two ranks, not {quote(self.own)} and {quote(self.theirs)}")
         if type(self.loser) is not int or not 0 <= self.loser <= 7:
-            raise ParseError(f"an exchange names a seat from 0 to 7, not {self.loser!r}")
+            raise ParseError(f"an exchange names a seat from 0 to 7, not {quote(self.loser)}")
 
     def __str__(self) -> str:
         return f"x{self.own}{self.loser}{self.theirs}"
@@ -91,9 +91,16 @@ DECLINE = Decline()
 MatchMove: TypeAlias = Move | Exchange | Decline
 """Any move of a match: a round's move, or the M3 decision."""
 
+_MATCH_MOVE_TYPES = (*MOVE_TYPES, Exchange, Decline)
+
 
 def parse_match_move(text: str) -> MatchMove:
     """Read a match move: a round move (see :func:`~eighthalf.parse_move`), ``x729`` or ``d``.
+
+    The seat of an exchange is one ASCII digit from ``0`` to ``7``.
+
+    >>> parse_match_move("x729")
+    Exchange(own=<Rank.SEVEN: 7>, loser=2, theirs=<Rank.NINE: 9>)
 
     Raises:
         ParseError: If ``text`` is not a move in this notation.
@@ -102,9 +109,12 @@ def parse_match_move(text: str) -> MatchMove:
         key = text.strip()
         if key in ("d", "D"):
             return DECLINE
-        if len(key) == 4 and key[0] in "xX" and key[2].isdigit():
+        if len(key) == 4 and key[0] in "xX" and key[2] in _SEAT_DIGITS:
             return Exchange(Rank.from_symbol(key[1].upper()), int(key[2]), Rank.from_symbol(key[3].upper()))
     return parse_move(text)
+
+
+_SEAT_DIGITS = "01234567"
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -140,8 +150,16 @@ class MatchOver:
 
 
 def round_seed(seed: int, index: int) -> int:
-    """The seed of round ``index`` of a match seeded with ``seed`` (stable everywhere)."""
-    digest = hashlib.shake_256(b"eighthalf-match-v1:%d:%d" % (seed, index)).digest(16)
+    """The seed of round ``index`` of a match seeded with ``seed`` (stable everywhere).
+
+    Raises:
+        InvalidStateError: If ``seed`` is not a seed (an int of at most 4,300 digits) or
+            ``index`` is not an int from 0 to 2\\ :sup:`53` - 1.
+    """
+    check_seed(seed)
+    if type(index) is not int or not 0 <= index <= MAX_COUNT:
+        raise InvalidStateError(f"a round index is an int from 0 to 2**53 - 1, not {quote(index)}")
+    digest = hashlib.shake_256(b"eighthalf-match-v1:" + seed_bytes(seed) + b":%d" % index).digest(16)
     return int.from_bytes(digest, "little")
 
 
@@ -240,6 +258,8 @@ class Match:
         Raises:
             IllegalMoveError: If the move is not legal now.
         """
+        if type(move) not in _MATCH_MOVE_TYPES:
+            raise IllegalMoveError(quote(move), "not a move", "T3")
         if self.exchange_by is not None:
             if isinstance(move, Decline):
                 return attrs.evolve(self, exchange_by=None), (Exchanged(self.exchange_by, None),)
@@ -301,16 +321,14 @@ def new_match(
     """Start a match: deal its first round (M1, M2).
 
     Raises:
-        InvalidStateError: If ``rounds`` is below 1, or as :func:`~eighthalf.new_game`.
+        InvalidStateError: If ``rounds`` is not an int from 1 to 2\\ :sup:`53` - 1, or
+            as :func:`~eighthalf.new_game`.
     """
     rules = rules if rules is not None else Rules()
-    if type(rounds) is not int or rounds < 1:
-        raise InvalidStateError(f"a match has at least 1 round, not {rounds!r} (M1)")
+    if type(rounds) is not int or not 1 <= rounds <= MAX_COUNT:
+        raise InvalidStateError(f"a match has from 1 to 2**53 - 1 rounds, not {quote(rounds)} (M1)")
     dealer = check_table(players, rules, dealer)
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise InvalidStateError(f"a seed must be an int, not {seed!r}")
+    seed = fresh_seed() if seed is None else check_seed(seed)
     return Match(rounds, seed, dealer, 0, _deal_round(rules, players, round_seed(seed, 0), dealer))
 
 
@@ -353,8 +371,12 @@ def view_match(match: Match, seat: int | None) -> MatchView:
     """What ``seat`` (or a spectator, ``None``) may know of ``match`` (I1–I4).
 
     Raises:
+        InvalidStateError: If ``match`` is not a :class:`Match`, or ``seat`` is neither
+            an int nor ``None``.
         IndexError: If ``seat`` is not a seat of the match.
     """
+    if not isinstance(match, Match):
+        raise InvalidStateError(f"view_match needs a Match, not {quote(match)}")
     return MatchView(
         match.rounds,
         match.round_index,

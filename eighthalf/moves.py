@@ -30,7 +30,7 @@ from typing import TypeAlias
 import attrs
 
 from .cards import COMPOSITION, RANKS, Rank
-from .errors import ParseError
+from .errors import ParseError, quote
 
 __all__ = [
     "BlindPlay",
@@ -45,7 +45,7 @@ __all__ = [
 
 def _check_rank(rank: object) -> None:
     if not isinstance(rank, Rank):
-        raise ParseError(f"a move needs a Rank, not {rank!r}")
+        raise ParseError(f"a move needs a Rank, not {quote(rank)}")
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -66,7 +66,7 @@ class HandPlay:
         _check_rank(self.rank)
         if type(self.count) is not int or not 1 <= self.count <= COMPOSITION[self.rank]:
             raise ParseError(
-                f"a play of {self.rank.label} needs 1 to {COMPOSITION[self.rank]} cards, not {self.count!r} (S1, T3)"
+                f"a play of {self.rank.label} needs 1 to {COMPOSITION[self.rank]} cards, not {quote(self.count)} (S1, T3)"
             )
 
     def __str__(self) -> str:
@@ -116,7 +116,7 @@ class BlindPlay:
 
     def __attrs_post_init__(self) -> None:
         if type(self.position) is not int or not 0 <= self.position <= 2:
-            raise ParseError(f"a blind card position is 0, 1 or 2, not {self.position!r} (S4, L4)")
+            raise ParseError(f"a blind card position is 0, 1 or 2, not {quote(self.position)} (S4, L4)")
 
     def __str__(self) -> str:
         return "b" + str(self.position)
@@ -133,6 +133,9 @@ class Collect:
 Move: TypeAlias = HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect
 """Any move of a round: one of :class:`HandPlay`, :class:`EightAndHalf`,
 :class:`OpenPlay`, :class:`BlindPlay` or :class:`Collect`."""
+
+MOVE_TYPES: tuple[type, ...] = (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect)
+"""The classes of :data:`Move`, for checking that a value is a move."""
 
 # Shared instances: the engine hands these out so that bots compare moves by identity.
 HAND_PLAYS: tuple[tuple[HandPlay, ...], ...] = tuple(
@@ -161,7 +164,7 @@ def parse_move(text: str) -> Move:
     """Read a move from its notation (see the table above); the inverse of ``str(move)``.
 
     Letters may be lower or upper case, ``½`` may stand for ``H``, and surrounding
-    whitespace is ignored.
+    whitespace is ignored. Digits are the ASCII digits ``0``-``9`` only.
 
     >>> parse_move(" hh ")
     HandPlay(rank=<Rank.HALF: 10>, count=2)
@@ -172,12 +175,12 @@ def parse_move(text: str) -> Move:
         ParseError: If ``text`` is not a move in this notation.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a move is written as text, not {text!r}")
+        raise ParseError(f"a move is written as text, not {quote(text)}")
     key = text.strip().replace("½", "H")
-    key = key[0].lower() + key[1:].upper() if key[:1] in ("o", "O", "b", "B") else key.upper()
-    if key == "C":
-        key = "c"
-    move = _PARSED.get(key)
+    move = None
+    if key.isascii():
+        key = key[0].lower() + key[1:].upper() if key[:1] in ("o", "O", "b", "B") else key.upper()
+        move = _PARSED.get("c" if key == "C" else key)
     if move is None:
-        raise ParseError(f"not a move: {text!r} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
+        raise ParseError(f"not a move: {quote(text)} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
     return move

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from .errors import InvalidStateError
+from .errors import InvalidStateError, quote
 
-__all__ = ["MAX_SEATS", "Rules"]
+__all__ = ["MAX_COUNT", "MAX_SEATS", "Rules"]
+
+MAX_COUNT = 2**53 - 1
+"""The largest move limit, move number or number of rounds accepted: 2\\ :sup:`53` - 1,
+the largest integer that every JSON reader (JavaScript's included) holds exactly."""
 
 MAX_SEATS = 8
 """The most seats the deck can serve: S4 needs 9 cards a seat (3 blind, 3 open, 3 in hand)."""
@@ -26,7 +30,7 @@ class Rules:
     Raises:
         InvalidStateError: If an option is out of range (``min_players`` below 2,
             ``max_players`` above :data:`MAX_SEATS` or below ``min_players``, or a
-            ``move_limit`` below 1).
+            ``move_limit`` below 1 or above 2\\ :sup:`53` - 1).
     """
 
     min_players: int = 2
@@ -44,15 +48,16 @@ class Rules:
         for name in ("min_players", "max_players"):
             value = getattr(self, name)
             if type(value) is not int:
-                raise InvalidStateError(f"Rules.{name} must be an int, not {value!r}")
+                raise InvalidStateError(f"Rules.{name} must be an int, not {quote(value)}")
         if self.min_players < 2:
-            raise InvalidStateError(f"Rules.min_players must be at least 2 (S2), not {self.min_players}")
+            raise InvalidStateError(f"Rules.min_players must be at least 2 (S2), not {quote(self.min_players)}")
         if not self.min_players <= self.max_players <= MAX_SEATS:
             raise InvalidStateError(
-                f"Rules.max_players must be between min_players ({self.min_players}) and "
-                f"{MAX_SEATS}, not {self.max_players} (S2, S4)"
+                f"Rules.max_players must be between min_players ({quote(self.min_players)}) and "
+                f"{MAX_SEATS}, not {quote(self.max_players)} (S2, S4)"
             )
-        if self.move_limit is not None and (type(self.move_limit) is not int or self.move_limit < 1):
+        limit = self.move_limit
+        if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_COUNT):
             raise InvalidStateError(
-                f"Rules.move_limit must be None or an int of at least 1, not {self.move_limit!r} (E7)"
+                f"Rules.move_limit must be None or an int from 1 to 2**53 - 1, not {quote(limit)} (E7)"
             )

@@ -4,35 +4,50 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Union
 
-from .cards import COMPOSITION, RANKS, Rank
+from .cards import COMPOSITION, DECK, RANKS, Rank
 from .engine import COMBINATION, effect
-from .errors import InvalidStateError
-from .options import Rules
+from .errors import InvalidStateError, quote
+from .options import MAX_COUNT, Rules
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 
 __all__ = ["position", "rest_of_deck"]
 
 PileEntry = Union[PileCard, "tuple[Rank | int, int]"]
 
+_DECK_SIZE = len(DECK)
+
 
 def _ranks(cards: Iterable[object], where: str) -> tuple[Rank, ...]:
+    given: Sequence[object]
+    if isinstance(cards, (tuple, list)):
+        given = cards
+    else:
+        try:
+            if isinstance(cards, (str, bytes)):
+                raise TypeError
+            given = tuple(islice(cards, _DECK_SIZE + 1))
+        except TypeError:  # not iterable (or text)
+            raise InvalidStateError(f"{where}: expected a sequence of ranks, not {quote(cards)}") from None
+    if len(given) > _DECK_SIZE:
+        raise InvalidStateError(f"{where}: more than the {_DECK_SIZE} cards of the deck (S1)")
     out = []
-    for card in cards:
+    for card in given:
         if type(card) is Rank:
             out.append(card)
         elif type(card) is int and 0 <= card < len(RANKS):
             out.append(RANKS[card])
         else:
-            raise InvalidStateError(f"{where}: not a rank: {card!r}")
+            raise InvalidStateError(f"{where}: not a rank: {quote(card)}")
     return tuple(out)
 
 
 def _check_seat(index: int, seat: Seat) -> Seat:
     where = f"seat {index}"
     if not isinstance(seat, Seat):
-        raise InvalidStateError(f"{where}: expected a Seat, not {seat!r}")
+        raise InvalidStateError(f"{where}: expected a Seat, not {quote(seat)}")
     hand = tuple(sorted(_ranks(seat.hand, f"{where} hand")))
     bank = _ranks(seat.bank, f"{where} bank")
     open_cards = _ranks(seat.open, f"{where} open cards")
@@ -40,7 +55,7 @@ def _check_seat(index: int, seat: Seat) -> Seat:
     collected = _ranks(seat.collected, f"{where} collected stack")
     on_table = seat.on_table
     if type(on_table) is not bool:
-        raise InvalidStateError(f"{where}: on_table must be a bool, not {on_table!r}")
+        raise InvalidStateError(f"{where}: on_table must be a bool, not {quote(on_table)}")
     if len(open_cards) > 3 or len(blind) > 3:
         raise InvalidStateError(f"{where}: at most 3 open and 3 blind cards (S4)")
     if len(blind) < 3 and open_cards:
@@ -60,6 +75,10 @@ def _check_seat(index: int, seat: Seat) -> Seat:
 
 def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard, ...], int, bool, int | None]:
     """Validate the pile as a chain of legal plays; derive the call, 5-lock and risk."""
+    if type(pile) not in (list, tuple) and (isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence)):
+        raise InvalidStateError(f"the pile must be a sequence of pile cards, not {quote(pile)}")
+    if len(pile) > _DECK_SIZE:
+        raise InvalidStateError(f"the pile holds {len(pile)} cards, more than the {_DECK_SIZE} of the deck (S1)")
     cards: list[PileCard] = []
     for at, entry in enumerate(pile):
         given: object
@@ -69,10 +88,10 @@ def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard
         elif isinstance(entry, tuple) and len(entry) == 2:
             given, seat = entry
         else:
-            raise InvalidStateError(f"pile card {at}: expected a PileCard or (rank, seat), not {entry!r}")
+            raise InvalidStateError(f"pile card {at}: expected a PileCard or (rank, seat), not {quote(entry)}")
         (rank,) = _ranks((given,), f"pile card {at}")
         if not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < players:
-            raise InvalidStateError(f"pile card {at}: seat must be from 0 to {players - 1}, not {seat!r}")
+            raise InvalidStateError(f"pile card {at}: seat must be from 0 to {players - 1}, not {quote(seat)}")
         cards.append(PILE_CARDS[seat][rank])
     call, locked, risk = 0, False, None
     start = 0
@@ -165,11 +184,20 @@ def position(
     Raises:
         InvalidStateError: If the position cannot occur: the wrong cards (not the 72 of
             S1), a zone of an impossible size, a pile that is not a chain of legal
-            plays, a seat to move out of range or already out, and so on. The message
-            says what is wrong.
+            plays, a seat to move out of range or already out, and so on; or if an
+            argument is of the wrong type (``seats`` not a sequence of
+            :class:`~eighthalf.Seat`, ``rules`` not a :class:`~eighthalf.Rules`,
+            ``over`` not a bool, ``move_number`` not an int from 0 to 2\\ :sup:`53` - 1
+            …). The message says what is wrong.
     """
     if rules is None:
         rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
+    if type(seats) not in (list, tuple) and (isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence)):
+        raise InvalidStateError(f"seats must be a sequence of Seat, not {quote(seats)}")
+    if type(over) is not bool:
+        raise InvalidStateError(f"over must be a bool, not {quote(over)}")
     players = len(seats)
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidStateError(f"{players} seats; the rules allow {rules.min_players} to {rules.max_players} (S2)")
@@ -186,19 +214,19 @@ def position(
         )
         raise InvalidStateError(f"the cards are not the 72 of S1 ({wrong})")
     if type(to_move) is not int or not 0 <= to_move < players:
-        raise InvalidStateError(f"to_move must be a seat from 0 to {players - 1}, not {to_move!r}")
+        raise InvalidStateError(f"to_move must be a seat from 0 to {players - 1}, not {quote(to_move)}")
     if cards and to_move != (cards[-1].seat + 1) % players:
         raise InvalidStateError(
             f"seat {cards[-1].seat} played last, so seat {(cards[-1].seat + 1) % players} is to move, not {to_move} (S2)"
         )
-    if type(move_number) is not int or move_number < 0:
-        raise InvalidStateError(f"move_number must be an int of at least 0, not {move_number!r}")
+    if type(move_number) is not int or not 0 <= move_number <= MAX_COUNT:
+        raise InvalidStateError(f"move_number must be an int from 0 to 2**53 - 1, not {quote(move_number)}")
     limit = rules.move_limit
     if limit is not None and (move_number > limit or (move_number == limit and not over)):
         raise InvalidStateError(f"move {move_number} reaches the move limit of {limit}, so the round is over (E7)")
     if opening is not None:
         if type(opening) is not Rank or not opening.is_yellow:
-            raise InvalidStateError(f"opening must be a yellow rank, not {opening!r} (S5)")
+            raise InvalidStateError(f"opening must be a yellow rank, not {quote(opening)} (S5)")
         if cards or move_number or opening not in checked[to_move].hand:
             raise InvalidStateError(
                 f"an opening by seat {to_move} with {opening.label} needs an empty pile, move 0 and the card in hand (S5)"
@@ -230,7 +258,7 @@ def position(
                     f"a round without a winner ends only at E7's move limit, not at move {move_number} (E7)"
                 )
         elif type(winner) is not int or winner not in out:
-            raise InvalidStateError(f"the winner must be a seat that is out (E1), one of {out}, not {winner!r}")
+            raise InvalidStateError(f"the winner must be a seat that is out (E1), one of {out}, not {quote(winner)}")
         elif len(out) > 2 or (len(out) == 2 and (winner + 1) % players not in out):
             raise InvalidStateError(f"seats {out} are out; only the winner and the seat after it can both be (E2)")
         outcome = Outcome.score(checked, winner)

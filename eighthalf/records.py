@@ -16,12 +16,29 @@ The text format has tag lines, then the moves, numbered, with comments in braces
 
     1. 4 2. 5 3. 5 {the 5-lock holds} 4. G ...
 
-Tags: ``Players``, ``Dealer`` (default: the last seat), ``Seed`` or ``Deck`` (72 rank
-symbols, top of the deck first; single rounds only), ``Rounds`` (present for a match),
-``MoveLimit`` (E7), ``Result`` and any others of your own (``Names``, ``Event``,
-``Date`` …), kept as they are. The result is ``*`` while unfinished, else
+Tags: ``Game`` (``8½``, or left out), ``Players``, ``Dealer`` (default: the last
+seat), ``Seed`` or ``Deck`` (72 rank symbols, top of the deck first; single rounds
+only), ``Rounds`` (present for a match), ``MoveLimit`` (E7), ``Seats`` (the players the
+rules allow, when not ``2-5``), ``Result`` and any others of your own (``Names``,
+``Event``, ``Date`` …), kept as they are. The result is ``*`` while unfinished, else
 ``<winner>: <points>`` for a round (``-`` as winner under E7) and
 ``<winners>: <totals>`` for a match, e.g. ``0,2: 3-0-3``.
+
+A :class:`Record` checks its fields when it is made, with the same rules whichever way
+it is made (by hand, by :func:`loads` or by :func:`~eighthalf.from_data`), so every
+record that can be made is written by :func:`dumps` as text that :func:`loads` reads
+back equal, and likewise through :func:`~eighthalf.to_data`. In particular a result
+is valid (``check_result``) only in its canonical form and only if it could be a
+result of the rules: a round's points follow E6, a match's winners have the highest
+totals (M1).
+
+Comments and tag values may hold any text. In the written record a backslash escapes
+the next character (``\\\\``, ``\\{``, ``\\}`` in comments, ``\\"`` in tag values), and
+the characters that would break a line (``\\r``, ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``,
+``\\x85``, ``\\u2028``, ``\\u2029``, and in tag values ``\\n`` too) are written as
+``\\u`` and four hex digits, so they come back as they were instead of as ``\\n``;
+comments keep their plain ``\\n`` line breaks. The numbers of the format (tags, move
+numbers, results) are ASCII digits only.
 
 >>> from eighthalf import new_game, legal_moves, apply
 >>> state = new_game(3, seed=5)
@@ -47,32 +64,150 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
 from .cards import COMPOSITION, DECK, Rank
-from .deal import check_table, first_state, new_game
+from .deal import MAX_SEED_DIGITS, check_seed, check_table, first_state, new_game, seed_bytes
 from .engine import apply, legal_moves
-from .errors import DocumentError, EighthalfError
-from .match import Match, MatchMove, new_match, parse_match_move
-from .options import Rules
+from .errors import DocumentError, EighthalfError, InvalidStateError, quote
+from .match import Decline, Exchange, Match, MatchMove, new_match, parse_match_move
+from .moves import MOVE_TYPES
+from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
 
-__all__ = ["Record", "dumps", "loads", "replay", "result_of"]
+__all__ = ["Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
 _KNOWN_TAGS = ("Game", "Players", "Dealer", "Seed", "Deck", "Rounds", "MoveLimit", "Result")
+_RESERVED_TAGS = frozenset((*_KNOWN_TAGS, "Seats"))
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_MATCH_MOVE_TYPES = (*MOVE_TYPES, Exchange, Decline)
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
+
+
+def _sequence(value: object, field: str) -> tuple[Any, ...]:
+    """A field given as a sequence (a list or a tuple …), as a tuple."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DocumentError(f"$.{field}", f"expected a sequence, not {quote(value)}")
+    return tuple(value)
+
+
+def _pairs(value: object, field: str) -> tuple[tuple[Any, Any], ...]:
+    """A field given as a sequence of pairs, as a tuple of tuples."""
+    entries = _sequence(value, field)
+    for at, entry in enumerate(entries):
+        if type(entry) not in (tuple, list) or len(entry) != 2:
+            raise DocumentError(f"$.{field}[{at}]", f"expected a pair, not {quote(entry)}")
+    return tuple((first, second) for first, second in entries)
+
+
+def _deck(value: Iterable[Rank] | None) -> tuple[Rank, ...] | None:
+    return None if value is None else _sequence(value, "deck")
+
+
+def _moves(value: Iterable[MatchMove]) -> tuple[MatchMove, ...]:
+    return _sequence(value, "moves")
+
+
+def _comments(value: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
+    return _pairs(value, "comments")
+
+
+def _tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return _pairs(value, "tags")
+
+
+def check_result(result: object, players: int, rounds: int | None) -> str:
+    """Return ``result`` if it is a valid result for a record of ``players`` seats: a
+    round's if ``rounds`` is ``None``, else a match's of that many rounds.
+
+    Valid results are ``*`` and the canonical forms :func:`result_of` writes (numbers
+    in ASCII digits without leading zeros):
+
+    * a round: ``<winner>: <points>``, one number of points per seat; under E7 the
+      winner is ``-`` and every seat has 0; else the winner has 2 or 3 points, the
+      others 0 or 1, and some seat, the winner or another, has the point of the
+      lowest count (E6);
+    * a match: ``<winners>: <totals>``, the winners in increasing order being exactly
+      the seats with the highest total (M1), each total at most 3 a round.
+
+    Records check their result with it whichever way they are made, so the text
+    format and the JSON documents accept the same results.
+
+    >>> check_result("1: 0-2-1", 3, None)
+    '1: 0-2-1'
+    >>> check_result("0,2: 3-0-3", 3, 2)
+    '0,2: 3-0-3'
+    >>> check_result("0: 9", 2, None)
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.result: not a result: '0: 9' (expected '*' or '<winner>: <points>' such as '1: 0-2-1', with 2 seats)
+
+    Raises:
+        DocumentError: If it is not (the path is ``$.result``).
+    """
+    if result == "*":
+        return result
+    if type(result) is not str:
+        raise DocumentError("$.result", f"a result is a string, not {quote(result)}")
+    if _valid_result(result, players, rounds):
+        return result
+    shape = (
+        "'<winner>: <points>' such as '1: 0-2-1'" if rounds is None else "'<winners>: <totals>' such as '0,2: 3-0-3'"
+    )
+    raise DocumentError("$.result", f"not a result: {quote(result)} (expected '*' or {shape}, with {players} seats)")
+
+
+def _valid_result(result: str, players: int, rounds: int | None) -> bool:
+    head, colon, tail = result.partition(": ")
+    numbers = tail.split("-")
+    if not colon or len(numbers) != players or not all(_NUMBER.fullmatch(number) for number in numbers):
+        return False
+    values = [int(number) for number in numbers]
+    if rounds is None:
+        if head == "-":
+            return not any(values)
+        if not _NUMBER.fullmatch(head) or int(head) >= players:
+            return False
+        winner = int(head)
+        bonus = [points - 2 * (seat == winner) for seat, points in enumerate(values)]
+        return values[winner] >= 2 and all(0 <= points <= 1 for points in bonus) and any(bonus)
+    names = head.split(",")
+    if not all(_NUMBER.fullmatch(name) for name in names):
+        return False
+    best = max(values)
+    winners = [seat for seat, total in enumerate(values) if total == best]
+    return [int(name) for name in names] == winners and best <= 3 * rounds
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
 class Record:
-    """A round or a match, as the moves that were made from a known deal."""
+    """A round or a match, as the moves that were made from a known deal.
+
+    Sequences given as lists are kept as tuples. Everything is checked when the record
+    is made, except that the moves are legal (:func:`replay` checks that).
+
+    Raises:
+        DocumentError: If a field is of the wrong type or out of range, or the fields
+            do not fit together; ``error.path`` names the field (``$.players``,
+            ``$.moves[3]``, ``$.result`` …). The rules: ``players`` within the rules'
+            range (S2); ``seed`` an int of at most 4,300 digits, or ``deck`` the 72
+            cards of S1 (a round has exactly one of them, a match a seed); ``dealer``
+            a seat; ``rounds`` from 1 to 2\\ :sup:`53` - 1; the moves round moves,
+            or match moves in a match (an exchange naming a seat of the table); the
+            result valid (``check_result``); comments pairs ``(n, text)`` in
+            order of ``n``, from 0 to the number of moves; tags pairs of strings
+            whose names are a letter then letters, digits or ``_``, each given once,
+            and not one of the record's own tags (``Game``, ``Players``, ``Seed`` …).
+    """
 
     players: int
     """The number of seats."""
     seed: int | None = None
     """The seed of the deal (of every round's deal, for a match)."""
-    deck: tuple[Rank, ...] | None = None
+    deck: tuple[Rank, ...] | None = attrs.field(default=None, converter=_deck)
     """The explicit deck, top first, instead of a seed (single rounds only)."""
     dealer: int | None = None
     """The (first) dealer; the last seat if ``None`` (S7)."""
@@ -80,14 +215,80 @@ class Record:
     """The options played with."""
     rounds: int | None = None
     """``None`` for a single round; the number of rounds for a match (M1)."""
-    moves: tuple[MatchMove, ...] = ()
+    moves: tuple[MatchMove, ...] = attrs.field(default=(), converter=_moves)
     """The moves, in order."""
     result: str = "*"
-    """``*`` while unfinished; see the module text for the finished forms."""
-    comments: tuple[tuple[int, str], ...] = ()
-    """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the first)."""
-    tags: tuple[tuple[str, str], ...] = ()
-    """Other tags, such as ``("Names", "Anna,Ben,Cleo")``, kept in order."""
+    """``*`` while unfinished; see ``check_result`` for the finished forms."""
+    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_comments)
+    """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
+    first), in order of ``n``. Any text."""
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    """Other tags, such as ``("Names", "Anna,Ben,Cleo")``, kept in order. Any text as the value."""
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        if type(rules) is not Rules:  # exactly: a subclass would not read back equal
+            raise DocumentError("$.rules", f"expected a Rules, not {quote(rules)}")
+        players = self.players
+        if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+            raise DocumentError(
+                "$.players",
+                f"expected an int from {rules.min_players} to {rules.max_players}, not {quote(players)} (S2)",
+            )
+        if self.seed is not None:
+            try:
+                check_seed(self.seed)
+            except EighthalfError as error:
+                raise DocumentError("$.seed", str(error)) from None
+        deck = self.deck
+        if deck is not None:
+            for at, card in enumerate(deck):
+                if type(card) is not Rank:
+                    raise DocumentError(f"$.deck[{at}]", f"expected a Rank, not {quote(card)}")
+            if Counter(deck) != Counter(COMPOSITION):
+                raise DocumentError("$.deck", f"{len(deck)} cards, not the 72 of S1 (four each of 1 and 2 …)")
+        if self.dealer is not None and (type(self.dealer) is not int or not 0 <= self.dealer < players):
+            raise DocumentError("$.dealer", f"expected a seat from 0 to {players - 1}, not {quote(self.dealer)} (S7)")
+        rounds = self.rounds
+        if rounds is not None and (type(rounds) is not int or not 1 <= rounds <= MAX_COUNT):
+            raise DocumentError("$.rounds", f"expected an int from 1 to 2**53 - 1, not {quote(rounds)} (M1)")
+        if rounds is not None and (deck is not None or self.seed is None):
+            raise DocumentError("$.seed", "a match record needs a seed, and no deck")
+        if rounds is None and (self.seed is None) == (deck is None):
+            raise DocumentError("$.seed", "a round record needs either a seed or a deck, not both")
+        for at, move in enumerate(self.moves):
+            kind = type(move)
+            if kind not in _MATCH_MOVE_TYPES:
+                raise DocumentError(f"$.moves[{at}]", f"not a move: {quote(move)}")
+            if kind is Exchange or kind is Decline:
+                if rounds is None:
+                    raise DocumentError(f"$.moves[{at}]", f"{move} is a match move (M3), and this records one round")
+                if isinstance(move, Exchange) and move.loser >= players:
+                    raise DocumentError(f"$.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
+        check_result(self.result, players, rounds)
+        previous = 0
+        for at, (number, text) in enumerate(self.comments):
+            if type(number) is not int or not previous <= number <= len(self.moves):
+                raise DocumentError(
+                    f"$.comments[{at}][0]",
+                    f"move {quote(number)} is out of range or order ({previous} to {len(self.moves)})",
+                )
+            if type(text) is not str:
+                raise DocumentError(f"$.comments[{at}][1]", f"a comment is text, not {quote(text)}")
+            previous = number
+        names: set[str] = set()
+        for at, (name, value) in enumerate(self.tags):
+            if type(name) is not str or not _TAG_NAME.fullmatch(name):
+                raise DocumentError(
+                    f"$.tags[{at}][0]", f"not a tag name: {quote(name)} (a letter, then letters, digits or _)"
+                )
+            if name in _RESERVED_TAGS or name in names:
+                raise DocumentError(
+                    f"$.tags[{at}][0]", f"the tag {quote(name)} is a field of the record or given twice"
+                )
+            if type(value) is not str:
+                raise DocumentError(f"$.tags[{at}][1]", f"a tag value is text, not {quote(value)}")
+            names.add(name)
 
     def start(self) -> GameState | Match:
         """The first state: the dealt round, or the match with its first round dealt.
@@ -118,12 +319,16 @@ class Record:
             DocumentError: If ``moves`` is negative or more than the record has.
         """
         if type(moves) is not int or not 0 <= moves <= len(self.moves):
-            raise DocumentError("$.moves", f"cannot cut at move {moves!r} of {len(self.moves)}")
+            raise DocumentError("$.moves", f"cannot cut at move {quote(moves)} of {len(self.moves)}")
         kept = tuple((at, text) for at, text in self.comments if at <= moves)
         return attrs.evolve(self, moves=self.moves[:moves], result="*", comments=kept)
 
     def played(self, move: MatchMove) -> Record:
-        """The record with ``move`` appended (not checked until replayed)."""
+        """The record with ``move`` appended (its legality is not checked until replayed).
+
+        Raises:
+            DocumentError: If ``move`` is not a move, or is a match move in a round's record.
+        """
         return attrs.evolve(self, moves=self.moves + (move,), result="*")
 
     def finished(self) -> Record:
@@ -154,11 +359,18 @@ def _last(states: Iterator[GameState | Match]) -> GameState | Match:
 
 
 def result_of(game: GameState | Match) -> str:
-    """The result text of a round or match: ``*`` while it goes on."""
+    """The result text of a round or match: ``*`` while it goes on.
+
+    Raises:
+        InvalidStateError: If ``game`` is neither a :class:`~eighthalf.GameState` nor a
+            :class:`~eighthalf.Match`.
+    """
     if isinstance(game, Match):
         if not game.over:
             return "*"
         return ",".join(map(str, game.winners)) + ": " + "-".join(map(str, game.scores))
+    if not isinstance(game, GameState):
+        raise InvalidStateError(f"result_of needs a GameState or a Match, not {quote(game)}")
     outcome: Outcome | None = game.outcome
     if outcome is None:
         return "*"
@@ -172,9 +384,16 @@ def replay(record: Record) -> Iterator[GameState | Match]:
     When the record has a result, the last state must be finished with that result.
 
     Raises:
-        DocumentError: If a move is illegal (the message gives its number) or the
+        DocumentError: If ``record`` is not a :class:`Record` (at once), or, as the
+            states are yielded, a move is illegal (the message gives its number) or the
             result does not match.
     """
+    if not isinstance(record, Record):
+        raise DocumentError("$", f"replay needs a Record, not {quote(record)}")
+    return _replay(record)
+
+
+def _replay(record: Record) -> Iterator[GameState | Match]:
     game = record.start()
     yield game
     for number, move in enumerate(record.moves, 1):
@@ -192,17 +411,34 @@ def replay(record: Record) -> Iterator[GameState | Match]:
         raise DocumentError("$.Result", f"the record says {record.result!r} but the replay gives {result_of(game)!r}")
 
 
-def _quote(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+# Characters on which str.splitlines() breaks a line, other than "\n": written as \uXXXX.
+_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_COMMENT_ESCAPES = str.maketrans(
+    {"\\": "\\\\", "{": "\\{", "}": "\\}", **{char: f"\\u{ord(char):04x}" for char in _BREAKS}}
+)
+_TAG_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', **{char: f"\\u{ord(char):04x}" for char in "\n" + _BREAKS}})
+_ESCAPED = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.DOTALL)
+
+
+def _unescape(text: str) -> str:
+    """Undo the escapes of comments and tag values: ``\\uXXXX`` is that character, a
+    backslash before any other character is that character."""
+    return _ESCAPED.sub(lambda found: chr(int(found[1][1:], 16)) if len(found[1]) == 5 else found[1], text)
 
 
 def dumps(record: Record) -> str:
-    """The record as text (see the module text for the format)."""
+    """The record as text (see the module text for the format).
+
+    Raises:
+        DocumentError: If ``record`` is not a :class:`Record`.
+    """
+    if not isinstance(record, Record):
+        raise DocumentError("$", f"dumps needs a Record, not {quote(record)}")
     lines = ['[Game "8½"]', f'[Players "{record.players}"]']
     if record.dealer is not None:
         lines.append(f'[Dealer "{record.dealer}"]')
     if record.seed is not None:
-        lines.append(f'[Seed "{record.seed}"]')
+        lines.append(f'[Seed "{seed_bytes(record.seed).decode("ascii")}"]')
     if record.deck is not None:
         lines.append(f'[Deck "{"".join(map(str, record.deck))}"]')
     if record.rounds is not None:
@@ -212,14 +448,14 @@ def dumps(record: Record) -> str:
     if record.rules.min_players != 2 or record.rules.max_players != 5:
         lines.append(f'[Seats "{record.rules.min_players}-{record.rules.max_players}"]')
     lines.append(f'[Result "{record.result}"]')
-    lines.extend(f'[{name} "{_quote(value)}"]' for name, value in record.tags)
+    lines.extend(f'[{name} "{value.translate(_TAG_ESCAPES)}"]' for name, value in record.tags)
     comments: dict[int, list[str]] = {}
     for at, text in record.comments:
         comments.setdefault(at, []).append(text)
-    words = [f"{{{_escape(text)}}}" for text in comments.get(0, ())]
+    words = [f"{{{text.translate(_COMMENT_ESCAPES)}}}" for text in comments.get(0, ())]
     for number, move in enumerate(record.moves, 1):
         words.append(f"{number}. {move}")
-        words.extend(f"{{{_escape(text)}}}" for text in comments.get(number, ()))
+        words.extend(f"{{{text.translate(_COMMENT_ESCAPES)}}}" for text in comments.get(number, ()))
     words.append(record.result)
     body, line = [], ""
     for word in words:
@@ -234,29 +470,40 @@ def dumps(record: Record) -> str:
 
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
 _TOKEN = re.compile(r"\{((?:[^{}\\]|\\.)*)\}|(\S+)")
-
-
-def _escape(comment: str) -> str:
-    return comment.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
-
-
-def _unescape(comment: str) -> str:
-    return re.sub(r"\\(.)", r"\1", comment)
+_INTEGER = re.compile(r"-?[0-9]+")
+_MOVE_NUMBER = re.compile(r"[0-9]+\.")
+_TAG_OF_FIELD = {
+    "players": "Players",
+    "seed": "Seed",
+    "deck": "Deck",
+    "dealer": "Dealer",
+    "rounds": "Rounds",
+    "rules": "Rules",
+    "result": "Result",
+}
 
 
 def _int(value: str, tag: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise DocumentError(f"$.{tag}", f"expected an integer, not {value!r}") from None
+    """A tag's integer: ASCII digits with an optional ``-``, at most 4,300 digits."""
+    if not _INTEGER.fullmatch(value) or len(value.lstrip("-")) > MAX_SEED_DIGITS:
+        raise DocumentError(
+            f"$.{tag}", f"expected an integer (at most {MAX_SEED_DIGITS:,} ASCII digits), not {quote(value)}"
+        )
+    digits = value.lstrip("-")
+    number = 0
+    for start in range(0, len(digits), 600):  # in chunks: CPython may limit int(text) to 640 digits
+        chunk = digits[start : start + 600]
+        number = number * 10 ** len(chunk) + int(chunk)
+    return -number if value.startswith("-") else number
 
 
 def loads(text: str) -> Record:
     """Read a record written by :func:`dumps` (or by hand in the same format).
 
     Raises:
-        DocumentError: If the text is not a well-formed record; the message names the
-            line, tag or move at fault.
+        DocumentError: If the text is not a well-formed record, or the record it
+            describes is not valid (see :class:`Record`); the message names the line,
+            tag or move at fault.
     """
     if not isinstance(text, str):
         raise DocumentError("$", f"a record is text, not {type(text).__name__}")
@@ -271,14 +518,16 @@ def loads(text: str) -> Record:
             continue
         found = _TAG.match(line)
         if found is None:
-            raise DocumentError(f"line {at}", f"not a tag: {line!r}")
-        name, value = found.group(1), re.sub(r"\\(.)", r"\1", found.group(2))
+            raise DocumentError(f"line {at}", f"not a tag: {quote(line)}")
+        name, value = found.group(1), _unescape(found.group(2))
         if name in tags or any(name == other for other, _ in extra):
-            raise DocumentError(f"line {at}", f"tag {name} given twice")
-        if name in _KNOWN_TAGS or name == "Seats":
+            raise DocumentError(f"line {at}", f"tag {quote(name)} given twice")
+        if name in _RESERVED_TAGS:
             tags[name] = value
         else:
             extra.append((name, value))
+    if tags.get("Game", "8½") != "8½":  # dumps writes "8½": anything else would be lost
+        raise DocumentError("$.Game", f"this reads records of 8½, not of {quote(tags['Game'])}")
     if "Players" not in tags:
         raise DocumentError("$.Players", "the Players tag is missing")
     players = _int(tags["Players"], "Players")
@@ -302,7 +551,7 @@ def loads(text: str) -> Record:
     written = tags.get("Result", "*")
     body = "\n".join(lines[at:]).rstrip()
     if not body.endswith(written):
-        raise DocumentError("$.Result", f"the move text must end with the result {written!r} of the Result tag")
+        raise DocumentError("$.Result", f"the move text must end with the result {quote(written)} of the Result tag")
     body = body[: len(body) - len(written)]
     moves: list[MatchMove] = []
     comments: list[tuple[int, str]] = []
@@ -312,23 +561,30 @@ def loads(text: str) -> Record:
             comments.append((len(moves), _unescape(comment)))
             continue
         assert word is not None
-        if re.fullmatch(r"\d+\.", word):
-            if int(word[:-1]) != len(moves) + 1:
-                raise DocumentError(f"$.moves[{len(moves)}]", f"move number {word} out of order")
+        if _MOVE_NUMBER.fullmatch(word):
+            if word[:-1].lstrip("0") != str(len(moves) + 1):
+                raise DocumentError(f"$.moves[{len(moves)}]", f"move number {quote(word)} out of order")
             continue
         try:
             moves.append(parse_match_move(word))
         except EighthalfError as error:
             raise DocumentError(f"$.moves[{len(moves)}]", str(error)) from None
-    return Record(
-        players=players,
-        seed=_int(tags["Seed"], "Seed") if "Seed" in tags else None,
-        deck=deck,
-        dealer=_int(tags["Dealer"], "Dealer") if "Dealer" in tags else None,
-        rules=rules,
-        rounds=_int(tags["Rounds"], "Rounds") if "Rounds" in tags else None,
-        moves=tuple(moves),
-        result=written,
-        comments=tuple(comments),
-        tags=tuple(extra),
-    )
+    try:
+        return Record(
+            players=players,
+            seed=_int(tags["Seed"], "Seed") if "Seed" in tags else None,
+            deck=deck,
+            dealer=_int(tags["Dealer"], "Dealer") if "Dealer" in tags else None,
+            rules=rules,
+            rounds=_int(tags["Rounds"], "Rounds") if "Rounds" in tags else None,
+            moves=tuple(moves),
+            result=written,
+            comments=tuple(comments),
+            tags=tuple(extra),
+        )
+    except DocumentError as error:
+        field, _, rest = error.path[2:].partition("[")
+        tag = _TAG_OF_FIELD.get(field)
+        if tag is None:
+            raise
+        raise DocumentError(f"$.{tag}" + (f"[{rest}" if rest else ""), str(error).partition(": ")[2]) from None

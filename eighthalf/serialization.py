@@ -44,9 +44,12 @@ objects of their fields, without the three header keys.
   string, exactly as ``str(move)`` writes it: ``"33"``, ``"8H"``, ``"o7"``, ``"b0"``,
   ``"c"``, ``"x729"``, ``"d"`` (see :func:`~eighthalf.parse_move`). Lower case and
   ``½`` are refused here, so that every object has one document.
-* Tuples become lists; a seed is a JSON integer, which may exceed 2\\ :sup:`53`
-  (readers in JavaScript need a big-integer parser for the ``seed`` of a match or
-  record).
+* Tuples become lists; a seed is a JSON integer of at most 4,300 digits, which may
+  exceed 2\\ :sup:`53` (readers in JavaScript need a big-integer parser for the
+  ``seed`` of a match or record). Every other integer is at most 2\\ :sup:`53` - 1
+  (move limits, move numbers, rounds, scores …).
+* Text is kept as it is; only what quotes the input in an error message is cut short
+  (``eighthalf.errors.quote``).
 * The facts a loader can work out (a state's ``call_halves``, ``locked``, ``at_risk``
   and ``outcome``; a view's too; a match view's ``exchanges``; a ``MatchOver``'s
   ``winners``) are written for the reader's convenience and checked on loading.
@@ -61,7 +64,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
 
 from .cards import COMPOSITION, DECK, RANKS, Rank
-from .errors import DocumentError, EighthalfError
+from .deal import check_seed
+from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .events import (
     BlindTurned,
     Caught,
@@ -98,9 +102,9 @@ from .moves import (
     HandPlay,
     OpenPlay,
 )
-from .options import MAX_SEATS, Rules
+from .options import MAX_COUNT, MAX_SEATS, Rules
 from .position import position
-from .records import _KNOWN_TAGS, Record
+from .records import Record
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 from .views import PlayerView, SeatView
 
@@ -192,22 +196,13 @@ def _kind(value: object) -> str:
     return f"a Python {type(value).__name__}, which is not JSON"
 
 
-def _short(value: object) -> str:
-    """``repr(value)``, cut short."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        return "a very long integer"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _quoted(key: str) -> str:
     """A key as a JSON string, cut short: for paths such as ``$["a key"]``."""
     return json.dumps(key if len(key) <= 30 else key[:27] + "...", ensure_ascii=False)
 
 
 def _wrong(path: str, wanted: str, value: object) -> NoReturn:
-    shown = "" if isinstance(value, (list, dict)) or value is None else f" {_short(value)}"
+    shown = "" if isinstance(value, (list, dict)) or value is None else f" {quote(value)}"
     raise DocumentError(path, f"expected {wanted}, not {_kind(value)}{shown}")
 
 
@@ -221,23 +216,24 @@ def _object(value: object, path: str, keys: frozenset[str]) -> dict[str, Any]:
     if value.keys() != keys:
         for key in value:
             if type(key) is not str:
-                raise DocumentError(path, f"keys are strings, not {_kind(key)} {key!r}")
+                raise DocumentError(path, f"keys are strings, not {_kind(key)} {quote(key)}")
         missing = sorted(keys - value.keys())
         if missing:
             raise DocumentError(f"{path}.{missing[0]}", "missing")
         extra = sorted(value.keys() - keys)
-        where = f"{path}.{extra[0]}" if _PLAIN_KEY.fullmatch(extra[0]) else f"{path}[{_quoted(extra[0])}]"
+        plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
+        where = f"{path}.{extra[0]}" if plain else f"{path}[{_quoted(extra[0])}]"
         raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys))})")
     return value
 
 
-def _int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int | None = None) -> int:
+def _int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = MAX_COUNT) -> int:
     value = obj[key]
     if type(value) is not int:
         _wrong(f"{path}.{key}", "an integer", value)
-    if value < low or (high is not None and value > high):
-        top = "" if high is None else f" to {high}"
-        raise DocumentError(f"{path}.{key}", f"{_short(value)} is out of range ({low}{top})")
+    if not low <= value <= high:
+        top = " to 2**53 - 1" if high == MAX_COUNT else f" to {high}"
+        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range ({low}{top})")
     return value
 
 
@@ -246,7 +242,7 @@ def _seat(obj: dict[str, Any], key: str, path: str, players: int) -> int:
     if type(value) is not int:
         _wrong(f"{path}.{key}", "a seat number", value)
     if not 0 <= value < players:
-        raise DocumentError(f"{path}.{key}", f"seat {_short(value)} is out of range (0 to {players - 1})")
+        raise DocumentError(f"{path}.{key}", f"seat {quote(value)} is out of range (0 to {players - 1})")
     return value
 
 
@@ -268,6 +264,17 @@ def _str(obj: dict[str, Any], key: str, path: str) -> str:
     return value
 
 
+def _seed(obj: dict[str, Any], path: str) -> int:
+    """A seed: an integer of at most 4,300 digits (see :mod:`eighthalf.deal`)."""
+    value = obj["seed"]
+    if type(value) is not int:
+        _wrong(f"{path}.seed", "an integer", value)
+    try:
+        return check_seed(value)
+    except EighthalfError as error:
+        raise DocumentError(f"{path}.seed", str(error)) from None
+
+
 def _list(obj: dict[str, Any], key: str, path: str) -> list[Any]:
     value = obj[key]
     if type(value) is not list:
@@ -280,7 +287,7 @@ def _rank(value: object, path: str) -> Rank:
         _wrong(path, "a rank symbol", value)
     rank = _RANK_OF.get(value)
     if rank is None:
-        raise DocumentError(path, f"not a rank symbol: {_short(value)} (expected 0-9, H or G)")
+        raise DocumentError(path, f"not a rank symbol: {quote(value)} (expected 0-9, H or G)")
     return rank
 
 
@@ -305,19 +312,21 @@ def _cards(obj: dict[str, Any], key: str, path: str) -> tuple[Rank, ...]:
         for at, symbol in enumerate(text):  # noqa: B007
             if symbol not in _RANK_OF:
                 break
-        raise DocumentError(f"{path}.{key}[{at}]", f"not a rank symbol: {symbol!r} (expected 0-9, H or G)") from None
+        raise DocumentError(
+            f"{path}.{key}[{at}]", f"not a rank symbol: {quote(symbol)} (expected 0-9, H or G)"
+        ) from None
 
 
-def _int_list(obj: dict[str, Any], key: str, path: str, length: int | None, high: int | None = None) -> tuple[int, ...]:
+def _int_list(obj: dict[str, Any], key: str, path: str, length: int | None, high: int = MAX_COUNT) -> tuple[int, ...]:
     values = _list(obj, key, path)
     if length is not None and len(values) != length:
         raise DocumentError(f"{path}.{key}", f"expected {length} entries (one per seat), not {len(values)}")
     for at, value in enumerate(values):
         if type(value) is not int:
             _wrong(f"{path}.{key}[{at}]", "an integer", value)
-        if value < 0 or (high is not None and value > high):
-            top = "" if high is None else f" to {high}"
-            raise DocumentError(f"{path}.{key}[{at}]", f"{_short(value)} is out of range (0{top})")
+        if not 0 <= value <= high:
+            top = " to 2**53 - 1" if high == MAX_COUNT else f" to {high}"
+            raise DocumentError(f"{path}.{key}[{at}]", f"{quote(value)} is out of range (0{top})")
     return tuple(values)
 
 
@@ -331,7 +340,7 @@ def _move(value: object, path: str) -> MatchMove:
         canonical = str(parse_match_move(value))
     except EighthalfError as error:
         raise DocumentError(path, str(error)) from None
-    raise DocumentError(path, f"write the move {_short(value)} as {canonical!r} (the canonical notation)")
+    raise DocumentError(path, f"write the move {quote(value)} as {canonical!r} (the canonical notation)")
 
 
 _TO_SYMBOLS: Final = bytes.maketrans(bytes(range(len(RANKS))), "".join(_SYMBOLS).encode("ascii"))
@@ -438,12 +447,12 @@ def _scored(obj: dict[str, Any], path: str, players: int, kind: type[_Scored]) -
     if big_losers != expected_losers:
         raise DocumentError(
             f"{path}.big_losers",
-            f"{list(big_losers)} do not follow from the winner and the counts, which give {list(expected_losers)} (E5)",
+            f"{quote(list(big_losers))} do not follow from the winner and the counts, which give {list(expected_losers)} (E5)",
         )
     if points != expected_points:
         raise DocumentError(
             f"{path}.points",
-            f"{list(points)} do not follow from the winner and the counts, which give {list(expected_points)} (E6)",
+            f"{quote(list(points))} do not follow from the winner and the counts, which give {list(expected_points)} (E6)",
         )
     return kind(winner, counts, big_losers, points)
 
@@ -470,7 +479,7 @@ def _load_pile(obj: dict[str, Any], path: str, players: int) -> tuple[PileCard, 
         if type(seat) is not int:
             _wrong(f"{path}.pile[{at}][1]", "a seat number", seat)
         if not 0 <= seat < players:
-            raise DocumentError(f"{path}.pile[{at}][1]", f"seat {_short(seat)} is out of range (0 to {players - 1})")
+            raise DocumentError(f"{path}.pile[{at}][1]", f"seat {quote(seat)} is out of range (0 to {players - 1})")
         cards.append(PILE_CARDS[seat][rank])
     return tuple(cards)
 
@@ -768,9 +777,7 @@ def _match_data(match: Match) -> dict[str, Any]:
 
 def _load_match(obj: dict[str, Any], path: str) -> Match:
     rounds = _int(obj, "rounds", path, 1)
-    seed = obj["seed"]
-    if type(seed) is not int:
-        _wrong(f"{path}.seed", "an integer", seed)
+    seed = _seed(obj, path)
     round_index = _int(obj, "round_index", path, 0, rounds - 1)
     state_path = f"{path}.state"
     state = _load_state(_object(obj["state"], state_path, _STATE_KEYS), state_path)
@@ -817,7 +824,8 @@ def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
     if offered != expected:
         raise DocumentError(
             f"{path}.exchanges",
-            f"{[str(move) for move in offered]} are not the exchanges on offer, {[str(move) for move in expected]} (M3)",
+            f"{quote([str(move) for move in offered])} are not the exchanges on offer, "
+            f"{quote([str(move) for move in expected], 400)} (M3)",
         )
     return MatchView(rounds, round_index, dealer, seen, results, exchange_by, expected)
 
@@ -857,69 +865,22 @@ def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[A
     return out
 
 
-def _check_result(result: str, path: str, players: int, match: bool) -> None:
-    if result == "*":
-        return
-    winners, colon, totals = result.partition(": ")
-    names = winners.split(",") if match else [winners]
-    seats_ok = all(name.isdigit() and name.isascii() and int(name) < players for name in names)
-    if not match and winners == "-":
-        seats_ok = True
-    numbers = totals.split("-")
-    totals_ok = len(numbers) == players and all(number.isdigit() and number.isascii() for number in numbers)
-    if not (colon and seats_ok and totals_ok):
-        shape = "'<winners>: <totals>' such as '0,2: 3-0-3'" if match else "'<winner>: <points>' such as '1: 0-2-1'"
-        raise DocumentError(path, f"not a result: {_short(result)} (expected '*' or {shape}, with {players} seats)")
-
-
-_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-
-
 def _load_record(obj: dict[str, Any], path: str) -> Record:
+    """The fields as JSON types here; how they fit together, :class:`~eighthalf.Record` checks
+    when it is made (the one definition for the text format and for documents)."""
     rules = _nested_rules(obj, path)
     players = _int(obj, "players", path, rules.min_players, rules.max_players)
-    seed = obj["seed"]
-    if seed is not None and type(seed) is not int:
-        _wrong(f"{path}.seed", "an integer or null", seed)
-    deck: tuple[Rank, ...] | None = None
-    if obj["deck"] is not None:
-        deck = _cards(obj, "deck", path)
-        if Counter(deck) != _COMPOSITION:
-            raise DocumentError(f"{path}.deck", f"{len(deck)} cards, not the 72 of S1 (four each of 1 and 2 …)")
+    seed = None if obj["seed"] is None else _seed(obj, path)
+    deck = None if obj["deck"] is None else _cards(obj, "deck", path)
     dealer = _opt_seat(obj, "dealer", path, players)
-    rounds_value = obj["rounds"]
-    rounds = None if rounds_value is None else _int(obj, "rounds", path, 1)
-    if rounds is not None and (deck is not None or seed is None):
-        raise DocumentError(f"{path}.seed", "a match record needs a seed, and no deck")
-    if rounds is None and (seed is None) == (deck is None):
-        raise DocumentError(f"{path}.seed", "a round record needs either a seed or a deck, not both")
-    moves = []
-    for at, entry in enumerate(_list(obj, "moves", path)):
-        move = _move(entry, f"{path}.moves[{at}]")
-        if isinstance(move, (Exchange, Decline)):
-            if rounds is None:
-                raise DocumentError(f"{path}.moves[{at}]", f"{move} is a match move (M3), and this records one round")
-            if isinstance(move, Exchange) and move.loser >= players:
-                raise DocumentError(f"{path}.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
-        moves.append(move)
+    rounds = None if obj["rounds"] is None else _int(obj, "rounds", path, 1)
+    moves = tuple(_move(entry, f"{path}.moves[{at}]") for at, entry in enumerate(_list(obj, "moves", path)))
     result = _str(obj, "result", path)
-    _check_result(result, f"{path}.result", players, rounds is not None)
-    comments = []
-    for at, (number, text) in enumerate(_pairs(obj, "comments", path, "move number")):
+    comments = _pairs(obj, "comments", path, "move number")
+    for at, (number, _) in enumerate(comments):
         if type(number) is not int:
             _wrong(f"{path}.comments[{at}][0]", "a move number", number)
-        if not 0 <= number <= len(moves):
-            raise DocumentError(f"{path}.comments[{at}][0]", f"move {number} is out of range (0 to {len(moves)})")
-        comments.append((number, text))
-    tags: list[tuple[str, str]] = []
-    for at, (name, value) in enumerate(_pairs(obj, "tags", path, "name")):
-        if type(name) is not str or not _TAG_NAME.fullmatch(name):
-            raise DocumentError(
-                f"{path}.tags[{at}][0]", f"not a tag name: {_short(name)} (a letter, then letters, digits or _)"
-            )
-        if name in _KNOWN_TAGS or name == "Seats" or any(name == other for other, _ in tags):
-            raise DocumentError(f"{path}.tags[{at}][0]", f"the tag {name} is a field of the record or given twice")
-        tags.append((name, value))
+    tags = _pairs(obj, "tags", path, "name")
     return Record(
         players=players,
         seed=seed,
@@ -927,7 +888,7 @@ def _load_record(obj: dict[str, Any], path: str) -> Record:
         dealer=dealer,
         rules=rules,
         rounds=rounds,
-        moves=tuple(moves),
+        moves=moves,
         result=result,
         comments=tuple(comments),
         tags=tuple(tags),
@@ -945,10 +906,10 @@ def _load_played(obj: dict[str, Any], path: str) -> Played:
     if not cards or (
         cards != (Rank.EIGHT, Rank.HALF) and (cards.count(cards[0]) != len(cards) or len(cards) > COMPOSITION[cards[0]])
     ):
-        raise DocumentError(f"{path}.cards", f"{_symbols(cards)!r} is not one play: cards of one rank, or 8H (T3)")
+        raise DocumentError(f"{path}.cards", f"{quote(_symbols(cards))} is not one play: cards of one rank, or 8H (T3)")
     source = _str(obj, "source", path)
     if source not in ("hand", "open", "blind"):
-        raise DocumentError(f"{path}.source", f"expected 'hand', 'open' or 'blind', not {source!r}")
+        raise DocumentError(f"{path}.source", f"expected 'hand', 'open' or 'blind', not {quote(source)}")
     if source != "hand" and len(cards) != 1:
         raise DocumentError(f"{path}.cards", f"one card at a time from the {source} cards (T3)")
     return Played(seat, cards, source, _int(obj, "call_halves", path, 0, _MAX_CALL))  # type: ignore[arg-type]
@@ -977,7 +938,7 @@ def _load_caught(obj: dict[str, Any], path: str) -> Caught:
 def _load_collected(obj: dict[str, Any], path: str) -> Collected:
     cause = _str(obj, "cause", path)
     if cause not in ("stuck", "caught", "blind"):
-        raise DocumentError(f"{path}.cause", f"expected 'stuck', 'caught' or 'blind', not {cause!r}")
+        raise DocumentError(f"{path}.cause", f"expected 'stuck', 'caught' or 'blind', not {quote(cause)}")
     return Collected(
         _seat(obj, "seat", path, _ANY_SEAT),
         _int(obj, "count", path, 1, _DECK_SIZE),
@@ -1033,7 +994,9 @@ def _load_match_over(obj: dict[str, Any], path: str) -> MatchOver:
     best = max(scores)
     expected = tuple(seat for seat, total in enumerate(scores) if total == best)
     if winners != expected:
-        raise DocumentError(f"{path}.winners", f"{list(winners)} are not the highest totals, {list(expected)} (M1)")
+        raise DocumentError(
+            f"{path}.winners", f"{quote(list(winners))} are not the highest totals, {quote(list(expected))} (M1)"
+        )
     return MatchOver(scores, winners)
 
 
@@ -1187,7 +1150,7 @@ def _expected_kind(expected: type | None) -> _Kind | None:
         return None
     kind = _BY_CLASS.get(expected)
     if kind is None:
-        raise TypeError(f"eighthalf documents do not hold a {getattr(expected, '__name__', expected)!r}")
+        raise TypeError(f"eighthalf documents do not hold a {quote(getattr(expected, '__name__', expected))}")
     return kind
 
 
@@ -1237,16 +1200,16 @@ def from_data(data: object, expected: type[Any] | None = None) -> Any:
         if key not in data:
             raise DocumentError(f"$.{key}", "missing: not an eighthalf document")
     if data["format"] != FORMAT:
-        raise DocumentError("$.format", f"expected {FORMAT!r}, not {data['format']!r}")
+        raise DocumentError("$.format", f"expected {FORMAT!r}, not {quote(data['format'])}")
     version = data["version"]
     if type(version) is not int or version != VERSION:
-        raise DocumentError("$.version", f"this eighthalf reads version {VERSION}, not {version!r}")
+        raise DocumentError("$.version", f"this eighthalf reads version {VERSION}, not {quote(version)}")
     name = data["type"]
     kind = _BY_NAME.get(name) if type(name) is str else None
     if kind is None:
-        raise DocumentError("$.type", f"unknown document type {name!r} (expected one of {', '.join(_BY_NAME)})")
+        raise DocumentError("$.type", f"unknown document type {quote(name)} (expected one of {', '.join(_BY_NAME)})")
     if wanted is not None and wanted is not kind:
-        raise DocumentError("$.type", f"expected a {wanted.name} document, not {name!r}")
+        raise DocumentError("$.type", f"expected a {wanted.name} document, not {quote(name)}")
     obj = _object(data, "$", kind.keys)
     result = kind.load(obj, "$")
     if expected is not None and not isinstance(result, expected):
@@ -1271,8 +1234,14 @@ def dumps(obj: Document, *, indent: int | None = None) -> str:
 
     Raises:
         TypeError: If ``obj`` is of no supported type.
+        InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise InvalidStateError(f"indent must be None or an int from 0 to {_MAX_INDENT}, not {quote(indent)}")
     return json.dumps(to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+_MAX_INDENT: Final = 16
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -1281,7 +1250,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise DocumentError("$", f"the key {key!r} appears twice in one object")
+                raise DocumentError("$", f"the key {quote(key)} appears twice in one object")
             seen.add(key)
     return obj
 
@@ -1327,8 +1296,12 @@ def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
         data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise DocumentError("$", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
-    except (UnicodeDecodeError, RecursionError, ValueError) as error:
+    except RecursionError:
+        raise DocumentError("$", "not valid JSON for eighthalf: nested too deeply") from None
+    except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, DocumentError):
             raise
+        if "integer string conversion" in str(error):  # CPython's limit on digits
+            raise DocumentError("$", "a number in the text has too many digits (a seed has at most 4,300)") from None
         raise DocumentError("$", f"not valid JSON: {error}") from None
     return from_data(data, expected)

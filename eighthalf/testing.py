@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from .errors import InvalidStateError, quote
 from .state import GameState
-from .views import sample_state, view
+from .views import PlayerView, sample_state, view
 
 __all__ = ["LeakError", "assert_no_leaks", "hidden_variants"]
 
@@ -37,8 +38,20 @@ def hidden_variants(state: GameState, seat: int | None, rng: random.Random, coun
     Each deals the cards ``seat`` cannot see (other hands, banks, blind cards — its own
     bank and blind cards too) at random into the same hidden places, so
     ``view(variant, seat) == view(state, seat)``.
+
+    Raises:
+        InvalidStateError: If an argument is of the wrong type (``count`` must be an
+            int of at least 0), or as :func:`~eighthalf.view`.
+        IndexError: If ``seat`` is not a seat of the round.
     """
-    seen = view(state, seat)
+    if type(count) is not int or count < 0:
+        raise InvalidStateError(f"count must be an int of at least 0, not {quote(count)}")
+    if not isinstance(rng, random.Random):
+        raise InvalidStateError(f"rng must be a random.Random, not {quote(rng)}")
+    return _variants(view(state, seat), rng, count)
+
+
+def _variants(seen: PlayerView, rng: random.Random, count: int) -> Iterator[GameState]:
     for _ in range(count):
         yield sample_state(seen, rng)
 
@@ -60,17 +73,18 @@ def assert_no_leaks(
 
     Raises:
         LeakError: If a result differs, with both results in the message.
+        InvalidStateError: If an argument is of the wrong type (``render`` not
+            callable, ``variants`` not an int of at least 0 …).
+        IndexError: If ``seat`` is not a seat of the round.
     """
+    if not callable(render):
+        raise InvalidStateError(f"render must be callable, not {quote(render)}")
+    variants_of = hidden_variants(state, seat, rng, variants)
     expected = render(state, seat)
-    for variant in hidden_variants(state, seat, rng, variants):
+    for variant in variants_of:
         got = render(variant, seat)
         if got != expected:
             raise LeakError(
                 f"what seat {seat} receives depends on cards it cannot see: "
-                f"{_short(expected)} for the real state, {_short(got)} for a state it cannot tell apart"
+                f"{quote(expected, 200)} for the real state, {quote(got, 200)} for a state it cannot tell apart"
             )
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 200 else text[:197] + "..."

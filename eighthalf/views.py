@@ -28,6 +28,7 @@ import attrs
 
 from .cards import Rank
 from .engine import moves_for
+from .errors import InvalidStateError, quote
 from .moves import Move
 from .options import Rules
 from .position import rest_of_deck
@@ -144,7 +145,10 @@ class PlayerView(RoundFacts):
 
 
 def seat_view(seat: Seat, own: bool) -> SeatView:
-    """``seat`` as a viewer sees it: with its hand if it is the viewer's own (``own``)."""
+    """``seat`` as a viewer sees it: with its hand if it is the viewer's own (``own``).
+
+    A building block of :func:`view` for callers that reuse seat views; the caller is
+    trusted, nothing is checked."""
     return SeatView(
         seat.hand if own else None,
         len(seat.hand),
@@ -160,17 +164,25 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may know of ``state`` (I1–I4); ``seat=None`` for a spectator.
 
     Raises:
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.GameState`, or
+            ``seat`` is neither an int nor ``None``.
         IndexError: If ``seat`` is not a seat of the round.
     """
-    if seat is not None and not 0 <= seat < len(state.seats):
-        raise IndexError(f"seat {seat} is not at this table of {len(state.seats)}")
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"view needs a GameState, not {quote(state)}")
+    if seat is not None:
+        if type(seat) is not int:
+            raise InvalidStateError(f"a seat is an int (or None for a spectator), not {quote(seat)}")
+        if not 0 <= seat < len(state.seats):
+            raise IndexError(f"seat {quote(seat)} is not at this table of {len(state.seats)}")
     return view_with_seats(state, seat, tuple(seat_view(each, index == seat) for index, each in enumerate(state.seats)))
 
 
 def view_with_seats(state: GameState, seat: int | None, seats: tuple[SeatView, ...]) -> PlayerView:
     """The view of ``state`` for ``seat`` with the given seat views, which must be
     ``seat_view(...)`` of each of its seats: for callers that reuse the seat views of
-    seats that did not change (as the simulations do)."""
+    seats that did not change (as the simulations do). The caller is trusted: nothing
+    is checked (use :func:`view` for that)."""
     return PlayerView(
         seat,
         state.rules,
@@ -188,7 +200,13 @@ def view_with_seats(state: GameState, seat: int | None, seats: tuple[SeatView, .
 
 def unseen_cards(seen: PlayerView) -> tuple[Rank, ...]:
     """The multiset of cards the viewer cannot see, in rank order: every other hand,
-    every bank and every blind card, the viewer's own bank and blind cards included."""
+    every bank and every blind card, the viewer's own bank and blind cards included.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`PlayerView`.
+    """
+    if not isinstance(seen, PlayerView):
+        raise InvalidStateError(f"unseen_cards needs a PlayerView, not {quote(seen)}")
     visible: list[Rank] = [card.rank for card in seen.pile]
     for seat in seen.seats:
         visible.extend(seat.open)
@@ -205,7 +223,13 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     as the view says, so ``view(sample_state(v, rng), v.seat) == v``. Before the first
     move, the opener's hand is given a card of the opening rank (S5); what the other
     seats announced at the opening is not otherwise taken into account.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`PlayerView` or ``rng`` not a
+            :class:`random.Random`.
     """
+    if not isinstance(rng, random.Random):
+        raise InvalidStateError(f"sample_state needs a random.Random, not {quote(rng)}")
     cards = list(unseen_cards(seen))
     rng.shuffle(cards)
     opening = seen.opening
@@ -235,7 +259,7 @@ def fill_view(seen: PlayerView, known: Sequence[Sequence[Rank]], cards: Sequence
     Seat by seat, the hand is ``known[seat]`` completed to its size, then come the bank
     and the blind cards, each taken from the front of ``cards`` in turn. The caller
     passes exactly the cards the viewer cannot see (:func:`unseen_cards`, less the known
-    ones), in the order it wants them dealt.
+    ones), in the order it wants them dealt; it is trusted, nothing is checked.
     """
     seats = []
     at = 0

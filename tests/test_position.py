@@ -334,7 +334,7 @@ def test_two_seats_out_the_second_cannot_be_the_winner() -> None:
 
 
 def test_negative_move_number_refused() -> None:
-    refused(two_seats(BASE), "move_number must be an int of at least 0, not -1", move_number=-1)
+    refused(two_seats(BASE), "move_number must be an int from 0 to 2**53 - 1, not -1", move_number=-1)
 
 
 def test_move_number_at_the_limit_refused() -> None:

@@ -296,7 +296,13 @@ def test_replay_refuses_a_wrong_result() -> None:
     record, states = played_round(3, 5, 5)
     winner = states[-1].winner
     assert winner is not None
-    wrong = Record(players=3, seed=5, moves=record.moves, result=f"{(winner + 1) % 3}: 2-1-0")
+    other = (winner + 1) % 3
+    wrong = Record(
+        players=3,
+        seed=5,
+        moves=record.moves,
+        result=f"{other}: " + "-".join("3" if seat == other else "0" for seat in range(3)),
+    )
     with pytest.raises(DocumentError) as error:
         list(replay(wrong))
     assert error.value.path == "$.Result"
@@ -396,8 +402,20 @@ def test_malformed_text_is_a_DocumentError(text: str, where: str) -> None:
             "$.Seed",
             id="a match from a deck",
         ),
-        pytest.param(GOOD.replace('[Players "4"]', '[Players "9"]'), "$", id="too many players"),
-        pytest.param(GOOD.replace('[Seed "7"]', '[Seed "7"]\n[Dealer "4"]'), "$", id="dealer out of range"),
+        pytest.param(GOOD.replace('[Players "4"]', '[Players "9"]'), "$.Players", id="too many players"),
+        pytest.param(GOOD.replace('[Seed "7"]', '[Seed "7"]\n[Dealer "4"]'), "$.Dealer", id="dealer out of range"),
+    ],
+)
+def test_text_of_an_invalid_set_up_is_refused_when_loaded(text: str, where: str) -> None:
+    # A Record checks its set-up when it is made, so loads refuses what from_data refuses.
+    with pytest.raises(DocumentError) as error:
+        loads(text)
+    assert error.value.path.startswith(where)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
         pytest.param(GOOD.replace("2. 5", "2. c"), "$.moves[1]", id="illegal move"),
         pytest.param(GOOD.replace('"*"', '"2: 0-0-3-0"').replace("5 *", "5 2: 0-0-3-0"), "$.Result", id="unfinished"),
     ],
