@@ -82,7 +82,13 @@ function render(doc) {
     if (index === view.to_move && !view.outcome) row.className = "to-move";
     const head = document.createElement("th");
     head.scope = "row";
-    head.textContent = names[index] + (seat.on_table ? " · on the table" : "");
+    head.textContent = names[index];
+    if (seat.on_table) {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = "on the table";
+      head.append(badge);
+    }
     row.append(head);
     const count = seat.collected.length + seat.hand_size + seat.bank_size + seat.open.length + seat.blind_size;
     for (const value of [
@@ -115,9 +121,13 @@ function render(doc) {
     moves.append(button);
   }
   $("turn").textContent = doc.over
-    ? "The round is over."
-    : doc.my_turn ? "It is your turn: choose a move." : "Waiting for the bots…";
-  $("undo").disabled = !doc.can_undo;
+    ? "— the round is over"
+    : doc.my_turn ? "— it is your turn" : "— waiting for the bots…";
+  // Undo is refused when it would hide again a card you have seen (I3): say why.
+  const undo = $("undo");
+  undo.disabled = !doc.can_undo;
+  undo.title = doc.can_undo ? "Take back your last move and the bots' replies" : doc.undo_refused || "";
+  $("undo-reason").textContent = doc.can_undo ? "" : doc.undo_refused || "";
 
   const log = $("log");
   log.replaceChildren();
@@ -158,7 +168,13 @@ async function request(method, url, body) {
     headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { response, doc: await response.json() };
+  let doc;
+  try {
+    doc = await response.json();
+  } catch {
+    doc = { error: `The server answered ${response.status} ${response.statusText}.` };
+  }
+  return { response, doc };
 }
 
 async function call(method, url, body) {
