@@ -466,14 +466,26 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# What a player needs for a move: the call, the pile, their cards and their moves (issue 11).
+ESSENTIALS = ("#call", "#pile", "#hand", "#open", "#moves")
 
 
-def _chromium() -> str | None:
+def _chromium(playwright: Any) -> str | None:
+    """The Chromium to drive: ``EIGHTHALF_CHROMIUM``, the system's, or Playwright's own."""
     configured = os.environ.get("EIGHTHALF_CHROMIUM")
     if configured:
         assert Path(configured).is_file(), f"EIGHTHALF_CHROMIUM={configured!r} is not a file"
         return configured
-    return shutil.which("chromium") or shutil.which("chromium-browser")
+    system = shutil.which("chromium") or shutil.which("chromium-browser")
+    if system is not None:
+        return system
+    try:
+        managed = str(playwright.chromium.executable_path)
+    except Exception:  # Playwright raises its own error when it has no browser of its own
+        return None
+    return managed if Path(managed).is_file() else None
 
 
 @pytest.fixture
@@ -492,44 +504,121 @@ def server_url() -> Iterator[str]:
         thread.join(timeout=10)
 
 
-def test_a_round_in_headless_chromium(server_url: str, tmp_path: Path) -> None:
+@pytest.fixture
+def browser(server_url: str) -> Iterator[Any]:
+    """A headless Chromium (skips, saying why, without Playwright or a Chromium)."""
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="the browser test needs Playwright: pip install playwright"
     )
-    executable = _chromium()
-    if executable is None:
-        pytest.skip("no Chromium executable: apt-get install chromium, or set EIGHTHALF_CHROMIUM to its path")
+    with sync_api.sync_playwright() as playwright:
+        executable = _chromium(playwright)
+        if executable is None:
+            pytest.skip(
+                "no Chromium: apt-get install chromium, playwright install chromium, "
+                "or set EIGHTHALF_CHROMIUM to its path"
+            )
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=30_000)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _open(browser: Any, url: str, size: dict[str, int], problems: list[str], players: int) -> Any:
+    page = browser.new_page(viewport=size)
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.goto(url + "/")
+    page.get_by_label("Players").select_option(str(players))
+    page.get_by_label("Seed").fill(str(SEED))
+    page.get_by_role("button", name="New round").click()
+    page.locator("#game").wait_for(state="visible")
+    page.locator("#moves button[data-move]").first.wait_for(state="visible")
+    return page
+
+
+def _click(page: Any, selector: str) -> None:
+    """Click and wait until the page has shown the server's answer."""
+    renders = page.evaluate("Number(document.body.dataset.renders)")
+    page.locator(selector).first.click()
+    page.wait_for_function("n => Number(document.body.dataset.renders) > n", arg=renders)
+
+
+def _boxes(page: Any, selectors: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    return {selector: page.locator(selector).first.bounding_box() for selector in selectors}
+
+
+def _outside(page: Any, size: dict[str, int], selectors: tuple[str, ...], *, vertical: bool = True) -> list[str]:
+    """The elements not wholly inside the viewport (without scrolling), with their boxes."""
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    wrong = []
+    for selector, box in _boxes(page, selectors).items():
+        inside = box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        if vertical:
+            inside = inside and box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        if not inside:
+            wrong.append(f"{selector} at {box} (viewport {size['width']}×{size['height']})")
+    return wrong
+
+
+def test_a_round_in_headless_chromium_fits_a_laptop_screen(browser: Any, server_url: str, tmp_path: Path) -> None:
+    # Issue 11: at 1280×900 the call, the pile, the player's cards and the moves are all
+    # on screen together, without scrolling, at every turn of a whole round.
     started = time.perf_counter()
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=30_000)
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            page.set_default_timeout(10_000)
-            page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-            page.goto(server_url + "/")
-            page.get_by_label("Players").select_option("4")
-            page.get_by_label("Seed").fill(str(SEED))
-            page.get_by_role("button", name="New round").click()
-            page.locator("#game").wait_for(state="visible")
-            page.locator("#moves button[data-move]").first.wait_for(state="visible")
-            outcome = page.locator("#outcome")
-            clicks = 0
-            while not outcome.is_visible():
-                assert clicks < 200, "the round did not end within 200 moves"
-                renders = page.evaluate("Number(document.body.dataset.renders)")
-                page.locator("#moves button[data-move]").first.click()
-                page.wait_for_function("n => Number(document.body.dataset.renders) > n", arg=renders)
-                clicks += 1
-            text = outcome.inner_text()
-            assert re.search(r"wins the round|You win the round!|without a winner", text), text
-            assert page.locator("#moves button[data-move]").count() == 0
-            assert page.locator("#error").is_hidden()
-            page.screenshot(path=str(tmp_path / "web-example.png"), full_page=True)
-        finally:
-            browser.close()
+    page = _open(browser, server_url, LAPTOP, problems, players=4)
+    outcome = page.locator("#outcome")
+    clicks = undone = 0
+    while not outcome.is_visible():
+        assert clicks < 200, "the round did not end within 200 moves"
+        assert not _outside(page, LAPTOP, ESSENTIALS + ("#undo",)), _outside(page, LAPTOP, ESSENTIALS + ("#undo",))
+        if clicks == 1:
+            page.screenshot(path=str(tmp_path / "laptop.png"))
+        undo, reason = page.locator("#undo"), page.locator("#undo-reason")
+        # Undo is either offered, or disabled with the reason shown next to it (I3).
+        assert undo.is_enabled() == (reason.inner_text() == ""), reason.inner_text()
+        if clicks and undo.is_disabled():
+            assert reason.is_visible() and re.search(r"\((I3)\)$|not made a move", reason.inner_text())
+        if undo.is_enabled() and not undone:
+            number = page.locator("#move-number").inner_text()
+            _click(page, "#undo")
+            assert int(page.locator("#move-number").inner_text()) < int(number)
+            assert page.locator("#log li").last.inner_text() == "You take back your last move."
+            undone += 1
+        _click(page, "#moves button[data-move]")
+        clicks += 1
+    text = outcome.inner_text()
+    assert re.search(r"wins the round|You win the round!|without a winner", text), text
+    assert page.locator("#moves button[data-move]").count() == 0
+    assert page.locator("#error").is_hidden()
+    page.screenshot(path=str(tmp_path / "laptop-end.png"))
     elapsed = time.perf_counter() - started
     assert not problems, problems
-    assert clicks > 0 and (tmp_path / "web-example.png").stat().st_size > 0
-    print(f"browser round: {clicks} moves in {elapsed:.1f} s; screenshot {tmp_path / 'web-example.png'}")
+    assert clicks > 0 and undone == 1
+    assert (tmp_path / "laptop.png").stat().st_size > 0
+    print(f"browser round: {clicks} moves in {elapsed:.1f} s; screenshots in {tmp_path}")
+
+
+def test_a_round_in_headless_chromium_is_usable_on_a_phone(browser: Any, server_url: str, tmp_path: Path) -> None:
+    # Issue 11: at 390×844 nothing is wider than the screen, the seat table included,
+    # and the call, the pile, the player's cards and the moves come first, on screen.
+    problems: list[str] = []
+    page = _open(browser, server_url, PHONE, problems, players=5)
+    assert page.locator("#seats tbody tr").count() == 5
+    first = ESSENTIALS
+    everything = ESSENTIALS + ("#seats", "#log", "#undo", "header")
+    clicks = 0
+    while not page.locator("#outcome").is_visible():
+        assert clicks < 200, "the round did not end within 200 moves"
+        assert not _outside(page, PHONE, first), _outside(page, PHONE, first)
+        assert not _outside(page, PHONE, everything, vertical=False), _outside(page, PHONE, everything, vertical=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if clicks == 1:
+            page.screenshot(path=str(tmp_path / "phone.png"))
+            page.screenshot(path=str(tmp_path / "phone-full.png"), full_page=True)
+        _click(page, "#moves button[data-move]")
+        clicks += 1
+    assert not _outside(page, PHONE, everything, vertical=False)
+    assert not problems, problems
+    assert (tmp_path / "phone.png").stat().st_size > 0

@@ -29,6 +29,15 @@ function card(symbol, seat, names) {
   return item;
 }
 
+// A move in a few characters, from its notation: "2 × 3", "8½", "open 7", "blind 0", "collect".
+function shortLabel(move) {
+  if (move === "c") return "Collect the pile";
+  if (move === "8H") return "8 + ½";
+  if (move[0] === "o") return `Open ${label(move.slice(1))}`;
+  if (move[0] === "b") return `Blind card ${move.slice(1)}`;
+  return move.length === 1 ? label(move) : `${move.length} × ${label(move[0])}`;
+}
+
 function fillCards(list, symbols, emptyText) {
   list.replaceChildren();
   for (const symbol of symbols) list.append(card(symbol));
@@ -115,8 +124,16 @@ function render(doc) {
     button.type = "button";
     button.className = "move";
     button.dataset.move = move;
-    button.textContent = description;
-    button.title = `Notation: ${move}`;
+    // The full description, and a short label that a phone shows instead (style.css).
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = description;
+    const short = document.createElement("span");
+    short.className = "short";
+    short.textContent = shortLabel(move);
+    button.append(long, short);
+    button.setAttribute("aria-label", description);
+    button.title = `${description} (notation: ${move})`;
     button.addEventListener("click", () => play(move));
     moves.append(button);
   }
