@@ -29,7 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eighthalf import GameState, view
+from eighthalf import GameState, Rank, view
+from eighthalf.events import BlindTurned, Drew, Played
 from eighthalf.testing import hidden_variants
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ ALL_MOVES = (
 )
 HIDDEN_KEYS = {"bank", "blind", "deck", "seed", "state", "seats_hidden"}
 MAX_BODY_BYTES = 1024
+OPEN_7 = Played(0, (Rank.SEVEN,), "open", 14)
+PLAY_8 = Played(1, (Rank.EIGHT,), "hand", 16)
+PLAY_9 = Played(2, (Rank.NINE,), "hand", 18)
 
 
 def _module() -> ModuleType:
@@ -358,6 +362,33 @@ def test_undo_after_drawing_from_the_bank_is_refused_I3(client: FlaskClient) -> 
     response = client.post(f"/api/games/{game_id}/undo")
     assert response.status_code == 400 and response.get_json() == {"error": after["undo_refused"]}
     assert _get(client, game_id) == {**after, "events": []}
+
+
+NAMES = ("Seat 0 (you)", "Seat 1 (greedy)", "Seat 2 (greedy)")
+
+
+@pytest.mark.parametrize(
+    ("moves", "reason"),
+    [
+        # Seat 0 plays from the open cards, seat 1 plays and draws, seat 2 plays: nothing shown.
+        ([(0, [OPEN_7]), (1, [PLAY_8, Drew(1, 1, (Rank.TWO,))]), (2, [PLAY_9])], None),
+        ([(0, [PLAY_8, Drew(0, 1, (Rank.TWO,))])], r"^you drew from your bank and saw the card \(I3\)$"),
+        ([(0, [PLAY_8, Drew(0, 2, (Rank.TWO, Rank.SIX))])], r"^you drew .+ saw the cards \(I3\)$"),
+        ([(0, [BlindTurned(0, 1, Rank.NINE, False), PLAY_9])], r"^your blind card was turned face up .+ \(I3\)$"),
+        ([(0, [OPEN_7]), (1, [BlindTurned(1, 0, Rank.TWO, True)])], r"^Seat 1 \(greedy\)'s blind card was turned"),
+        # Seat 1 catches, draws, and starts the new pile (P9): its play may show the card drawn.
+        (
+            [(0, [OPEN_7]), (1, [PLAY_8, Drew(1, 1, (Rank.TWO,))]), (1, [PLAY_9])],
+            r"^Seat 1 \(greedy\) moved again after drawing from its bank, so .+ \(I3\)$",
+        ),
+    ],
+    ids=["nothing-shown", "own-draw", "own-draws", "own-blind", "bot-blind", "bot-drew-then-moved"],
+)
+def test_which_moves_show_seat_0_a_bank_or_blind_card_I3(
+    moves: list[tuple[int, list[Any]]], reason: str | None
+) -> None:
+    found = _module().reveals(moves, NAMES)
+    assert found is None if reason is None else re.search(reason, found), found
 
 
 def _bank_and_blind_redealt(state: GameState, rng: random.Random) -> GameState:

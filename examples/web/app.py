@@ -6,9 +6,9 @@ and the narrated events filtered by ``events_for(..., seat=0)``. The seed, the o
 hands, the banks and the blind cards never leave the server. The bots get only their own
 views, through the public :class:`~eighthalf.bots.Bot` interface.
 
-Run it with::
+Run it from the root of a checkout of the repository with::
 
-    pip install flask
+    python -m pip install ".[web]"
     python examples/web/app.py --port 8000
 
 and open http://127.0.0.1:8000/ in a browser.
