@@ -29,6 +29,15 @@ function card(symbol, seat, names) {
   return item;
 }
 
+// A move in a few characters, from its notation: "2 × 3", "8½", "open 7", "blind 0", "collect".
+function shortLabel(move) {
+  if (move === "c") return "Collect the pile";
+  if (move === "8H") return "8 + ½";
+  if (move[0] === "o") return `Open ${label(move.slice(1))}`;
+  if (move[0] === "b") return `Blind card ${move.slice(1)}`;
+  return move.length === 1 ? label(move) : `${move.length} × ${label(move[0])}`;
+}
+
 function fillCards(list, symbols, emptyText) {
   list.replaceChildren();
   for (const symbol of symbols) list.append(card(symbol));
@@ -82,7 +91,13 @@ function render(doc) {
     if (index === view.to_move && !view.outcome) row.className = "to-move";
     const head = document.createElement("th");
     head.scope = "row";
-    head.textContent = names[index] + (seat.on_table ? " · on the table" : "");
+    head.textContent = names[index];
+    if (seat.on_table) {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = "on the table";
+      head.append(badge);
+    }
     row.append(head);
     const count = seat.collected.length + seat.hand_size + seat.bank_size + seat.open.length + seat.blind_size;
     for (const value of [
@@ -109,15 +124,27 @@ function render(doc) {
     button.type = "button";
     button.className = "move";
     button.dataset.move = move;
-    button.textContent = description;
-    button.title = `Notation: ${move}`;
+    // The full description, and a short label that a phone shows instead (style.css).
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = description;
+    const short = document.createElement("span");
+    short.className = "short";
+    short.textContent = shortLabel(move);
+    button.append(long, short);
+    button.setAttribute("aria-label", description);
+    button.title = `${description} (notation: ${move})`;
     button.addEventListener("click", () => play(move));
     moves.append(button);
   }
   $("turn").textContent = doc.over
-    ? "The round is over."
-    : doc.my_turn ? "It is your turn: choose a move." : "Waiting for the bots…";
-  $("undo").disabled = !doc.can_undo;
+    ? "— the round is over"
+    : doc.my_turn ? "— it is your turn" : "— waiting for the bots…";
+  // Undo is refused when it would hide again a card you have seen (I3): say why.
+  const undo = $("undo");
+  undo.disabled = !doc.can_undo;
+  undo.title = doc.can_undo ? "Take back your last move and the bots' replies" : doc.undo_refused || "";
+  $("undo-reason").textContent = doc.can_undo ? "" : doc.undo_refused || "";
 
   const log = $("log");
   log.replaceChildren();
@@ -158,7 +185,13 @@ async function request(method, url, body) {
     headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { response, doc: await response.json() };
+  let doc;
+  try {
+    doc = await response.json();
+  } catch {
+    doc = { error: `The server answered ${response.status} ${response.statusText}.` };
+  }
+  return { response, doc };
 }
 
 async function call(method, url, body) {
