@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final, NoReturn, overload
 
 from .cards import RANKS, Rank
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, quote
 from .moves import (
     BLIND_PLAYS,
     COLLECT,
@@ -381,7 +381,7 @@ def _collect(state: GameState, seat: Seat, pile: tuple[PileCard, ...]) -> GameSt
 def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
     """Explain why ``move`` is not legal in ``state``, with the rule id."""
     if not isinstance(move, (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect)):
-        return IllegalMoveError(repr(move), "not a move", "T3")
+        return IllegalMoveError(quote(move), "not a move", "T3")
     text = str(move)
     if state.outcome is not None:
         return IllegalMoveError(text, "the round is over", "E3" if state.winner is not None else "E7")

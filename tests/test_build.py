@@ -181,3 +181,13 @@ def test_compiled_module_list_matches_the_wheel_build_hook() -> None:
     assert hook["enable-by-default"] is False
     listed = sorted(path.strip("/").removesuffix(".py").replace("/", ".") for path in hook["include"])
     assert listed == sorted(COMPILED_MODULES)
+
+
+def test_apply_refuses_a_deeply_nested_non_move_with_a_short_message() -> None:
+    """A value that is not a move is quoted cut short (issue 13), in both builds."""
+    nested: list[object] = []
+    for _ in range(5000):
+        nested = [nested]
+    with pytest.raises(eighthalf.IllegalMoveError, match=r"not a move \(T3\)") as refused:
+        eighthalf.apply(new_game(2, seed=1), nested)
+    assert len(str(refused.value)) < 200

@@ -24,7 +24,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -399,8 +398,8 @@ def _bank_and_blind_redealt(state: GameState, rng: random.Random) -> GameState:
     for seat in state.seats:
         bank, blind = tuple(cards[: len(seat.bank)]), tuple(cards[len(seat.bank) : len(seat.bank) + len(seat.blind)])
         del cards[: len(seat.bank) + len(seat.blind)]
-        seats.append(attrs.evolve(seat, bank=bank, blind=blind))
-    variant = attrs.evolve(state, seats=tuple(seats))
+        seats.append(seat.replace(bank=bank, blind=blind))
+    variant = state.replace(seats=tuple(seats))
     assert view(variant, 0) == view(state, 0)
     return variant
 
