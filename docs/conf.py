@@ -106,6 +106,7 @@ nitpick_ignore = [
     )
 ] + [
     ("py:mod", "random"),
+    ("py:mod", "reprlib"),
     ("py:func", "json.dumps"),
     ("py:func", "json.loads"),
     ("py:class", "eighthalf.serialization.T"),
