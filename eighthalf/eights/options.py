@@ -48,9 +48,7 @@ class Rules(Frozen):
     may_pass_freely: bool
     """WR1: a player may pass even when a word can be spelled (default off, WT1)."""
 
-    def __init__(
-        self, *, target: int | None = None, turn_limit: int | None = None, may_pass_freely: bool = False
-    ) -> None:
+    def __init__(self, target: int | None = None, turn_limit: int | None = None, may_pass_freely: bool = False) -> None:
         if target is not None and (type(target) is not int or target < 1):
             raise InvalidStateError(f"Rules.target must be None or an int of at least 1, not {target!r} (WG1, WR2)")
         if turn_limit is not None and (type(turn_limit) is not int or turn_limit < 1):

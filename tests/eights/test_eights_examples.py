@@ -33,23 +33,19 @@ def test_example_1_WT2_WT4_WT6_A_spells_ONE() -> None:
 
 
 def test_example_1_the_sheets_7v_is_not_a_card() -> None:
-    with pytest.raises(InvalidStateError, match="no card 7v.*WS1"):
+    with pytest.raises(InvalidStateError, match=r"no card 7v.*WS1"):
         position(["1n 2e 3t 4w 5x 6u 7o 1t", "1o 2f 3e 4v 5s 6h 8r 1r"], table="1e 2i 3g 4e 5o 6s 7v 8i")
 
 
 def test_example_2_WT4_B_spells_FIVE_with_8i_replaced_by_8r() -> None:
-    state = position(
-        ["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1
-    )
+    state = position(["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1)
     move = parse_move("FIVE 2f 4v 3e 8i>8r")
     assert move in legal_moves(state)
     assert apply(state, move).hand.scores == (0, 5, 0)
 
 
 def test_example_2_WT4_B_may_not_take_the_I_of_2i() -> None:
-    state = position(
-        ["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1
-    )
+    state = position(["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1)
     assert not any(
         isinstance(move, Spell) and move.word == "FIVE" and any(card.suit == 2 for card in move.table)
         for move in legal_moves(state)

@@ -45,8 +45,10 @@ def table_text(state: GameState) -> str:
     return " ".join(map(str, state.hand.table))
 
 
-def words(state: GameState) -> set[str]:
-    return {move.word for move in legal_moves(state) if isinstance(move, Spell)}
+def spell(text: str) -> Spell:
+    move = parse_move(text)
+    assert isinstance(move, Spell)
+    return move
 
 
 # W-S: cards and set-up ------------------------------------------------------------------
@@ -87,9 +89,10 @@ def test_WS2_two_to_six_players_seat_0_first_play_goes_round() -> None:
         assert state.players == players and state.to_move == 0 and state.hand.dealer == players - 1
         after = apply(state, legal_moves(state)[0])
         assert after.to_move == 1
-    for players in (1, 7, "4"):
+    bad: tuple[object, ...] = (1, 7, "4")
+    for wrong in bad:
         with pytest.raises(InvalidStateError, match="WS2"):
-            new_game(players, seed=1)  # type: ignore[arg-type]
+            new_game(wrong, seed=1)  # type: ignore[arg-type]
     last = find_state(3, lambda s: s.to_move == 2 and not s.over and s.hand.number == 0 and not s.hand.passes)
     assert apply(last, legal_moves(last)[0]).to_move == 0
 
@@ -189,7 +192,7 @@ def test_WT3_at_least_one_letter_from_the_table_and_possibly_all() -> None:
     assert error.value.rule == "WT3"
     # All letters from the table: SIX from 6s, 2i, 5x with 6u, 2e, 5o replacing them.
     state = position(["6u 2e 5o 1n 3t 4w 7o 1t", "1o 2f 3e 4v 5s 6h 8r 1r"], table="1e 2i 3g 4e 5x 6s 7h 8i")
-    move = parse_move("SIX 2i>2e 5x>5o 6s>6u")
+    move = spell("SIX 2i>2e 5x>5o 6s>6u")
     assert move.hand == () and move in legal_moves(state)
 
 
@@ -201,9 +204,7 @@ def test_WT4_replacement_of_the_wrong_suit_is_refused() -> None:
 
 def test_WT4_replacing_card_is_not_a_card_of_the_word() -> None:
     # Worked example 2's point: B's only suit-2 card, 2f, spells the F.
-    state = position(
-        ["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1
-    )
+    state = position(["1n 2e 3t 4w 5x 6u 7o", "1o 2f 3e 4v 5s 6h 8r", "1t 2n 3n 4n 5t 6t 7t"], table=TABLE, to_move=1)
     with pytest.raises(IllegalMoveError) as error:
         apply(state, parse_move("FIVE 2f 4v 3e 2i>2f"))
     assert error.value.rule == "WT4"
@@ -258,7 +259,7 @@ def test_WT8_word_values() -> None:
         "SEVEN": 7,
         "EIGHT": 8,
     }
-    assert parse_move("SEVEN 1e 4v 3n 5s 7e>7o").value == 7
+    assert spell("SEVEN 1e 4v 3n 5s 7e>7o").value == 7
     with pytest.raises(ParseError, match="WT8"):
         parse_move("NINE 1n 2i 3n 4e>4w")
 
@@ -419,9 +420,10 @@ def test_WR1_may_pass_freely() -> None:
 def test_WR2_target_and_turn_limit_are_table_options() -> None:
     assert new_game(4, seed=1, rules=Rules(target=12)).target == 12
     assert Rules(turn_limit=40).turn_limit == 40
-    for bad in ({"target": 0}, {"target": "30"}, {"turn_limit": -1}, {"may_pass_freely": 1}):
+    bad: list[dict[str, object]] = [{"target": 0}, {"target": "30"}, {"turn_limit": -1}, {"may_pass_freely": 1}]
+    for options in bad:
         with pytest.raises(InvalidStateError):
-            Rules(**bad)  # type: ignore[arg-type]
+            Rules(**options)  # type: ignore[arg-type]
 
 
 # W-I: who sees what ---------------------------------------------------------------------
