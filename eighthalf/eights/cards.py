@@ -114,13 +114,14 @@ class Card(Frozen):
         return self.key >= other.key
 
 
-DECK: tuple[Card, ...] = tuple(
-    sorted((Card(suit, letter) for suit in SUITS for letter in SUIT_LETTERS[suit]), key=lambda card: card.key)
-)
-"""The 64 cards of WS1 in sort order (by suit, then letter), before shuffling."""
+_SORTED = sorted((Card(suit, letter) for suit in SUITS for letter in SUIT_LETTERS[suit]), key=lambda card: card.key)
 
-CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in DECK})
+CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in reversed(_SORTED)})
 """The shared instance of each of the 58 different cards, by notation (``CARDS["4w"]``)."""
+
+DECK: tuple[Card, ...] = tuple(CARDS[str(card)] for card in _SORTED)
+"""The 64 cards of WS1 in sort order (by suit, then letter), before shuffling; equal
+cards are the one shared instance of :data:`CARDS`."""
 
 _BY_KEY: dict[int, Card] = {card.key: card for card in CARDS.values()}
 
