@@ -199,17 +199,18 @@ def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
             _PASS_MEMO.clear()
         moves: list[Pass] = [PASS]
         ends: list[int] = [1]
-        repeats = len(set(keys)) < len(keys)
-        for size in range(1, len(hand) + 1):
-            if repeats:  # equal cards: keep the first of equal exchanges (WT7)
-                seen: set[tuple[int, ...]] = set()
+        if len(set(keys)) == len(keys):  # distinct cards: every combination is a distinct exchange
+            for size in range(1, len(hand) + 1):
+                moves.extend([Pass(exchange, False) for exchange in combinations(hand, size)])
+                ends.append(len(moves))
+        else:  # equal cards: keep the first of equal exchanges (WT7)
+            seen: set[tuple[int, ...]] = set()
+            for size in range(1, len(hand) + 1):
                 for subset, exchange in zip(combinations(keys, size), combinations(hand, size), strict=True):
                     if subset not in seen:
                         seen.add(subset)
                         moves.append(Pass(exchange, False))
-            else:
-                moves.extend([Pass(exchange, False) for exchange in combinations(hand, size)])
-            ends.append(len(moves))
+                ends.append(len(moves))
         memo = _PASS_MEMO[keys] = (tuple(moves), tuple(ends))
     all_moves, ends_at = memo
     if stack_size >= len(hand):
