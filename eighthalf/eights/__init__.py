@@ -29,12 +29,13 @@ from .events import (
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, TARGETS, Rules
 from .position import position, rest_of_deck
-from .state import GameState, HandState, Outcome
+from .state import DEALT, GameState, HandState, Outcome
 from .views import PlayerView, sample_state, unseen_cards, view
 from .words import VALUES, WORDS, parse_word
 
 __all__ = [
     "CARDS",
+    "DEALT",
     "DECK",
     "HAND_SIZES",
     "MAX_PLAYERS",

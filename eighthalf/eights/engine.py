@@ -226,7 +226,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     by the replacing cards (each compared as a sequence in card order). Then the passes,
     by the number of cards exchanged, then by the cards: passes are offered only when no
     word can be spelled (WT1), unless ``may_pass_freely`` is on (WR1); with an empty stack
-    the only pass is :data:`~eighthalf.eights.moves.PASS` (WP2).
+    the only pass is :data:`~eighthalf.eights.PASS` (WP2).
 
     >>> from eighthalf.eights import new_game
     >>> [str(move) for move in legal_moves(new_game(4, seed=1))][:3]
