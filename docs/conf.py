@@ -180,10 +180,13 @@ def _source_docstring(name: str, obj: object) -> list[str] | None:
     from sphinx.pycode import ModuleAnalyzer, PycodeError
 
     attribute = name.rpartition(".")[2]
-    for info in pkgutil.iter_modules(eighthalf.__path__, "eighthalf."):
-        if info.name.rpartition(".")[2].startswith("_"):  # not __main__, which runs the command line
+    for info in pkgutil.walk_packages(eighthalf.__path__, "eighthalf."):
+        if any(part.startswith("_") for part in info.name.split(".")):  # not __main__, which runs the command line
             continue
-        module = importlib.import_module(info.name)
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # an optional extra that is not installed
+            continue
         if getattr(module, attribute, None) is not obj:
             continue
         try:

@@ -107,7 +107,7 @@ def test_frozen_can_be_subclassed_in_both_builds() -> None:
     assert pair == Pair(1, 2) and pair != Pair(2, 1) and hash(pair) == hash(Pair(1, 2))
     assert repr(pair) == "Pair(left=1, right=2)" and pair.replace(right=3) == Pair(1, 3)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        pair.left = 5  # type: ignore[misc]
+        pair.left = 5
 
 
 def test_state_classes_have_slots_not_dicts() -> None:
