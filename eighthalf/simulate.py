@@ -159,7 +159,9 @@ def load_bot(spec: str) -> Bot:
 def _made(spec: str, factory: Callable[[], Bot]) -> Bot:
     bot = factory()
     if not callable(getattr(bot, "choose", None)):
-        raise EighthalfError(f"bot {_cut(spec)} made a {type(bot).__name__}, which has no choose(view, rng) method")
+        raise EighthalfError(
+            f"bot {_cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
+        )
     return bot
 
 
@@ -1103,6 +1105,8 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     """
     parser: argparse.ArgumentParser = args.simulate_parser
     rules = Rules(move_limit=args.move_limit or None)
+    if args.rounds > MAX_ROUNDS:
+        parser.error(f"--rounds must be at most {MAX_ROUNDS:,}")
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"--players must be from {rules.min_players} to {rules.max_players} (S2), not {args.players}")
     try:
