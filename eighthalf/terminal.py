@@ -420,7 +420,7 @@ def label_of(index: int, count: int) -> str:
     >>> [label_of(index, 3) for index in range(3)]
     ['a', 'e', 'f']
     >>> label_of(0, 20), label_of(19, 20)
-    ('aa', 'ej')
+    ('aa', 'ef')
 
     Raises:
         EighthalfError: If ``index`` is not from 0 to ``count - 1``, or ``count`` is above
@@ -672,14 +672,19 @@ def _ask_move(
     moves = seen.legal_moves()
     count = len(moves)
     labels = {label_of(index, count): move for index, move in enumerate(moves)}
-    first, last = label_of(0, count), label_of(count - 1, count)
-    letters = first if count == 1 else f"a letter from {first} to {last}"
+    names = list(labels)
+    if count == 1:
+        letters, shown = names[0], names[0]
+    elif count <= 6:
+        letters, shown = f"{', '.join(names[:-1])} or {names[-1]}", "/".join(names)
+    else:
+        letters, shown = f"a letter from {names[0]} to {names[-1]}", f"{names[0]}…{names[-1]}"
     question = "Your decision" if seen.exchange_by is not None else "Your move"
     write(
         f"Type {letters} for a line of the list, or the move itself (a card such as 5 plays that card); ? for help, q to quit."
     )
     while True:
-        text = _read(ask, f"{question} [{first}" + (f"-{last}" if count > 1 else "") + " or a move]: ", write, paint)
+        text = _read(ask, f"{question} [{shown} or a move]: ", write, paint)
         key = text.lower()
         if key in _QUIT:
             raise _Quit

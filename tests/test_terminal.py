@@ -136,7 +136,7 @@ def test_first_screen_in_detail() -> None:
     status, transcript = play(ROUND, ["a"])
     assert status == 0
     start = transcript.index("── Move 3 · your turn, Anna ──")
-    end = transcript.index("Your move [a-f or a move]: a")
+    end = transcript.index("Your move [a/e/f or a move]: a")
     assert transcript[start:end] == [
         "── Move 3 · your turn, Anna ──",
         "What happened since your last move:",
@@ -156,7 +156,7 @@ def test_first_screen_in_detail() -> None:
         "  a) 0    — a 0: the call becomes 0",
         "  e) 00   — two 0s: the call becomes 0",
         "  f) 5    — a 5: the call becomes 5, with the 5-lock",
-        "Type a letter from a to f for a line of the list, or the move itself (a card such as 5 plays that card); "
+        "Type a, e or f for a line of the list, or the move itself (a card such as 5 plays that card); "
         "? for help, q to quit.",
     ]
     assert transcript[end + 1] == "You: 0 — a 0: the call becomes 0"
@@ -277,7 +277,7 @@ def test_a_short_match_with_the_exchange() -> None:
     assert len(lines_starting(transcript, "Totals: Anna ")) == 3  # after each round, and the final one
     decision = next(i for i, line in enumerate(transcript) if line.startswith("Your decision"))
     assert any(line.startswith("You won the last round: you may exchange one of") for line in transcript[:decision])
-    exchange = re.fullmatch(r"Your decision \[a-\w or a move\]: X(.)(\d)(.)", transcript[decision])
+    exchange = re.fullmatch(r"Your decision \[[a-z/…]+ or a move\]: X(.)(\d)(.)", transcript[decision])
     assert exchange is not None
     own, loser, theirs = exchange.groups()
     label = {"H": "½", "G": "Ghost"}
