@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import hashlib
 import importlib
 import io
@@ -834,10 +835,9 @@ class _TolerantStdin:
 
     def __exit__(self, *exc: object) -> None:
         if self._errors is not None and isinstance(sys.stdin, io.TextIOWrapper):
-            try:
+            # Python refuses once the stream was read (io.UnsupportedOperation): it stays tolerant then.
+            with contextlib.suppress(OSError, ValueError):
                 sys.stdin.reconfigure(errors=self._errors)
-            except (OSError, ValueError):  # some Pythons refuse once the stream was read: leave it tolerant
-                pass
 
 
 def run_play(
