@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
-from .bots import Bot
+from .bots import BOTS, Bot
 from .deal import new_game
 from .errors import EighthalfError
 from .events import apply_with_events, events_for, narrate
@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         "--bots",
         default="greedy,random",
         help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
-        "names from greedy, random, search, or module:attribute",
+        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
     )
     demo.add_argument(
         "--move-limit",
