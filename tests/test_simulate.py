@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import importlib.util
 import io
@@ -573,3 +574,31 @@ def test_custom_bots_on_a_dask_scheduler_and_worker_in_other_processes(
         _stop(scheduler)
         for log in logs:
             log.close()
+
+
+_ARGUMENT = st.one_of(
+    st.text(max_size=10),
+    st.from_regex(r"-?[0-9²³٣]{1,25}", fullmatch=True),
+    st.sampled_from(["9" * 5000, "-" + "9" * 101, "1e3", "0x10", " 3 ", "greedy,", "x:y", ":"]),
+)
+
+
+@given(
+    option=st.sampled_from(["--players", "--seed", "--chunk-size", "--move-limit", "--bots", "--rounds"]),
+    value=_ARGUMENT,
+)
+@settings(max_examples=150)
+def test_any_simulate_argument_runs_or_is_one_line_with_status_2(option: str, value: str) -> None:
+    stderr = io.StringIO()
+    argv = ["simulate", "--players", "2", "--rounds", "2", "--workers", "1", "--no-progress"]
+    lines: list[str] = []
+    try:
+        with contextlib.redirect_stderr(stderr):
+            status = _main([*argv, f"{option}={value}"], lines)
+    except SystemExit as exit_info:
+        assert exit_info.code == 2
+        err = stderr.getvalue()
+        assert "Traceback" not in err and err.splitlines()[-1].startswith("python -m eighthalf simulate: error: ")
+        assert len(err.splitlines()[-1]) < 400
+        return
+    assert status == 0 and lines[0].startswith("8½ simulation: ")

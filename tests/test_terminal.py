@@ -606,3 +606,40 @@ def test_bad_options_through_a_real_process_are_one_line_and_status_2(args: list
     assert "Traceback" not in err
     assert err.splitlines()[-1].startswith("python -m eighthalf play: error: ")
     assert message in err and len(err.splitlines()[-1]) < 300
+
+
+# --- Any typed text: a legal move, or one line and the question again (issue 13) ----------------
+
+_ODD_TEXT = st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"[0-9²³¹①፩٣]{1,6}", fullmatch=True),
+    st.sampled_from(["1" * 5000, "\udcff", "x5²0", "o٣", "b²", "8½", "HH", "GGG", "x", "d", "c"]),
+)
+
+
+@given(st.lists(_ODD_TEXT, max_size=6))
+def test_any_typed_text_is_a_legal_move_or_one_line_and_the_question_again(answers: list[str]) -> None:
+    from eighthalf import terminal
+
+    match = new_match(4, seed=7)
+    seen = view_match(match, match.to_move)
+    script = iter([*answers, "a"])
+    shown: list[str] = []
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = next(script)
+        asked.append(answer)
+        return answer
+
+    try:
+        move = terminal._ask_move(seen, ask, shown.append, lambda move: "refused", PLAIN)
+    except terminal._Quit:
+        assert asked[-1].strip().lower() in {"q", "quit", "exit"}
+        return
+    assert move in seen.legal_moves()
+    refused = asked[:-1]
+    helps = sum(answer.strip().lower() in {"?", "help"} for answer in refused)
+    assert len(shown) == 1 + len(refused)  # the instruction line, then one line per refused answer
+    assert sum(line.startswith("How to answer:") for line in shown) == helps
+    assert all(len(line) < 300 for line in shown if not line.startswith("How to answer:"))
