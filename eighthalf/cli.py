@@ -10,6 +10,7 @@ stderr and exit status 2, as argparse does.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -131,6 +132,16 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     )
     add_simulate_arguments(simulate)
     args = parser.parse_args(argv)
+    try:
+        return _run(args, demo, play)
+    except BrokenPipeError:  # the reader went away (``eighthalf demo | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+
+
+def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse.ArgumentParser) -> int:
     if args.command == "simulate":
         return run_simulate(args)
     if args.command == "play":

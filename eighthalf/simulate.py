@@ -1155,6 +1155,8 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         return 130
+    except BrokenPipeError:  # the reader of stdout went away: the command line stops quietly
+        raise
     except (EighthalfError, OSError) as error:
         sys.stderr.write(f"\nerror: {error}\n")
         return 1
@@ -1170,6 +1172,8 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
                 with open(path, "w", encoding="utf-8", newline="") as file:
                     file.write(text())
         sys.stdout.flush()
+    except BrokenPipeError:
+        raise
     except OSError as error:
         sys.stderr.write(f"error: {error}\n")
         return 1

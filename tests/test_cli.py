@@ -243,3 +243,20 @@ def test_run_demo_refuses_wrong_types_with_eighthalf_error(players: object, seed
 def test_run_demo_messages(players: int, seed: int, bots: list[object], message: str) -> None:
     with pytest.raises(EighthalfError, match=message):
         run_demo(players, seed, bots, write=lambda line: None)  # type: ignore[arg-type]
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``eighthalf simulate ... --rounds-out - | head -1``: no traceback when the pipe closes."""
+    command = [sys.executable, "-m", "eighthalf", "simulate", "--players", "2", "--rounds", "3000"]
+    with subprocess.Popen(
+        [*command, "--bots", "random", "--seed", "1", "--workers", "1", "--rounds-out", "-"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b'{"round":0,')
+        process.stdout.close()
+        err = process.stderr.read().decode("utf-8")
+        assert process.wait(timeout=120) == 1
+    assert err == ""
