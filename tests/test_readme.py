@@ -22,6 +22,14 @@ this very suite:
   that the command line is valid and that the tests are found.
 - ``--rounds N`` of ``simulate`` above :data:`MAX_ROUNDS` rounds: ``--rounds 300`` (a
   run of 100,000 rounds takes minutes on a small machine).
+- ``python -m benchmarks``: the full run takes minutes and compiles a copy of the core;
+  the substitution is a quick run of the loaded build (``--builds loaded --quick -k
+  reference``).
+- ``python -m eighthalf.build``: compiling in place would change the build this very
+  suite tests (the compiled build has its own run in ``.ci/run``); ``--help`` shows the
+  command exists.
+- ``python -m eighthalf.schemas DIR``: writes into a scratch folder, not over the
+  shipped schemas.
 - ``nox -l``: run as written when nox is installed; nox is not a test dependency, so
   without it the substitution checks that ``noxfile.py`` defines every session the
   README names in backticks on that line.
@@ -41,6 +49,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -141,6 +150,18 @@ def _argv(command: str) -> list[str] | None:
         return [sys.executable, "-m", "nox", *words[1:]]
     if words[:3] == ["python", "-m", "pytest"]:
         return [sys.executable, "-m", "pytest", *words[3:], "--collect-only", "-q", "-p", "no:cacheprovider"]
+    if words[:3] == ["python", "-m", "benchmarks"]:
+        # The full suite takes minutes and builds the compiled copy; a quick run of the loaded
+        # build shows the command works (tests/test_benchmarks.py covers the rest).
+        return [sys.executable, "-m", "benchmarks", "--builds", "loaded", "--quick", "-k", "reference"]
+    if words[:3] == ["python", "-m", "eighthalf.build"]:
+        # Compiling in place would change the build that this very suite is testing; the
+        # compiled build has its own run in .ci/run. Here: the command exists and answers.
+        return [sys.executable, "-m", "eighthalf.build", "--help"]
+    if words[:3] == ["python", "-m", "eighthalf.schemas"]:
+        # Writes the schemas into a scratch folder instead of over the shipped ones.
+        scratch = Path(tempfile.mkdtemp(prefix="readme-schemas-"))
+        return [sys.executable, "-m", "eighthalf.schemas", str(scratch)]
     if words[:3] == ["python", "-m", "eighthalf"] or words[:1] == ["eighthalf"]:
         rest = words[3:] if words[0] == "python" else words[1:]
         if "--rounds" in rest:
