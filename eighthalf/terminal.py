@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, choose_exchange, make_bot, tell_match
 from .cards import Rank
 from .deal import new_game
 from .engine import COMBINATION, effect
@@ -551,7 +551,7 @@ class _Referee:
     def bot_move(self, seat: int) -> MatchMove:
         match = self.match
         if match.exchange_by is not None:
-            return exchange_choice(view_match(match, seat))
+            return choose_exchange(self.bots[seat], view_match(match, seat), self.rngs[seat])
         return self.bots[seat].choose(view_match(match, seat).round, self.rngs[seat])
 
     def why_illegal(self, move: MatchMove) -> str:
@@ -668,6 +668,7 @@ def _play(
         else:
             move = referee.bot_move(seat)
         referee.match, events = match.apply_with_events(move)
+        tell_match(referee.bots, match, move, events)  # bots that observe are shown every move
         for event in events:
             if isinstance(event, RoundOver):
                 if happened:
