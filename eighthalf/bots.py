@@ -203,7 +203,8 @@ class RandomBot:
         """
         if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
             raise ValueError("no exchange is pending for this seat (M3)")
-        return rng.choice((*seen.exchanges, DECLINE))
+        choices: tuple[Exchange | Decline, ...] = (*seen.exchanges, DECLINE)
+        return rng.choice(choices)
 
 
 # Lower is better: plain numbers first, then 0, ½, the combination, and Ghosts last.

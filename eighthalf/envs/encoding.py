@@ -28,7 +28,7 @@ seed. :func:`observation_layout` names its blocks.
 >>> from eighthalf import new_game, view
 >>> vector = encode_view(view(new_game(4, seed=7), 2))
 >>> vector.shape, observation_size(4), int(vector[:12].sum())
-((181,), 181, 3)
+((201,), 201, 3)
 """
 
 from __future__ import annotations
