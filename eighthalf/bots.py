@@ -27,10 +27,22 @@ from typing_extensions import Protocol, runtime_checkable
 
 from .cards import Rank
 from .engine import COMBINATION, EFFECTS, apply_unchecked, legal_moves, moves_for
-from .events import BlindTurned, Caught, Collected, Drew, Event, Locked, Played, ReachedTable, RoundOver, WentOut, events_for
+from .events import (
+    BlindTurned,
+    Caught,
+    Collected,
+    Drew,
+    Event,
+    Locked,
+    Played,
+    ReachedTable,
+    RoundOver,
+    WentOut,
+    events_for,
+)
 from .match import DECLINE, Decline, Exchange, Match, MatchMove, MatchView
 from .moves import COLLECT, EIGHT_AND_HALF, HAND_PLAYS, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
-from .state import GameState, PileCard
+from .state import GameState, Outcome, PileCard
 from .views import PlayerView, fill_view, sample_state, unseen_cards, view
 
 __all__ = [
@@ -708,8 +720,15 @@ class ISMCTSBot(SearchBot):
         horizon: int = 400,
         tries: int = 60,
         win_bonus: float = 0.0,
+        root: str = "paired",
+        confidence: float = 1.0,
     ) -> None:
-        super().__init__(iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries)
+        super().__init__(
+            iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries, confidence=confidence
+        )
+        if root not in ("paired", "ucb"):
+            raise ValueError(f"root must be 'paired' or 'ucb', not {root!r}")
+        self.root = root
         if opponents not in ("greedy", "tree"):
             raise ValueError(f"opponents must be 'greedy' or 'tree', not {opponents!r}")
         if exploration < 0 or win_bonus < 0:
@@ -721,6 +740,8 @@ class ISMCTSBot(SearchBot):
     def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         if len(moves) == 1 or isinstance(moves[0], BlindPlay):
             return moves[0] if len(moves) == 1 else rng.choice(moves)
+        if self.root == "paired":
+            return self._search_paired(seen, moves, rng)
         me = seen.to_move
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -739,8 +760,43 @@ class ISMCTSBot(SearchBot):
             ),
         )
 
-    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> None:
-        """One tree walk on one deal: select, expand, play out, back up."""
+    def _search_paired(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Every root move on every deal, with the same play-out randomness; the tree below each."""
+        me = seen.to_move
+        children = [_Node() for _ in moves]
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        base = moves.index(preferred)
+        sums = [0.0] * len(moves)
+        squares = [0.0] * len(moves)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        for _ in range(self.iterations):
+            sample = self.sample(seen, rng)
+            seed = rng.getrandbits(64)
+            scores = [
+                self._iterate(child, apply_unchecked(sample, move), me, random.Random(seed))
+                for child, move in zip(children, moves, strict=True)
+            ]
+            for index, score in enumerate(scores):
+                difference = score - scores[base]
+                sums[index] += difference
+                squares[index] += difference * difference
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best, best_margin = base, 0.0
+        for index in range(len(moves)):
+            mean = sums[index] / done
+            spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
+            margin = mean - self.confidence * spread
+            if mean > 0 and margin > best_margin:
+                best, best_margin = index, margin
+        return moves[best]
+
+    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
+        """One tree walk below ``root`` on one deal: select, expand, play out, back up.
+
+        Returns the reward of seat ``me``."""
         node = root
         path: list[tuple[_Node, int]] = []  # the nodes entered, with the seat that chose them
         limit = state.move_number + self.horizon
@@ -770,7 +826,11 @@ class ISMCTSBot(SearchBot):
         for child, mover in path:
             child.visits += 1
             if outcome is not None:
-                child.total += outcome.points[mover] / 3 + (self.win_bonus if outcome.winner == mover else 0.0)
+                child.total += self._reward(outcome, mover)
+        return 0.0 if outcome is None else self._reward(outcome, me)
+
+    def _reward(self, outcome: Outcome, seat: int) -> float:
+        return outcome.points[seat] / 3 + (self.win_bonus if outcome.winner == seat else 0.0)
 
     def _select(self, node: _Node, moves: tuple[Move, ...], state: GameState, rng: random.Random) -> tuple[Move, bool]:
         """UCB over the moves legal here (the greedy move first when several are new)."""
@@ -793,7 +853,12 @@ class ISMCTSBot(SearchBot):
         return best, False
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot, "ismcts": ISMCTSBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+    "ismcts": ISMCTSBot,
+}
 """The built-in bots by name."""
 
 

@@ -11,6 +11,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import ALL_MOVES, reached_states
 
 from eighthalf import GameState, IllegalMoveError, legal_moves, new_game, view
 from eighthalf.envs.encoding import (
@@ -25,7 +26,6 @@ from eighthalf.envs.encoding import (
     observation_size,
 )
 from eighthalf.testing import hidden_variants
-from strategies import ALL_MOVES, reached_states
 
 
 def test_t3_every_move_of_a_round_has_one_action_and_back() -> None:

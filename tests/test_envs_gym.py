@@ -6,15 +6,15 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-import numpy as np
 import gymnasium
+import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.bots import GreedyBot, RandomBot
 from eighthalf.envs import SeatEnv
-from eighthalf.envs.gym import ENV_ID
 from eighthalf.envs.encoding import NUM_ACTIONS
+from eighthalf.envs.gym import ENV_ID
 
 
 @pytest.mark.parametrize("players", [2, 4])

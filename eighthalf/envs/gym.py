@@ -79,7 +79,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             name is unknown, or ``illegal`` or ``render_mode`` is not one of the above.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,
@@ -141,7 +141,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             tell(self._bots, events, state)
         return state
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new round (from ``seed`` if given) and let the bots play up to the agent's turn."""
         super().reset(seed=seed)
         deal_seed, bot_seed = (int(value) for value in self.np_random.integers(0, 2**63, size=2))

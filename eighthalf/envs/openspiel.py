@@ -51,7 +51,7 @@ from ..views import PlayerView, sample_state, view
 from .encoding import NUM_ACTIONS, action_to_move, encode_view, move_to_action, observation_layout, observation_size
 from .text import table_text
 
-__all__ = ["DEFAULT_MOVE_LIMIT", "EighthalfGame", "EighthalfObserver", "EighthalfState", "GAME_TYPE"]
+__all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState"]
 
 DEFAULT_MOVE_LIMIT = 1000
 """The default ``move_limit`` parameter (E7)."""
@@ -231,7 +231,10 @@ class EighthalfObserver:
             self.dict[name] = self.tensor[at : at + length]
             at += length
         blocks = {name: (start, length) for name, start, length in observation_layout(players)}
-        self._hidden = [blocks["own hand: cards by rank"], blocks["unseen cards by rank (other hands, banks, blind cards)"]]
+        self._hidden = [
+            blocks["own hand: cards by rank"],
+            blocks["unseen cards by rank (other hands, banks, blind cards)"],
+        ]
 
     def set_from(self, state: EighthalfState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` sees (and remembers) in ``state``."""
@@ -260,7 +263,11 @@ class EighthalfObserver:
         lines = [f"p{player}", table_text(seen)]
         if self.recall:
             for seat, move, hand in state.log:
-                held = f" holding {' '.join(rank.label for rank in hand)}" if seat == player and self.private and hand else ""
+                held = (
+                    f" holding {' '.join(rank.label for rank in hand)}"
+                    if seat == player and self.private and hand
+                    else ""
+                )
                 lines.append(f"seat {seat}: {move}{held}")
         return "\n".join(lines)
 

@@ -34,7 +34,7 @@ round is over raises :class:`~eighthalf.InvalidStateError`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -76,7 +76,7 @@ def env(players: int = 4, *, render_mode: str | None = None, move_limit: int | N
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment of one round of 8½ (see the module's description).
 
     Args:
@@ -89,7 +89,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         ValueError: If ``render_mode`` is not one of the above.
     """
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "eighthalf_v0",
         "is_parallelizable": False,
