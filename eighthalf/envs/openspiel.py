@@ -51,7 +51,7 @@ from ..views import PlayerView, sample_state, view
 from .encoding import NUM_ACTIONS, action_to_move, encode_view, move_to_action, observation_layout, observation_size
 from .text import table_text
 
-__all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState"]
+__all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
 
 DEFAULT_MOVE_LIMIT = 1000
 """The default ``move_limit`` parameter (E7)."""
@@ -270,6 +270,61 @@ class EighthalfObserver:
                 )
                 lines.append(f"seat {seat}: {move}{held}")
         return "\n".join(lines)
+
+
+class SpielBot:
+    """An OpenSpiel bot playing as an eighthalf :class:`~eighthalf.bots.Bot`, through this adapter.
+
+    ``make`` builds the OpenSpiel bot for a game and a numpy ``RandomState`` (seeded
+    from the ``rng`` of each decision, so play is reproducible); :meth:`ismcts` makes
+    OpenSpiel's own IS-MCTS bot. Each decision turns the bot's view into a state of
+    ``game`` (the hidden cards dealt at random, :func:`~eighthalf.sample_state`) and
+    asks the bot for its action; an IS-MCTS bot then resamples the hidden cards itself
+    (:meth:`EighthalfState.resample_from_infostate`). The bot never sees the real
+    hidden cards.
+    """
+
+    def __init__(
+        self, game: EighthalfGame, make: Callable[[EighthalfGame, np.random.RandomState], Any], name: str = "openspiel"
+    ) -> None:
+        self.game = game
+        self.make = make
+        self.name = name
+
+    @classmethod
+    def ismcts(cls, game: EighthalfGame, simulations: int = 50, uct_c: float = 2.0) -> SpielBot:
+        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision."""
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        def make(game: EighthalfGame, rng: np.random.RandomState) -> Any:
+            return ismcts.ISMCTSBot(
+                game,
+                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+                uct_c=uct_c,
+                max_simulations=simulations,
+                random_state=rng,
+                allow_inconsistent_action_sets=True,
+                child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+            )
+
+        return cls(game, make, "openspiel-ismcts")
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The OpenSpiel bot's action for ``seen``, as a move.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+        """
+        moves = seen.legal_moves()
+        if not moves:
+            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        if len(moves) == 1:
+            return moves[0]
+        state = EighthalfState(self.game)
+        state.deck = list(DECK)
+        state.round = sample_state(seen, rng)
+        bot = self.make(self.game, np.random.RandomState(rng.getrandbits(32)))
+        return action_to_move(int(bot.step(state)))
 
 
 pyspiel.register_game(GAME_TYPE, EighthalfGame)
