@@ -711,7 +711,7 @@ class ISMCTSBot(SearchBot):
 
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: int = 100,
         *,
         time_limit: float | None = None,
         exploration: float = 0.7,
