@@ -675,21 +675,30 @@ class ISMCTSBot(SearchBot):
     """Information-set Monte Carlo tree search (single observer) over the bot's belief.
 
     Each iteration deals the cards the bot cannot see at random, consistent with its
-    view and with what it remembers (the belief of :class:`SearchBot`), then walks one
-    tree whose nodes are the bot's own decisions, keyed by the moves seen since the
-    root: so every node stands for an information set of the bot, shared by all the
-    deals that reach it. At the bot's own decisions it picks by UCB among the moves
-    legal in this deal (counting availability, since the moves of later decisions
-    differ between deals); other seats follow the opponent model. Once it reaches a
+    view and with what it remembers (the belief of :class:`SearchBot`, and with
+    :meth:`~SearchBot.observe` every pile that went into an opponent's hand), and walks
+    a tree whose nodes are the bot's own decisions, keyed by the moves made since the
+    root: every node stands for one information set of the bot, shared by all the deals
+    that reach it. At its own decisions below the root the bot picks by UCB among the
+    moves legal in this deal (counting availability, since later move sets differ
+    between deals); the other seats follow the opponent model. Once the walk reaches a
     decision not yet in the tree it adds it, plays the round out (every seat following
     :func:`greedy_choice`, cut after ``horizon`` moves) and backs the reward up the path.
-    It plays the most visited move at the root.
+
+    At the root (``root="paired"``, the default) every legal move is walked on every
+    deal with the same play-out randomness, so the moves are compared in pairs (common
+    random numbers), and the bot plays the greedy move unless another beat it on average
+    by more than ``confidence`` standard errors, as :class:`SearchBot` does; the tree
+    below each root move refines the bot's own later moves. With ``root="ucb"`` the root
+    is an ordinary UCB node and the most visited move is played.
 
     The reward is the points the seat ends with (E6) divided by 3, plus ``win_bonus``
-    for a win (the benchmark counts wins, the scoring counts points).
+    for a win. The cost of a decision is about ``iterations`` times the number of legal
+    moves walks (with ``root="paired"``); the default of 100 decides in about a tenth of
+    a second on one core of a 2026 machine.
 
     Args:
-        iterations: Sampled deals (tree walks) per decision.
+        iterations: Sampled deals per decision.
         time_limit: Optional budget in seconds per decision (stops early if reached);
             it makes the play depend on the machine's speed.
         exploration: The UCB constant.
@@ -701,10 +710,14 @@ class ISMCTSBot(SearchBot):
         horizon: Play-outs longer than this many moves are cut and score nothing.
         tries: Rejection-sampling attempts per opponent and deal.
         win_bonus: Added to the reward of a win.
+        root: ``"paired"`` or ``"ucb"`` (see above).
+        confidence: With ``root="paired"``: how many standard errors a move must beat
+            the greedy move by; 0 plays the best mean.
 
     Raises:
-        ValueError: If ``iterations`` is below 1, ``model`` or ``opponents`` is
-            unknown, or ``exploration``, ``horizon``, ``tries`` or ``win_bonus`` is negative.
+        ValueError: If ``iterations`` is below 1, ``model``, ``opponents`` or ``root`` is
+            unknown, or ``exploration``, ``horizon``, ``tries``, ``win_bonus`` or
+            ``confidence`` is negative.
     """
 
     name = "ismcts"
@@ -804,18 +817,22 @@ class ISMCTSBot(SearchBot):
         while state.outcome is None and state.move_number < limit and not expanded:
             moves = legal_moves(state)
             mover = state.to_move
+            counted = False  # whether _select already counted the availability of the moves here
             if len(moves) == 1:
                 move = moves[0]
             elif isinstance(moves[0], BlindPlay):
                 move = rng.choice(moves)
             elif mover == me or self.opponents == "tree":
                 move, expanded = self._select(node, moves, state, rng)
+                counted = True
             else:
                 move = greedy_choice(moves, state.call_halves, state.locked, rng)
             child = node.children.get(move)
             if child is None:
                 child = node.children[move] = _Node()
                 child.available = 1
+            elif not counted:
+                child.available += 1
             path.append((child, mover))
             node = child
             state = apply_unchecked(state, move)
