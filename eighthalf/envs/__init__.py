@@ -4,8 +4,9 @@ This sub-package needs numpy and the frameworks (``pip install "eighthalf[rl]"``
 ``"eighthalf[openspiel]"`` for OpenSpiel); the rest of eighthalf does not. Its modules:
 
 - :mod:`eighthalf.envs.encoding`: the fixed action space and the observation vectors;
-- :mod:`eighthalf.envs.pettingzoo`: the AEC environment, :func:`env` and :class:`raw_env`;
-- :mod:`eighthalf.envs.gym`: :class:`SeatEnv`, one seat against built-in bots;
+- :mod:`eighthalf.envs.pettingzoo`: the AEC environment,
+  :func:`~eighthalf.envs.pettingzoo.env` and :class:`~eighthalf.envs.pettingzoo.raw_env`;
+- :mod:`eighthalf.envs.gym`: :class:`~eighthalf.envs.gym.SeatEnv`, one seat against built-in bots;
 - :mod:`eighthalf.envs.openspiel`: the OpenSpiel game ``python_eighthalf``, registered on import.
 """
 

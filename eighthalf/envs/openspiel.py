@@ -237,7 +237,7 @@ class EighthalfObserver:
         ]
 
     def set_from(self, state: EighthalfState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees (and remembers) in ``state``."""
+        """Fill ``tensor`` with what ``player`` sees (and remembers) in ``state``."""
         self.tensor.fill(0)
         seen = state.seen_by(player)
         if seen is None:
