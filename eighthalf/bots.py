@@ -694,8 +694,8 @@ class ISMCTSBot(SearchBot):
 
     The reward is the points the seat ends with (E6) divided by 3, plus ``win_bonus``
     for a win. The cost of a decision is about ``iterations`` times the number of legal
-    moves walks (with ``root="paired"``); the default of 100 decides in about a tenth of
-    a second on one core of a 2026 machine.
+    moves walks (with ``root="paired"``); the default of 50 decides in well under a
+    tenth of a second on one core of a 2026 machine.
 
     Args:
         iterations: Sampled deals per decision.
@@ -724,7 +724,7 @@ class ISMCTSBot(SearchBot):
 
     def __init__(
         self,
-        iterations: int = 100,
+        iterations: int = 50,
         *,
         time_limit: float | None = None,
         exploration: float = 0.7,
