@@ -694,8 +694,7 @@ class ISMCTSBot(SearchBot):
 
     The reward is the points the seat ends with (E6) divided by 3, plus ``win_bonus``
     for a win. The cost of a decision is about ``iterations`` times the number of legal
-    moves walks (with ``root="paired"``); the default of 50 decides in well under a
-    tenth of a second on one core of a 2026 machine.
+    moves walks (with ``root="paired"``), each a play-out of the rest of the round.
 
     Args:
         iterations: Sampled deals per decision.
