@@ -402,8 +402,8 @@ def test_m3_bots_decide_the_exchange_from_their_match_view() -> None:
         else:
             move = bots[seat].choose(view_match(match, seat).round, rng)
         before = match
-        match, events = match.apply_with_events(move)  # type: ignore[arg-type]
-        tell_match(bots, before, move, events)  # type: ignore[arg-type]
+        match, events = match.apply_with_events(move)
+        tell_match(bots, before, move, events)
     assert decided >= 1
 
 

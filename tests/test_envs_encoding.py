@@ -98,3 +98,15 @@ def test_seats_are_ordered_from_the_viewer() -> None:
 def test_a_spectators_view_is_refused() -> None:
     with pytest.raises(ValueError, match="spectator"):
         encode_view(view(new_game(3, seed=1), None))
+
+
+def test_numpy_is_only_needed_by_eighthalf_envs() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, eighthalf, eighthalf.bots, eighthalf.simulate, eighthalf.terminal, eighthalf.cli; "
+        "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert result.stdout.strip() == "[]"
