@@ -33,7 +33,6 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot, make_bot, tell
 from ..deal import new_game
-from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError, InvalidStateError
 from ..events import apply_with_events
 from ..options import Rules
@@ -165,17 +164,15 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         if state is None or self._done:
             raise InvalidStateError("the episode is over: call reset() before step()")
         move = action_to_move(action)
-        if move not in legal_moves(state):
+        try:
+            state, events = apply_with_events(state, move)
+        except IllegalMoveError as error:
             if self.illegal == "raise":
-                apply(state, move)  # raises IllegalMoveError with the rule's reason
+                raise
             self._done = True
             info = self._info(state)
-            try:
-                apply(state, move)
-            except IllegalMoveError as error:
-                info["illegal"] = str(error)
+            info["illegal"] = str(error)
             return encode_view(view(state, self.seat)), float(self.illegal_reward), True, False, info
-        state, events = apply_with_events(state, move)
         tell(self._bots, events, state)
         self.state = state = self._bots_play(state)
         outcome = state.outcome
