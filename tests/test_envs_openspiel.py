@@ -95,6 +95,7 @@ def test_i1_i4_observations_carry_nothing_hidden() -> None:
         assert sampled.observation_string(seat) == state.observation_string(seat)
         assert sampled.information_state_string(seat) == state.information_state_string(seat)
         assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert sampled.deck == sorted(DECK) and all(not hand for who, _, hand in sampled.log if who != seat)
     public = make_observation(
         game,
         pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE),

@@ -181,14 +181,19 @@ class EighthalfState(pyspiel.State):  # type: ignore[misc]
         """A state that ``player`` cannot tell from this one, its hidden cards dealt at random.
 
         ``probability_sampler`` gives the random numbers (uniform in [0, 1)); the cards are
-        dealt by :func:`~eighthalf.sample_state`. During the deal this is a copy.
+        dealt by :func:`~eighthalf.sample_state`. The copy keeps nothing ``player`` cannot
+        see: not the order of the deal (its deck is the 72 cards in rank order) and not the
+        hands the other seats held at their moves. During the deal it is a plain copy
+        (nobody has seen a card yet).
         """
         clone = EighthalfState(self.get_game())
-        clone.deck = list(self.deck)
-        clone.log = list(self.log)
-        if self.round is not None:
-            rng = random.Random(int(probability_sampler() * 2**53))
-            clone.round = sample_state(view(self.round, player), rng)
+        if self.round is None:
+            clone.deck = list(self.deck)
+            return clone
+        clone.deck = list(DECK)
+        clone.log = [(seat, move, hand if seat == player else ()) for seat, move, hand in self.log]
+        rng = random.Random(int(probability_sampler() * 2**53))
+        clone.round = sample_state(view(self.round, player), rng)
         return clone
 
     def __str__(self) -> str:
