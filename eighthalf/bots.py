@@ -723,7 +723,7 @@ class ISMCTSBot(SearchBot):
 
     def __init__(
         self,
-        iterations: int = 50,
+        iterations: int = 30,
         *,
         time_limit: float | None = None,
         exploration: float = 0.7,
