@@ -44,7 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from eighthalf import Rules, new_game
+from eighthalf import Move, PlayerView, Rules, new_game
 from eighthalf.bots import Bot, make_bot, tell
 from eighthalf.engine import apply_unchecked
 from eighthalf.events import describe
@@ -163,10 +163,10 @@ class _Timed:
         self.entry = entry
         self.name = bot.name
 
-    def choose(self, seen: object, rng: object) -> object:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         start = time.perf_counter()
-        move = self.bot.choose(seen, rng)  # type: ignore[arg-type]
-        if len(seen.legal_moves()) > 1:  # type: ignore[attr-defined]
+        move = self.bot.choose(seen, rng)
+        if len(seen.legal_moves()) > 1:
             self.entry.seconds += time.perf_counter() - start
             self.entry.decisions += 1
         return move
@@ -186,9 +186,8 @@ def ladder(
     rules = Rules(move_limit=MOVE_LIMIT)
     for index in range(start, start + rounds):
         deal_seed, rng_seed = round_seeds(seed, index)
-        seats: list[tuple[str, Bot]] = [entrants[0]] * players  # type: ignore[list-item]
-        for order, (name, factory) in enumerate(entrants):
-            seats[(order + index) % players] = (name, factory())
+        # Entrant k sits at seat (k + index) % players, so seat s has entrant (s - index) % players.
+        seats = [(name, factory()) for name, factory in (entrants[(seat - index) % players] for seat in range(players))]
         bots = [_Timed(bot, entries[name]) for name, bot in seats]
         inner = [timed.bot for timed in bots]
         state = new_game(players, seed=deal_seed, rules=rules)
@@ -196,8 +195,8 @@ def ladder(
         while state.outcome is None:
             mover = state.to_move
             move = bots[mover].choose(view(state, mover), rng)
-            before, state = state, apply_unchecked(state, move)  # type: ignore[arg-type]
-            tell(inner, describe(before, move, state), state)  # type: ignore[arg-type]
+            before, state = state, apply_unchecked(state, move)
+            tell(inner, describe(before, move, state), state)
         outcome = state.outcome
         for seat, (name, _) in enumerate(seats):
             entry = entries[name]
