@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, tell
 from .deal import new_game
 from .errors import EighthalfError
 from .events import apply_with_events, events_for, narrate
@@ -88,6 +88,7 @@ def run_demo(
         move = bots[seat].choose(view(state, seat), rng)
         before_call = state.call_label
         state, events = apply_with_events(state, move)
+        tell(bots, events, state)  # bots that observe are shown every move (bots.Observer)
         story = " ".join(narrate(events_for(events, None), names))
         out(f"{state.move_number:4}. [call {before_call:>3}] {names[seat]}: {move}  {story}")
     return -1 if state.winner is None else state.winner

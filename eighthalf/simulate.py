@@ -40,10 +40,11 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, observes, tell
 from .deal import new_game
 from .engine import apply_unchecked
 from .errors import EighthalfError
+from .events import describe
 from .moves import BlindPlay, Collect, Move
 from .options import Rules
 from .state import GameState, Seat
@@ -552,12 +553,15 @@ def _play_round(
     rng = random.Random(rng_seed)
     viewer = _Viewer(players)
     catches = collects = failed = 0
+    watch = observes(bots)
     while state.outcome is None:
         mover = state.to_move
         move = bots[mover].choose(viewer.view(state, mover), rng)
-        state = apply_unchecked(state, move)
+        before, state = state, apply_unchecked(state, move)
         if moves is not None:
             moves.append(move)
+        if watch:  # bots that observe are shown every move (bots.Observer)
+            tell(bots, describe(before, move, state), state)
         if not state.pile:  # the pile was taken: a catch, a collect or a failed blind card
             kind = type(move)
             if kind is Collect:

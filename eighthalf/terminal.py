@@ -53,14 +53,14 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, choose_exchange, tell_match
+from .bots import exchange_choice as bots_exchange_choice
 from .cards import Rank
 from .deal import new_game
 from .engine import COMBINATION, effect
 from .errors import EighthalfError, IllegalMoveError
 from .events import Event, RoundOver, events_for, narrate
 from .match import (
-    DECLINE,
     Decline,
     Exchange,
     Exchanged,
@@ -545,29 +545,12 @@ _FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
 
 
 def exchange_choice(seen: MatchView) -> MatchMove:
-    """How a built-in bot decides on the exchange of M3, from its own view.
-
-    Open cards are played late, on whatever call there is, so a bot values them by how
-    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
-    to 1. It makes the exchange that gains the most by this order (the first such in
-    the order offered) and declines when none gains.
+    """How a built-in bot decides on the exchange of M3: :func:`eighthalf.bots.exchange_choice`.
 
     Raises:
         ValueError: If the viewer is not deciding on an exchange.
     """
-    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-        raise ValueError("no exchange is pending for this seat")
-
-    def value(rank: Rank) -> int:
-        return _FLEXIBLE.get(rank, int(rank))
-
-    best: MatchMove = DECLINE
-    gain = 0
-    for move in seen.exchanges:
-        this = value(move.theirs) - value(move.own)
-        if this > gain:
-            best, gain = move, this
-    return best
+    return bots_exchange_choice(seen)
 
 
 # ---------------------------------------------------------------- the game loop
@@ -624,7 +607,7 @@ class _Referee:
     def bot_move(self, seat: int) -> MatchMove:
         match = self.match
         if match.exchange_by is not None:
-            return exchange_choice(view_match(match, seat))
+            return choose_exchange(self.bots[seat], view_match(match, seat), self.rngs[seat])
         return self.bots[seat].choose(view_match(match, seat).round, self.rngs[seat])
 
     def why_illegal(self, move: MatchMove) -> str:
@@ -774,6 +757,7 @@ def _play(
             move = referee.bot_move(seat)
         referee.match, events = match.apply_with_events(move)
         played.append(move)
+        tell_match(referee.bots, match, move, events)  # bots that observe are shown every move
         for event in events:
             if isinstance(event, RoundOver):
                 if happened:
