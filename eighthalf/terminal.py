@@ -541,9 +541,6 @@ def _tell(event: Event | Exchanged, me: int, names: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------- bots' exchange
 
-_FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
-
-
 def exchange_choice(seen: MatchView) -> MatchMove:
     """How a built-in bot decides on the exchange of M3: :func:`eighthalf.bots.exchange_choice`.
 
