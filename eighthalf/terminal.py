@@ -541,6 +541,7 @@ def _tell(event: Event | Exchanged, me: int, names: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------- bots' exchange
 
+
 def exchange_choice(seen: MatchView) -> MatchMove:
     """How a built-in bot decides on the exchange of M3: :func:`eighthalf.bots.exchange_choice`.
 
