@@ -58,6 +58,7 @@ __all__ = [
     "greedy_choice",
     "make_bot",
     "observes",
+    "paired_choice",
     "tell",
     "tell_match",
 ]
@@ -343,6 +344,47 @@ class _Rng(random.Random):
 _NO_RNG = _Rng(0)
 
 
+def paired_choice(
+    moves: tuple[Move, ...],
+    base: int,
+    scores_of: Callable[[], list[float]],
+    iterations: int,
+    time_limit: float | None,
+    confidence: float,
+) -> Move:
+    """The move that beats ``moves[base]`` on paired deals by the widest margin, else ``moves[base]``.
+
+    ``scores_of()`` plays one sampled deal and returns a score for every move, all on the
+    same deal with the same play-out randomness (common random numbers), so the moves
+    are compared by their paired differences from the base move. It is called up to
+    ``iterations`` times (fewer if ``time_limit`` seconds pass). A move is chosen over
+    the base move only if its mean difference is positive and beats it by more than
+    ``confidence`` standard errors; the widest such margin wins. :class:`SearchBot` and
+    :class:`ISMCTSBot` (at its root) decide this way.
+    """
+    sums = [0.0] * len(moves)
+    squares = [0.0] * len(moves)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    done = 0
+    for _ in range(iterations):
+        scores = scores_of()
+        for index, score in enumerate(scores):
+            difference = score - scores[base]
+            sums[index] += difference
+            squares[index] += difference * difference
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    best, best_margin = base, 0.0
+    for index in range(len(moves)):
+        mean = sums[index] / done
+        spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
+        margin = mean - confidence * spread
+        if mean > 0 and margin > best_margin:
+            best, best_margin = index, margin
+    return moves[best]
+
+
 class SearchBot:
     """Determinized Monte Carlo search that respects hidden information.
 
@@ -478,30 +520,13 @@ class SearchBot:
         me = seen.to_move
         preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
         base = moves.index(preferred)
-        # Paired differences from the greedy move: their sums and sums of squares.
-        sums = [0.0] * len(moves)
-        squares = [0.0] * len(moves)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        done = 0
-        for _ in range(self.iterations):
+
+        def scores_of() -> list[float]:
             sample = self.sample(seen, rng)
             seed = rng.getrandbits(64)
-            scores = [self._play_out(apply_unchecked(sample, move), me, random.Random(seed)) for move in moves]
-            for index, score in enumerate(scores):
-                difference = score - scores[base]
-                sums[index] += difference
-                squares[index] += difference * difference
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best, best_margin = base, 0.0
-        for index in range(len(moves)):
-            mean = sums[index] / done
-            spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
-            margin = mean - self.confidence * spread
-            if mean > 0 and margin > best_margin:
-                best, best_margin = index, margin
-        return moves[best]
+            return [self._play_out(apply_unchecked(sample, move), me, random.Random(seed)) for move in moves]
+
+        return paired_choice(moves, base, scores_of, self.iterations, self.time_limit, self.confidence)
 
     def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
         """Play greedily to the end; the score of seat ``me`` in [0, 1]."""
@@ -777,32 +802,16 @@ class ISMCTSBot(SearchBot):
         children = [_Node() for _ in moves]
         preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
         base = moves.index(preferred)
-        sums = [0.0] * len(moves)
-        squares = [0.0] * len(moves)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        done = 0
-        for _ in range(self.iterations):
+
+        def scores_of() -> list[float]:
             sample = self.sample(seen, rng)
             seed = rng.getrandbits(64)
-            scores = [
+            return [
                 self._iterate(child, apply_unchecked(sample, move), me, random.Random(seed))
                 for child, move in zip(children, moves, strict=True)
             ]
-            for index, score in enumerate(scores):
-                difference = score - scores[base]
-                sums[index] += difference
-                squares[index] += difference * difference
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best, best_margin = base, 0.0
-        for index in range(len(moves)):
-            mean = sums[index] / done
-            spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
-            margin = mean - self.confidence * spread
-            if mean > 0 and margin > best_margin:
-                best, best_margin = index, margin
-        return moves[best]
+
+        return paired_choice(moves, base, scores_of, self.iterations, self.time_limit, self.confidence)
 
     def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
         """One tree walk below ``root`` on one deal: select, expand, play out, back up.
