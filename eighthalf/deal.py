@@ -15,11 +15,10 @@ limit either.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import struct
 
 from .cards import DECK, Rank
+from .common.shuffle import seeded_shuffle
 from .errors import InvalidStateError, quote
 from .options import Rules
 from .state import GameState, Seat
@@ -44,7 +43,6 @@ _SEED_BOUND = 10**MAX_SEED_DIGITS
 _CHUNK_DIGITS = 600  # below 640, the lowest limit CPython lets a program set
 _CHUNK = 10**_CHUNK_DIGITS
 _DEFAULT_RULES = Rules()
-_UNPACK_WORDS = struct.Struct("<71Q").unpack
 _YELLOW_ORDER = (1, 2, 3, 4, 6, 7, 8)
 
 
@@ -57,14 +55,7 @@ def shuffled_deck(seed: int) -> tuple[Rank, ...]:
     Raises:
         InvalidStateError: If ``seed`` is not an int of at most 4,300 digits.
     """
-    words = _UNPACK_WORDS(hashlib.shake_256(b"eighthalf-deck-v1:" + seed_bytes(check_seed(seed))).digest(568))
-    deck = list(DECK)
-    i = 71
-    for word in words:
-        j = (word * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
-    return tuple(deck)
+    return seeded_shuffle(DECK, b"eighthalf-deck-v1:" + seed_bytes(check_seed(seed)))
 
 
 def check_seed(seed: object) -> int:

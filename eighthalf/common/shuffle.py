@@ -16,8 +16,10 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 __all__ = ["seeded_shuffle"]
@@ -40,11 +42,16 @@ def seeded_shuffle(items: Sequence[T], key: bytes) -> tuple[T, ...]:
     count = len(deck)
     if count < 2:
         return tuple(deck)
-    digest = hashlib.shake_256(key).digest(8 * (count - 1))
+    words = _unpacker(count - 1)(hashlib.shake_256(key).digest(8 * (count - 1)))
     i = count - 1
-    for at in range(0, len(digest), 8):
-        word = int.from_bytes(digest[at : at + 8], "little")
+    for word in words:
         j = (word * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
         i -= 1
     return tuple(deck)
+
+
+@functools.lru_cache(maxsize=16)
+def _unpacker(words: int) -> Callable[[bytes], tuple[int, ...]]:
+    """Read ``words`` little-endian 64-bit words from bytes (one precompiled struct per size)."""
+    return struct.Struct(f"<{words}Q").unpack
