@@ -7,7 +7,7 @@ in 8½ is the deal, made by :func:`~eighthalf.new_game`).
 Speed matters here, because bots and simulations call these functions millions of
 times. The legality of every play against every call is tabulated once per set of
 table options (:data:`EFFECTS` for the defaults, built at import; the others on first
-use, :func:`effects_for`), the moves of a hand against a call are memoised in bounded
+use, :func:`~eighthalf.engine.effects_for`), the moves of a hand against a call are memoised in bounded
 tables, and moves are shared instances. The table options of
 :class:`~eighthalf.Rules` (P7, P3, S5, T3) reach the engine as
 :attr:`Rules.variant <eighthalf.Rules.variant>`, one small int.
@@ -62,8 +62,8 @@ _EFFECT_BITS = _LOCK_NEXT_ONLY | _HALVES_STOP  # the options that change what a 
 Effect = tuple[int, bool, bool, bool]
 """What a legal play does: ``(call_halves, locked, mover_at_risk, is_catch)`` after it."""
 
-EffectTable = tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]
-"""``table[locked][call_halves][token][count]``: :func:`effect` tabulated for one set of options."""
+_EffectTable = tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]
+# table[locked][call_halves][token][count]: effect() tabulated for one set of options
 
 
 def effect(token: int, count: int, call_halves: int, locked: bool, variant: int = 0) -> Effect | None:
@@ -71,8 +71,8 @@ def effect(token: int, count: int, call_halves: int, locked: bool, variant: int 
 
     ``token`` is a rank (0–11) or :data:`COMBINATION`; ``variant`` is the
     :attr:`~eighthalf.Rules.variant` of the table options (0: the rule book's rulings).
-    This is the whole of P1–P8 in one place; :data:`EFFECTS` and :func:`effects_for`
-    tabulate it.
+    This is the whole of P1–P8 in one place; :data:`~eighthalf.engine.EFFECTS` and
+    :func:`~eighthalf.engine.effects_for` tabulate it.
 
     >>> effect(Rank.SEVEN, 1, 13, False)  # a 7 on 6½ catches (P8)
     (14, False, False, True)
@@ -112,7 +112,7 @@ def effect(token: int, count: int, call_halves: int, locked: bool, variant: int 
     return (value, token == _FIVE, False, catch)
 
 
-def _effect_table(variant: int) -> EffectTable:
+def _effect_table(variant: int) -> _EffectTable:
     return tuple(
         [
             tuple(
@@ -131,15 +131,15 @@ def _effect_table(variant: int) -> EffectTable:
     )
 
 
-EFFECTS: EffectTable = _effect_table(0)
+EFFECTS: tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...] = _effect_table(0)
 """``EFFECTS[locked][call_halves][token][count]``: :func:`effect` under the rule book's
-rulings, tabulated (see :func:`effects_for` for the table options)."""
+rulings, tabulated (see :func:`~eighthalf.engine.effects_for` for the table options)."""
 
-_EFFECT_TABLES: list[EffectTable | None] = [EFFECTS] + [None] * (_VARIANTS - 1)
+_EFFECT_TABLES: list[_EffectTable | None] = [EFFECTS] + [None] * (_VARIANTS - 1)
 
 
-def effects_for(variant: int) -> EffectTable:
-    """The :data:`EFFECTS` table of the table options ``variant`` (a :attr:`~eighthalf.Rules.variant`).
+def effects_for(variant: int) -> tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]:
+    """The :data:`~eighthalf.engine.EFFECTS` table of the table options ``variant`` (a :attr:`~eighthalf.Rules.variant`).
 
     Built on first use and kept: one table per set of options that changes what a play
     does (P7's ``lock_next_only``, P3's ``halves_stop_at_8_half``); the other options

@@ -18,8 +18,8 @@ MAX_SEATS = 8
 
 OPTION_NAMES: tuple[str, ...] = ("lock_next_only", "halves_stop_at_8_half", "single_opening", "open_runs")
 """The table options of :class:`Rules` that change what may be played (P7, P3, S5, T3),
-in the order of their bits in :attr:`Rules.variant`. Each is ``False`` by default, which
-is the ruling of RULES.md."""
+in the order of their bits in :attr:`Rules.variant <eighthalf.Rules.variant>`. Each is
+``False`` by default, which is the ruling of RULES.md."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True, repr=False)
@@ -28,7 +28,7 @@ class Rules:
 
     Only what tables really vary is an option; everything else is the rule book. Besides
     the seats and the move limit, a table may play its house rule on the four points
-    that the rule sheets dispute (see :data:`OPTION_NAMES` and the rules page of the
+    that the rule sheets dispute (see :data:`~eighthalf.options.OPTION_NAMES` and the rules page of the
     docs): each is off by default, which plays the rule book's **Ruling**.
 
     >>> Rules()
@@ -81,7 +81,7 @@ class Rules:
 
     variant: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     """The table options as one small int, a bit each in the order of
-    :data:`OPTION_NAMES` (0 for the defaults): what the engine indexes its legality tables
+    :data:`~eighthalf.options.OPTION_NAMES` (0 for the defaults): what the engine indexes its legality tables
     by. Worked out from the options, never given."""
 
     def __attrs_post_init__(self) -> None:
@@ -117,7 +117,7 @@ class Rules:
         )
 
     def option_names(self) -> tuple[str, ...]:
-        """The table options that are on, in the order of :data:`OPTION_NAMES`.
+        """The table options that are on, in the order of :data:`~eighthalf.options.OPTION_NAMES`.
 
         >>> Rules(open_runs=True, lock_next_only=True).option_names()
         ('lock_next_only', 'open_runs')

@@ -931,8 +931,10 @@ def _load_played(obj: dict[str, Any], path: str) -> Played:
     source = _str(obj, "source", path)
     if source not in ("hand", "open", "blind"):
         raise DocumentError(f"{path}.source", f"expected 'hand', 'open' or 'blind', not {quote(source)}")
-    if source != "hand" and len(cards) != 1:
-        raise DocumentError(f"{path}.cards", f"one card at a time from the {source} cards (T3)")
+    if source == "blind" and len(cards) != 1:
+        raise DocumentError(f"{path}.cards", "one card at a time from the blind cards (T3)")
+    if source == "open" and (len(cards) > 3 or cards == (Rank.EIGHT, Rank.HALF)):  # o77 under open_runs (T3)
+        raise DocumentError(f"{path}.cards", "one to three open cards of one rank (T3)")
     return Played(seat, cards, source, _int(obj, "call_halves", path, 0, _MAX_CALL))  # type: ignore[arg-type]
 
 

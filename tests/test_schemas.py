@@ -114,7 +114,7 @@ def test_each_document_type_requires_exactly_the_keys_it_is_written_with() -> No
 def _all_moves() -> list[str]:
     """The canonical notation of every move of a round or a match."""
     plays = [str(play) for row in HAND_PLAYS for play in row]
-    others = ["8H", *(f"o{rank * count}" for rank in RANKS for count in (1, 2, 3)), "b0", "b1", "b2", "c", "d"]
+    others = ["8H", *("o" + str(rank) * count for rank in RANKS for count in (1, 2, 3)), "b0", "b1", "b2", "c", "d"]
     exchanges = [str(Exchange(own, loser, theirs)) for own in RANKS for loser in range(8) for theirs in RANKS]
     return plays + others + exchanges
 
