@@ -25,7 +25,9 @@ from eighthalf import (
     GameState,
     IllegalMoveError,
     InvalidStateError,
+    Move,
     OpenPlay,
+    PlayerView,
     Rank,
     Record,
     Rules,
@@ -43,7 +45,7 @@ from eighthalf import (
     view,
 )
 from eighthalf import records as record_text
-from eighthalf.bots import GreedyBot, SearchBot
+from eighthalf.bots import Bot, GreedyBot, SearchBot
 from eighthalf.engine import EFFECTS, effect, effects_for
 from eighthalf.events import Played
 from eighthalf.options import OPTION_NAMES
@@ -90,7 +92,7 @@ def test_each_option_has_its_bit_and_reads_back_from_its_repr() -> None:
 @pytest.mark.parametrize("value", [1, 0, "yes", None])
 def test_an_option_that_is_not_a_bool_is_refused_citing_its_rule(name: str, rule: str, value: object) -> None:
     with pytest.raises(InvalidStateError, match=rf"Rules\.{name} must be True or False, not .*\({rule}\)$"):
-        Rules(**{name: value})
+        Rules(**{name: value})  # type: ignore[arg-type]
 
 
 def test_variant_is_worked_out_never_given() -> None:
@@ -340,7 +342,7 @@ def test_a_state_under_options_round_trips_and_a_view_shows_them() -> None:
 
 def _finished(rules: Rules, seed: int, players: int = 3) -> Record:
     state = new_game(players, seed=seed, rules=rules)
-    played = []
+    played: list[Move] = []
     while not state.over and len(played) < 400:
         move = legal_moves(state)[-1]
         played.append(move)
@@ -355,7 +357,7 @@ def test_records_carry_the_options_in_an_options_tag() -> None:
     assert record_text.loads(text) == record
     assert from_data(to_data(record)) == record
     *_, last = replay(record)
-    assert last.rules == record.rules
+    assert isinstance(last, GameState) and last.rules == record.rules
     assert "[Options" not in record_text.dumps(_finished(Rules(move_limit=400), seed=4))
 
 
@@ -379,7 +381,7 @@ def test_bots_play_legal_moves_under_the_options(flags: dict[str, bool]) -> None
     rng = random.Random(5)
     for seed in range(3):
         state = new_game(3, seed=seed, rules=rules)
-        bots = [GreedyBot(), SearchBot(iterations=4, horizon=30), GreedyBot()]
+        bots: list[Bot] = [GreedyBot(), SearchBot(iterations=4, horizon=30), GreedyBot()]
         while not state.over:
             move = bots[state.to_move].choose(view(state, state.to_move), rng)
             assert move in legal_moves(state)
@@ -429,9 +431,12 @@ def test_documents_written_before_the_options_load_and_mean_what_they_meant(name
     if isinstance(rules, Rules):
         assert rules.variant == 0
     if "legal_moves" in expected:
-        legal = obj.legal_moves() if expected["type"] == "PlayerView" else legal_moves(obj)  # type: ignore[union-attr]
+        assert isinstance(obj, (GameState, PlayerView))
+        legal = obj.legal_moves() if isinstance(obj, PlayerView) else legal_moves(obj)
         assert [str(move) for move in legal] == expected["legal_moves"]
     if "locked" in expected:
-        assert (obj.locked, obj.call_label) == (expected["locked"], expected["call"])  # type: ignore[union-attr]
+        assert isinstance(obj, GameState)
+        assert (obj.locked, obj.call_label) == (expected["locked"], expected["call"])
     if "result" in expected:
-        assert obj.result == expected["result"]  # type: ignore[union-attr]
+        assert isinstance(obj, Record)
+        assert obj.result == expected["result"]
