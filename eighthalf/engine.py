@@ -7,8 +7,8 @@ in 8½ is the deal, made by :func:`~eighthalf.new_game`).
 Speed matters here, because bots and simulations call these functions millions of
 times. The legality of every play against every call is tabulated once per set of
 table options (:data:`EFFECTS` for the defaults, built at import; the others on first
-use, :func:`~eighthalf.engine.effects_for`), the moves of a hand against a call are memoised in bounded
-tables, and moves are shared instances. The table options of
+use, :func:`~eighthalf.engine.effects_for`), the moves of a hand against a call are
+memoised in bounded tables, and moves are shared instances. The table options of
 :class:`~eighthalf.Rules` (P7, P3, S5, T3) reach the engine as
 :attr:`Rules.variant <eighthalf.Rules.variant>`, one small int.
 """
@@ -80,7 +80,7 @@ def effect(token: int, count: int, call_halves: int, locked: bool, variant: int 
     (18, False, False, False)
     >>> effect(Rank.HALF, 1, 17, False) is None  # no ½ on 8½ (P3)
     True
-    >>> effect(Rank.HALF, 2, 16, False, variant=2) is None  # halves_stop_at_8_half: the second ½ lands on 8½
+    >>> effect(Rank.HALF, 2, 16, False, variant=2) is None  # halves_stop_at_8_half (P3)
     True
     >>> effect(Rank.GHOST, 1, 10, True, variant=1)  # lock_next_only: a Ghost on the 5 ends the lock (P7)
     (10, False, False, False)
@@ -139,7 +139,9 @@ _EFFECT_TABLES: list[_EffectTable | None] = [EFFECTS] + [None] * (_VARIANTS - 1)
 
 
 def effects_for(variant: int) -> tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]:
-    """The :data:`~eighthalf.engine.EFFECTS` table of the table options ``variant`` (a :attr:`~eighthalf.Rules.variant`).
+    """The :data:`~eighthalf.engine.EFFECTS` table of the table options ``variant``.
+
+    ``variant`` is a :attr:`Rules.variant <eighthalf.Rules.variant>`.
 
     Built on first use and kept: one table per set of options that changes what a play
     does (P7's ``lock_next_only``, P3's ``halves_stop_at_8_half``); the other options
@@ -222,9 +224,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     The order is stable: from the hand, plays by rank (0–9, ½, Ghost) and, within a
     rank, by the number of cards, then the 8½ combination; from the open cards, by
     rank (and by the number of cards, under :attr:`~eighthalf.Rules.open_runs`); from
-    the blind cards, by position. The table options of ``state.rules`` are honoured. A seat with no legal play gets only
+    the blind cards, by position. A seat with no legal play gets only
     :class:`~eighthalf.Collect` (T1); a seat playing blind cards never collects by
-    choice: any blind card may be turned (L4).
+    choice: any blind card may be turned (L4). The table options of ``state.rules``
+    are honoured.
 
     >>> from eighthalf import new_game
     >>> state = new_game(4, seed=7)
