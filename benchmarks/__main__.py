@@ -305,23 +305,31 @@ def run_builds(args: argparse.Namespace, settings: Settings) -> int:
     print(table(outcomes, labels))
     lines = [f"  {text}: {value:.2f}" for text, value in ratios(by_build).items()]
     if lines:
-        print("\nratios measured in this run:")
+        print("\nratios measured in this run (compiled ÷ pure against each build's reference row):")
         print("\n".join(lines))
     return 0
 
 
 def ratios(by_build: dict[str, list[Result | Skipped]]) -> dict[str, float]:
-    """compiled ÷ pure for every rate case measured in both, and the checked steps ÷ OpenSpiel's."""
+    """compiled ÷ pure for every rate case measured in both, and the checked steps ÷ OpenSpiel's.
+
+    The builds run one after the other, and a shared machine's speed can change between
+    them, so compiled ÷ pure compares each build's rate against the reference workload of
+    its own run when both have one; the anchor ratio compares two rows of one run.
+    """
     medians = {
         build: {outcome.case.name: outcome.median for outcome in results if isinstance(outcome, Result)}
         for build, results in by_build.items()
     }
     found: dict[str, float] = {}
     pure, compiled = medians.get("pure", {}), medians.get("compiled", {})
+    scale = 1.0
+    if pure.get(REFERENCE_NAME) and compiled.get(REFERENCE_NAME):
+        scale = pure[REFERENCE_NAME] / compiled[REFERENCE_NAME]
     for name, value in compiled.items():
         case = next(case for case in CASES if case.name == name)
-        if name in pure and case.higher_is_better and name not in (ANCHOR, "reference") and pure[name]:
-            found[f"{name}: compiled ÷ pure"] = value / pure[name]
+        if name in pure and case.higher_is_better and name not in (ANCHOR, REFERENCE_NAME) and pure[name]:
+            found[f"{name}: compiled ÷ pure"] = value * scale / pure[name]
     for build, values in medians.items():
         if STEPS in values and values.get(ANCHOR):
             found[f"{STEPS}: {build} ÷ OpenSpiel C++ crazy_eights"] = values[STEPS] / values[ANCHOR]

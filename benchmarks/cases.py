@@ -460,6 +460,32 @@ def _view_micros(settings: Settings) -> float:
     return (clock() - begin) / len(states) * 1e6
 
 
+def _decisions_per_second(bot_class: str) -> Callable[[Settings], float]:
+    """Decisions a second of a fresh ``eighthalf.bots.<bot_class>()`` (its default budget)
+    on 4-player positions with more than one legal move, seen from the seat to move."""
+
+    def measure(settings: Settings) -> float:
+        bots = optional_module("eighthalf.bots")
+        make = getattr(bots, bot_class, None)
+        if make is None:
+            raise Skip(f"eighthalf.bots has no {bot_class}")
+        view = _function(optional_module("eighthalf.views"), "view")
+        count = max(4, settings.optional_states // 25)
+        states = [state for state in _sample_states(count * 8) if len(legal_moves(state)) > 1][:count]
+        clock = settings.clock
+        rng = random.Random(SEED)
+        elapsed = 0.0
+        for state in states:
+            seen = view(state, state.to_move)
+            bot = make()
+            begin = clock()
+            bot.choose(seen, rng)
+            elapsed += clock() - begin
+        return len(states) / elapsed
+
+    return measure
+
+
 def _json_round_trip_micros(of_view: bool) -> Callable[[Settings], float]:
     """µs per ``loads(dumps(x))`` of a state, or of the view of the seat to move."""
 
@@ -692,6 +718,18 @@ def _register_all() -> None:
             requires=("eighthalf.serialization", "eighthalf.views"),
         )
     )
+    for bot_class, short in (("SearchBot", "search"), ("ISMCTSBot", "ismcts")):
+        register(
+            Case(
+                f"bots/{short}/4p",
+                f"{bot_class} decisions (default budget), 4p",
+                "decisions/s",
+                _decisions_per_second(bot_class),
+                True,
+                4,
+                requires=("eighthalf.bots", "eighthalf.views"),
+            )
+        )
 
 
 _register_all()

@@ -12,30 +12,46 @@ The line-ups (``--lineups``, comma-separated; all by default):
 
 - ``greedy-random``: GreedyBot against 3 RandomBots;
 - ``search-greedy``: SearchBot against 3 GreedyBots;
+- ``ismcts-greedy``: ISMCTSBot against 3 GreedyBots (the goal: at least 40% wins);
 - ``search-random``: SearchBot against 3 RandomBots (only with ``--lineups``).
 
 The run is seeded (``--seed``) and reproducible: the rounds are played by
 :func:`eighthalf.simulate.simulate`, which derives every round's deal and the bots'
 random numbers from the seed and the round's number alone, whatever the number of
-workers. SearchBot uses its defaults (an iteration budget, not a time budget, so the
-result does not depend on the machine's speed).
+workers. SearchBot and ISMCTSBot use their defaults (an iteration budget, not a time
+budget, so the result does not depend on the machine's speed).
+
+**The ladder** (``--ladder``): the entrants play each other at one table of 4, all of
+them in every round, the seats rotated every round; it prints a table of every
+entrant's win rate and mean points per round (95% intervals) and mean time per
+decision (decisions with more than one legal move). The entrants are random, greedy,
+search and ismcts; ``--openspiel N`` adds a second table of N rounds (it is slow) in
+which OpenSpiel's own IS-MCTS bot (:class:`eighthalf.envs.openspiel.SpielBot`, random
+roll-outs, ``--openspiel-simulations`` per decision) takes the random player's place.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
+import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from eighthalf import Rules
-from eighthalf.simulate import Standing, Summary, simulate
+from eighthalf import Move, PlayerView, Rules, new_game
+from eighthalf.bots import Bot, make_bot, tell
+from eighthalf.engine import apply_unchecked
+from eighthalf.events import describe
+from eighthalf.simulate import Standing, Summary, round_seeds, simulate
+from eighthalf.views import view
 
-__all__ = ["LINEUPS", "Lineup", "main", "report", "run_lineup"]
+__all__ = ["LADDER", "LINEUPS", "Entry", "Lineup", "ladder", "ladder_report", "main", "report", "run_lineup"]
 
 PLAYERS = 4
 MOVE_LIMIT = 1000
@@ -61,10 +77,15 @@ class Lineup:
 
 LINEUPS: dict[str, Lineup] = {
     lineup.name: lineup
-    for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"), Lineup("search", "random"))
+    for lineup in (
+        Lineup("greedy", "random"),
+        Lineup("search", "greedy"),
+        Lineup("ismcts", "greedy"),
+        Lineup("search", "random"),
+    )
 }
 """The line-ups by name."""
-DEFAULT_LINEUPS = ("greedy-random", "search-greedy")
+DEFAULT_LINEUPS = ("greedy-random", "search-greedy", "ismcts-greedy")
 
 
 def run_lineup(lineup: Lineup, rounds: int, *, seed: int, workers: int) -> Summary:
@@ -104,6 +125,148 @@ def report(lineup: Lineup, summary: Summary, seconds: float) -> list[str]:
     return lines
 
 
+LADDER = ("random", "greedy", "search", "ismcts")
+"""The ladder's entrants: every built-in bot."""
+
+
+@attrs.define
+class Entry:
+    """One entrant's totals on the ladder."""
+
+    name: str
+    rounds: int = 0
+    wins: int = 0
+    points: int = 0
+    points_squared: int = 0
+    counts: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def standing(self) -> Standing:
+        """The totals as a :class:`~eighthalf.simulate.Standing` (for the intervals)."""
+        return Standing(
+            seat=None,
+            bot=self.name,
+            rounds=self.rounds,
+            wins=self.wins,
+            points=self.points,
+            points_squared=self.points_squared,
+            counts=self.counts,
+        )
+
+
+class _Timed:
+    """A bot that keeps the time of its decisions with more than one legal move."""
+
+    def __init__(self, bot: Bot, entry: Entry) -> None:
+        self.bot = bot
+        self.entry = entry
+        self.name = bot.name
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        start = time.perf_counter()
+        move = self.bot.choose(seen, rng)
+        if len(seen.legal_moves()) > 1:
+            self.entry.seconds += time.perf_counter() - start
+            self.entry.decisions += 1
+        return move
+
+
+def ladder(
+    entrants: Sequence[tuple[str, Callable[[], Bot]]], rounds: int, *, seed: int, start: int = 0
+) -> dict[str, Entry]:
+    """Play ``rounds`` rounds with the entrants (one per seat), the seats rotated every round.
+
+    Round ``i`` is dealt and seeded as round ``i`` of :func:`~eighthalf.simulate.simulate`
+    with ``seed``; entrant ``k`` sits at seat ``(k + i) % players``. Fresh bots every round;
+    bots that observe are shown every move (:func:`eighthalf.bots.tell`).
+    """
+    players = len(entrants)
+    entries = {name: Entry(name) for name, _ in entrants}
+    rules = Rules(move_limit=MOVE_LIMIT)
+    for index in range(start, start + rounds):
+        deal_seed, rng_seed = round_seeds(seed, index)
+        # Entrant k sits at seat (k + index) % players, so seat s has entrant (s - index) % players.
+        seats = [(name, factory()) for name, factory in (entrants[(seat - index) % players] for seat in range(players))]
+        bots = [_Timed(bot, entries[name]) for name, bot in seats]
+        inner = [timed.bot for timed in bots]
+        state = new_game(players, seed=deal_seed, rules=rules)
+        rng = random.Random(rng_seed)
+        while state.outcome is None:
+            mover = state.to_move
+            move = bots[mover].choose(view(state, mover), rng)
+            before, state = state, apply_unchecked(state, move)
+            tell(inner, describe(before, move, state), state)
+        outcome = state.outcome
+        for seat, (name, _) in enumerate(seats):
+            entry = entries[name]
+            entry.rounds += 1
+            entry.wins += outcome.winner == seat
+            entry.points += outcome.points[seat]
+            entry.points_squared += outcome.points[seat] ** 2
+            entry.counts += outcome.counts[seat]
+    return entries
+
+
+def ladder_report(title: str, entries: dict[str, Entry], seconds: float) -> list[str]:
+    """The lines of one ladder table."""
+    rounds = max(entry.rounds for entry in entries.values())
+    lines = [
+        f"{title}: {rounds} rounds, {seconds:.0f} s",
+        f"  {'bot':<18}{'win rate (95% CI)':<26}{'points (95% CI)':<26}{'ms/decision':>11}",
+    ]
+    for entry in sorted(entries.values(), key=lambda entry: -entry.points):
+        standing = entry.standing()
+        wlow, whigh = standing.win_rate_ci
+        plow, phigh = standing.mean_points_ci
+        per = 1000 * entry.seconds / entry.decisions if entry.decisions else 0.0
+        lines.append(
+            f"  {entry.name:<18}{f'{standing.win_rate:6.1%} ({wlow:.1%}–{whigh:.1%})':<26}"
+            f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<26}{per:>11.1f}"
+        )
+    return lines
+
+
+def _ladder_chunk(task: tuple[tuple[str, ...], int, int, int, int]) -> dict[str, Entry]:
+    names, seed, start, rounds, simulations = task
+    return ladder(_entrants(names, simulations), rounds, seed=seed, start=start)
+
+
+def _entrants(names: Sequence[str], simulations: int) -> list[tuple[str, Callable[[], Bot]]]:
+    entrants: list[tuple[str, Callable[[], Bot]]] = []
+    for name in names:
+        if name == "openspiel-ismcts":
+            import pyspiel
+
+            from eighthalf.envs.openspiel import SpielBot
+
+            game = pyspiel.load_game("python_eighthalf", {"players": PLAYERS, "move_limit": MOVE_LIMIT})
+            entrants.append((name, functools.partial(SpielBot.ismcts, game, simulations)))
+        else:
+            entrants.append((name, functools.partial(make_bot, name)))
+    return entrants
+
+
+def run_ladder(
+    names: tuple[str, ...], rounds: int, *, seed: int, workers: int, simulations: int = 50
+) -> dict[str, Entry]:
+    """:func:`ladder` by name, split over ``workers`` processes (the same result for any number)."""
+    size = -(-rounds // workers)
+    tasks = [(names, seed, start, min(size, rounds - start), simulations) for start in range(0, rounds, size)]
+    if workers == 1:
+        parts = [_ladder_chunk(task) for task in tasks]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_ladder_chunk, tasks))
+    total = {name: Entry(name) for name in names}
+    for part in parts:
+        for name, entry in part.items():
+            into = total[name]
+            for field in ("rounds", "wins", "points", "points_squared", "counts", "decisions", "seconds"):
+                setattr(into, field, getattr(into, field) + getattr(entry, field))
+    return total
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the line-ups and print the table; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.strength", description=__doc__.split("\n\n")[0])
@@ -115,7 +278,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=",".join(DEFAULT_LINEUPS),
         help=f"comma-separated, from {', '.join(LINEUPS)} (default {','.join(DEFAULT_LINEUPS)})",
     )
+    parser.add_argument("--ladder", action="store_true", help="play the ladder instead of the line-ups")
+    parser.add_argument(
+        "--openspiel", type=int, default=0, metavar="N", help="with --ladder: N rounds with OpenSpiel's IS-MCTS too"
+    )
+    parser.add_argument("--openspiel-simulations", type=int, default=50, help="OpenSpiel IS-MCTS simulations (50)")
     args = parser.parse_args(argv)
+    if args.ladder:
+        return _main_ladder(args)
     names = [name.strip() for name in args.lineups.split(",") if name.strip()]
     unknown = [name for name in names if name not in LINEUPS]
     if unknown or not names:
@@ -133,6 +303,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = time.perf_counter()
         summary = run_lineup(lineup, args.rounds, seed=args.seed, workers=args.workers)
         for line in report(lineup, summary, time.perf_counter() - start):
+            print(line)
+        sys.stdout.flush()
+    return 0
+
+
+def _main_ladder(args: argparse.Namespace) -> int:
+    print(
+        f"8½ strength ladder: {PLAYERS} players, all entrants at every table, seats rotated, move limit {MOVE_LIMIT}, "
+        f"seed {args.seed}, {args.workers} workers; {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}"
+    )
+    print("(points per round add up to 3 among 4 seats: 0.75 is par; 95% confidence intervals)")
+    tables = [("built-in bots", LADDER, args.rounds)]
+    if args.openspiel:
+        tables.append(
+            (
+                f"with OpenSpiel's IS-MCTS ({args.openspiel_simulations} simulations, random roll-outs)",
+                ("openspiel-ismcts", *LADDER[1:]),
+                args.openspiel,
+            )
+        )
+    for title, names, rounds in tables:
+        start = time.perf_counter()
+        entries = run_ladder(
+            names, rounds, seed=args.seed, workers=args.workers, simulations=args.openspiel_simulations
+        )
+        for line in ladder_report(title, entries, time.perf_counter() - start):
             print(line)
         sys.stdout.flush()
     return 0

@@ -21,16 +21,46 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 from .cards import Rank
 from .engine import COMBINATION, apply_unchecked, effects_for, legal_moves, moves_for
+from .events import (
+    BlindTurned,
+    Caught,
+    Collected,
+    Drew,
+    Event,
+    Locked,
+    Played,
+    ReachedTable,
+    RoundOver,
+    WentOut,
+    events_for,
+)
+from .match import DECLINE, Decline, Exchange, Match, MatchMove, MatchView
 from .moves import COLLECT, EIGHT_AND_HALF, HAND_PLAYS, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
-from .state import GameState, PileCard
-from .views import PlayerView, fill_view, sample_state, unseen_cards
+from .state import GameState, Outcome, PileCard
+from .views import PlayerView, fill_view, sample_state, unseen_cards, view
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "greedy_choice", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Exchanger",
+    "GreedyBot",
+    "ISMCTSBot",
+    "Observer",
+    "RandomBot",
+    "SearchBot",
+    "choose_exchange",
+    "exchange_choice",
+    "greedy_choice",
+    "make_bot",
+    "observes",
+    "tell",
+    "tell_match",
+]
 
 
 class Bot(Protocol):
@@ -44,6 +74,114 @@ class Bot(Protocol):
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """Choose one of ``seen.legal_moves()``; ``seen`` is the bot's own seat's view."""
         ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A bot that also wants to see every move of the round, not only its own turns.
+
+    The play loops (:func:`tell`) call ``observe`` after every move, the bot's own
+    included, with the move's events as the bot's seat may see them
+    (:func:`~eighthalf.events_for`: drawn cards hidden unless the seat drew them) and
+    the seat's view after the move. So a belief can track every card that was ever face
+    up, such as a pile collected into an opponent's hand (C1, L1). Optional: a bot
+    without ``observe`` is shown only the views of its own turns.
+    """
+
+    def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
+        """Take note of one move: its ``events`` and the view right after it."""
+        ...
+
+
+@runtime_checkable
+class Exchanger(Protocol):
+    """A bot that makes the M3 exchange decision of a match itself.
+
+    Optional: for a bot without ``exchange``, :func:`choose_exchange` uses
+    :func:`exchange_choice`.
+    """
+
+    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+        """Choose one of ``seen.legal_moves()`` while the bot's seat decides on the exchange (M3)."""
+        ...
+
+
+def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event], state: GameState) -> None:
+    """Show one move to every bot that observes (:class:`Observer`).
+
+    ``bots`` are the bots by seat (a sequence, or a mapping for a table with people at
+    some seats); ``events`` the full events of the move (from
+    :func:`~eighthalf.apply_with_events` or :func:`~eighthalf.events.describe`) and
+    ``state`` the state after it. Each observer gets :func:`~eighthalf.events_for` its
+    seat and the :func:`~eighthalf.view` of its seat, nothing more (I1–I4).
+    """
+    seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    for seat, bot in seats:
+        if isinstance(bot, Observer):
+            bot.observe(events_for(events, seat), view(state, seat))
+
+
+def tell_match(
+    bots: Mapping[int, object] | Sequence[object], before: Match, move: MatchMove, events: Sequence[object]
+) -> None:
+    """:func:`tell` for a match: show the round move ``move``, made in ``before`` with
+    ``events`` (from :meth:`Match.apply_with_events <eighthalf.Match.apply_with_events>`),
+    to the observing bots. The M3 decision and the match's own events are public and
+    not shown (a bot deciding the next exchange gets a :class:`~eighthalf.MatchView`).
+    """
+    if isinstance(move, (Exchange, Decline)) or not observes(bots):
+        return
+    tell(bots, [event for event in events if isinstance(event, _ROUND_EVENTS)], apply_unchecked(before.state, move))
+
+
+def observes(bots: Mapping[int, object] | Sequence[object]) -> bool:
+    """True if any of ``bots`` is an :class:`Observer` (so the loop must make events)."""
+    values = bots.values() if isinstance(bots, Mapping) else bots
+    return any(isinstance(bot, Observer) for bot in values)
+
+
+_ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
+
+_FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
+
+
+def exchange_choice(seen: MatchView) -> Exchange | Decline:
+    """The built-in bots' M3 decision, from the deciding seat's own view.
+
+    Open cards are played late, on whatever call there is, so a bot values them by how
+    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
+    to 1. It makes the exchange that gains the most by this order (the first such in
+    the order offered) and declines when none gains.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+        raise ValueError("no exchange is pending for this seat (M3)")
+
+    def value(rank: Rank) -> int:
+        return _FLEXIBLE.get(rank, int(rank))
+
+    best: Exchange | Decline = DECLINE
+    gain = 0
+    for move in seen.exchanges:
+        this = value(move.theirs) - value(move.own)
+        if this > gain:
+            best, gain = move, this
+    return best
+
+
+def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+    """``bot``'s M3 decision: its own (:class:`Exchanger`) or else :func:`exchange_choice`.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if isinstance(bot, Exchanger):
+        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+            raise ValueError("no exchange is pending for this seat (M3)")
+        return bot.exchange(seen, rng)
+    return exchange_choice(seen)
 
 
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
@@ -67,6 +205,17 @@ class RandomBot:
         """
         moves = _moves_of(seen)
         return rng.choice(moves)
+
+    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+        """A uniformly random M3 decision (an exchange offered, or declining).
+
+        Raises:
+            ValueError: If the viewer is not deciding on an exchange.
+        """
+        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+            raise ValueError("no exchange is pending for this seat (M3)")
+        choices: tuple[Exchange | Decline, ...] = (*seen.exchanges, DECLINE)
+        return rng.choice(choices)
 
 
 # Lower is better: plain numbers first, then 0, ½, the combination, and Ghosts last.
@@ -265,6 +414,42 @@ class SearchBot:
         self._last: GameState | None = None  # a sample of the state just after our last move
         self._beliefs: dict[int, _Seen] = {}
         self._known: dict[int, list[Rank]] = {}  # cards known to be in an on-the-table opponent's hand
+        self._observed = False  # True once observe() is called: it then keeps _known exactly
+        self._pile: tuple[PileCard, ...] = ()  # the pile before the next observed move
+
+    def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
+        """Track the piles collected into opponents' hands from every move's events.
+
+        Every card of a pile that went into a hand was face up (C1, L1), so the bot
+        knows it is in that hand until that seat plays it. A round's first move starts
+        a fresh memory (a bot may be kept for a whole match).
+        """
+        if seen.move_number == 1:
+            self._last, self._beliefs, self._known, self._pile = None, {}, {}, ()
+        self._observed = True
+        played: list[Rank] = []
+        for event in events:
+            if isinstance(event, Played):
+                played.extend(event.cards)
+                cards = self._known.get(event.seat)
+                if event.source == "hand" and cards:
+                    for rank in event.cards:
+                        if rank in cards:
+                            cards.remove(rank)
+            elif isinstance(event, BlindTurned) and event.failed:
+                played.append(event.rank)
+            elif isinstance(event, Collected) and event.into_hand and event.seat != seen.seat:
+                taken = [card.rank for card in self._pile] + played
+                self._known[event.seat] = self._known.get(event.seat, []) + taken
+        self._pile = seen.pile
+
+    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+        """The M3 decision of :func:`exchange_choice`.
+
+        Raises:
+            ValueError: If the viewer is not deciding on an exchange.
+        """
+        return exchange_choice(seen)
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The greedy move, unless sampled play-outs show another one clearly better.
@@ -279,7 +464,7 @@ class SearchBot:
         before = self.sample(seen, rng)
         after = apply_unchecked(before, move)
         victim = seen.at_risk
-        if victim is not None and self.model != "none" and after.seats[victim].on_table:
+        if victim is not None and self.model != "none" and not self._observed and after.seats[victim].on_table:
             # A catch of an opponent on the table: the pile, public, went into their hand (P9, C1).
             added = list(after.seats[victim].hand)
             if len(added) > len(before.seats[victim].hand):
@@ -337,7 +522,8 @@ class SearchBot:
         last = self._last
         if last is None:
             self._beliefs = {}
-            self._known = {}
+            if not self._observed:
+                self._known = {}
             return
         moved = seen.move_number - last.move_number
         if moved <= 0:  # we caught and move again: nobody else moved
@@ -373,7 +559,8 @@ class SearchBot:
                 break
             call, locked = result[0], result[1]
         self._beliefs = beliefs
-        self._track_known(seen, last, shed, taker)
+        if not self._observed:
+            self._track_known(seen, last, shed, taker)
 
     def _track_known(self, seen: PlayerView, last: GameState, shed: dict[int, list[Rank]], taker: int | None) -> None:
         """Keep the cards known to be in on-the-table opponents' hands: they came from piles."""
@@ -469,7 +656,229 @@ class SearchBot:
         return fill_view(seen, dealt, cards)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+class _Node:
+    """A node of :class:`ISMCTSBot`'s tree: one of the bot's own information sets.
+
+    ``visits`` and ``total`` count the iterations that went through the edge into the
+    node; ``available`` counts those in which its move was legal at its parent (the
+    move sets differ between deals, so UCB divides by availability, not by the
+    parent's visits)."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[Move, _Node] = {}
+
+
+class ISMCTSBot(SearchBot):
+    """Information-set Monte Carlo tree search (single observer) over the bot's belief.
+
+    Each iteration deals the cards the bot cannot see at random, consistent with its
+    view and with what it remembers (the belief of :class:`SearchBot`, and with
+    :meth:`~SearchBot.observe` every pile that went into an opponent's hand), and walks
+    a tree whose nodes are the bot's own decisions, keyed by the moves made since the
+    root: every node stands for one information set of the bot, shared by all the deals
+    that reach it. At its own decisions below the root the bot picks by UCB among the
+    moves legal in this deal (counting availability, since later move sets differ
+    between deals); the other seats follow the opponent model. Once the walk reaches a
+    decision not yet in the tree it adds it, plays the round out (every seat following
+    :func:`greedy_choice`, cut after ``horizon`` moves) and backs the reward up the path.
+
+    At the root (``root="paired"``, the default) every legal move is walked on every
+    deal with the same play-out randomness, so the moves are compared in pairs (common
+    random numbers), and the bot plays the greedy move unless another beat it on average
+    by more than ``confidence`` standard errors, as :class:`SearchBot` does; the tree
+    below each root move refines the bot's own later moves. With ``root="ucb"`` the root
+    is an ordinary UCB node and the most visited move is played.
+
+    The reward is the points the seat ends with (E6) divided by 3, plus ``win_bonus``
+    for a win. The cost of a decision is about ``iterations`` times the number of legal
+    moves walks (with ``root="paired"``), each a play-out of the rest of the round.
+
+    Args:
+        iterations: Sampled deals per decision.
+        time_limit: Optional budget in seconds per decision (stops early if reached);
+            it makes the play depend on the machine's speed.
+        exploration: The UCB constant.
+        model: How the belief reads the opponents (as for :class:`SearchBot`):
+            ``"greedy"``, ``"rules"`` or ``"none"``.
+        opponents: ``"greedy"``: the other seats follow :func:`greedy_choice` inside the
+            tree too; ``"tree"``: they choose by UCB on their own rewards, as in plain
+            single-observer IS-MCTS.
+        horizon: Play-outs longer than this many moves are cut and score nothing.
+        tries: Rejection-sampling attempts per opponent and deal.
+        win_bonus: Added to the reward of a win.
+        root: ``"paired"`` or ``"ucb"`` (see above).
+        confidence: With ``root="paired"``: how many standard errors a move must beat
+            the greedy move by; 0 plays the best mean.
+
+    Raises:
+        ValueError: If ``iterations`` is below 1, ``model``, ``opponents`` or ``root`` is
+            unknown, or ``exploration``, ``horizon``, ``tries``, ``win_bonus`` or
+            ``confidence`` is negative.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 30,
+        *,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        model: str = "greedy",
+        opponents: str = "greedy",
+        horizon: int = 400,
+        tries: int = 60,
+        win_bonus: float = 0.0,
+        root: str = "paired",
+        confidence: float = 1.0,
+    ) -> None:
+        super().__init__(
+            iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries, confidence=confidence
+        )
+        if root not in ("paired", "ucb"):
+            raise ValueError(f"root must be 'paired' or 'ucb', not {root!r}")
+        self.root = root
+        if opponents not in ("greedy", "tree"):
+            raise ValueError(f"opponents must be 'greedy' or 'tree', not {opponents!r}")
+        if exploration < 0 or win_bonus < 0:
+            raise ValueError("exploration and win_bonus must not be negative")
+        self.exploration = exploration
+        self.opponents = opponents
+        self.win_bonus = win_bonus
+
+    def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        if len(moves) == 1 or isinstance(moves[0], BlindPlay):
+            return moves[0] if len(moves) == 1 else rng.choice(moves)
+        if self.root == "paired":
+            return self._search_paired(seen, moves, rng)
+        me = seen.to_move
+        root = _Node()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.iterations):
+            self._iterate(root, self.sample(seen, rng), me, rng)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
+        # The most visited move; ties go to the greedy move, then to the better mean.
+        return max(
+            moves,
+            key=lambda move: (
+                root.children[move].visits if move in root.children else -1,
+                move is preferred,
+                root.children[move].total / max(root.children[move].visits, 1) if move in root.children else 0.0,
+            ),
+        )
+
+    def _search_paired(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Every root move on every deal, with the same play-out randomness; the tree below each."""
+        me = seen.to_move
+        children = [_Node() for _ in moves]
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
+        base = moves.index(preferred)
+        sums = [0.0] * len(moves)
+        squares = [0.0] * len(moves)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        for _ in range(self.iterations):
+            sample = self.sample(seen, rng)
+            seed = rng.getrandbits(64)
+            scores = [
+                self._iterate(child, apply_unchecked(sample, move), me, random.Random(seed))
+                for child, move in zip(children, moves, strict=True)
+            ]
+            for index, score in enumerate(scores):
+                difference = score - scores[base]
+                sums[index] += difference
+                squares[index] += difference * difference
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best, best_margin = base, 0.0
+        for index in range(len(moves)):
+            mean = sums[index] / done
+            spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
+            margin = mean - self.confidence * spread
+            if mean > 0 and margin > best_margin:
+                best, best_margin = index, margin
+        return moves[best]
+
+    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
+        """One tree walk below ``root`` on one deal: select, expand, play out, back up.
+
+        Returns the reward of seat ``me``."""
+        node = root
+        path: list[tuple[_Node, int]] = []  # the nodes entered, with the seat that chose them
+        limit = state.move_number + self.horizon
+        expanded = False
+        while state.outcome is None and state.move_number < limit and not expanded:
+            moves = legal_moves(state)
+            mover = state.to_move
+            counted = False  # whether _select already counted the availability of the moves here
+            if len(moves) == 1:
+                move = moves[0]
+            elif isinstance(moves[0], BlindPlay):
+                move = rng.choice(moves)
+            elif mover == me or self.opponents == "tree":
+                move, expanded = self._select(node, moves, state, rng)
+                counted = True
+            else:
+                move = greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = _Node()
+                child.available = 1
+            elif not counted:
+                child.available += 1
+            path.append((child, mover))
+            node = child
+            state = apply_unchecked(state, move)
+        while state.outcome is None and state.move_number < limit:
+            moves = legal_moves(state)
+            state = apply_unchecked(
+                state, greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
+            )
+        outcome = state.outcome
+        for child, mover in path:
+            child.visits += 1
+            if outcome is not None:
+                child.total += self._reward(outcome, mover)
+        return 0.0 if outcome is None else self._reward(outcome, me)
+
+    def _reward(self, outcome: Outcome, seat: int) -> float:
+        return outcome.points[seat] / 3 + (self.win_bonus if outcome.winner == seat else 0.0)
+
+    def _select(self, node: _Node, moves: tuple[Move, ...], state: GameState, rng: random.Random) -> tuple[Move, bool]:
+        """UCB over the moves legal here (the greedy move first when several are new)."""
+        children = node.children
+        for move in moves:
+            child = children.get(move)
+            if child is not None:
+                child.available += 1
+        fresh = [move for move in moves if move not in children]
+        if fresh:
+            greedy = greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
+            return (greedy if greedy in fresh else rng.choice(fresh)), True
+        scale = self.exploration
+        best, best_value = moves[0], -1.0
+        for move in moves:
+            child = children[move]
+            value = child.total / child.visits + scale * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = move, value
+        return best, False
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+    "ismcts": ISMCTSBot,
+}
 """The built-in bots by name."""
 
 

@@ -29,12 +29,13 @@ from typing import Literal
 __all__ = ["BUILD", "COMPILED_MODULES", "compiled_modules", "main"]
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "eighthalf.common.frozen",
     "eighthalf.state",
     "eighthalf.engine",
 )
 """The modules that the compiled build compiles: the hot path of 8½, the state classes
-and the rules logic that bots and simulations call millions of times. Everything else
+and the rules logic that bots and simulations call millions of times.
+``eighthalf.common.frozen`` stays pure, so that the value classes of Eights (pure
+Python) can derive from its :class:`~eighthalf.common.frozen.Frozen`. Everything else
 stays pure Python in both builds: the modules that check arguments from callers
 (:func:`~eighthalf.new_game`, :func:`~eighthalf.position`, :func:`~eighthalf.parse_move`,
 :class:`~eighthalf.Rules` and the move classes), because compiled code checks argument

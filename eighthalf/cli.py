@@ -1,21 +1,41 @@
-"""The command line: ``python -m eighthalf demo --players 4 --seed 7``."""
+"""The command line: ``eighthalf demo --players 4 --seed 7`` (or ``python -m eighthalf ...``).
+
+The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal`) and
+``simulate`` (:mod:`eighthalf.simulate`); ``--version`` prints the version. Every command
+takes ``--bots`` as a comma-separated list that repeats to fill the table (see
+:func:`eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
+stderr and exit status 2, as argparse does.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 
-from .bots import BOTS, Bot, make_bot
+from . import __version__
+from .bots import BOTS, Bot, tell
 from .deal import new_game
+from .errors import EighthalfError
 from .events import apply_with_events, events_for, narrate
 from .options import Rules
-from .simulate import add_simulate_arguments, run_simulate
-from .terminal import add_play_arguments, run_play
+from .simulate import (
+    MAX_SEED_DIGITS,
+    _int_type,
+    add_simulate_arguments,
+    check_bots_option,
+    load_bot,
+    run_simulate,
+)
+from .terminal import add_play_arguments, config_from_args, run_play
 from .views import view
 
-__all__ = ["DEMO_MOVE_LIMIT", "NAMES", "main", "run_demo"]
+__all__ = ["DEMO_MOVE_LIMIT", "NAMES", "PROG", "main", "run_demo"]
+
+PROG = "eighthalf"
+"""The name the command line gives itself in its help and messages (the console script's name)."""
 
 DEMO_MOVE_LIMIT = 1000
 """The demo's default move limit (E7)."""
@@ -37,7 +57,25 @@ def run_demo(
     Bots can, rarely, play a round that never ends, so the demo plays under E7's move
     limit (``move_limit``; ``None`` for none). Returns the winning seat, or -1 if the
     limit ended the round. ``write`` receives each line (default: print).
+
+    Raises:
+        EighthalfError: If ``players`` is not from 2 to 5 (S2), ``seed`` is not an int of
+            at most :data:`~eighthalf.simulate.MAX_SEED_DIGITS` digits, ``bots`` is not one
+            bot per seat, or ``move_limit`` is not ``None`` or at least 1.
     """
+    if type(players) is not int or not 2 <= players <= 5:
+        raise EighthalfError(
+            f"players must be from 2 to 5 (S2), not {players if type(players) is int else type(players).__name__}"
+        )
+    if type(seed) is not int or not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
+        raise EighthalfError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits")
+    if not isinstance(bots, (list, tuple)) or len(bots) != players:
+        raise EighthalfError(f"bots must be a list or tuple of {players} bots, one per seat")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)) or not isinstance(getattr(bot, "name", None), str):
+            raise EighthalfError(f"every bot needs a name and a choose(view, rng) method, not {type(bot).__name__}")
+    if move_limit is not None and (type(move_limit) is not int or move_limit < 1):
+        raise EighthalfError("move_limit must be None or an int of at least 1 (E7)")
     out: Callable[[str], None] = write if write is not None else print
     names = NAMES[:players]
     state = new_game(players, seed=seed, rules=Rules(move_limit=move_limit))
@@ -50,26 +88,37 @@ def run_demo(
         move = bots[seat].choose(view(state, seat), rng)
         before_call = state.call_label
         state, events = apply_with_events(state, move)
+        tell(bots, events, state)  # bots that observe are shown every move (bots.Observer)
         story = " ".join(narrate(events_for(events, None), names))
         out(f"{state.move_number:4}. [call {before_call:>3}] {names[seat]}: {move}  {story}")
     return -1 if state.winner is None else state.winner
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m eighthalf", description="The card game 8½.")
+def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
+    """Run the command line; returns the exit status.
+
+    ``prog`` is the name used in help and messages: the console script is
+    ``eighthalf``; ``python -m eighthalf`` passes its own spelling.
+
+    Raises:
+        SystemExit: For ``--help`` and ``--version`` (status 0), and for bad arguments
+            (status 2, with one ``error:`` line after the usage).
+    """
+    parser = argparse.ArgumentParser(prog=prog, description="The card game 8½.")
+    parser.add_argument("--version", action="version", version=f"eighthalf {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play a seeded round between built-in bots, narrated move by move")
-    demo.add_argument("--players", type=int, default=4, help="number of players, 2 to 5 (default 4)")
-    demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
+    demo.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
+    demo.add_argument("--seed", type=_int_type(digits=MAX_SEED_DIGITS), default=7, help="the deal's seed (default 7)")
     demo.add_argument(
         "--bots",
         default="greedy,random",
-        help=f"bots by seat, comma-separated, repeated to fill the table; from: {', '.join(sorted(BOTS))}",
+        help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
+        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
     )
     demo.add_argument(
         "--move-limit",
-        type=int,
+        type=_int_type(0),
         default=DEMO_MOVE_LIMIT,
         help=f"end the round without a winner after this many moves, 0 for no limit (E7; default {DEMO_MOVE_LIMIT})",
     )
@@ -79,25 +128,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         "simulate",
         help="play many seeded rounds between bots and summarise them",
         description="Play many seeded rounds between bots and print a summary (win rates and points by seat and bot, "
-        "round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV.",
+        "round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV, and every "
+        "round as a JSON line.",
     )
     add_simulate_arguments(simulate)
     args = parser.parse_args(argv)
+    try:
+        return _run(args, demo, play)
+    except BrokenPipeError:  # the reader went away (``eighthalf demo | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+
+
+def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse.ArgumentParser) -> int:
     if args.command == "simulate":
         return run_simulate(args)
     if args.command == "play":
+        try:
+            config_from_args(args)
+        except ValueError as error:
+            play.error(str(error))
         return run_play(args)
     if not 2 <= args.players <= 5:
-        parser.error(f"--players must be from 2 to 5 (S2), not {args.players}")
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
-    if not names or unknown:
-        parser.error(
-            f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}"
-        )
-    if args.move_limit < 0:
-        parser.error(f"--move-limit must be 0 (no limit) or more, not {args.move_limit}")
-    bots = [make_bot(names[seat % len(names)]) for seat in range(args.players)]
+        demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
+    try:
+        names = check_bots_option(args.bots, args.players)
+    except EighthalfError as error:
+        demo.error(str(error))
+    bots = [load_bot(name) for name in names]
     run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     return 0
 

@@ -173,8 +173,8 @@ _MEMO_HAND_SIZE = 4
 # Memo tables: _HAND_MOVES[variant][locked][call_halves] maps a hand of up to
 # _MEMO_HAND_SIZE cards to its moves (at most 1,819 hands a table, so the memory stays
 # bounded); larger hands, which only seats on the table collect, are worked out each
-# time. The same for open cards (at most 3, so at most 364 a table). Only the tables of
-# the options in use ever fill.
+# time. The same for open cards (at most 3, keyed in the order they were laid, so at
+# most 12 + 12² + 12³ = 1,884 a table). Only the tables of the options in use ever fill.
 _HAND_MOVES: tuple[tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...], ...] = tuple(
     [tuple([tuple([{} for _ in range(_MAX_CALL + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
 )

@@ -143,7 +143,7 @@ Move: TypeAlias = HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect
 :class:`OpenPlay`, :class:`BlindPlay` or :class:`Collect`."""
 
 MOVE_TYPES: tuple[type, ...] = (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect)
-"""The classes of :data:`Move`, for checking that a value is a move."""
+"""The classes of :data:`~eighthalf.Move`, for checking that a value is a move."""
 
 # Shared instances: the engine hands these out so that bots compare moves by identity.
 HAND_PLAYS: tuple[tuple[HandPlay, ...], ...] = tuple(

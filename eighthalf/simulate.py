@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import csv
 import hashlib
+import importlib
 import io
 import json
 import math
@@ -33,18 +34,19 @@ import os
 import random
 import sys
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, Final, TextIO
 
 import attrs
 
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, observes, tell
 from .deal import new_game
 from .engine import apply_unchecked
-from .moves import BlindPlay, Collect
-from .options import Rules
+from .errors import EighthalfError
+from .events import describe
+from .moves import BlindPlay, Collect, Move
+from .options import OPTION_NAMES, Rules
 from .state import GameState, Seat
 from .views import PlayerView, SeatView, seat_view, view_with_seats
 
@@ -52,9 +54,16 @@ __all__ = [
     "CSV_COLUMNS",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_MOVE_LIMIT",
+    "MAX_ROUNDS",
+    "MAX_SEED_DIGITS",
     "Standing",
     "Summary",
     "add_simulate_arguments",
+    "bot_factory",
+    "check_bots_option",
+    "check_output",
+    "fill_table",
+    "load_bot",
     "round_seeds",
     "run_simulate",
     "simulate",
@@ -71,6 +80,112 @@ Shorter runs are cut finer, so that every worker gets about 8 chunks (see :func:
 _Z95: Final = 1.959963984540054  # the 97.5% quantile of the standard normal distribution
 _MAX_POINTS: Final = 3  # E6: 2 for the winner, 1 for each lowest count
 _MAX_PENDING: Final = 1024  # chunks in flight at once, so that huge runs do not flood the executor
+
+MAX_ROUNDS: Final = 10**15
+"""The most rounds one simulation plays (a million rounds a second would take thirty years).
+Results are streamed and added up as they come, so memory does not grow with the rounds."""
+
+MAX_SEED_DIGITS: Final = 100
+"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
+
+_MAX_SEED: Final = 10**MAX_SEED_DIGITS
+
+
+def _cut(text: str, size: int = 40) -> str:
+    """``text`` quoted, cut to about ``size`` characters, for a readable message."""
+    return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
+
+
+# --- Bots by name or by an importable spec ------------------------------------------------------
+
+
+def bot_factory(spec: str) -> Callable[[], Bot]:
+    """What makes a new bot of ``spec``: a name of ``eighthalf.bots.BOTS``, or ``"module:attribute"``.
+
+    A spec such as ``"mybots:CautiousBot"`` imports ``mybots`` and takes its attribute
+    ``CautiousBot`` (dots reach inside: ``"mybots:Kinds.cautious"``), which must be
+    callable with no arguments and return a bot. A spec is plain text, so it travels to
+    the workers of a process pool or of a Dask cluster, which import the module
+    themselves; a bot added to ``BOTS`` in the calling process only does not reach them.
+
+    >>> bot_factory("greedy")().name
+    'greedy'
+    >>> bot_factory("eighthalf.bots:RandomBot")().name
+    'random'
+
+    Raises:
+        EighthalfError: If ``spec`` is not a string, names no built-in bot, or its module
+            cannot be imported, lacks the attribute, or the attribute is not callable.
+    """
+    if not isinstance(spec, str):
+        raise EighthalfError(f"a bot is given by its name or as 'module:attribute', not {type(spec).__name__}")
+    if ":" not in spec:
+        factory = BOTS.get(spec)
+        if factory is None:
+            raise EighthalfError(
+                f"unknown bot {_cut(spec)}; choose from {', '.join(sorted(BOTS))}, or give 'module:attribute'"
+            )
+        return factory
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise EighthalfError(f"bot {_cut(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except Exception as error:  # an ImportError, or anything the module raises as it loads
+        raise EighthalfError(
+            f"bot {_cut(spec)}: cannot import module {_cut(module_name)} ({type(error).__name__}: {error})"
+        ) from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise EighthalfError(f"bot {_cut(spec)}: {_cut(module_name)} has no attribute {_cut(attribute)}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise EighthalfError(f"bot {_cut(spec)}: {_cut(attribute)} is not callable (give a class or a function)")
+    return found  # type: ignore[no-any-return]
+
+
+def load_bot(spec: str) -> Bot:
+    """A new bot of ``spec`` (see :func:`bot_factory`).
+
+    >>> load_bot("random").name
+    'random'
+
+    Raises:
+        EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
+            makes has no ``choose`` method.
+    """
+    return _made(spec, bot_factory(spec))
+
+
+def _made(spec: str, factory: Callable[[], Bot]) -> Bot:
+    bot = factory()
+    if not callable(getattr(bot, "choose", None)):
+        raise EighthalfError(
+            f"bot {_cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
+        )
+    return bot
+
+
+def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> tuple[str, ...]:
+    """The bots of ``seats`` seats from a shorter list: the list repeats to fill the table.
+
+    This is the one rule of ``demo``, ``play`` and ``simulate`` on the command line:
+    ``greedy,random`` for four seats is ``greedy,random,greedy,random``; a single bot
+    takes every seat; a list longer than the seats it fills is refused.
+
+    >>> fill_table(["greedy", "random"], 4)
+    ('greedy', 'random', 'greedy', 'random')
+
+    Raises:
+        EighthalfError: If the list is empty or longer than ``seats``.
+    """
+    if not specs:
+        raise EighthalfError(f"{option}: give at least one bot")
+    if len(specs) > seats:
+        raise EighthalfError(
+            f"{option}: {len(specs)} bots for {seats} seat{'s' if seats != 1 else ''}; give at most {seats}"
+        )
+    return tuple(specs[seat % len(specs)] for seat in range(seats))
 
 
 def round_seeds(seed: int, index: int) -> tuple[int, int]:
@@ -228,6 +343,9 @@ class Summary:
     """Total piles collected by a seat with no legal play (T1, C1); catches and failed blind cards not included."""
     failed_blinds: int
     """Total blind cards turned that could not be played (L4)."""
+    options: tuple[str, ...] = ()
+    """The table options of :class:`~eighthalf.Rules` that were on (P7, P3, S5, T3), in the
+    order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
     def moves(self) -> int:
@@ -289,6 +407,7 @@ class Summary:
             "seed": self.seed,
             "rotate_seats": self.rotate_seats,
             "move_limit": self.move_limit,
+            "options": list(self.options),
             "no_winner": self.no_winner,
             "seats": [standing.to_dict() for standing in self.seats],
             "by_bot": [standing.to_dict() for standing in self.by_bot],
@@ -345,6 +464,8 @@ class Summary:
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the round figures."""
         limit = "" if self.move_limit is None else f", move limit {self.move_limit}"
+        if self.options:
+            limit += f", table options {' '.join(self.options)}"
         rotation = ", seats rotating" if self.rotate_seats else ""
         lines = [
             f"8½ simulation: {self.rounds} rounds, {self.players} players, seed {self.seed}, "
@@ -386,13 +507,14 @@ def _row(standing: Standing) -> str:
 
 # --- The work: chunks of rounds, played in a worker ---------------------------------------------
 
-# A work item, plain values only so that any executor can ship it:
-# (players, bots, seed, start, stop, rotate_seats, (min_players, max_players, move_limit)).
-_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int, int, int | None]]
+# A work item, plain values only so that any executor can ship it (bots travel as names or
+# 'module:attribute' specs, never as objects): (players, bots, seed, start, stop, rotate_seats,
+# (min_players, max_players, move_limit, table options that are on), rounds_out).
+_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int, int, int | None, tuple[str, ...]], bool]
 # A chunk's totals: (no_winner, catches, collects, failed_blinds, {length: rounds},
-# {(seat, bot): [rounds, wins, points, points_squared, counts]}).
+# {(seat, bot): [rounds, wins, points, points_squared, counts]}, the JSON lines of its rounds or "").
 _Cell = list[int]
-_ChunkResult = tuple[int, int, int, int, dict[int, int], dict[tuple[int, str], _Cell]]
+_ChunkResult = tuple[int, int, int, int, dict[int, int], dict[tuple[int, str], _Cell], str]
 
 
 class _Viewer:
@@ -427,18 +549,25 @@ def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[s
 
 
 def _play_round(
-    players: int, bots: Sequence[Bot], rules: Rules, seed: int, index: int
+    players: int, bots: Sequence[Bot], rules: Rules, seed: int, index: int, moves: list[Move] | None = None
 ) -> tuple[GameState, int, int, int]:
-    """Play round ``index`` to the end: the final state, catches, collects and failed blind cards."""
+    """Play round ``index`` to the end: the final state, catches, collects and failed blind cards.
+
+    The moves are appended to ``moves`` if it is given."""
     deal_seed, rng_seed = round_seeds(seed, index)
     state = new_game(players, seed=deal_seed, rules=rules)
     rng = random.Random(rng_seed)
     viewer = _Viewer(players)
     catches = collects = failed = 0
+    watch = observes(bots)
     while state.outcome is None:
         mover = state.to_move
         move = bots[mover].choose(viewer.view(state, mover), rng)
-        state = apply_unchecked(state, move)
+        before, state = state, apply_unchecked(state, move)
+        if moves is not None:
+            moves.append(move)
+        if watch:  # bots that observe are shown every move (bots.Observer)
+            tell(bots, describe(before, move, state), state)
         if not state.pile:  # the pile was taken: a catch, a collect or a failed blind card
             kind = type(move)
             if kind is Collect:
@@ -452,15 +581,20 @@ def _play_round(
 
 def _run_chunk(task: _Task) -> _ChunkResult:
     """Play the rounds ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
-    players, names, seed, start, stop, rotate_seats, (min_players, max_players, move_limit) = task
-    rules = Rules(min_players=min_players, max_players=max_players, move_limit=move_limit)
+    players, names, seed, start, stop, rotate_seats, (min_players, max_players, move_limit, options), detail = task
+    rules = Rules(
+        min_players=min_players, max_players=max_players, move_limit=move_limit, **dict.fromkeys(options, True)
+    )
+    factories = {name: bot_factory(name) for name in names}  # imports any 'module:attribute' here, in the worker
     no_winner = catches = collects = failed = 0
     lengths: dict[int, int] = {}
     cells: dict[tuple[int, str], _Cell] = {}
+    lines: list[str] = []
     for index in range(start, stop):
         seat_names = _seat_bots(names, index, rotate_seats)
-        bots = [make_bot(name) for name in seat_names]  # fresh bots: no state carries over between rounds
-        state, caught, stuck, blind = _play_round(players, bots, rules, seed, index)
+        bots = [_made(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
+        moves: list[Move] | None = [] if detail else None
+        state, caught, stuck, blind = _play_round(players, bots, rules, seed, index, moves)
         catches += caught
         collects += stuck
         failed += blind
@@ -480,7 +614,19 @@ def _run_chunk(task: _Task) -> _ChunkResult:
             cell[2] += points
             cell[3] += points * points
             cell[4] += outcome.counts[seat]
-    return no_winner, catches, collects, failed, lengths, cells
+        if moves is not None:
+            line = {
+                "round": index,
+                "seed": round_seeds(seed, index)[0],
+                "seats": list(seat_names),
+                "winner": outcome.winner,
+                "points": list(outcome.points),
+                "counts": list(outcome.counts),
+                "length": length,
+                "moves": [str(move) for move in moves],
+            }
+            lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return no_winner, catches, collects, failed, lengths, cells, "".join(lines)
 
 
 def _chunks(rounds: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -488,42 +634,88 @@ def _chunks(rounds: int, chunk_size: int) -> Iterator[tuple[int, int]]:
         yield start, min(start + chunk_size, rounds)
 
 
+class _Totals:
+    """The chunks' totals added up as they arrive (integers only, so the order cannot matter)."""
+
+    def __init__(self) -> None:
+        self.rounds = self.no_winner = self.catches = self.collects = self.failed = 0
+        self.lengths: dict[int, int] = {}
+        self.cells: dict[tuple[int, str], _Cell] = {}
+
+    def add(self, result: _ChunkResult) -> None:
+        chunk_no_winner, chunk_catches, chunk_collects, chunk_failed, chunk_lengths, chunk_cells, _ = result
+        self.no_winner += chunk_no_winner
+        self.catches += chunk_catches
+        self.collects += chunk_collects
+        self.failed += chunk_failed
+        for length, count in chunk_lengths.items():
+            self.lengths[length] = self.lengths.get(length, 0) + count
+            self.rounds += count
+        for key, cell in chunk_cells.items():
+            total = self.cells.setdefault(key, [0] * len(cell))
+            for field, value in enumerate(cell):
+                total[field] += value
+
+
 def _run_all(
     executor: Executor | None,
-    tasks: list[_Task],
+    tasks: Iterable[_Task],
     progress: Callable[[int, int], None] | None,
     total: int,
-) -> list[_ChunkResult]:
-    """Run every task, inline or on ``executor``, and return the results in task order."""
-    results: list[_ChunkResult | None] = [None] * len(tasks)
+    rounds_out: TextIO | None,
+) -> _Totals:
+    """Run every task, inline or on ``executor``, adding up the results as they come.
+
+    At most :data:`_MAX_PENDING` chunks are in flight, and the rounds' JSON lines are
+    written to ``rounds_out`` in round order, so memory stays bounded however many rounds.
+    """
+    totals = _Totals()
     done = 0
     if progress is not None:
         progress(0, total)
     if executor is None:
-        for number, task in enumerate(tasks):
-            results[number] = _run_chunk(task)
+        for task in tasks:
+            result = _run_chunk(task)
+            totals.add(result)
+            if rounds_out is not None:
+                rounds_out.write(result[6])
             done += task[4] - task[3]
             if progress is not None:
                 progress(done, total)
-    else:
-        queue = deque(enumerate(tasks))
-        pending: dict[Future[_ChunkResult], int] = {}
-        try:
-            while queue or pending:
-                while queue and len(pending) < _MAX_PENDING:
-                    number, task = queue.popleft()
-                    pending[executor.submit(_run_chunk, task)] = number
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    number = pending.pop(future)
-                    results[number] = future.result()
-                    done += tasks[number][4] - tasks[number][3]
-                    if progress is not None:
-                        progress(done, total)
-        finally:
-            for future in pending:
-                future.cancel()
-    return [result for result in results if result is not None]
+        return totals
+    queue = enumerate(tasks)
+    pending: dict[Future[_ChunkResult], tuple[int, int]] = {}
+    waiting: dict[int, str] = {}  # the JSON lines of chunks that finished before an earlier one
+    next_out = 0
+    more = True
+    try:
+        while more or pending:
+            while more and len(pending) < _MAX_PENDING:
+                item = next(queue, None)
+                if item is None:
+                    more = False
+                    break
+                number, task = item
+                pending[executor.submit(_run_chunk, task)] = number, task[4] - task[3]
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                number, size = pending.pop(future)
+                result = future.result()
+                totals.add(result)
+                if rounds_out is not None:
+                    waiting[number] = result[6]
+                    while next_out in waiting:
+                        rounds_out.write(waiting.pop(next_out))
+                        next_out += 1
+                done += size
+                if progress is not None:
+                    progress(done, total)
+    finally:
+        for future in pending:
+            future.cancel()
+    return totals
 
 
 def simulate(
@@ -538,29 +730,35 @@ def simulate(
     rotate_seats: bool = False,
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
+    rounds_out: TextIO | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds between the named bots and summarise them.
 
     Round ``i`` is dealt with the first seed of :func:`round_seeds` ``(seed, i)``
     (default dealer, S7) and its bots share a :class:`random.Random` seeded with the
-    second; fresh bots are made by name for every round and each chooses from its own
-    seat's view only. The rounds are cut into chunks of ``chunk_size`` and the chunks'
-    totals are added up in order, so the summary is the same for any executor, number
-    of workers and chunk size.
+    second; fresh bots are made for every round and each chooses from its own seat's
+    view only. The rounds are cut into chunks of ``chunk_size`` whose totals are added
+    up as they finish, so the summary is the same for any executor, number of workers
+    and chunk size, and memory does not grow with the number of rounds.
 
     Args:
         players: The number of seats, within the rules' range (S2: 2 to 5).
-        rounds: How many rounds to play, at least 1.
-        bots: A bot name from ``eighthalf.bots.BOTS`` for each seat.
-        seed: Any int; the same seed gives the same summary.
+        rounds: How many rounds to play, from 1 to :data:`MAX_ROUNDS`.
+        bots: A bot for each seat (a list or tuple of strings): a name of
+            ``eighthalf.bots.BOTS`` or an importable ``"module:attribute"`` spec (see
+            :func:`bot_factory`). Only these strings go to the workers, which make the
+            bots themselves.
+        seed: Any int of at most :data:`MAX_SEED_DIGITS` digits; the same seed gives the
+            same summary.
         executor: Where to run the chunks: any ``concurrent.futures.Executor``, such as a
             ``ThreadPoolExecutor`` or a Dask client's ``get_executor()``. The caller
             keeps ownership (it is not shut down). Its workers must be able to import
-            :mod:`eighthalf` and make the bots by name.
-        workers: With no ``executor``: more than 1 runs a ``ProcessPoolExecutor`` of
-            that many processes for this call (when there is more than one chunk); 1
-            plays every round in this thread. With an ``executor``: how many workers it
-            has, a hint for the chunk size only.
+            :mod:`eighthalf` and the modules of any ``"module:attribute"`` bots.
+        workers: With no ``executor``: more than 1 runs a ``ProcessPoolExecutor`` for
+            this call (when there is more than one chunk), of at most that many
+            processes, and never more than the available CPUs or the chunks; 1 plays every
+            round in this thread. With an ``executor``: how many workers it has, a hint
+            for the chunk size only.
         chunk_size: Rounds per work item; by default :data:`DEFAULT_CHUNK_SIZE`, or
             fewer so that each worker gets about 8 chunks: ``min(250, ceil(rounds /
             (8 * workers)))``. It never changes the result.
@@ -571,48 +769,111 @@ def simulate(
             never ends.
         progress: Called with ``(rounds done, rounds)`` at the start and as chunks finish
             (from the calling thread).
+        rounds_out: A text file to write one JSON line per round to, in round order:
+            ``round`` (its index), ``seed`` (its deal's seed, for
+            :func:`~eighthalf.new_game` with the same rules), ``seats`` (the bots by
+            seat), ``winner`` (``null`` under E7), ``points`` (E6), ``counts`` (E4),
+            ``length`` and ``moves`` (in notation).
 
     Returns:
         The :class:`Summary`.
 
     Raises:
-        ValueError: If an argument is out of range: ``players`` outside the rules'
-            range, ``rounds``, ``workers`` or ``chunk_size`` below 1, a number of bots
-            other than ``players``, or an unknown bot name.
+        EighthalfError: If an argument is of the wrong type or out of range: ``players``
+            outside the rules' range, ``rounds`` outside 1 to :data:`MAX_ROUNDS`,
+            ``workers`` or ``chunk_size`` below 1, a number of bots other than
+            ``players``, a bot that :func:`bot_factory` cannot resolve, a seed that is
+            not an int or too long. A bot that a worker cannot import raises it from
+            the worker.
     """
+    names = _check(
+        players,
+        rounds,
+        bots,
+        seed,
+        rules,
+        workers=workers,
+        chunk_size=chunk_size,
+        executor=executor,
+        rotate_seats=rotate_seats,
+        progress=progress,
+        rounds_out=rounds_out,
+    )
     if rules is None:
         rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
-    names = tuple(bots)
-    _check(players, rounds, names, rules, workers=workers, chunk_size=chunk_size)
     if chunk_size is None:
         chunk_size = min(DEFAULT_CHUNK_SIZE, -(-rounds // (8 * workers)))
-    if type(seed) is not int:
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    limits = (rules.min_players, rules.max_players, rules.move_limit)
-    tasks: list[_Task] = [
-        (players, names, seed, start, stop, rotate_seats, limits) for start, stop in _chunks(rounds, chunk_size)
-    ]
-    if executor is None and workers > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-            results = _run_all(pool, tasks, progress, rounds)
+    limits = (rules.min_players, rules.max_players, rules.move_limit, rules.option_names())
+    detail = rounds_out is not None
+    tasks = (
+        (players, names, seed, start, stop, rotate_seats, limits, detail) for start, stop in _chunks(rounds, chunk_size)
+    )
+    chunks = -(-rounds // chunk_size)
+    processes = min(workers, chunks, _default_workers())
+    if executor is None and processes > 1:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            totals = _run_all(pool, tasks, progress, rounds, rounds_out)
     else:
-        results = _run_all(executor, tasks, progress, rounds)
-    return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, results)
+        totals = _run_all(executor, tasks, progress, rounds, rounds_out)
+    return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, totals, rules.option_names())
 
 
 def _check(
-    players: int, rounds: int, names: tuple[str, ...], rules: Rules, *, workers: int, chunk_size: int | None
-) -> None:
-    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
-        raise ValueError(f"players must be from {rules.min_players} to {rules.max_players} (S2), not {players!r}")
+    players: object,
+    rounds: object,
+    bots: object,
+    seed: object,
+    rules: object,
+    *,
+    workers: object,
+    chunk_size: object,
+    executor: object,
+    rotate_seats: object,
+    progress: object,
+    rounds_out: object,
+) -> tuple[str, ...]:
+    """Check the arguments of :func:`simulate`; returns the bots as a tuple of strings."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise EighthalfError(f"rules must be a Rules or None, not {type(rules).__name__}")
+    checked = Rules() if rules is None else rules
+    low, high = checked.min_players, checked.max_players
+    if type(players) is not int or not low <= players <= high:
+        shown = players if type(players) is int and abs(players) < 10**9 else type(players).__name__
+        raise EighthalfError(f"players must be from {low} to {high} (S2), not {shown}")
     for what, value in (("rounds", rounds), ("workers", workers), ("chunk_size", chunk_size)):
-        if (value is not None or what != "chunk_size") and (type(value) is not int or value < 1):
-            raise ValueError(f"{what} must be an int of at least 1, not {value!r}")
+        if value is None and what == "chunk_size":
+            continue
+        if type(value) is not int or value < 1:
+            shown = value if type(value) is int and abs(value) < 10**9 else type(value).__name__
+            raise EighthalfError(f"{what} must be an int of at least 1, not {shown}")
+    assert type(rounds) is int
+    if rounds > MAX_ROUNDS:
+        raise EighthalfError(f"rounds must be at most {MAX_ROUNDS:,} (a simulation of that size never ends)")
+    if type(seed) is not int:
+        raise EighthalfError(f"seed must be an int, not {type(seed).__name__}")
+    if not -_MAX_SEED < seed < _MAX_SEED:
+        raise EighthalfError(f"seed must have at most {MAX_SEED_DIGITS} digits")
+    if not isinstance(bots, (list, tuple)) or not all(isinstance(name, str) for name in bots):
+        raise EighthalfError(
+            "bots must be a list or tuple of strings, one per seat (bot names or 'module:attribute'), "
+            f"not {type(bots).__name__}"
+        )
+    names = tuple(bots)
     if len(names) != players:
-        raise ValueError(f"give one bot per seat: {players} players but {len(names)} bots ({', '.join(names)})")
-    unknown = sorted({name for name in names if name not in BOTS})
-    if unknown:
-        raise ValueError(f"unknown bot {', '.join(map(repr, unknown))}; choose from {', '.join(sorted(BOTS))}")
+        raise EighthalfError(
+            f"give one bot per seat: {players} players but {len(names)} bots ({_cut(', '.join(names), 80)})"
+        )
+    for name in dict.fromkeys(names):
+        load_bot(name)  # a clear error here, before any work is sent out
+    if executor is not None and not isinstance(executor, Executor):
+        raise EighthalfError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
+    if type(rotate_seats) is not bool:
+        raise EighthalfError(f"rotate_seats must be True or False, not {type(rotate_seats).__name__}")
+    if progress is not None and not callable(progress):
+        raise EighthalfError(f"progress must be callable or None, not {type(progress).__name__}")
+    if rounds_out is not None and not callable(getattr(rounds_out, "write", None)):
+        raise EighthalfError(f"rounds_out must be a text file (with a write method), not {type(rounds_out).__name__}")
+    return names
 
 
 def _merge(
@@ -622,36 +883,24 @@ def _merge(
     seed: int,
     rotate_seats: bool,
     move_limit: int | None,
-    results: list[_ChunkResult],
+    totals: _Totals,
+    options: tuple[str, ...] = (),
 ) -> Summary:
-    """Add up the chunks' totals (integers only, so the order cannot matter) into a :class:`Summary`."""
-    no_winner = catches = collects = failed = 0
-    lengths: dict[int, int] = {}
-    cells: dict[tuple[int, str], _Cell] = {}
-    for chunk_no_winner, chunk_catches, chunk_collects, chunk_failed, chunk_lengths, chunk_cells in results:
-        no_winner += chunk_no_winner
-        catches += chunk_catches
-        collects += chunk_collects
-        failed += chunk_failed
-        for length, count in chunk_lengths.items():
-            lengths[length] = lengths.get(length, 0) + count
-        for key, cell in chunk_cells.items():
-            total = cells.setdefault(key, [0] * len(cell))
-            for field, value in enumerate(cell):
-                total[field] += value
-    if sum(lengths.values()) != rounds:
-        raise RuntimeError(f"the executor returned {sum(lengths.values())} rounds instead of {rounds}")
+    """Turn the added-up totals into a :class:`Summary`."""
+    if totals.rounds != rounds:
+        raise RuntimeError(f"the executor returned {totals.rounds} rounds instead of {rounds}")
+    cells = totals.cells
 
     def standing(seat: int | None, bot: str | None, keys: list[tuple[int, str]]) -> Standing:
-        totals = [sum(cells[key][field] for key in keys) for field in range(5)]
+        sums = [sum(cells[key][field] for key in keys) for field in range(5)]
         return Standing(
             seat=seat,
             bot=bot,
-            rounds=totals[0],
-            wins=totals[1],
-            points=totals[2],
-            points_squared=totals[3],
-            counts=totals[4],
+            rounds=sums[0],
+            wins=sums[1],
+            points=sums[2],
+            points_squared=sums[3],
+            counts=sums[4],
         )
 
     keys = sorted(cells)
@@ -670,11 +919,12 @@ def _merge(
         move_limit=move_limit,
         seats=tuple(seats),
         by_bot=tuple(by_bot),
-        no_winner=no_winner,
-        lengths=tuple(sorted(lengths.items())),
-        catches=catches,
-        collects=collects,
-        failed_blinds=failed,
+        no_winner=totals.no_winner,
+        lengths=tuple(sorted(totals.lengths.items())),
+        catches=totals.catches,
+        collects=totals.collects,
+        failed_blinds=totals.failed,
+        options=options,
     )
 
 
@@ -682,13 +932,18 @@ def _merge(
 
 
 class _ProgressBar:
-    """A plain-text progress bar, redrawn in place with ``\\r`` at most ten times a second."""
+    """A plain-text progress bar, redrawn in place with ``\\r`` at most ten times a second.
+
+    Each drawing is padded to the width of the one before, so that nothing of an earlier
+    line (such as its ETA) is left over at the end; the last one, at 100%, has no ETA.
+    """
 
     def __init__(self, stream: TextIO, width: int = 30) -> None:
         self._stream = stream
         self._width = width
         self._start = time.perf_counter()
         self._last = -1.0
+        self._shown = 0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
@@ -698,22 +953,39 @@ class _ProgressBar:
         elapsed = now - self._start
         filled = self._width * done // total
         rate = done / elapsed if elapsed > 0 else 0.0
-        eta = f", ETA {(total - done) / rate:.0f} s" if 0 < done < total and rate > 0 else ""
+        eta = f", ETA {math.ceil((total - done) / rate)} s" if 0 < done < total and rate > 0 else ""
         bar = "#" * filled + "." * (self._width - filled)
-        self._stream.write(f"\r[{bar}] {done / total:4.0%} {done}/{total} rounds, {rate:,.0f} rounds/s{eta}  ")
+        line = f"[{bar}] {done / total:4.0%} {done}/{total} rounds, {rate:,.0f} rounds/s{eta}"
+        self._stream.write("\r" + line.ljust(self._shown))
+        self._shown = len(line)
         if done >= total:
             self._stream.write(f"\n{total} rounds in {elapsed:.1f} s\n")
         self._stream.flush()
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+_MAX_DIGITS: Final = 18  # numbers on the command line; seeds may have MAX_SEED_DIGITS
+
+
+def _int_type(low: int | None = None, digits: int = _MAX_DIGITS) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits (``-`` allowed), at least ``low``."""
+
+    def convert(text: str) -> int:
+        body = text.strip()
+        sign = body.startswith("-")
+        figures = body[1:] if sign else body
+        if not figures or not (figures.isascii() and figures.isdigit()):
+            raise argparse.ArgumentTypeError(f"not a whole number: {_cut(text)}")
+        if len(figures.lstrip("0")) > digits:
+            raise argparse.ArgumentTypeError(f"a number of at most {digits} digits, not {_cut(text)}")
+        value = int(body)
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    return convert
+
+
+_positive = _int_type(1)
 
 
 def _default_workers() -> int:
@@ -723,21 +995,110 @@ def _default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def _bot_list(text: str) -> list[str]:
+    """The comma-separated bots of ``--bots``, stripped (empty entries are kept, to be refused)."""
+    return [name.strip() for name in text.split(",")]
+
+
+def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple[str, ...]:
+    """The bots of ``seats`` seats from a ``--bots`` option, by the rule of :func:`fill_table`.
+
+    Each entry is a name of ``eighthalf.bots.BOTS`` or an importable ``module:attribute``.
+
+    Raises:
+        EighthalfError: If an entry is empty or cannot be resolved (the message says which
+            and why), or the list does not fit the table.
+    """
+    names = _bot_list(text)
+    if not any(names):
+        raise EighthalfError(
+            f"{option}: no bot given; choose from {', '.join(sorted(BOTS))}, or give 'module:attribute'"
+        )
+    if not all(names):
+        raise EighthalfError(f"{option}: an empty entry in {_cut(text)}")
+    filled = fill_table(names, seats, option=option)
+    for name in dict.fromkeys(names):
+        try:
+            load_bot(name)
+        except EighthalfError as error:
+            raise EighthalfError(f"{option}: {error}") from None
+    return filled
+
+
+def check_output(path: str, option: str) -> str | None:
+    """Why ``path`` cannot be written as the output of ``option``, or ``None`` if it can.
+
+    Checked before a long run starts, without creating or changing anything: ``-`` is
+    standard output; otherwise the path must not be a directory, its folder must exist
+    and be writable, and an existing file must be writable.
+    """
+    if path == "-":
+        return None
+    if not path:
+        return f"{option}: give a file name, or - for standard output"
+    if os.path.isdir(path):
+        return f"{option}: {_cut(path, 80)} is a directory; give a file name"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"{option}: cannot write {_cut(path, 80)}: the folder {_cut(folder, 80)} does not exist"
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            return f"{option}: cannot write {_cut(path, 80)}: permission denied"
+    elif not os.access(folder, os.W_OK):
+        return f"{option}: cannot write {_cut(path, 80)}: the folder {_cut(folder, 80)} is not writable"
+    return None
+
+
+_OPTION_FLAGS: tuple[tuple[str, str], ...] = (
+    ("lock_next_only", "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock"),
+    ("halves_stop_at_8_half", "P3: no ½ of a run may land on 8½ (½½ on 8 is not allowed)"),
+    ("single_opening", "S5: the opening play is exactly one card"),
+    ("open_runs", "T3: several open cards of one rank may be played together"),
+)
+
+
+def add_table_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add a flag for each table option of :class:`~eighthalf.Rules` to ``parser``:
+    ``--lock-next-only``, ``--halves-stop-at-8-half``, ``--single-opening`` and
+    ``--open-runs``, each off by default (the rule book's rulings)."""
+    group = parser.add_argument_group("table options (house rules; off by default, as the rule book rules)")
+    for name, text in _OPTION_FLAGS:
+        group.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=text)
+
+
+def table_options_from_args(args: argparse.Namespace) -> dict[str, bool]:
+    """The table options set by the flags of :func:`add_table_option_arguments`, as keyword
+    arguments for :class:`~eighthalf.Rules`."""
+    return {name: True for name in OPTION_NAMES if getattr(args, name, False)}
+
+
+def table_option_flags(rules: Rules) -> str:
+    """The flags that set the table options of ``rules``: ``" --open-runs"``, or ``""``."""
+    return "".join(f" --{name.replace('_', '-')}" for name in rules.option_names())
+
+
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``python -m eighthalf simulate`` to ``parser`` (a sub-command's parser)."""
-    parser.add_argument("--players", type=int, default=4, help="number of players, 2 to 5 (default 4)")
+    parser.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
     parser.add_argument("--rounds", type=_positive, default=1000, help="how many rounds to play (default 1000)")
     parser.add_argument(
         "--bots",
         default="random",
-        help=f"a bot for each seat, comma-separated, or one bot for every seat (default random); from: {', '.join(sorted(BOTS))}",
+        help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
+        f"{', '.join(sorted(BOTS))}, or module:attribute of a bot class or factory that the workers can import",
     )
-    parser.add_argument("--seed", type=int, default=None, help="the simulation's seed (default: a fresh one, reported)")
+    parser.add_argument(
+        "--seed",
+        type=_int_type(digits=MAX_SEED_DIGITS),
+        default=None,
+        help="the simulation's seed (default: a fresh one, reported)",
+    )
     parser.add_argument(
         "--workers",
         type=_positive,
         default=None,
-        help="processes to run on; 1 plays in this process (default: one per available CPU)",
+        help="processes to run on, at most one per available CPU; 1 plays in this process "
+        "(default: one per available CPU)",
     )
     parser.add_argument(
         "--chunk-size",
@@ -748,13 +1109,20 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on every round")
     parser.add_argument(
         "--move-limit",
-        type=int,
+        type=_int_type(0),
         default=DEFAULT_MOVE_LIMIT,
         help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
         "random play can otherwise, rarely, go on for ever)",
     )
+    add_table_option_arguments(parser)
     parser.add_argument("--json", metavar="PATH", help="also write the summary as JSON to PATH ('-' for stdout)")
     parser.add_argument("--csv", metavar="PATH", help="also write the summary as CSV to PATH ('-' for stdout)")
+    parser.add_argument(
+        "--rounds-out",
+        metavar="PATH",
+        help="write one JSON line per round to PATH ('-' for stdout), in round order: "
+        "round, seed, seats, winner, points, counts, length, moves",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -767,55 +1135,91 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
     """Run ``python -m eighthalf simulate`` with the parsed ``args``; returns the exit status.
 
-    The text summary goes to ``write`` unless the JSON or the CSV goes to stdout (``-``).
+    The text summary goes to ``write`` unless an output goes to stdout (``-``), which
+    then has stdout to itself. The outputs are checked before the rounds are played;
+    the rounds of ``--rounds-out`` are written as they finish, the summaries at the end.
+    Status 0 on success, 1 if the run fails (such as a bot that a worker cannot
+    import; one ``error:`` line on stderr), 130 on Ctrl-C.
 
     Raises:
         SystemExit: With status 2 and a usage message if the arguments do not fit
-            together (an unknown bot, a wrong number of bots, players out of range).
+            together (an unknown bot, a bot list longer than the table, players out of
+            range, an output that cannot be written).
     """
     parser: argparse.ArgumentParser = args.simulate_parser
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    unknown = sorted({name for name in names if name not in BOTS})
-    if not names or unknown:
-        parser.error(
-            f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}"
-        )
-    if args.move_limit < 0:
-        parser.error(f"--move-limit must be 0 (no limit) or more, not {args.move_limit}")
-    rules = Rules(move_limit=args.move_limit or None)
+    rules = Rules(move_limit=args.move_limit or None, **table_options_from_args(args))
+    if args.rounds > MAX_ROUNDS:
+        parser.error(f"--rounds must be at most {MAX_ROUNDS:,}")
     if not rules.min_players <= args.players <= rules.max_players:
         parser.error(f"--players must be from {rules.min_players} to {rules.max_players} (S2), not {args.players}")
-    if len(names) == 1:
-        names *= args.players
-    if len(names) != args.players:
-        parser.error(f"--bots: give one bot or one per seat: {args.players} players but {len(names)} bots")
+    try:
+        names = check_bots_option(args.bots, args.players)
+    except EighthalfError as error:
+        parser.error(str(error))
+    outputs = [(option, path) for option, path in (("--json", args.json), ("--csv", args.csv)) if path is not None]
+    if args.rounds_out is not None:
+        outputs.append(("--rounds-out", args.rounds_out))
+    for option, path in outputs:
+        problem = check_output(path, option)
+        if problem is not None:
+            parser.error(problem)
+    paths = [os.path.abspath(path) if path != "-" else path for _, path in outputs]
+    if len(set(paths)) != len(paths):
+        parser.error(f"{', '.join(option for option, _ in outputs)}: give each output a place of its own")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    workers = args.workers if args.workers is not None else _default_workers()
+    available = _default_workers()
+    workers = args.workers if args.workers is not None else available
+    if workers > available:
+        sys.stderr.write(
+            f"note: --workers {workers} is more than the {available} CPU{'s' if available != 1 else ''} "
+            f"available here; running {available}\n"
+        )
+        workers = available
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _ProgressBar(sys.stderr) if show else None
+    rounds_file: TextIO | None = None
     try:
+        if args.rounds_out == "-":
+            rounds_file = sys.stdout
+        elif args.rounds_out is not None:
+            rounds_file = open(args.rounds_out, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
         summary = simulate(
             args.players,
             args.rounds,
-            names,
+            list(names),
             seed=seed,
             workers=workers,
             chunk_size=args.chunk_size,
             rotate_seats=args.rotate_seats,
             rules=rules,
             progress=progress,
+            rounds_out=rounds_file,
         )
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         return 130
-    to_stdout = "-" in (args.json, args.csv)
-    for path, text in ((args.json, summary.to_json), (args.csv, summary.to_csv)):
-        if path == "-":
-            sys.stdout.write(text())
-            sys.stdout.flush()
-        elif path is not None:
-            with open(path, "w", encoding="utf-8", newline="") as file:
-                file.write(text())
+    except BrokenPipeError:  # the reader of stdout went away: the command line stops quietly
+        raise
+    except (EighthalfError, OSError) as error:
+        sys.stderr.write(f"\nerror: {error}\n")
+        return 1
+    finally:
+        if rounds_file is not None and rounds_file is not sys.stdout:
+            rounds_file.close()
+    to_stdout = "-" in (args.json, args.csv, args.rounds_out)
+    try:
+        for path, text in ((args.json, summary.to_json), (args.csv, summary.to_csv)):
+            if path == "-":
+                sys.stdout.write(text())
+            elif path is not None:
+                with open(path, "w", encoding="utf-8", newline="") as file:
+                    file.write(text())
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        sys.stderr.write(f"error: {error}\n")
+        return 1
     if not to_stdout:
         write(summary.to_text())
     return 0

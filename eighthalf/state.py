@@ -1,9 +1,10 @@
 """The state of a round: :class:`GameState`, its :class:`Seat`\\ s, the pile and the outcome.
 
-Everything is frozen and slotted: the classes are :class:`~eighthalf.common.frozen.Frozen`
-value classes, which mypyc compiles to native classes in the compiled build (assigning an
-attribute raises :class:`attrs.exceptions.FrozenInstanceError`; equality, hashing, repr,
-pickling and :meth:`~eighthalf.common.frozen.Frozen.replace` work by value). States share whatever did not change with their parent
+Everything is frozen and slotted: the classes behave as the
+:class:`~eighthalf.common.frozen.Frozen` value classes do (assigning an attribute raises
+:class:`attrs.exceptions.FrozenInstanceError`; equality, hashing, repr, pickling and
+``replace`` work by value), and mypyc compiles them to native classes in the compiled
+build. States share whatever did not change with their parent
 (a seat that did not move, the rules, the tuples of cards), so keeping a whole tree of
 successors in memory is cheap.
 
@@ -14,11 +15,11 @@ Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the v
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Literal, Protocol, final
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, final
 
 from .cards import RANKS, Rank
 from .common._compat import mypyc_attr
-from .common.frozen import Frozen, as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
+from .common.frozen import as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
 from .options import MAX_SEATS, Rules
 
 __all__ = ["GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
@@ -40,8 +41,73 @@ Zone = Literal["hand", "open", "blind"]
 """Where a seat plays from (T2): its hand, its open cards or its blind cards."""
 
 
+class _Value:
+    """The base of :class:`PileCard`, :class:`Seat` and :class:`Outcome`: a
+    :class:`~eighthalf.common.frozen.Frozen` value made of the same functions.
+
+    It is not :class:`~eighthalf.common.frozen.Frozen` itself because this module is
+    compiled in the compiled build and ``eighthalf.common.frozen`` is not (interpreted
+    classes, such as those of Eights, cannot derive from a compiled class, and a
+    compiled class cannot derive from an interpreted one).
+    """
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def field_values(self) -> tuple[Any, ...]:
+        """The values of the fields, in constructor order (``__match_args__``)."""
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def replace(self: _V, **changes: Any) -> _V:
+        """A copy with some fields changed (in place of ``attrs.evolve``).
+
+        Raises:
+            TypeError: If a name in ``changes`` is not a field.
+        """
+        result: _V = replaced(self, changes)
+        return result
+
+    def __replace__(self: _V, **changes: Any) -> _V:
+        result: _V = replaced(self, changes)
+        return result
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a dict, nested values as dicts too (in place of ``attrs.asdict``)."""
+        return as_dict(self)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        refuse_change(self)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_change(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Value)
+        return values_equal(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Value)
+        return not values_equal(self, other)
+
+    def __hash__(self) -> int:
+        return values_hash(self)
+
+    def __repr__(self) -> str:
+        return values_repr(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (self.__class__, self.field_values())
+
+
+_V = TypeVar("_V", bound=_Value)
+
+
 @final
-class PileCard(Frozen):
+class PileCard(_Value):
     """A card on the pile, with the seat that played it."""
 
     __slots__ = ("rank", "seat")
@@ -76,7 +142,7 @@ PILE_CARDS: tuple[tuple[PileCard, ...], ...] = tuple(
 
 
 @final
-class Seat(Frozen):
+class Seat(_Value):
     """One player's cards (S3, S4) and whether they are on the table (L1).
 
     The hand is kept sorted by rank (a hand has no order at the table); the bank, the
@@ -155,7 +221,7 @@ _seat_hand, _seat_bank, _seat_open, _seat_blind, _seat_collected, _seat_on_table
 
 
 @final
-class Outcome(Frozen):
+class Outcome(_Value):
     """How a round ended (E4–E7)."""
 
     __slots__ = ("big_losers", "counts", "points", "winner")

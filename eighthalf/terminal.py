@@ -3,9 +3,12 @@
 One person sits at one seat; bots (see :mod:`eighthalf.bots`) take the others. Every
 turn of the person shows the call, the 5-lock, who is at risk, the top of the pile,
 every player's card counts and open cards, the person's own hand, what happened since
-their last move, and the numbered legal moves. The person answers with a number or
-with the move notation of :func:`~eighthalf.parse_match_move` (``33``, ``8H``, ``o7``,
-``b0``, ``c``; in a match also ``x729`` and ``d`` for the exchange of M3).
+their last move, and the legal moves, each on a line labelled with a letter. The person
+answers with a line's letter or with the move itself in the notation of
+:func:`~eighthalf.parse_match_move` (``5``, ``33``, ``8H``, ``o7``, ``b0``, ``c``; in a
+match also ``x729`` and ``d`` for the exchange of M3). The letters are never letters of
+the notation (see :data:`LABELS`), and a digit is always a card, so no answer means two
+things: typing ``2`` always plays a 2.
 
 Who sees what (I1–I4): the screen is drawn from the person's own
 :class:`~eighthalf.views.PlayerView` (through :func:`~eighthalf.view_match`) and from
@@ -27,7 +30,7 @@ Plain text carries everything.
 >>> parser = argparse.ArgumentParser()
 >>> add_play_arguments(parser)
 >>> args = parser.parse_args(["--players", "2", "--seed", "7", "--bots", "greedy", "--no-color"])
->>> answers = iter(["1", "q"])
+>>> answers = iter(["a", "q"])
 >>> lines: list[str] = []
 >>> run_play(args, input=lambda prompt: next(answers), write=lines.append)
 0
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import hashlib
 import importlib
 import io
@@ -49,14 +53,14 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, choose_exchange, tell_match
+from .bots import exchange_choice as bots_exchange_choice
 from .cards import Rank
 from .deal import new_game
 from .engine import COMBINATION, effect
-from .errors import IllegalMoveError, ParseError
+from .errors import EighthalfError, IllegalMoveError
 from .events import Event, RoundOver, events_for, narrate
 from .match import (
-    DECLINE,
     Decline,
     Exchange,
     Exchanged,
@@ -70,10 +74,24 @@ from .match import (
     view_match,
 )
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay
+from .options import Rules
+from .records import Record, dumps
+from .simulate import (
+    MAX_SEED_DIGITS,
+    _cut,
+    _int_type,
+    add_table_option_arguments,
+    check_bots_option,
+    check_output,
+    load_bot,
+    table_option_flags,
+    table_options_from_args,
+)
 from .state import call_text
 from .views import PlayerView
 
 __all__ = [
+    "LABELS",
     "NAMES",
     "PLAIN",
     "Paint",
@@ -82,6 +100,7 @@ __all__ = [
     "config_from_args",
     "describe_move",
     "exchange_choice",
+    "label_of",
     "main",
     "render_screen",
     "run_play",
@@ -92,6 +111,12 @@ NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
 
 PILE_SHOWN = 6
 """How many cards from the top of the pile a screen lists."""
+
+LABELS = "aefijkmnprstuvwyz"
+"""The letters that label the lines of moves: none of them is a letter of the move notation
+(``b`` blind, ``c`` collect, ``d`` decline, ``g`` Ghost, ``h`` ½, ``o`` open, ``x``
+exchange) or ``q`` (quit), and a digit is never a label, so an answer never means two
+things. Beyond 17 moves every line has two letters (``aa``, ``ae``, …)."""
 
 Paint = Callable[[str, str], str]
 """A painter: ``paint(text, style)`` returns ``text`` styled for the terminal (or as is)."""
@@ -115,10 +140,11 @@ _CARD_STYLES = {
 
 _HELP = """\
 How to answer:
-  1, 2, …     the move of that number in the list (a bare number always means a line
-              of the list; every legal move has one)
-  7  33  555  one, two, three cards of a rank from your hand; H is ½, G is Ghost
-              (HH two ½s, G a Ghost, 8H the 8½ combination: one 8 with one ½)
+  a, e, f, …  the move on the line of that letter in the list (every legal move
+              has a line; the letters are never letters of a move)
+  7  33  555  one, two, three cards of a rank from your hand (a number is always
+              cards, never a line: 2 plays a 2); H is ½ and G a Ghost: HH two ½s,
+              GG two Ghosts, 8H the 8½ combination (one 8 with one ½)
   o7          your open 7 (on the table, with an empty hand)
   b0  b1  b2  the blind card at that position (unseen: if it cannot be played,
               you collect the pile)
@@ -149,7 +175,7 @@ class PlayConfig:
     seat: int
     """The person's seat."""
     bots: tuple[str | None, ...]
-    """The bot name of every seat; ``None`` at the person's seat."""
+    """The bot of every seat (a name or ``module:attribute``); ``None`` at the person's seat."""
     seed: int
     """The seed of the deal (of the match's deals with ``rounds``)."""
     rounds: int | None
@@ -158,6 +184,13 @@ class PlayConfig:
     """Every seat's name."""
     color: bool | None
     """``False`` for plain text; ``None`` to decide by the terminal (see :func:`run_play`)."""
+    record: str | None = None
+    """Where to save the game as a record (:mod:`eighthalf.records`) when it ends, if anywhere."""
+    auto_forced: bool = False
+    """Whether the person's forced moves (a single legal move) are played without asking."""
+    rules: Rules = attrs.field(factory=Rules)
+    """The rules of the table: the rule book's, or with table options (house rules, see
+    :class:`~eighthalf.Rules`) set by flags such as ``--open-runs``."""
 
     def command(self) -> str:
         """The command line that plays this game again (same seat, bots, names and seed)."""
@@ -169,7 +202,7 @@ class PlayConfig:
         if self.names != NAMES[: self.players]:
             parts.append(f"--names {','.join(self.names)}")
         parts.append(f"--seed {self.seed}")
-        return " ".join(parts)
+        return " ".join(parts) + table_option_flags(self.rules)
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -178,62 +211,95 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     ``--players N`` (2–5, default 4), ``--seat S`` (default 0), ``--bots a,b,…`` (for
     the other seats in seat order, repeated to fill; default ``greedy``), ``--seed N``
     (default: a fresh one, printed at the end), ``--match`` and ``--rounds N`` (a match,
-    6 rounds unless told), ``--names a,b,…`` and ``--no-color``.
+    6 rounds unless told), ``--names a,b,…``, ``--record PATH`` (save the game as a
+    record), ``--auto-forced`` (play forced moves without asking) and ``--no-color``.
     """
-    parser.add_argument("--players", type=int, default=4, help="number of players, 2 to 5 (default 4)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
+    parser.add_argument("--seat", type=_int_type(), default=0, help="your seat, from 0 (default 0)")
     parser.add_argument(
         "--bots",
         default="greedy",
         help="bots for the other seats in seat order, comma-separated, repeated to fill the table "
-        f"(default greedy); from: {', '.join(sorted(BOTS))}",
+        f"(default greedy): names from {', '.join(sorted(BOTS))}, or module:attribute",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="the seed of the deal (default: a fresh one, printed at the end)"
+        "--seed",
+        type=_int_type(digits=MAX_SEED_DIGITS),
+        default=None,
+        help="the seed of the deal (default: a fresh one, printed at the end)",
     )
     parser.add_argument("--match", action="store_true", help="play a match of several rounds (M1) instead of one round")
-    parser.add_argument("--rounds", type=int, default=None, help="the number of rounds of a match (default 6)")
+    parser.add_argument("--rounds", type=_int_type(), default=None, help="the number of rounds of a match (default 6)")
     parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+    parser.add_argument(
+        "--record",
+        metavar="PATH",
+        default=None,
+        help="save the game as a record to PATH when it ends (read it with eighthalf.records.loads and replay)",
+    )
+    parser.add_argument(
+        "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"
+    )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour (also with NO_COLOR set)")
+    add_table_option_arguments(parser)
+
+
+_MAX_NAME = 24  # characters in a player's name
 
 
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
     """Check the options parsed by :func:`add_play_arguments` and settle the defaults.
 
     Raises:
-        ValueError: If an option is out of range, a bot is unknown or names are repeated;
-            the message says which and why.
+        EighthalfError: If an option is out of range, a bot is unknown, a bot list is
+            longer than the other seats, names are repeated or unprintable, or the record
+            cannot be written where asked; the message says which and why.
     """
     players = args.players
     if not 2 <= players <= 5:
-        raise ValueError(f"--players must be from 2 to 5 (S2), not {players}")
+        raise EighthalfError(f"--players must be from 2 to 5 (S2), not {players}")
     if not 0 <= args.seat < players:
-        raise ValueError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    kinds = [name.strip() for name in str(args.bots).split(",") if name.strip()]
-    unknown = [name for name in kinds if name not in BOTS]
-    if not kinds or unknown:
-        raise ValueError(
-            f"--bots: unknown bot {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(BOTS))}"
-        )
-    others = iter(kinds[index % len(kinds)] for index in range(players - 1))
+        raise EighthalfError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+    others = iter(check_bots_option(str(args.bots), players - 1))
     bots = tuple(None if seat == args.seat else next(others) for seat in range(players))
     rounds: int | None = None
     if args.rounds is not None and not args.match:
-        raise ValueError("--rounds goes with --match")
+        raise EighthalfError("--rounds goes with --match")
     if args.match:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
-            raise ValueError(f"--rounds must be at least 1 (M1), not {rounds}")
+            raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
     names = list(NAMES[:players])
     if args.names is not None:
         given = [name.strip() for name in str(args.names).split(",")]
         if len(given) > players or not all(given):
-            raise ValueError(f"--names: give up to {players} names, none of them empty")
+            raise EighthalfError(f"--names: give up to {players} names, none of them empty")
+        for name in given:
+            if len(name) > _MAX_NAME or not name.isprintable() or '"' in name or "\\" in name:
+                raise EighthalfError(
+                    f"--names: {_cut(name)} is not a name: up to {_MAX_NAME} printable characters, no quotes"
+                )
         names[: len(given)] = given
     if len(set(names)) != len(names):
-        raise ValueError(f"--names: every player needs a name of their own, not {', '.join(names)}")
+        raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
+    record = getattr(args, "record", None)
+    if record is not None:
+        problem = check_output(record, "--record")
+        if problem is not None or record == "-":
+            raise EighthalfError(problem or "--record: give a file name")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "little")
-    return PlayConfig(players, args.seat, bots, seed, rounds, tuple(names), False if args.no_color else None)
+    return PlayConfig(
+        players,
+        args.seat,
+        bots,
+        seed,
+        rounds,
+        tuple(names),
+        False if args.no_color else None,
+        record=record,
+        auto_forced=bool(getattr(args, "auto_forced", False)),
+        rules=Rules(**table_options_from_args(args)),
+    )
 
 
 # ---------------------------------------------------------------- rendering
@@ -285,9 +351,11 @@ def describe_move(move: MatchMove, seen: MatchView, names: Sequence[str]) -> str
         what, token, count = _some(move.rank, move.count), int(move.rank), move.count
     elif isinstance(move, EightAndHalf):
         what, token, count = "the 8½ combination (an 8 with a ½)", COMBINATION, 1
-    else:
+    elif move.count == 1:
         what, token, count = f"your open {move.rank.label}", int(move.rank), 1
-    result = effect(token, count, table.call_halves, table.locked)
+    else:  # several open cards together (T3, the table option open_runs)
+        what, token, count = f"your {move.count} open {move.rank.label}s", int(move.rank), move.count
+    result = effect(token, count, table.call_halves, table.locked, table.rules.variant)
     if result is None:  # not legal here: describe the cards only
         return what
     call_halves, locked, risky, catch = result
@@ -364,6 +432,29 @@ def _seat_lines(seen: MatchView, names: Sequence[str], paint: Paint, match_mode:
     return lines
 
 
+def label_of(index: int, count: int) -> str:
+    """The label of line ``index`` (from 0) of a list of ``count`` moves: a letter of
+    :data:`LABELS`, or two when there are more moves than letters.
+
+    >>> [label_of(index, 3) for index in range(3)]
+    ['a', 'e', 'f']
+    >>> label_of(0, 20), label_of(19, 20)
+    ('aa', 'ef')
+
+    Raises:
+        EighthalfError: If ``index`` is not from 0 to ``count - 1``, or ``count`` is above
+            ``len(LABELS) ** 2``.
+    """
+    size = len(LABELS)
+    if type(index) is not int or type(count) is not int or not 0 <= index < count <= size * size:
+        raise EighthalfError(
+            f"no label for that line: the index goes from 0 to count - 1, for at most {size * size} lines"
+        )
+    if count <= size:
+        return LABELS[index]
+    return LABELS[index // size] + LABELS[index % size]
+
+
 def render_screen(
     seen: MatchView,
     names: Sequence[str],
@@ -372,7 +463,8 @@ def render_screen(
     match_mode: bool = False,
     paint: Paint = PLAIN,
 ) -> str:
-    """The screen of the viewer's turn: the table, what happened, and the numbered moves.
+    """The screen of the viewer's turn: the table, what happened, and the moves, each on a line
+    labelled by :func:`label_of`.
 
     It is drawn from ``seen`` alone (the viewer's :class:`~eighthalf.MatchView`), so it
     shows nothing the viewer may not see (I1–I4); ``happened`` are narrated events
@@ -427,9 +519,8 @@ def render_screen(
         if table.opening is not None:
             lines.append(f"You open the round with your lowest yellow card, the {table.opening.label} (S5).")
         lines.append("Your moves:")
-    width = len(str(len(moves)))
-    for number, move in enumerate(moves, 1):
-        lines.append(f"  {str(number).rjust(width)}) {move!s:<4} — {describe_move(move, seen, names)}")
+    for number, move in enumerate(moves):
+        lines.append(f"  {label_of(number, len(moves))}) {move!s:<4} — {describe_move(move, seen, names)}")
     return "\n".join(lines)
 
 
@@ -468,33 +559,14 @@ def _tell(event: Event | Exchanged, me: int, names: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------- bots' exchange
 
-_FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
-
 
 def exchange_choice(seen: MatchView) -> MatchMove:
-    """How a built-in bot decides on the exchange of M3, from its own view.
-
-    Open cards are played late, on whatever call there is, so a bot values them by how
-    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
-    to 1. It makes the exchange that gains the most by this order (the first such in
-    the order offered) and declines when none gains.
+    """How a built-in bot decides on the exchange of M3: :func:`eighthalf.bots.exchange_choice`.
 
     Raises:
         ValueError: If the viewer is not deciding on an exchange.
     """
-    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-        raise ValueError("no exchange is pending for this seat")
-
-    def value(rank: Rank) -> int:
-        return _FLEXIBLE.get(rank, int(rank))
-
-    best: MatchMove = DECLINE
-    gain = 0
-    for move in seen.exchanges:
-        this = value(move.theirs) - value(move.own)
-        if this > gain:
-            best, gain = move, this
-    return best
+    return bots_exchange_choice(seen)
 
 
 # ---------------------------------------------------------------- the game loop
@@ -535,9 +607,9 @@ def _painter(config: PlayConfig) -> Paint:
 
 def _start(config: PlayConfig) -> Match:
     if config.rounds is None:  # one round: the very deal of new_game(players, seed=seed)
-        state = new_game(config.players, seed=config.seed)
+        state = new_game(config.players, seed=config.seed, rules=config.rules)
         return Match(1, config.seed, config.players - 1, 0, state)
-    return new_match(config.players, rounds=config.rounds, seed=config.seed)
+    return new_match(config.players, rounds=config.rounds, seed=config.seed, rules=config.rules)
 
 
 class _Referee:
@@ -545,13 +617,13 @@ class _Referee:
 
     def __init__(self, config: PlayConfig) -> None:
         self.match = _start(config)
-        self.bots: dict[int, Bot] = {seat: make_bot(name) for seat, name in enumerate(config.bots) if name is not None}
+        self.bots: dict[int, Bot] = {seat: load_bot(name) for seat, name in enumerate(config.bots) if name is not None}
         self.rngs = {seat: random.Random(_bot_seed(config.seed, seat)) for seat in self.bots}
 
     def bot_move(self, seat: int) -> MatchMove:
         match = self.match
         if match.exchange_by is not None:
-            return exchange_choice(view_match(match, seat))
+            return choose_exchange(self.bots[seat], view_match(match, seat), self.rngs[seat])
         return self.bots[seat].choose(view_match(match, seat).round, self.rngs[seat])
 
     def why_illegal(self, move: MatchMove) -> str:
@@ -565,6 +637,30 @@ class _Referee:
         return "it is not among your legal moves"  # pragma: no cover - legal_moves and apply agree
 
 
+def _read(ask: Callable[[str], str], prompt: str, write: Callable[[str], None], paint: Paint) -> str:
+    """One answer, stripped; asks again on text that cannot be read, raises :class:`_Quit` at
+    the end of input."""
+    while True:
+        try:
+            answer = ask(prompt)
+        except EOFError:
+            raise _Quit from None
+        except UnicodeDecodeError as error:
+            write(
+                paint(f"could not read that answer: it is not valid {error.encoding} text; please type it again", "red")
+            )
+            continue
+        if any("\udc80" <= char <= "\udcff" for char in answer):  # bytes the terminal's encoding could not read
+            write(
+                paint(
+                    "could not read that answer: it is not valid text in the terminal's encoding; please type it again",
+                    "red",
+                )
+            )
+            continue
+        return answer.strip()
+
+
 def _ask_move(
     seen: MatchView,
     ask: Callable[[str], str],
@@ -575,15 +671,20 @@ def _ask_move(
     """Ask until the answer is a legal move; raises :class:`_Quit` on quit or end of input."""
     moves = seen.legal_moves()
     count = len(moves)
-    numbers = "1" if count == 1 else f"a number from 1 to {count}"
+    labels = {label_of(index, count): move for index, move in enumerate(moves)}
+    names = list(labels)
+    if count == 1:
+        letters, shown = names[0], names[0]
+    elif count <= 6:
+        letters, shown = f"{', '.join(names[:-1])} or {names[-1]}", "/".join(names)
+    else:
+        letters, shown = f"a letter from {names[0]} to {names[-1]}", f"{names[0]}…{names[-1]}"
     question = "Your decision" if seen.exchange_by is not None else "Your move"
-    write(f"Type {numbers} or the move itself; ? for help, q to quit.")
+    write(
+        f"Type {letters} for a line of the list, or the move itself (a card such as 5 plays that card); ? for help, q to quit."
+    )
     while True:
-        try:
-            answer = ask(f"{question} [1-{count}]: ")
-        except EOFError:
-            raise _Quit from None
-        text = answer.strip()
+        text = _read(ask, f"{question} [{shown} or a move]: ", write, paint)
         key = text.lower()
         if key in _QUIT:
             raise _Quit
@@ -591,22 +692,18 @@ def _ask_move(
             write(_HELP)
             continue
         if not text:
-            write(paint(f"Please choose: {numbers}, or the move itself (? for help).", "red"))
+            write(paint(f"Please choose: {letters}, or the move itself (? for help).", "red"))
             continue
-        if text.isdigit() and 1 <= int(text) <= count:
-            return moves[int(text) - 1]
+        if key in labels:
+            return labels[key]
         try:
             move = parse_match_move(text)
-        except ParseError:
-            if text.isdigit():
-                message = f"there is no move {text}: choose {numbers}, or ? for help"
-            else:
-                message = f"not a move: {text!r} (type {numbers}, or the move itself; ? for help)"
-            write(paint(message, "red"))
+        except ValueError:  # a ParseError; any ValueError of odd input is refused the same way
+            write(paint(f"not a move: {_cut(text)} (type {letters}, or the move itself; ? for help)", "red"))
             continue
         if move in moves:
             return move
-        write(paint(f"{text!r} is not legal here: {_reason(move, seen, why_illegal)}", "red"))
+        write(paint(f"{_cut(text)} is not legal here: {_reason(move, seen, why_illegal)}", "red"))
 
 
 def _reason(move: MatchMove, seen: MatchView, why_illegal: Callable[[MatchMove], str]) -> str:
@@ -630,7 +727,21 @@ def _intro(config: PlayConfig) -> list[str]:
     return [
         f"8½ — {kind}, {config.players} players. You are {names[me]}, seat {me}; against {against}.",
         "Cards: 0–9, ½ and Ghost. Type ? at any question for help.",
+        *_house_rules(config.rules),
     ]
+
+
+_HOUSE_RULES: dict[str, str] = {
+    "lock_next_only": "the 5-lock binds only the player facing the 5; a Ghost on it ends the lock (P7)",
+    "halves_stop_at_8_half": "no ½ of a run may land on 8½, so ½½ on 8 is not allowed (P3)",
+    "single_opening": "the opening play is exactly one card (S5)",
+    "open_runs": "several open cards of one rank may be played together, as o77 (T3)",
+}
+
+
+def _house_rules(rules: Rules) -> list[str]:
+    """One line per table option that is on, for the start of the game."""
+    return [f"House rule: {_HOUSE_RULES[name]}." for name in rules.option_names()]
 
 
 def _round_header(match: Match, names: Sequence[str], match_mode: bool) -> str:
@@ -648,7 +759,9 @@ def _play(
     ask: Callable[[str], str],
     write: Callable[[str], None],
     paint: Paint,
+    played: list[MatchMove],
 ) -> None:
+    """Play the game to its end; every move made is appended to ``played``."""
     names, me = config.names, config.seat
     match_mode = config.rounds is not None
     referee = _Referee(config)
@@ -661,13 +774,20 @@ def _play(
         seat = match.to_move
         if seat == me:
             seen = view_match(match, me)
-            write(render_screen(seen, names, happened, match_mode=match_mode, paint=paint))
-            happened = []
-            move = _ask_move(seen, ask, write, referee.why_illegal, paint)
-            write(f"You: {move} — {describe_move(move, seen, names)}")
+            forced = seen.legal_moves()
+            if config.auto_forced and len(forced) == 1:
+                move = forced[0]
+                happened.append(f"You had one legal move, {move}, played for you: {describe_move(move, seen, names)}.")
+            else:
+                write(render_screen(seen, names, happened, match_mode=match_mode, paint=paint))
+                happened = []
+                move = _ask_move(seen, ask, write, referee.why_illegal, paint)
+                write(f"You: {move} — {describe_move(move, seen, names)}")
         else:
             move = referee.bot_move(seat)
         referee.match, events = match.apply_with_events(move)
+        played.append(move)
+        tell_match(referee.bots, match, move, events)  # bots that observe are shown every move
         for event in events:
             if isinstance(event, RoundOver):
                 if happened:
@@ -678,13 +798,8 @@ def _play(
                 write("\n".join(_outcome_lines(event, names, me, paint, totals)))
             elif isinstance(event, RoundDealt):
                 following = referee.match
-                try:
-                    answer = ask(
-                        f"Press Enter to deal round {following.round_index + 1} of {following.rounds} (q to quit): "
-                    )
-                except EOFError:
-                    raise _Quit from None
-                if answer.strip().lower() in _QUIT:
+                prompt = f"Press Enter to deal round {following.round_index + 1} of {following.rounds} (q to quit): "
+                if _read(ask, prompt, write, paint).lower() in _QUIT:
                     raise _Quit
                 write(_round_header(following, names, match_mode))
                 if following.exchange_by is not None and following.exchange_by != me:
@@ -705,6 +820,41 @@ def _play(
                 happened.append(_tell(event, me, names))
 
 
+def _save_record(config: PlayConfig, played: Sequence[MatchMove], finished: bool) -> Record:
+    """The game as a :class:`~eighthalf.Record`: finished with its result, else unfinished (``*``)."""
+    record = Record(
+        players=config.players,
+        seed=config.seed,
+        rounds=config.rounds,
+        rules=config.rules,
+        moves=tuple(played),
+        tags=(("Names", ",".join(config.names)),),
+    )
+    return record.finished() if finished else record
+
+
+class _TolerantStdin:
+    """While the game runs, undecodable bytes typed at the terminal reach the game as lone
+    surrogates (refused with a message and asked again) instead of ending it with a
+    :class:`UnicodeDecodeError` that loses the rest of the input."""
+
+    def __init__(self, active: bool) -> None:
+        self._errors: str | None = None
+        self._active = active
+
+    def __enter__(self) -> None:
+        stdin = sys.stdin
+        if self._active and isinstance(stdin, io.TextIOWrapper) and stdin.errors == "strict":
+            self._errors = stdin.errors
+            stdin.reconfigure(errors="surrogateescape")
+
+    def __exit__(self, *exc: object) -> None:
+        if self._errors is not None and isinstance(sys.stdin, io.TextIOWrapper):
+            # Python refuses once the stream was read (io.UnsupportedOperation): it stays tolerant then.
+            with contextlib.suppress(OSError, ValueError):
+                sys.stdin.reconfigure(errors=self._errors)
+
+
 def run_play(
     args: argparse.Namespace,
     *,
@@ -719,6 +869,12 @@ def run_play(
     returns 0 after a goodbye line; Ctrl-C (:class:`KeyboardInterrupt`) does the same
     but returns 130. Bad options print an error and return 2. The seed, and the command
     that replays the same deal, are shown at the end in every case but bad options.
+
+    With ``--record PATH`` the game is saved at the end as a record (finished, or
+    unfinished with result ``*`` if the person left), with the players' names as a
+    ``Names`` tag; :func:`eighthalf.records.loads` reads it and :func:`~eighthalf.replay`
+    replays it. It is written only at the end, because it holds the seed (I4). If it
+    cannot be written, a line says why and the status is 1.
     """
     try:
         config = config_from_args(args)
@@ -727,8 +883,12 @@ def run_play(
         return 2
     paint = _painter(config)
     status = 0
+    played: list[MatchMove] = []
+    finished = False
     try:
-        _play(config, input, write, paint)
+        with _TolerantStdin(input is builtins.input):
+            _play(config, input, write, paint, played)
+        finished = True
     except _Quit:
         write("")
         write("Goodbye: the game ends here.")
@@ -736,6 +896,15 @@ def run_play(
         write("")
         write("Goodbye: interrupted.")
         status = 130
+    if config.record is not None:
+        try:
+            text = dumps(_save_record(config, played, finished))
+            with open(config.record, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+            write(f"The game is saved as a record in {config.record}.")
+        except (OSError, EighthalfError) as error:
+            write(f"error: could not save the record: {error}")
+            status = status or 1
     write(f"Seed {config.seed}: play the same deal again with: {config.command()}")
     return status
 
@@ -744,11 +913,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m eighthalf.terminal [options]``: the ``play`` command on its own.
 
     Raises:
-        SystemExit: If the command line cannot be parsed (argparse's usage error, status 2).
+        SystemExit: If the command line cannot be parsed or the options do not fit
+            together (argparse's usage error, status 2).
     """
     parser = argparse.ArgumentParser(prog="python -m eighthalf play", description="Play 8½ against bots.")
     add_play_arguments(parser)
-    return run_play(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    try:
+        config_from_args(args)
+    except ValueError as error:
+        parser.error(str(error))
+    return run_play(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,24 +8,34 @@ or ``pip install "dask[distributed]"``), on this machine and on every worker. Th
 
 The result is the same as on one machine: a simulation depends only on its arguments,
 never on where or in which order the rounds are played.
+
+Bots go to the workers as text: a built-in name or ``"module:attribute"`` of a bot of
+your own, which every worker imports itself (install the module there, or put it on
+the workers' ``PYTHONPATH``).
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from eighthalf.simulate import Summary, simulate
 
+BOTS = ("greedy", "random", "random", "random")
+"""The default line-up: greedy against three random bots."""
 
-def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1) -> Summary:
-    """Simulate greedy against three random bots on the workers of a Dask ``client``.
+
+def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1, bots: Sequence[str] = BOTS) -> Summary:
+    """Simulate ``bots`` (by default greedy against three random bots) on the workers of a Dask ``client``.
 
     Args:
         client: A connected ``distributed.Client``.
         rounds: How many rounds to play.
         seed: The simulation's seed.
+        bots: One bot per seat: built-in names or ``"module:attribute"`` specs that the
+            workers can import.
 
     Returns:
         The summary, equal to ``simulate(...)`` run anywhere else with the same arguments.
@@ -35,9 +45,9 @@ def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1) -> Summary:
     """
     with client.get_executor() as executor:
         return simulate(
-            4,
+            len(bots),
             rounds,
-            ["greedy", "random", "random", "random"],
+            list(bots),
             seed=seed,
             executor=executor,
             chunk_size=500,

@@ -45,6 +45,14 @@ def test_ratios_of_both_builds_and_the_anchor() -> None:
     }
 
 
+def test_compiled_over_pure_is_taken_against_each_runs_reference() -> None:
+    by_name = {case.name: case for case in CASES}
+    pure = [Result(by_name["reference"], (4_000.0,)), Result(by_name["steps/checked/4p"], (100.0,))]
+    compiled = [Result(by_name["reference"], (8_000.0,)), Result(by_name["steps/checked/4p"], (600.0,))]
+    # The machine ran twice as fast for the compiled run: 6 times the steps is 3 times the speed.
+    assert ratios({"pure": list(pure), "compiled": list(compiled)}) == {"steps/checked/4p: compiled ÷ pure": 3.0}
+
+
 def test_unknown_builds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--builds", "pure,fast"])

@@ -26,8 +26,25 @@ from eighthalf import (
     rest_of_deck,
     view,
 )
-from eighthalf.bots import BOTS, Bot, GreedyBot, RandomBot, SearchBot, greedy_choice, make_bot
-from eighthalf.events import Caught
+from eighthalf.bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    ISMCTSBot,
+    Observer,
+    RandomBot,
+    SearchBot,
+    _Node,
+    choose_exchange,
+    exchange_choice,
+    greedy_choice,
+    make_bot,
+    observes,
+    tell,
+    tell_match,
+)
+from eighthalf.events import Caught, Drew, Event, events_for
+from eighthalf.views import PlayerView
 
 R = Rank
 
@@ -292,3 +309,203 @@ def test_search_bot_with_a_zero_time_limit_still_moves() -> None:
     state = apply(state, legal_moves(state)[0])
     seen = view(state, state.to_move)
     assert SearchBot(iterations=50, time_limit=0.0).choose(seen, random.Random(1)) in seen.legal_moves()
+
+
+# --------------------------------------------------------------------------- what bots see between turns
+
+
+class _Watcher:
+    """A bot that plays greedily and records everything it is shown."""
+
+    name = "watcher"
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[tuple[Event, ...], PlayerView]] = []
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        return GreedyBot().choose(seen, rng)
+
+    def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
+        self.shown.append((tuple(events), seen))
+
+
+def test_i2_i3_tell_shows_each_observer_its_own_events_and_view() -> None:
+    watcher = _Watcher()
+    bots: list[object] = [watcher, GreedyBot(), RandomBot()]  # only the watcher observes
+    assert observes(bots) and not observes([GreedyBot(), RandomBot()])
+    assert isinstance(watcher, Observer) and not isinstance(GreedyBot(), Observer)
+    state, rng = new_game(3, seed=5, rules=Rules(move_limit=400)), random.Random(5)
+    moves = 0
+    while not state.over:
+        seat = state.to_move
+        move = (watcher if seat == 0 else GreedyBot()).choose(view(state, seat), rng)
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+        moves += 1
+        shown_events, shown_view = watcher.shown[-1]
+        assert shown_events == events_for(events, 0) and shown_view == view(state, 0)
+    assert len(watcher.shown) == moves
+    drawn = [event for shown, _ in watcher.shown for event in shown if isinstance(event, Drew)]
+    assert drawn and all((event.cards is None) == (event.seat != 0) for event in drawn)
+
+
+def test_the_demo_and_the_simulations_show_observers_every_move() -> None:
+    from eighthalf.cli import run_demo
+
+    watcher = _Watcher()
+    lines: list[str] = []
+    run_demo(3, 4, [watcher, GreedyBot(), GreedyBot()], write=lines.append)
+    assert len(watcher.shown) == len(lines) - 4  # a header line and one per seat, then one per move
+    assert watcher.shown[-1][1].over
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=5))
+def test_c1_l1_search_bots_known_cards_are_really_in_the_opponents_hands(seed: int, players: int) -> None:
+    """What SearchBot.observe remembers of on-the-table hands (piles it saw go in) is true."""
+    bot = SearchBot(iterations=1)
+    bots: list[Bot] = [bot] + [GreedyBot() for _ in range(players - 1)]
+    state, rng = new_game(players, seed=seed, rules=Rules(move_limit=500)), random.Random(seed)
+    while not state.over:
+        seat = state.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+        for other, known in bot._known.items():
+            assert other != 0
+            hand = list(state.seats[other].hand)
+            for rank in known:
+                assert rank in hand
+                hand.remove(rank)
+
+
+def test_m3_bots_decide_the_exchange_from_their_match_view() -> None:
+    from eighthalf import new_match, view_match
+    from eighthalf.terminal import exchange_choice as terminal_choice
+
+    match = new_match(3, seed=2, rounds=3)
+    rng = random.Random(2)
+    decided = 0
+    bots: list[Bot] = [RandomBot(), GreedyBot(), ISMCTSBot(iterations=2)]
+    while not match.over:
+        seat = match.to_move
+        if match.exchange_by is not None:
+            seen = view_match(match, seat)
+            move: object = choose_exchange(bots[seat], seen, rng)
+            assert move in seen.legal_moves()
+            assert exchange_choice(seen) == terminal_choice(seen)
+            if not isinstance(bots[seat], RandomBot):
+                assert move == exchange_choice(seen)
+            other = (seat + 1) % 3
+            with pytest.raises(ValueError, match="no exchange is pending"):
+                choose_exchange(bots[other], view_match(match, other), rng)
+            decided += 1
+        else:
+            move = bots[seat].choose(view_match(match, seat).round, rng)
+        before = match
+        match, events = match.apply_with_events(move)
+        tell_match(bots, before, move, events)
+    assert decided >= 1
+
+
+def test_m3_a_bot_without_exchange_gets_the_default_decision() -> None:
+    from eighthalf import new_match, view_match
+
+    match = new_match(2, seed=1, rounds=2)
+    while match.exchange_by is None:
+        match = match.apply(match.legal_moves()[0])
+    seen = view_match(match, match.exchange_by)
+
+    class Plain:
+        name = "plain"
+
+        def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+            return seen.legal_moves()[0]
+
+    assert choose_exchange(Plain(), seen, random.Random(0)) == exchange_choice(seen)
+    with pytest.raises(ValueError, match="no exchange is pending"):
+        exchange_choice(view_match(match, 1 - match.exchange_by))
+
+
+# --------------------------------------------------------------------------- ISMCTSBot
+
+
+@pytest.mark.parametrize("root", ["paired", "ucb"])
+@pytest.mark.parametrize("opponents", ["greedy", "tree"])
+def test_ismcts_bot_plays_only_legal_moves_and_is_reproducible(root: str, opponents: str) -> None:
+    def game() -> list[tuple[GameState, Move]]:
+        bots: list[Bot] = [GreedyBot(), ISMCTSBot(iterations=4, root=root, opponents=opponents), GreedyBot()]
+        return play_bots(3, 8, bots, random.Random(8))
+
+    first = game()
+    assert all(move in legal_moves(state) for state, move in first)
+    assert game() == first
+
+
+def test_ismcts_bot_is_registered() -> None:
+    assert BOTS["ismcts"] is ISMCTSBot
+    assert isinstance(make_bot("ismcts"), ISMCTSBot) and make_bot("ismcts").name == "ismcts"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"iterations": 0}, {"root": "x"}, {"opponents": "x"}, {"exploration": -1.0}, {"win_bonus": -1.0}, {"model": "x"}],
+)
+def test_ismcts_bot_refuses_bad_settings(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ISMCTSBot(**options)  # type: ignore[arg-type]
+
+
+def test_ismcts_bot_cannot_see_hidden_cards() -> None:
+    from eighthalf.views import sample_state
+
+    state = new_game(4, seed=21)
+    for _ in range(12):
+        state = apply(state, legal_moves(state)[0])
+    seen = view(state, state.to_move)
+    other = sample_state(seen, random.Random(99))
+    assert other != state and view(other, state.to_move) == seen
+    for root in ("paired", "ucb"):
+        first = ISMCTSBot(iterations=6, root=root).choose(view(state, state.to_move), random.Random(3))
+        second = ISMCTSBot(iterations=6, root=root).choose(view(other, state.to_move), random.Random(3))
+        assert first == second
+
+
+def test_ismcts_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
+    state = new_game(4, seed=13, rules=Rules(move_limit=300))
+    for decisions in range(20):
+        if state.over:
+            break
+        seen = view(state, state.to_move)
+        move = ISMCTSBot(iterations=2, confidence=float("inf")).choose(seen, random.Random(decisions))
+        assert move is greedy_choice(seen.legal_moves(), seen.call_halves, seen.locked, random.Random(decisions))
+        state = apply(state, move)
+
+
+def _nodes(node: _Node) -> list[_Node]:
+    return [node] + [below for child in node.children.values() for below in _nodes(child)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ismcts_bots_tree_counts_visits_and_availability(seed: int) -> None:
+    state = new_game(4, seed=seed)
+    rng = random.Random(seed)
+    while len(legal_moves(state)) < 3:
+        state = apply(state, rng.choice(legal_moves(state)))
+    seen = view(state, state.to_move)
+    bot = ISMCTSBot(iterations=40, root="ucb")
+    root = _Node()
+    for _ in range(40):
+        bot._iterate(root, bot.sample(seen, rng), seen.to_move, rng)
+    assert sum(child.visits for child in root.children.values()) == 40
+    assert set(root.children) == set(seen.legal_moves())
+    below = _nodes(root)[1:]
+    assert len(below) > len(root.children)  # the tree grew below the root
+    assert all(1 <= node.visits <= node.available for node in below)
+    assert all(node.visits >= sum(child.visits for child in node.children.values()) for node in below)
+
+
+def test_ismcts_bot_with_a_zero_time_limit_still_moves() -> None:
+    state = new_game(3, seed=4)
+    state = apply(state, legal_moves(state)[0])
+    seen = view(state, state.to_move)
+    assert ISMCTSBot(iterations=50, time_limit=0.0).choose(seen, random.Random(1)) in seen.legal_moves()

@@ -75,7 +75,7 @@ def test_state_classes_are_frozen(value: object) -> None:
 
 
 @pytest.mark.parametrize("value", _values(), ids=lambda value: type(value).__name__)
-def test_state_classes_are_values(value: Frozen | GameState) -> None:
+def test_state_classes_are_values(value: Seat | PileCard | Outcome | GameState) -> None:
     twin = type(value)(*value.field_values())
     assert twin == value
     assert not twin != value  # noqa: SIM202 - __ne__ is its own method
@@ -90,6 +90,24 @@ def test_state_classes_are_values(value: Frozen | GameState) -> None:
     assert set(value.as_dict()) == set(type(value).__match_args__)
     with pytest.raises(TypeError, match="no field 'nonsense'"):
         value.replace(nonsense=1)
+
+
+def test_frozen_can_be_subclassed_in_both_builds() -> None:
+    """eighthalf.common.frozen stays pure Python, so plain classes (Eights') derive from it."""
+
+    class Pair(Frozen):
+        __slots__ = ("left", "right")
+        __match_args__ = ("left", "right")
+
+        def __init__(self, left: int, right: int) -> None:
+            object.__setattr__(self, "left", left)
+            object.__setattr__(self, "right", right)
+
+    pair = Pair(1, 2)
+    assert pair == Pair(1, 2) and pair != Pair(2, 1) and hash(pair) == hash(Pair(1, 2))
+    assert repr(pair) == "Pair(left=1, right=2)" and pair.replace(right=3) == Pair(1, 3)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        pair.left = 5
 
 
 def test_state_classes_have_slots_not_dicts() -> None:

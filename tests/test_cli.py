@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from eighthalf import new_game
+from eighthalf import EighthalfError, __version__, new_game
 from eighthalf.bots import GreedyBot, RandomBot
 from eighthalf.cli import NAMES, main, run_demo
 
@@ -90,11 +94,19 @@ def test_run_demo_returns_the_winner() -> None:
     [
         (["demo", "--players", "9"], "--players must be from 2 to 5"),
         (["demo", "--players", "1"], "--players must be from 2 to 5"),
-        (["demo", "--players", "four"], "invalid int value"),
-        (["demo", "--seed", "x"], "invalid int value"),
-        (["demo", "--bots", "nope"], "unknown bot nope"),
-        (["demo", "--bots", "greedy,nope"], "unknown bot nope"),
-        (["demo", "--bots", ","], "(none given)"),
+        (["demo", "--players", "four"], "argument --players: not a whole number: 'four'"),
+        (["demo", "--players", "٤"], "argument --players: not a whole number: '٤'"),
+        (["demo", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
+        (["demo", "--seed", "9" * 5000], "argument --seed: a number of at most 100 digits, not '999"),
+        (["demo", "--bots", "nope"], "unknown bot 'nope'"),
+        (["demo", "--bots", "greedy,nope"], "unknown bot 'nope'"),
+        (["demo", "--bots", ","], "--bots: no bot given"),
+        (["demo", "--players", "2", "--bots", "greedy,random,random"], "--bots: 3 bots for 2 seats; give at most 2"),
+        (["demo", "--bots", "eighthalf.bots:NoSuchBot"], "has no attribute 'NoSuchBot'"),
+        (["demo", "--move-limit", "-1"], "argument --move-limit: must be at least 0, not -1"),
+        (["play", "--players", "7"], "--players must be from 2 to 5 (S2), not 7"),
+        (["play", "--seat", "4"], "--seat must be a seat from 0 to 3, not 4"),
+        (["simulate", "--workers", "0"], "argument --workers: must be at least 1, not 0"),
         (["nosuchcommand"], "invalid choice"),
         ([], "required"),
     ],
@@ -108,7 +120,9 @@ def test_bad_arguments_exit_with_2_and_a_message(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err
-    assert captured.err.startswith("usage: python -m eighthalf")
+    assert captured.err.startswith("usage: eighthalf")
+    assert "Traceback" not in captured.err
+    assert len(captured.err.splitlines()[-1]) < 300
 
 
 def test_python_dash_m_eighthalf_runs_the_demo() -> None:
@@ -139,3 +153,110 @@ def test_python_dash_m_eighthalf_refuses_bad_arguments() -> None:
     )
     assert done.returncode == 2
     assert "--players must be from 2 to 5" in done.stderr
+
+
+def test_a_custom_bot_by_module_and_attribute(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _demo(capsys, "--players", "3", "--seed", "2", "--bots", "eighthalf.bots:GreedyBot,random")
+    kinds = [re.search(r"\((\w+)\)", line).group(1) for line in lines[1:4]]  # type: ignore[union-attr]
+    assert kinds == ["greedy", "random", "greedy"]  # the bot's own name
+
+
+# --- --version and the program's name (issue 11) ------------------------------------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"eighthalf {__version__}\n"
+
+
+def _run(command: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command,
+        capture_output=True,
+        encoding="utf-8",
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+
+
+def _console_script() -> str:
+    beside = Path(sys.executable).with_name("eighthalf")
+    found = str(beside) if beside.exists() else shutil.which("eighthalf")
+    if found is None:  # pragma: no cover - the package is installed with its console script
+        pytest.fail("the eighthalf console script is not installed next to this Python")
+    return found
+
+
+def test_the_console_script_names_itself_eighthalf() -> None:
+    script = _console_script()
+    done = _run([script, "--version"])
+    assert done.returncode == 0 and done.stdout == f"eighthalf {__version__}\n"
+    done = _run([script, "--help"])
+    assert done.returncode == 0 and done.stdout.startswith("usage: eighthalf [-h] [--version]")
+    done = _run([script, "simulate", "--help"])
+    assert done.stdout.startswith("usage: eighthalf simulate ")
+    done = _run([script, "demo", "--players", "9"])
+    assert done.returncode == 2 and done.stderr.splitlines()[-1] == (
+        "eighthalf demo: error: --players must be from 2 to 5 (S2), not 9"
+    )
+
+
+def test_python_dash_m_eighthalf_version_and_help() -> None:
+    done = _run([sys.executable, "-m", "eighthalf", "--version"])
+    assert done.returncode == 0 and done.stdout == f"eighthalf {__version__}\n"
+    done = _run([sys.executable, "-m", "eighthalf", "--help"])
+    assert done.returncode == 0 and done.stdout.startswith("usage: python -m eighthalf [-h] [--version]")
+
+
+# --- run_demo refuses wrong arguments with the library's error (issue 13) -----------------------
+
+_ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@given(players=_ANYTHING, seed=_ANYTHING, bots=_ANYTHING)
+def test_run_demo_refuses_wrong_types_with_eighthalf_error(players: object, seed: object, bots: object) -> None:
+    with pytest.raises(EighthalfError):
+        run_demo(players, seed, bots, write=lambda line: None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "bots", "message"),
+    [
+        (7, 1, [GreedyBot()] * 7, "players must be from 2 to 5"),
+        (2, 10**5000, [GreedyBot()] * 2, "seed must be an int of at most 100 digits"),
+        (2, 1.5, [GreedyBot()] * 2, "seed must be an int"),
+        (3, 1, [GreedyBot()] * 2, "bots must be a list or tuple of 3 bots"),
+        (2, 1, [GreedyBot(), "greedy"], "every bot needs a name and a choose"),
+    ],
+    ids=["players", "huge-seed", "float-seed", "short-bots", "str-bot"],
+)
+def test_run_demo_messages(players: int, seed: int, bots: list[object], message: str) -> None:
+    with pytest.raises(EighthalfError, match=message):
+        run_demo(players, seed, bots, write=lambda line: None)  # type: ignore[arg-type]
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``eighthalf simulate ... --rounds-out - | head -1``: no traceback when the pipe closes."""
+    command = [sys.executable, "-m", "eighthalf", "simulate", "--players", "2", "--rounds", "3000"]
+    with subprocess.Popen(
+        [*command, "--bots", "random", "--seed", "1", "--workers", "1", "--rounds-out", "-"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b'{"round":0,')
+        process.stdout.close()
+        err = process.stderr.read().decode("utf-8")
+        assert process.wait(timeout=120) == 1
+    assert err == ""

@@ -14,17 +14,33 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 import pytest
 from builders import S, build
+from hypothesis import given
+from hypothesis import strategies as st
 
-from eighthalf import Match, apply, new_game, new_match, parse_move, view_match
+from eighthalf import (
+    EighthalfError,
+    Match,
+    ParseError,
+    apply,
+    new_game,
+    new_match,
+    parse_match_move,
+    parse_move,
+    replay,
+    view_match,
+)
 from eighthalf.bots import BOTS, GreedyBot
+from eighthalf.records import loads
 from eighthalf.state import GameState
 from eighthalf.terminal import (
+    LABELS,
     NAMES,
     PLAIN,
     add_play_arguments,
     config_from_args,
     describe_move,
     exchange_choice,
+    label_of,
     render_screen,
     run_play,
 )
@@ -81,7 +97,7 @@ ROUND = ["--players", "4", "--seed", "7", "--bots", "greedy,random"]
 
 
 def test_full_round_choosing_the_first_move_every_time() -> None:
-    status, transcript = play(ROUND, always("1"))
+    status, transcript = play(ROUND, always("a"))
     text = "\n".join(transcript)
     assert status == 0
     assert "Goodbye" not in text
@@ -109,7 +125,7 @@ def test_full_round_choosing_the_first_move_every_time() -> None:
             == 4
         )
         assert any(line.startswith("Your hand: ") for line in screen)
-        assert any(line.startswith("    1) ") or line.startswith("  1) ") for line in screen)
+        assert any(line.startswith("  a) ") for line in screen)
     # What the bots did is told, with Anna's own drawn cards shown and nobody else's.
     assert lines_starting(transcript, "  - Ben plays ")
     assert any(re.fullmatch(r"  - Anna draws \d cards? \(.+\)\.", line) for line in transcript)
@@ -117,10 +133,10 @@ def test_full_round_choosing_the_first_move_every_time() -> None:
 
 
 def test_first_screen_in_detail() -> None:
-    status, transcript = play(ROUND, ["1"])
+    status, transcript = play(ROUND, ["a"])
     assert status == 0
     start = transcript.index("── Move 3 · your turn, Anna ──")
-    end = transcript.index("Your move [1-3]: 1")
+    end = transcript.index("Your move [a/e/f or a move]: a")
     assert transcript[start:end] == [
         "── Move 3 · your turn, Anna ──",
         "What happened since your last move:",
@@ -137,10 +153,11 @@ def test_first_screen_in_detail() -> None:
         "   3 Dan         hand  3  bank  8  open ½ Ghost 8  blind 3  collected  0",
         "Your hand: 0 0 5",
         "Your moves:",
-        "  1) 0    — a 0: the call becomes 0",
-        "  2) 00   — two 0s: the call becomes 0",
-        "  3) 5    — a 5: the call becomes 5, with the 5-lock",
-        "Type a number from 1 to 3 or the move itself; ? for help, q to quit.",
+        "  a) 0    — a 0: the call becomes 0",
+        "  e) 00   — two 0s: the call becomes 0",
+        "  f) 5    — a 5: the call becomes 5, with the 5-lock",
+        "Type a, e or f for a line of the list, or the move itself (a card such as 5 plays that card); "
+        "? for help, q to quit.",
     ]
     assert transcript[end + 1] == "You: 0 — a 0: the call becomes 0"
 
@@ -150,45 +167,53 @@ OPENER = ["--players", "4", "--seed", "7", "--seat", "2", "--bots", "greedy,rand
 
 
 def test_bad_answers_are_refused_and_the_game_goes_on_identically() -> None:
-    _, plain = play(OPENER, ["1", "1", "1"])
-    bad = ["zz", "9", "5", "42", "", "?", "help", "D", "x43G"]
-    _, noisy = play(OPENER, [*bad, "1", "1", "1"])
-    refusals = noisy[noisy.index("Your move [1-1]: zz") : noisy.index("Your move [1-1]: 1")]
+    _, plain = play(OPENER, ["a", "a", "a"])
+    bad = ["zz", "9", "5", "42", "", "?", "help", "D", "x43G", "e", "1", "²", "٣", "4²", "1" * 5000, "\x00"]
+    _, noisy = play(OPENER, [*bad, "a", "a", "a"])
+    refusals = noisy[noisy.index("Your move [a or a move]: zz") : noisy.index("Your move [a or a move]: a")]
     text = "\n".join(refusals)
-    assert "not a move: 'zz' (type 1, or the move itself; ? for help)" in text
+    assert "not a move: 'zz' (type a, or the move itself; ? for help)" in text
     assert "'9' is not legal here: the opening play is the lowest yellow card, 4, with any copies (S5)" in text
     assert "'5' is not legal here: you have no 5 in your hand (T3)" in text
-    assert "there is no move 42: choose 1, or ? for help" in text
-    assert "Please choose: 1, or the move itself (? for help)." in text
+    assert "not a move: '42' (type a, or the move itself; ? for help)" in text
+    assert "not a move: 'e' (type a, or the move itself; ? for help)" in text  # not a line of this list
+    assert "'1' is not legal here: you have no 1 in your hand (T3)" in text  # a digit is a card, never a line
+    assert "not a move: '²' (type a" in text and "not a move: '٣' (type a" in text
+    assert f"not a move: {'1' * 40!r}… (5000 characters) (type a" in text
+    assert max(len(line) for line in refusals if not line.startswith("Your move")) < 200
+    assert "Please choose: a, or the move itself (? for help)." in text
     assert text.count("How to answer:") == 2
     assert "'D' is not legal here: no exchange is pending: only the round's moves are legal (M3)" in text
     assert "'x43G' is not legal here: no exchange is pending: only the round's moves are legal (M3)" in text
     # Each refusal asks the same question again, and nothing else changes.
-    assert sum(line.startswith("Your move [1-1]: ") for line in refusals) == len(bad)
-    first = plain.index("Your move [1-1]: 1")
-    assert noisy[: noisy.index("Your move [1-1]: zz")] == plain[:first]
-    assert noisy[noisy.index("Your move [1-1]: 1") :] == plain[first:]
+    assert sum(line.startswith("Your move [a or a move]: ") for line in refusals) == len(bad)
+    first = plain.index("Your move [a or a move]: a")
+    assert noisy[: noisy.index("Your move [a or a move]: zz")] == plain[:first]
+    assert noisy[noisy.index("Your move [a or a move]: a") :] == plain[first:]
 
 
 def test_notation_is_accepted_in_any_case() -> None:
-    _, by_number = play(OPENER, ["1", "1"])
-    _, by_notation = play(OPENER, [" 4 ", "1"])
-    assert [line.replace("Your move [1-1]:  4 ", "Your move [1-1]: 1") for line in by_notation] == by_number
-    status, transcript = play(ROUND, ["1", "C"])  # the second screen of ROUND offers only c
+    _, by_letter = play(OPENER, ["a", "a"])
+    _, by_notation = play(OPENER, [" 4 ", "A"])
+    assert [
+        line.replace("Your move [a or a move]:  4 ", "Your move [a or a move]: a").replace(": A", ": a")
+        for line in by_notation
+    ] == by_letter
+    status, transcript = play(ROUND, ["a", "C"])  # the second screen of ROUND offers only c
     assert status == 0
     assert "You: c — collect the pile (6 cards, set aside, out of play)" in transcript
 
 
 def test_a_refused_play_on_a_call_gives_the_rule() -> None:
     # In ROUND Anna holds 0 1 5 facing 7½ on her second turn: a 5 is too low (P1).
-    _, transcript = play(ROUND, ["1", "5", "c"])
+    _, transcript = play(ROUND, ["a", "5", "c"])
     assert "'5' is not legal here: a 5 cannot be played on a call of 7½ (P1)" in transcript
     assert "Call: 7½ — Dan is at risk (an 8 catches)" in transcript
 
 
 @pytest.mark.parametrize("how", ["q", "quit", "QUIT", "exit", None])
 def test_quit_in_the_middle_ends_cleanly(how: str | None) -> None:
-    answers = ["1", "1"] + ([] if how is None else [how, "1"])
+    answers = ["a", "a"] + ([] if how is None else [how, "a"])
     status, transcript = play(ROUND, answers)
     assert status == 0
     assert transcript[-2:] == [
@@ -210,19 +235,19 @@ def test_ctrl_c_ends_cleanly_with_status_130() -> None:
 
 
 def test_same_seed_and_answers_give_the_same_transcript() -> None:
-    first = play(ROUND, always("1"))
-    assert play(ROUND, always("1")) == first
-    other = play([*ROUND[:3], "8", *ROUND[4:]], always("1"))
+    first = play(ROUND, always("a"))
+    assert play(ROUND, always("a")) == first
+    other = play([*ROUND[:3], "8", *ROUND[4:]], always("a"))
     assert other != first
 
 
 def test_fresh_seed_is_printed_at_the_end_and_replays_the_game() -> None:
-    status, transcript = play(["--players", "2"], always("1"))
+    status, transcript = play(["--players", "2"], always("a"))
     assert status == 0
     match = re.fullmatch(r"Seed (\d+): play the same deal again with: python -m eighthalf play (.*)", transcript[-1])
     assert match is not None
     argv = match.group(2).split()[len(["python", "-m", "eighthalf", "play"]) - 4 :]
-    assert play(argv, always("1")) == (status, transcript)
+    assert play(argv, always("a")) == (status, transcript)
 
 
 def _answer_match(prompt: str, transcript: Sequence[str]) -> str:
@@ -230,9 +255,9 @@ def _answer_match(prompt: str, transcript: Sequence[str]) -> str:
     if prompt.startswith("Press Enter"):
         return ""
     if prompt.startswith("Your decision"):
-        offered = next(line for line in reversed(transcript) if line.startswith("  1) "))
+        offered = next(line for line in reversed(transcript) if line.startswith("  a) "))
         return offered.split()[1].upper()
-    return "1"
+    return "a"
 
 
 def test_a_short_match_with_the_exchange() -> None:
@@ -252,7 +277,7 @@ def test_a_short_match_with_the_exchange() -> None:
     assert len(lines_starting(transcript, "Totals: Anna ")) == 3  # after each round, and the final one
     decision = next(i for i, line in enumerate(transcript) if line.startswith("Your decision"))
     assert any(line.startswith("You won the last round: you may exchange one of") for line in transcript[:decision])
-    exchange = re.fullmatch(r"Your decision \[1-\d\]: X(.)(\d)(.)", transcript[decision])
+    exchange = re.fullmatch(r"Your decision \[[a-z/…]+ or a move\]: X(.)(\d)(.)", transcript[decision])
     assert exchange is not None
     own, loser, theirs = exchange.groups()
     label = {"H": "½", "G": "Ghost"}
@@ -265,7 +290,7 @@ def test_a_short_match_with_the_exchange() -> None:
 
 def test_quit_at_the_pause_between_rounds() -> None:
     def answer(prompt: str, transcript: Sequence[str]) -> str:
-        return "q" if prompt.startswith("Press Enter") else "1"
+        return "q" if prompt.startswith("Press Enter") else "a"
 
     status, transcript = play(["--players", "2", "--match", "--rounds", "3", "--seed", "5"], answer)
     assert status == 0
@@ -278,12 +303,22 @@ def test_bad_options_are_refused() -> None:
     for argv, message in [
         (["--players", "6"], "error: --players must be from 2 to 5 (S2), not 6"),
         (["--players", "3", "--seat", "3"], "error: --seat must be a seat from 0 to 2, not 3"),
-        (["--bots", "greedy,clever"], f"error: --bots: unknown bot clever; choose from {', '.join(sorted(BOTS))}"),
+        (
+            ["--bots", "greedy,clever"],
+            f"error: --bots: unknown bot 'clever'; choose from {', '.join(sorted(BOTS))}, or give 'module:attribute'",
+        ),
+        (["--players", "3", "--bots", "random,greedy,random"], "error: --bots: 3 bots for 2 seats; give at most 2"),
+        (["--bots", "greedy,,random"], "error: --bots: an empty entry in 'greedy,,random'"),
+        (["--bots", "nosuchmodule:Bot"], "error: --bots: bot 'nosuchmodule:Bot': cannot import module 'nosuchmodule'"),
+        (["--names", "A\tB"], "error: --names: 'A\\tB' is not a name: up to 24 printable characters, no quotes"),
+        (["--record", "/nonexistent-dir/game.txt"], "error: --record: cannot write '/nonexistent-dir/game.txt': "),
+        (["--record", "/"], "error: --record: '/' is a directory; give a file name"),
         (["--rounds", "2"], "error: --rounds goes with --match"),
         (["--match", "--rounds", "0"], "error: --rounds must be at least 1 (M1), not 0"),
         (["--names", "A,A"], "error: --names: every player needs a name of their own, not A, A, Cleo, Dan"),
     ]:
-        assert play(argv, []) == (2, [message])
+        status, transcript = play(argv, [])
+        assert status == 2 and len(transcript) == 1 and transcript[0].startswith(message), (argv, transcript)
 
 
 def test_options_fill_the_table() -> None:
@@ -293,7 +328,7 @@ def test_options_fill_the_table() -> None:
     assert config.rounds is None and config.color is None
     assert config_from_args(parse(["--match", "--no-color"])).rounds == 6
     assert config_from_args(parse(["--match", "--no-color"])).color is False
-    status, transcript = play(["--players", "3", "--seat", "1", "--names", "Zoe", "--seed", "3"], ["1"])
+    status, transcript = play(["--players", "3", "--seat", "1", "--names", "Zoe", "--seed", "3"], ["a"])
     assert status == 0
     assert transcript[0] == "8½ — one round, 3 players. You are Ben, seat 1; against Zoe (greedy), Cleo (greedy)."
     assert transcript[-1].endswith("--players 3 --seat 1 --bots greedy,greedy --names Zoe,Ben,Cleo --seed 3")
@@ -375,7 +410,7 @@ def test_describe_move_says_what_a_play_does() -> None:
     assert "Call: 6½ — Ben is at risk (a 7 catches)" in screen
     assert "Pile, 2 cards, top last: 6 (Anna) · ½ (Ben)" in screen
     assert "Your hand: 7 8 ½ Ghost" in screen
-    assert "  1) 7    — a 7: catches Ben, who collects the pile; you play again" in screen
+    assert "  a) 7    — a 7: catches Ben, who collects the pile; you play again" in screen
     assert any(line.startswith(" > 2 Cleo (you)  hand  4  bank  0") and "on the table" in line for line in screen)
     assert any(line.startswith("   1 Ben ") and line.endswith("(at risk)") for line in screen)
 
@@ -405,7 +440,7 @@ def test_as_a_real_process() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
         [sys.executable, "-m", "eighthalf.terminal", "--players", "4", "--seed", "7", "--bots", "greedy,random"],
-        input="zz\n1\nq\n",
+        input="zz\na\nq\n",
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -418,3 +453,232 @@ def test_as_a_real_process() -> None:
     assert "You: 0 — a 0: the call becomes 0" in result.stdout
     assert "Goodbye: the game ends here." in result.stdout
     assert result.stderr == ""
+
+
+# --- Menu labels: a typed card always plays that card (issue 11) -----------------------------
+
+
+def test_labels_never_mean_a_move_or_a_command() -> None:
+    labels = [label_of(index, count) for count in (1, 17, 18, 289) for index in range(count)]
+    for label in set(labels):
+        assert not any(char.isdigit() for char in label)
+        assert label not in {"q", "quit", "exit", "?", "help"}
+        with pytest.raises(ParseError):
+            parse_match_move(label)
+        with pytest.raises(ParseError):
+            parse_match_move(label.upper())
+    for count in (1, 5, 17, 18, 40, 289):
+        column = [label_of(index, count) for index in range(count)]
+        assert len(set(column)) == count and len({len(label) for label in column}) == 1
+    assert len(set(LABELS)) == len(LABELS) == 17
+
+
+@given(st.integers(), st.integers())
+def test_label_of_refuses_what_has_no_label(index: int, count: int) -> None:
+    if 0 <= index < count <= len(LABELS) ** 2:
+        assert label_of(index, count)
+    else:
+        with pytest.raises(EighthalfError, match="no label for that line"):
+            label_of(index, count)
+
+
+def test_a_typed_card_plays_that_card_whatever_the_list_says() -> None:
+    """With the hand 2 ½ Ghost, typing 2 plays the 2 (not line 2 of the list)."""
+    state = build(S(hand="2HG"), S(hand="345"), to_move=0)
+    seen = view_match(Match(1, 0, 1, 0, state), 0)
+    screen = render_screen(seen, ["Anna", "Ben"]).split("\n")
+    menu = [line for line in screen if re.match(r"  [a-z]+\) ", line)]
+    assert [line.split()[1] for line in menu] == [str(move) for move in seen.legal_moves()]
+    assert "2" in [str(move) for move in seen.legal_moves()]
+    from eighthalf import terminal
+
+    lines: list[str] = []
+    answers = iter(["2"])
+    move = terminal._ask_move(seen, lambda prompt: next(answers), lines.append, lambda move: "", PLAIN)
+    assert str(move) == "2"
+
+
+def test_more_moves_than_letters_get_two_letter_labels() -> None:
+    # On the table with a big hand: more legal moves than the 17 letters.
+    state = build(S(hand="00011122233344455566677788899HHHGGG", on_table=True), S(hand="345"), to_move=0)
+    seen = view_match(Match(1, 0, 1, 0, state), 0)
+    moves = seen.legal_moves()
+    assert len(moves) > len(LABELS)
+    screen = render_screen(seen, ["Anna", "Ben"]).split("\n")
+    menu = [line for line in screen if re.match(r"  [a-z]{2}\) ", line)]
+    assert len(menu) == len(moves)
+    from eighthalf import terminal
+
+    last = label_of(len(moves) - 1, len(moves))
+    answers = iter([last.upper()])
+    shown: list[str] = []
+    chosen = terminal._ask_move(seen, lambda prompt: next(answers), shown.append, lambda move: "", PLAIN)
+    assert chosen == moves[-1]
+
+
+# --- --record and --auto-forced ----------------------------------------------------------------
+
+
+def test_record_of_a_finished_round_replays(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "game.txt"
+    status, transcript = play([*ROUND, "--record", str(path)], always("a"))
+    assert status == 0
+    assert f"The game is saved as a record in {path}." in transcript
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.players == 4 and record.seed == 7 and record.rounds is None
+    assert ("Names", "Anna,Ben,Cleo,Dan") in record.tags
+    *_, last = replay(record)
+    assert isinstance(last, GameState) and last.over
+    points = next(line for line in transcript if line.startswith("Points (E6): "))
+    assert points == "Points (E6): " + ", ".join(f"{NAMES[s]} {p}" for s, p in enumerate(last.points or ()))
+    assert record.result != "*"
+
+
+def test_record_of_a_match_left_early_is_unfinished_and_replays(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "match.txt"
+    status, transcript = play(
+        ["--players", "3", "--match", "--rounds", "2", "--seed", "5", "--record", str(path)], ["a"] * 5
+    )
+    assert status == 0 and "Goodbye: the game ends here." in transcript
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.rounds == 2 and record.result == "*" and len(record.moves) > 5
+    states = list(replay(record))
+    assert len(states) == len(record.moves) + 1
+    assert not states[-1].over
+
+
+def test_auto_forced_plays_single_moves_without_asking() -> None:
+    status, asked = play(ROUND, always("a"))
+    status_auto, auto = play([*ROUND, "--auto-forced"], always("a"))
+    assert status == status_auto == 0
+    questions = [line for line in asked if line.startswith("Your move [")]
+    auto_questions = [line for line in auto if line.startswith("Your move [")]
+    forced = [line for line in auto if "played for you" in line]
+    assert forced and len(auto_questions) == len(questions) - len(forced)
+    assert not any(line.startswith("Your move [a or a move]") for line in auto)
+    # Same moves, same end: always choosing line a plays the single move too.
+    assert [line for line in asked if line.startswith("Points (E6)")] == [
+        line for line in auto if line.startswith("Points (E6)")
+    ]
+
+
+# --- Bad input through a real process (issue 13) ------------------------------------------------
+
+
+def _run(args: Sequence[str], stdin: bytes, encoding: str = "utf-8:strict") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "eighthalf", "play", *args],
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_undecodable_bytes_under_strict_utf8_are_refused_and_asked_again() -> None:
+    done = _run(["--players", "4", "--seed", "7", "--bots", "greedy,random", "--no-color"], b"\xff\xfe\na\nq\n")
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    assert "could not read that answer: it is not valid text in the terminal's encoding" in out
+    assert "You: 0 — a 0: the call becomes 0" in out  # the next line was read and played
+    assert "Goodbye: the game ends here." in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "9" * 5000], "argument --seed: a number of at most 100 digits, not '9999"),
+        (["--players", "٣"], "argument --players: not a whole number: '٣'"),
+        (["--players", "9"], "--players must be from 2 to 5 (S2), not 9"),
+        (["--bots", "random,random,random,random"], "--bots: 4 bots for 3 seats; give at most 3"),
+    ],
+)
+def test_bad_options_through_a_real_process_are_one_line_and_status_2(args: list[str], message: str) -> None:
+    done = _run(args, b"")
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and done.stdout == b""
+    assert "Traceback" not in err
+    assert err.splitlines()[-1].startswith("python -m eighthalf play: error: ")
+    assert message in err and len(err.splitlines()[-1]) < 300
+
+
+# --- Any typed text: a legal move, or one line and the question again (issue 13) ----------------
+
+_ODD_TEXT = st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"[0-9²³¹①፩٣]{1,6}", fullmatch=True),
+    st.sampled_from(["1" * 5000, "\udcff", "x5²0", "o٣", "b²", "8½", "HH", "GGG", "x", "d", "c"]),
+)
+
+
+@given(st.lists(_ODD_TEXT, max_size=6))
+def test_any_typed_text_is_a_legal_move_or_one_line_and_the_question_again(answers: list[str]) -> None:
+    from eighthalf import terminal
+
+    match = new_match(4, seed=7)
+    seen = view_match(match, match.to_move)
+    script = iter([*answers, "a"])
+    shown: list[str] = []
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = next(script)
+        asked.append(answer)
+        return answer
+
+    try:
+        move = terminal._ask_move(seen, ask, shown.append, lambda move: "refused", PLAIN)
+    except terminal._Quit:
+        assert asked[-1].strip().lower() in {"q", "quit", "exit"}
+        return
+    assert move in seen.legal_moves()
+    refused = asked[:-1]
+    helps = sum(answer.strip().lower() in {"?", "help"} for answer in refused)
+    assert len(shown) == 1 + len(refused)  # the instruction line, then one line per refused answer
+    assert sum(line.startswith("How to answer:") for line in shown) == helps
+    assert all(len(line) < 300 for line in shown if not line.startswith("How to answer:"))
+
+
+# --- Table options (issue 10) -------------------------------------------------------------------
+
+
+def test_table_option_flags_set_the_rules() -> None:
+    from eighthalf import Rules
+
+    assert config_from_args(parse(ROUND)).rules == Rules()
+    config = config_from_args(parse([*ROUND, "--lock-next-only", "--halves-stop-at-8-half"]))
+    assert config.rules == Rules(lock_next_only=True, halves_stop_at_8_half=True)
+    assert config.command().endswith("--seed 7 --lock-next-only --halves-stop-at-8-half")
+
+
+def test_a_game_under_house_rules_says_so_records_them_and_replays(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "house.txt"
+    status, transcript = play([*ROUND, "--open-runs", "--single-opening", "--record", str(path)], always("a"))
+    assert status == 0
+    assert "House rule: the opening play is exactly one card (S5)." in transcript
+    assert "House rule: several open cards of one rank may be played together, as o77 (T3)." in transcript
+    assert transcript[-1].endswith("--seed 7 --single-opening --open-runs")
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.rules.single_opening and record.rules.open_runs and not record.rules.lock_next_only
+    *_, last = replay(record)
+    assert isinstance(last, GameState) and last.over and last.rules == record.rules
+    status, plain = play(ROUND, always("a"))
+    assert not any(line.startswith("House rule") for line in plain)
+
+
+def test_describe_move_reads_the_table_options() -> None:
+    from eighthalf import OpenPlay, Rank, Rules
+
+    state = build(S(hand="", open="727", blind="GGG", on_table=True), S(hand="123"), pile="1:6", to_move=0)
+    state = state.replace(rules=Rules(open_runs=True))
+    seen = view_match(Match(1, 0, 1, 0, state), 0)
+    text = describe_move(OpenPlay(Rank.SEVEN, 2), seen, ["Anna", "Ben"])
+    assert text == "your 2 open 7s: the call becomes 7"

@@ -185,7 +185,7 @@ def test_bad_move_input_is_refused_and_changes_nothing(client: FlaskClient, body
         ({"seed": -1}, "seed must be from 0 to 9007199254740991"),
         ({"seed": 2**53}, "seed must be from 0 to 9007199254740991"),
         ({"bots": "nobody"}, "no bot named 'nobody'"),
-        ({"bots": "x" * 500}, r"^no bot named 'x{38}…; choose from greedy, random, search$"),
+        ({"bots": "x" * 500}, r"^no bot named 'x{38}…; choose from greedy, ismcts, random, search$"),
         ({"bots": ["greedy"]}, "a list of 3 bot names"),
         ({"bots": [[1], "greedy", "greedy"]}, r"no bot named \[\[1\]\]|no bot named \[1\]"),
         ({"bots": {"a": 1}}, "bots must be a bot name or a list of 3 bot names"),
@@ -205,7 +205,7 @@ def test_bad_round_settings_are_refused(client: FlaskClient, body: dict[str, Any
 def test_the_body_of_issue_13_with_a_list_as_a_bot_name_is_refused(client: FlaskClient) -> None:
     response = client.post("/api/games", json={"players": 2, "bots": [[1]]})
     assert response.status_code == 400
-    assert response.get_json() == {"error": "no bot named [1]; choose from greedy, random, search"}
+    assert response.get_json() == {"error": "no bot named [1]; choose from greedy, ismcts, random, search"}
 
 
 @pytest.mark.parametrize("data", ["garbage", "[1, 2]", "null", "7", '"x"', "{", "\xff", "[" * 100_000, "[" * 1000])

@@ -26,11 +26,10 @@ Traceback (most recent call last):
 ...
 attr.exceptions.FrozenInstanceError: can't set attribute
 
-In the compiled build this module is compiled, and a class compiled by mypyc cannot be
-subclassed by interpreted code: a subclass of :class:`Frozen` must live in a module of
-:data:`eighthalf.build.COMPILED_MODULES`. Its constructor checks no values, but the
-compiled build checks the types of its arguments (raising :class:`TypeError`); validating
-factories (such as :func:`~eighthalf.position`) live in pure modules.
+This module is pure Python in both builds, so that any class may derive from
+:class:`Frozen`. The compiled state classes of 8½ (:mod:`eighthalf.state`) cannot (a
+class compiled by mypyc cannot derive from an interpreted one): they get the same
+behaviour from the functions below.
 """
 
 from __future__ import annotations

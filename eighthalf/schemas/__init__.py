@@ -36,6 +36,7 @@ import itertools
 import json
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..cards import COMPOSITION, RANKS, Rank
@@ -139,17 +140,26 @@ def _attribute_docs(cls: type) -> dict[str, str]:
 
 
 def _own_attribute_docs(cls: type) -> dict[str, str]:
+    """Read from the module's source file, so that the compiled build (whose classes keep
+    no docstrings, eighthalf.build) gives the same schemas as the pure one."""
     docs: dict[str, str] = {}
-    for name, value in vars(cls).items():
-        if isinstance(value, property) and value.__doc__:
-            docs[name] = _plain(value.__doc__.split("\n\n")[0])
     module = inspect.getmodule(cls)
-    if module is None:
+    if module is None or not getattr(module, "__file__", None):
         return docs
-    tree = ast.parse(inspect.getsource(module))
+    source = Path(str(module.__file__)).with_name(module.__name__.rpartition(".")[2] + ".py")
+    if not source.is_file():
+        return docs
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             body = node.body
+            for item in body:
+                if isinstance(item, ast.FunctionDef) and any(
+                    isinstance(decorator, ast.Name) and decorator.id == "property" for decorator in item.decorator_list
+                ):
+                    text = ast.get_docstring(item)
+                    if text:
+                        docs[item.name] = _plain(text.split("\n\n")[0])
             for field, after in itertools.pairwise(body):
                 if (
                     isinstance(field, ast.AnnAssign)

@@ -1,0 +1,82 @@
+"""Eights (Eric Pederson, 1999): the word-spelling card game for 2 to 6 players, on 8½'s API.
+
+The rule book is ``EIGHTS.md`` (rule ids WS1 … WI4). A game is played as 8½'s round
+is: :func:`new_game`, then :func:`legal_moves` and :func:`apply` until it is over.
+
+>>> from eighthalf.eights import new_game, legal_moves, apply
+>>> state = new_game(4, seed=7)
+>>> while not state.over:
+...     state = apply(state, legal_moves(state)[0])
+>>> state.outcome
+Outcome(totals=(6, 10, 18, 31), winners=(3,), target=30)
+"""
+
+from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, parse_card, parse_cards
+from .deal import new_game
+from .engine import apply, apply_unchecked, is_legal, legal_moves
+from .events import (
+    Drew,
+    Event,
+    GameOver,
+    HandDealt,
+    HandOver,
+    Passed,
+    Spelled,
+    apply_with_events,
+    events_for,
+    narrate,
+)
+from .moves import PASS, Move, Pass, Spell, parse_move
+from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, TARGETS, Rules
+from .position import position, rest_of_deck
+from .state import DEALT, GameState, HandState, Outcome
+from .views import PlayerView, sample_state, unseen_cards, view
+from .words import VALUES, WORDS, parse_word
+
+__all__ = [
+    "CARDS",
+    "DEALT",
+    "DECK",
+    "HAND_SIZES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PASS",
+    "SUITS",
+    "SUIT_LETTERS",
+    "TARGETS",
+    "VALUES",
+    "WORDS",
+    "Card",
+    "Drew",
+    "Event",
+    "GameOver",
+    "GameState",
+    "HandDealt",
+    "HandOver",
+    "HandState",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Passed",
+    "PlayerView",
+    "Rules",
+    "Spell",
+    "Spelled",
+    "apply",
+    "apply_unchecked",
+    "apply_with_events",
+    "events_for",
+    "is_legal",
+    "legal_moves",
+    "narrate",
+    "new_game",
+    "parse_card",
+    "parse_cards",
+    "parse_move",
+    "parse_word",
+    "position",
+    "rest_of_deck",
+    "sample_state",
+    "unseen_cards",
+    "view",
+]

@@ -1,0 +1,277 @@
+"""Player views of Eights (WI1–WI4): what one seat, or a spectator, may know of a game.
+
+A :class:`PlayerView` is a type of its own, so the type checker refuses it where a full
+:class:`~eighthalf.eights.GameState` is needed. It holds the table, every score pile and
+score, the viewer's own hand and only the *sizes* of the other hands and of the stack
+(WI1, WI2). The stack is shown as ``None`` for every card, except the cards the viewer
+put under it by a pass, which they know (WI3, WP3). Nothing in it depends on the seed
+(WI4).
+
+>>> from eighthalf.eights import new_game, legal_moves
+>>> state = new_game(4, seed=7)
+>>> mine = view(state, 0)
+>>> len(mine.hand), mine.hand_sizes, mine.stack_size, set(mine.stack)
+(7, (7, 7, 7, 7), 28, {None})
+>>> mine.legal_moves() == legal_moves(state)
+True
+
+For bots that search, :func:`unseen_cards` is the multiset of cards the viewer cannot
+see and :func:`sample_state` deals them out again at random into a full state that looks
+exactly like the view (determinization).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import final
+
+from ..common.frozen import Frozen
+from .cards import DECK, Card
+from .engine import passes, spellings
+from .moves import Move, Spell
+from .options import Rules
+from .state import GameState, HandState, Outcome
+
+__all__ = ["PlayerView", "sample_state", "unseen_cards", "view"]
+
+
+@final
+class PlayerView(Frozen):
+    """A game as seen by ``seat`` (or by a spectator when ``seat`` is ``None``) (WI1–WI4).
+
+    The fields mirror :class:`~eighthalf.eights.HandState` and
+    :class:`~eighthalf.eights.GameState`, without the seed and with hidden cards left out.
+    """
+
+    __slots__ = (
+        "dealer",
+        "hand",
+        "hand_scores",
+        "hand_sizes",
+        "number",
+        "origins",
+        "outcome",
+        "passes",
+        "piles",
+        "rules",
+        "seat",
+        "stack",
+        "table",
+        "to_move",
+        "turns",
+    )
+    __match_args__ = (
+        "seat",
+        "rules",
+        "number",
+        "dealer",
+        "table",
+        "hand",
+        "hand_sizes",
+        "stack",
+        "origins",
+        "piles",
+        "to_move",
+        "passes",
+        "turns",
+        "hand_scores",
+        "outcome",
+    )
+
+    seat: int | None
+    """The viewer's seat, or ``None`` for a spectator."""
+    rules: Rules
+    """The options of the game."""
+    number: int
+    """Which hand of the game is in play, from 0."""
+    dealer: int
+    """The dealer of this hand."""
+    table: tuple[Card, ...]
+    """The table, ``table[suit - 1]`` (WI1)."""
+    hand: tuple[Card, ...] | None
+    """The viewer's own hand, in card order; ``None`` for a spectator (WI2)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (WI1)."""
+    stack: tuple[Card | None, ...]
+    """The stack in draw order as the viewer knows it: ``None`` for a card they do not
+    know, the card itself where they put it under the stack (WI3, WP3)."""
+    origins: tuple[int, ...]
+    """Who put each stack card there (a seat, or -1 for dealt), which everybody saw (WP3)."""
+    piles: tuple[tuple[Spell, ...], ...]
+    """Every seat's score pile: the spellings made in this hand (WI1)."""
+    to_move: int
+    """The seat whose turn it is."""
+    passes: int
+    """How many passes in a row have just been made (WH1, WI1)."""
+    turns: int
+    """How many turns have been played in this hand (WH3)."""
+    hand_scores: tuple[tuple[int, ...], ...]
+    """Each finished hand's scores (WH2)."""
+    outcome: Outcome | None
+    """How the game ended, once it is over (WG3)."""
+
+    def __init__(
+        self,
+        seat: int | None,
+        rules: Rules,
+        number: int,
+        dealer: int,
+        table: tuple[Card, ...],
+        hand: tuple[Card, ...] | None,
+        hand_sizes: tuple[int, ...],
+        stack: tuple[Card | None, ...],
+        origins: tuple[int, ...],
+        piles: tuple[tuple[Spell, ...], ...],
+        to_move: int,
+        passes: int,
+        turns: int,
+        hand_scores: tuple[tuple[int, ...], ...],
+        outcome: Outcome | None,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "origins", origins)
+        object.__setattr__(self, "piles", piles)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "passes", passes)
+        object.__setattr__(self, "turns", turns)
+        object.__setattr__(self, "hand_scores", hand_scores)
+        object.__setattr__(self, "outcome", outcome)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def stack_size(self) -> int:
+        """How many cards the stack holds (WI1)."""
+        return len(self.stack)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (WG3)."""
+        return self.outcome is not None
+
+    @property
+    def my_turn(self) -> bool:
+        """True if the game goes on and it is the viewer's turn."""
+        return self.outcome is None and self.seat == self.to_move
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points in this hand (WH2)."""
+        return tuple(sum(spell.value for spell in pile) for pile in self.piles)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points from the finished hands (WG1)."""
+        return tuple(sum(scores[seat] for scores in self.hand_scores) for seat in range(len(self.hand_sizes)))
+
+    @property
+    def target(self) -> int:
+        """The points that end the game (WG1, WR2)."""
+        return self.rules.target_for(len(self.hand_sizes))
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The viewer's legal moves when it is their turn, else ``()``; they equal
+        :func:`~eighthalf.eights.legal_moves` of the full state."""
+        if not self.my_turn or self.hand is None:
+            return ()
+        found: tuple[Move, ...] = spellings(self.hand, self.table)
+        if found and not self.rules.may_pass_freely:
+            return found
+        return found + passes(self.hand, len(self.stack))
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` may know of ``state`` (WI1–WI4); ``seat=None`` for a spectator.
+
+    Raises:
+        IndexError: If ``seat`` is not a seat of the game.
+    """
+    hand = state.hand
+    if seat is not None and not 0 <= seat < len(hand.hands):
+        raise IndexError(f"seat {seat} is not at this table of {len(hand.hands)}")
+    known = tuple(
+        card if origin == seat and seat is not None else None
+        for card, origin in zip(hand.stack, hand.origins, strict=True)
+    )
+    return PlayerView(
+        seat,
+        state.rules,
+        hand.number,
+        hand.dealer,
+        hand.table,
+        None if seat is None else hand.hands[seat],
+        tuple(len(cards) for cards in hand.hands),
+        known,
+        hand.origins,
+        hand.piles,
+        hand.to_move,
+        hand.passes,
+        hand.turns,
+        state.hand_scores,
+        state.outcome,
+    )
+
+
+def unseen_cards(seen: PlayerView) -> tuple[Card, ...]:
+    """The multiset of cards the viewer cannot see, in card order: the other hands and the
+    stack cards they do not know."""
+    left = list(DECK)
+    visible: list[Card] = list(seen.table)
+    if seen.hand is not None:
+        visible.extend(seen.hand)
+    visible.extend(card for card in seen.stack if card is not None)
+    for pile in seen.piles:
+        for spell in pile:
+            visible.extend(spell.cards)
+    for card in visible:
+        left.remove(card)
+    return tuple(left)
+
+
+def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
+    """A full state that the viewer cannot tell from the real one (determinization).
+
+    The unseen cards are shuffled with ``rng`` and dealt into the other hands and the
+    unknown places of the stack, sized as the view says; the seed, which nobody sees
+    (WI4), is drawn from ``rng`` too. So ``view(sample_state(v, rng), v.seat) == v``.
+    """
+    cards = list(unseen_cards(seen))
+    rng.shuffle(cards)
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for index, size in enumerate(seen.hand_sizes):
+        if index == seen.seat and seen.hand is not None:
+            hands.append(seen.hand)
+        else:
+            hands.append(tuple(sorted(cards[at : at + size])))
+            at += size
+    stack: list[Card] = []
+    for card in seen.stack:
+        if card is None:
+            stack.append(cards[at])
+            at += 1
+        else:
+            stack.append(card)
+    hand = HandState(
+        seen.number,
+        seen.dealer,
+        seen.table,
+        tuple(hands),
+        tuple(stack),
+        seen.origins,
+        seen.piles,
+        seen.to_move,
+        seen.passes,
+        seen.turns,
+    )
+    return GameState(seen.rules, rng.getrandbits(64), hand, seen.hand_scores, seen.outcome)

@@ -1,0 +1,208 @@
+"""The fixed action encoding and the observation tensors shared by every adapter.
+
+**Actions.** Every move of a round (T3, C1) is one integer of a fixed space of
+:data:`NUM_ACTIONS` (89), in the order of :func:`~eighthalf.legal_moves`:
+
+=========  ======================================  =====
+actions    move                                    count
+=========  ======================================  =====
+0–71       ``HandPlay(rank, count)``: by rank       72
+           (0–9, ½, Ghost), then by count (1 up
+           to the copies in the deck, S1)
+72         ``EightAndHalf()``                       1
+73–84      ``OpenPlay(rank)``, by rank              12
+85–87      ``BlindPlay(position)``, positions 0–2   3
+88         ``Collect()``                            1
+=========  ======================================  =====
+
+>>> from eighthalf import parse_move
+>>> move_to_action(parse_move("33")), str(action_to_move(88))
+(15, 'c')
+
+**Observations.** :func:`encode_view` turns a :class:`~eighthalf.PlayerView` into a
+flat ``float32`` vector of :func:`observation_size` entries, with the seats in turn
+order *from the viewer* (the viewer first). It is built from the view alone, so it
+carries nothing the seat may not see (I1–I4): no other hand, no bank or blind card, no
+seed. :func:`observation_layout` names its blocks.
+
+>>> from eighthalf import new_game, view
+>>> vector = encode_view(view(new_game(4, seed=7), 2))
+>>> vector.shape, observation_size(4), int(vector[:12].sum())
+((201,), 201, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import COMPOSITION, RANKS, Rank
+from ..errors import IllegalMoveError
+from ..moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS, Move
+from ..views import PlayerView, unseen_cards
+
+__all__ = [
+    "ACTIONS",
+    "NUM_ACTIONS",
+    "action_mask",
+    "action_to_move",
+    "encode_view",
+    "move_to_action",
+    "observation_high",
+    "observation_layout",
+    "observation_size",
+]
+
+ACTIONS: tuple[Move, ...] = (
+    *(play for row in HAND_PLAYS for play in row),
+    EIGHT_AND_HALF,
+    *OPEN_PLAYS,
+    *BLIND_PLAYS,
+    COLLECT,
+)
+"""Every move of a round, by action number: ``ACTIONS[a]`` is the move of action ``a``."""
+
+NUM_ACTIONS = len(ACTIONS)
+"""The size of the action space: 89."""
+
+_INDEX: dict[Move, int] = {move: index for index, move in enumerate(ACTIONS)}
+
+_RANKS = len(RANKS)
+_MAX_CALL = 26  # 13 in half points: 9 and all eight ½s (P3)
+_PER_SEAT = 2 * _RANKS + 5
+
+
+def move_to_action(move: Move) -> int:
+    """The action number of ``move`` (see the table above).
+
+    Raises:
+        IllegalMoveError: If ``move`` is not a move of a round.
+    """
+    try:
+        return _INDEX[move]
+    except (KeyError, TypeError):
+        raise IllegalMoveError(repr(move), "it is not a move of a round (T3, C1)", "T3") from None
+
+
+def action_to_move(action: int) -> Move:
+    """The move of action number ``action``, the inverse of :func:`move_to_action`.
+
+    Raises:
+        IllegalMoveError: If ``action`` is not an int from 0 to ``NUM_ACTIONS - 1``.
+    """
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        raise IllegalMoveError(repr(action), f"an action is an int from 0 to {NUM_ACTIONS - 1}", "T3")
+    return ACTIONS[action]
+
+
+def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
+    """1 for each action legal for the viewer now, else 0 (all 0 when it is not their turn)."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    for move in seen.legal_moves():
+        mask[_INDEX[move]] = 1
+    return mask
+
+
+def observation_layout(players: int) -> list[tuple[str, int, int]]:
+    """The blocks of :func:`encode_view`'s vector: ``(name, start, size)`` each.
+
+    ``seat k`` is the k-th seat in turn order from the viewer (``seat 0`` is the viewer).
+    """
+    blocks: list[tuple[str, int]] = [
+        ("own hand: cards by rank", _RANKS),
+        ("unseen cards by rank (other hands, banks, blind cards)", _RANKS),
+        ("pile: cards by rank", _RANKS),
+        ("pile size", 1),
+        ("call in half points, one-hot 0–26", _MAX_CALL + 1),
+        ("5-lock (P7)", 1),
+        ("opening rank, one-hot (S5)", _RANKS),
+        ("seat to move, one-hot by turn order", players),
+        ("seat at risk (P8), one-hot by turn order", players),
+    ]
+    for seat in range(players):
+        blocks += [
+            (f"seat {seat}: open cards by rank", _RANKS),
+            (f"seat {seat}: collected stack by rank", _RANKS),
+            (f"seat {seat}: hand size", 1),
+            (f"seat {seat}: bank size", 1),
+            (f"seat {seat}: blind cards", 1),
+            (f"seat {seat}: on the table (L1)", 1),
+            (f"seat {seat}: out of cards (E1)", 1),
+        ]
+    layout = []
+    start = 0
+    for name, size in blocks:
+        layout.append((name, start, size))
+        start += size
+    return layout
+
+
+def observation_size(players: int) -> int:
+    """The length of the observation vector at a table of ``players`` seats: ``77 + 31 * players``."""
+    return 3 * _RANKS + 1 + _MAX_CALL + 1 + 1 + _RANKS + 2 * players + _PER_SEAT * players
+
+
+def observation_high(players: int) -> npt.NDArray[np.float32]:
+    """The largest value each entry of the observation can take (the low is 0 everywhere)."""
+    high = np.ones(observation_size(players), dtype=np.float32)
+    counts = np.array([COMPOSITION[rank] for rank in RANKS], dtype=np.float32)
+    for name, start, size in observation_layout(players):
+        if "by rank" in name:
+            high[start : start + size] = counts
+        elif name == "pile size" or name.endswith("hand size") or name.endswith("bank size"):
+            high[start] = 72
+        elif name.endswith("blind cards"):
+            high[start] = 3
+    return high
+
+
+def _counts(cards: Sequence[Rank], out: npt.NDArray[np.float32], start: int) -> None:
+    for rank in cards:
+        out[start + rank] += 1
+
+
+def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
+    """The observation vector of ``seen`` (see :func:`observation_layout`).
+
+    Raises:
+        ValueError: If ``seen`` is a spectator's view (it has no seat to order the seats from).
+    """
+    if seen.seat is None:
+        raise ValueError("a spectator's view has no seat: encode a seat's view")
+    players = len(seen.seats)
+    out = np.zeros(observation_size(players), dtype=np.float32)
+    me = seen.seat
+    at = 0
+    _counts(seen.seats[me].hand or (), out, at)
+    at += _RANKS
+    _counts(unseen_cards(seen), out, at)
+    at += _RANKS
+    _counts([card.rank for card in seen.pile], out, at)
+    at += _RANKS
+    out[at] = len(seen.pile)
+    at += 1
+    out[at + seen.call_halves] = 1
+    at += _MAX_CALL + 1
+    out[at] = seen.locked
+    at += 1
+    if seen.opening is not None:
+        out[at + seen.opening] = 1
+    at += _RANKS
+    if seen.outcome is None:
+        out[at + (seen.to_move - me) % players] = 1
+    at += players
+    if seen.at_risk is not None:
+        out[at + (seen.at_risk - me) % players] = 1
+    at += players
+    for turn in range(players):
+        seat = seen.seats[(me + turn) % players]
+        _counts(seat.open, out, at)
+        _counts(seat.collected, out, at + _RANKS)
+        at += 2 * _RANKS
+        out[at : at + 5] = (seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table, seat.is_out)
+        at += 5
+    return out

@@ -1,0 +1,207 @@
+"""8½ as a PettingZoo AEC environment (optional extra ``rl``).
+
+One episode is one round. The agents are ``player_0`` … ``player_{n-1}`` by seat, and the
+agent to act is the seat to move. It follows PettingZoo's classic card games:
+
+- ``observation_space(agent)`` is a :class:`gymnasium.spaces.Dict` with ``"observation"``
+  (the agent's view as :func:`~eighthalf.envs.encoding.encode_view`'s vector) and
+  ``"action_mask"`` (1 for each legal action of :data:`~eighthalf.envs.encoding.ACTIONS`,
+  all 0 when it is not the agent's turn); ``action_space(agent)`` is ``Discrete(89)``.
+- The rewards are the round's points (E6), given to every agent when the round ends
+  (0 before). A round won ends in ``terminations``; a round stopped by the move limit
+  (E7, nobody scores) in ``truncations``.
+- ``reset(seed=...)`` seeds the deal; the same seed gives the same round.
+- ``render()`` returns (``"ansi"``) or prints (``"human"``) a text picture of the table as
+  a spectator sees it.
+
+An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
+``ValueError``) naming the move and the rule, and changes nothing; a step after the
+round is over raises :class:`~eighthalf.InvalidStateError`.
+
+>>> from eighthalf.envs import env
+>>> table = env(players=3)
+>>> table.reset(seed=7)
+>>> for agent in table.agent_iter():
+...     observation, reward, termination, truncation, info = table.last()
+...     if termination or truncation:
+...         action = None
+...     else:
+...         action = int(observation["action_mask"].nonzero()[0][0])
+...     table.step(action)
+>>> table.close()
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..deal import new_game
+from ..engine import apply
+from ..errors import InvalidStateError
+from ..options import Rules
+from ..state import GameState
+from ..views import view
+from .encoding import NUM_ACTIONS, action_mask, action_to_move, encode_view, observation_high, observation_size
+from .text import table_text
+
+__all__ = ["DEFAULT_MOVE_LIMIT", "env", "raw_env"]
+
+DEFAULT_MOVE_LIMIT = 1000
+"""The environments' default move limit (E7): random play can go round in circles."""
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(players: int = 4, *, render_mode: str | None = None, move_limit: int | None = DEFAULT_MOVE_LIMIT) -> Any:
+    """The AEC environment wrapped as PettingZoo's own games are (order and bounds checks).
+
+    Args:
+        players: Seats at the table (2–5, S2).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        move_limit: The move limit of E7, or ``None`` for none.
+
+    Raises:
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
+        ValueError: If ``render_mode`` is not one of the above.
+    """
+    wrapped: Any = raw_env(players, render_mode=render_mode, move_limit=move_limit)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """The unwrapped AEC environment of one round of 8½ (see the module's description).
+
+    Args:
+        players: Seats at the table (2–5, S2).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        move_limit: The move limit of E7, or ``None`` for none.
+
+    Raises:
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
+        ValueError: If ``render_mode`` is not one of the above.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "eighthalf_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self, players: int = 4, *, render_mode: str | None = None, move_limit: int | None = DEFAULT_MOVE_LIMIT
+    ) -> None:
+        super().__init__()
+        self.rules = Rules(move_limit=move_limit)
+        new_game(players, seed=0, rules=self.rules)  # checks the table (S2) before anything is built
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.players = players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        size = observation_size(players)
+        high = observation_high(players)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=np.zeros(size, dtype=np.float32), high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self._seeds = random.Random()
+        self.state_: GameState | None = None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(89)``: the actions of :data:`~eighthalf.envs.encoding.ACTIONS`."""
+        return self.action_spaces[agent]
+
+    def _round(self) -> GameState:
+        if self.state_ is None:
+            raise InvalidStateError("the environment has no round yet: call reset() first")
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round: from ``seed`` if given, else from the environment's own generator."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.state_ = new_game(self.players, seed=self._seeds.getrandbits(64), rules=self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state_.to_move]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation vector and its action mask."""
+        seen = view(self._round(), self.possible_agents.index(agent))
+        return {"observation": encode_view(seen), "action_mask": action_mask(seen)}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to act (``None`` for an agent whose round is over).
+
+        Raises:
+            IllegalMoveError: If the action is not legal now (outside the action mask),
+                naming the move and the rule; nothing changes.
+            InvalidStateError: If there is no round or every agent is done.
+        """
+        state = self._round()
+        if not self.agents:
+            raise InvalidStateError("the round is over and every agent is done: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = action_to_move(action)  # type: ignore[arg-type]  # None is refused there
+        self.state_ = state = apply(state, move)  # a move outside the mask raises IllegalMoveError
+        self._clear_rewards()
+        outcome = state.outcome
+        if outcome is not None:
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(outcome.points[seat])
+            if outcome.winner is None:
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[state.to_move]
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it: returned with ``"ansi"``, printed with ``"human"``."""
+        if self.state_ is None:
+            return None
+        text = table_text(view(self.state_, None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,95 @@
+"""The Gymnasium environment (eighthalf.envs.SeatEnv), checked by Gymnasium's env checker."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+from eighthalf import IllegalMoveError, InvalidStateError
+from eighthalf.bots import GreedyBot, RandomBot, SearchBot
+from eighthalf.envs import SeatEnv
+from eighthalf.envs.encoding import NUM_ACTIONS
+from eighthalf.envs.gym import ENV_ID
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gymnasium_check_env(players: int) -> None:
+    made = gymnasium.make(ENV_ID, players=players, seat=players - 1, opponents=("greedy", "random"), render_mode="ansi")
+    check_env(made.unwrapped)
+
+
+def play(table: SeatEnv, seed: int) -> tuple[float, bool, bool, int]:
+    _, info = table.reset(seed=seed)
+    steps = 0
+    while True:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = table.step(action)
+        steps += 1
+        if terminated or truncated:
+            return float(reward), terminated, truncated, steps
+
+
+def test_e6_the_reward_is_the_seats_points() -> None:
+    rewards = [play(SeatEnv(4, opponents=("greedy",)), seed) for seed in range(6)]
+    assert all(terminated and not truncated for _, terminated, truncated, _ in rewards)
+    assert {reward for reward, *_ in rewards} <= {0.0, 1.0, 2.0, 3.0}
+
+
+def test_e7_the_move_limit_truncates() -> None:
+    reward, terminated, truncated, _ = play(SeatEnv(4, opponents=("random",), move_limit=12), seed=1)
+    assert (reward, terminated, truncated) == (0.0, False, True)
+
+
+def test_the_same_seed_plays_the_same_episode() -> None:
+    def small() -> SearchBot:
+        return SearchBot(iterations=3)  # a bot that draws from its rng
+
+    first = play(SeatEnv(3, opponents=(small,)), seed=9)
+    assert play(SeatEnv(3, opponents=(small,)), seed=9) == first
+
+
+def test_opponents_may_be_factories() -> None:
+    table = SeatEnv(3, opponents=(GreedyBot, lambda: RandomBot()))
+    table.reset(seed=1)
+    assert [type(table._bots[seat]) for seat in (1, 2)] == [GreedyBot, RandomBot]
+
+
+def test_t1_an_illegal_action_ends_the_episode_or_raises() -> None:
+    table = SeatEnv(4)
+    observation, info = table.reset(seed=2)
+    state = table.state
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    after, reward, terminated, truncated, info = table.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert "illegal move" in info["illegal"] and table.state is state
+    assert np.array_equal(after, observation)
+    with pytest.raises(InvalidStateError, match="reset"):
+        table.step(int(np.flatnonzero(info["action_mask"])[0]))
+    strict = SeatEnv(4, illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(IllegalMoveError):
+        strict.step(illegal)
+    with pytest.raises(IllegalMoveError, match="an action is an int"):
+        strict.step(NUM_ACTIONS)
+    assert strict.state == state
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        SeatEnv(3, seat=3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        SeatEnv(3, opponents=("nobody",))
+    with pytest.raises(ValueError, match="illegal"):
+        SeatEnv(3, illegal="ignore")
+
+
+def test_render_ansi_shows_the_agents_hand() -> None:
+    table = SeatEnv(3, render_mode="ansi")
+    table.reset(seed=4)
+    text = table.render()
+    assert text is not None and text.splitlines()[1].startswith("seat 0: hand 3 [")

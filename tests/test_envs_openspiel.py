@@ -1,0 +1,140 @@
+"""The OpenSpiel game python_eighthalf, checked by OpenSpiel's own tests and played by its IS-MCTS bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+
+import eighthalf.envs.openspiel as adapter
+from eighthalf import DECK, IllegalMoveError, InvalidStateError, legal_moves, new_game, shuffled_deck, view
+from eighthalf.envs.encoding import move_to_action, observation_size
+
+
+def dealt(game: pyspiel.Game, deck: tuple[object, ...]) -> adapter.EighthalfState:
+    state = game.new_initial_state()
+    for rank in deck:
+        state.apply_action(int(rank))  # type: ignore[call-overload]
+    return state  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_openspiel_random_simulation(players: int) -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": players, "move_limit": 400})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_s3_s4_the_chance_nodes_deal_the_deck_as_new_game_does() -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes[11] == pytest.approx(8 / 72) and outcomes[1] == pytest.approx(4 / 72)
+    deck = shuffled_deck(5)
+    state = dealt(game, deck)
+    assert not state.is_chance_node()
+    expected = new_game(3, seed=5, rules=game.rules)
+    assert state.round == expected
+    assert state.legal_actions() == sorted(move_to_action(move) for move in legal_moves(expected))
+
+
+def test_s1_a_card_not_left_in_the_deck_cannot_be_dealt() -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": 2})
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(1)
+    assert 1 not in dict(state.chance_outcomes())
+    with pytest.raises(Exception, match="no 1 is left"):
+        state.apply_action(1)
+
+
+def test_e6_returns_are_the_points_and_e7_the_limit_ends_with_none() -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": 4, "move_limit": 8})
+    state = dealt(game, shuffled_deck(2))
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.returns() == [0.0] * 4 and state.round is not None and state.round.move_number == 8
+    full = pyspiel.load_game("python_eighthalf")
+    state = dealt(full, shuffled_deck(2))
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.round is not None and state.round.points is not None
+    assert state.returns() == [float(points) for points in state.round.points]
+
+
+def test_t1_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game("python_eighthalf")
+    state = dealt(game, shuffled_deck(3))
+    before = state.round
+    illegal = next(action for action in range(89) if action not in state.legal_actions())
+    with pytest.raises((IllegalMoveError, pyspiel.SpielError, RuntimeError, ValueError)):
+        state.apply_action(illegal)
+    assert state.round == before
+
+
+def test_i1_i4_observations_carry_nothing_hidden() -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": 3})
+    state = dealt(game, shuffled_deck(8))
+    rng = np.random.RandomState(0)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(state.observation_tensor(1)) == observation_size(3)
+    assert len(state.information_state_tensor(1)) == observation_size(3) + 3 * 89
+    assert state.round is not None
+    for seat in range(3):
+        sampled = state.resample_from_infostate(seat, random.Random(seat).random)
+        assert sampled.round is not None and view(sampled.round, seat) == view(state.round, seat)
+        assert sampled.observation_tensor(seat) == state.observation_tensor(seat)
+        assert sampled.observation_string(seat) == state.observation_string(seat)
+        assert sampled.information_state_string(seat) == state.information_state_string(seat)
+        assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert sampled.deck == sorted(DECK) and all(not hand for who, _, hand in sampled.log if who != seat)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE),
+    )
+    public.set_from(state, 0)
+    mine = np.array(state.observation_tensor(0))
+    assert public.tensor[:12].sum() == 0 and mine[:12].sum() == len(state.round.seats[0].hand)
+    with pytest.raises(ValueError, match="every player's private cards"):
+        make_observation(
+            game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+        )
+
+
+def test_s2_bad_parameters_are_refused() -> None:
+    with pytest.raises(InvalidStateError):
+        adapter.EighthalfGame({"players": 6})
+
+
+def test_openspiels_ismcts_bot_plays_a_whole_round() -> None:
+    game = pyspiel.load_game("python_eighthalf", {"players": 2, "move_limit": 300})
+    rng = np.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        uct_c=2.0,
+        max_simulations=5,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+        child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+    )
+    state = dealt(game, shuffled_deck(6))
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            decisions += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(int(action))
+    assert decisions > 0 and sorted(state.returns()) in ([0.0, 0.0], [0.0, 2.0], [0.0, 3.0], [1.0, 2.0])
+    assert state.round is not None and len(state.history()) == len(DECK) + state.round.move_number
