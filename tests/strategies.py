@@ -210,11 +210,13 @@ def rounds(
     return Round(deal, tuple(played), tuple(states))
 
 
-def reached_states(max_moves: int = 200) -> SearchStrategy[GameState]:
+def reached_states(
+    max_moves: int = 200, rules_strategy: SearchStrategy[Rules] | None = None
+) -> SearchStrategy[GameState]:
     """A state reached by k random legal moves from a random deal, 0 ≤ k ≤ ``max_moves``."""
     return (
         st.integers(min_value=0, max_value=max_moves)
-        .flatmap(lambda k: rounds(max_moves=k))
+        .flatmap(lambda k: rounds(max_moves=k, rules_strategy=rules_strategy))
         .map(lambda played: played.final)
     )
 
