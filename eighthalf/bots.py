@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from .cards import Rank
-from .engine import COMBINATION, EFFECTS, apply_unchecked, legal_moves, moves_for
+from .engine import COMBINATION, apply_unchecked, effects_for, legal_moves, moves_for
 from .events import (
     BlindTurned,
     Caught,
@@ -247,22 +247,23 @@ class GreedyBot:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
         moves = _moves_of(seen)
-        return greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        return greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
 
 
-def greedy_choice(moves: tuple[Move, ...], call_halves: int, locked: bool, rng: random.Random) -> Move:
-    """The :class:`GreedyBot`'s pick among ``moves`` (non-empty) facing this call."""
+def greedy_choice(
+    moves: tuple[Move, ...], call_halves: int, locked: bool, rng: random.Random, variant: int = 0
+) -> Move:
+    """The :class:`GreedyBot`'s pick among ``moves`` (non-empty) facing this call, under the
+    table options ``variant`` (:attr:`Rules.variant <eighthalf.Rules.variant>`)."""
     if len(moves) == 1 or isinstance(moves[0], (Collect, BlindPlay)):
         return moves[0] if len(moves) == 1 else rng.choice(moves)
-    row = EFFECTS[locked][call_halves]
+    row = effects_for(variant)[locked][call_halves]
     return min(moves, key=lambda move: _greedy_key(move, row))
 
 
 def _greedy_key(move: Move, row: tuple[tuple[tuple[int, bool, bool, bool] | None, ...], ...]) -> tuple[int, ...]:
-    if isinstance(move, HandPlay):
+    if isinstance(move, (HandPlay, OpenPlay)):
         token, count = int(move.rank), move.count
-    elif isinstance(move, OpenPlay):
-        token, count = int(move.rank), 1
     elif isinstance(move, EightAndHalf):
         token, count = COMBINATION, 1
     else:  # only plays reach here
@@ -313,7 +314,7 @@ def _play_of(ranks: tuple[Rank, ...]) -> tuple[Move, int, int] | None:
     return None
 
 
-def _pile_call(ranks: tuple[Rank, ...]) -> tuple[int, bool, bool]:
+def _pile_call(ranks: tuple[Rank, ...], variant: int) -> tuple[int, bool, bool]:
     """``(call_halves, locked, caught)`` after laying ``ranks`` on an empty pile; ``caught`` if the
     top play caught somebody (P8), so the pile went to the seat at risk.
 
@@ -321,13 +322,14 @@ def _pile_call(ranks: tuple[Rank, ...]) -> tuple[int, bool, bool]:
     play (the same call either way, and ``½ ½`` on 8 is only legal as one play, P3) and an 8
     that cannot go alone as the 8½ combination."""
     call, locked, at = 0, False, 0
+    effects = effects_for(variant)
     while at < len(ranks):
         rank, count = ranks[at], 1
         while at + count < len(ranks) and ranks[at + count] == rank:
             count += 1
-        result = EFFECTS[locked][call][rank][count]
+        result = effects[locked][call][rank][count]
         if result is None and rank == Rank.EIGHT and count == 1 and ranks[at + 1 : at + 2] == (Rank.HALF,):
-            result, count = EFFECTS[locked][call][COMBINATION][1], 2
+            result, count = effects[locked][call][COMBINATION][1], 2
         if result is None:  # a failed blind card (L4): the pile was taken with it
             return call, locked, False
         if result[3]:
@@ -518,7 +520,7 @@ class SearchBot:
         if len(moves) == 1 or isinstance(moves[0], BlindPlay):
             return moves[0] if len(moves) == 1 else rng.choice(moves)
         me = seen.to_move
-        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
         base = moves.index(preferred)
 
         def scores_of() -> list[float]:
@@ -531,9 +533,10 @@ class SearchBot:
     def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
         """Play greedily to the end; the score of seat ``me`` in [0, 1]."""
         limit = state.move_number + self.horizon
+        variant = state.rules.variant
         while state.outcome is None and state.move_number < limit:
             moves = legal_moves(state)
-            state = apply_unchecked(state, greedy_choice(moves, state.call_halves, state.locked, rng))
+            state = apply_unchecked(state, greedy_choice(moves, state.call_halves, state.locked, rng, variant))
         outcome = state.outcome
         return 0.0 if outcome is None else outcome.points[me] / 3
 
@@ -576,7 +579,7 @@ class SearchBot:
                 kept = now.hand_size - drawn
                 if kept > 0 and seat not in beliefs:
                     beliefs[seat] = _Seen(kept, call, locked, move, ranks)
-            result = EFFECTS[locked][call][play[1]][play[2]] if play is not None else None
+            result = effects_for(seen.rules.variant)[locked][call][play[1]][play[2]] if play is not None else None
             if result is None:  # an open or blind card, or something we cannot read: stop here
                 break
             call, locked = result[0], result[1]
@@ -631,19 +634,19 @@ class SearchBot:
         if len(now.collected) <= len(before.collected):
             return None
         taken = now.collected[len(before.collected) :]
-        call, locked, caught = _pile_call(taken)
+        call, locked, caught = _pile_call(taken, seen.rules.variant)
         if not caught and now.hand_size:
             beliefs[taker] = _Seen(now.hand_size, call, locked, None, ())
         return None
 
-    def _fits(self, belief: _Seen, kept: list[Rank]) -> bool:
+    def _fits(self, belief: _Seen, kept: list[Rank], variant: int) -> bool:
         hand = tuple(sorted(kept + list(belief.played)))
-        moves = moves_for(hand, (), 0, belief.call_halves, belief.locked)
+        moves = moves_for(hand, (), 0, belief.call_halves, belief.locked, None, variant)
         if belief.move is None:
             return moves[0] is COLLECT
         if self.model != "greedy":
             return True
-        return greedy_choice(moves, belief.call_halves, belief.locked, _NO_RNG) is belief.move
+        return greedy_choice(moves, belief.call_halves, belief.locked, _NO_RNG, variant) is belief.move
 
     def sample(self, seen: PlayerView, rng: random.Random) -> GameState:
         """A full state consistent with ``seen`` and with what the bot remembers (its belief)."""
@@ -666,7 +669,7 @@ class SearchBot:
             for _ in range(self.tries):
                 picks = rng.sample(range(len(cards)), kept)
                 chosen = [cards[index] for index in picks]
-                if self._fits(belief, chosen):
+                if self._fits(belief, chosen, seen.rules.variant):
                     for index in sorted(picks, reverse=True):
                         del cards[index]
                     hands[where] = chosen
@@ -785,7 +788,7 @@ class ISMCTSBot(SearchBot):
             self._iterate(root, self.sample(seen, rng), me, rng)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
         # The most visited move; ties go to the greedy move, then to the better mean.
         return max(
             moves,
@@ -800,7 +803,7 @@ class ISMCTSBot(SearchBot):
         """Every root move on every deal, with the same play-out randomness; the tree below each."""
         me = seen.to_move
         children = [_Node() for _ in moves]
-        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng)
+        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
         base = moves.index(preferred)
 
         def scores_of() -> list[float]:
@@ -833,7 +836,7 @@ class ISMCTSBot(SearchBot):
                 move, expanded = self._select(node, moves, state, rng)
                 counted = True
             else:
-                move = greedy_choice(moves, state.call_halves, state.locked, rng)
+                move = greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
             child = node.children.get(move)
             if child is None:
                 child = node.children[move] = _Node()
@@ -845,7 +848,9 @@ class ISMCTSBot(SearchBot):
             state = apply_unchecked(state, move)
         while state.outcome is None and state.move_number < limit:
             moves = legal_moves(state)
-            state = apply_unchecked(state, greedy_choice(moves, state.call_halves, state.locked, rng))
+            state = apply_unchecked(
+                state, greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
+            )
         outcome = state.outcome
         for child, mover in path:
             child.visits += 1
@@ -865,7 +870,7 @@ class ISMCTSBot(SearchBot):
                 child.available += 1
         fresh = [move for move in moves if move not in children]
         if fresh:
-            greedy = greedy_choice(moves, state.call_halves, state.locked, rng)
+            greedy = greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
             return (greedy if greedy in fresh else rng.choice(fresh)), True
         scale = self.exploration
         best, best_value = moves[0], -1.0

@@ -5,9 +5,12 @@ values; nothing is ever changed in place and no randomness is involved (the only
 in 8½ is the deal, made by :func:`~eighthalf.new_game`).
 
 Speed matters here, because bots and simulations call these functions millions of
-times. The legality of every play against every call is tabulated once at import
-(:data:`EFFECTS`), the moves of a hand against a call are memoised in bounded tables,
-and moves are shared instances.
+times. The legality of every play against every call is tabulated once per set of
+table options (:data:`EFFECTS` for the defaults, built at import; the others on first
+use, :func:`~eighthalf.engine.effects_for`), the moves of a hand against a call are
+memoised in bounded tables, and moves are shared instances. The table options of
+:class:`~eighthalf.Rules` (P7, P3, S5, T3) reach the engine as
+:attr:`Rules.variant <eighthalf.Rules.variant>`, one small int.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from .moves import (
     COLLECT,
     EIGHT_AND_HALF,
     HAND_PLAYS,
-    OPEN_PLAYS,
+    OPEN_RUNS,
     BlindPlay,
     Collect,
     EightAndHalf,
@@ -38,6 +41,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "effect",
+    "effects_for",
     "is_legal",
     "legal_moves",
     "moves_for",
@@ -48,16 +52,27 @@ COMBINATION: Final = 12
 """The token that stands for the 8½ combination in :data:`EFFECTS` (after the 12 ranks)."""
 _EIGHT_HALF_CALL = 17  # 8½ in half points
 _MAX_CALL = 26  # 9 and all eight ½s: 13
+_LOCK_NEXT_ONLY = 1  # the bits of Rules.variant (eighthalf.options.OPTION_NAMES)
+_HALVES_STOP = 2
+_SINGLE_OPENING = 4
+_OPEN_RUNS = 8
+_VARIANTS = 16
+_EFFECT_BITS = _LOCK_NEXT_ONLY | _HALVES_STOP  # the options that change what a play does
 
 Effect = tuple[int, bool, bool, bool]
 """What a legal play does: ``(call_halves, locked, mover_at_risk, is_catch)`` after it."""
 
+_EffectTable = tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]
+# table[locked][call_halves][token][count]: effect() tabulated for one set of options
 
-def effect(token: int, count: int, call_halves: int, locked: bool) -> Effect | None:
+
+def effect(token: int, count: int, call_halves: int, locked: bool, variant: int = 0) -> Effect | None:
     """What playing ``count`` cards of ``token`` does to a call, or ``None`` if illegal.
 
-    ``token`` is a rank (0–11) or :data:`COMBINATION`. This is the whole of P1–P8 in
-    one place; :data:`EFFECTS` tabulates it.
+    ``token`` is a rank (0–11) or :data:`COMBINATION`; ``variant`` is the
+    :attr:`~eighthalf.Rules.variant` of the table options (0: the rule book's rulings).
+    This is the whole of P1–P8 in one place; :data:`~eighthalf.engine.EFFECTS` and
+    :func:`~eighthalf.engine.effects_for` tabulate it.
 
     >>> effect(Rank.SEVEN, 1, 13, False)  # a 7 on 6½ catches (P8)
     (14, False, False, True)
@@ -65,13 +80,21 @@ def effect(token: int, count: int, call_halves: int, locked: bool) -> Effect | N
     (18, False, False, False)
     >>> effect(Rank.HALF, 1, 17, False) is None  # no ½ on 8½ (P3)
     True
+    >>> effect(Rank.HALF, 2, 16, False, variant=2) is None  # halves_stop_at_8_half (P3)
+    True
+    >>> effect(Rank.GHOST, 1, 10, True, variant=1)  # lock_next_only: a Ghost on the 5 ends the lock (P7)
+    (10, False, False, False)
     """
     half_call = call_halves % 2 == 1
     if token == _GHOST:  # P4: invisible, but the Ghost's player takes over the risk
-        return (call_halves, locked, half_call and call_halves <= _EIGHT_HALF_CALL, False)
+        # P7: the Ghost passes the lock on, unless it binds only the player facing the 5
+        still_locked = locked and not variant & _LOCK_NEXT_ONLY
+        return (call_halves, still_locked, half_call and call_halves <= _EIGHT_HALF_CALL, False)
     if token == _HALF:  # P3
         if call_halves == _EIGHT_HALF_CALL:
             return None
+        if variant & _HALVES_STOP and call_halves < _EIGHT_HALF_CALL < call_halves + count:
+            return None  # a later ½ of the run would land on 8½
         new = call_halves + count
         return (new, False, new % 2 == 1 and new <= _EIGHT_HALF_CALL, False)
     if token == _ZERO:  # P2
@@ -89,14 +112,56 @@ def effect(token: int, count: int, call_halves: int, locked: bool) -> Effect | N
     return (value, token == _FIVE, False, catch)
 
 
-EFFECTS: tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(tuple(effect(token, count, call, bool(locked)) for count in range(9)) for token in range(COMBINATION + 1))
-        for call in range(_MAX_CALL + 1)
+def _effect_table(variant: int) -> _EffectTable:
+    return tuple(
+        [
+            tuple(
+                [
+                    tuple(
+                        [
+                            tuple([effect(token, count, call, bool(locked), variant) for count in range(9)])
+                            for token in range(COMBINATION + 1)
+                        ]
+                    )
+                    for call in range(_MAX_CALL + 1)
+                ]
+            )
+            for locked in range(2)
+        ]
     )
-    for locked in range(2)
-)
-"""``EFFECTS[locked][call_halves][token][count]``: :func:`effect`, tabulated."""
+
+
+EFFECTS: tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...] = _effect_table(0)
+"""``EFFECTS[locked][call_halves][token][count]``: :func:`effect` under the rule book's
+rulings, tabulated (see :func:`~eighthalf.engine.effects_for` for the table options)."""
+
+_EFFECT_TABLES: list[_EffectTable | None] = [EFFECTS] + [None] * (_VARIANTS - 1)
+
+
+def effects_for(variant: int) -> tuple[tuple[tuple[tuple[Effect | None, ...], ...], ...], ...]:
+    """The :data:`~eighthalf.engine.EFFECTS` table of the table options ``variant``.
+
+    ``variant`` is a :attr:`Rules.variant <eighthalf.Rules.variant>`.
+
+    Built on first use and kept: one table per set of options that changes what a play
+    does (P7's ``lock_next_only``, P3's ``halves_stop_at_8_half``); the other options
+    share their table.
+
+    >>> effects_for(0) is EFFECTS
+    True
+    >>> effects_for(2)[0][16][Rank.HALF][2] is None  # halves_stop_at_8_half: no ½½ on 8 (P3)
+    True
+    """
+    table = _EFFECT_TABLES[variant]
+    if table is None:
+        key = variant & _EFFECT_BITS
+        table = _EFFECT_TABLES[key]
+        if table is None:
+            table = _effect_table(key)
+            _EFFECT_TABLES[key] = table
+        _EFFECT_TABLES[variant] = table
+    return table
+
 
 _PILE_RUNS: tuple[tuple[tuple[tuple[PileCard, ...], ...], ...], ...] = tuple(
     tuple(tuple((PILE_CARDS[seat][rank],) * count for count in range(9)) for rank in range(12))
@@ -105,19 +170,29 @@ _PILE_RUNS: tuple[tuple[tuple[tuple[PileCard, ...], ...], ...], ...] = tuple(
 _COMBINATION_RUNS = tuple((PILE_CARDS[seat][_EIGHT], PILE_CARDS[seat][_HALF]) for seat in range(len(PILE_CARDS)))
 
 _MEMO_HAND_SIZE = 4
-# Memo tables: _HAND_MOVES[locked][call_halves] maps a hand of up to _MEMO_HAND_SIZE cards to
-# its moves (at most 1,819 hands a table, so the memory stays bounded); larger hands, which
-# only seats on the table collect, are worked out each time. The same for open cards (at
-# most 3, keyed in the order they were laid, so at most 12 + 12² + 12³ = 1,884 a table).
-_HAND_MOVES: tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(_MAX_CALL + 1)) for _ in range(2)
+# Memo tables: _HAND_MOVES[variant][locked][call_halves] maps a hand of up to
+# _MEMO_HAND_SIZE cards to its moves (at most 1,819 hands a table, so the memory stays
+# bounded); larger hands, which only seats on the table collect, are worked out each
+# time. The same for open cards (at most 3, keyed in the order they were laid, so at
+# most 12 + 12² + 12³ = 1,884 a table). Only the tables of the options in use ever fill.
+_HAND_MOVES: tuple[tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...], ...] = tuple(
+    [tuple([tuple([{} for _ in range(_MAX_CALL + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
 )
-_OPEN_MOVES: tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(_MAX_CALL + 1)) for _ in range(2)
+_OPEN_MOVES: tuple[tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...], ...] = tuple(
+    [tuple([tuple([{} for _ in range(_MAX_CALL + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
 )
 _BLIND_MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(BLIND_PLAYS[:size]) for size in range(4))
 _ONLY_COLLECT: tuple[Move, ...] = (COLLECT,)
 _HANDS: dict[tuple[Rank, ...], tuple[Rank, ...]] = {}  # interned hands of up to 3 cards
+
+
+def _legal_counts(counts: tuple[Effect | None, ...], held: int) -> int:
+    """How many of the plays of 1 to ``held`` cards are legal: a prefix (P3 only ever
+    stops a run from some length on)."""
+    legal = 0
+    while legal < held and counts[legal + 1] is not None:
+        legal += 1
+    return legal
 
 
 def _hand_moves(hand: tuple[Rank, ...], row: tuple[tuple[Effect | None, ...], ...]) -> tuple[Move, ...]:
@@ -128,15 +203,19 @@ def _hand_moves(hand: tuple[Rank, ...], row: tuple[tuple[Effect | None, ...], ..
             previous = rank
             if row[rank][1] is not None:
                 plays = HAND_PLAYS[rank]
-                moves.extend(plays[: hand.count(rank)])
+                moves.extend(plays[: _legal_counts(row[rank], hand.count(rank))])
     if row[COMBINATION][1] is not None and _EIGHT in hand and _HALF in hand:
         moves.append(EIGHT_AND_HALF)
     return tuple(moves) if moves else _ONLY_COLLECT
 
 
-def _open_moves(cards: tuple[Rank, ...], row: tuple[tuple[Effect | None, ...], ...]) -> tuple[Move, ...]:
-    moves = tuple(OPEN_PLAYS[rank] for rank in sorted(set(cards)) if row[rank][1] is not None)
-    return moves if moves else _ONLY_COLLECT
+def _open_moves(cards: tuple[Rank, ...], row: tuple[tuple[Effect | None, ...], ...], runs: bool) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for rank in sorted(set(cards)):
+        if row[rank][1] is not None:
+            plays = OPEN_RUNS[rank]
+            moves.extend(plays[: _legal_counts(row[rank], cards.count(rank))] if runs else plays[:1])  # T3
+    return tuple(moves) if moves else _ONLY_COLLECT
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -144,9 +223,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
     The order is stable: from the hand, plays by rank (0–9, ½, Ghost) and, within a
     rank, by the number of cards, then the 8½ combination; from the open cards, by
-    rank; from the blind cards, by position. A seat with no legal play gets only
+    rank (and by the number of cards, under :attr:`~eighthalf.Rules.open_runs`); from
+    the blind cards, by position. A seat with no legal play gets only
     :class:`~eighthalf.Collect` (T1); a seat playing blind cards never collects by
-    choice: any blind card may be turned (L4).
+    choice: any blind card may be turned (L4). The table options of ``state.rules``
+    are honoured.
 
     >>> from eighthalf import new_game
     >>> state = new_game(4, seed=7)
@@ -157,11 +238,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return ()
     seat = state.seats[state.to_move]
     hand = seat.hand
+    variant = state.rules.variant
     if hand and state.opening is None:  # the common case: one memo lookup
-        moves = _HAND_MOVES[state.locked][state.call_halves].get(hand)
+        moves = _HAND_MOVES[variant][state.locked][state.call_halves].get(hand)
         if moves is not None:
             return moves
-    return moves_for(hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening)
+    return moves_for(hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening, variant)
 
 
 def moves_for(
@@ -171,27 +253,30 @@ def moves_for(
     call_halves: int,
     locked: bool,
     opening: Rank | None = None,
+    variant: int = 0,
 ) -> tuple[Move, ...]:
     """The legal moves of a seat with these cards facing this call (see :func:`~eighthalf.legal_moves`).
 
     Everything it needs is known to the seat itself, which is how a
-    :class:`~eighthalf.views.PlayerView` lists its moves. ``hand`` must be sorted.
+    :class:`~eighthalf.views.PlayerView` lists its moves. ``hand`` must be sorted;
+    ``variant`` is the :attr:`~eighthalf.Rules.variant` of the table's options.
     """
     if hand:  # T2: the hand first
         if opening is not None:  # S5: the lowest yellow card, with identical copies if wished
-            return HAND_PLAYS[opening][: hand.count(opening)]
-        table = _HAND_MOVES[locked][call_halves]
+            return HAND_PLAYS[opening][: 1 if variant & _SINGLE_OPENING else hand.count(opening)]
+        table = _HAND_MOVES[variant][locked][call_halves]
         moves = table.get(hand)
         if moves is None:
-            moves = _hand_moves(hand, EFFECTS[locked][call_halves])
+            moves = _hand_moves(hand, effects_for(variant)[locked][call_halves])
             if len(hand) <= _MEMO_HAND_SIZE:
                 table[hand] = moves
         return moves
     if open_cards:  # L2
-        table = _OPEN_MOVES[locked][call_halves]
+        table = _OPEN_MOVES[variant][locked][call_halves]
         moves = table.get(open_cards)
         if moves is None:
-            moves = table[open_cards] = _open_moves(open_cards, EFFECTS[locked][call_halves])
+            row = effects_for(variant)[locked][call_halves]
+            moves = table[open_cards] = _open_moves(open_cards, row, bool(variant & _OPEN_RUNS))
         return moves
     return _BLIND_MOVES[blind_count]  # L3, L4
 
@@ -247,6 +332,8 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     mover = state.to_move
     seat = seats[mover]
     kind = type(move)
+    variant = state.rules.variant
+    row = (EFFECTS if not variant else effects_for(variant))[state.locked][state.call_halves]
     if kind is HandPlay:
         rank = move.rank  # type: ignore[union-attr]
         count = move.count  # type: ignore[union-attr]
@@ -256,7 +343,7 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
             state,
             _after_hand_play(seat, hand[:at] + hand[at + count :]),
             state.pile + _PILE_RUNS[mover][rank][count],
-            EFFECTS[state.locked][state.call_halves][rank][count],
+            row[rank][count],
         )
     if kind is EightAndHalf:
         rest = list(seat.hand)
@@ -266,30 +353,41 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
             state,
             _after_hand_play(seat, tuple(rest)),
             state.pile + _COMBINATION_RUNS[mover],
-            EFFECTS[state.locked][state.call_halves][COMBINATION][1],
+            row[COMBINATION][1],
         )
     if kind is OpenPlay:
         rank = move.rank  # type: ignore[union-attr]
+        count = move.count  # type: ignore[union-attr]
         cards = seat.open
-        at = cards.index(rank)
-        new_seat = Seat(seat.hand, seat.bank, cards[:at] + cards[at + 1 :], seat.blind, seat.collected, True)
-        return _resolve(
-            state,
-            new_seat,
-            state.pile + _PILE_RUNS[mover][rank][1],
-            EFFECTS[state.locked][state.call_halves][rank][1],
-        )
+        if count == 1:
+            at = cards.index(rank)
+            left = cards[:at] + cards[at + 1 :]
+        else:  # T3 under open_runs: the open cards keep their order
+            left = tuple(_without(cards, rank, count))
+        new_seat = Seat(seat.hand, seat.bank, left, seat.blind, seat.collected, True)
+        return _resolve(state, new_seat, state.pile + _PILE_RUNS[mover][rank][count], row[rank][count])
     if kind is BlindPlay:
         at = move.position  # type: ignore[union-attr]
         blind = seat.blind
         rank = blind[at]
         new_seat = Seat(seat.hand, seat.bank, seat.open, blind[:at] + blind[at + 1 :], seat.collected, True)
         pile = state.pile + _PILE_RUNS[mover][rank][1]
-        result = EFFECTS[state.locked][state.call_halves][rank][1]
+        result = row[rank][1]
         if result is None:  # L4: a failed blind card is collected with the pile
             return _collect(state, new_seat, pile)
         return _resolve(state, new_seat, pile, result)
     return _collect(state, seat, state.pile)  # Collect (T1, C1)
+
+
+def _without(cards: tuple[Rank, ...], rank: Rank, count: int) -> list[Rank]:
+    """``cards`` with the first ``count`` cards of ``rank`` taken out."""
+    rest: list[Rank] = []
+    for card in cards:
+        if card == rank and count:
+            count -= 1
+        else:
+            rest.append(card)
+    return rest
 
 
 def _after_hand_play(seat: Seat, hand: tuple[Rank, ...]) -> Seat:
@@ -404,6 +502,13 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
                 return IllegalMoveError(text, "the 8½ combination needs an 8 and a ½ in the hand", "T3")
             token, count = COMBINATION, 1
         if state.opening is not None:
+            if state.rules.variant & _SINGLE_OPENING:
+                return IllegalMoveError(
+                    text,
+                    f"the opening play is exactly one card, the lowest yellow card {state.opening.label}"
+                    " (table option single_opening)",
+                    "S5",
+                )
             return IllegalMoveError(
                 text, f"the opening play is the lowest yellow card, {state.opening.label}, with any copies", "S5"
             )
@@ -412,9 +517,16 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
             where = "hand" if zone == "hand" else "blind cards"
             rule = "T2" if zone == "hand" else "L3"
             return IllegalMoveError(text, f"open cards are played only with an empty hand; play from the {where}", rule)
-        if move.rank not in seat.open:
+        held = seat.open.count(move.rank)
+        if not held:
             return IllegalMoveError(text, f"there is no open {move.rank.label}", "T3")
-        token, count = int(move.rank), 1
+        if move.count > 1 and not state.rules.variant & _OPEN_RUNS:
+            return IllegalMoveError(
+                text, "one open card per turn (several of one rank only under the table option open_runs)", "T3"
+            )
+        if held < move.count:
+            return IllegalMoveError(text, f"there are {held} open {move.rank.label}, not {move.count}", "T3")
+        token, count = int(move.rank), move.count
     else:
         if zone != "blind":
             rule = "L3" if zone == "open" else "T2"
@@ -426,6 +538,13 @@ def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
 def _illegal_play(text: str, token: int, count: int, call_halves: int, locked: bool) -> IllegalMoveError:
     call = call_text(call_halves)
     if token == _HALF:
+        if call_halves != _EIGHT_HALF_CALL:  # only the table option halves_stop_at_8_half refuses this
+            return IllegalMoveError(
+                text,
+                f"no ½ of a run may land on 8½ (table option halves_stop_at_8_half): {count} ½s on a call of {call}"
+                f" lay one on 8½; at most {_EIGHT_HALF_CALL - call_halves} may be played",
+                "P3",
+            )
         return IllegalMoveError(text, "½ cannot be played on a call of 8½", "P3")
     if token == _ZERO:
         return IllegalMoveError(text, f"0 can be played only on a whole call, not on {call}", "P2")

@@ -26,7 +26,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from .cards import Rank
-from .engine import EFFECTS, apply
+from .engine import apply, effects_for
 from .errors import IllegalMoveError, InvalidStateError, quote
 from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from .state import GameState, Zone, call_text
@@ -195,12 +195,12 @@ def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ..
         elif isinstance(move, EightAndHalf):
             cards, token, count, source = (Rank.EIGHT, Rank.HALF), 12, 1, "hand"
         elif isinstance(move, OpenPlay):
-            cards, token, count, source = (move.rank,), int(move.rank), 1, "open"
+            cards, token, count, source = (move.rank,) * move.count, int(move.rank), move.count, "open"
         else:
             assert isinstance(move, BlindPlay)
             rank = seat.blind[move.position]
             cards, token, count, source = (rank,), int(rank), 1, "blind"
-        result = EFFECTS[before.locked][before.call_halves][token][count]
+        result = effects_for(before.rules.variant)[before.locked][before.call_halves][token][count]
         if source == "blind":
             events.append(BlindTurned(mover, move.position, cards[0], result is None))  # type: ignore[union-attr]
         if result is None:

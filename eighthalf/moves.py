@@ -9,6 +9,8 @@ move                     notation     meaning
 ``HandPlay(HALF, 1)``    ``H``        one ½ from the hand (``H`` = ½, ``G`` = Ghost)
 ``EightAndHalf()``       ``8H``       the 8½ combination: one 8 and one ½ (P5)
 ``OpenPlay(SEVEN)``      ``o7``       one open card, named by its rank (T3, L2)
+``OpenPlay(SEVEN, 2)``   ``o77``      two open 7s together (only under the table
+                                      option :attr:`~eighthalf.Rules.open_runs`)
 ``BlindPlay(1)``         ``b1``       the blind card at position 1 (L4)
 ``Collect()``            ``c``        take the pile, having no legal play (T1, C1)
 =======================  ===========  ==============================================
@@ -84,20 +86,26 @@ class EightAndHalf:
 @attrs.frozen(slots=True, weakref_slot=False)
 class OpenPlay:
     """Play one open card of the given rank (T3, L2); open cards are face up, so the
-    rank names the card.
+    rank names the card. ``count`` above 1 plays several open cards of that rank
+    together, which only the table option :attr:`~eighthalf.Rules.open_runs` allows (T3).
 
     Raises:
-        ParseError: If ``rank`` is not a :class:`Rank`.
+        ParseError: If ``rank`` is not a :class:`Rank` or ``count`` is not between 1
+            and 3 (S4 lays three open cards).
     """
 
     rank: Rank
     """The rank of the open card played."""
+    count: int = 1
+    """How many open cards of that rank (1 unless :attr:`~eighthalf.Rules.open_runs`)."""
 
     def __attrs_post_init__(self) -> None:
         _check_rank(self.rank)
+        if type(self.count) is not int or not 1 <= self.count <= 3:
+            raise ParseError(f"a play of open cards needs 1 to 3 cards, not {quote(self.count)} (S4, T3)")
 
     def __str__(self) -> str:
-        return "o" + str(self.rank)
+        return "o" + str(self.rank) * self.count
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -144,6 +152,11 @@ HAND_PLAYS: tuple[tuple[HandPlay, ...], ...] = tuple(
 """``HAND_PLAYS[rank][count - 1]`` is the shared ``HandPlay(rank, count)``."""
 OPEN_PLAYS: tuple[OpenPlay, ...] = tuple(OpenPlay(rank) for rank in RANKS)
 """``OPEN_PLAYS[rank]`` is the shared ``OpenPlay(rank)``."""
+OPEN_RUNS: tuple[tuple[OpenPlay, ...], ...] = tuple(
+    (OPEN_PLAYS[rank], *(OpenPlay(rank, count) for count in range(2, 4))) for rank in RANKS
+)
+"""``OPEN_RUNS[rank][count - 1]`` is the shared ``OpenPlay(rank, count)`` (``OPEN_RUNS[rank][0]``
+is ``OPEN_PLAYS[rank]``)."""
 BLIND_PLAYS: tuple[BlindPlay, ...] = tuple(BlindPlay(position) for position in range(3))
 """``BLIND_PLAYS[position]`` is the shared ``BlindPlay(position)``."""
 EIGHT_AND_HALF = EightAndHalf()
@@ -153,7 +166,7 @@ COLLECT = Collect()
 
 _PARSED: dict[str, Move] = {
     **{str(play): play for row in HAND_PLAYS for play in row},
-    **{str(play): play for play in OPEN_PLAYS},
+    **{str(play): play for row in OPEN_RUNS for play in row},
     **{str(play): play for play in BLIND_PLAYS},
     "8H": EIGHT_AND_HALF,
     "c": COLLECT,

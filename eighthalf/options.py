@@ -6,7 +6,7 @@ import attrs
 
 from .errors import InvalidStateError, quote
 
-__all__ = ["MAX_COUNT", "MAX_SEATS", "Rules"]
+__all__ = ["MAX_COUNT", "MAX_SEATS", "OPTION_NAMES", "Rules"]
 
 MAX_COUNT = 2**53 - 1
 """The largest move limit, move number or number of rounds accepted: 2\\ :sup:`53` - 1,
@@ -16,21 +16,33 @@ MAX_SEATS = 8
 """The most seats the deck can serve: S4 needs 9 cards a seat (3 blind, 3 open, 3 in hand)."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
+OPTION_NAMES: tuple[str, ...] = ("lock_next_only", "halves_stop_at_8_half", "single_opening", "open_runs")
+"""The table options of :class:`Rules` that change what may be played (P7, P3, S5, T3),
+in the order of their bits in :attr:`Rules.variant <eighthalf.Rules.variant>`. Each is
+``False`` by default, which is the ruling of RULES.md."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False, kw_only=True, repr=False)
 class Rules:
     """Frozen options for a round; the defaults are those of RULES.md.
 
-    Only what tables really vary is an option; everything else is the rule book.
+    Only what tables really vary is an option; everything else is the rule book. Besides
+    the seats and the move limit, a table may play its house rule on the four points
+    that the rule sheets dispute (see :data:`~eighthalf.options.OPTION_NAMES` and the rules page of the
+    docs): each is off by default, which plays the rule book's **Ruling**.
 
     >>> Rules()
     Rules(min_players=2, max_players=5, move_limit=None)
     >>> Rules(move_limit=500).move_limit
     500
+    >>> Rules(lock_next_only=True, open_runs=True)
+    Rules(min_players=2, max_players=5, move_limit=None, lock_next_only=True, open_runs=True)
 
     Raises:
         InvalidStateError: If an option is out of range (``min_players`` below 2,
-            ``max_players`` above :data:`MAX_SEATS` or below ``min_players``, or a
-            ``move_limit`` below 1 or above 2\\ :sup:`53` - 1).
+            ``max_players`` above :data:`MAX_SEATS` or below ``min_players``, a
+            ``move_limit`` below 1 or above 2\\ :sup:`53` - 1, or a table option
+            that is not a bool).
     """
 
     min_players: int = 2
@@ -43,6 +55,34 @@ class Rules:
     move_limit: int | None = None
     """E7: end a round without a winner once this many moves have been made.
     ``None`` (the default) sets no limit."""
+
+    lock_next_only: bool = False
+    """P7: the 5-lock binds only the player who faces the 5 itself ("the next player, and
+    only him", as the Fundex and Dutch sheets say), so a Ghost on the 5 ends the lock for
+    the player after. ``False`` (the default) plays the rule book's ruling: Ghosts are
+    invisible (P4) and pass the lock on."""
+
+    halves_stop_at_8_half: bool = False
+    """P3: no ½ of a run may land on 8½ (the French sheet: "on ne peut pas poser de ½ sur
+    8½"): ½ on 8 is legal but ½½ on 8 is not, since the second ½ lands on 8½; on 7, one
+    to three ½s are legal and four are not. ``False`` (the default) plays the rule book's
+    ruling: only the call faced at the start of the turn matters, so ½½ on 8 makes 9."""
+
+    single_opening: bool = False
+    """S5: the opening play is exactly one card, the lowest yellow card ("that card", as all
+    three sheets say). ``False`` (the default) plays the rule book's ruling: the opener may
+    add identical copies of it (T3)."""
+
+    open_runs: bool = False
+    """T3: a house rule of the Shithead/Palace family: several open cards of one rank may be
+    played together in one turn, as hand cards may (``o77``); never with hand cards, and
+    never as the 8½ combination. ``False`` (the default) plays the rule book's ruling and
+    all three sheets: one open card per turn."""
+
+    variant: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """The table options as one small int, a bit each in the order of
+    :data:`~eighthalf.options.OPTION_NAMES` (0 for the defaults): what the engine indexes its legality tables
+    by. Worked out from the options, never given."""
 
     def __attrs_post_init__(self) -> None:
         for name in ("min_players", "max_players"):
@@ -61,3 +101,25 @@ class Rules:
             raise InvalidStateError(
                 f"Rules.move_limit must be None or an int from 1 to 2**53 - 1, not {quote(limit)} (E7)"
             )
+        variant = 0
+        for bit, (name, rule) in enumerate(zip(OPTION_NAMES, ("P7", "P3", "S5", "T3"), strict=True)):
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise InvalidStateError(f"Rules.{name} must be True or False, not {quote(value)} ({rule})")
+            variant |= value << bit
+        object.__setattr__(self, "variant", variant)
+
+    def __repr__(self) -> str:
+        options = "".join(f", {name}=True" for name in self.option_names())
+        return (
+            f"Rules(min_players={self.min_players!r}, max_players={self.max_players!r}, "
+            f"move_limit={self.move_limit!r}{options})"
+        )
+
+    def option_names(self) -> tuple[str, ...]:
+        """The table options that are on, in the order of :data:`~eighthalf.options.OPTION_NAMES`.
+
+        >>> Rules(open_runs=True, lock_next_only=True).option_names()
+        ('lock_next_only', 'open_runs')
+        """
+        return tuple(name for bit, name in enumerate(OPTION_NAMES) if self.variant >> bit & 1)

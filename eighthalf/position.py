@@ -73,7 +73,9 @@ def _check_seat(index: int, seat: Seat) -> Seat:
     return Seat(hand, bank, open_cards, blind, collected, on_table)
 
 
-def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard, ...], int, bool, int | None]:
+def _check_pile(
+    pile: Sequence[PileEntry], players: int, variant: int = 0
+) -> tuple[tuple[PileCard, ...], int, bool, int | None]:
     """Validate the pile as a chain of legal plays; derive the call, 5-lock and risk."""
     if type(pile) not in (list, tuple) and (isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence)):
         raise InvalidStateError(f"the pile must be a sequence of pile cards, not {quote(pile)}")
@@ -113,7 +115,7 @@ def _check_pile(pile: Sequence[PileEntry], players: int) -> tuple[tuple[PileCard
             token, count = int(ranks[0]), len(ranks)
         else:
             raise InvalidStateError(f"{where}: one play is cards of one rank or 8 with ½ (T3)")
-        result = effect(token, count, call, locked)
+        result = effect(token, count, call, locked, variant)
         if result is None:
             raise InvalidStateError(
                 f"{where}: {' '.join(r.label for r in ranks)} cannot be played on a call of {call_text(call)} (P1-P7)"
@@ -161,7 +163,9 @@ def position(
     """Build a position directly, after checking that it can occur.
 
     The call, the 5-lock and who is at risk are worked out from the pile, which is read
-    as a chain of plays: consecutive cards of one seat are one play. A round in
+    as a chain of plays: consecutive cards of one seat are one play, legal under the
+    table options of ``rules`` (a Ghost on a 5 keeps the 5-lock only by default, P7;
+    ``½½`` on 8 is a legal play only by default, P3). A round in
     progress has no seat out, except one that went out at risk while the next seat
     is to move (E2). A finished round is built with ``over=True`` and the ``winner``,
     who must be out, or ``winner=None`` when E7's move limit ended it. Hands are sorted;
@@ -202,7 +206,7 @@ def position(
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidStateError(f"{players} seats; the rules allow {rules.min_players} to {rules.max_players} (S2)")
     checked = tuple(_check_seat(index, seat) for index, seat in enumerate(seats))
-    cards, call, locked, risk = _check_pile(pile, players)
+    cards, call, locked, risk = _check_pile(pile, players, rules.variant)
     held: Counter[Rank] = Counter(card.rank for card in cards)
     for seat in checked:
         held.update(seat.hand + seat.bank + seat.open + seat.blind + seat.collected)

@@ -24,6 +24,11 @@ rules allow, when not ``2-5``), ``Result`` and any others of your own (``Names``
 ``<winner>: <points>`` for a round (``-`` as winner under E7) and
 ``<winners>: <totals>`` for a match, e.g. ``0,2: 3-0-3``.
 
+``Options`` names the table options of :class:`~eighthalf.Rules` that are on,
+separated by spaces in the order of :data:`~eighthalf.options.OPTION_NAMES`
+(``[Options "lock_next_only open_runs"]``); it is left out when none is, so records
+written before the options existed mean what they did.
+
 A :class:`Record` checks its fields when it is made, with the same rules whichever way
 it is made (by hand, by :func:`loads` or by :func:`~eighthalf.from_data`), so every
 record that can be made is written by :func:`dumps` as text that :func:`loads` reads
@@ -75,13 +80,13 @@ from .engine import apply, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .match import Decline, Exchange, Match, MatchMove, new_match, parse_match_move
 from .moves import MOVE_TYPES
-from .options import MAX_COUNT, Rules
+from .options import MAX_COUNT, OPTION_NAMES, Rules
 from .state import GameState, Outcome
 
 __all__ = ["Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
 _KNOWN_TAGS = ("Game", "Players", "Dealer", "Seed", "Deck", "Rounds", "MoveLimit", "Result")
-_RESERVED_TAGS = frozenset((*_KNOWN_TAGS, "Seats"))
+_RESERVED_TAGS = frozenset((*_KNOWN_TAGS, "Seats", "Options"))
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _MATCH_MOVE_TYPES = (*MOVE_TYPES, Exchange, Decline)
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
@@ -447,6 +452,8 @@ def dumps(record: Record) -> str:
         lines.append(f'[MoveLimit "{record.rules.move_limit}"]')
     if record.rules.min_players != 2 or record.rules.max_players != 5:
         lines.append(f'[Seats "{record.rules.min_players}-{record.rules.max_players}"]')
+    if record.rules.variant:
+        lines.append(f'[Options "{" ".join(record.rules.option_names())}"]')
     lines.append(f'[Result "{record.result}"]')
     lines.extend(f'[{name} "{value.translate(_TAG_ESCAPES)}"]' for name, value in record.tags)
     comments: dict[int, list[str]] = {}
@@ -497,6 +504,20 @@ def _int(value: str, tag: str) -> int:
     return -number if value.startswith("-") else number
 
 
+def _options(text: str | None) -> dict[str, bool]:
+    """The table options named by an ``Options`` tag: each once, in the canonical order."""
+    if text is None:
+        return {}
+    names = text.split(" ")
+    if text != " ".join(name for name in OPTION_NAMES if name in names) or not names[0]:
+        raise DocumentError(
+            "$.Options",
+            f"expected the names of table options that are on, once each, in the order "
+            f"{' '.join(OPTION_NAMES)}, separated by single spaces, not {quote(text)}",
+        )
+    return dict.fromkeys(names, True)
+
+
 def loads(text: str) -> Record:
     """Read a record written by :func:`dumps` (or by hand in the same format).
 
@@ -532,11 +553,13 @@ def loads(text: str) -> Record:
         raise DocumentError("$.Players", "the Players tag is missing")
     players = _int(tags["Players"], "Players")
     seats = tags.get("Seats", "2-5").partition("-")
+    options = _options(tags.get("Options"))
     try:
         rules = Rules(
             min_players=_int(seats[0], "Seats"),
             max_players=_int(seats[2], "Seats"),
             move_limit=_int(tags["MoveLimit"], "MoveLimit") if "MoveLimit" in tags else None,
+            **options,
         )
     except DocumentError:
         raise

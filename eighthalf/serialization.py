@@ -32,8 +32,16 @@ Every document is a JSON object that starts with ``"format": "eighthalf"``,
 (``Played``, ``BlindTurned``, ``Caught``, ``Collected``, ``Drew``, ``Locked``,
 ``ReachedTable``, ``WentOut``, ``RoundOver``, ``RoundDealt``, ``Exchanged``,
 ``MatchOver``). The other keys are the object's fields, by their Python names, all of
-them required and no others allowed. Nested objects (rules, seats, outcomes) are plain
-objects of their fields, without the three header keys.
+them required and no others allowed, but for the table options of rules (below).
+Nested objects (rules, seats, outcomes) are plain objects of their fields, without the
+three header keys.
+
+* Rules (a ``Rules`` document, or the ``rules`` of a state, view, match or record) hold
+  ``min_players``, ``max_players`` and ``move_limit``, and each table option that is on
+  (``lock_next_only``, ``halves_stop_at_8_half``, ``single_opening``, ``open_runs``)
+  as ``true``. An option that is absent is off, so documents written before the options
+  existed load with the rule book's rulings, as they were written; an option given as
+  ``false`` is read as off too, but never written.
 
 * A rank is its one-character symbol: ``"0"`` to ``"9"``, ``"H"`` for ½, ``"G"`` for
   Ghost. A zone of cards (a hand, a bank, open, blind or collected cards, a deck) is the
@@ -41,7 +49,8 @@ objects of their fields, without the three header keys.
   ``$.seats[2].hand[1]``.
 * A pile card is a pair ``[rank, seat]``: ``["H", 1]`` is a ½ played by seat 1.
 * A move (``Move`` documents, moves in events, matches and records) is its notation
-  string, exactly as ``str(move)`` writes it: ``"33"``, ``"8H"``, ``"o7"``, ``"b0"``,
+  string, exactly as ``str(move)`` writes it: ``"33"``, ``"8H"``, ``"o7"`` (``"o77"``
+  under the table option ``open_runs``), ``"b0"``,
   ``"c"``, ``"x729"``, ``"d"`` (see :func:`~eighthalf.parse_move`). Lower case and
   ``½`` are refused here, so that every object has one document.
 * Tuples become lists; a seed is a JSON integer of at most 4,300 digits, which may
@@ -95,14 +104,14 @@ from .moves import (
     COLLECT,
     EIGHT_AND_HALF,
     HAND_PLAYS,
-    OPEN_PLAYS,
+    OPEN_RUNS,
     BlindPlay,
     Collect,
     EightAndHalf,
     HandPlay,
     OpenPlay,
 )
-from .options import MAX_COUNT, MAX_SEATS, Rules
+from .options import MAX_COUNT, MAX_SEATS, OPTION_NAMES, Rules
 from .position import position
 from .records import Record
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
@@ -157,7 +166,7 @@ _RANK_OF: dict[str, Rank] = {symbol: rank for rank, symbol in zip(RANKS, _SYMBOL
 _MOVE_OF: dict[str, MatchMove] = {
     **{str(play): play for row in HAND_PLAYS for play in row},
     str(EIGHT_AND_HALF): EIGHT_AND_HALF,
-    **{str(play): play for play in OPEN_PLAYS},
+    **{str(play): play for row in OPEN_RUNS for play in row},
     **{str(play): play for play in BLIND_PLAYS},
     str(COLLECT): COLLECT,
     **{
@@ -209,8 +218,8 @@ def _wrong(path: str, wanted: str, value: object) -> NoReturn:
 _PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _object(value: object, path: str, keys: frozenset[str]) -> dict[str, Any]:
-    """``value`` as a dict with exactly ``keys``."""
+def _object(value: object, path: str, keys: frozenset[str], optional: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``value`` as a dict with exactly ``keys``, and any of ``optional``."""
     if type(value) is not dict:
         _wrong(path, "an object", value)
     if value.keys() != keys:
@@ -220,10 +229,11 @@ def _object(value: object, path: str, keys: frozenset[str]) -> dict[str, Any]:
         missing = sorted(keys - value.keys())
         if missing:
             raise DocumentError(f"{path}.{missing[0]}", "missing")
-        extra = sorted(value.keys() - keys)
-        plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
-        where = f"{path}.{extra[0]}" if plain else f"{path}[{_quoted(extra[0])}]"
-        raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys))})")
+        extra = sorted(value.keys() - keys - optional)
+        if extra:
+            plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
+            where = f"{path}.{extra[0]}" if plain else f"{path}[{_quoted(extra[0])}]"
+            raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys | optional))})")
     return value
 
 
@@ -354,10 +364,20 @@ def _symbols(cards: Sequence[Rank]) -> str:
 # --------------------------------------------------------------------------- rules, seats, outcomes
 
 _RULES_KEYS: Final = frozenset({"min_players", "max_players", "move_limit"})
+_RULES_OPTIONS: Final = frozenset(OPTION_NAMES)
+"""The table options (P7, P3, S5, T3): written only when on, absent meaning off, so the
+documents written before they existed keep loading and meaning the rule book's rulings."""
 
 
 def _rules_data(rules: Rules) -> dict[str, Any]:
-    return {"min_players": rules.min_players, "max_players": rules.max_players, "move_limit": rules.move_limit}
+    data: dict[str, Any] = {
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "move_limit": rules.move_limit,
+    }
+    for name in rules.option_names():
+        data[name] = True
+    return data
 
 
 _DEFAULT_RULES: Final = Rules()
@@ -369,17 +389,18 @@ def _load_rules(obj: dict[str, Any], path: str) -> Rules:
     limit = obj["move_limit"]
     if limit is not None and type(limit) is not int:
         _wrong(f"{path}.move_limit", "an integer or null", limit)
-    if low == 2 and high == 5 and limit is None:
+    options = {name: _bool(obj, name, path) for name in OPTION_NAMES if name in obj}
+    if low == 2 and high == 5 and limit is None and not any(options.values()):
         return _DEFAULT_RULES
     try:
-        return Rules(min_players=low, max_players=high, move_limit=limit)
+        return Rules(min_players=low, max_players=high, move_limit=limit, **options)
     except ValueError as error:  # InvalidStateError; or an int too long to print in its message
         raise DocumentError(path, str(error)) from None
 
 
 def _nested_rules(obj: dict[str, Any], path: str) -> Rules:
     where = f"{path}.rules"
-    return _load_rules(_object(obj["rules"], where, _RULES_KEYS), where)
+    return _load_rules(_object(obj["rules"], where, _RULES_KEYS, _RULES_OPTIONS), where)
 
 
 _SEAT_KEYS: Final = frozenset({"hand", "bank", "open", "blind", "collected", "on_table"})
@@ -910,8 +931,10 @@ def _load_played(obj: dict[str, Any], path: str) -> Played:
     source = _str(obj, "source", path)
     if source not in ("hand", "open", "blind"):
         raise DocumentError(f"{path}.source", f"expected 'hand', 'open' or 'blind', not {quote(source)}")
-    if source != "hand" and len(cards) != 1:
-        raise DocumentError(f"{path}.cards", f"one card at a time from the {source} cards (T3)")
+    if source == "blind" and len(cards) != 1:
+        raise DocumentError(f"{path}.cards", "one card at a time from the blind cards (T3)")
+    if source == "open" and (len(cards) > 3 or cards == (Rank.EIGHT, Rank.HALF)):  # o77 under open_runs (T3)
+        raise DocumentError(f"{path}.cards", "one to three open cards of one rank (T3)")
     return Played(seat, cards, source, _int(obj, "call_halves", path, 0, _MAX_CALL))  # type: ignore[arg-type]
 
 
@@ -1014,7 +1037,7 @@ def _load_move(obj: dict[str, Any], path: str) -> MatchMove:
 class _Kind:
     """How one document type is written and read."""
 
-    __slots__ = ("classes", "keys", "load", "name", "save")
+    __slots__ = ("classes", "keys", "load", "name", "optional", "save")
 
     def __init__(
         self,
@@ -1023,12 +1046,14 @@ class _Kind:
         keys: frozenset[str],
         save: Callable[[Any], dict[str, Any]],
         load: Callable[[dict[str, Any], str], object],
+        optional: frozenset[str] = frozenset(),
     ) -> None:
         self.name = name
         self.classes = classes
         self.keys = keys | _HEADER
         self.save = save
         self.load = load
+        self.optional = optional
 
 
 def _fields(*names: str) -> frozenset[str]:
@@ -1084,7 +1109,7 @@ def _save_scored(event: RoundOver) -> dict[str, Any]:
 
 
 _KINDS: tuple[_Kind, ...] = (
-    _Kind("Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules),
+    _Kind("Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules, _RULES_OPTIONS),
     _Kind(
         "Move",
         (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect, Exchange, Decline),
@@ -1210,7 +1235,7 @@ def from_data(data: object, expected: type[Any] | None = None) -> Any:
         raise DocumentError("$.type", f"unknown document type {quote(name)} (expected one of {', '.join(_BY_NAME)})")
     if wanted is not None and wanted is not kind:
         raise DocumentError("$.type", f"expected a {wanted.name} document, not {quote(name)}")
-    obj = _object(data, "$", kind.keys)
+    obj = _object(data, "$", kind.keys, kind.optional)
     result = kind.load(obj, "$")
     if expected is not None and not isinstance(result, expected):
         raise DocumentError("$.move", f"expected a {expected.__name__}, not {str(result)!r}")
@@ -1271,7 +1296,7 @@ def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
     """Read a document from JSON text (see :func:`~eighthalf.from_data`).
 
     >>> loads('{"format": "eighthalf", "version": 1, "type": "Move", "move": "o7"}')
-    OpenPlay(rank=<Rank.SEVEN: 7>)
+    OpenPlay(rank=<Rank.SEVEN: 7>, count=1)
     >>> loads('{"format": "eighthalf", "version": 1, "type": "Move", "move": "o7"',)
     Traceback (most recent call last):
         ...

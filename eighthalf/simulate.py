@@ -46,7 +46,7 @@ from .engine import apply_unchecked
 from .errors import EighthalfError
 from .events import describe
 from .moves import BlindPlay, Collect, Move
-from .options import Rules
+from .options import OPTION_NAMES, Rules
 from .state import GameState, Seat
 from .views import PlayerView, SeatView, seat_view, view_with_seats
 
@@ -343,6 +343,9 @@ class Summary:
     """Total piles collected by a seat with no legal play (T1, C1); catches and failed blind cards not included."""
     failed_blinds: int
     """Total blind cards turned that could not be played (L4)."""
+    options: tuple[str, ...] = ()
+    """The table options of :class:`~eighthalf.Rules` that were on (P7, P3, S5, T3), in the
+    order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
     def moves(self) -> int:
@@ -404,6 +407,7 @@ class Summary:
             "seed": self.seed,
             "rotate_seats": self.rotate_seats,
             "move_limit": self.move_limit,
+            "options": list(self.options),
             "no_winner": self.no_winner,
             "seats": [standing.to_dict() for standing in self.seats],
             "by_bot": [standing.to_dict() for standing in self.by_bot],
@@ -460,6 +464,8 @@ class Summary:
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the round figures."""
         limit = "" if self.move_limit is None else f", move limit {self.move_limit}"
+        if self.options:
+            limit += f", table options {' '.join(self.options)}"
         rotation = ", seats rotating" if self.rotate_seats else ""
         lines = [
             f"8½ simulation: {self.rounds} rounds, {self.players} players, seed {self.seed}, "
@@ -503,8 +509,8 @@ def _row(standing: Standing) -> str:
 
 # A work item, plain values only so that any executor can ship it (bots travel as names or
 # 'module:attribute' specs, never as objects): (players, bots, seed, start, stop, rotate_seats,
-# (min_players, max_players, move_limit), rounds_out).
-_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int, int, int | None], bool]
+# (min_players, max_players, move_limit, table options that are on), rounds_out).
+_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int, int, int | None, tuple[str, ...]], bool]
 # A chunk's totals: (no_winner, catches, collects, failed_blinds, {length: rounds},
 # {(seat, bot): [rounds, wins, points, points_squared, counts]}, the JSON lines of its rounds or "").
 _Cell = list[int]
@@ -575,8 +581,10 @@ def _play_round(
 
 def _run_chunk(task: _Task) -> _ChunkResult:
     """Play the rounds ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
-    players, names, seed, start, stop, rotate_seats, (min_players, max_players, move_limit), detail = task
-    rules = Rules(min_players=min_players, max_players=max_players, move_limit=move_limit)
+    players, names, seed, start, stop, rotate_seats, (min_players, max_players, move_limit, options), detail = task
+    rules = Rules(
+        min_players=min_players, max_players=max_players, move_limit=move_limit, **dict.fromkeys(options, True)
+    )
     factories = {name: bot_factory(name) for name in names}  # imports any 'module:attribute' here, in the worker
     no_winner = catches = collects = failed = 0
     lengths: dict[int, int] = {}
@@ -795,7 +803,7 @@ def simulate(
         rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
     if chunk_size is None:
         chunk_size = min(DEFAULT_CHUNK_SIZE, -(-rounds // (8 * workers)))
-    limits = (rules.min_players, rules.max_players, rules.move_limit)
+    limits = (rules.min_players, rules.max_players, rules.move_limit, rules.option_names())
     detail = rounds_out is not None
     tasks = (
         (players, names, seed, start, stop, rotate_seats, limits, detail) for start, stop in _chunks(rounds, chunk_size)
@@ -807,7 +815,7 @@ def simulate(
             totals = _run_all(pool, tasks, progress, rounds, rounds_out)
     else:
         totals = _run_all(executor, tasks, progress, rounds, rounds_out)
-    return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, totals)
+    return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, totals, rules.option_names())
 
 
 def _check(
@@ -876,6 +884,7 @@ def _merge(
     rotate_seats: bool,
     move_limit: int | None,
     totals: _Totals,
+    options: tuple[str, ...] = (),
 ) -> Summary:
     """Turn the added-up totals into a :class:`Summary`."""
     if totals.rounds != rounds:
@@ -915,6 +924,7 @@ def _merge(
         catches=totals.catches,
         collects=totals.collects,
         failed_blinds=totals.failed,
+        options=options,
     )
 
 
@@ -1039,6 +1049,34 @@ def check_output(path: str, option: str) -> str | None:
     return None
 
 
+_OPTION_FLAGS: tuple[tuple[str, str], ...] = (
+    ("lock_next_only", "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock"),
+    ("halves_stop_at_8_half", "P3: no ½ of a run may land on 8½ (½½ on 8 is not allowed)"),
+    ("single_opening", "S5: the opening play is exactly one card"),
+    ("open_runs", "T3: several open cards of one rank may be played together"),
+)
+
+
+def add_table_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add a flag for each table option of :class:`~eighthalf.Rules` to ``parser``:
+    ``--lock-next-only``, ``--halves-stop-at-8-half``, ``--single-opening`` and
+    ``--open-runs``, each off by default (the rule book's rulings)."""
+    group = parser.add_argument_group("table options (house rules; off by default, as the rule book rules)")
+    for name, text in _OPTION_FLAGS:
+        group.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=text)
+
+
+def table_options_from_args(args: argparse.Namespace) -> dict[str, bool]:
+    """The table options set by the flags of :func:`add_table_option_arguments`, as keyword
+    arguments for :class:`~eighthalf.Rules`."""
+    return {name: True for name in OPTION_NAMES if getattr(args, name, False)}
+
+
+def table_option_flags(rules: Rules) -> str:
+    """The flags that set the table options of ``rules``: ``" --open-runs"``, or ``""``."""
+    return "".join(f" --{name.replace('_', '-')}" for name in rules.option_names())
+
+
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``python -m eighthalf simulate`` to ``parser`` (a sub-command's parser)."""
     parser.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
@@ -1076,6 +1114,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
         "random play can otherwise, rarely, go on for ever)",
     )
+    add_table_option_arguments(parser)
     parser.add_argument("--json", metavar="PATH", help="also write the summary as JSON to PATH ('-' for stdout)")
     parser.add_argument("--csv", metavar="PATH", help="also write the summary as CSV to PATH ('-' for stdout)")
     parser.add_argument(
@@ -1108,7 +1147,7 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
             range, an output that cannot be written).
     """
     parser: argparse.ArgumentParser = args.simulate_parser
-    rules = Rules(move_limit=args.move_limit or None)
+    rules = Rules(move_limit=args.move_limit or None, **table_options_from_args(args))
     if args.rounds > MAX_ROUNDS:
         parser.error(f"--rounds must be at most {MAX_ROUNDS:,}")
     if not rules.min_players <= args.players <= rules.max_players:

@@ -74,8 +74,19 @@ from .match import (
     view_match,
 )
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay
+from .options import Rules
 from .records import Record, dumps
-from .simulate import MAX_SEED_DIGITS, _cut, _int_type, check_bots_option, check_output, load_bot
+from .simulate import (
+    MAX_SEED_DIGITS,
+    _cut,
+    _int_type,
+    add_table_option_arguments,
+    check_bots_option,
+    check_output,
+    load_bot,
+    table_option_flags,
+    table_options_from_args,
+)
 from .state import call_text
 from .views import PlayerView
 
@@ -177,6 +188,9 @@ class PlayConfig:
     """Where to save the game as a record (:mod:`eighthalf.records`) when it ends, if anywhere."""
     auto_forced: bool = False
     """Whether the person's forced moves (a single legal move) are played without asking."""
+    rules: Rules = attrs.field(factory=Rules)
+    """The rules of the table: the rule book's, or with table options (house rules, see
+    :class:`~eighthalf.Rules`) set by flags such as ``--open-runs``."""
 
     def command(self) -> str:
         """The command line that plays this game again (same seat, bots, names and seed)."""
@@ -188,7 +202,7 @@ class PlayConfig:
         if self.names != NAMES[: self.players]:
             parts.append(f"--names {','.join(self.names)}")
         parts.append(f"--seed {self.seed}")
-        return " ".join(parts)
+        return " ".join(parts) + table_option_flags(self.rules)
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -227,6 +241,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour (also with NO_COLOR set)")
+    add_table_option_arguments(parser)
 
 
 _MAX_NAME = 24  # characters in a player's name
@@ -283,6 +298,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         False if args.no_color else None,
         record=record,
         auto_forced=bool(getattr(args, "auto_forced", False)),
+        rules=Rules(**table_options_from_args(args)),
     )
 
 
@@ -335,9 +351,11 @@ def describe_move(move: MatchMove, seen: MatchView, names: Sequence[str]) -> str
         what, token, count = _some(move.rank, move.count), int(move.rank), move.count
     elif isinstance(move, EightAndHalf):
         what, token, count = "the 8½ combination (an 8 with a ½)", COMBINATION, 1
-    else:
+    elif move.count == 1:
         what, token, count = f"your open {move.rank.label}", int(move.rank), 1
-    result = effect(token, count, table.call_halves, table.locked)
+    else:  # several open cards together (T3, the table option open_runs)
+        what, token, count = f"your {move.count} open {move.rank.label}s", int(move.rank), move.count
+    result = effect(token, count, table.call_halves, table.locked, table.rules.variant)
     if result is None:  # not legal here: describe the cards only
         return what
     call_halves, locked, risky, catch = result
@@ -589,9 +607,9 @@ def _painter(config: PlayConfig) -> Paint:
 
 def _start(config: PlayConfig) -> Match:
     if config.rounds is None:  # one round: the very deal of new_game(players, seed=seed)
-        state = new_game(config.players, seed=config.seed)
+        state = new_game(config.players, seed=config.seed, rules=config.rules)
         return Match(1, config.seed, config.players - 1, 0, state)
-    return new_match(config.players, rounds=config.rounds, seed=config.seed)
+    return new_match(config.players, rounds=config.rounds, seed=config.seed, rules=config.rules)
 
 
 class _Referee:
@@ -709,7 +727,21 @@ def _intro(config: PlayConfig) -> list[str]:
     return [
         f"8½ — {kind}, {config.players} players. You are {names[me]}, seat {me}; against {against}.",
         "Cards: 0–9, ½ and Ghost. Type ? at any question for help.",
+        *_house_rules(config.rules),
     ]
+
+
+_HOUSE_RULES: dict[str, str] = {
+    "lock_next_only": "the 5-lock binds only the player facing the 5; a Ghost on it ends the lock (P7)",
+    "halves_stop_at_8_half": "no ½ of a run may land on 8½, so ½½ on 8 is not allowed (P3)",
+    "single_opening": "the opening play is exactly one card (S5)",
+    "open_runs": "several open cards of one rank may be played together, as o77 (T3)",
+}
+
+
+def _house_rules(rules: Rules) -> list[str]:
+    """One line per table option that is on, for the start of the game."""
+    return [f"House rule: {_HOUSE_RULES[name]}." for name in rules.option_names()]
 
 
 def _round_header(match: Match, names: Sequence[str], match_mode: bool) -> str:
@@ -794,6 +826,7 @@ def _save_record(config: PlayConfig, played: Sequence[MatchMove], finished: bool
         players=config.players,
         seed=config.seed,
         rounds=config.rounds,
+        rules=config.rules,
         moves=tuple(played),
         tags=(("Names", ",".join(config.names)),),
     )

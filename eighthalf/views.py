@@ -98,7 +98,7 @@ class PlayerView(RoundFacts):
     seat: int | None
     """The viewer's seat, or ``None`` for a spectator."""
     rules: Rules
-    """The options of the round."""
+    """The options of the round, the table options included (everybody knows the house rules)."""
     seats: tuple[SeatView, ...]
     """Every seat as the viewer sees it."""
     pile: tuple[PileCard, ...]
@@ -134,14 +134,16 @@ class PlayerView(RoundFacts):
     def legal_moves(self) -> tuple[Move, ...]:
         """The viewer's legal moves when it is their turn, else ``()``.
 
-        They equal :func:`~eighthalf.legal_moves` of the full state; blind cards are
-        offered by position only (L4).
+        They equal :func:`~eighthalf.legal_moves` of the full state, under the same
+        table options (:attr:`rules`); blind cards are offered by position only (L4).
         """
         if self.outcome is not None or self.seat != self.to_move:
             return ()
         me = self.seats[self.seat]
         assert me.hand is not None
-        return moves_for(me.hand, me.open, me.blind_size, self.call_halves, self.locked, self.opening)
+        return moves_for(
+            me.hand, me.open, me.blind_size, self.call_halves, self.locked, self.opening, self.rules.variant
+        )
 
 
 def seat_view(seat: Seat, own: bool) -> SeatView:
@@ -222,7 +224,9 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     The unseen cards are shuffled with ``rng`` and dealt into the hidden zones, sized
     as the view says, so ``view(sample_state(v, rng), v.seat) == v``. Before the first
     move, the opener's hand is given a card of the opening rank (S5); what the other
-    seats announced at the opening is not otherwise taken into account.
+    seats announced at the opening is not otherwise taken into account. The sampled
+    state keeps the view's :attr:`~PlayerView.rules`, table options included, so
+    search on it plays the table's rules.
 
     Raises:
         InvalidStateError: If ``seen`` is not a :class:`PlayerView` or ``rng`` not a

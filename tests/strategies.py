@@ -45,7 +45,8 @@ from eighthalf import (
     new_game,
     position,
 )
-from eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
+from eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_RUNS
+from eighthalf.options import OPTION_NAMES
 
 __all__ = [
     "ALL_MOVES",
@@ -69,17 +70,19 @@ __all__ = [
     "rounds",
     "rules",
     "seeds",
+    "table_options",
 ]
 
 ALL_MOVES: tuple[Move, ...] = (
     *(play for row in HAND_PLAYS for play in row),
     EIGHT_AND_HALF,
-    *OPEN_PLAYS,
+    *(play for row in OPEN_RUNS for play in row),
     *BLIND_PLAYS,
     COLLECT,
 )
 """Every move of every shape (the shared instances): 72 hand plays, the 8½ combination,
-12 open plays, 3 blind plays and collecting."""
+36 open plays (one to three cards of each rank: more than one only under the table option
+``open_runs``), 3 blind plays and collecting."""
 
 RULE_IDS: frozenset[str] = frozenset(
     f"{letter}{number}"
@@ -111,12 +114,20 @@ def dealers(players: int) -> SearchStrategy[int | None]:
     return st.none() | st.integers(min_value=0, max_value=players - 1)
 
 
-def rules(*, limits: bool = True) -> SearchStrategy[Rules]:
-    """The default rules, and (if ``limits``) rules with an E7 move limit."""
-    plain = st.just(Rules())
-    if not limits:
-        return plain
-    return plain | st.builds(Rules, move_limit=st.integers(min_value=1, max_value=300))
+def table_options() -> SearchStrategy[dict[str, bool]]:
+    """Any set of the table options of :class:`Rules` (P7, P3, S5, T3), each on or off;
+    shrinks towards all off (the rule book's rulings)."""
+    return st.fixed_dictionaries({name: st.booleans() for name in OPTION_NAMES})
+
+
+def rules(*, limits: bool = True, options: bool = True) -> SearchStrategy[Rules]:
+    """Rules with any table options (if ``options``) and, if ``limits``, sometimes an E7
+    move limit; shrinks towards the default rules."""
+    limit: SearchStrategy[int | None] = st.none()
+    if limits:
+        limit = limit | st.integers(min_value=1, max_value=300)
+    chosen = table_options() if options else st.just({})
+    return st.builds(lambda moves, flags: Rules(move_limit=moves, **flags), limit, chosen)
 
 
 @dataclass(frozen=True)
@@ -199,11 +210,13 @@ def rounds(
     return Round(deal, tuple(played), tuple(states))
 
 
-def reached_states(max_moves: int = 200) -> SearchStrategy[GameState]:
+def reached_states(
+    max_moves: int = 200, rules_strategy: SearchStrategy[Rules] | None = None
+) -> SearchStrategy[GameState]:
     """A state reached by k random legal moves from a random deal, 0 ≤ k ≤ ``max_moves``."""
     return (
         st.integers(min_value=0, max_value=max_moves)
-        .flatmap(lambda k: rounds(max_moves=k))
+        .flatmap(lambda k: rounds(max_moves=k, rules_strategy=rules_strategy))
         .map(lambda played: played.final)
     )
 
@@ -228,13 +241,15 @@ def play_random_round(rng: random.Random, deal: Deal, max_moves: int = _MAX_MOVE
 # --------------------------------------------------------------------------- the oracle
 
 
-def _playable(rank: Rank, call_halves: int, locked: bool) -> bool:
-    """May one card (or several alike) of ``rank`` go on the call? P1–P4, P6, P7."""
+def _playable(rank: Rank, call_halves: int, locked: bool, count: int = 1, rules: Rules | None = None) -> bool:
+    """May ``count`` cards of ``rank`` go on the call together? P1–P4, P6, P7."""
     if rank is Rank.GHOST:  # P4
         return True
     if locked:  # P7: 1 to 5, 0, ½ and Ghost (the call under the lock is a whole 5)
         return rank <= Rank.FIVE or rank is Rank.HALF
     if rank is Rank.HALF:  # P3, P6
+        if rules is not None and rules.halves_stop_at_8_half:  # no ½ of the run may land on 8½
+            return all(call != _HALF_8 for call in range(call_halves, call_halves + count))
         return call_halves != _HALF_8
     if rank is Rank.ZERO:  # P2
         return call_halves % 2 == 0
@@ -247,22 +262,32 @@ def _combination_playable(call_halves: int, locked: bool) -> bool:
 
 
 def expected_legal_moves(state: GameState) -> frozenset[Move]:
-    """The legal moves as RULES.md describes them (T1–T3, S5, P1–P7, L2–L4), as a set."""
+    """The legal moves as RULES.md describes them (T1–T3, S5, P1–P7, L2–L4), as a set,
+    under the table options of ``state.rules`` (issue 10)."""
     if state.outcome is not None:
         return frozenset()
     seat = state.seats[state.to_move]
+    rules = state.rules
+    call, locked = state.call_halves, state.locked
     found: set[Move] = set()
     if seat.hand:  # T2
         held = Counter(seat.hand)
-        if state.opening is not None:  # S5: the lowest yellow, with copies if wished
-            return frozenset(HandPlay(state.opening, count) for count in range(1, held[state.opening] + 1))
+        if state.opening is not None:  # S5: the lowest yellow, with copies if wished (one card if single_opening)
+            most = 1 if rules.single_opening else held[state.opening]
+            return frozenset(HandPlay(state.opening, count) for count in range(1, most + 1))
         for rank, number in held.items():
-            if _playable(rank, state.call_halves, state.locked):
-                found.update(HandPlay(rank, count) for count in range(1, number + 1))
-        if held[Rank.EIGHT] and held[Rank.HALF] and _combination_playable(state.call_halves, state.locked):
+            found.update(
+                HandPlay(rank, count) for count in range(1, number + 1) if _playable(rank, call, locked, count, rules)
+            )
+        if held[Rank.EIGHT] and held[Rank.HALF] and _combination_playable(call, locked):
             found.add(EightAndHalf())
-    elif seat.open:  # L2: one open card
-        found.update(OpenPlay(rank) for rank in seat.open if _playable(rank, state.call_halves, state.locked))
+    elif seat.open:  # L2: one open card (T3), or several of one rank under open_runs
+        shown = Counter(seat.open)
+        for rank, number in shown.items():
+            most = number if rules.open_runs else 1
+            found.update(
+                OpenPlay(rank, count) for count in range(1, most + 1) if _playable(rank, call, locked, count, rules)
+            )
     else:  # L3, L4: any blind card may be turned
         return frozenset(BlindPlay(at) for at in range(len(seat.blind)))
     return frozenset(found) if found else frozenset({Collect()})  # T1
@@ -277,6 +302,8 @@ def _model_call(state: GameState) -> tuple[int, bool]:
             continue
         top = card.rank
         halves = halves + 1 if card.rank is Rank.HALF else 2 * int(card.rank)
+    if state.rules.lock_next_only:  # P7 option: only the player facing the 5 itself is locked
+        return halves, bool(state.pile) and state.pile[-1].rank is Rank.FIVE
     return halves, top is Rank.FIVE
 
 

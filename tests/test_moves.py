@@ -96,7 +96,8 @@ def test_parse_aliases(text: str, move: Move) -> None:
         "H" * 9,
         "G" * 9,
         "o",
-        "o77",
+        "o7777",  # at most three open cards (S4); "o77" is two open 7s (T3, open_runs)
+        "o78",
         "oX",
         "b",
         "b3",

@@ -33,6 +33,7 @@ from eighthalf.cards import RANKS
 from eighthalf.events import apply_with_events, events_for
 from eighthalf.match import DECLINE, Exchange
 from eighthalf.moves import HAND_PLAYS
+from eighthalf.options import OPTION_NAMES
 from eighthalf.records import Record
 from eighthalf.schemas import DOCUMENT_TYPES, build_schemas, dump_schema, schema, schema_text
 from eighthalf.serialization import from_data
@@ -102,14 +103,18 @@ def test_each_document_type_requires_exactly_the_keys_it_is_written_with() -> No
     }
     for name, doc in written.items():
         value = schema(name)
-        assert set(value["required"]) == set(doc) == set(value["properties"])
+        optional = set(OPTION_NAMES) if name == "Rules" else set()  # written only when on (P7, P3, S5, T3)
+        assert set(value["required"]) == set(doc) == set(value["properties"]) - optional
         assert value["additionalProperties"] is False
+    every_option = to_data(Rules(**dict.fromkeys(OPTION_NAMES, True)))
+    assert set(every_option) == set(schema("Rules")["properties"])
+    assert jsonschema.Draft202012Validator(schema("Rules")).is_valid(every_option)
 
 
 def _all_moves() -> list[str]:
     """The canonical notation of every move of a round or a match."""
     plays = [str(play) for row in HAND_PLAYS for play in row]
-    others = ["8H", *(f"o{rank}" for rank in RANKS), "b0", "b1", "b2", "c", "d"]
+    others = ["8H", *("o" + str(rank) * count for rank in RANKS for count in (1, 2, 3)), "b0", "b1", "b2", "c", "d"]
     exchanges = [str(Exchange(own, loser, theirs)) for own in RANKS for loser in range(8) for theirs in RANKS]
     return plays + others + exchanges
 

@@ -608,3 +608,32 @@ def test_any_simulate_argument_runs_or_is_one_line_with_status_2(option: str, va
         assert len(err.splitlines()[-1]) < 400
         return
     assert status == 0 and lines[0].startswith("8½ simulation: ")
+
+
+# --- Table options (issue 10) -------------------------------------------------------------------
+
+HOUSE = Rules(move_limit=1000, lock_next_only=True, halves_stop_at_8_half=True, open_runs=True)
+
+
+def test_table_options_reach_the_workers_and_the_summary() -> None:
+    bots = ["greedy", "random", "random"]
+    out = io.StringIO()
+    house = simulate(3, 30, bots, seed=4, rules=HOUSE, workers=2, chunk_size=7, rounds_out=out)
+    assert house.options == ("lock_next_only", "halves_stop_at_8_half", "open_runs")
+    assert house.to_dict()["options"] == list(house.options)
+    assert "table options lock_next_only halves_stop_at_8_half open_runs" in house.to_text().splitlines()[0]
+    assert simulate(3, 30, bots, seed=4, rules=HOUSE) == house  # in this process, the same
+    plain = simulate(3, 30, bots, seed=4, rules=Rules(move_limit=1000))
+    assert plain.options == () and plain.lengths != house.lengths  # the rounds were played under other rules
+    for text in out.getvalue().splitlines():  # every round replays under the table's options
+        _replayed(json.loads(text), 3, HOUSE)
+
+
+def test_cli_table_option_flags() -> None:
+    lines: list[str] = []
+    argv = ["simulate", "--players", "3", "--rounds", "12", "--bots", "greedy", "--seed", "3", "--workers", "1"]
+    assert _main([*argv, "--no-progress", "--open-runs", "--single-opening"], lines) == 0
+    expected = simulate(
+        3, 12, ["greedy"] * 3, seed=3, rules=Rules(move_limit=1000, single_opening=True, open_runs=True)
+    )
+    assert lines == [expected.to_text()] and expected.options == ("single_opening", "open_runs")

@@ -643,3 +643,42 @@ def test_any_typed_text_is_a_legal_move_or_one_line_and_the_question_again(answe
     assert len(shown) == 1 + len(refused)  # the instruction line, then one line per refused answer
     assert sum(line.startswith("How to answer:") for line in shown) == helps
     assert all(len(line) < 300 for line in shown if not line.startswith("How to answer:"))
+
+
+# --- Table options (issue 10) -------------------------------------------------------------------
+
+
+def test_table_option_flags_set_the_rules() -> None:
+    from eighthalf import Rules
+
+    assert config_from_args(parse(ROUND)).rules == Rules()
+    config = config_from_args(parse([*ROUND, "--lock-next-only", "--halves-stop-at-8-half"]))
+    assert config.rules == Rules(lock_next_only=True, halves_stop_at_8_half=True)
+    assert config.command().endswith("--seed 7 --lock-next-only --halves-stop-at-8-half")
+
+
+def test_a_game_under_house_rules_says_so_records_them_and_replays(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "house.txt"
+    status, transcript = play([*ROUND, "--open-runs", "--single-opening", "--record", str(path)], always("a"))
+    assert status == 0
+    assert "House rule: the opening play is exactly one card (S5)." in transcript
+    assert "House rule: several open cards of one rank may be played together, as o77 (T3)." in transcript
+    assert transcript[-1].endswith("--seed 7 --single-opening --open-runs")
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.rules.single_opening and record.rules.open_runs and not record.rules.lock_next_only
+    *_, last = replay(record)
+    assert isinstance(last, GameState) and last.over and last.rules == record.rules
+    status, plain = play(ROUND, always("a"))
+    assert not any(line.startswith("House rule") for line in plain)
+
+
+def test_describe_move_reads_the_table_options() -> None:
+    from eighthalf import OpenPlay, Rank, Rules
+
+    state = build(S(hand="", open="727", blind="GGG", on_table=True), S(hand="123"), pile="1:6", to_move=0)
+    state = state.replace(rules=Rules(open_runs=True))
+    seen = view_match(Match(1, 0, 1, 0, state), 0)
+    text = describe_move(OpenPlay(Rank.SEVEN, 2), seen, ["Anna", "Ben"])
+    assert text == "your 2 open 7s: the call becomes 7"

@@ -14,7 +14,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import revalidate
+from strategies import revalidate, table_options
 
 from eighthalf import (
     COMPOSITION,
@@ -58,11 +58,12 @@ def play(players: int, seed: int, rng_seed: int, stop: int | None = None, rules:
 
 @st.composite
 def reached(draw: st.DrawFn) -> GameState:
-    """A state at a random point of a random round (the end included)."""
+    """A state at a random point of a random round (the end included), under random table options."""
     players = draw(st.integers(min_value=2, max_value=5))
     seed = draw(st.integers(min_value=0, max_value=2**40))
     stop = draw(st.integers(min_value=0, max_value=150) | st.none())
-    return play(players, seed, draw(st.integers(min_value=0, max_value=2**32)), stop)
+    rules = Rules(**draw(table_options()))
+    return play(players, seed, draw(st.integers(min_value=0, max_value=2**32)), stop, rules)
 
 
 def viewers(state: GameState) -> list[int | None]:

@@ -189,6 +189,7 @@ def _definitions() -> dict[str, dict[str, Any]]:
     symbols = "".join(_symbols(RANKS))
     plays = [f"{rank}{{1,{COMPOSITION[rank]}}}" for rank in RANKS]
     hand_play = "|".join([*plays, "8H"])
+    open_play = "o(" + "|".join(f"{rank}{{1,3}}" for rank in RANKS) + ")"
     exchange = f"x[{symbols}][0-{MAX_SEATS - 1}][{symbols}]"
     seat = {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}
     return {
@@ -221,11 +222,12 @@ def _definitions() -> dict[str, dict[str, Any]]:
         "move": {
             "description": (
                 "A move in its canonical notation, as str(move) writes it: a hand play ('33', 'H', 'G'), "
-                "the 8½ combination '8H', an open card 'o7', a blind card 'b0', collect 'c'; in a match "
+                "the 8½ combination '8H', an open card 'o7' (open cards 'o77' under the table option "
+                "open_runs), a blind card 'b0', collect 'c'; in a match "
                 "also an exchange 'x729' (own rank, Big Loser's seat, their rank) or decline 'd' (M3)."
             ),
             "type": "string",
-            "pattern": f"^({hand_play}|o[{symbols}]|b[0-2]|c|{exchange}|d)$",
+            "pattern": f"^({hand_play}|{open_play}|b[0-2]|c|{exchange}|d)$",
         },
         "exchange": {
             "description": "An M3 exchange in notation: 'x729' gives own 7 for seat 2's 9.",
@@ -244,16 +246,20 @@ def _definitions() -> dict[str, dict[str, Any]]:
 
 
 def _object(
-    keys: frozenset[str], fields: dict[str, dict[str, Any]], docs: dict[str, str], where: str
+    keys: frozenset[str],
+    fields: dict[str, dict[str, Any]],
+    docs: dict[str, str],
+    where: str,
+    optional: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """An object schema with exactly ``keys``, each described by ``fields``."""
-    if set(fields) != set(keys):
+    """An object schema with exactly ``keys``, each described by ``fields``, and any of ``optional``."""
+    if set(fields) != set(keys | optional):
         raise EighthalfError(
             f"the JSON Schema of {where} is out of step with the loader: it describes {sorted(fields)}, "
-            f"the loader reads {sorted(keys)}"
+            f"the loader reads {sorted(keys | optional)}"
         )
     properties = {}
-    for key in sorted(keys):
+    for key in sorted(keys | optional):
         entry = dict(fields[key])
         if key in docs and "description" not in entry:
             entry = {"description": docs[key], **entry}
@@ -338,9 +344,11 @@ def _bodies() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
                 "min_players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
                 "max_players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
                 "move_limit": _nullable({"type": "integer", "minimum": 1}),
+                **{name: {"type": "boolean"} for name in sorted(kinds["Rules"].optional)},
             },
             _attribute_docs(Rules),
             "Rules",
+            kinds["Rules"].optional,
         ),
         "seatState": _object(
             seat_keys,

@@ -182,7 +182,8 @@ def describe_move(move: Move, seen: PlayerView) -> str:
     if isinstance(move, EightAndHalf):
         return "Play the 8½ combination (an 8 with a ½) from your hand"
     if isinstance(move, OpenPlay):
-        return f"Play the open card {move.rank.label}"
+        label = move.rank.label
+        return f"Play the open card {label}" if move.count == 1 else f"Play {move.count} × {label} from your open cards"
     if isinstance(move, BlindPlay):
         return f"Turn blind card {move.position} and play it"
     assert isinstance(move, Collect)
