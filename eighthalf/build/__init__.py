@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
     args = parser.parse_args(argv)
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     root = package.parent
     built = [path for path in package.rglob("*.so") if path.is_file()] + list(package.rglob("*.pyd"))
     for path in built + list(root.glob("*__mypyc*.so")):
@@ -114,6 +114,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"compiled {len(COMPILED_MODULES)} modules in place in {package}")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
