@@ -1,0 +1,7 @@
+"""``python -m eighthalf.build``: compile the core in place (see :mod:`eighthalf.build`)."""
+
+from __future__ import annotations
+
+from . import main
+
+raise SystemExit(main())
