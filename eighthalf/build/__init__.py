@@ -113,4 +113,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.copy2(built_module, target)
     print(f"compiled {len(COMPILED_MODULES)} modules in place in {package}")
     return 0
-

@@ -102,8 +102,10 @@ _F = TypeVar("_F", bound="Frozen")
 class Frozen:
     """Base class of a frozen, slotted value class whose fields are named in ``__match_args__``.
 
-    (:class:`~eighthalf.GameState` gets the same behaviour from the functions of this
-    module instead, because it derives from :class:`~eighthalf.state.RoundFacts`.)
+    (The compiled state classes of 8½, :class:`~eighthalf.GameState`,
+    :class:`~eighthalf.Seat`, :class:`~eighthalf.PileCard` and :class:`~eighthalf.Outcome`,
+    get the same behaviour from the functions of this module instead: a class compiled by
+    mypyc cannot derive from this interpreted one.)
     """
 
     __slots__ = ()
