@@ -15,10 +15,8 @@ limit either.
 
 from __future__ import annotations
 
-import os
-
 from .cards import DECK, Rank
-from .common.shuffle import seeded_shuffle
+from .common.shuffle import MAX_SEED_DIGITS, check_seed, fresh_seed, seed_bytes, seeded_shuffle
 from .errors import InvalidStateError, quote
 from .options import Rules
 from .state import GameState, Seat
@@ -36,12 +34,6 @@ __all__ = [
     "shuffled_deck",
 ]
 
-MAX_SEED_DIGITS = 4300
-"""The most decimal digits a seed may have (CPython's default limit for int-to-text)."""
-
-_SEED_BOUND = 10**MAX_SEED_DIGITS
-_CHUNK_DIGITS = 600  # below 640, the lowest limit CPython lets a program set
-_CHUNK = 10**_CHUNK_DIGITS
 _DEFAULT_RULES = Rules()
 _YELLOW_ORDER = (1, 2, 3, 4, 6, 7, 8)
 
@@ -56,38 +48,6 @@ def shuffled_deck(seed: int) -> tuple[Rank, ...]:
         InvalidStateError: If ``seed`` is not an int of at most 4,300 digits.
     """
     return seeded_shuffle(DECK, b"eighthalf-deck-v1:" + seed_bytes(check_seed(seed)))
-
-
-def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is a seed: an int (not a bool) of at most 4,300 digits.
-
-    Raises:
-        InvalidStateError: If it is not.
-    """
-    if type(seed) is not int or not -_SEED_BOUND < seed < _SEED_BOUND:
-        raise InvalidStateError(f"a seed must be an int of at most {MAX_SEED_DIGITS:,} digits, not {quote(seed)}")
-    return seed
-
-
-def seed_bytes(number: int) -> bytes:
-    """``b"%d" % number``, written out in chunks so that CPython's limit on converting
-    long integers to text (which a program may lower to 640 digits) never applies.
-
-    Raises:
-        InvalidStateError: If ``number`` is not an int.
-    """
-    if type(number) is not int:
-        raise InvalidStateError(f"expected an int, not {quote(number)}")
-    if -_CHUNK < number < _CHUNK:
-        return b"%d" % number
-    sign = b"-" if number < 0 else b""
-    number = abs(number)
-    chunks = []
-    while number >= _CHUNK:
-        number, low = divmod(number, _CHUNK)
-        chunks.append(b"%0*d" % (_CHUNK_DIGITS, low))
-    chunks.append(b"%d" % number)
-    return sign + b"".join(reversed(chunks))
 
 
 def deal(deck: tuple[Rank, ...], players: int, dealer: int) -> tuple[Seat, ...]:
@@ -163,11 +123,6 @@ def check_table(players: int, rules: Rules, dealer: int | None) -> int:
     if type(dealer) is not int or not 0 <= dealer < players:
         raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)} (S7)")
     return dealer
-
-
-def fresh_seed() -> int:
-    """A new 128-bit seed from the operating system (used when no seed is given)."""
-    return int.from_bytes(os.urandom(16), "little")
 
 
 def first_state(deck: tuple[Rank, ...], players: int, rules: Rules, dealer: int) -> GameState:

@@ -1,23 +1,29 @@
-"""The one error family of eighthalf.
+"""The one error family of eighthalf: the public name of :mod:`eighthalf.common.errors`.
 
+Both games raise these errors (8½ and :mod:`eighthalf.eights`), so they are defined
+below both, in :mod:`eighthalf.common.errors`; this module is where to import them from.
 Every error the library raises on bad input is an :class:`EighthalfError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers that do not care
 which kind it is.
 
-Messages quote the input at fault through :func:`quote`, which cuts it to a readable
-length, so a message stays short whatever it was given (a megabyte of text, an integer
-of thousands of digits, a list nested thousands deep):
-
+>>> from eighthalf.errors import IllegalMoveError, EighthalfError
+>>> issubclass(IllegalMoveError, EighthalfError), issubclass(EighthalfError, ValueError)
+(True, True)
 >>> quote("x" * 1_000_000)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000000 characters)"
->>> quote(10**5000)
-'an integer of 5,001 digits'
 """
 
 from __future__ import annotations
 
-import math
-import reprlib
+from .common.errors import (
+    QUOTE_LIMIT,
+    DocumentError,
+    EighthalfError,
+    IllegalMoveError,
+    InvalidStateError,
+    ParseError,
+    quote,
+)
 
 __all__ = [
     "QUOTE_LIMIT",
@@ -28,103 +34,3 @@ __all__ = [
     "ParseError",
     "quote",
 ]
-
-QUOTE_LIMIT = 60
-"""About the most characters :func:`quote` shows of a value."""
-
-_LOG10_2 = math.log10(2)
-
-
-class _ShortRepr(reprlib.Repr):
-    """:mod:`reprlib` with integers that are never converted whole to text."""
-
-    def repr_int(self, x: int, level: int) -> str:
-        return quote(x)
-
-
-_REPR = _ShortRepr()
-_REPR.maxlevel = 3
-_REPR.maxstring = QUOTE_LIMIT
-_REPR.maxother = QUOTE_LIMIT
-
-
-def _digits(number: int) -> str:
-    """How many decimal digits ``number`` has, without converting it to text."""
-    bits = abs(number).bit_length()
-    digits = math.floor((bits - 1) * _LOG10_2) + 1  # the count, or one less
-    if bits > 200_000:  # 10**digits would take a while: an estimate will do
-        return f"about {digits:,}"
-    return f"{digits + (abs(number) >= 10**digits):,}"
-
-
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)``, cut to about ``limit`` characters: how messages quote input.
-
-    Text longer than ``limit`` is cut and its length given; an integer beyond
-    2\\ :sup:`190` (some 57 digits) is described by its number of digits (CPython
-    refuses to convert integers of over 4,300 digits to text); containers are shown to
-    a few levels and items (:mod:`reprlib`), so deep nesting is no problem; a value
-    whose ``repr`` fails is named by its type.
-
-    >>> quote("o7"), quote(7), quote([[[[[1]]]]])
-    ("'o7'", '7', '[[[[...]]]]')
-    """
-    if type(value) is str:
-        if len(value) <= limit:
-            text = repr(value)
-            if len(text) <= limit + 2:
-                return text
-        return f"{repr(value[: max(limit - 4, 1)])[: limit - 2]}... ({len(value)} characters)"
-    if type(value) is int:
-        if value.bit_length() <= 190:  # at most 58 digits
-            return repr(value)
-        return f"an integer of {_digits(value)} digits"
-    try:
-        text = _REPR.repr(value)
-    except Exception:  # a broken __repr__ must not hide the error being reported
-        text = f"<a {type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class EighthalfError(ValueError):
-    """Base class of every error raised by eighthalf on bad input."""
-
-
-class IllegalMoveError(EighthalfError):
-    """A move that the rules do not allow in the given state.
-
-    The message names the move, the reason and the rule id, for example
-    ``"illegal move 'H': ½ cannot be played on a call of 8½ (P3)"``.
-
-    Attributes:
-        move: The text notation of the refused move.
-        rule: The id of the rule that forbids it (``"P3"``, ``"T2"`` …).
-    """
-
-    def __init__(self, move: str, reason: str, rule: str) -> None:
-        super().__init__(f"illegal move {quote(move)}: {reason} ({rule})")
-        self.move = move
-        self.rule = rule
-
-
-class ParseError(EighthalfError):
-    """Text (a move, a card, a record) that does not follow its documented notation."""
-
-
-class InvalidStateError(EighthalfError):
-    """A position, option set or document that cannot occur under the rules."""
-
-
-class DocumentError(InvalidStateError):
-    """A JSON document or game record that cannot be loaded.
-
-    The message says what is wrong and where, as a path into the document such as
-    ``$.state.seats[2].hand[1]``.
-
-    Attributes:
-        path: Where in the document the problem is (``"$"`` for the whole document).
-    """
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path = path

@@ -11,6 +11,7 @@ is: :func:`new_game`, then :func:`legal_moves` and :func:`apply` until it is ove
 Outcome(totals=(6, 10, 18, 31), winners=(3,), target=30)
 """
 
+from ..errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
 from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, parse_card, parse_cards
 from .deal import new_game
 from .engine import apply, apply_unchecked, is_legal, legal_moves
@@ -47,15 +48,20 @@ __all__ = [
     "VALUES",
     "WORDS",
     "Card",
+    "DocumentError",
     "Drew",
+    "EighthalfError",
     "Event",
     "GameOver",
     "GameState",
     "HandDealt",
     "HandOver",
     "HandState",
+    "IllegalMoveError",
+    "InvalidStateError",
     "Move",
     "Outcome",
+    "ParseError",
     "Pass",
     "Passed",
     "PlayerView",

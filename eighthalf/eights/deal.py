@@ -12,8 +12,7 @@ card order before each shuffle, so the result does not depend on where they lay.
 
 from __future__ import annotations
 
-from ..common.shuffle import seeded_shuffle
-from ..deal import fresh_seed
+from ..common.shuffle import check_seed, fresh_seed, seed_bytes, seeded_shuffle
 from ..errors import InvalidStateError
 from .cards import DECK, Card
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -30,7 +29,7 @@ def _key(card: Card) -> int:
 
 def shuffle_key(seed: int, number: int, stage: str) -> bytes:
     """The key of the shuffle of hand ``number`` at ``stage`` (``"table"`` or ``"deal"``) (WS5)."""
-    return b"eighthalf-eights-v1:%d:%d:%s" % (seed, number, stage.encode("ascii"))
+    return b"eighthalf-eights-v1:%s:%d:%s" % (seed_bytes(seed), number, stage.encode("ascii"))
 
 
 def lay_table(deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -110,13 +109,14 @@ def new_game(players: int, *, seed: int | None = None, rules: Rules | None = Non
 
     Args:
         players: The number of seats, 2 to 6 (WS2).
-        seed: Any int; the same seed always gives the same game. ``None`` takes a fresh
-            seed from the operating system.
+        seed: Any int of at most 4,300 digits (as in 8½:
+            :func:`~eighthalf.common.shuffle.check_seed`); the same seed always gives the
+            same game. ``None`` takes a fresh seed from the operating system.
         rules: The options; the defaults of EIGHTS.md if ``None``.
 
     Raises:
         InvalidStateError: If the number of players is not an int from 2 to 6, the seed
-            is not an int, or ``rules`` is not a :class:`~eighthalf.eights.Rules`.
+            is not an int of at most 4,300 digits, or ``rules`` is not a :class:`~eighthalf.eights.Rules`.
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -126,6 +126,9 @@ def new_game(players: int, *, seed: int | None = None, rules: Rules | None = Non
         raise InvalidStateError(f"players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r} (WS2)")
     if seed is None:
         seed = fresh_seed()
-    elif type(seed) is not int:
-        raise InvalidStateError(f"a seed must be an int, not {seed!r} (WS5)")
+    else:
+        try:
+            check_seed(seed)
+        except InvalidStateError as error:
+            raise InvalidStateError(f"{error} (WS5)") from None
     return GameState(rules, seed, first_hand(seed, players, rules.hand_size(players)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ..common.shuffle import check_seed
 from ..errors import EighthalfError, InvalidStateError
 from .cards import DECK, SUITS, Card, card_of, parse_cards
 from .moves import Spell
@@ -163,8 +164,10 @@ def position(
     origins = tuple(origins)
     if len(origins) != len(pile_up) or not all(type(seat) is int and DEALT <= seat < players for seat in origins):
         raise InvalidStateError(f"origins must give, for each stack card, a seat or {DEALT} (dealt) (WP3)")
-    if type(seed) is not int:
-        raise InvalidStateError(f"a seed must be an int, not {seed!r} (WS5)")
+    try:
+        check_seed(seed)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"{error} (WS5)") from None
     finished = tuple(tuple(scores) for scores in hand_scores)
     if len(finished) != number or not all(
         len(scores) == players and all(type(points) is int and points >= 0 for points in scores) for scores in finished
