@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 
 from . import __version__
 from .bots import BOTS, Bot, tell
+from .common.cli import int_type as _int_type
 from .deal import new_game
 from .errors import EighthalfError
 from .events import apply_with_events, events_for, narrate
 from .options import Rules
 from .simulate import (
     MAX_SEED_DIGITS,
-    _int_type,
     add_simulate_arguments,
     check_bots_option,
     load_bot,

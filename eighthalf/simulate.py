@@ -25,22 +25,40 @@ from __future__ import annotations
 
 import argparse
 import csv
-import hashlib
-import importlib
 import io
 import json
-import math
-import os
 import random
-import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from typing import Any, Final, TextIO
 
 import attrs
 
 from .bots import BOTS, Bot, observes, tell
+from .common import cli as common_cli
+from .common import runner
+from .common.cli import (
+    add_output_arguments,
+    add_seed_argument,
+    add_worker_arguments,
+    bot_list,
+    int_type,
+    positive,
+    run_summary_command,
+)
+from .common.runner import (
+    ProgressBar,
+    check_run_seed,
+    chunk_size_for,
+    chunks,
+    default_workers,
+    game_seeds,
+    mean_interval,
+    median_of,
+    run_chunks,
+    wilson,
+)
+from .common.runner import cut as _cut
 from .deal import new_game
 from .engine import apply_unchecked
 from .errors import EighthalfError
@@ -72,28 +90,19 @@ __all__ = [
 DEFAULT_MOVE_LIMIT = 1000
 """The move limit (E7) of a simulation unless the caller gives rules of its own."""
 
-DEFAULT_CHUNK_SIZE: Final = 250
+DEFAULT_CHUNK_SIZE: Final = runner.DEFAULT_CHUNK_SIZE
 """The most rounds per work item by default: big enough to hide the cost of sending work
 to a process, small enough to keep every worker busy and the progress bar moving.
 Shorter runs are cut finer, so that every worker gets about 8 chunks (see :func:`simulate`)."""
 
-_Z95: Final = 1.959963984540054  # the 97.5% quantile of the standard normal distribution
 _MAX_POINTS: Final = 3  # E6: 2 for the winner, 1 for each lowest count
-_MAX_PENDING: Final = 1024  # chunks in flight at once, so that huge runs do not flood the executor
 
 MAX_ROUNDS: Final = 10**15
 """The most rounds one simulation plays (a million rounds a second would take thirty years).
 Results are streamed and added up as they come, so memory does not grow with the rounds."""
 
-MAX_SEED_DIGITS: Final = 100
+MAX_SEED_DIGITS: Final = runner.MAX_SEED_DIGITS
 """The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
-
-_MAX_SEED: Final = 10**MAX_SEED_DIGITS
-
-
-def _cut(text: str, size: int = 40) -> str:
-    """``text`` quoted, cut to about ``size`` characters, for a readable message."""
-    return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
 
 
 # --- Bots by name or by an importable spec ------------------------------------------------------
@@ -117,31 +126,7 @@ def bot_factory(spec: str) -> Callable[[], Bot]:
         EighthalfError: If ``spec`` is not a string, names no built-in bot, or its module
             cannot be imported, lacks the attribute, or the attribute is not callable.
     """
-    if not isinstance(spec, str):
-        raise EighthalfError(f"a bot is given by its name or as 'module:attribute', not {type(spec).__name__}")
-    if ":" not in spec:
-        factory = BOTS.get(spec)
-        if factory is None:
-            raise EighthalfError(
-                f"unknown bot {_cut(spec)}; choose from {', '.join(sorted(BOTS))}, or give 'module:attribute'"
-            )
-        return factory
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise EighthalfError(f"bot {_cut(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
-    try:
-        found: Any = importlib.import_module(module_name)
-    except Exception as error:  # an ImportError, or anything the module raises as it loads
-        raise EighthalfError(
-            f"bot {_cut(spec)}: cannot import module {_cut(module_name)} ({type(error).__name__}: {error})"
-        ) from None
-    for part in attribute.split("."):
-        if not hasattr(found, part):
-            raise EighthalfError(f"bot {_cut(spec)}: {_cut(module_name)} has no attribute {_cut(attribute)}")
-        found = getattr(found, part)
-    if not callable(found):
-        raise EighthalfError(f"bot {_cut(spec)}: {_cut(attribute)} is not callable (give a class or a function)")
-    return found  # type: ignore[no-any-return]
+    return runner.bot_factory(spec, BOTS)
 
 
 def load_bot(spec: str) -> Bot:
@@ -157,13 +142,7 @@ def load_bot(spec: str) -> Bot:
     return _made(spec, bot_factory(spec))
 
 
-def _made(spec: str, factory: Callable[[], Bot]) -> Bot:
-    bot = factory()
-    if not callable(getattr(bot, "choose", None)):
-        raise EighthalfError(
-            f"bot {_cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
-        )
-    return bot
+_made = runner.made
 
 
 def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -179,13 +158,7 @@ def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> t
     Raises:
         EighthalfError: If the list is empty or longer than ``seats``.
     """
-    if not specs:
-        raise EighthalfError(f"{option}: give at least one bot")
-    if len(specs) > seats:
-        raise EighthalfError(
-            f"{option}: {len(specs)} bots for {seats} seat{'s' if seats != 1 else ''}; give at most {seats}"
-        )
-    return tuple(specs[seat % len(specs)] for seat in range(seats))
+    return runner.fill_table(specs, seats, option=option)
 
 
 def round_seeds(seed: int, index: int) -> tuple[int, int]:
@@ -197,18 +170,10 @@ def round_seeds(seed: int, index: int) -> tuple[int, int]:
     >>> round_seeds(1, 0) == round_seeds(1, 0) != round_seeds(1, 1)
     True
     """
-    digest = hashlib.shake_256(b"eighthalf-simulate-v1:%d:%d" % (seed, index)).digest(32)
-    return int.from_bytes(digest[:16], "little"), int.from_bytes(digest[16:], "little")
+    return game_seeds(b"eighthalf-simulate-v1", seed, index)
 
 
-def _wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The Wilson score interval at 95% for a proportion."""
-    p = successes / trials
-    z2 = _Z95 * _Z95
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+_wilson = wilson  # the Wilson score interval at 95% for a proportion
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
@@ -253,13 +218,7 @@ class Standing:
     def mean_points_ci(self) -> tuple[float, float]:
         """The 95% confidence interval of :attr:`mean_points` (normal approximation),
         clipped to the possible range 0–3; the whole range with fewer than 2 seat-rounds."""
-        n = self.rounds
-        if n < 2:
-            return 0.0, float(_MAX_POINTS)
-        mean = self.points / n
-        variance = max(0.0, (self.points_squared - self.points * mean) / (n - 1))
-        half = _Z95 * math.sqrt(variance / n)
-        return max(0.0, mean - half), min(float(_MAX_POINTS), mean + half)
+        return mean_interval(self.points, self.points_squared, self.rounds, 0.0, float(_MAX_POINTS))
 
     @property
     def mean_count(self) -> float:
@@ -360,18 +319,7 @@ class Summary:
     @property
     def median_length(self) -> float:
         """Median moves per round (the mean of the two middle rounds for an even number)."""
-        middle = (self.rounds - 1) / 2
-        low = high = None
-        seen = 0
-        for length, count in self.lengths:
-            seen += count
-            if low is None and seen > math.floor(middle):
-                low = length
-            if seen > math.ceil(middle):
-                high = length
-                break
-        assert low is not None and high is not None
-        return (low + high) / 2
+        return median_of(self.lengths, self.rounds)
 
     @property
     def min_length(self) -> int:
@@ -629,11 +577,6 @@ def _run_chunk(task: _Task) -> _ChunkResult:
     return no_winner, catches, collects, failed, lengths, cells, "".join(lines)
 
 
-def _chunks(rounds: int, chunk_size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, rounds, chunk_size):
-        yield start, min(start + chunk_size, rounds)
-
-
 class _Totals:
     """The chunks' totals added up as they arrive (integers only, so the order cannot matter)."""
 
@@ -642,8 +585,9 @@ class _Totals:
         self.lengths: dict[int, int] = {}
         self.cells: dict[tuple[int, str], _Cell] = {}
 
-    def add(self, result: _ChunkResult) -> None:
-        chunk_no_winner, chunk_catches, chunk_collects, chunk_failed, chunk_lengths, chunk_cells, _ = result
+    def add(self, result: _ChunkResult) -> str:
+        """Add a chunk's totals; returns its rounds' JSON lines (for ``rounds_out``)."""
+        chunk_no_winner, chunk_catches, chunk_collects, chunk_failed, chunk_lengths, chunk_cells, lines = result
         self.no_winner += chunk_no_winner
         self.catches += chunk_catches
         self.collects += chunk_collects
@@ -655,67 +599,7 @@ class _Totals:
             total = self.cells.setdefault(key, [0] * len(cell))
             for field, value in enumerate(cell):
                 total[field] += value
-
-
-def _run_all(
-    executor: Executor | None,
-    tasks: Iterable[_Task],
-    progress: Callable[[int, int], None] | None,
-    total: int,
-    rounds_out: TextIO | None,
-) -> _Totals:
-    """Run every task, inline or on ``executor``, adding up the results as they come.
-
-    At most :data:`_MAX_PENDING` chunks are in flight, and the rounds' JSON lines are
-    written to ``rounds_out`` in round order, so memory stays bounded however many rounds.
-    """
-    totals = _Totals()
-    done = 0
-    if progress is not None:
-        progress(0, total)
-    if executor is None:
-        for task in tasks:
-            result = _run_chunk(task)
-            totals.add(result)
-            if rounds_out is not None:
-                rounds_out.write(result[6])
-            done += task[4] - task[3]
-            if progress is not None:
-                progress(done, total)
-        return totals
-    queue = enumerate(tasks)
-    pending: dict[Future[_ChunkResult], tuple[int, int]] = {}
-    waiting: dict[int, str] = {}  # the JSON lines of chunks that finished before an earlier one
-    next_out = 0
-    more = True
-    try:
-        while more or pending:
-            while more and len(pending) < _MAX_PENDING:
-                item = next(queue, None)
-                if item is None:
-                    more = False
-                    break
-                number, task = item
-                pending[executor.submit(_run_chunk, task)] = number, task[4] - task[3]
-            if not pending:
-                break
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                number, size = pending.pop(future)
-                result = future.result()
-                totals.add(result)
-                if rounds_out is not None:
-                    waiting[number] = result[6]
-                    while next_out in waiting:
-                        rounds_out.write(waiting.pop(next_out))
-                        next_out += 1
-                done += size
-                if progress is not None:
-                    progress(done, total)
-    finally:
-        for future in pending:
-            future.cancel()
-    return totals
+        return lines
 
 
 def simulate(
@@ -802,19 +686,25 @@ def simulate(
     if rules is None:
         rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
     if chunk_size is None:
-        chunk_size = min(DEFAULT_CHUNK_SIZE, -(-rounds // (8 * workers)))
+        chunk_size = chunk_size_for(rounds, workers, DEFAULT_CHUNK_SIZE)
     limits = (rules.min_players, rules.max_players, rules.move_limit, rules.option_names())
     detail = rounds_out is not None
-    tasks = (
-        (players, names, seed, start, stop, rotate_seats, limits, detail) for start, stop in _chunks(rounds, chunk_size)
+    tasks: Iterator[tuple[_Task, int]] = (
+        ((players, names, seed, start, stop, rotate_seats, limits, detail), stop - start)
+        for start, stop in chunks(rounds, chunk_size)
     )
-    chunks = -(-rounds // chunk_size)
-    processes = min(workers, chunks, _default_workers())
-    if executor is None and processes > 1:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            totals = _run_all(pool, tasks, progress, rounds, rounds_out)
-    else:
-        totals = _run_all(executor, tasks, progress, rounds, rounds_out)
+    processes = min(workers, -(-rounds // chunk_size), default_workers())
+    totals = _Totals()
+    run_chunks(
+        _run_chunk,
+        tasks,
+        totals.add,
+        total=rounds,
+        executor=executor,
+        processes=processes,
+        progress=progress,
+        out=rounds_out,
+    )
     return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, totals, rules.option_names())
 
 
@@ -849,10 +739,7 @@ def _check(
     assert type(rounds) is int
     if rounds > MAX_ROUNDS:
         raise EighthalfError(f"rounds must be at most {MAX_ROUNDS:,} (a simulation of that size never ends)")
-    if type(seed) is not int:
-        raise EighthalfError(f"seed must be an int, not {type(seed).__name__}")
-    if not -_MAX_SEED < seed < _MAX_SEED:
-        raise EighthalfError(f"seed must have at most {MAX_SEED_DIGITS} digits")
+    check_run_seed(seed)
     if not isinstance(bots, (list, tuple)) or not all(isinstance(name, str) for name in bots):
         raise EighthalfError(
             "bots must be a list or tuple of strings, one per seat (bot names or 'module:attribute'), "
@@ -931,73 +818,11 @@ def _merge(
 # --- The command line -------------------------------------------------------------------------
 
 
-class _ProgressBar:
-    """A plain-text progress bar, redrawn in place with ``\\r`` at most ten times a second.
-
-    Each drawing is padded to the width of the one before, so that nothing of an earlier
-    line (such as its ETA) is left over at the end; the last one, at 100%, has no ETA.
-    """
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self._stream = stream
-        self._width = width
-        self._start = time.perf_counter()
-        self._last = -1.0
-        self._shown = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done < total and now - self._last < 0.1:
-            return
-        self._last = now
-        elapsed = now - self._start
-        filled = self._width * done // total
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = f", ETA {math.ceil((total - done) / rate)} s" if 0 < done < total and rate > 0 else ""
-        bar = "#" * filled + "." * (self._width - filled)
-        line = f"[{bar}] {done / total:4.0%} {done}/{total} rounds, {rate:,.0f} rounds/s{eta}"
-        self._stream.write("\r" + line.ljust(self._shown))
-        self._shown = len(line)
-        if done >= total:
-            self._stream.write(f"\n{total} rounds in {elapsed:.1f} s\n")
-        self._stream.flush()
-
-
-_MAX_DIGITS: Final = 18  # numbers on the command line; seeds may have MAX_SEED_DIGITS
-
-
-def _int_type(low: int | None = None, digits: int = _MAX_DIGITS) -> Callable[[str], int]:
-    """An argparse type: a whole number in ASCII digits (``-`` allowed), at least ``low``."""
-
-    def convert(text: str) -> int:
-        body = text.strip()
-        sign = body.startswith("-")
-        figures = body[1:] if sign else body
-        if not figures or not (figures.isascii() and figures.isdigit()):
-            raise argparse.ArgumentTypeError(f"not a whole number: {_cut(text)}")
-        if len(figures.lstrip("0")) > digits:
-            raise argparse.ArgumentTypeError(f"a number of at most {digits} digits, not {_cut(text)}")
-        value = int(body)
-        if low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
-        return value
-
-    return convert
-
-
-_positive = _int_type(1)
-
-
-def _default_workers() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
-def _bot_list(text: str) -> list[str]:
-    """The comma-separated bots of ``--bots``, stripped (empty entries are kept, to be refused)."""
-    return [name.strip() for name in text.split(",")]
+_ProgressBar = ProgressBar  # the progress bar of ``--progress`` (counts rounds by default)
+_int_type = int_type
+_positive = positive
+_default_workers = default_workers
+_bot_list = bot_list
 
 
 def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -1009,20 +834,7 @@ def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple
         EighthalfError: If an entry is empty or cannot be resolved (the message says which
             and why), or the list does not fit the table.
     """
-    names = _bot_list(text)
-    if not any(names):
-        raise EighthalfError(
-            f"{option}: no bot given; choose from {', '.join(sorted(BOTS))}, or give 'module:attribute'"
-        )
-    if not all(names):
-        raise EighthalfError(f"{option}: an empty entry in {_cut(text)}")
-    filled = fill_table(names, seats, option=option)
-    for name in dict.fromkeys(names):
-        try:
-            load_bot(name)
-        except EighthalfError as error:
-            raise EighthalfError(f"{option}: {error}") from None
-    return filled
+    return common_cli.check_bots_option(text, seats, BOTS, option=option)
 
 
 def check_output(path: str, option: str) -> str | None:
@@ -1032,21 +844,7 @@ def check_output(path: str, option: str) -> str | None:
     standard output; otherwise the path must not be a directory, its folder must exist
     and be writable, and an existing file must be writable.
     """
-    if path == "-":
-        return None
-    if not path:
-        return f"{option}: give a file name, or - for standard output"
-    if os.path.isdir(path):
-        return f"{option}: {_cut(path, 80)} is a directory; give a file name"
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"{option}: cannot write {_cut(path, 80)}: the folder {_cut(folder, 80)} does not exist"
-    if os.path.exists(path):
-        if not os.access(path, os.W_OK):
-            return f"{option}: cannot write {_cut(path, 80)}: permission denied"
-    elif not os.access(folder, os.W_OK):
-        return f"{option}: cannot write {_cut(path, 80)}: the folder {_cut(folder, 80)} is not writable"
-    return None
+    return runner.check_output(path, option)
 
 
 _OPTION_FLAGS: tuple[tuple[str, str], ...] = (
@@ -1078,7 +876,12 @@ def table_option_flags(rules: Rules) -> str:
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``python -m eighthalf simulate`` to ``parser`` (a sub-command's parser)."""
+    """Add the options of ``python -m eighthalf simulate`` to ``parser`` (a sub-command's parser).
+
+    The options that both games' ``simulate`` share (``--seed``, ``--workers``,
+    ``--chunk-size``, ``--dask``, ``--format``, ``--output``, ``--json``, ``--csv``,
+    ``--progress``) come from :mod:`eighthalf.common.cli`.
+    """
     parser.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
     parser.add_argument("--rounds", type=_positive, default=1000, help="how many rounds to play (default 1000)")
     parser.add_argument(
@@ -1087,25 +890,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
         f"{', '.join(sorted(BOTS))}, or module:attribute of a bot class or factory that the workers can import",
     )
-    parser.add_argument(
-        "--seed",
-        type=_int_type(digits=MAX_SEED_DIGITS),
-        default=None,
-        help="the simulation's seed (default: a fresh one, reported)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=_positive,
-        default=None,
-        help="processes to run on, at most one per available CPU; 1 plays in this process "
-        "(default: one per available CPU)",
-    )
-    parser.add_argument(
-        "--chunk-size",
-        type=_positive,
-        default=None,
-        help=f"rounds per work item (default {DEFAULT_CHUNK_SIZE}, fewer for short runs); never changes the result",
-    )
+    add_seed_argument(parser)
+    add_worker_arguments(parser, unit="rounds", chunk_size=DEFAULT_CHUNK_SIZE)
     parser.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on every round")
     parser.add_argument(
         "--move-limit",
@@ -1115,19 +901,12 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "random play can otherwise, rarely, go on for ever)",
     )
     add_table_option_arguments(parser)
-    parser.add_argument("--json", metavar="PATH", help="also write the summary as JSON to PATH ('-' for stdout)")
-    parser.add_argument("--csv", metavar="PATH", help="also write the summary as CSV to PATH ('-' for stdout)")
-    parser.add_argument(
-        "--rounds-out",
-        metavar="PATH",
-        help="write one JSON line per round to PATH ('-' for stdout), in round order: "
+    add_output_arguments(
+        parser,
+        unit="rounds",
+        lines_option="--rounds-out",
+        lines_help="write one JSON line per round to PATH ('-' for stdout), in round order: "
         "round, seed, seats, winner, points, counts, length, moves",
-    )
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress bar on stderr (default: only when stderr is a terminal)",
     )
     parser.set_defaults(simulate_parser=parser)
 
@@ -1136,10 +915,13 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     """Run ``python -m eighthalf simulate`` with the parsed ``args``; returns the exit status.
 
     The text summary goes to ``write`` unless an output goes to stdout (``-``), which
-    then has stdout to itself. The outputs are checked before the rounds are played;
-    the rounds of ``--rounds-out`` are written as they finish, the summaries at the end.
-    Status 0 on success, 1 if the run fails (such as a bot that a worker cannot
-    import; one ``error:`` line on stderr), 130 on Ctrl-C.
+    then has stdout to itself; ``--format json|csv`` (or ``--output PATH``) sends the
+    summary in that format to ``--output`` (stdout by default) instead. The outputs are
+    checked before the rounds are played; the rounds of ``--rounds-out`` are written as
+    they finish, the summaries at the end. ``--dask ADDRESS`` runs the chunks on a Dask
+    cluster. Status 0 on success, 1 if the run fails (such as a bot that a worker cannot
+    import; one ``error:`` line on stderr), 130 on Ctrl-C (see
+    :func:`eighthalf.common.cli.run_summary_command`).
 
     Raises:
         SystemExit: With status 2 and a usage message if the arguments do not fit
@@ -1156,70 +938,27 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
         names = check_bots_option(args.bots, args.players)
     except EighthalfError as error:
         parser.error(str(error))
-    outputs = [(option, path) for option, path in (("--json", args.json), ("--csv", args.csv)) if path is not None]
-    if args.rounds_out is not None:
-        outputs.append(("--rounds-out", args.rounds_out))
-    for option, path in outputs:
-        problem = check_output(path, option)
-        if problem is not None:
-            parser.error(problem)
-    paths = [os.path.abspath(path) if path != "-" else path for _, path in outputs]
-    if len(set(paths)) != len(paths):
-        parser.error(f"{', '.join(option for option, _ in outputs)}: give each output a place of its own")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    available = _default_workers()
-    workers = args.workers if args.workers is not None else available
-    if workers > available:
-        sys.stderr.write(
-            f"note: --workers {workers} is more than the {available} CPU{'s' if available != 1 else ''} "
-            f"available here; running {available}\n"
-        )
-        workers = available
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = _ProgressBar(sys.stderr) if show else None
-    rounds_file: TextIO | None = None
-    try:
-        if args.rounds_out == "-":
-            rounds_file = sys.stdout
-        elif args.rounds_out is not None:
-            rounds_file = open(args.rounds_out, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
-        summary = simulate(
+
+    def play(
+        *,
+        seed: int,
+        workers: int,
+        executor: Executor | None,
+        progress: Callable[[int, int], None] | None,
+        out: TextIO | None,
+    ) -> Summary:
+        return simulate(
             args.players,
             args.rounds,
             list(names),
             seed=seed,
+            executor=executor,
             workers=workers,
             chunk_size=args.chunk_size,
             rotate_seats=args.rotate_seats,
             rules=rules,
             progress=progress,
-            rounds_out=rounds_file,
+            rounds_out=out,
         )
-    except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        return 130
-    except BrokenPipeError:  # the reader of stdout went away: the command line stops quietly
-        raise
-    except (EighthalfError, OSError) as error:
-        sys.stderr.write(f"\nerror: {error}\n")
-        return 1
-    finally:
-        if rounds_file is not None and rounds_file is not sys.stdout:
-            rounds_file.close()
-    to_stdout = "-" in (args.json, args.csv, args.rounds_out)
-    try:
-        for path, text in ((args.json, summary.to_json), (args.csv, summary.to_csv)):
-            if path == "-":
-                sys.stdout.write(text())
-            elif path is not None:
-                with open(path, "w", encoding="utf-8", newline="") as file:
-                    file.write(text())
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        sys.stderr.write(f"error: {error}\n")
-        return 1
-    if not to_stdout:
-        write(summary.to_text())
-    return 0
+
+    return run_summary_command(parser, args, play, write=write)

@@ -1,0 +1,445 @@
+"""The simulation runner both games use: bots by spec, seeds per game, chunks over executors.
+
+Nothing here knows a game's rules. A game's simulation module (:mod:`eighthalf.simulate`
+for 8½, :mod:`eighthalf.eights.simulate` for Eights) says how to play one chunk of
+games and how to add up its totals; this module gives it the rest:
+
+- bots named by a registry entry or by an importable ``"module:attribute"`` spec
+  (:func:`bot_factory`, :func:`load_bot`), which travel to workers as plain text;
+- the rule that a short bot list repeats to fill the table (:func:`fill_table`);
+- two seeds per game derived from the simulation's seed and the game's index alone
+  (:func:`game_seeds`), so a result never depends on how the games were spread;
+- the chunked run over any ``concurrent.futures.Executor`` (a process pool, a thread
+  pool, a Dask client's executor) with a bound on the chunks in flight, results added
+  up as they stream in and per-game lines written in order (:func:`run_chunks`);
+- a text progress bar (:class:`ProgressBar`), Wilson intervals (:func:`wilson`) and
+  the check of an output path before a long run (:func:`check_output`).
+
+>>> fill_table(["greedy", "random"], 3)
+('greedy', 'random', 'greedy')
+>>> low, high = wilson(5, 10)
+>>> round(low, 3), round(high, 3)
+(0.237, 0.763)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import Any, Final, TextIO, TypeVar
+
+from .errors import EighthalfError
+
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "MAX_PENDING",
+    "MAX_SEED_DIGITS",
+    "Z95",
+    "ProgressBar",
+    "bot_factory",
+    "check_output",
+    "check_run_seed",
+    "chunk_size_for",
+    "chunks",
+    "cut",
+    "default_workers",
+    "fill_table",
+    "game_seeds",
+    "load_bot",
+    "made",
+    "mean_interval",
+    "median_of",
+    "run_chunks",
+    "wilson",
+]
+
+Z95: Final = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
+
+DEFAULT_CHUNK_SIZE: Final = 250
+"""The most games (rounds) per work item by default (see :func:`chunk_size_for`)."""
+
+MAX_PENDING: Final = 1024
+"""The most chunks in flight on an executor at once, so that huge runs do not flood it."""
+
+MAX_SEED_DIGITS: Final = 100
+"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
+
+_MAX_SEED: Final = 10**MAX_SEED_DIGITS
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def cut(text: str, size: int = 40) -> str:
+    """``text`` quoted, cut to about ``size`` characters, for a readable message.
+
+    >>> cut("greedy"), cut("x" * 50, 10)
+    ("'greedy'", "'xxxxxxxxxx'… (50 characters)")
+    """
+    return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
+
+
+# --- Bots by name or by an importable spec ------------------------------------------------------
+
+
+def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callable[[], Any]:
+    """What makes a new bot of ``spec``: a name of ``registry``, or ``"module:attribute"``.
+
+    A spec such as ``"mybots:CautiousBot"`` imports ``mybots`` and takes its attribute
+    ``CautiousBot`` (dots reach inside: ``"mybots:Kinds.cautious"``), which must be
+    callable with no arguments and return a bot. A spec is plain text, so it travels to
+    the workers of a process pool or of a Dask cluster, which import the module
+    themselves; a bot added to the registry in the calling process only does not reach them.
+
+    >>> bot_factory("eighthalf.bots:RandomBot", {})().name
+    'random'
+
+    Raises:
+        EighthalfError: If ``spec`` is not a string, names no bot of ``registry``, or its
+            module cannot be imported, lacks the attribute, or the attribute is not callable.
+    """
+    if not isinstance(spec, str):
+        raise EighthalfError(f"a bot is given by its name or as 'module:attribute', not {type(spec).__name__}")
+    if ":" not in spec:
+        factory = registry.get(spec)
+        if factory is None:
+            raise EighthalfError(
+                f"unknown bot {cut(spec)}; choose from {', '.join(sorted(registry))}, or give 'module:attribute'"
+            )
+        return factory
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise EighthalfError(f"bot {cut(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except Exception as error:  # an ImportError, or anything the module raises as it loads
+        raise EighthalfError(
+            f"bot {cut(spec)}: cannot import module {cut(module_name)} ({type(error).__name__}: {error})"
+        ) from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise EighthalfError(f"bot {cut(spec)}: {cut(module_name)} has no attribute {cut(attribute)}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise EighthalfError(f"bot {cut(spec)}: {cut(attribute)} is not callable (give a class or a function)")
+    return found  # type: ignore[no-any-return]
+
+
+def made(spec: str, factory: Callable[[], T]) -> T:
+    """A new bot from ``factory`` (made for ``spec``), checked to have a ``choose`` method.
+
+    Raises:
+        EighthalfError: If what ``factory`` makes has no ``choose`` method.
+    """
+    bot = factory()
+    if not callable(getattr(bot, "choose", None)):
+        raise EighthalfError(
+            f"bot {cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
+        )
+    return bot
+
+
+def load_bot(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Any:
+    """A new bot of ``spec`` (see :func:`bot_factory`).
+
+    >>> load_bot("eighthalf.bots:GreedyBot", {}).name
+    'greedy'
+
+    Raises:
+        EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
+            makes has no ``choose`` method.
+    """
+    return made(spec, bot_factory(spec, registry))
+
+
+def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> tuple[str, ...]:
+    """The bots of ``seats`` seats from a shorter list: the list repeats to fill the table.
+
+    This is the one rule of ``demo``, ``play`` and ``simulate`` on the command line, in
+    both games: ``greedy,random`` for four seats is ``greedy,random,greedy,random``; a
+    single bot takes every seat; a list longer than the seats it fills is refused.
+
+    >>> fill_table(["greedy", "random"], 4)
+    ('greedy', 'random', 'greedy', 'random')
+
+    Raises:
+        EighthalfError: If the list is empty or longer than ``seats``.
+    """
+    if not specs:
+        raise EighthalfError(f"{option}: give at least one bot")
+    if len(specs) > seats:
+        raise EighthalfError(
+            f"{option}: {len(specs)} bots for {seats} seat{'s' if seats != 1 else ''}; give at most {seats}"
+        )
+    return tuple(specs[seat % len(specs)] for seat in range(seats))
+
+
+# --- Seeds ----------------------------------------------------------------------------------------
+
+
+def game_seeds(tag: bytes, seed: int, index: int) -> tuple[int, int]:
+    """The deal seed and the bots' random seed of game ``index`` of a simulation seeded with ``seed``.
+
+    Both come from SHAKE-256 of ``(tag, seed, index)``, so they are the same on every
+    platform, Python version and worker, whatever the order games are played in; each
+    game's simulation has a ``tag`` of its own.
+
+    >>> game_seeds(b"demo", 1, 0) == game_seeds(b"demo", 1, 0) != game_seeds(b"demo", 1, 1)
+    True
+    """
+    digest = hashlib.shake_256(tag + b":%d:%d" % (seed, index)).digest(32)
+    return int.from_bytes(digest[:16], "little"), int.from_bytes(digest[16:], "little")
+
+
+def check_run_seed(seed: object) -> int:
+    """``seed`` if it is a simulation's seed: an int of at most :data:`MAX_SEED_DIGITS` digits.
+
+    Raises:
+        EighthalfError: If ``seed`` is not an int, or is too long.
+    """
+    if type(seed) is not int:
+        raise EighthalfError(f"seed must be an int, not {type(seed).__name__}")
+    if not -_MAX_SEED < seed < _MAX_SEED:
+        raise EighthalfError(f"seed must have at most {MAX_SEED_DIGITS} digits")
+    return seed
+
+
+# --- Statistics -----------------------------------------------------------------------------------
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score interval at 95% for a proportion of ``successes`` in ``trials`` (at least 1).
+
+    Raises:
+        ZeroDivisionError: If ``trials`` is 0.
+    """
+    p = successes / trials
+    z2 = Z95 * Z95
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(total: int, squares: int, n: int, low: float, high: float) -> tuple[float, float]:
+    """The 95% confidence interval of a mean (normal approximation) from the ``total`` and
+    the sum of ``squares`` of ``n`` samples, clipped to ``low``–``high``; the whole range
+    with fewer than 2 samples.
+
+    >>> mean_interval(4, 8, 2, 0.0, 3.0)
+    (2.0, 2.0)
+    """
+    if n < 2:
+        return low, high
+    mean = total / n
+    variance = max(0.0, (squares - total * mean) / (n - 1))
+    half = Z95 * math.sqrt(variance / n)
+    return max(low, mean - half), min(high, mean + half)
+
+
+def median_of(histogram: Sequence[tuple[int, int]], count: int) -> float:
+    """The median of ``count`` values given as sorted ``(value, how many)`` pairs (the mean of
+    the two middle values for an even count).
+
+    >>> median_of([(3, 1), (5, 2), (9, 1)], 4)
+    5.0
+    """
+    middle = (count - 1) / 2
+    low = high = None
+    seen = 0
+    for value, many in histogram:
+        seen += many
+        if low is None and seen > math.floor(middle):
+            low = value
+        if seen > math.ceil(middle):
+            high = value
+            break
+    assert low is not None and high is not None
+    return (low + high) / 2
+
+
+# --- Outputs --------------------------------------------------------------------------------------
+
+
+def check_output(path: str, option: str) -> str | None:
+    """Why ``path`` cannot be written as the output of ``option``, or ``None`` if it can.
+
+    Checked before a long run starts, without creating or changing anything: ``-`` is
+    standard output; otherwise the path must not be a directory, its folder must exist
+    and be writable, and an existing file must be writable.
+    """
+    if path == "-":
+        return None
+    if not path:
+        return f"{option}: give a file name, or - for standard output"
+    if os.path.isdir(path):
+        return f"{option}: {cut(path, 80)} is a directory; give a file name"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"{option}: cannot write {cut(path, 80)}: the folder {cut(folder, 80)} does not exist"
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            return f"{option}: cannot write {cut(path, 80)}: permission denied"
+    elif not os.access(folder, os.W_OK):
+        return f"{option}: cannot write {cut(path, 80)}: the folder {cut(folder, 80)} is not writable"
+    return None
+
+
+class ProgressBar:
+    """A plain-text progress bar, redrawn in place with ``\\r`` at most ten times a second.
+
+    Call it with ``(done, total)``. Each drawing is padded to the width of the one
+    before, so that nothing of an earlier line (such as its ETA) is left over at the
+    end; the last one, at 100%, has no ETA. ``unit`` names what is counted.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> bar = ProgressBar(stream, unit="games")
+    >>> bar(4, 4)
+    >>> stream.getvalue().startswith("\\r[##############################] 100% 4/4 games, ")
+    True
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30, *, unit: str = "rounds") -> None:
+        self._stream = stream
+        self._width = width
+        self._unit = unit
+        self._start = time.perf_counter()
+        self._last = -1.0
+        self._shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        elapsed = now - self._start
+        filled = self._width * done // total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = f", ETA {math.ceil((total - done) / rate)} s" if 0 < done < total and rate > 0 else ""
+        bar = "#" * filled + "." * (self._width - filled)
+        line = f"[{bar}] {done / total:4.0%} {done}/{total} {self._unit}, {rate:,.0f} {self._unit}/s{eta}"
+        self._stream.write("\r" + line.ljust(self._shown))
+        self._shown = len(line)
+        if done >= total:
+            self._stream.write(f"\n{total} {self._unit} in {elapsed:.1f} s\n")
+        self._stream.flush()
+
+
+# --- The work: chunks over an executor ------------------------------------------------------------
+
+
+def default_workers() -> int:
+    """The CPUs this process may run on (its affinity where the platform tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def chunk_size_for(count: int, workers: int, default: int = DEFAULT_CHUNK_SIZE) -> int:
+    """The default games per chunk: ``default``, or fewer so that each of ``workers`` gets
+    about 8 chunks: ``min(default, ceil(count / (8 * workers)))``.
+
+    >>> chunk_size_for(1000, 2), chunk_size_for(100_000, 2)
+    (63, 250)
+    """
+    return min(default, -(-count // (8 * workers)))
+
+
+def chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
+    """The ``(start, stop)`` index ranges of ``count`` games cut into chunks of ``size``.
+
+    >>> list(chunks(5, 2))
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    for start in range(0, count, size):
+        yield start, min(start + size, count)
+
+
+def run_chunks(
+    work: Callable[[T], R],
+    tasks: Iterable[tuple[T, int]],
+    add: Callable[[R], str],
+    *,
+    total: int,
+    executor: Executor | None = None,
+    processes: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    out: TextIO | None = None,
+) -> None:
+    """Run ``work`` on every task, inline or on an executor, adding up the results as they come.
+
+    Args:
+        work: Plays one chunk: a module-level function (so that a process pool or Dask
+            can ship it) of a task made of plain values.
+        tasks: Each task with the number of games it holds, in game order.
+        add: Adds a chunk's result to the caller's totals (in the calling thread, in the
+            order the chunks finish, so its totals must not depend on the order) and
+            returns the chunk's per-game text for ``out`` (``""`` if none).
+        total: The number of games of all tasks, for ``progress``.
+        executor: Any ``concurrent.futures.Executor`` (the caller keeps ownership), or
+            ``None``: then a ``ProcessPoolExecutor`` of ``processes`` processes for this
+            call if ``processes`` is more than 1, else every chunk in this thread.
+        processes: See ``executor``.
+        progress: Called with ``(games done, total)`` at the start and as chunks finish.
+        out: Where the chunks' per-game text goes, in game order whatever order the
+            chunks finish in.
+
+    At most :data:`MAX_PENDING` chunks are in flight, so memory stays bounded however
+    many games are played; an error raised by ``work`` in a worker is raised here, and
+    the chunks not yet started are cancelled.
+    """
+    if executor is None and processes > 1:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            run_chunks(work, tasks, add, total=total, executor=pool, progress=progress, out=out)
+        return
+    done = 0
+    if progress is not None:
+        progress(0, total)
+    if executor is None:
+        for task, size in tasks:
+            text = add(work(task))
+            if out is not None:
+                out.write(text)
+            done += size
+            if progress is not None:
+                progress(done, total)
+        return
+    queue = enumerate(tasks)
+    pending: dict[Future[R], tuple[int, int]] = {}
+    waiting: dict[int, str] = {}  # the text of chunks that finished before an earlier one
+    next_out = 0
+    more = True
+    try:
+        while more or pending:
+            while more and len(pending) < MAX_PENDING:
+                item = next(queue, None)
+                if item is None:
+                    more = False
+                    break
+                number, (task, size) = item
+                pending[executor.submit(work, task)] = number, size
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                number, size = pending.pop(future)
+                text = add(future.result())
+                if out is not None:
+                    waiting[number] = text
+                    while next_out in waiting:
+                        out.write(waiting.pop(next_out))
+                        next_out += 1
+                done += size
+                if progress is not None:
+                    progress(done, total)
+    finally:
+        for future in pending:
+            future.cancel()
