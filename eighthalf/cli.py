@@ -1,7 +1,8 @@
 """The command line: ``eighthalf demo --players 4 --seed 7`` (or ``python -m eighthalf ...``).
 
 The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal`) and
-``simulate`` (:mod:`eighthalf.simulate`); ``--version`` prints the version. Every command
+``simulate`` (:mod:`eighthalf.simulate`), and ``eights demo|play|simulate`` for the second
+game (:mod:`eighthalf.eights.cli`); ``--version`` prints the version. Every command
 takes ``--bots`` as a comma-separated list that repeats to fill the table (see
 :func:`eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
 stderr and exit status 2, as argparse does.
@@ -19,6 +20,7 @@ from . import __version__
 from .bots import BOTS, Bot, tell
 from .common.cli import int_type as _int_type
 from .deal import new_game
+from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
 from .events import apply_with_events, events_for, narrate
 from .options import Rules
@@ -132,6 +134,13 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         "round as a JSON line.",
     )
     add_simulate_arguments(simulate)
+    eights = commands.add_parser(
+        "eights",
+        help="the second game, Eights: demo, play or simulate",
+        description="Eights, the word-spelling card game for 2 to 6 players (EIGHTS.md): a narrated demo, "
+        "the terminal game, and simulations on the same runner as 8½'s.",
+    )
+    add_eights_arguments(eights)
     args = parser.parse_args(argv)
     try:
         return _run(args, demo, play)
@@ -145,6 +154,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
 def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse.ArgumentParser) -> int:
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "eights":
+        return run_eights(args)
     if args.command == "play":
         try:
             config_from_args(args)

@@ -1,0 +1,324 @@
+"""Eights on the command line: ``python -m eighthalf eights demo|play|simulate``.
+
+``demo`` plays a seeded game between bots and narrates it (:func:`run_demo`), ``play``
+is the terminal game (:mod:`eighthalf.eights.terminal`) and ``simulate`` plays many
+games and summarises them (:mod:`eighthalf.eights.simulate`). The options mean what
+they mean for 8½'s commands (:mod:`eighthalf.cli`), from the same shared pieces
+(:mod:`eighthalf.common.cli`): ``--bots`` is a comma-separated list that repeats to fill
+the table, and bad arguments stop a command with one line on stderr and exit status 2.
+``--target``, ``--turn-limit`` and ``--may-pass-freely`` set the table's options (WR1, WR2).
+
+>>> lines: list[str] = []
+>>> main(["demo", "--players", "2", "--seed", "3", "--target", "5"], write=lines.append)
+0
+>>> lines[0]
+'Eights demo: 2 players, seed 3, target 5'
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any, TextIO
+
+from ..common.cli import (
+    add_output_arguments,
+    add_seed_argument,
+    add_worker_arguments,
+    check_bots_option,
+    int_type,
+    positive,
+    run_summary_command,
+)
+from ..common.runner import MAX_SEED_DIGITS
+from ..errors import EighthalfError
+from .bots import BOTS, Bot, tell
+from .deal import new_game
+from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
+from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .simulate import DEFAULT_CHUNK_SIZE, MAX_GAMES, load_bot, simulate
+from .terminal import add_play_arguments, config_from_args, run_play
+from .views import view
+
+__all__ = [
+    "NAMES",
+    "PROG",
+    "add_eights_arguments",
+    "add_rules_arguments",
+    "add_simulate_arguments",
+    "main",
+    "rules_from_args",
+    "run_demo",
+    "run_eights",
+    "run_simulate",
+]
+
+PROG = "python -m eighthalf eights"
+"""The name the Eights commands give themselves in their help and messages."""
+
+NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+"""The names given to seats 0 to 5."""
+
+
+def _players_text() -> str:
+    return f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--target N`` (WG1, WR2), ``--turn-limit N`` (WH3, WR2) and ``--may-pass-freely`` (WR1)."""
+    group = parser.add_argument_group("table options (WR1, WR2; by default the rule book's)")
+    group.add_argument(
+        "--target",
+        type=positive,
+        default=None,
+        help="the points that end the game (WG1; default 50 with 2 or 3 players, 30 with 4 to 6)",
+    )
+    group.add_argument(
+        "--turn-limit", type=positive, default=None, help="end a hand after this many turns (WH3; default none)"
+    )
+    group.add_argument(
+        "--may-pass-freely", action="store_true", help="a player may pass even when a word can be spelled (WR1)"
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`~eighthalf.eights.Rules` set by the options of :func:`add_rules_arguments`."""
+    return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
+
+
+def _check_players(parser: argparse.ArgumentParser, players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        parser.error(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {players}")
+
+
+# --- demo ---------------------------------------------------------------------------------------
+
+
+def run_demo(
+    players: int,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    rules: Rules | None = None,
+    write: Callable[[str], None] | None = None,
+) -> tuple[int, ...]:
+    """Play one seeded game of Eights between ``bots`` and narrate it turn by turn.
+
+    Every hand starts with the table and the hands (a demo shows everything); each turn
+    is one line with the move and its narration (:func:`~eighthalf.eights.narrate`, as a
+    spectator sees it: drawn cards hidden); the ends of hands and of the game get lines
+    of their own. The bots share a :class:`random.Random` seeded with ``seed``.
+    Returns the winning seats (WG3). ``write`` receives each line (default: print).
+
+    Raises:
+        EighthalfError: If ``players`` is not from 2 to 6 (WS2), ``seed`` is not an int
+            of at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits, or
+            ``bots`` is not one bot per seat.
+    """
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        shown = players if type(players) is int else type(players).__name__
+        raise EighthalfError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {shown}")
+    if type(seed) is not int or not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
+        raise EighthalfError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits")
+    if not isinstance(bots, (list, tuple)) or len(bots) != players:
+        raise EighthalfError(f"bots must be a list or tuple of {players} bots, one per seat")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)) or not isinstance(getattr(bot, "name", None), str):
+            raise EighthalfError(f"every bot needs a name and a choose(view, rng) method, not {type(bot).__name__}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise EighthalfError(f"rules must be an eighthalf.eights.Rules or None, not {type(rules).__name__}")
+    out: Callable[[str], None] = write if write is not None else print
+    names = NAMES[:players]
+    state = new_game(players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    out(f"Eights demo: {players} players, seed {seed}, target {state.target}")
+    for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
+        out(f"  seat {seat}: {name} ({bot.name})")
+    _deal_lines(state.hand, names, out)
+    turn = 0
+    while state.outcome is None:
+        seat = state.hand.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)  # bots that observe are shown every move
+        turn += 1
+        seen = events_for(events, None)
+        told = [event for event in seen if not isinstance(event, (HandOver, HandDealt, GameOver))]
+        out(f"{turn:4}. {names[seat]}: {move} — {' '.join(narrate(told, names))}")
+        for event in seen:
+            if isinstance(event, (HandOver, HandDealt, GameOver)):
+                out(narrate([event], names)[0])
+            if isinstance(event, HandDealt):
+                _deal_lines(state.hand, names, out)
+    return state.outcome.winners
+
+
+def _deal_lines(hand: Any, names: Sequence[str], out: Callable[[str], None]) -> None:
+    """The table, the stack and every hand at the start of a hand (the demo shows all)."""
+    out(
+        f"Hand {hand.number + 1}: table {' '.join(map(str, hand.table))}, stack {len(hand.stack)} cards; "
+        f"{names[hand.to_move]} plays first."
+    )
+    for seat, cards in enumerate(hand.hands):
+        out(f"  {names[seat]}: {' '.join(map(str, cards))}")
+
+
+def _add_demo_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int_type(), default=4, help=_players_text())
+    parser.add_argument("--seed", type=int_type(digits=MAX_SEED_DIGITS), default=7, help="the game's seed (default 7)")
+    parser.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
+        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
+    )
+    add_rules_arguments(parser)
+
+
+# --- simulate -----------------------------------------------------------------------------------
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``python -m eighthalf eights simulate`` to ``parser``.
+
+    The options both games share (``--seed``, ``--workers``, ``--chunk-size``,
+    ``--dask``, ``--format``, ``--output``, ``--json``, ``--csv``, ``--progress``) come
+    from :mod:`eighthalf.common.cli`, as for 8½'s ``simulate``.
+    """
+    parser.add_argument("--players", type=int_type(), default=4, help=_players_text())
+    parser.add_argument("--games", type=positive, default=1000, help="how many whole games to play (default 1000)")
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
+        f"{', '.join(sorted(BOTS))}, or module:attribute of a bot class or factory that the workers can import",
+    )
+    add_seed_argument(parser)
+    add_worker_arguments(parser, unit="games", chunk_size=DEFAULT_CHUNK_SIZE)
+    parser.add_argument(
+        "--rotate-seats",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="move the bots one seat on every game (default on)",
+    )
+    add_rules_arguments(parser)
+    add_output_arguments(
+        parser,
+        unit="games",
+        lines_option="--games-out",
+        lines_help="write one JSON line per game to PATH ('-' for stdout), in game order: "
+        "game, seed, seats, winners, totals, hands, turns, moves",
+    )
+    parser.set_defaults(eights_simulate_parser=parser)
+
+
+def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
+    """Run ``python -m eighthalf eights simulate`` with the parsed ``args``; returns the exit status.
+
+    As 8½'s :func:`eighthalf.simulate.run_simulate` (the same
+    :func:`eighthalf.common.cli.run_summary_command`): status 0 on success, 1 if the run
+    fails, 130 on Ctrl-C.
+
+    Raises:
+        SystemExit: With status 2 and a usage message if the arguments do not fit
+            together (players out of range, an unknown bot, a bot list longer than the
+            table, an output that cannot be written).
+    """
+    parser: argparse.ArgumentParser = args.eights_simulate_parser
+    if args.games > MAX_GAMES:
+        parser.error(f"--games must be at most {MAX_GAMES:,}")
+    _check_players(parser, args.players)
+    try:
+        names = check_bots_option(args.bots, args.players, BOTS)
+    except EighthalfError as error:
+        parser.error(str(error))
+    rules = rules_from_args(args)
+
+    def play(
+        *,
+        seed: int,
+        workers: int,
+        executor: Executor | None,
+        progress: Callable[[int, int], None] | None,
+        out: TextIO | None,
+    ) -> Any:
+        return simulate(
+            args.players,
+            args.games,
+            list(names),
+            seed=seed,
+            executor=executor,
+            workers=workers,
+            chunk_size=args.chunk_size,
+            rotate_seats=args.rotate_seats,
+            rules=rules,
+            progress=progress,
+            games_out=out,
+        )
+
+    return run_summary_command(parser, args, play, write=write)
+
+
+# --- the sub-command ------------------------------------------------------------------------------
+
+
+def add_eights_arguments(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` (the ``eights`` sub-command's) the commands ``demo``, ``play`` and ``simulate``."""
+    commands = parser.add_subparsers(dest="eights_command", required=True, metavar="{demo,play,simulate}")
+    demo = commands.add_parser("demo", help="play a seeded game of Eights between built-in bots, narrated turn by turn")
+    _add_demo_arguments(demo)
+    play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
+    add_play_arguments(play)
+    simulate_parser = commands.add_parser(
+        "simulate",
+        help="play many seeded games of Eights between bots and summarise them",
+        description="Play many seeded games of Eights between bots and print a summary (win rates and final points "
+        "by seat and bot with 95% intervals, game lengths in turns and hands); optionally write it as JSON or CSV, "
+        "and every game as a JSON line.",
+    )
+    add_simulate_arguments(simulate_parser)
+    parser.set_defaults(eights_parsers={"demo": demo, "play": play})
+
+
+def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
+    """Run the Eights command of the parsed ``args`` (see :func:`add_eights_arguments`); the exit status.
+
+    Raises:
+        SystemExit: With status 2 and a usage message for arguments that do not fit together.
+    """
+    if args.eights_command == "simulate":
+        return run_simulate(args, write=write)
+    parser: argparse.ArgumentParser = args.eights_parsers[args.eights_command]
+    if args.eights_command == "play":
+        try:
+            config_from_args(args)
+        except ValueError as error:
+            parser.error(str(error))
+        return run_play(args, write=write)
+    _check_players(parser, args.players)
+    try:
+        names = check_bots_option(args.bots, args.players, BOTS)
+    except EighthalfError as error:
+        parser.error(str(error))
+    run_demo(args.players, args.seed, [load_bot(name) for name in names], rules=rules_from_args(args), write=write)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = PROG, write: Callable[[str], None] = print) -> int:
+    """Run the Eights commands on their own (``argv`` without the word ``eights``); the exit status.
+
+    Raises:
+        SystemExit: For ``--help`` (status 0) and for bad arguments (status 2, with one
+            ``error:`` line after the usage).
+    """
+    parser = argparse.ArgumentParser(prog=prog, description="Eights, the word-spelling card game (EIGHTS.md).")
+    add_eights_arguments(parser)
+    args = parser.parse_args(argv)
+    return run_eights(args, write=write)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,743 @@
+"""Simulations of Eights: play many seeded games between bots and summarise them.
+
+:func:`simulate` plays ``games`` independent whole games (hands to the target, WG1–WG3:
+a game is what a player of Eights counts) between named bots (see
+``eighthalf.eights.bots.BOTS``) and returns a :class:`Summary`: win rates and final
+points by seat and by bot with 95% confidence intervals, tied games, and the length of
+games in turns and in hands.
+
+>>> summary = simulate(3, 6, ["greedy", "random", "random"], seed=1)
+>>> summary.games, sum(seat.games for seat in summary.seats)
+(6, 18)
+>>> [(stats.bot, stats.games) for stats in summary.by_bot]
+[('greedy', 6), ('random', 12)]
+
+It runs on the same machinery as 8½'s :mod:`eighthalf.simulate`
+(:mod:`eighthalf.common.runner`): game ``i`` is dealt with a seed derived from
+``(seed, i)`` alone and its bots draw from a :class:`random.Random` derived the same
+way, so a summary depends only on the arguments, never on how the games were split
+into chunks or spread over workers (a process pool, a thread pool, a Dask client's
+executor). By default the bots move one seat on every game (``rotate_seats``), so that
+no bot keeps the advantage of a seat.
+
+The command line front-end is ``python -m eighthalf eights simulate`` (see
+:mod:`eighthalf.eights.cli`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from typing import Any, Final, TextIO
+
+from ..common import runner
+from ..common.frozen import Frozen
+from ..common.runner import (
+    check_run_seed,
+    chunk_size_for,
+    chunks,
+    cut,
+    default_workers,
+    game_seeds,
+    mean_interval,
+    median_of,
+    run_chunks,
+    wilson,
+)
+from ..errors import EighthalfError
+from .bots import BOTS, Bot, observes, tell
+from .deal import new_game
+from .engine import apply_unchecked
+from .events import describe
+from .moves import Move, Spell
+from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .views import view
+
+__all__ = [
+    "CSV_COLUMNS",
+    "DEFAULT_CHUNK_SIZE",
+    "MAX_GAMES",
+    "Standing",
+    "Summary",
+    "bot_factory",
+    "game_seeds_of",
+    "load_bot",
+    "simulate",
+]
+
+DEFAULT_CHUNK_SIZE: Final = 20
+"""The most games per work item by default (a game of Eights is some hundred turns; shorter
+runs are cut finer, so that every worker gets about 8 chunks)."""
+
+MAX_GAMES: Final = 10**15
+"""The most games one simulation plays. Results are streamed and added up as they come,
+so memory does not grow with the games."""
+
+_TAG: Final = b"eighthalf-eights-simulate-v1"
+
+
+def bot_factory(spec: str) -> Callable[[], Bot]:
+    """What makes a new Eights bot of ``spec``: a name of ``eighthalf.eights.bots.BOTS``, or
+    ``"module:attribute"`` (see :func:`eighthalf.common.runner.bot_factory`).
+
+    >>> bot_factory("greedy")().name
+    'greedy'
+
+    Raises:
+        EighthalfError: If ``spec`` is not a string, names no built-in bot, or its module
+            cannot be imported, lacks the attribute, or the attribute is not callable.
+    """
+    return runner.bot_factory(spec, BOTS)
+
+
+def load_bot(spec: str) -> Bot:
+    """A new Eights bot of ``spec`` (see :func:`bot_factory`).
+
+    >>> load_bot("random").name
+    'random'
+
+    Raises:
+        EighthalfError: If ``spec`` cannot be resolved, or what it makes has no ``choose`` method.
+    """
+    return runner.made(spec, bot_factory(spec))
+
+
+def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
+    """The deal seed and the bots' random seed of game ``index`` of a simulation seeded with ``seed``.
+
+    The deal seed is the ``seed`` of :func:`~eighthalf.eights.new_game` for that game (WS5).
+
+    >>> game_seeds_of(1, 0) == game_seeds_of(1, 0) != game_seeds_of(1, 1)
+    True
+    """
+    return game_seeds(_TAG, seed, index)
+
+
+class Standing(Frozen):
+    """The results of one seat, or of one bot over every seat it played, as exact totals.
+
+    A *seat-game* is one seat in one game: a bot that holds two seats plays two
+    seat-games a game. A shared win (tied highest totals, WG3) counts as a win of each
+    winner.
+    """
+
+    __slots__ = ("bot", "games", "points", "points_squared", "seat", "shared", "wins")
+    __match_args__ = ("seat", "bot", "games", "wins", "shared", "points", "points_squared")
+
+    seat: int | None
+    """The seat, or ``None`` for a bot's results over all its seats."""
+    bot: str | None
+    """The bot's name; ``None`` for a seat that several bots took in turn (``rotate_seats``)."""
+    games: int
+    """How many seat-games were played."""
+    wins: int
+    """How many of them were won, alone or shared (WG3)."""
+    shared: int
+    """How many of the wins were shared with another seat (tied highest totals, WG3)."""
+    points: int
+    """Total final points (WG1)."""
+    points_squared: int
+    """Total of the squared final points of each seat-game (for the variance)."""
+
+    def __init__(
+        self, seat: int | None, bot: str | None, games: int, wins: int, shared: int, points: int, points_squared: int
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "bot", bot)
+        object.__setattr__(self, "games", games)
+        object.__setattr__(self, "wins", wins)
+        object.__setattr__(self, "shared", shared)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "points_squared", points_squared)
+
+    @property
+    def win_rate(self) -> float:
+        """Wins (alone or shared) per seat-game."""
+        return self.wins / self.games
+
+    @property
+    def win_rate_ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`win_rate` (Wilson score interval)."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_points(self) -> float:
+        """Final points per seat-game."""
+        return self.points / self.games
+
+    @property
+    def mean_points_ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`mean_points` (normal approximation), at
+        least 0; with fewer than 2 seat-games, no spread can be estimated and both ends
+        are the mean."""
+        if self.games < 2:
+            return self.mean_points, self.mean_points
+        return mean_interval(self.points, self.points_squared, self.games, 0.0, math.inf)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The totals and the derived figures, as plain JSON-ready values."""
+        return {
+            "seat": self.seat,
+            "bot": self.bot,
+            "games": self.games,
+            "wins": self.wins,
+            "shared_wins": self.shared,
+            "win_rate": self.win_rate,
+            "win_rate_low": self.win_rate_ci[0],
+            "win_rate_high": self.win_rate_ci[1],
+            "points": self.points,
+            "mean_points": self.mean_points,
+            "mean_points_low": self.mean_points_ci[0],
+            "mean_points_high": self.mean_points_ci[1],
+        }
+
+
+CSV_COLUMNS: Final = (
+    "kind",
+    "seat",
+    "bot",
+    "games",
+    "wins",
+    "shared_wins",
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "mean_points",
+    "mean_points_low",
+    "mean_points_high",
+    "tied_games",
+    "mean_turns",
+    "median_turns",
+    "min_turns",
+    "max_turns",
+    "mean_hands",
+    "max_hands",
+    "spellings_per_game",
+)
+"""The columns of :meth:`Summary.to_csv`, in order."""
+
+
+class Summary(Frozen):
+    """What a simulation of Eights found: the settings, exact totals, and figures derived from them.
+
+    Two runs with the same arguments give equal summaries, whatever the executor, the
+    number of workers or the chunk size.
+    """
+
+    __slots__ = (
+        "bots",
+        "by_bot",
+        "games",
+        "hands",
+        "may_pass_freely",
+        "players",
+        "rotate_seats",
+        "seats",
+        "seed",
+        "spellings",
+        "target",
+        "tied",
+        "turn_limit",
+        "turns",
+    )
+    __match_args__ = (
+        "players",
+        "games",
+        "bots",
+        "seed",
+        "rotate_seats",
+        "target",
+        "turn_limit",
+        "may_pass_freely",
+        "seats",
+        "by_bot",
+        "tied",
+        "turns",
+        "hands",
+        "spellings",
+    )
+
+    players: int
+    """The number of seats."""
+    games: int
+    """The number of games played."""
+    bots: tuple[str, ...]
+    """The bots by seat (in game 0 when ``rotate_seats``)."""
+    seed: int
+    """The simulation's seed."""
+    rotate_seats: bool
+    """Whether the bots moved one seat on every game (game ``i``: seat ``s`` has ``bots[(s + i) % players]``)."""
+    target: int
+    """The target of the games (WG1, WR2)."""
+    turn_limit: int | None
+    """The turn limit of a hand (WH3), if any."""
+    may_pass_freely: bool
+    """Whether the table option WR1 was on."""
+    seats: tuple[Standing, ...]
+    """The results by seat."""
+    by_bot: tuple[Standing, ...]
+    """The results by bot name, in order of first appearance in :attr:`bots`."""
+    tied: int
+    """Games whose win was shared (tied highest totals, WG3)."""
+    turns: tuple[tuple[int, int], ...]
+    """The distribution of game lengths in turns (moves): ``(turns, games)`` pairs by length."""
+    hands: tuple[tuple[int, int], ...]
+    """The distribution of game lengths in hands: ``(hands, games)`` pairs by length."""
+    spellings: int
+    """Total words spelled (the other turns were passes)."""
+
+    def __init__(
+        self,
+        players: int,
+        games: int,
+        bots: tuple[str, ...],
+        seed: int,
+        rotate_seats: bool,
+        target: int,
+        turn_limit: int | None,
+        may_pass_freely: bool,
+        seats: tuple[Standing, ...],
+        by_bot: tuple[Standing, ...],
+        tied: int,
+        turns: tuple[tuple[int, int], ...],
+        hands: tuple[tuple[int, int], ...],
+        spellings: int,
+    ) -> None:
+        for name, value in (
+            ("players", players),
+            ("games", games),
+            ("bots", bots),
+            ("seed", seed),
+            ("rotate_seats", rotate_seats),
+            ("target", target),
+            ("turn_limit", turn_limit),
+            ("may_pass_freely", may_pass_freely),
+            ("seats", seats),
+            ("by_bot", by_bot),
+            ("tied", tied),
+            ("turns", turns),
+            ("hands", hands),
+            ("spellings", spellings),
+        ):
+            object.__setattr__(self, name, value)
+
+    @property
+    def moves(self) -> int:
+        """Total turns played."""
+        return sum(length * count for length, count in self.turns)
+
+    @property
+    def mean_turns(self) -> float:
+        """Mean turns per game."""
+        return self.moves / self.games
+
+    @property
+    def median_turns(self) -> float:
+        """Median turns per game (the mean of the two middle games for an even number)."""
+        return median_of(self.turns, self.games)
+
+    @property
+    def min_turns(self) -> int:
+        """The shortest game, in turns."""
+        return self.turns[0][0]
+
+    @property
+    def max_turns(self) -> int:
+        """The longest game, in turns."""
+        return self.turns[-1][0]
+
+    @property
+    def mean_hands(self) -> float:
+        """Mean hands per game."""
+        return sum(length * count for length, count in self.hands) / self.games
+
+    @property
+    def max_hands(self) -> int:
+        """The most hands a game took."""
+        return self.hands[-1][0]
+
+    @property
+    def spellings_per_game(self) -> float:
+        """Mean words spelled per game."""
+        return self.spellings / self.games
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, derived figures included, as plain JSON-ready values."""
+        return {
+            "game": "eights",
+            "players": self.players,
+            "games": self.games,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "rotate_seats": self.rotate_seats,
+            "target": self.target,
+            "turn_limit": self.turn_limit,
+            "may_pass_freely": self.may_pass_freely,
+            "tied_games": self.tied,
+            "seats": [standing.to_dict() for standing in self.seats],
+            "by_bot": [standing.to_dict() for standing in self.by_bot],
+            "turns": {
+                "mean": self.mean_turns,
+                "median": self.median_turns,
+                "min": self.min_turns,
+                "max": self.max_turns,
+                "histogram": [list(pair) for pair in self.turns],
+            },
+            "hands": {
+                "mean": self.mean_hands,
+                "max": self.max_hands,
+                "histogram": [list(pair) for pair in self.hands],
+            },
+            "spellings": self.spellings,
+            "spellings_per_game": self.spellings_per_game,
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def to_csv(self) -> str:
+        """A CSV table with the columns of :data:`CSV_COLUMNS`.
+
+        One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
+        ``games`` for the figures about whole games; cells that do not apply are empty.
+        """
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for kind, standings in (("seat", self.seats), ("bot", self.by_bot)):
+            for standing in standings:
+                row = standing.to_dict()
+                del row["points"]
+                writer.writerow({"kind": kind, **{key: "" if value is None else value for key, value in row.items()}})
+        writer.writerow(
+            {
+                "kind": "games",
+                "games": self.games,
+                "tied_games": self.tied,
+                "mean_turns": self.mean_turns,
+                "median_turns": self.median_turns,
+                "min_turns": self.min_turns,
+                "max_turns": self.max_turns,
+                "mean_hands": self.mean_hands,
+                "max_hands": self.max_hands,
+                "spellings_per_game": self.spellings_per_game,
+            }
+        )
+        return buffer.getvalue()
+
+    def to_text(self) -> str:
+        """A plain-text report: settings, tables by seat and by bot, and the game figures."""
+        rotation = ", seats rotating" if self.rotate_seats else ""
+        settings = f", target {self.target}"
+        if self.turn_limit is not None:
+            settings += f", turn limit {self.turn_limit}"
+        if self.may_pass_freely:
+            settings += ", passing freely (WR1)"
+        lines = [
+            f"Eights simulation: {self.games} games, {self.players} players, seed {self.seed}, "
+            f"bots {','.join(self.bots)}{rotation}{settings}",
+            "",
+        ]
+        columns = f"{'games':>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}"
+        lines.append(f"{'seat':<6}{'bot':<10}{columns}".rstrip())
+        for standing in self.seats:
+            lines.append(f"{standing.seat:<6}{standing.bot or '(rotating)':<10}{_row(standing)}")
+        lines.append("")
+        lines.append(f"{'bot':<16}{columns}".rstrip())
+        for standing in self.by_bot:
+            lines.append(f"{standing.bot or '':<16}{_row(standing)}")
+        lines.append("")
+        lines.append(
+            f"game length (turns): mean {self.mean_turns:.1f}, median {self.median_turns:g}, "
+            f"min {self.min_turns}, max {self.max_turns}"
+        )
+        lines.append(
+            f"hands per game: mean {self.mean_hands:.2f}, max {self.max_hands}; "
+            f"words spelled per game {self.spellings_per_game:.1f}"
+        )
+        lines.append(f"games with a shared win (WG3): {self.tied} ({self.tied / self.games:.1%})")
+        return "\n".join(lines).rstrip()
+
+
+def _row(standing: Standing) -> str:
+    low, high = standing.win_rate_ci
+    plow, phigh = standing.mean_points_ci
+    return (
+        f"{standing.games:>9}{standing.wins:>9}  "
+        f"{f'{standing.win_rate:6.1%} ({low:.1%}–{high:.1%})':<23}"
+        f"{f'{standing.mean_points:.2f} ({plow:.2f}–{phigh:.2f})':<23}"
+    ).rstrip()
+
+
+# --- The work: chunks of games, played in a worker ---------------------------------------------
+
+# A work item, plain values only so that any executor can ship it (bots travel as names or
+# 'module:attribute' specs): (players, bots, seed, start, stop, rotate_seats,
+# (target, turn_limit, may_pass_freely), with the games' JSON lines).
+_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int | None, int | None, bool], bool]
+# A chunk's totals: (tied, spellings, {turns: games}, {hands: games},
+# {(seat, bot): [games, wins, shared, points, points_squared]}, the JSON lines of its games or "").
+_Cell = list[int]
+_ChunkResult = tuple[int, int, dict[int, int], dict[int, int], dict[tuple[int, str], _Cell], str]
+
+
+def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[str, ...]:
+    """The bots by seat in game ``index``."""
+    if not rotate_seats:
+        return bots
+    shift = index % len(bots)
+    return bots[shift:] + bots[:shift]
+
+
+def _run_chunk(task: _Task) -> _ChunkResult:
+    """Play the games ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
+    players, names, seed, start, stop, rotate_seats, (target, turn_limit, free), detail = task
+    rules = Rules(target=target, turn_limit=turn_limit, may_pass_freely=free)
+    factories = {name: bot_factory(name) for name in names}  # imports any 'module:attribute' here, in the worker
+    tied = spellings = 0
+    turns: dict[int, int] = {}
+    hands: dict[int, int] = {}
+    cells: dict[tuple[int, str], _Cell] = {}
+    lines: list[str] = []
+    for index in range(start, stop):
+        seat_names = _seat_bots(names, index, rotate_seats)
+        bots = [runner.made(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
+        deal_seed, rng_seed = game_seeds_of(seed, index)
+        state = new_game(players, seed=deal_seed, rules=rules)
+        rng = random.Random(rng_seed)
+        moves: list[Move] = []
+        watch = observes(bots)
+        while state.outcome is None:
+            mover = state.hand.to_move
+            move = bots[mover].choose(view(state, mover), rng)
+            before, state = state, apply_unchecked(state, move)
+            if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
+                tell(bots, describe(before, move, state), state)
+            moves.append(move)
+            spellings += type(move) is Spell
+        outcome = state.outcome
+        turns[len(moves)] = turns.get(len(moves), 0) + 1
+        played = len(state.hand_scores)
+        hands[played] = hands.get(played, 0) + 1
+        shared = len(outcome.winners) > 1
+        tied += shared
+        for seat, name in enumerate(seat_names):
+            cell = cells.get((seat, name))
+            if cell is None:
+                cell = cells[seat, name] = [0, 0, 0, 0, 0]
+            points = outcome.totals[seat]
+            won = seat in outcome.winners
+            cell[0] += 1
+            cell[1] += won
+            cell[2] += won and shared
+            cell[3] += points
+            cell[4] += points * points
+        if detail:
+            line = {
+                "game": index,
+                "seed": deal_seed,
+                "seats": list(seat_names),
+                "winners": list(outcome.winners),
+                "totals": list(outcome.totals),
+                "hands": played,
+                "turns": len(moves),
+                "moves": [str(move) for move in moves],
+            }
+            lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return tied, spellings, turns, hands, cells, "".join(lines)
+
+
+class _Totals:
+    """The chunks' totals added up as they arrive (integers only, so the order cannot matter)."""
+
+    def __init__(self) -> None:
+        self.games = self.tied = self.spellings = 0
+        self.turns: dict[int, int] = {}
+        self.hands: dict[int, int] = {}
+        self.cells: dict[tuple[int, str], _Cell] = {}
+
+    def add(self, result: _ChunkResult) -> str:
+        """Add a chunk's totals; returns its games' JSON lines."""
+        tied, spellings, turns, hands, cells, lines = result
+        self.tied += tied
+        self.spellings += spellings
+        for length, count in turns.items():
+            self.turns[length] = self.turns.get(length, 0) + count
+            self.games += count
+        for length, count in hands.items():
+            self.hands[length] = self.hands.get(length, 0) + count
+        for key, cell in cells.items():
+            total = self.cells.setdefault(key, [0] * len(cell))
+            for field, value in enumerate(cell):
+                total[field] += value
+        return lines
+
+
+def simulate(
+    players: int,
+    games: int,
+    bots: Sequence[str],
+    *,
+    seed: int,
+    executor: Executor | None = None,
+    workers: int = 1,
+    chunk_size: int | None = None,
+    rotate_seats: bool = True,
+    rules: Rules | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    games_out: TextIO | None = None,
+) -> Summary:
+    """Play ``games`` whole games of Eights between the named bots and summarise them.
+
+    Game ``i`` is dealt with the first seed of :func:`game_seeds_of` ``(seed, i)`` and
+    its bots share a :class:`random.Random` seeded with the second; fresh bots are made
+    for every game and each chooses from its own seat's view only. A game is played
+    hand after hand to its end (WG1–WG3). The games are cut into chunks whose totals
+    are added up as they finish, so the summary is the same for any executor, number of
+    workers and chunk size.
+
+    Args:
+        players: The number of seats, 2 to 6 (WS2).
+        games: How many games to play, from 1 to :data:`MAX_GAMES`.
+        bots: A bot for each seat (a list or tuple of strings): a name of
+            ``eighthalf.eights.bots.BOTS`` or an importable ``"module:attribute"`` spec
+            (see :func:`bot_factory`). Only these strings go to the workers.
+        seed: Any int of at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits;
+            the same seed gives the same summary.
+        executor: Where to run the chunks: any ``concurrent.futures.Executor``, such as a
+            ``ThreadPoolExecutor`` or a Dask client's ``get_executor()`` (not shut down here).
+        workers: With no ``executor``: more than 1 runs a ``ProcessPoolExecutor`` of at
+            most that many processes (never more than the available CPUs or the
+            chunks); 1 plays every game in this thread. With an ``executor``: a hint for
+            the chunk size only.
+        chunk_size: Games per work item; by default :data:`DEFAULT_CHUNK_SIZE`, or fewer
+            so that each worker gets about 8 chunks. It never changes the result.
+        rotate_seats: Move the bots one seat on every game (the default): in game ``i``
+            seat ``s`` has ``bots[(s + i) % players]``.
+        rules: The table's options (:class:`~eighthalf.eights.Rules`); the rule book's if ``None``.
+        progress: Called with ``(games done, games)`` at the start and as chunks finish.
+        games_out: A text file to write one JSON line per game to, in game order:
+            ``game`` (its index), ``seed`` (its deal's seed, for
+            :func:`~eighthalf.eights.new_game` with the same rules), ``seats`` (the bots
+            by seat), ``winners``, ``totals``, ``hands``, ``turns`` and ``moves`` (in notation).
+
+    Returns:
+        The :class:`Summary`.
+
+    Raises:
+        EighthalfError: If an argument is of the wrong type or out of range: ``players``
+            outside 2 to 6 (WS2), ``games`` outside 1 to :data:`MAX_GAMES`, ``workers``
+            or ``chunk_size`` below 1, a number of bots other than ``players``, a bot
+            that :func:`bot_factory` cannot resolve, a seed that is not an int or too
+            long. A bot that a worker cannot import raises it from the worker.
+    """
+    names = _check(players, games, bots, seed, rules, workers, chunk_size, executor, rotate_seats, progress, games_out)
+    checked = Rules() if rules is None else rules
+    if chunk_size is None:
+        chunk_size = chunk_size_for(games, workers, DEFAULT_CHUNK_SIZE)
+    table = (checked.target, checked.turn_limit, checked.may_pass_freely)
+    detail = games_out is not None
+    tasks: Iterator[tuple[_Task, int]] = (
+        ((players, names, seed, start, stop, rotate_seats, table, detail), stop - start)
+        for start, stop in chunks(games, chunk_size)
+    )
+    totals = _Totals()
+    run_chunks(
+        _run_chunk,
+        tasks,
+        totals.add,
+        total=games,
+        executor=executor,
+        processes=min(workers, -(-games // chunk_size), default_workers()),
+        progress=progress,
+        out=games_out,
+    )
+    if totals.games != games:
+        raise RuntimeError(f"the executor returned {totals.games} games instead of {games}")
+    cells = totals.cells
+
+    def standing(seat: int | None, bot: str | None, keys: list[tuple[int, str]]) -> Standing:
+        sums = [sum(cells[key][field] for key in keys) for field in range(5)]
+        return Standing(seat, bot, *sums)
+
+    keys = sorted(cells)
+    seats = []
+    for seat in range(players):
+        mine = [key for key in keys if key[0] == seat]
+        here = {key[1] for key in mine}
+        seats.append(standing(seat, here.pop() if len(here) == 1 else None, mine))
+    by_bot = tuple(standing(None, bot, [key for key in keys if key[1] == bot]) for bot in dict.fromkeys(names))
+    return Summary(
+        players,
+        games,
+        names,
+        seed,
+        rotate_seats,
+        checked.target_for(players),
+        checked.turn_limit,
+        checked.may_pass_freely,
+        tuple(seats),
+        by_bot,
+        totals.tied,
+        tuple(sorted(totals.turns.items())),
+        tuple(sorted(totals.hands.items())),
+        totals.spellings,
+    )
+
+
+def _check(
+    players: object,
+    games: object,
+    bots: object,
+    seed: object,
+    rules: object,
+    workers: object,
+    chunk_size: object,
+    executor: object,
+    rotate_seats: object,
+    progress: object,
+    games_out: object,
+) -> tuple[str, ...]:
+    """Check the arguments of :func:`simulate`; returns the bots as a tuple of strings."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise EighthalfError(f"rules must be an eighthalf.eights.Rules or None, not {type(rules).__name__}")
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        shown = players if type(players) is int and abs(players) < 10**9 else type(players).__name__
+        raise EighthalfError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {shown}")
+    for what, value in (("games", games), ("workers", workers), ("chunk_size", chunk_size)):
+        if value is None and what == "chunk_size":
+            continue
+        if type(value) is not int or value < 1:
+            shown = value if type(value) is int and abs(value) < 10**9 else type(value).__name__
+            raise EighthalfError(f"{what} must be an int of at least 1, not {shown}")
+    assert type(games) is int
+    if games > MAX_GAMES:
+        raise EighthalfError(f"games must be at most {MAX_GAMES:,} (a simulation of that size never ends)")
+    check_run_seed(seed)
+    if not isinstance(bots, (list, tuple)) or not all(isinstance(name, str) for name in bots):
+        raise EighthalfError(
+            "bots must be a list or tuple of strings, one per seat (bot names or 'module:attribute'), "
+            f"not {type(bots).__name__}"
+        )
+    names = tuple(bots)
+    if len(names) != players:
+        raise EighthalfError(
+            f"give one bot per seat: {players} players but {len(names)} bots ({cut(', '.join(names), 80)})"
+        )
+    for name in dict.fromkeys(names):
+        load_bot(name)  # a clear error here, before any work is sent out
+    if executor is not None and not isinstance(executor, Executor):
+        raise EighthalfError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
+    if type(rotate_seats) is not bool:
+        raise EighthalfError(f"rotate_seats must be True or False, not {type(rotate_seats).__name__}")
+    if progress is not None and not callable(progress):
+        raise EighthalfError(f"progress must be callable or None, not {type(progress).__name__}")
+    if games_out is not None and not callable(getattr(games_out, "write", None)):
+        raise EighthalfError(f"games_out must be a text file (with a write method), not {type(games_out).__name__}")
+    return names
