@@ -347,7 +347,7 @@ def _ask_move(state: GameState, seen: PlayerView, ask: Callable[[str], str], wri
             move = parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself
             reason = str(error)
-            prefix = f"illegal move {text!r}: "
+            prefix = f"illegal move {getattr(error, 'move', text)!r}: "
             if reason.startswith(prefix):
                 reason = reason[len(prefix) :]
             kind = "not a move" if isinstance(error, ParseError) else "not a spelling"

@@ -1,0 +1,332 @@
+"""Eights on the command line: ``python -m eighthalf eights demo|play|simulate`` (issue 8, item 4)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from eighthalf import cli
+from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, parse_move, view
+from eighthalf.eights.bots import GreedyBot, RandomBot
+from eighthalf.eights.cli import NAMES, main, run_demo
+from eighthalf.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
+from eighthalf.eights.terminal import add_play_arguments, numbered_moves, run_play
+from eighthalf.errors import EighthalfError
+
+BOTS = ["greedy", "random", "random"]
+
+
+# --- demo ---------------------------------------------------------------------------------------
+
+
+def test_the_demo_narrates_a_whole_game_that_replays() -> None:
+    lines: list[str] = []
+    assert main(["demo", "--players", "3", "--seed", "4", "--target", "12"], write=lines.append) == 0
+    assert lines[0] == "Eights demo: 3 players, seed 4, target 12"
+    assert lines[1:4] == ["  seat 0: Anna (greedy)", "  seat 1: Ben (random)", "  seat 2: Cleo (greedy)"]
+    state = new_game(3, seed=4, rules=Rules(target=12))
+    assert lines[4].startswith(f"Hand 1: table {' '.join(map(str, state.hand.table))}, stack ")
+    turns = [line for line in lines if line[:4].strip().isdigit()]
+    for number, line in enumerate(turns, 1):
+        head, _, story = line.partition(" — ")
+        seat_name, _, move_text = head[6:].partition(": ")
+        assert head.startswith(f"{number:4}. ") and seat_name == NAMES[state.to_move]
+        move = parse_move(move_text)
+        state = apply(state, move)  # every narrated move is legal and replays the game (WS5)
+        verb = "spells" if isinstance(move, Spell) else "passes"
+        assert story.startswith(f"{seat_name} {verb}")
+    assert state.over and lines[-1].startswith("The game is over: ")
+    assert sum(line.startswith("Hand ") and " is over " in line for line in lines) == len(state.hand_scores)
+
+
+def test_the_demo_through_python_m_eighthalf(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["eights", "demo", "--players", "2", "--seed", "1", "--bots", "random", "--target", "8"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Eights demo: 2 players, seed 1, target 8"
+    assert out[1:3] == ["  seat 0: Anna (random)", "  seat 1: Ben (random)"]
+
+
+def test_run_demo_returns_the_winners_and_refuses_bad_arguments() -> None:
+    lines: list[str] = []
+    winners = run_demo(2, 5, [GreedyBot(), RandomBot()], rules=Rules(target=6), write=lines.append)
+    assert winners and lines[-1].startswith("The game is over: ")
+    with pytest.raises(EighthalfError, match=r"players must be from 2 to 6 \(WS2\), not 7"):
+        run_demo(7, 1, [GreedyBot()] * 7)
+    with pytest.raises(EighthalfError, match="one per seat"):
+        run_demo(3, 1, [GreedyBot()])
+    with pytest.raises(EighthalfError, match="seed must be an int"):
+        run_demo(2, "7", [GreedyBot(), GreedyBot()])  # type: ignore[arg-type]
+
+
+# --- simulate -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def reference() -> Summary:
+    """30 games played inline, in one chunk."""
+    return simulate(3, 30, BOTS, seed=1, chunk_size=1000)
+
+
+def test_simulate_is_the_same_whatever_the_workers(reference: Summary) -> None:
+    assert simulate(3, 30, BOTS, seed=1, chunk_size=4) == reference
+    assert simulate(3, 30, BOTS, seed=1, workers=2, chunk_size=7) == reference
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        assert simulate(3, 30, BOTS, seed=1, executor=pool, chunk_size=5) == reference
+    assert simulate(3, 30, BOTS, seed=2) != reference
+
+
+def test_the_summary_adds_up(reference: Summary) -> None:
+    summary = reference
+    assert (summary.games, summary.players, summary.bots, summary.target) == (30, 3, tuple(BOTS), 50)
+    assert summary.rotate_seats and [seat.bot for seat in summary.seats] == [None, None, None]
+    greedy, rand = summary.by_bot
+    assert (greedy.bot, greedy.games, rand.bot, rand.games) == ("greedy", 30, "random", 60)
+    wins = sum(seat.wins for seat in summary.seats)
+    assert wins == summary.games + sum(seat.shared for seat in summary.seats) - summary.tied  # WG3: shared wins
+    assert greedy.wins + rand.wins == wins and greedy.points + rand.points == sum(s.points for s in summary.seats)
+    for standing in summary.seats + summary.by_bot:
+        low, high = standing.win_rate_ci
+        assert 0 <= low <= standing.win_rate <= high <= 1
+        low, high = standing.mean_points_ci
+        assert 0 <= low <= standing.mean_points <= high
+    assert sum(count for _, count in summary.turns) == sum(count for _, count in summary.hands) == 30
+    assert summary.min_turns <= summary.median_turns <= summary.max_turns and summary.mean_hands >= 1
+
+
+def test_every_game_of_games_out_replays_to_its_totals() -> None:
+    out = io.StringIO()
+    rules = Rules(target=15, may_pass_freely=True)
+    summary = simulate(4, 6, ["greedy", "random"] * 2, seed=3, rules=rules, games_out=out, workers=2, chunk_size=2)
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [record["game"] for record in records] == list(range(6))
+    assert summary.may_pass_freely and summary.target == 15
+    for record in records:
+        assert record["seed"] == game_seeds_of(3, record["game"])[0]
+        state = new_game(4, seed=record["seed"], rules=rules)
+        for text in record["moves"]:
+            state = apply(state, parse_move(text))
+        assert state.outcome is not None and list(state.outcome.totals) == record["totals"]
+        assert list(state.outcome.winners) == record["winners"] and record["turns"] == len(record["moves"])
+
+
+def _simulate(argv: list[str], lines: list[str] | None = None) -> int:
+    return main(["simulate", *argv], write=(lines.append if lines is not None else print))
+
+
+ARGV = ["--players", "3", "--games", "8", "--bots", "greedy,random", "--seed", "5", "--workers", "1", "--no-progress"]
+
+
+def test_the_summary_in_every_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expected = simulate(3, 8, ["greedy", "random", "greedy"], seed=5)
+    lines: list[str] = []
+    assert _simulate(ARGV, lines) == 0
+    assert lines == [expected.to_text()]
+    assert lines[0].startswith("Eights simulation: 8 games, 3 players, seed 5, bots greedy,random,greedy")
+    assert _simulate([*ARGV, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected.to_dict()
+    assert _simulate([*ARGV, "--format", "csv"]) == 0
+    text = capsys.readouterr().out
+    assert text == expected.to_csv() and text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert [row.split(",")[0] for row in text.splitlines()[1:]] == ["seat"] * 3 + ["bot"] * 2 + ["games"]
+    path = tmp_path / "summary.json"
+    lines = []
+    assert _simulate([*ARGV, "--format", "json", "--output", str(path), "--csv", "-"], lines) == 0
+    assert json.loads(path.read_text(encoding="utf-8")) == expected.to_dict()
+    assert capsys.readouterr().out == expected.to_csv() and lines == []
+    assert _simulate([*ARGV, "--output", str(tmp_path / "summary.txt")]) == 0
+    assert (tmp_path / "summary.txt").read_text(encoding="utf-8") == expected.to_text() + "\n"
+
+
+def test_games_out_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    lines: list[str] = []
+    assert _simulate([*ARGV, "--games-out", "-"], lines) == 0
+    assert lines == []  # stdout belongs to the games' lines
+    assert [json.loads(line)["game"] for line in capsys.readouterr().out.splitlines()] == list(range(8))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "7"], "--players must be from 2 to 6 (WS2), not 7"),
+        (["--players", "1"], "--players must be from 2 to 6 (WS2), not 1"),
+        (["--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["--games", "ten"], "argument --games: not a whole number: 'ten'"),
+        (["--bots", "nobody"], "--bots: unknown bot 'nobody'; choose from"),
+        (["--players", "2", "--bots", "greedy,random,random"], "--bots: 3 bots for 2 seats; give at most 2"),
+        (["--bots", "greedy,,random"], "--bots: an empty entry in 'greedy,,random'"),
+        (["--seed", "1e3"], "argument --seed: not a whole number: '1e3'"),
+        (["--format", "xml"], "argument --format: invalid choice: 'xml'"),
+        (["--target", "0"], "argument --target: must be at least 1, not 0"),
+        (["--json", "-", "--csv", "-"], "--json, --csv: give each output a place of its own"),
+        (["--format", "csv", "--csv", "-"], "--output, --csv: give each output a place of its own"),
+        (["--output", "/no/such/folder/out.txt"], "--output: cannot write '/no/such/folder/out.txt': the folder"),
+        (["--bots", "travelling_bots:Broken"], "has no attribute 'Broken'"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        # a billion games: had any work started before the check, this would not end
+        _simulate(["--games", "1000000000", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and message in err, err
+    assert "Traceback" not in err and err.splitlines()[-1].startswith("python -m eighthalf eights simulate: error: ")
+
+
+def test_dask_gives_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    expected = simulate(3, 12, BOTS, seed=4)
+    with distributed.LocalCluster(
+        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        with distributed.Client(cluster, set_as_default=False) as client, client.get_executor() as executor:
+            assert simulate(3, 12, BOTS, seed=4, executor=executor, chunk_size=5) == expected
+        argv = ["--players", "3", "--games", "12", "--bots", ",".join(BOTS), "--seed", "4", "--no-progress"]
+        assert _simulate([*argv, "--dask", cluster.scheduler_address, "--format", "csv"]) == 0
+    assert capsys.readouterr().out == expected.to_csv()
+
+
+def test_help_lists_the_three_commands() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "eighthalf", "eights", "--help"], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert "usage: python -m eighthalf eights" in done.stdout
+    assert all(f"    {command} " in done.stdout for command in ("demo", "play", "simulate"))
+
+
+# --- play: the terminal game, driven by scripted input ---------------------------------------------
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_play_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def _first_seed(wanted: Callable[[tuple[object, ...]], bool], players: int = 3) -> int:
+    """The first seed whose first turn (seat 0) has legal moves that ``wanted`` accepts."""
+    return next(seed for seed in range(1000) if wanted(legal_moves(new_game(players, seed=seed))))
+
+
+def _script(answers: list[str | type[BaseException]]) -> Callable[[str], str]:
+    replies: Iterator[str | type[BaseException]] = iter(answers)
+
+    def ask(prompt: str) -> str:
+        reply = next(replies, EOFError)
+        if isinstance(reply, str):
+            return reply
+        raise reply
+
+    return ask
+
+
+def test_play_help_errors_a_number_and_quit() -> None:
+    seed = _first_seed(lambda moves: isinstance(moves[0], Spell))
+    state = new_game(3, seed=seed)
+    first = numbered_moves(view(state, 0))[0]
+    lines: list[str] = []
+    answers: list[str | type[BaseException]] = ["?", "ONE 9z", "seven", "pass", "0", "1", "q"]
+    status = run_play(
+        _args("--players", "3", "--seed", str(seed), "--name", "Zoe"), input=_script(answers), write=lines.append
+    )
+    assert status == 0
+    text = "\n".join(lines)
+    assert "You are Zoe, seat 0; against Ben (greedy), Cleo (greedy)." in lines[0]
+    assert "Your hand (Zoe): " + " ".join(map(str, state.hand.hands[0])) in text
+    assert "Table:  " + " ".join(map(str, state.hand.table)) in text and "Stack:  " in text
+    assert "How to answer:" in text  # ?
+    assert "not a move: 'ONE 9z': not a card: '9z'" in text and "(WS1)" in text  # malformed
+    assert "not a spelling: 'seven': the cards show the letters ''" in text and "(WT2)" in text
+    assert "'pass' is not legal here: a player who can spell a word must spell one (WT1)" in text  # illegal
+    assert "there is no move 0" in text
+    assert f"You: {first}" not in text and any(line.startswith("You spell ") for line in lines)  # 1: the first move
+    assert lines[-2] == "Goodbye: the game ends here."
+    assert lines[-1].startswith(f"Seed {seed}: play the same game again with: python -m eighthalf eights play")
+    assert "--names Zoe,Ben,Cleo" in lines[-1]
+    assert "Seed" not in text[: text.index("Goodbye")]  # WI4: the seed only at the end
+
+
+def test_play_a_move_in_notation_and_passing_with_an_exchange() -> None:
+    seed = _first_seed(lambda moves: isinstance(moves[0], Pass) and len(moves) > 1)
+    state = new_game(3, seed=seed)
+    hand = state.hand.hands[0]
+    exchange = f"pass {hand[0]} {hand[1]}"
+    lines: list[str] = []
+    status = run_play(_args("--players", "3", "--seed", str(seed)), input=_script([exchange]), write=lines.append)
+    assert status == 0  # then the end of input: a clean goodbye
+    text = "\n".join(lines)
+    assert "  1. pass" in text and "  2." not in text  # exchanges are typed, not listed
+    assert "or pass <cards>: pass and exchange up to 7 of your cards" in text
+    assert f"You pass and put 2 cards ({hand[0]}, {hand[1]}) under the stack." in text
+    assert lines[-2] == "Goodbye: the game ends here."
+
+
+def test_play_a_spelling_typed_in_notation() -> None:
+    seed = _first_seed(lambda moves: isinstance(moves[-1], Spell) and len(moves) > 1)
+    move = legal_moves(new_game(3, seed=seed))[-1]
+    assert isinstance(move, Spell)
+    word, *cards = str(move).split()
+    typed = " ".join([word.lower(), *reversed(cards)])  # cards in any order, the word in any case
+    lines: list[str] = []
+    assert (
+        run_play(_args("--players", "3", "--seed", str(seed)), input=_script([typed, "quit"]), write=lines.append) == 0
+    )
+    assert any(line.startswith(f"You spell {move.word} with ") for line in lines)
+
+
+def test_play_to_the_end_of_the_game() -> None:
+    lines: list[str] = []
+    args = _args("--players", "2", "--seed", "3", "--bots", "random", "--target", "6")
+    assert run_play(args, input=_script(["1"] * 500), write=lines.append) == 0
+    assert lines[-2] in ("You win the game!", "You share the win (WG3).", "The game is won by Ben.")
+    assert any(line.startswith("The game is over: ") for line in lines)
+    assert lines[-1].endswith("--bots random --target 6 --seed 3")
+
+
+def test_ctrl_c_ends_with_status_130() -> None:
+    lines: list[str] = []
+    assert run_play(_args("--seed", "2"), input=_script([KeyboardInterrupt]), write=lines.append) == 130
+    assert lines[-2] == "Goodbye: interrupted."
+
+
+def test_bad_play_options(capsys: pytest.CaptureFixture[str]) -> None:
+    lines: list[str] = []
+    assert run_play(_args("--players", "9"), input=_script([]), write=lines.append) == 2
+    assert lines == ["error: --players must be from 2 to 6 (WS2), not 9"]
+    for argv, message in (
+        (["--seat", "3", "--players", "3"], "--seat must be a seat from 0 to 2, not 3"),
+        (["--bots", "greedy,random,greedy,random"], "--bots: 4 bots for 3 seats; give at most 3"),
+        (["--names", "Ann,Ann"], "--names: every player needs a name of their own"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["play", *argv])
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert message in err and err.splitlines()[-1].startswith("python -m eighthalf eights play: error: ")
+
+
+def test_bots_see_only_their_views_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bot's view in the terminal game is its own seat's (WI2)."""
+    seen_seats: list[int | None] = []
+    original = RandomBot.choose
+
+    def spy(self: RandomBot, seen: object, rng: random.Random) -> object:
+        seen_seats.append(getattr(seen, "seat", None))
+        return original(self, seen, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RandomBot, "choose", spy)
+    with contextlib.redirect_stdout(io.StringIO()):
+        run_play(_args("--players", "3", "--seed", "8", "--bots", "random", "--seat", "1"), input=_script(["1"] * 30))
+    assert seen_seats and set(seen_seats) <= {0, 2}
