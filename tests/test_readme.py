@@ -22,6 +22,8 @@ this very suite:
   that the command line is valid and that the tests are found.
 - ``--rounds N`` of ``simulate`` above :data:`MAX_ROUNDS` rounds: ``--rounds 300`` (a
   run of 100,000 rounds takes minutes on a small machine).
+- ``--games N`` of ``eights simulate`` above :data:`MAX_GAMES` games: ``--games 50``
+  (a game of Eights is a few dozen turns of spelling).
 - ``python -m benchmarks``: the full run takes minutes and compiles a copy of the core;
   the substitution is a quick run of the loaded build (``--builds loaded --quick -k
   reference``).
@@ -60,6 +62,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_ROUNDS = 1000
 """The most rounds a README ``simulate`` command is run with (see the module text)."""
+MAX_GAMES = 50
+"""The most games a README ``eights simulate`` command is run with (see the module text)."""
 
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
 _SHELL = {"sh", "console", "bash", "shell"}
@@ -168,6 +172,10 @@ def _argv(command: str) -> list[str] | None:
             at = rest.index("--rounds") + 1
             if int(rest[at]) > MAX_ROUNDS:
                 rest[at] = "300"
+        if "--games" in rest:
+            at = rest.index("--games") + 1
+            if int(rest[at]) > MAX_GAMES:
+                rest[at] = str(MAX_GAMES)
         script = Path(sys.executable).with_name("eighthalf")
         if words[0] == "eighthalf" and script.exists():  # the console script itself
             return [str(script), *rest]
@@ -180,6 +188,7 @@ def test_the_readme_has_commands_and_snippets() -> None:
     commands = shell_commands(text)
     assert any(command.startswith("python -m eighthalf demo") for command in commands)
     assert any(command.startswith("python -m eighthalf simulate") for command in commands)
+    assert any(command.startswith("python -m eighthalf eights simulate") for command in commands)
     assert any(command.startswith("python -m pytest") for command in commands)
     assert python_snippets(text)
 

@@ -31,7 +31,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final, TextIO, TypeVar
+from typing import Any, Final, TextIO
 
 from .errors import EighthalfError
 
@@ -71,10 +71,6 @@ MAX_SEED_DIGITS: Final = 100
 """The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
 
 _MAX_SEED: Final = 10**MAX_SEED_DIGITS
-
-T = TypeVar("T")
-R = TypeVar("R")
-
 
 def cut(text: str, size: int = 40) -> str:
     """``text`` quoted, cut to about ``size`` characters, for a readable message.
@@ -131,7 +127,7 @@ def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callabl
     return found  # type: ignore[no-any-return]
 
 
-def made(spec: str, factory: Callable[[], T]) -> T:
+def made(spec: str, factory: Callable[[], Any]) -> Any:
     """A new bot from ``factory`` (made for ``spec``), checked to have a ``choose`` method.
 
     Raises:
@@ -364,9 +360,9 @@ def chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def run_chunks(
-    work: Callable[[T], R],
-    tasks: Iterable[tuple[T, int]],
-    add: Callable[[R], str],
+    work: Callable[[Any], Any],
+    tasks: Iterable[tuple[Any, int]],
+    add: Callable[[Any], str],
     *,
     total: int,
     executor: Executor | None = None,
@@ -413,7 +409,7 @@ def run_chunks(
                 progress(done, total)
         return
     queue = enumerate(tasks)
-    pending: dict[Future[R], tuple[int, int]] = {}
+    pending: dict[Future[Any], tuple[int, int]] = {}
     waiting: dict[int, str] = {}  # the text of chunks that finished before an earlier one
     next_out = 0
     more = True

@@ -1,0 +1,125 @@
+"""The simulation runner and command-line pieces both games share (eighthalf.common.runner, .cli)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import eighthalf.bots
+import eighthalf.eights.bots
+from eighthalf.common.cli import check_bots_option, int_type
+from eighthalf.common.runner import (
+    MAX_PENDING,
+    bot_factory,
+    chunk_size_for,
+    chunks,
+    game_seeds,
+    median_of,
+    run_chunks,
+    wilson,
+)
+from eighthalf.errors import EighthalfError
+from eighthalf.simulate import add_simulate_arguments, run_simulate, simulate
+
+
+def _square_and_tell(task: tuple[int, int]) -> tuple[int, str]:
+    start, stop = task
+    return sum(index * index for index in range(start, stop)), "".join(f"{index}\n" for index in range(start, stop))
+
+
+@pytest.mark.parametrize("pool", [None, 3])
+def test_run_chunks_adds_every_chunk_and_writes_lines_in_order(pool: int | None) -> None:
+    totals: list[int] = []
+    progress: list[tuple[int, int]] = []
+    out = io.StringIO()
+
+    def add(result: tuple[int, str]) -> str:
+        totals.append(result[0])
+        return result[1]
+
+    tasks = (((start, stop), stop - start) for start, stop in chunks(100, 7))
+    executor = ThreadPoolExecutor(max_workers=pool) if pool else None
+    try:
+        run_chunks(
+            _square_and_tell,
+            tasks,
+            add,
+            total=100,
+            executor=executor,
+            progress=lambda done, total: progress.append((done, total)),
+            out=out,
+        )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    assert sum(totals) == sum(index * index for index in range(100)) and len(totals) == 15
+    assert out.getvalue() == "".join(f"{index}\n" for index in range(100))  # in game order, whatever finished first
+    assert progress[0] == (0, 100) and progress[-1] == (100, 100)
+    assert MAX_PENDING >= 1
+
+
+def test_an_error_in_a_chunk_is_raised_here() -> None:
+    def broken(task: int) -> int:
+        raise EighthalfError(f"chunk {task} failed")
+
+    with ThreadPoolExecutor(max_workers=2) as pool, pytest.raises(EighthalfError, match="failed"):
+        run_chunks(broken, ((task, 1) for task in range(5)), lambda result: "", total=5, executor=pool)
+
+
+def test_seeds_chunks_and_statistics() -> None:
+    assert game_seeds(b"eighthalf-simulate-v1", 3, 4) == eighthalf.simulate.round_seeds(3, 4)
+    assert game_seeds(b"a", 3, 4) != game_seeds(b"b", 3, 4)
+    assert list(chunks(5, 5)) == [(0, 5)] and chunk_size_for(10, 4) == 1
+    assert median_of([(1, 1), (2, 1)], 2) == 1.5 and median_of([(7, 3)], 3) == 7.0
+    low, high = wilson(0, 4)
+    assert low == 0.0 and 0 < high < 1
+
+
+def test_a_registry_of_each_game() -> None:
+    assert bot_factory("greedy", eighthalf.bots.BOTS) is eighthalf.bots.BOTS["greedy"]
+    assert bot_factory("greedy", eighthalf.eights.bots.BOTS) is eighthalf.eights.bots.BOTS["greedy"]
+    with pytest.raises(EighthalfError, match="unknown bot 'ismcts'; choose from"):
+        check_bots_option("ismcts", 2, {"greedy": eighthalf.bots.GreedyBot})
+    assert check_bots_option("greedy", 3, eighthalf.eights.bots.BOTS) == ("greedy",) * 3
+
+
+def test_int_type_refuses_other_digits_and_long_numbers() -> None:
+    convert = int_type(1, digits=3)
+    assert convert(" 12 ") == 12
+    for text, message in (("٣", "not a whole number"), ("1234", "at most 3 digits"), ("0", "at least 1")):
+        with pytest.raises(argparse.ArgumentTypeError, match=message):
+            convert(text)
+
+
+def _main(argv: list[str], lines: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eighthalf")
+    commands = parser.add_subparsers(dest="command", required=True)
+    add_simulate_arguments(commands.add_parser("simulate"))
+    return run_simulate(parser.parse_args(["simulate", *argv]), write=lines.append)
+
+
+def test_8_half_simulate_format_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "3", "--rounds", "12", "--bots", "greedy,random", "--seed", "2", "--workers", "1"]
+    expected = simulate(3, 12, ["greedy", "random", "greedy"], seed=2)
+    lines: list[str] = []
+    assert _main([*argv, "--format", "json"], lines) == 0
+    assert lines == [] and json.loads(capsys.readouterr().out) == expected.to_dict()
+    assert _main([*argv, "--format", "csv", "--output", str(tmp_path / "s.csv")], lines) == 0
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8") == expected.to_csv() and lines == []
+    assert capsys.readouterr().out == ""
+
+
+def test_8_half_simulate_on_dask(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    argv = ["--players", "2", "--rounds", "20", "--bots", "greedy,random", "--seed", "6", "--no-progress"]
+    with distributed.LocalCluster(
+        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        lines: list[str] = []
+        assert _main([*argv, "--dask", cluster.scheduler_address, "--chunk-size", "3"], lines) == 0
+    assert lines == [simulate(2, 20, ["greedy", "random"], seed=6).to_text()]
