@@ -51,6 +51,7 @@ from .common.runner import (
     check_run_seed,
     chunk_size_for,
     chunks,
+    cut,
     default_workers,
     game_seeds,
     mean_interval,
@@ -58,7 +59,6 @@ from .common.runner import (
     run_chunks,
     wilson,
 )
-from .common.runner import cut as _cut
 from .deal import new_game
 from .engine import apply_unchecked
 from .errors import EighthalfError
@@ -105,6 +105,9 @@ MAX_SEED_DIGITS: Final = runner.MAX_SEED_DIGITS
 """The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
 
 
+_cut = cut  # quotes input in messages (eighthalf.terminal uses it too)
+
+
 # --- Bots by name or by an importable spec ------------------------------------------------------
 
 
@@ -139,7 +142,8 @@ def load_bot(spec: str) -> Bot:
         EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
             makes has no ``choose`` method.
     """
-    return _made(spec, bot_factory(spec))
+    bot: Bot = _made(spec, bot_factory(spec))
+    return bot
 
 
 _made = runner.made

@@ -72,6 +72,7 @@ MAX_SEED_DIGITS: Final = 100
 
 _MAX_SEED: Final = 10**MAX_SEED_DIGITS
 
+
 def cut(text: str, size: int = 40) -> str:
     """``text`` quoted, cut to about ``size`` characters, for a readable message.
 

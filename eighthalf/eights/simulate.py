@@ -104,7 +104,8 @@ def load_bot(spec: str) -> Bot:
     Raises:
         EighthalfError: If ``spec`` cannot be resolved, or what it makes has no ``choose`` method.
     """
-    return runner.made(spec, bot_factory(spec))
+    bot: Bot = runner.made(spec, bot_factory(spec))
+    return bot
 
 
 def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
