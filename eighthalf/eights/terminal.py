@@ -259,7 +259,7 @@ def render_screen(seen: PlayerView, names: Sequence[str], happened: Sequence[str
         lines.append("What happened since your last move:")
         lines.extend(f"  - {line}" for line in happened)
     lines.append("")
-    lines.append(f"── Hand {seen.number + 1}, turn {seen.turns + 1} · target {seen.target} ──")
+    lines.append(f"── Hand {seen.number + 1}, turn {seen.turns + 1}: your move ({names[me]}) · target {seen.target} ──")
     lines.append(f"Table:  {' '.join(map(str, seen.table))}")
     lines.append(f"Stack:  {seen.stack_size} card{'s' if seen.stack_size != 1 else ''}")
     scores = seen.scores

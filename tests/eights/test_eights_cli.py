@@ -14,6 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from eighthalf import cli
 from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, parse_move, view
@@ -183,6 +185,39 @@ def test_bad_arguments_are_one_line_and_status_2(
     err = capsys.readouterr().err
     assert "usage:" in err and message in err, err
     assert "Traceback" not in err and err.splitlines()[-1].startswith("python -m eighthalf eights simulate: error: ")
+
+
+_ARGUMENT = st.one_of(
+    st.text(max_size=10),
+    st.from_regex(r"-?[0-9²³٣]{1,25}", fullmatch=True),
+    st.sampled_from(["9" * 5000, "-" + "9" * 101, "1e3", "0x10", " 3 ", "greedy,", "x:y", ":", "json", "csv"]),
+)
+
+
+@given(
+    option=st.sampled_from(["--players", "--seed", "--chunk-size", "--target", "--turn-limit", "--bots", "--games"]),
+    value=_ARGUMENT,
+)
+@settings(max_examples=80, deadline=None)
+def test_any_simulate_argument_runs_or_is_one_line_with_status_2(option: str, value: str) -> None:
+    if value.strip().isascii() and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 18:
+        assume(not (option == "--games" and int(value) > 3))  # valid but long runs are for other tests
+        assume(not (option == "--target" and int(value) > 60))
+    stderr = io.StringIO()
+    lines: list[str] = []
+    argv = ["--players", "2", "--games", "1", "--workers", "1", "--no-progress", "--target", "10", f"{option}={value}"]
+    try:
+        with contextlib.redirect_stderr(stderr):
+            status = _simulate(argv, lines)
+    except SystemExit as exit_info:
+        assert exit_info.code == 2
+        err = stderr.getvalue()
+        assert "Traceback" not in err and err.splitlines()[-1].startswith(
+            "python -m eighthalf eights simulate: error: "
+        )
+        assert len(err.splitlines()[-1]) < 400
+        return
+    assert status == 0 and lines[0].startswith("Eights simulation: ")
 
 
 def test_dask_gives_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
