@@ -35,7 +35,7 @@ from ..common.cli import (
 )
 from ..common.runner import MAX_SEED_DIGITS
 from ..errors import EighthalfError
-from .bots import BOTS, Bot, tell
+from .bots import BOTS, Bot
 from .deal import new_game
 from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -143,7 +143,6 @@ def run_demo(
         seat = state.hand.to_move
         move = bots[seat].choose(view(state, seat), rng)
         state, events = apply_with_events(state, move)
-        tell(bots, events, state)  # bots that observe are shown every move
         turn += 1
         seen = events_for(events, None)
         told = [event for event in seen if not isinstance(event, (HandOver, HandDealt, GameOver))]

@@ -50,10 +50,9 @@ from ..common.runner import (
     wilson,
 )
 from ..errors import EighthalfError
-from .bots import BOTS, Bot, observes, tell
+from .bots import BOTS, Bot
 from .deal import new_game
 from .engine import apply_unchecked
-from .events import describe
 from .moves import Move, Spell
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .views import view
@@ -513,13 +512,10 @@ def _run_chunk(task: _Task) -> _ChunkResult:
         state = new_game(players, seed=deal_seed, rules=rules)
         rng = random.Random(rng_seed)
         moves: list[Move] = []
-        watch = observes(bots)
         while state.outcome is None:
             mover = state.hand.to_move
             move = bots[mover].choose(view(state, mover), rng)
-            before, state = state, apply_unchecked(state, move)
-            if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
-                tell(bots, describe(before, move, state), state)
+            state = apply_unchecked(state, move)
             moves.append(move)
             spellings += type(move) is Spell
         outcome = state.outcome

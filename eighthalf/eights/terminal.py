@@ -46,7 +46,7 @@ from ..common.frozen import Frozen
 from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
 from ..common.shuffle import fresh_seed
 from ..errors import EighthalfError, ParseError
-from .bots import BOTS, Bot, tell
+from .bots import BOTS, Bot
 from .deal import new_game
 from .engine import why_illegal
 from .events import Event, GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
@@ -383,7 +383,6 @@ def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], 
         else:
             move = bots[seat].choose(view(state, seat), rngs[seat])
         state, events = apply_with_events(state, move)
-        tell(bots, events, state)  # bots that observe are shown every move
         for event in events_for(events, me):
             line = _tell(event, me, names)
             if seat == me:
