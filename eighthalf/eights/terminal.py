@@ -311,11 +311,21 @@ def _bot_seed(seed: int, seat: int) -> int:
     return int.from_bytes(digest, "little")
 
 
-def _read(ask: Callable[[str], str], prompt: str) -> str:
-    try:
-        return ask(prompt).strip()
-    except EOFError:
-        raise _Quit from None
+def _read(ask: Callable[[str], str], prompt: str, write: Callable[[str], None]) -> str:
+    """One answer, stripped; asks again on text that cannot be read, raises :class:`_Quit` at
+    the end of input."""
+    while True:
+        try:
+            answer = ask(prompt)
+        except EOFError:
+            raise _Quit from None
+        except UnicodeDecodeError as error:
+            write(f"could not read that answer: it is not valid {error.encoding} text; please type it again")
+            continue
+        if any("\udc80" <= char <= "\udcff" for char in answer):  # bytes the terminal's encoding could not read
+            write("could not read that answer: it is not valid text in the terminal's encoding; please type it again")
+            continue
+        return answer.strip()
 
 
 def _ask_move(state: GameState, seen: PlayerView, ask: Callable[[str], str], write: Callable[[str], None]) -> Move:
@@ -325,7 +335,7 @@ def _ask_move(state: GameState, seen: PlayerView, ask: Callable[[str], str], wri
     choice = "1" if count == 1 else f"1-{count}"
     write(f"Type a number ({choice}) or a move such as {numbered[0]}; ? for help, q to quit.")
     while True:
-        text = _read(ask, f"Your move [{choice} or a move]: ")
+        text = _read(ask, f"Your move [{choice} or a move]: ", write)
         key = text.lower()
         if key in _QUIT:
             raise _Quit

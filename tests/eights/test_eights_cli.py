@@ -330,6 +330,25 @@ def test_play_to_the_end_of_the_game() -> None:
     assert lines[-1].endswith("--bots random --target 6 --seed 3")
 
 
+def test_unreadable_answers_are_asked_again() -> None:
+    lines: list[str] = []
+    bad = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    answers: Iterator[object] = iter([bad, "caf\udce9", "q"])
+
+    def ask(prompt: str) -> str:
+        answer = next(answers)
+        if isinstance(answer, BaseException):
+            raise answer
+        assert isinstance(answer, str)
+        return answer
+
+    assert run_play(_args("--seed", "2"), input=ask, write=lines.append) == 0
+    assert "could not read that answer: it is not valid utf-8 text; please type it again" in lines
+    assert any("not valid text in the terminal's encoding" in line for line in lines)
+    assert lines[-2] == "Goodbye: the game ends here."
+
+
 def test_ctrl_c_ends_with_status_130() -> None:
     lines: list[str] = []
     assert run_play(_args("--seed", "2"), input=_script([KeyboardInterrupt]), write=lines.append) == 130
