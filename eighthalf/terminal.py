@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import builtins
-import contextlib
 import hashlib
 import importlib
 import io
@@ -56,6 +55,7 @@ import attrs
 from .bots import BOTS, Bot, choose_exchange, tell_match
 from .bots import exchange_choice as bots_exchange_choice
 from .cards import Rank
+from .common.cli import TolerantStdin as _TolerantStdin
 from .deal import new_game
 from .engine import COMBINATION, effect
 from .errors import EighthalfError, IllegalMoveError
@@ -831,28 +831,6 @@ def _save_record(config: PlayConfig, played: Sequence[MatchMove], finished: bool
         tags=(("Names", ",".join(config.names)),),
     )
     return record.finished() if finished else record
-
-
-class _TolerantStdin:
-    """While the game runs, undecodable bytes typed at the terminal reach the game as lone
-    surrogates (refused with a message and asked again) instead of ending it with a
-    :class:`UnicodeDecodeError` that loses the rest of the input."""
-
-    def __init__(self, active: bool) -> None:
-        self._errors: str | None = None
-        self._active = active
-
-    def __enter__(self) -> None:
-        stdin = sys.stdin
-        if self._active and isinstance(stdin, io.TextIOWrapper) and stdin.errors == "strict":
-            self._errors = stdin.errors
-            stdin.reconfigure(errors="surrogateescape")
-
-    def __exit__(self, *exc: object) -> None:
-        if self._errors is not None and isinstance(sys.stdin, io.TextIOWrapper):
-            # Python refuses once the stream was read (io.UnsupportedOperation): it stays tolerant then.
-            with contextlib.suppress(OSError, ValueError):
-                sys.stdin.reconfigure(errors=self._errors)
 
 
 def run_play(

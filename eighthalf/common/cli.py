@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import importlib
 import importlib.util
+import io
 import os
 import random
 import sys
@@ -38,6 +39,7 @@ __all__ = [
     "MAX_DIGITS",
     "Reportable",
     "Simulation",
+    "TolerantStdin",
     "add_output_arguments",
     "add_seed_argument",
     "add_worker_arguments",
@@ -346,3 +348,26 @@ def run_summary_command(
     if "-" not in dict(outputs).values() and not any(option == "--output" for option, _ in outputs):
         write(summary.to_text())
     return 0
+
+
+class TolerantStdin:
+    """A context manager for the terminal games of both games: while a game runs, undecodable
+    bytes typed at the terminal reach it as lone surrogates (refused with a message and asked
+    again) instead of ending it with a :class:`UnicodeDecodeError` that loses the rest of the
+    input. ``active`` is whether the game reads the real standard input."""
+
+    def __init__(self, active: bool) -> None:
+        self._errors: str | None = None
+        self._active = active
+
+    def __enter__(self) -> None:
+        stdin = sys.stdin
+        if self._active and isinstance(stdin, io.TextIOWrapper) and stdin.errors == "strict":
+            self._errors = stdin.errors
+            stdin.reconfigure(errors="surrogateescape")
+
+    def __exit__(self, *exc: object) -> None:
+        if self._errors is not None and isinstance(sys.stdin, io.TextIOWrapper):
+            # Python refuses once the stream was read (io.UnsupportedOperation): it stays tolerant then.
+            with contextlib.suppress(OSError, ValueError):
+                sys.stdin.reconfigure(errors=self._errors)

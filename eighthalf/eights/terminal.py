@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ..common.cli import check_bots_option, int_type, positive
+from ..common.cli import TolerantStdin, check_bots_option, int_type, positive
 from ..common.frozen import Frozen
 from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
 from ..common.shuffle import fresh_seed
@@ -454,7 +454,8 @@ def run_play(
         return 2
     status = 0
     try:
-        _play(config, input, write)
+        with TolerantStdin(input is builtins.input):
+            _play(config, input, write)
     except _Quit:
         write("")
         write("Goodbye: the game ends here.")
