@@ -9,7 +9,7 @@ loading, refusing a key that is missing or unknown, reading JSON text strictly, 
 saying which function reads a document of the other game.
 
 The checking helpers (:func:`check_object`, :func:`get_int`, :func:`get_bool` …) take
-the JSON path of what they check and raise :class:`~eighthalf.errors.DocumentError`
+the JSON path of what they check and raise :class:`~eighthalf.DocumentError`
 naming it, so that every error of a loader says where it is: ``$.seats[2].hand[1]``.
 
 >>> check_object({"a": 1, "b": 2}, "$.x", frozenset({"a"}))
