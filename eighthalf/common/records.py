@@ -40,8 +40,8 @@ values ``\\n`` too) are written as ``\\u`` and four hex digits.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from .errors import DocumentError, EighthalfError, quote
 from .shuffle import MAX_SEED_DIGITS
@@ -64,8 +64,6 @@ __all__ = [
     "unescape",
     "write_text",
 ]
-
-M = TypeVar("M")
 
 LINE_WIDTH: Final = 79
 """The longest line of moves that :func:`write_text` writes (a single longer item stands alone)."""
@@ -118,13 +116,14 @@ def check_comments(comments: Sequence[tuple[Any, Any]], moves: int) -> None:
         previous = number
 
 
-def check_tags(tags: Sequence[tuple[Any, Any]], reserved: Collection[str]) -> None:
+def check_tags(tags: Sequence[tuple[Any, Any]], reserved: Iterable[str]) -> None:
     """Check a record's extra tags: pairs of strings whose names are :data:`TAG_NAME`\\ s,
     each given once and none of them ``reserved`` (the record's own tags).
 
     Raises:
         DocumentError: If one is not, at ``$.tags[<i>][0]`` or ``[1]``.
     """
+    reserved = frozenset(reserved)
     names: set[str] = set()
     for at, (name, value) in enumerate(tags):
         if type(name) is not str or not TAG_NAME.fullmatch(name):
@@ -242,7 +241,7 @@ class TagSection:
         self.start = start
 
 
-def read_tags(text: object, reserved: Collection[str] = ("Game", "Result")) -> TagSection:
+def read_tags(text: object, reserved: Iterable[str] = ("Game", "Result")) -> TagSection:
     """Read the tag lines at the top of a record's text (empty lines among them are skipped).
 
     Args:
@@ -258,6 +257,7 @@ def read_tags(text: object, reserved: Collection[str] = ("Game", "Result")) -> T
     """
     if not isinstance(text, str):
         raise DocumentError("$", f"a record is text, not {type(text).__name__}")
+    reserved = frozenset(reserved)
     tags: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
     lines = text.splitlines()
@@ -326,8 +326,8 @@ def tag_int(value: str, tag: str) -> int:
 
 
 def read_movetext(
-    section: TagSection, result: str, parse_move: Callable[[str], M], *, spaced: bool = False
-) -> tuple[list[M], list[tuple[int, str]]]:
+    section: TagSection, result: str, parse_move: Callable[[str], Any], *, spaced: bool = False
+) -> tuple[list[Any], list[tuple[int, str]]]:
     """Read the moves and comments after the tags, which must end with ``result``.
 
     A move number ``n.`` must be the next one (leading zeros are allowed); a comment
@@ -353,7 +353,7 @@ def read_movetext(
     if not body.endswith(result):
         raise DocumentError("$.Result", f"the move text must end with the result {quote(result)} of the Result tag")
     body = body[: len(body) - len(result)]
-    moves: list[M] = []
+    moves: list[Any] = []
     comments: list[tuple[int, str]] = []
     words: list[str] | None = None  # the words of the move being read (spaced notation)
 

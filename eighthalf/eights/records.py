@@ -1,9 +1,9 @@
 """Game records of Eights: a game as text, in the record format 8½ uses, and its replay.
 
-A :class:`Record` holds what is needed to replay a game exactly: the number of players,
+A :class:`~eighthalf.eights.Record` holds what is needed to replay a game exactly: the number of players,
 the seed (one seed fixes every shuffle of the game, WS5), the rules, the moves, the
 result, and optional comments and tags. :func:`dumps` writes it as text and
-:func:`loads` reads it back; :func:`replay` yields the successive states, checking
+:func:`loads` reads it back; :func:`~eighthalf.eights.replay` yields the successive states, checking
 every move and the result. The text is the format of 8½'s records
 (:mod:`eighthalf.common.records`): tag lines, then the moves, numbered, with comments in
 braces, and the result at the end::
@@ -145,7 +145,7 @@ class Record:
     """A game of Eights, as the moves made from a seeded deal.
 
     Sequences given as lists are kept as tuples. Everything is checked when the record
-    is made, except that the moves are legal (:func:`replay` checks that).
+    is made, except that the moves are legal (:func:`~eighthalf.eights.replay` checks that).
 
     Raises:
         DocumentError: If a field is of the wrong type or out of range, or the fields
@@ -261,7 +261,7 @@ def replay(record: Record) -> Iterator[GameState]:
     When the record has a result, the last state must be finished with that result.
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`Record` (at once), or, as the
+        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record` (at once), or, as the
             states are yielded, a move is illegal (the message gives its number, the
             reason and the rule id) or the result does not match.
     """
@@ -287,7 +287,7 @@ def dumps(record: Record) -> str:
     """The record as text (see the module text for the format).
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`Record`.
+        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`.
     """
     if not isinstance(record, Record):
         raise DocumentError("$", f"dumps needs an eighthalf.eights.records.Record, not {quote(record)}")
@@ -329,7 +329,7 @@ def loads(text: str) -> Record:
     Raises:
         DocumentError: If the text is not a well-formed record of Eights (a record of
             8½ says which function reads it), or the record it describes is not valid
-            (see :class:`Record`); the message names the line, tag or move at fault.
+            (see :class:`~eighthalf.eights.Record`); the message names the line, tag or move at fault.
     """
     section = read_tags(text, _RESERVED_TAGS)
     tags = section.tags
