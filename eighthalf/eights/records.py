@@ -306,7 +306,7 @@ def dumps(record: Record) -> str:
 def _rules(tags: dict[str, str]) -> Rules:
     options = tags.get("Options")
     if options is not None and options != _OPTIONS:
-        raise DocumentError("$.Options", f"expected {_OPTIONS!r} (the only table option, WR1), not {quote(options)}")
+        raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
     values: dict[str, Any] = {"may_pass_freely": options is not None}
     for tag, field in (("Target", "target"), ("TurnLimit", "turn_limit")):
         if tag in tags:

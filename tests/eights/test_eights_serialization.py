@@ -32,6 +32,7 @@ from eighthalf.eights import (
     from_data,
     legal_moves,
     new_game,
+    parse_cards,
     parse_move,
     to_data,
     view,
@@ -229,7 +230,12 @@ STATE_DEFECTS: list[tuple[str, Mutation, str, str]] = [
     ("an origin out of range", _set("hand", "origins", 0, 4), "$.hand.origins[0]", "out of range"),
     ("hand scores that disagree", _set("hand", "scores", [9, 0, 0, 0]), "$.hand.scores", "(WH2)"),
     ("totals that disagree", _set("totals", [1, 0, 0, 0]), "$.totals", "(WG1)"),
-    ("an outcome before the end", _set("outcome", {"totals": [0] * 4, "winners": [0], "target": 30}), "$.outcome", "WG3"),
+    (
+        "an outcome before the end",
+        _set("outcome", {"totals": [0] * 4, "winners": [0], "target": 30}),
+        "$.outcome",
+        "WG3",
+    ),
     ("every seat passed", _set("hand", "passes", 4), "$.hand.passes", "(WH1)"),
     ("a bad target", _set("rules", "target", 0), "$.rules.target", "out of range"),
     ("a last hand scored wrongly", _set("hand_scores", [[40, 0, 0, 0]]), "$.hand_scores[0]", "(WH2)"),
@@ -301,10 +307,16 @@ def _event_doc(event: Any) -> dict[str, Any]:
 
 
 EVENT_DEFECTS: list[tuple[str, Any, Mutation, str, str]] = [
-    ("an exchange of the wrong size", Passed(0, 2, (parse_move("pass 1e 4w").exchange)), _set("count", 3), "$.exchange", "(WP1)"),
+    ("an exchange of the wrong size", Passed(0, 2, parse_cards("1e 4w")), _set("count", 3), "$.exchange", "(WP1)"),
     ("a seat out of range", Passed(0, 0, ()), _set("seat", 6), "$.seat", "out of range"),
     ("winners that are not the highest", GameOver((31, 12, 31), (0, 2)), _set("winners", [0]), "$.winners", "(WG3)"),
-    ("totals below the hand's points", HandOver(0, "passes", (3, 1), (3, 1)), _set("totals", [2, 1]), "$.totals[0]", "(WG1)"),
+    (
+        "totals below the hand's points",
+        HandOver(0, "passes", (3, 1), (3, 1)),
+        _set("totals", [2, 1]),
+        "$.totals[0]",
+        "(WG1)",
+    ),
     ("an unknown reason", HandOver(0, "passes", (3, 1), (3, 1)), _set("reason", "boredom"), "$.reason", "(WH1, WH3)"),
     ("a spelling that is a pass", None, _set("spell", "pass"), "$.spell", "(WT5)"),
 ]
@@ -387,5 +399,5 @@ def test_an_eights_document_is_refused_by_8_half_naming_its_reader() -> None:
         eighthalf.from_data(doc)
     assert caught.value.path == "$.type"
     assert "'eights.GameState' is a document of Eights: read it with eighthalf.eights.from_data" in str(caught.value)
-    with pytest.raises(DocumentError, match="eighthalf.eights.from_data"):
+    with pytest.raises(DocumentError, match=r"eighthalf\.eights\.from_data"):
         eighthalf.serialization.loads(dumps(PASS))
