@@ -358,6 +358,7 @@ def _piles(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[Spell, .
 
 def _build(
     path: str,
+    hand_path: str,
     rules: Rules,
     seed: int,
     number: int,
@@ -401,7 +402,7 @@ def _build(
         limit = rules.turn_limit
         if passes != players and (limit is None or turns != limit):
             raise DocumentError(
-                f"{path}.hand",
+                hand_path,
                 f"the game is over, but its last hand has not ended: {passes} passes in a row of {players}"
                 + ("" if limit is None else f", {turns} turns of {limit}")
                 + " (WH1, WH3)",
@@ -410,7 +411,7 @@ def _build(
         check_passes = min(passes, players - 1)
         check_turns = turns if limit is None or turns < limit else limit - 1
     elif passes >= players:
-        raise DocumentError(f"{path}.hand.passes", f"{passes} passes in a row of {players} seats end the hand (WH1)")
+        raise DocumentError(f"{hand_path}.passes", f"{passes} passes in a row of {players} seats end the hand (WH1)")
     try:
         state = position(
             hands,
@@ -428,7 +429,7 @@ def _build(
             seed=seed,
         )
     except ValueError as error:  # InvalidStateError; or an int too long to print in its message
-        raise DocumentError(f"{path}.hand" if "hand_scores" not in str(error) else path, str(error)) from None
+        raise DocumentError(hand_path if "hand_scores" not in str(error) else path, str(error)) from None
     if not over:
         return state
     return GameState(
@@ -451,6 +452,7 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
     number = get_int(hand, "number", hand_path)
     state = _build(
         path,
+        hand_path,
         rules,
         seed,
         number,
@@ -576,6 +578,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     stack = tuple(unseen.pop() if card is None else card for card in known)
     number = get_int(obj, "number", path)
     state = _build(
+        path,
         path,
         rules,
         0,

@@ -282,6 +282,7 @@ VIEW_DEFECTS: list[tuple[str, int | None, Mutation, str, str]] = [
     ("too many cards visible", 0, _two_8x, "$", "2 cards 8x are visible; the deck has 1 (WS1)"),
     ("a table card not of its suit", 0, _set("table", 2, "1e"), "$.table[2]", "(WS3)"),
     ("a card not in the deck", 0, _set("hand", 0, "7v"), "$.hand[0]", "(WS1)"),
+    ("every seat passed", 0, _set("passes", 3), "$.passes", "(WH1)"),
 ]
 
 
