@@ -119,16 +119,16 @@ def _card(value: object, path: str) -> Card:
     raise DocumentError(path, f"write the card {quote(value)} as {canonical!r} (the canonical notation)")
 
 
-def _card_list(value: object, path: str, high: int = len(DECK)) -> tuple[Card, ...]:
+def _card_list(value: object, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
     if type(value) is not list:
         wrong(path, "an array of cards", value)
     if len(value) > high:
-        raise DocumentError(path, f"{len(value)} cards, more than the {high} there can be")
+        raise DocumentError(path, f"{len(value)} cards, more than the {high} there can be ({rule})")
     return tuple(_card(entry, f"{path}[{at}]") for at, entry in enumerate(value))
 
 
-def _cards(obj: dict[str, Any], key: str, path: str, high: int = len(DECK)) -> tuple[Card, ...]:
-    return _card_list(obj[key], f"{path}.{key}", high)
+def _cards(obj: dict[str, Any], key: str, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
+    return _card_list(obj[key], f"{path}.{key}", high, rule)
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -445,7 +445,7 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
     players = _players(hand["hands"], f"{hand_path}.hands")
     full = rules.hand_size(players)
     table = _table(hand, hand_path)
-    hands = [_card_list(cards, f"{hand_path}.hands[{at}]", full) for at, cards in enumerate(hand["hands"])]
+    hands = [_card_list(cards, f"{hand_path}.hands[{at}]", full, "WS4") for at, cards in enumerate(hand["hands"])]
     stack = _cards(hand, "stack", hand_path)
     origins = _origins(hand, hand_path, players, len(stack))
     piles = _piles(hand, hand_path, players)
@@ -534,7 +534,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     else:
         if obj["hand"] is None:
             raise DocumentError(f"{path}.hand", "the viewer's own hand must be given (WI2)")
-        own = tuple(sorted(_cards(obj, "hand", path, full)))
+        own = tuple(sorted(_cards(obj, "hand", path, full, "WS4")))
         if len(own) != sizes[viewer]:
             raise DocumentError(f"{path}.hand", f"{len(own)} cards, but hand_sizes gives {sizes[viewer]}")
     entries = get_list(obj, "stack", path)
@@ -666,7 +666,7 @@ def _load_passed(obj: dict[str, Any], path: str) -> Passed:
     count = get_int(obj, "count", path, 0, _MAX_HAND)
     exchange = None
     if obj["exchange"] is not None:
-        exchange = tuple(sorted(_cards(obj, "exchange", path, _MAX_HAND)))
+        exchange = tuple(sorted(_cards(obj, "exchange", path, _MAX_HAND, "WP1")))
         if len(exchange) != count:
             raise DocumentError(f"{path}.exchange", f"{len(exchange)} cards, but count is {count} (WP1)")
     return Passed(seat, count, exchange)
@@ -677,7 +677,7 @@ def _load_drew(obj: dict[str, Any], path: str) -> Drew:
     count = get_int(obj, "count", path, 1, _MAX_HAND)
     cards = None
     if obj["cards"] is not None:
-        cards = _cards(obj, "cards", path, _MAX_HAND)
+        cards = _cards(obj, "cards", path, _MAX_HAND, "WT6")
         if len(cards) != count:
             raise DocumentError(f"{path}.cards", f"{len(cards)} cards, but count is {count}")
     return Drew(seat, count, cards)

@@ -219,7 +219,12 @@ STATE_DEFECTS: list[tuple[str, Mutation, str, str]] = [
     ("card not in the deck", _set("hand", "hands", 1, 3, "7v"), "$.hand.hands[1][3]", "no card 7v"),
     ("card in another notation", _set("hand", "hands", 1, 3, "4W"), "$.hand.hands[1][3]", "write the card"),
     ("65 cards", _extra_stack_card, "$.hand", "not the 64 of WS1"),
-    ("a hand too big", lambda doc: doc["hand"]["hands"][2].append("1e"), "$.hand.hands[2]", "more than the 7"),
+    (
+        "a hand too big",
+        lambda doc: doc["hand"]["hands"][2].append("1e"),
+        "$.hand.hands[2]",
+        "more than the 7 there can be (WS4)",
+    ),
     ("two table cards of one suit", _two_of_suit, "$.hand.table[3]", "one card of each suit"),
     ("a table of seven cards", lambda doc: doc["hand"]["table"].pop(), "$.hand.table", "8 suits (WS3)"),
     ("seven seats", lambda doc: doc["hand"]["hands"].extend([[]] * 3), "$.hand.hands", "2 to 6 players (WS2)"),
