@@ -70,12 +70,23 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 import attrs
 
 from .cards import COMPOSITION, DECK, Rank
-from .deal import MAX_SEED_DIGITS, check_seed, check_table, first_state, new_game, seed_bytes
+from .common.records import (
+    as_pairs,
+    as_sequence,
+    check_comments,
+    check_game,
+    check_tags,
+    read_movetext,
+    read_tags,
+    tag_error,
+    write_text,
+)
+from .common.records import tag_int as _int
+from .deal import check_seed, check_table, first_state, new_game, seed_bytes
 from .engine import apply, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .match import Decline, Exchange, Match, MatchMove, new_match, parse_match_move
@@ -87,25 +98,12 @@ __all__ = ["Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
 _KNOWN_TAGS = ("Game", "Players", "Dealer", "Seed", "Deck", "Rounds", "MoveLimit", "Result")
 _RESERVED_TAGS = frozenset((*_KNOWN_TAGS, "Seats", "Options"))
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _MATCH_MOVE_TYPES = (*MOVE_TYPES, Exchange, Decline)
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
 
 
-def _sequence(value: object, field: str) -> tuple[Any, ...]:
-    """A field given as a sequence (a list or a tuple …), as a tuple."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise DocumentError(f"$.{field}", f"expected a sequence, not {quote(value)}")
-    return tuple(value)
-
-
-def _pairs(value: object, field: str) -> tuple[tuple[Any, Any], ...]:
-    """A field given as a sequence of pairs, as a tuple of tuples."""
-    entries = _sequence(value, field)
-    for at, entry in enumerate(entries):
-        if type(entry) not in (tuple, list) or len(entry) != 2:
-            raise DocumentError(f"$.{field}[{at}]", f"expected a pair, not {quote(entry)}")
-    return tuple((first, second) for first, second in entries)
+_sequence = as_sequence
+_pairs = as_pairs
 
 
 def _deck(value: Iterable[Rank] | None) -> tuple[Rank, ...] | None:
@@ -271,29 +269,8 @@ class Record:
                 if isinstance(move, Exchange) and move.loser >= players:
                     raise DocumentError(f"$.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
         check_result(self.result, players, rounds)
-        previous = 0
-        for at, (number, text) in enumerate(self.comments):
-            if type(number) is not int or not previous <= number <= len(self.moves):
-                raise DocumentError(
-                    f"$.comments[{at}][0]",
-                    f"move {quote(number)} is out of range or order ({previous} to {len(self.moves)})",
-                )
-            if type(text) is not str:
-                raise DocumentError(f"$.comments[{at}][1]", f"a comment is text, not {quote(text)}")
-            previous = number
-        names: set[str] = set()
-        for at, (name, value) in enumerate(self.tags):
-            if type(name) is not str or not _TAG_NAME.fullmatch(name):
-                raise DocumentError(
-                    f"$.tags[{at}][0]", f"not a tag name: {quote(name)} (a letter, then letters, digits or _)"
-                )
-            if name in _RESERVED_TAGS or name in names:
-                raise DocumentError(
-                    f"$.tags[{at}][0]", f"the tag {quote(name)} is a field of the record or given twice"
-                )
-            if type(value) is not str:
-                raise DocumentError(f"$.tags[{at}][1]", f"a tag value is text, not {quote(value)}")
-            names.add(name)
+        check_comments(self.comments, len(self.moves))
+        check_tags(self.tags, _RESERVED_TAGS)
 
     def start(self) -> GameState | Match:
         """The first state: the dealt round, or the match with its first round dealt.
@@ -416,21 +393,6 @@ def _replay(record: Record) -> Iterator[GameState | Match]:
         raise DocumentError("$.Result", f"the record says {record.result!r} but the replay gives {result_of(game)!r}")
 
 
-# Characters on which str.splitlines() breaks a line, other than "\n": written as \uXXXX.
-_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-_COMMENT_ESCAPES = str.maketrans(
-    {"\\": "\\\\", "{": "\\{", "}": "\\}", **{char: f"\\u{ord(char):04x}" for char in _BREAKS}}
-)
-_TAG_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', **{char: f"\\u{ord(char):04x}" for char in "\n" + _BREAKS}})
-_ESCAPED = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.DOTALL)
-
-
-def _unescape(text: str) -> str:
-    """Undo the escapes of comments and tag values: ``\\uXXXX`` is that character, a
-    backslash before any other character is that character."""
-    return _ESCAPED.sub(lambda found: chr(int(found[1][1:], 16)) if len(found[1]) == 5 else found[1], text)
-
-
 def dumps(record: Record) -> str:
     """The record as text (see the module text for the format).
 
@@ -439,46 +401,27 @@ def dumps(record: Record) -> str:
     """
     if not isinstance(record, Record):
         raise DocumentError("$", f"dumps needs a Record, not {quote(record)}")
-    lines = ['[Game "8½"]', f'[Players "{record.players}"]']
+    tags = [("Game", "8½"), ("Players", str(record.players))]
     if record.dealer is not None:
-        lines.append(f'[Dealer "{record.dealer}"]')
+        tags.append(("Dealer", str(record.dealer)))
     if record.seed is not None:
-        lines.append(f'[Seed "{seed_bytes(record.seed).decode("ascii")}"]')
+        tags.append(("Seed", seed_bytes(record.seed).decode("ascii")))
     if record.deck is not None:
-        lines.append(f'[Deck "{"".join(map(str, record.deck))}"]')
+        tags.append(("Deck", "".join(map(str, record.deck))))
     if record.rounds is not None:
-        lines.append(f'[Rounds "{record.rounds}"]')
+        tags.append(("Rounds", str(record.rounds)))
     if record.rules.move_limit is not None:
-        lines.append(f'[MoveLimit "{record.rules.move_limit}"]')
+        tags.append(("MoveLimit", str(record.rules.move_limit)))
     if record.rules.min_players != 2 or record.rules.max_players != 5:
-        lines.append(f'[Seats "{record.rules.min_players}-{record.rules.max_players}"]')
+        tags.append(("Seats", f"{record.rules.min_players}-{record.rules.max_players}"))
     if record.rules.variant:
-        lines.append(f'[Options "{" ".join(record.rules.option_names())}"]')
-    lines.append(f'[Result "{record.result}"]')
-    lines.extend(f'[{name} "{value.translate(_TAG_ESCAPES)}"]' for name, value in record.tags)
-    comments: dict[int, list[str]] = {}
-    for at, text in record.comments:
-        comments.setdefault(at, []).append(text)
-    words = [f"{{{text.translate(_COMMENT_ESCAPES)}}}" for text in comments.get(0, ())]
-    for number, move in enumerate(record.moves, 1):
-        words.append(f"{number}. {move}")
-        words.extend(f"{{{text.translate(_COMMENT_ESCAPES)}}}" for text in comments.get(number, ()))
-    words.append(record.result)
-    body, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > 79:
-            body.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    body.append(line)
-    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+        tags.append(("Options", " ".join(record.rules.option_names())))
+    tags.append(("Result", record.result))
+    return write_text(tags, record.tags, record.moves, record.result, record.comments)
 
 
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
-_TOKEN = re.compile(r"\{((?:[^{}\\]|\\.)*)\}|(\S+)")
-_INTEGER = re.compile(r"-?[0-9]+")
-_MOVE_NUMBER = re.compile(r"[0-9]+\.")
+_OTHER_GAMES = {"Eights": "eighthalf.eights.records.loads"}
+"""The reader of each other game's records, named when a record of it is handed to :func:`loads`."""
 _TAG_OF_FIELD = {
     "players": "Players",
     "seed": "Seed",
@@ -488,20 +431,6 @@ _TAG_OF_FIELD = {
     "rules": "Rules",
     "result": "Result",
 }
-
-
-def _int(value: str, tag: str) -> int:
-    """A tag's integer: ASCII digits with an optional ``-``, at most 4,300 digits."""
-    if not _INTEGER.fullmatch(value) or len(value.lstrip("-")) > MAX_SEED_DIGITS:
-        raise DocumentError(
-            f"$.{tag}", f"expected an integer (at most {MAX_SEED_DIGITS:,} ASCII digits), not {quote(value)}"
-        )
-    digits = value.lstrip("-")
-    number = 0
-    for start in range(0, len(digits), 600):  # in chunks: CPython may limit int(text) to 640 digits
-        chunk = digits[start : start + 600]
-        number = number * 10 ** len(chunk) + int(chunk)
-    return -number if value.startswith("-") else number
 
 
 def _options(text: str | None) -> dict[str, bool]:
@@ -526,29 +455,10 @@ def loads(text: str) -> Record:
             describes is not valid (see :class:`Record`); the message names the line,
             tag or move at fault.
     """
-    if not isinstance(text, str):
-        raise DocumentError("$", f"a record is text, not {type(text).__name__}")
-    tags: dict[str, str] = {}
-    extra: list[tuple[str, str]] = []
-    lines = text.splitlines()
-    at = 0
-    while at < len(lines) and (lines[at].startswith("[") or not lines[at].strip()):
-        line = lines[at].strip()
-        at += 1
-        if not line:
-            continue
-        found = _TAG.match(line)
-        if found is None:
-            raise DocumentError(f"line {at}", f"not a tag: {quote(line)}")
-        name, value = found.group(1), _unescape(found.group(2))
-        if name in tags or any(name == other for other, _ in extra):
-            raise DocumentError(f"line {at}", f"tag {quote(name)} given twice")
-        if name in _RESERVED_TAGS:
-            tags[name] = value
-        else:
-            extra.append((name, value))
-    if tags.get("Game", "8½") != "8½":  # dumps writes "8½": anything else would be lost
-        raise DocumentError("$.Game", f"this reads records of 8½, not of {quote(tags['Game'])}")
+    section = read_tags(text, _RESERVED_TAGS)
+    tags, extra = section.tags, section.extra
+    # dumps writes "8½", and a record without the tag is 8½'s: anything else would be lost.
+    check_game(tags, "8½", required=False, readers=_OTHER_GAMES)
     if "Players" not in tags:
         raise DocumentError("$.Players", "the Players tag is missing")
     players = _int(tags["Players"], "Players")
@@ -572,26 +482,7 @@ def loads(text: str) -> Record:
         except EighthalfError as error:
             raise DocumentError("$.Deck", str(error)) from None
     written = tags.get("Result", "*")
-    body = "\n".join(lines[at:]).rstrip()
-    if not body.endswith(written):
-        raise DocumentError("$.Result", f"the move text must end with the result {quote(written)} of the Result tag")
-    body = body[: len(body) - len(written)]
-    moves: list[MatchMove] = []
-    comments: list[tuple[int, str]] = []
-    for found in _TOKEN.finditer(body):
-        comment, word = found.group(1), found.group(2)
-        if comment is not None:
-            comments.append((len(moves), _unescape(comment)))
-            continue
-        assert word is not None
-        if _MOVE_NUMBER.fullmatch(word):
-            if word[:-1].lstrip("0") != str(len(moves) + 1):
-                raise DocumentError(f"$.moves[{len(moves)}]", f"move number {quote(word)} out of order")
-            continue
-        try:
-            moves.append(parse_match_move(word))
-        except EighthalfError as error:
-            raise DocumentError(f"$.moves[{len(moves)}]", str(error)) from None
+    moves, comments = read_movetext(section, written, parse_match_move)
     try:
         return Record(
             players=players,
@@ -606,8 +497,7 @@ def loads(text: str) -> Record:
             tags=tuple(extra),
         )
     except DocumentError as error:
-        field, _, rest = error.path[2:].partition("[")
-        tag = _TAG_OF_FIELD.get(field)
-        if tag is None:
+        moved = tag_error(error, _TAG_OF_FIELD)
+        if moved is error:
             raise
-        raise DocumentError(f"$.{tag}" + (f"[{rest}" if rest else ""), str(error).partition(": ")[2]) from None
+        raise moved from None

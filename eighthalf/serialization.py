@@ -67,14 +67,22 @@ three header keys.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from .cards import COMPOSITION, DECK, RANKS, Rank
-from .deal import check_seed
-from .errors import DocumentError, EighthalfError, InvalidStateError, quote
+from .common import documents as _documents
+from .common.documents import HEADER, Kind, Registry
+from .common.documents import check_object as _object
+from .common.documents import get_bool as _bool
+from .common.documents import get_int as _int
+from .common.documents import get_int_list as _int_list
+from .common.documents import get_list as _list
+from .common.documents import get_seed as _seed
+from .common.documents import get_str as _str
+from .common.documents import wrong as _wrong
+from .errors import DocumentError, EighthalfError, quote
 from .events import (
     BlindTurned,
     Caught,
@@ -111,7 +119,7 @@ from .moves import (
     HandPlay,
     OpenPlay,
 )
-from .options import MAX_COUNT, MAX_SEATS, OPTION_NAMES, Rules
+from .options import MAX_SEATS, OPTION_NAMES, Rules
 from .position import position
 from .records import Record
 from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
@@ -127,10 +135,10 @@ __all__ = [
     "to_data",
 ]
 
-FORMAT: Final = "eighthalf"
-"""The value of every document's ``"format"`` key."""
+FORMAT: Final = _documents.FORMAT
+"""The value of every document's ``"format"`` key (the envelope of :mod:`eighthalf.common.documents`)."""
 
-VERSION: Final = 1
+VERSION: Final = _documents.VERSION
 """The version of the format that this module writes and reads."""
 
 Document: TypeAlias = (
@@ -181,70 +189,10 @@ _MAX_CALL: Final = 26
 """The highest call, in half points: a 9 and all eight ½s (13)."""
 _DECK_SIZE: Final = len(DECK)
 _COMPOSITION: Final = Counter(COMPOSITION)
-_HEADER: Final = frozenset({"format", "version", "type"})
+_HEADER: Final = HEADER
 
 # --------------------------------------------------------------------------- checking helpers
-
-
-def _kind(value: object) -> str:
-    """The JSON name of a value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a Python {type(value).__name__}, which is not JSON"
-
-
-def _quoted(key: str) -> str:
-    """A key as a JSON string, cut short: for paths such as ``$["a key"]``."""
-    return json.dumps(key if len(key) <= 30 else key[:27] + "...", ensure_ascii=False)
-
-
-def _wrong(path: str, wanted: str, value: object) -> NoReturn:
-    shown = "" if isinstance(value, (list, dict)) or value is None else f" {quote(value)}"
-    raise DocumentError(path, f"expected {wanted}, not {_kind(value)}{shown}")
-
-
-_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _object(value: object, path: str, keys: frozenset[str], optional: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """``value`` as a dict with exactly ``keys``, and any of ``optional``."""
-    if type(value) is not dict:
-        _wrong(path, "an object", value)
-    if value.keys() != keys:
-        for key in value:
-            if type(key) is not str:
-                raise DocumentError(path, f"keys are strings, not {_kind(key)} {quote(key)}")
-        missing = sorted(keys - value.keys())
-        if missing:
-            raise DocumentError(f"{path}.{missing[0]}", "missing")
-        extra = sorted(value.keys() - keys - optional)
-        if extra:
-            plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
-            where = f"{path}.{extra[0]}" if plain else f"{path}[{_quoted(extra[0])}]"
-            raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys | optional))})")
-    return value
-
-
-def _int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = MAX_COUNT) -> int:
-    value = obj[key]
-    if type(value) is not int:
-        _wrong(f"{path}.{key}", "an integer", value)
-    if not low <= value <= high:
-        top = " to 2**53 - 1" if high == MAX_COUNT else f" to {high}"
-        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range ({low}{top})")
-    return value
+# The shared ones are eighthalf.common.documents'; these know 8½'s seats and cards.
 
 
 def _seat(obj: dict[str, Any], key: str, path: str, players: int) -> int:
@@ -258,38 +206,6 @@ def _seat(obj: dict[str, Any], key: str, path: str, players: int) -> int:
 
 def _opt_seat(obj: dict[str, Any], key: str, path: str, players: int) -> int | None:
     return None if obj[key] is None else _seat(obj, key, path, players)
-
-
-def _bool(obj: dict[str, Any], key: str, path: str) -> bool:
-    value = obj[key]
-    if type(value) is not bool:
-        _wrong(f"{path}.{key}", "true or false", value)
-    return value
-
-
-def _str(obj: dict[str, Any], key: str, path: str) -> str:
-    value = obj[key]
-    if type(value) is not str:
-        _wrong(f"{path}.{key}", "a string", value)
-    return value
-
-
-def _seed(obj: dict[str, Any], path: str) -> int:
-    """A seed: an integer of at most 4,300 digits (see :mod:`eighthalf.deal`)."""
-    value = obj["seed"]
-    if type(value) is not int:
-        _wrong(f"{path}.seed", "an integer", value)
-    try:
-        return check_seed(value)
-    except EighthalfError as error:
-        raise DocumentError(f"{path}.seed", str(error)) from None
-
-
-def _list(obj: dict[str, Any], key: str, path: str) -> list[Any]:
-    value = obj[key]
-    if type(value) is not list:
-        _wrong(f"{path}.{key}", "an array", value)
-    return value
 
 
 def _rank(value: object, path: str) -> Rank:
@@ -325,19 +241,6 @@ def _cards(obj: dict[str, Any], key: str, path: str) -> tuple[Rank, ...]:
         raise DocumentError(
             f"{path}.{key}[{at}]", f"not a rank symbol: {quote(symbol)} (expected 0-9, H or G)"
         ) from None
-
-
-def _int_list(obj: dict[str, Any], key: str, path: str, length: int | None, high: int = MAX_COUNT) -> tuple[int, ...]:
-    values = _list(obj, key, path)
-    if length is not None and len(values) != length:
-        raise DocumentError(f"{path}.{key}", f"expected {length} entries (one per seat), not {len(values)}")
-    for at, value in enumerate(values):
-        if type(value) is not int:
-            _wrong(f"{path}.{key}[{at}]", "an integer", value)
-        if not 0 <= value <= high:
-            top = " to 2**53 - 1" if high == MAX_COUNT else f" to {high}"
-            raise DocumentError(f"{path}.{key}[{at}]", f"{quote(value)} is out of range (0{top})")
-    return tuple(values)
 
 
 def _move(value: object, path: str) -> MatchMove:
@@ -1034,33 +937,11 @@ def _load_move(obj: dict[str, Any], path: str) -> MatchMove:
 # --------------------------------------------------------------------------- the registry
 
 
-class _Kind:
-    """How one document type is written and read."""
-
-    __slots__ = ("classes", "keys", "load", "name", "optional", "save")
-
-    def __init__(
-        self,
-        name: str,
-        classes: tuple[type, ...],
-        keys: frozenset[str],
-        save: Callable[[Any], dict[str, Any]],
-        load: Callable[[dict[str, Any], str], object],
-        optional: frozenset[str] = frozenset(),
-    ) -> None:
-        self.name = name
-        self.classes = classes
-        self.keys = keys | _HEADER
-        self.save = save
-        self.load = load
-        self.optional = optional
-
-
 def _fields(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]) -> _Kind:
+def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]) -> Kind:
     def save(event: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in names:
@@ -1074,7 +955,7 @@ def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]
             out[name] = value
         return out
 
-    return _Kind(cls.__name__, (cls,), frozenset(names), save, load)
+    return Kind(cls.__name__, (cls,), frozenset(names), save, load)
 
 
 def _load_seat_event(cls: type[Locked] | type[ReachedTable]) -> Callable[[dict[str, Any], str], object]:
@@ -1108,35 +989,45 @@ def _save_scored(event: RoundOver) -> dict[str, Any]:
     }
 
 
-_KINDS: tuple[_Kind, ...] = (
-    _Kind("Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules, _RULES_OPTIONS),
-    _Kind(
+_KINDS: tuple[Kind, ...] = (
+    Kind("Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules, _RULES_OPTIONS),
+    Kind(
         "Move",
         (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect, Exchange, Decline),
         _fields("move"),
         _move_data,
         _load_move,
     ),
-    _Kind("GameState", (GameState,), _STATE_KEYS, _state_data, _load_state),
-    _Kind("PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _load_view),
-    _Kind("MatchView", (MatchView,), _MATCH_VIEW_KEYS, _match_view_data, _load_match_view),
-    _Kind("Match", (Match,), _MATCH_KEYS, _match_data, _load_match),
-    _Kind("Record", (Record,), _RECORD_KEYS, _record_data, _load_record),
-    _Kind("Played", (Played,), _fields("seat", "cards", "source", "call_halves"), _save_played, _load_played),
+    Kind("GameState", (GameState,), _STATE_KEYS, _state_data, _load_state),
+    Kind("PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _load_view),
+    Kind("MatchView", (MatchView,), _MATCH_VIEW_KEYS, _match_view_data, _load_match_view),
+    Kind("Match", (Match,), _MATCH_KEYS, _match_data, _load_match),
+    Kind("Record", (Record,), _RECORD_KEYS, _record_data, _load_record),
+    Kind("Played", (Played,), _fields("seat", "cards", "source", "call_halves"), _save_played, _load_played),
     _event(BlindTurned, "seat", "position", "rank", "failed", load=_load_blind_turned),
     _event(Caught, "catcher", "caught", "rank", load=_load_caught),
     _event(Collected, "seat", "count", "into_hand", "cause", load=_load_collected),
-    _Kind("Drew", (Drew,), _fields("seat", "count", "cards"), _save_drew, _load_drew),
+    Kind("Drew", (Drew,), _fields("seat", "count", "cards"), _save_drew, _load_drew),
     _event(Locked, "seat", load=_load_seat_event(Locked)),
     _event(ReachedTable, "seat", load=_load_seat_event(ReachedTable)),
     _event(WentOut, "seat", "waiting", load=_load_went_out),
-    _Kind("RoundOver", (RoundOver,), _OUTCOME_KEYS, _save_scored, _load_round_over),
+    Kind("RoundOver", (RoundOver,), _OUTCOME_KEYS, _save_scored, _load_round_over),
     _event(RoundDealt, "index", "dealer", "exchange_by", load=_load_round_dealt),
     _event(Exchanged, "seat", "exchange", load=_load_exchanged),
     _event(MatchOver, "scores", "winners", load=_load_match_over),
 )
-_BY_NAME: dict[str, _Kind] = {kind.name: kind for kind in _KINDS}
-_BY_CLASS: dict[type, _Kind] = {cls: kind for kind in _KINDS for cls in kind.classes}
+
+
+def _foreign(name: str) -> str | None:
+    """The hint for a document of Eights, whose types are named ``eights.<Name>``."""
+    if name.startswith("eights."):
+        return "a document of Eights: read it with eighthalf.eights.from_data (or eighthalf.eights.serialization.loads)"
+    return None
+
+
+_REGISTRY: Final = Registry(_KINDS, label="eighthalf", foreign=_foreign)
+_BY_NAME: dict[str, Kind] = _REGISTRY.by_name
+_BY_CLASS: dict[type, Kind] = _REGISTRY.by_class
 
 # --------------------------------------------------------------------------- the public functions
 
@@ -1162,21 +1053,7 @@ def to_data(obj: Document) -> dict[str, Any]:
     Raises:
         TypeError: If ``obj`` is of no supported type.
     """
-    kind = _BY_CLASS.get(type(obj))
-    if kind is None:
-        raise TypeError(f"eighthalf cannot write a {type(obj).__name__} as a document")
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "type": kind.name}
-    data.update(kind.save(obj))
-    return data
-
-
-def _expected_kind(expected: type | None) -> _Kind | None:
-    if expected is None:
-        return None
-    kind = _BY_CLASS.get(expected)
-    if kind is None:
-        raise TypeError(f"eighthalf documents do not hold a {quote(getattr(expected, '__name__', expected))}")
-    return kind
+    return _REGISTRY.to_data(obj)
 
 
 @overload
@@ -1218,28 +1095,7 @@ def from_data(data: object, expected: type[Any] | None = None) -> Any:
             and where (``$.seats[2].hand[1]: …``), and ``error.path`` holds the path.
         TypeError: If ``expected`` is not a class that documents hold.
     """
-    wanted = _expected_kind(expected)
-    if type(data) is not dict:
-        _wrong("$", "an object (a JSON document of eighthalf)", data)
-    for key in ("format", "version", "type"):
-        if key not in data:
-            raise DocumentError(f"$.{key}", "missing: not an eighthalf document")
-    if data["format"] != FORMAT:
-        raise DocumentError("$.format", f"expected {FORMAT!r}, not {quote(data['format'])}")
-    version = data["version"]
-    if type(version) is not int or version != VERSION:
-        raise DocumentError("$.version", f"this eighthalf reads version {VERSION}, not {quote(version)}")
-    name = data["type"]
-    kind = _BY_NAME.get(name) if type(name) is str else None
-    if kind is None:
-        raise DocumentError("$.type", f"unknown document type {quote(name)} (expected one of {', '.join(_BY_NAME)})")
-    if wanted is not None and wanted is not kind:
-        raise DocumentError("$.type", f"expected a {wanted.name} document, not {quote(name)}")
-    obj = _object(data, "$", kind.keys, kind.optional)
-    result = kind.load(obj, "$")
-    if expected is not None and not isinstance(result, expected):
-        raise DocumentError("$.move", f"expected a {expected.__name__}, not {str(result)!r}")
-    return result
+    return _REGISTRY.from_data(data, expected)
 
 
 def dumps(obj: Document, *, indent: int | None = None) -> str:
@@ -1261,27 +1117,7 @@ def dumps(obj: Document, *, indent: int | None = None) -> str:
         TypeError: If ``obj`` is of no supported type.
         InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
     """
-    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
-        raise InvalidStateError(f"indent must be None or an int from 0 to {_MAX_INDENT}, not {quote(indent)}")
-    return json.dumps(to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
-
-
-_MAX_INDENT: Final = 16
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise DocumentError("$", f"the key {quote(key)} appears twice in one object")
-            seen.add(key)
-    return obj
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise DocumentError("$", f"{name} is not a JSON number")
+    return _REGISTRY.dumps(obj, indent)
 
 
 @overload
@@ -1314,19 +1150,4 @@ def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
             the document is not valid.
         TypeError: If ``expected`` is not a class that documents hold.
     """
-    _expected_kind(expected)
-    if not isinstance(text, (str, bytes, bytearray)):
-        _wrong("$", "JSON text", text)
-    try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise DocumentError("$", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        raise DocumentError("$", "not valid JSON for eighthalf: nested too deeply") from None
-    except (UnicodeDecodeError, ValueError) as error:
-        if isinstance(error, DocumentError):
-            raise
-        if "integer string conversion" in str(error):  # CPython's limit on digits
-            raise DocumentError("$", "a number in the text has too many digits (a seed has at most 4,300)") from None
-        raise DocumentError("$", f"not valid JSON: {error}") from None
-    return from_data(data, expected)
+    return _REGISTRY.loads(text, expected)

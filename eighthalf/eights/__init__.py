@@ -30,6 +30,8 @@ from .events import (
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, TARGETS, Rules
 from .position import position, rest_of_deck
+from .records import Record, replay
+from .serialization import from_data, to_data
 from .state import DEALT, GameState, HandState, Outcome
 from .views import PlayerView, sample_state, unseen_cards, view
 from .words import VALUES, WORDS, parse_word
@@ -65,6 +67,7 @@ __all__ = [
     "Pass",
     "Passed",
     "PlayerView",
+    "Record",
     "Rules",
     "Spell",
     "Spelled",
@@ -72,6 +75,7 @@ __all__ = [
     "apply_unchecked",
     "apply_with_events",
     "events_for",
+    "from_data",
     "is_legal",
     "legal_moves",
     "narrate",
@@ -81,8 +85,10 @@ __all__ = [
     "parse_move",
     "parse_word",
     "position",
+    "replay",
     "rest_of_deck",
     "sample_state",
+    "to_data",
     "unseen_cards",
     "view",
 ]

@@ -12,6 +12,16 @@ schemas (JSON Schema draft 2020-12). They ship in the package as
 >>> sorted(schema()["properties"]["type"]["enum"])[:4]
 ['BlindTurned', 'Caught', 'Collected', 'Drew']
 
+The documents of Eights (:mod:`eighthalf.eights.serialization`) have their own
+schemas, ``eighthalf/schemas/eights.<Type>.schema.json`` for each of
+:data:`EIGHTS_DOCUMENT_TYPES`, and ``eights.document.schema.json``
+(:data:`EIGHTS_ANY`), which accepts any of them:
+
+>>> schema("eights.GameState")["properties"]["hand"]["$ref"]
+'#/$defs/handState'
+>>> schema(EIGHTS_ANY)["properties"]["type"]["enum"][:2]
+['eights.Rules', 'eights.Move']
+
 A schema checks the shape of a document: every key, every type, every rank symbol and
 move in notation, the ranges of numbers. It cannot check what depends on the rules as
 a whole (that the 72 cards of S1 are all there, that the call agrees with the pile, that
@@ -40,10 +50,19 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import COMPOSITION, RANKS, Rank
+from ..common.documents import HEADER
 from ..errors import EighthalfError
 from ..options import MAX_SEATS
 
-__all__ = ["DOCUMENT_TYPES", "build_schemas", "dump_schema", "schema", "schema_text"]
+__all__ = [
+    "DOCUMENT_TYPES",
+    "EIGHTS_ANY",
+    "EIGHTS_DOCUMENT_TYPES",
+    "build_schemas",
+    "dump_schema",
+    "schema",
+    "schema_text",
+]
 
 DOCUMENT_TYPES: tuple[str, ...] = (
     "Rules",
@@ -68,6 +87,24 @@ DOCUMENT_TYPES: tuple[str, ...] = (
 )
 """The value of ``"type"`` of every kind of document, in the order of the format's description."""
 
+EIGHTS_DOCUMENT_TYPES: tuple[str, ...] = (
+    "eights.Rules",
+    "eights.Move",
+    "eights.GameState",
+    "eights.PlayerView",
+    "eights.Record",
+    "eights.Spelled",
+    "eights.Passed",
+    "eights.Drew",
+    "eights.HandOver",
+    "eights.HandDealt",
+    "eights.GameOver",
+)
+"""The value of ``"type"`` of every kind of document of Eights (:mod:`eighthalf.eights.serialization`)."""
+
+EIGHTS_ANY = "eights.document"
+"""The name of the schema that accepts any document of Eights (``eights.document.schema.json``)."""
+
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _ANY = "document"
 
@@ -80,8 +117,9 @@ def schema_text(name: str | None = None) -> str:
     """The JSON text of a shipped schema, exactly as the file holds it.
 
     Args:
-        name: A document type from :data:`DOCUMENT_TYPES`, or ``None`` for the schema
-            that accepts any document.
+        name: A document type from :data:`DOCUMENT_TYPES` or :data:`EIGHTS_DOCUMENT_TYPES`,
+            :data:`EIGHTS_ANY` for the schema that accepts any document of Eights, or
+            ``None`` for the schema that accepts any document of 8½.
 
     Returns:
         The text of ``eighthalf/schemas/<name>.schema.json`` (``document.schema.json``
@@ -92,7 +130,7 @@ def schema_text(name: str | None = None) -> str:
     """
     if name is None:
         name = _ANY
-    elif name not in DOCUMENT_TYPES:
+    elif name not in DOCUMENT_TYPES and name not in EIGHTS_DOCUMENT_TYPES and name != EIGHTS_ANY:
         raise EighthalfError(f"no JSON Schema for {name!r}: the document types are {', '.join(DOCUMENT_TYPES)}")
     return resources.files(__name__).joinpath(_file_name(name)).read_text(encoding="utf-8")
 
@@ -104,8 +142,8 @@ def schema(name: str | None = None) -> dict[str, Any]:
     '#/$defs/move'
 
     Args:
-        name: A document type from :data:`DOCUMENT_TYPES`, or ``None`` for the schema
-            that accepts any document.
+        name: As for :func:`schema_text`: a document type of either game,
+            :data:`EIGHTS_ANY`, or ``None`` for the schema that accepts any document of 8½.
 
     Returns:
         The schema as :func:`json.loads` gives it.
@@ -584,7 +622,9 @@ def build_schemas() -> dict[str, dict[str, Any]]:
 
     Returns:
         ``{file name: schema}``: ``"<type>.schema.json"`` for each of
-        :data:`DOCUMENT_TYPES`, and ``"document.schema.json"``, which accepts any of them.
+        :data:`DOCUMENT_TYPES` and :data:`EIGHTS_DOCUMENT_TYPES`, ``"document.schema.json"``,
+        which accepts any document of 8½, and ``"eights.document.schema.json"``, which
+        accepts any document of Eights.
 
     Raises:
         EighthalfError: If the loader reads document types or keys that these schemas do
@@ -622,6 +662,7 @@ def build_schemas() -> dict[str, dict[str, Any]]:
         "allOf": [{"if": {"properties": {"type": {"const": name}}}, "then": _ref(name)} for name in DOCUMENT_TYPES],
         "$defs": {**every, **{key: defs[key] for key in sorted(defs)}},
     }
+    out.update(_eights_schemas())
     return out
 
 
@@ -635,3 +676,301 @@ def dump_schema(value: dict[str, Any]) -> str:
         The text of its file.
     """
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------- Eights
+
+
+def _eights_definitions() -> dict[str, dict[str, Any]]:
+    """The shared pieces of Eights' documents: cards, moves, seats, points (WS1, WS2, WT8)."""
+    from ..eights.cards import CARDS, DECK, SUIT_LETTERS
+    from ..eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS
+    from ..eights.words import WORDS
+
+    card = "(" + "|".join(f"{suit}[{''.join(sorted(set(letters)))}]" for suit, letters in SUIT_LETTERS.items()) + ")"
+    words = "|".join(WORDS)
+    spelling = f"({words})( {card})*( {card}>{card})+"
+    full = max(HAND_SIZES.values())
+    seat = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+    return {
+        "card": {
+            "description": "A card by its notation: the suit's digit and the lower-case letter, '4w' (WS1).",
+            "enum": sorted(CARDS),
+        },
+        "cards": {"type": "array", "items": _ref("card"), "maxItems": len(DECK)},
+        "hand": {"type": "array", "items": _ref("card"), "maxItems": full},
+        "table": {
+            "description": "The table, one card of each suit, suit by suit (WS3).",
+            "type": "array",
+            "items": _ref("card"),
+            "minItems": 8,
+            "maxItems": 8,
+        },
+        "seat": {"description": f"A seat number (at most {MAX_PLAYERS} seats, WS2).", **seat},
+        "seatOrNull": _nullable(_ref("seat")),
+        "origins": {
+            "description": "Who put each stack card there: a seat, or -1 for a card dealt there (WP3).",
+            "type": "array",
+            "items": {"type": "integer", "minimum": -1, "maximum": MAX_PLAYERS - 1},
+            "maxItems": len(DECK),
+        },
+        "points": {
+            "description": "Points, one number per seat.",
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_PLAYERS,
+        },
+        "move": {
+            "description": (
+                "A move in its canonical notation, as str(move) writes it: a spelling 'ONE 1n 7o 4e>4w' "
+                "(the word, the hand cards, then table>replacing pairs) or a pass 'pass', 'pass 1e 4w'."
+            ),
+            "type": "string",
+            "pattern": f"^(pass( {card})*|{spelling})$",
+        },
+        "spelling": {
+            "description": "A spelling in its canonical notation: 'ONE 1n 7o 4e>4w' (WT2-WT5).",
+            "type": "string",
+            "pattern": f"^{spelling}$",
+        },
+        "piles": {
+            "description": "Every seat's score pile: the spellings it made in this hand (WT5).",
+            "type": "array",
+            "items": {"type": "array", "items": _ref("spelling")},
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_PLAYERS,
+        },
+    }
+
+
+def _eights_bodies() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The nested objects of Eights' documents, and the fields of each document type,
+    with the keys that :mod:`eighthalf.eights.serialization` requires."""
+    from ..eights import serialization
+    from ..eights.events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
+    from ..eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
+    from ..eights.records import Record
+    from ..eights.state import GameState, HandState, Outcome
+    from ..eights.views import PlayerView
+
+    kinds = serialization._REGISTRY.by_name  # the loader's registry: type name -> keys, writer, reader
+    if set(kinds) != set(EIGHTS_DOCUMENT_TYPES):
+        raise EighthalfError(
+            f"the JSON Schemas are out of step with the loader of Eights: it reads {sorted(kinds)}, "
+            f"the schemas describe {sorted(EIGHTS_DOCUMENT_TYPES)}"
+        )
+
+    def keys(name: str) -> frozenset[str]:
+        return frozenset(kinds["eights." + name].keys - HEADER)
+
+    full = max(HAND_SIZES.values())
+    seat = _ref("seat")
+    points = _ref("points")
+    number = {"type": "integer", "minimum": 0}
+    hand_scores = {"type": "array", "items": points}
+    optional_int = _nullable({"type": "integer", "minimum": 1})
+    defs = {
+        "rules": _object(
+            keys("Rules"),
+            {"target": optional_int, "turn_limit": optional_int, "may_pass_freely": {"type": "boolean"}},
+            _attribute_docs(Rules),
+            "eights.Rules",
+        ),
+        "outcome": _object(
+            frozenset(serialization._OUTCOME_KEYS),
+            {
+                "totals": points,
+                "winners": {"type": "array", "items": seat, "minItems": 1, "maxItems": MAX_PLAYERS},
+                "target": {"type": "integer", "minimum": 1},
+            },
+            _attribute_docs(Outcome),
+            "an outcome of Eights",
+        ),
+        "handState": _object(
+            frozenset(serialization._HAND_KEYS),
+            {
+                "number": number,
+                "dealer": seat,
+                "table": _ref("table"),
+                "hands": {"type": "array", "items": _ref("hand"), "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+                "stack": _ref("cards"),
+                "origins": _ref("origins"),
+                "piles": _ref("piles"),
+                "to_move": seat,
+                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+                "turns": number,
+                "scores": {**points, "description": "Each seat's points in this hand (WH2), checked on loading."},
+            },
+            _attribute_docs(HandState),
+            "the hand of an eights.GameState",
+        ),
+    }
+    totals = {**points, "description": "Each seat's points from the finished hands (WG1), checked on loading."}
+    outcome = _nullable(_ref("outcome"))
+    documents: dict[str, dict[str, Any]] = {
+        "eights.Rules": defs["rules"],
+        "eights.Move": _object(keys("Move"), {"move": _ref("move")}, {}, "eights.Move"),
+        "eights.GameState": _object(
+            keys("GameState"),
+            {
+                "rules": _ref("rules"),
+                "seed": {"type": "integer"},
+                "hand": _ref("handState"),
+                "hand_scores": hand_scores,
+                "totals": totals,
+                "outcome": outcome,
+            },
+            _attribute_docs(GameState),
+            "eights.GameState",
+        ),
+        "eights.PlayerView": _object(
+            keys("PlayerView"),
+            {
+                "seat": _ref("seatOrNull"),
+                "rules": _ref("rules"),
+                "number": number,
+                "dealer": seat,
+                "table": _ref("table"),
+                "hand": _nullable(_ref("hand")),
+                "hand_sizes": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": full},
+                    "minItems": MIN_PLAYERS,
+                    "maxItems": MAX_PLAYERS,
+                },
+                "stack": {
+                    "description": "The stack in draw order as the viewer knows it: null for a card they do not know (WI3, WP3).",
+                    "type": "array",
+                    "items": _nullable(_ref("card")),
+                },
+                "origins": _ref("origins"),
+                "piles": _ref("piles"),
+                "to_move": seat,
+                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+                "turns": number,
+                "scores": points,
+                "hand_scores": hand_scores,
+                "totals": totals,
+                "outcome": outcome,
+            },
+            _attribute_docs(PlayerView),
+            "eights.PlayerView",
+        ),
+        "eights.Record": _object(
+            keys("Record"),
+            {
+                "players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+                "seed": {"type": "integer"},
+                "rules": _ref("rules"),
+                "moves": {"type": "array", "items": _ref("move")},
+                "result": {
+                    "description": "'*' while unfinished; '<winners>: <totals>' once over, such as '0,2: 31-12-31-5' (WG3).",
+                    "type": "string",
+                    "pattern": r"^(\*|[0-9]+(,[0-9]+)*: [0-9]+(-[0-9]+)+)$",
+                },
+                "comments": {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string"}],
+                        "items": False,
+                        "minItems": 2,
+                    },
+                },
+                "tags": {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "prefixItems": [{"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"}, {"type": "string"}],
+                        "items": False,
+                        "minItems": 2,
+                    },
+                },
+            },
+            _attribute_docs(Record),
+            "eights.Record",
+        ),
+        "eights.Spelled": _object(
+            keys("Spelled"), {"seat": seat, "spell": _ref("spelling")}, _attribute_docs(Spelled), "eights.Spelled"
+        ),
+        "eights.Passed": _object(
+            keys("Passed"),
+            {
+                "seat": seat,
+                "count": {"type": "integer", "minimum": 0, "maximum": full},
+                "exchange": _nullable(_ref("hand")),
+            },
+            _attribute_docs(Passed),
+            "eights.Passed",
+        ),
+        "eights.Drew": _object(
+            keys("Drew"),
+            {
+                "seat": seat,
+                "count": {"type": "integer", "minimum": 1, "maximum": full},
+                "cards": _nullable({**_ref("hand"), "minItems": 1}),
+            },
+            _attribute_docs(Drew),
+            "eights.Drew",
+        ),
+        "eights.HandOver": _object(
+            keys("HandOver"),
+            {"number": number, "reason": {"enum": ["passes", "turn limit"]}, "scores": points, "totals": points},
+            _attribute_docs(HandOver),
+            "eights.HandOver",
+        ),
+        "eights.HandDealt": _object(
+            keys("HandDealt"),
+            {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat},
+            _attribute_docs(HandDealt),
+            "eights.HandDealt",
+        ),
+        "eights.GameOver": _object(
+            keys("GameOver"),
+            {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}},
+            _attribute_docs(GameOver),
+            "eights.GameOver",
+        ),
+    }
+    return defs, documents
+
+
+def _eights_schemas() -> dict[str, dict[str, Any]]:
+    """The schema files of Eights: one per document type, and ``eights.document.schema.json``."""
+    from ..serialization import VERSION
+
+    defs = {**_eights_definitions()}
+    nested, documents = _eights_bodies()
+    defs.update(nested)
+    out: dict[str, dict[str, Any]] = {}
+    for name in EIGHTS_DOCUMENT_TYPES:
+        doc = _document(name, documents[name])
+        used = _used(doc, defs, set())
+        out[_file_name(name)] = {
+            "$schema": _DRAFT,
+            "$id": f"urn:eighthalf:schema:{VERSION}:{name}",
+            "title": f"eighthalf {name} document (format version {VERSION})",
+            "description": (
+                f"A {name} as eighthalf.eights.serialization writes it. Checks the shape only; "
+                "eighthalf.eights.from_data also checks the rules (the 64 cards, one table card per suit, "
+                "the scores …)."
+            ),
+            **doc,
+            "$defs": {key: defs[key] for key in sorted(used)},
+        }
+    every = {name: _document(name, documents[name]) for name in EIGHTS_DOCUMENT_TYPES}
+    out[_file_name(EIGHTS_ANY)] = {
+        "$schema": _DRAFT,
+        "$id": f"urn:eighthalf:schema:{VERSION}:{EIGHTS_ANY}",
+        "title": f"any eighthalf document of Eights (format version {VERSION})",
+        "description": "Any document of eighthalf.eights.serialization: the value of 'type' selects the schema.",
+        "type": "object",
+        "properties": {"type": {"enum": list(EIGHTS_DOCUMENT_TYPES)}},
+        "required": ["format", "version", "type"],
+        "allOf": [
+            {"if": {"properties": {"type": {"const": name}}}, "then": _ref(name)} for name in EIGHTS_DOCUMENT_TYPES
+        ],
+        "$defs": {**every, **{key: defs[key] for key in sorted(defs)}},
+    }
+    return out

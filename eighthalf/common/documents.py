@@ -1,0 +1,449 @@
+"""The JSON document envelope that both games' documents share, and its strict reader.
+
+Every document of eighthalf, of either game, is a JSON object that starts with
+``"format": "eighthalf"``, ``"version": 1`` and ``"type"``, the name of what it holds;
+the other keys are the object's fields. Each game keeps its own document types in a
+:class:`Registry` of :class:`Kind`\\ s (how one type is written and read); the registry
+holds the logic that is the same for every type: writing the header, checking it on
+loading, refusing a key that is missing or unknown, reading JSON text strictly, and
+saying which function reads a document of the other game.
+
+The checking helpers (:func:`check_object`, :func:`get_int`, :func:`get_bool` …) take
+the JSON path of what they check and raise :class:`~eighthalf.DocumentError`
+naming it, so that every error of a loader says where it is: ``$.seats[2].hand[1]``.
+
+>>> check_object({"a": 1, "b": 2}, "$.x", frozenset({"a"}))
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $.x.b: unknown key (expected only a)
+>>> get_int({"n": True}, "n", "$")
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $.n: expected an integer, not a boolean True
+>>> parse_json('{"a": 1, "a": 2}')
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $: the key 'a' appears twice in one object
+
+Nothing here knows a game's rules; :mod:`eighthalf.serialization` (8½) and
+:mod:`eighthalf.eights.serialization` (Eights) define their document types on it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, Final, NoReturn
+
+from .errors import DocumentError, EighthalfError, InvalidStateError, quote
+from .shuffle import check_seed
+
+__all__ = [
+    "FORMAT",
+    "HEADER",
+    "MAX_INDENT",
+    "MAX_INT",
+    "VERSION",
+    "Kind",
+    "Registry",
+    "check_object",
+    "get_bool",
+    "get_int",
+    "get_int_list",
+    "get_list",
+    "get_seed",
+    "get_str",
+    "json_kind",
+    "parse_json",
+    "quoted_key",
+    "wrong",
+]
+
+FORMAT: Final = "eighthalf"
+"""The value of every document's ``"format"`` key, in both games."""
+
+VERSION: Final = 1
+"""The version of the format that the library writes and reads."""
+
+HEADER: Final = frozenset({"format", "version", "type"})
+"""The three keys every document starts with."""
+
+MAX_INT: Final = 2**53 - 1
+"""The largest integer a document holds other than a seed: what a JavaScript number keeps exactly."""
+
+MAX_INDENT: Final = 16
+"""The largest ``indent`` that ``dumps`` takes."""
+
+# --------------------------------------------------------------------------- checking helpers
+
+
+def json_kind(value: object) -> str:
+    """The JSON name of a value's type, for messages: ``"an integer"``, ``"null"`` …
+
+    >>> json_kind(True), json_kind([]), json_kind(1.5)
+    ('a boolean', 'an array', 'a number')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__}, which is not JSON"
+
+
+def quoted_key(key: str) -> str:
+    """A key as a JSON string, cut short: for paths such as ``$["a key"]``."""
+    return json.dumps(key if len(key) <= 30 else key[:27] + "...", ensure_ascii=False)
+
+
+def wrong(path: str, wanted: str, value: object) -> NoReturn:
+    """Raise the error for a value of the wrong JSON type at ``path``.
+
+    Raises:
+        DocumentError: Always: ``<path>: expected <wanted>, not <kind> <value>``.
+    """
+    shown = "" if isinstance(value, (list, dict)) or value is None else f" {quote(value)}"
+    raise DocumentError(path, f"expected {wanted}, not {json_kind(value)}{shown}")
+
+
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def check_object(
+    value: object, path: str, keys: frozenset[str], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """``value`` as a dict with exactly ``keys``, and any of ``optional``.
+
+    Raises:
+        DocumentError: If ``value`` is not an object, a key is not a string, or a key is
+            missing (the path names it) or unknown (the path names it, and the message
+            lists the keys allowed).
+    """
+    if type(value) is not dict:
+        wrong(path, "an object", value)
+    if value.keys() != keys:
+        for key in value:
+            if type(key) is not str:
+                raise DocumentError(path, f"keys are strings, not {json_kind(key)} {quote(key)}")
+        missing = sorted(keys - value.keys())
+        if missing:
+            raise DocumentError(f"{path}.{missing[0]}", "missing")
+        extra = sorted(value.keys() - keys - optional)
+        if extra:
+            plain = len(extra[0]) <= 30 and _PLAIN_KEY.fullmatch(extra[0])
+            where = f"{path}.{extra[0]}" if plain else f"{path}[{quoted_key(extra[0])}]"
+            raise DocumentError(where, f"unknown key (expected only {', '.join(sorted(keys | optional))})")
+    return value
+
+
+def _range(low: int, high: int) -> str:
+    return f"{low} to 2**53 - 1" if high == MAX_INT else f"{low} to {high}"
+
+
+def get_int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = MAX_INT) -> int:
+    """``obj[key]``, an integer from ``low`` to ``high`` (``true`` is not an integer).
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not int:
+        wrong(f"{path}.{key}", "an integer", value)
+    if not low <= value <= high:
+        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range ({_range(low, high)})")
+    return value
+
+
+def get_bool(obj: dict[str, Any], key: str, path: str) -> bool:
+    """``obj[key]``, ``true`` or ``false``.
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not bool:
+        wrong(f"{path}.{key}", "true or false", value)
+    return value
+
+
+def get_str(obj: dict[str, Any], key: str, path: str) -> str:
+    """``obj[key]``, a string.
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not str:
+        wrong(f"{path}.{key}", "a string", value)
+    return value
+
+
+def get_list(obj: dict[str, Any], key: str, path: str) -> list[Any]:
+    """``obj[key]``, an array.
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not list:
+        wrong(f"{path}.{key}", "an array", value)
+    return value
+
+
+def get_int_list(
+    obj: dict[str, Any], key: str, path: str, length: int | None, high: int = MAX_INT, each: str = "seat"
+) -> tuple[int, ...]:
+    """``obj[key]``, an array of integers from 0 to ``high``, of ``length`` entries unless ``None``.
+
+    Raises:
+        DocumentError: If it is not: the path names the array, or the entry at fault
+            (``$.points[2]``); a wrong length is reported as ``one per <each>``.
+    """
+    values = get_list(obj, key, path)
+    if length is not None and len(values) != length:
+        raise DocumentError(f"{path}.{key}", f"expected {length} entries (one per {each}), not {len(values)}")
+    for at, value in enumerate(values):
+        if type(value) is not int:
+            wrong(f"{path}.{key}[{at}]", "an integer", value)
+        if not 0 <= value <= high:
+            raise DocumentError(f"{path}.{key}[{at}]", f"{quote(value)} is out of range ({_range(0, high)})")
+    return tuple(values)
+
+
+def get_seed(obj: dict[str, Any], path: str, key: str = "seed") -> int:
+    """``obj[key]``, a seed: an integer of at most 4,300 digits (:func:`~eighthalf.common.shuffle.check_seed`).
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not int:
+        wrong(f"{path}.{key}", "an integer", value)
+    try:
+        return check_seed(value)
+    except EighthalfError as error:
+        raise DocumentError(f"{path}.{key}", str(error)) from None
+
+
+# --------------------------------------------------------------------------- strict JSON
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DocumentError("$", f"the key {quote(key)} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise DocumentError("$", f"{name} is not a JSON number")
+
+
+def parse_json(text: object) -> object:
+    """Read JSON text strictly: every key once in an object, no ``NaN`` or ``Infinity``,
+    nesting no deeper than Python's recursion allows, no number beyond CPython's digit limit.
+
+    >>> parse_json('[1, NaN]')
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $: NaN is not a JSON number
+
+    Args:
+        text: The JSON text (``bytes`` are read as UTF-8, -16 or -32).
+
+    Returns:
+        The value, as :func:`json.loads` gives it.
+
+    Raises:
+        DocumentError: If ``text`` is not text, or not JSON under these rules (the path is ``$``).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        wrong("$", "JSON text", text)
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise DocumentError("$", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise DocumentError("$", "not valid JSON for eighthalf: nested too deeply") from None
+    except (UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, DocumentError):
+            raise
+        if "integer string conversion" in str(error):  # CPython's limit on digits
+            raise DocumentError("$", "a number in the text has too many digits (a seed has at most 4,300)") from None
+        raise DocumentError("$", f"not valid JSON: {error}") from None
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+class Kind:
+    """How one document type is written and read.
+
+    Args:
+        name: The value of ``"type"``.
+        classes: The classes whose objects are written as this type.
+        keys: The keys of the object's fields (the header keys are added).
+        save: The fields of an object, as a dict of JSON values (without the header).
+        load: Reads the checked object (all of ``keys`` present, no others but
+            ``optional``) at a JSON path, and returns the object it holds.
+        optional: Keys that may be left out.
+    """
+
+    __slots__ = ("classes", "keys", "load", "name", "optional", "save")
+
+    name: str
+    """The value of ``"type"``."""
+    classes: tuple[type, ...]
+    """The classes written as this type."""
+    keys: frozenset[str]
+    """Every key a document of this type must have, the header's included."""
+    save: Callable[[Any], dict[str, Any]]
+    """Writes an object's fields."""
+    load: Callable[[dict[str, Any], str], object]
+    """Reads an object from its checked fields and its JSON path."""
+    optional: frozenset[str]
+    """Keys that may be left out."""
+
+    def __init__(
+        self,
+        name: str,
+        classes: tuple[type, ...],
+        keys: frozenset[str],
+        save: Callable[[Any], dict[str, Any]],
+        load: Callable[[dict[str, Any], str], object],
+        optional: frozenset[str] = frozenset(),
+    ) -> None:
+        self.name = name
+        self.classes = classes
+        self.keys = keys | HEADER
+        self.save = save
+        self.load = load
+        self.optional = optional
+
+
+class Registry:
+    """One game's document types, and the logic every document shares: the header, the
+    keys, strict JSON, and the hint to the other game's reader.
+
+    Args:
+        kinds: The game's document types, in the order its documentation lists them.
+        label: Who writes them, for messages: ``"eighthalf"`` (8½) or ``"eighthalf.eights"``.
+        foreign: Given a ``"type"`` this registry does not know, the text that says which
+            function reads it (a document of the other game), or ``None``.
+    """
+
+    __slots__ = ("by_class", "by_name", "foreign", "kinds", "label")
+
+    kinds: tuple[Kind, ...]
+    """The document types, in order."""
+    by_name: dict[str, Kind]
+    """The document types by the value of ``"type"``."""
+    by_class: dict[type, Kind]
+    """The document types by the class of what they hold."""
+    label: str
+    """Who writes these documents, for messages."""
+    foreign: Callable[[str], str | None]
+    """The hint for the other game's document types."""
+
+    def __init__(self, kinds: Iterable[Kind], *, label: str, foreign: Callable[[str], str | None]) -> None:
+        self.kinds = tuple(kinds)
+        self.by_name = {kind.name: kind for kind in self.kinds}
+        self.by_class = {cls: kind for kind in self.kinds for cls in kind.classes}
+        self.label = label
+        self.foreign = foreign
+
+    def to_data(self, obj: object) -> dict[str, Any]:
+        """The document of ``obj``: the header, then its fields.
+
+        Raises:
+            TypeError: If ``obj`` is of no type this registry writes.
+        """
+        kind = self.by_class.get(type(obj))
+        if kind is None:
+            raise TypeError(f"{self.label} cannot write a {type(obj).__name__} as a document")
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "type": kind.name}
+        data.update(kind.save(obj))
+        return data
+
+    def expected_kind(self, expected: type | None) -> Kind | None:
+        """The document type that holds ``expected`` objects (``None`` for ``None``).
+
+        Raises:
+            TypeError: If no document type holds them.
+        """
+        if expected is None:
+            return None
+        kind = self.by_class.get(expected)
+        if kind is None:
+            raise TypeError(f"{self.label} documents do not hold a {quote(getattr(expected, '__name__', expected))}")
+        return kind
+
+    def from_data(self, data: object, expected: type | None = None) -> Any:
+        """Read a document: check the header and the keys, then let the type's reader check the rest.
+
+        Raises:
+            DocumentError: If the document is not valid; the message gives the JSON path.
+            TypeError: If ``expected`` is not a class these documents hold.
+        """
+        wanted = self.expected_kind(expected)
+        if type(data) is not dict:
+            wrong("$", f"an object (a JSON document of {self.label})", data)
+        for key in ("format", "version", "type"):
+            if key not in data:
+                raise DocumentError(f"$.{key}", f"missing: not an {FORMAT} document")
+        if data["format"] != FORMAT:
+            raise DocumentError("$.format", f"expected {FORMAT!r}, not {quote(data['format'])}")
+        version = data["version"]
+        if type(version) is not int or version != VERSION:
+            raise DocumentError("$.version", f"this {self.label} reads version {VERSION}, not {quote(version)}")
+        name = data["type"]
+        kind = self.by_name.get(name) if type(name) is str else None
+        if kind is None:
+            hint = self.foreign(name) if type(name) is str else None
+            if hint is not None:
+                raise DocumentError("$.type", f"{quote(name)} is {hint}")
+            raise DocumentError(
+                "$.type", f"unknown document type {quote(name)} (expected one of {', '.join(self.by_name)})"
+            )
+        if wanted is not None and wanted is not kind:
+            raise DocumentError("$.type", f"expected a {wanted.name} document, not {quote(name)}")
+        obj = check_object(data, "$", kind.keys, kind.optional)
+        result = kind.load(obj, "$")
+        if expected is not None and not isinstance(result, expected):
+            raise DocumentError("$.move", f"expected a {expected.__name__}, not {str(result)!r}")
+        return result
+
+    def dumps(self, obj: object, indent: int | None = None) -> str:
+        """The document of ``obj`` as JSON text, characters beyond ASCII kept as they are.
+
+        Raises:
+            TypeError: If ``obj`` is of no type this registry writes.
+            InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
+        """
+        if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+            raise InvalidStateError(f"indent must be None or an int from 0 to {MAX_INDENT}, not {quote(indent)}")
+        return json.dumps(self.to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+
+    def loads(self, text: object, expected: type | None = None) -> Any:
+        """Read a document from JSON text (:func:`parse_json`, then :meth:`from_data`).
+
+        Raises:
+            DocumentError: If the text is not JSON or the document is not valid.
+            TypeError: If ``expected`` is not a class these documents hold.
+        """
+        self.expected_kind(expected)
+        return self.from_data(parse_json(text), expected)
