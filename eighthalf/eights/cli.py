@@ -39,7 +39,7 @@ from .bots import BOTS, Bot
 from .deal import new_game
 from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .simulate import DEFAULT_CHUNK_SIZE, MAX_GAMES, load_bot, simulate
+from .simulate import DEFAULT_CHUNK_SIZE, HAND_LIMIT, MAX_GAMES, load_bot, simulate
 from .terminal import add_play_arguments, config_from_args, run_play
 from .views import view
 
@@ -116,7 +116,8 @@ def run_demo(
     Raises:
         EighthalfError: If ``players`` is not from 2 to 6 (WS2), ``seed`` is not an int
             of at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits, or
-            ``bots`` is not one bot per seat.
+            ``bots`` is not one bot per seat; or, as it plays, if the game is still going
+            after :data:`~eighthalf.eights.simulate.HAND_LIMIT` hands (WG3).
     """
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         shown = players if type(players) is int else type(players).__name__
@@ -140,6 +141,8 @@ def run_demo(
     _deal_lines(state.hand, names, out)
     turn = 0
     while state.outcome is None:
+        if state.hand.number >= HAND_LIMIT:
+            raise EighthalfError(f"the game did not end within {HAND_LIMIT:,} hands (WG3): do the bots ever spell?")
         seat = state.hand.to_move
         move = bots[seat].choose(view(state, seat), rng)
         state, events = apply_with_events(state, move)

@@ -60,6 +60,7 @@ from .views import view
 __all__ = [
     "CSV_COLUMNS",
     "DEFAULT_CHUNK_SIZE",
+    "HAND_LIMIT",
     "MAX_GAMES",
     "Standing",
     "Summary",
@@ -76,6 +77,14 @@ runs are cut finer, so that every worker gets about 8 chunks)."""
 MAX_GAMES: Final = 10**15
 """The most games one simulation plays. Results are streamed and added up as they come,
 so memory does not grow with the games."""
+
+HAND_LIMIT: Final = 1000
+"""The most hands a simulated game may take before the simulation stops with an error.
+
+The rule book ends every hand (WH1, WH3) but not every game: a game goes on until a
+total reaches the target (WG3), so bots that never spell (possible when the table lets
+players pass freely, WR1) would play for ever. No game between the built-in bots comes
+near this: greedy and random games take a few hands."""
 
 _TAG: Final = b"eighthalf-eights-simulate-v1"
 
@@ -513,6 +522,11 @@ def _run_chunk(task: _Task) -> _ChunkResult:
         rng = random.Random(rng_seed)
         moves: list[Move] = []
         while state.outcome is None:
+            if state.hand.number >= HAND_LIMIT:
+                raise EighthalfError(
+                    f"game {index} (seed {deal_seed}) did not end within {HAND_LIMIT:,} hands: "
+                    f"no total reached the target {state.target} (WG3); do the bots ever spell?"
+                )
             mover = state.hand.to_move
             move = bots[mover].choose(view(state, mover), rng)
             state = apply_unchecked(state, move)
@@ -632,7 +646,8 @@ def simulate(
             outside 2 to 6 (WS2), ``games`` outside 1 to :data:`MAX_GAMES`, ``workers``
             or ``chunk_size`` below 1, a number of bots other than ``players``, a bot
             that :func:`bot_factory` cannot resolve, a seed that is not an int or too
-            long. A bot that a worker cannot import raises it from the worker.
+            long. A bot that a worker cannot import raises it from the worker, and so
+            does a game still going after :data:`HAND_LIMIT` hands (WG3).
     """
     names = _check(players, games, bots, seed, rules, workers, chunk_size, executor, rotate_seats, progress, games_out)
     checked = Rules() if rules is None else rules

@@ -384,3 +384,18 @@ def test_bots_see_only_their_views_in_play(monkeypatch: pytest.MonkeyPatch) -> N
     with contextlib.redirect_stdout(io.StringIO()):
         run_play(_args("--players", "3", "--seed", "8", "--bots", "random", "--seat", "1"), input=_script(["1"] * 30))
     assert seen_seats and set(seen_seats) <= {0, 2}
+
+
+def test_simulate_stops_a_game_that_cannot_end_with_one_error_wg3() -> None:
+    """Bots that never spell under WR1 never reach the target (WG3): one clear error, no hang."""
+    from eighthalf.eights.simulate import HAND_LIMIT
+
+    with pytest.raises(EighthalfError, match=rf"game 0 \(seed \d+\) did not end within {HAND_LIMIT:,} hands"):
+        simulate(2, 1, ["passive_bots:PassingBot"] * 2, seed=3, rules=Rules(may_pass_freely=True))
+
+
+def test_the_demo_stops_a_game_that_cannot_end_with_one_error_wg3() -> None:
+    from passive_bots import PassingBot
+
+    with pytest.raises(EighthalfError, match="did not end within 1,000 hands"):
+        run_demo(2, 3, [PassingBot(), PassingBot()], rules=Rules(may_pass_freely=True), write=lambda line: None)
