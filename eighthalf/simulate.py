@@ -56,11 +56,12 @@ from .common.runner import (
     game_seeds,
     mean_interval,
     median_of,
+    refuse_move,
     run_chunks,
     wilson,
 )
 from .deal import new_game
-from .engine import apply_unchecked
+from .engine import apply, apply_unchecked, is_legal
 from .errors import EighthalfError
 from .events import describe
 from .moves import BlindPlay, Collect, Move
@@ -500,6 +501,10 @@ def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[s
     return bots[shift:] + bots[:shift]
 
 
+_BUILT_IN: Final = frozenset(BOTS.values())
+"""The built-in bots' classes: their moves are legal (the tests check it); any other bot's are checked."""
+
+
 def _play_round(
     players: int, bots: Sequence[Bot], rules: Rules, seed: int, index: int, moves: list[Move] | None = None
 ) -> tuple[GameState, int, int, int]:
@@ -512,9 +517,12 @@ def _play_round(
     viewer = _Viewer(players)
     catches = collects = failed = 0
     watch = observes(bots)
+    checked = [type(bot) not in _BUILT_IN for bot in bots]
     while state.outcome is None:
         mover = state.to_move
         move = bots[mover].choose(viewer.view(state, mover), rng)
+        if checked[mover] and not is_legal(state, move):
+            refuse_move(state, move, apply, f"round {index} (seed {deal_seed}), seat {mover}, bot {bots[mover].name!r}")
         before, state = state, apply_unchecked(state, move)
         if moves is not None:
             moves.append(move)

@@ -637,3 +637,11 @@ def test_cli_table_option_flags() -> None:
         3, 12, ["greedy"] * 3, seed=3, rules=Rules(move_limit=1000, single_opening=True, open_runs=True)
     )
     assert lines == [expected.to_text()] and expected.options == ("single_opening", "open_runs")
+
+
+def test_a_bot_of_the_users_that_breaks_a_rule_stops_the_run_with_the_rules_error() -> None:
+    """Moves of bots that are not built in are checked: the rule's own error, with where it happened (T1)."""
+    from eighthalf.errors import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError, match=r"^round \d+ \(seed \d+\), seat \d, bot 'stubborn': illegal move 'c'"):
+        simulate(2, 5, ["travelling_bots:StubbornBot", "greedy"], seed=1)

@@ -36,3 +36,15 @@ def make_cautious() -> CautiousBot:
 
 NOT_A_BOT = 7
 """Not callable: the spec ``"travelling_bots:NOT_A_BOT"`` is refused."""
+
+
+class StubbornBot:
+    """Always collects (C1), legal or not: a bot of the user's that breaks the rules."""
+
+    name = "stubborn"
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The collect, whatever the legal moves are."""
+        from eighthalf.moves import COLLECT
+
+        return COLLECT

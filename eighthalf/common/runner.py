@@ -31,7 +31,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from .errors import EighthalfError
 
@@ -54,6 +54,7 @@ __all__ = [
     "made",
     "mean_interval",
     "median_of",
+    "refuse_move",
     "run_chunks",
     "wilson",
 ]
@@ -140,6 +141,27 @@ def made(spec: str, factory: Callable[[], Any]) -> Any:
             f"bot {cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
         )
     return bot
+
+
+def refuse_move(state: Any, move: object, apply: Callable[[Any, Any], Any], where: str) -> NoReturn:
+    """Raise the game's :class:`~eighthalf.IllegalMoveError` for a bot's illegal ``move``, saying ``where``.
+
+    The simulations check the moves of every bot that is not built in (whose moves the
+    tests check), so that a bot of the user's that breaks a rule stops the run with the
+    rule's own error instead of corrupting the games: ``apply(state, move)`` (the game's
+    checking :func:`apply`) gives the error, and ``where`` (the game, the seat and the
+    bot) goes in front of its message.
+
+    Raises:
+        IllegalMoveError: Always (or what ``apply`` raises for a move it refuses).
+        RuntimeError: If ``apply`` accepts the move after all (the caller's mistake).
+    """
+    try:
+        apply(state, move)
+    except EighthalfError as error:
+        error.args = (f"{where}: {error}",)
+        raise
+    raise RuntimeError(f"{where}: refuse_move was called with a legal move {cut(str(move))}")
 
 
 def load_bot(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Any:

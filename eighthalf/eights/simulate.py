@@ -46,13 +46,14 @@ from ..common.runner import (
     game_seeds,
     mean_interval,
     median_of,
+    refuse_move,
     run_chunks,
     wilson,
 )
 from ..errors import EighthalfError
 from .bots import BOTS, Bot
 from .deal import new_game
-from .engine import apply_unchecked
+from .engine import apply, apply_unchecked, is_legal
 from .moves import Move, Spell
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .views import view
@@ -504,6 +505,10 @@ def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[s
     return bots[shift:] + bots[:shift]
 
 
+_BUILT_IN: Final = frozenset(BOTS.values())
+"""The built-in bots' classes: their moves are legal (the tests check it); any other bot's are checked."""
+
+
 def _run_chunk(task: _Task) -> _ChunkResult:
     """Play the games ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
     players, names, seed, start, stop, rotate_seats, (target, turn_limit, free), detail = task
@@ -521,6 +526,7 @@ def _run_chunk(task: _Task) -> _ChunkResult:
         state = new_game(players, seed=deal_seed, rules=rules)
         rng = random.Random(rng_seed)
         moves: list[Move] = []
+        checked = [type(bot) not in _BUILT_IN for bot in bots]
         while state.outcome is None:
             if state.hand.number >= HAND_LIMIT:
                 raise EighthalfError(
@@ -529,6 +535,10 @@ def _run_chunk(task: _Task) -> _ChunkResult:
                 )
             mover = state.hand.to_move
             move = bots[mover].choose(view(state, mover), rng)
+            if checked[mover] and not is_legal(state, move):
+                refuse_move(
+                    state, move, apply, f"game {index} (seed {deal_seed}), seat {mover}, bot {bots[mover].name!r}"
+                )
             state = apply_unchecked(state, move)
             moves.append(move)
             spellings += type(move) is Spell

@@ -399,3 +399,11 @@ def test_the_demo_stops_a_game_that_cannot_end_with_one_error_wg3() -> None:
 
     with pytest.raises(EighthalfError, match="did not end within 1,000 hands"):
         run_demo(2, 3, [PassingBot(), PassingBot()], rules=Rules(may_pass_freely=True), write=lambda line: None)
+
+
+def test_a_bot_of_the_users_that_breaks_a_rule_stops_the_run_with_the_rules_error_wt1() -> None:
+    """A pass while a word can be spelled is illegal (WT1): the run stops with that error and where."""
+    from eighthalf.errors import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError, match=r"^game 0 \(seed \d+\), seat 0, bot 'passing': "):
+        simulate(2, 1, ["passive_bots:PassingBot", "greedy"], seed=3, rotate_seats=False)
