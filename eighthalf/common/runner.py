@@ -149,7 +149,7 @@ def refuse_move(state: Any, move: object, apply: Callable[[Any, Any], Any], wher
     The simulations check the moves of every bot that is not built in (whose moves the
     tests check), so that a bot of the user's that breaks a rule stops the run with the
     rule's own error instead of corrupting the games: ``apply(state, move)`` (the game's
-    checking :func:`apply`) gives the error, and ``where`` (the game, the seat and the
+    checking ``apply``) gives the error, and ``where`` (the game, the seat and the
     bot) goes in front of its message.
 
     Raises:
