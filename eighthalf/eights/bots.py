@@ -283,8 +283,8 @@ class GreedyBot:
         return greedy_choice(moves, hand, (), seen.stack_size)
 
 
-def _candidates(seen: PlayerView, moves: tuple[Move, ...], limit: int) -> tuple[tuple[Move, ...], int]:
-    """The moves :class:`SearchBot` compares, and the place of the greedy move among them."""
+def _candidates(seen: PlayerView, moves: tuple[Move, ...], limit: int) -> tuple[Move, ...]:
+    """The moves :class:`SearchBot` compares, the greedy move first (see there)."""
     greedy = _best_spelling(moves)
     spells: list[Spell] = [move for move in moves if type(move) is Spell]
     chosen: list[Move] = []
@@ -315,7 +315,7 @@ def _candidates(seen: PlayerView, moves: tuple[Move, ...], limit: int) -> tuple[
             move = Pass(exchange, False) if exchange else PASS
             if move not in chosen and len(chosen) < limit:
                 chosen.append(move)
-    return tuple(chosen), 0
+    return tuple(chosen)
 
 
 class SearchBot:
@@ -382,7 +382,7 @@ class SearchBot:
         moves = _moves_of(seen)
         if len(moves) == 1:
             return moves[0]
-        chosen, base = _candidates(seen, moves, self.candidates)
+        chosen = _candidates(seen, moves, self.candidates)
         if len(chosen) == 1:
             return chosen[0]
         me, number = seen.to_move, seen.number
@@ -391,7 +391,7 @@ class SearchBot:
             sample = sample_state(seen, rng)
             return [_play_out(apply_unchecked(sample, move), me, number) for move in chosen]
 
-        return players.paired_choice(chosen, base, scores_of, self.iterations, self.time_limit, self.confidence)
+        return players.paired_choice(chosen, 0, scores_of, self.iterations, self.time_limit, self.confidence)
 
 
 def _play_out(state: GameState, me: int, number: int) -> float:

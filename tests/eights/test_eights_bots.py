@@ -44,6 +44,7 @@ from eighthalf.eights.bots import (
     Observer,
     RandomBot,
     SearchBot,
+    _candidates,
     greedy_choice,
     greedy_exchange,
     greedy_move,
@@ -349,6 +350,22 @@ def test_wp2_search_bot_compares_exchanges_within_the_stack() -> None:
     )
     move = SearchBot(iterations=4).choose(view(state, state.hand.to_move), random.Random(0))
     assert isinstance(move, Pass) and len(move.exchange) <= len(state.hand.stack)
+
+
+@given(state=reached_states(max_moves=120), limit=st.integers(min_value=1, max_value=10))
+def test_wt7_wp2_search_candidates_are_distinct_legal_moves_the_greedy_one_first(state: GameState, limit: int) -> None:
+    if state.over:
+        return
+    seen = view(state, state.hand.to_move)
+    moves = legal_moves(state)
+    chosen = _candidates(seen, moves, limit)
+    assert 1 <= len(chosen) <= limit and len(set(chosen)) == len(chosen)
+    assert all(move in moves for move in chosen)
+    assert chosen[0] == GreedyBot().choose(seen, random.Random(0))
+    words = [move.word for move in chosen if isinstance(move, Spell)]
+    distinct = len({move.word for move in moves if isinstance(move, Spell)})
+    assert len(set(words[:distinct])) == len(words[:distinct]), "the best spelling of each word comes first"
+    assert all(len(move.exchange) <= len(state.hand.stack) for move in chosen if isinstance(move, Pass))
 
 
 @pytest.mark.parametrize("options", [{"iterations": 0}, {"candidates": 0}, {"confidence": -1.0}, {"time_limit": -0.5}])
