@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from .cards import Rank
+from .common import players
+from .common.players import observes, paired_choice
 from .engine import COMBINATION, apply_unchecked, effects_for, legal_moves, moves_for
 from .events import (
     BlindTurned,
@@ -64,34 +66,27 @@ __all__ = [
 ]
 
 
-class Bot(Protocol):
-    """What a bot is: a name and a way to choose a move from a view."""
+class Bot(players.Bot[PlayerView, Move], Protocol):
+    """What a bot of 8½ is: a name and a way to choose a move from a view.
 
-    @property
-    def name(self) -> str:
-        """A short name for tables and logs."""
-        ...
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """Choose one of ``seen.legal_moves()``; ``seen`` is the bot's own seat's view."""
-        ...
+    The shared protocol :class:`eighthalf.common.players.Bot` over 8½'s
+    :class:`~eighthalf.views.PlayerView` and :data:`~eighthalf.Move`: a ``name`` and
+    ``choose(seen, rng)``, which returns one of ``seen.legal_moves()``.
+    """
 
 
 @runtime_checkable
-class Observer(Protocol):
+class Observer(players.Observer[Event, PlayerView], Protocol):
     """A bot that also wants to see every move of the round, not only its own turns.
 
-    The play loops (:func:`tell`) call ``observe`` after every move, the bot's own
-    included, with the move's events as the bot's seat may see them
+    The play loops (:func:`tell`) call ``observe(events, seen)`` after every move, the
+    bot's own included, with the move's events as the bot's seat may see them
     (:func:`~eighthalf.events_for`: drawn cards hidden unless the seat drew them) and
     the seat's view after the move. So a belief can track every card that was ever face
     up, such as a pile collected into an opponent's hand (C1, L1). Optional: a bot
-    without ``observe`` is shown only the views of its own turns.
+    without ``observe`` is shown only the views of its own turns. It is the shared
+    :class:`eighthalf.common.players.Observer` over 8½'s events and view.
     """
-
-    def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
-        """Take note of one move: its ``events`` and the view right after it."""
-        ...
 
 
 @runtime_checkable
@@ -114,12 +109,10 @@ def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event],
     some seats); ``events`` the full events of the move (from
     :func:`~eighthalf.apply_with_events` or :func:`~eighthalf.events.describe`) and
     ``state`` the state after it. Each observer gets :func:`~eighthalf.events_for` its
-    seat and the :func:`~eighthalf.view` of its seat, nothing more (I1–I4).
+    seat and the :func:`~eighthalf.view` of its seat, nothing more (I1–I4): the shared
+    :func:`eighthalf.common.players.tell` with 8½'s functions.
     """
-    seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
-    for seat, bot in seats:
-        if isinstance(bot, Observer):
-            bot.observe(events_for(events, seat), view(state, seat))
+    players.tell(bots, events, state, events_for, view)
 
 
 def tell_match(
@@ -133,12 +126,6 @@ def tell_match(
     if isinstance(move, (Exchange, Decline)) or not observes(bots):
         return
     tell(bots, [event for event in events if isinstance(event, _ROUND_EVENTS)], apply_unchecked(before.state, move))
-
-
-def observes(bots: Mapping[int, object] | Sequence[object]) -> bool:
-    """True if any of ``bots`` is an :class:`Observer` (so the loop must make events)."""
-    values = bots.values() if isinstance(bots, Mapping) else bots
-    return any(isinstance(bot, Observer) for bot in values)
 
 
 _ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
@@ -187,10 +174,7 @@ def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchang
 
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
     """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
-    moves = seen.legal_moves()
-    if not moves:
-        raise ValueError("no legal moves: it is not this seat's turn or the round is over")
-    return moves
+    return players.moves_of(seen, "the round is over")
 
 
 class RandomBot:
@@ -344,47 +328,6 @@ class _Rng(random.Random):
 
 
 _NO_RNG = _Rng(0)
-
-
-def paired_choice(
-    moves: tuple[Move, ...],
-    base: int,
-    scores_of: Callable[[], list[float]],
-    iterations: int,
-    time_limit: float | None,
-    confidence: float,
-) -> Move:
-    """The move that beats ``moves[base]`` on paired deals by the widest margin, else ``moves[base]``.
-
-    ``scores_of()`` plays one sampled deal and returns a score for every move, all on the
-    same deal with the same play-out randomness (common random numbers), so the moves
-    are compared by their paired differences from the base move. It is called up to
-    ``iterations`` times (fewer if ``time_limit`` seconds pass). A move is chosen over
-    the base move only if its mean difference is positive and beats it by more than
-    ``confidence`` standard errors; the widest such margin wins. :class:`SearchBot` and
-    :class:`ISMCTSBot` (at its root) decide this way.
-    """
-    sums = [0.0] * len(moves)
-    squares = [0.0] * len(moves)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    done = 0
-    for _ in range(iterations):
-        scores = scores_of()
-        for index, score in enumerate(scores):
-            difference = score - scores[base]
-            sums[index] += difference
-            squares[index] += difference * difference
-        done += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    best, best_margin = base, 0.0
-    for index in range(len(moves)):
-        mean = sums[index] / done
-        spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
-        margin = mean - confidence * spread
-        if mean > 0 and margin > best_margin:
-            best, best_margin = index, margin
-    return moves[best]
 
 
 class SearchBot:
@@ -897,7 +840,4 @@ def make_bot(name: str) -> Bot:
     Raises:
         KeyError: If there is no bot of that name.
     """
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise KeyError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}") from None
+    return players.make(BOTS, name)

@@ -18,13 +18,18 @@ Outcome(totals=(47, 21, 31, 25), winners=(0,), target=30)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from ..common import players
+from ..common.players import observes
 from .cards import Card
-from .moves import Move, Pass, Spell
-from .views import PlayerView, unseen_cards
+from .engine import apply_unchecked, spellings
+from .events import Event, events_for
+from .moves import PASS, Move, Pass, Spell
+from .state import GameState
+from .views import PlayerView, sample_state, unseen_cards, view
 from .words import VALUES, WORDS
 
 __all__ = [
@@ -32,24 +37,50 @@ __all__ = [
     "LETTER_WORTH",
     "Bot",
     "GreedyBot",
+    "Observer",
     "RandomBot",
+    "SearchBot",
     "greedy_choice",
     "greedy_exchange",
+    "greedy_move",
     "make_bot",
+    "observes",
+    "tell",
 ]
 
 
-class Bot(Protocol):
-    """What a bot of Eights is: a name and a way to choose a move from a view."""
+class Bot(players.Bot[PlayerView, Move], Protocol):
+    """What a bot of Eights is: a name and a way to choose a move from a view.
 
-    @property
-    def name(self) -> str:
-        """A short name for tables and logs."""
-        ...
+    The shared protocol :class:`eighthalf.common.players.Bot` over Eights'
+    :class:`~eighthalf.eights.PlayerView` and :data:`~eighthalf.eights.Move`: a ``name``
+    and ``choose(seen, rng)``, which returns one of ``seen.legal_moves()``.
+    """
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """Choose one of ``seen.legal_moves()``; ``seen`` is the bot's own seat's view."""
-        ...
+
+@runtime_checkable
+class Observer(players.Observer[Event, PlayerView], Protocol):
+    """A bot of Eights that also wants to see every move, not only its own turns.
+
+    The play loops (:func:`tell`) call ``observe(events, seen)`` after every move, the
+    bot's own included, with the move's events as the bot's seat may see them
+    (:func:`~eighthalf.eights.events_for`: drawn and exchanged cards hidden unless they
+    are the seat's own, WI2, WI3, WP3) and the seat's view after the move. It is the
+    shared :class:`eighthalf.common.players.Observer` over Eights' events and view.
+    """
+
+
+def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event], state: GameState) -> None:
+    """Show one move of Eights to every bot that observes (:class:`Observer`).
+
+    ``bots`` are the bots by seat (a sequence, or a mapping for a table with people at
+    some seats); ``events`` the full events of the move (from
+    :func:`~eighthalf.eights.apply_with_events`) and ``state`` the state after it. Each
+    observer gets :func:`~eighthalf.eights.events_for` its seat and the
+    :func:`~eighthalf.eights.view` of its seat, nothing more (WI1–WI4): the shared
+    :func:`eighthalf.common.players.tell` with Eights' functions.
+    """
+    players.tell(bots, events, state, events_for, view)
 
 
 def _worth() -> dict[str, float]:
@@ -67,6 +98,10 @@ words, of the word's value divided by its length for each time the letter occurs
 The ``e`` (in ONE, THREE twice, FIVE, SEVEN twice, EIGHT) is worth most, about 7.2; the
 ``w`` (only in TWO) least, about 0.67. Every letter of the deck (WS1) occurs in some word."""
 
+_SIXTIETHS: dict[str, int] = {letter: round(worth * 60) for letter, worth in LETTER_WORTH.items()}
+""":data:`LETTER_WORTH` in sixtieths, exact integers (the words have 3, 4 or 5 letters), so
+that equal multisets of letters always sum to equal worths."""
+
 _NEEDED: Mapping[str, int] = MappingProxyType(
     {letter: max(word.lower().count(letter) for word in WORDS) for letter in LETTER_WORTH}
 )
@@ -75,26 +110,39 @@ _NEEDED: Mapping[str, int] = MappingProxyType(
 
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
     """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
-    moves = seen.legal_moves()
-    if not moves:
-        raise ValueError("no legal moves: it is not this seat's turn or the game is over")
-    return moves
+    return players.moves_of(seen)
 
 
-def _spent_worth(spell: Spell) -> float:
-    return sum(LETTER_WORTH[card.letter] for card in spell.spent)
+def _spent_worth(spell: Spell) -> int:
+    worth = _SIXTIETHS
+    return sum([worth[card.letter] for card in spell.hand]) + sum([worth[card.letter] for card in spell.replacements])
 
 
-def _keep_worths(hand: tuple[Card, ...]) -> list[float]:
-    """Each hand card's worth to the hand: :data:`LETTER_WORTH`, or 0 for a surplus copy
-    of a letter (more copies than any word needs; the later copies in card order)."""
+def _keep_worths(hand: tuple[Card, ...]) -> list[int]:
+    """Each hand card's worth to the hand in sixtieths: :data:`LETTER_WORTH`, or 0 for a
+    surplus copy of a letter (more copies than any word needs; the later copies in card order)."""
     copies: dict[str, int] = {}
-    worths: list[float] = []
+    worths: list[int] = []
     for card in hand:
         letter = card.letter
         copies[letter] = copies.get(letter, 0) + 1
-        worths.append(LETTER_WORTH[letter] if copies[letter] <= _NEEDED[letter] else 0.0)
+        worths.append(_SIXTIETHS[letter] if copies[letter] <= _NEEDED[letter] else 0)
     return worths
+
+
+def _exchange_order(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+    """The hand's places, the least worth first (equal worths in card order), and the worths."""
+    worths = _keep_worths(hand)
+    return sorted(range(len(hand)), key=lambda at: (worths[at], hand[at].key)), worths
+
+
+def _exchange(hand: tuple[Card, ...], total: int, count: int, most: int) -> tuple[Card, ...]:
+    """:func:`greedy_exchange` when the unseen cards are ``count`` cards worth ``total`` sixtieths."""
+    if most <= 0 or count <= 0 or not hand:
+        return ()
+    order, worths = _exchange_order(hand)
+    chosen = [at for at in order if worths[at] * count < total][:most]  # worth < the mean of a draw
+    return tuple(hand[at] for at in sorted(chosen))
 
 
 def greedy_exchange(hand: tuple[Card, ...], unseen: tuple[Card, ...], most: int) -> tuple[Card, ...]:
@@ -115,13 +163,22 @@ def greedy_exchange(hand: tuple[Card, ...], unseen: tuple[Card, ...], most: int)
     >>> [str(card) for card in greedy_exchange(hand, parse_cards("1i 2i 3s 6e"), 2)]
     ['3e', '8w']
     """
-    if most <= 0 or not unseen or not hand:
-        return ()
-    draw = sum(LETTER_WORTH[card.letter] for card in unseen) / len(unseen)
-    worths = _keep_worths(hand)
-    order = sorted(range(len(hand)), key=lambda at: (worths[at], hand[at].key))
-    chosen = [at for at in order if worths[at] < draw][:most]
-    return tuple(hand[at] for at in sorted(chosen))
+    return _exchange(hand, sum([_SIXTIETHS[card.letter] for card in unseen]), len(unseen), most)
+
+
+def _best_spelling(moves: Sequence[Move]) -> Spell | None:
+    """The greedy spelling among ``moves`` (rules 1 to 3 of :class:`GreedyBot`), if there is one."""
+    best: Spell | None = None
+    best_value, best_spent = 0, 0
+    for move in moves:
+        if type(move) is Spell:
+            value = VALUES[move.word]
+            if value < best_value:
+                continue
+            spent = _spent_worth(move)
+            if best is None or value > best_value or spent < best_spent:  # ties keep the first listed
+                best, best_value, best_spent = move, value, spent
+    return best
 
 
 def greedy_choice(moves: tuple[Move, ...], hand: tuple[Card, ...], unseen: tuple[Card, ...], stack_size: int) -> Move:
@@ -134,13 +191,7 @@ def greedy_choice(moves: tuple[Move, ...], hand: tuple[Card, ...], unseen: tuple
     """
     if not moves:
         raise ValueError("no legal moves to choose from")
-    best: Spell | None = None
-    best_key = (0, 0.0)
-    for move in moves:
-        if type(move) is Spell:
-            key = (VALUES[move.word], -_spent_worth(move))
-            if best is None or key > best_key:  # ties keep the first in the listing order
-                best, best_key = move, key
+    best = _best_spelling(moves)
     if best is not None:
         return best
     wanted = greedy_exchange(hand, unseen, stack_size)
@@ -148,6 +199,39 @@ def greedy_choice(moves: tuple[Move, ...], hand: tuple[Card, ...], unseen: tuple
         if type(move) is Pass and move.exchange == wanted:
             return move
     return moves[0]  # not reached with the legal moves of the hand: they hold every exchange WP2 allows
+
+
+def greedy_move(state: GameState) -> Move:
+    """The move :class:`GreedyBot` makes in ``state`` (a game in progress), worked out from the
+    full state without building a view: for play-outs and simulations.
+
+    It reads only what the seat to move may see (its hand, the table, the stack's size, and
+    the worth of the cards it cannot see), so it is the same move as
+    ``GreedyBot().choose(view(state, seat), rng)``.
+    """
+    hand = state.hand
+    seat = hand.to_move
+    cards = hand.hands[seat]
+    found = spellings(cards, hand.table)
+    if found:
+        best = _best_spelling(found)
+        assert best is not None
+        return best
+    stack = hand.stack
+    if not stack or not cards:
+        return PASS
+    worth = _SIXTIETHS
+    total = count = 0
+    for other, held in enumerate(hand.hands):
+        if other != seat:
+            total += sum([worth[card.letter] for card in held])
+            count += len(held)
+    for card, origin in zip(stack, hand.origins, strict=True):
+        if origin != seat:
+            total += worth[card.letter]
+            count += 1
+    exchange = _exchange(cards, total, count, len(stack))
+    return Pass(exchange, False) if exchange else PASS
 
 
 class RandomBot:
@@ -199,9 +283,129 @@ class GreedyBot:
         return greedy_choice(moves, hand, (), seen.stack_size)
 
 
+def _candidates(seen: PlayerView, moves: tuple[Move, ...], limit: int) -> tuple[Move, ...]:
+    """The moves :class:`SearchBot` compares, the greedy move first (see there)."""
+    greedy = _best_spelling(moves)
+    spells: list[Spell] = [move for move in moves if type(move) is Spell]
+    chosen: list[Move] = []
+    if spells:
+        # The best spelling of each word by the greedy tie-break, the greedy one first,
+        # then the other words from the highest value down, then second-best spellings.
+        ranked = sorted(spells, key=lambda spell: (-VALUES[spell.word], _spent_worth(spell)))
+        firsts: list[Move] = []
+        seconds: list[Move] = []
+        words: dict[str, int] = {}
+        for spell in ranked:
+            words[spell.word] = words.get(spell.word, 0) + 1
+            if words[spell.word] == 1:
+                firsts.append(spell)
+            elif words[spell.word] == 2:
+                seconds.append(spell)
+        chosen = [*firsts, *seconds][:limit]
+        assert greedy is not None and chosen[0] == greedy
+    if type(moves[-1]) is Pass and len(chosen) < limit:  # passes are listed: none to spell, or WR1
+        hand = seen.hand if seen.hand is not None else ()
+        most = min(len(hand), seen.stack_size)
+        order, _ = _exchange_order(hand)
+        wanted = greedy_exchange(hand, unseen_cards(seen), most)
+        exchanges = [tuple(sorted(hand[at] for at in order[:size])) for size in range(most + 1)]
+        if not spells:
+            chosen.append(Pass(wanted, False) if wanted else PASS)  # the greedy pass first
+        for exchange in exchanges:
+            move = Pass(exchange, False) if exchange else PASS
+            if move not in chosen and len(chosen) < limit:
+                chosen.append(move)
+    return tuple(chosen)
+
+
+class SearchBot:
+    """Determinized search through the paired comparison that 8½'s search bots use.
+
+    For each decision with more than one legal move it repeats, ``iterations`` times (or
+    until ``time_limit`` seconds have passed): deal the cards it cannot see at random into
+    a full state that looks exactly like its view (:func:`~eighthalf.eights.sample_state`),
+    then, for every candidate move, make the move and play the rest of the hand out with
+    every seat following :func:`greedy_move` (the :class:`GreedyBot`), and score the
+    candidate by the seat's points in the hand *minus the most points any other seat made
+    in it* (WH2): a word denied to the leader counts as much as a word of one's own. Every
+    candidate is scored on the same deal (the play-outs draw no chance of their own), and
+    :func:`eighthalf.common.players.paired_choice` plays the greedy move unless another
+    candidate beat it on average by more than ``confidence`` standard errors of the paired
+    differences.
+
+    The candidates, at most ``candidates`` of them (the legal moves can run into the
+    hundreds when every exchange of a pass is listed):
+
+    * when it can spell: the greedy spelling first, then the best spelling (by the
+      greedy tie-break) of every other word it can spell, from the highest value down,
+      then the second-best spelling of each word;
+    * when it must pass (or, under WR1, after the spellings): the greedy pass first, then
+      the exchanges of the 0, 1, 2, … cards of the least worth to the hand (the order of
+      :func:`greedy_exchange`), up to what the stack allows (WP2).
+
+    It never sees the hidden cards: only its view and its own samples.
+
+    Args:
+        iterations: Sampled deals per decision.
+        time_limit: Optional budget in seconds per decision (it stops early when reached);
+            it makes the play depend on the machine's speed.
+        candidates: The most moves compared per decision (at least 1; with 1 it plays
+            the greedy move).
+        confidence: How many standard errors a move must beat the greedy move by; 0
+            plays the best mean.
+
+    Raises:
+        ValueError: If ``iterations`` or ``candidates`` is below 1, or ``confidence`` or
+            ``time_limit`` is negative.
+    """
+
+    name = "search"
+
+    def __init__(
+        self, iterations: int = 40, *, time_limit: float | None = None, candidates: int = 8, confidence: float = 1.0
+    ) -> None:
+        if iterations < 1 or candidates < 1:
+            raise ValueError(f"iterations and candidates must be at least 1, not {iterations} and {candidates}")
+        if confidence < 0 or (time_limit is not None and time_limit < 0):
+            raise ValueError("confidence and time_limit must not be negative")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.candidates = candidates
+        self.confidence = confidence
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The greedy move, unless sampled play-outs of the hand show another candidate clearly better.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+        """
+        moves = _moves_of(seen)
+        if len(moves) == 1:
+            return moves[0]
+        chosen = _candidates(seen, moves, self.candidates)
+        if len(chosen) == 1:
+            return chosen[0]
+        me, number = seen.to_move, seen.number
+
+        def scores_of() -> list[float]:
+            sample = sample_state(seen, rng)
+            return [_play_out(apply_unchecked(sample, move), me, number) for move in chosen]
+
+        return players.paired_choice(chosen, 0, scores_of, self.iterations, self.time_limit, self.confidence)
+
+
+def _play_out(state: GameState, me: int, number: int) -> float:
+    """Play hand ``number`` out greedily; ``me``'s points in it minus the best of the others'."""
+    while state.outcome is None and state.hand.number == number:
+        state = apply_unchecked(state, greedy_move(state))
+    scores = state.hand_scores[number]
+    return scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
+
+
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": SearchBot,
 }
 """The built-in bots of Eights by name."""
 
@@ -212,7 +416,4 @@ def make_bot(name: str) -> Bot:
     Raises:
         KeyError: If there is no bot of that name.
     """
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise KeyError(f"no Eights bot named {name!r}; choose from {', '.join(sorted(BOTS))}") from None
+    return players.make(BOTS, name, "Eights bot")

@@ -4,26 +4,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from eights_strategies import find_state, reached_states
 from hypothesis import given
 from hypothesis import strategies as st
 
+from eighthalf import bots as halfbots
+from eighthalf.common import players
 from eighthalf.eights import (
+    Drew,
+    Event,
     GameState,
     Move,
     Pass,
+    Passed,
+    PlayerView,
     Rules,
     Spell,
     apply,
+    apply_with_events,
+    events_for,
     legal_moves,
     new_game,
     parse_cards,
     parse_move,
     position,
     rest_of_deck,
+    sample_state,
     view,
 )
 from eighthalf.eights.bots import (
@@ -31,10 +41,16 @@ from eighthalf.eights.bots import (
     LETTER_WORTH,
     Bot,
     GreedyBot,
+    Observer,
     RandomBot,
+    SearchBot,
+    _candidates,
     greedy_choice,
     greedy_exchange,
+    greedy_move,
     make_bot,
+    observes,
+    tell,
 )
 
 KINDS = ["random", "greedy"]
@@ -79,7 +95,7 @@ def test_wt1_every_bot_chooses_a_legal_move_at_random_positions(state: GameState
     if state.over:
         return
     seen = view(state, state.hand.to_move)
-    for kind in BOTS:
+    for kind in KINDS:  # the search bot: test_wt1_wp2_search_bot_chooses_a_legal_move_at_random_positions
         assert make_bot(kind).choose(seen, random.Random(rng_seed)) in legal_moves(state)
 
 
@@ -122,13 +138,14 @@ def test_a_bot_refuses_when_it_is_not_its_turn(kind: str) -> None:
 
 
 def test_make_bot_and_the_registry() -> None:
-    assert set(BOTS) >= {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "search"}
     for name in BOTS:
         bot = make_bot(name)
         assert bot.name == name
         assert make_bot(name) is not bot
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot("search"), SearchBot)
     with pytest.raises(KeyError, match="no Eights bot named 'clever'; choose from"):
         make_bot("clever")
 
@@ -256,3 +273,216 @@ def test_greedy_beats_random_over_whole_games() -> None:
         if greedy in outcome.winners:
             wins += 1 / len(outcome.winners)
     assert wins >= 26  # it wins about 80% of two-player games
+
+
+@given(state=reached_states(max_moves=120))
+def test_greedy_move_is_the_greedy_bots_move(state: GameState) -> None:
+    if state.over:
+        return
+    assert greedy_move(state) == GreedyBot().choose(view(state, state.hand.to_move), random.Random(0))
+
+
+# --------------------------------------------------------------------------- the search bot
+
+
+def fast_search() -> SearchBot:
+    return SearchBot(iterations=3, candidates=4)
+
+
+@pytest.mark.parametrize("players_", [2, 4])
+def test_search_bot_plays_only_legal_moves_and_is_reproducible(players_: int) -> None:
+    def bots() -> list[Bot]:
+        return [fast_search() if seat % 2 == 0 else GreedyBot() for seat in range(players_)]
+
+    first = play_bots(players_, 9, bots(), random.Random(9))
+    assert first == play_bots(players_, 9, bots(), random.Random(9))
+
+
+@given(state=reached_states(max_moves=120), rng_seed=st.integers(min_value=0, max_value=2**32))
+def test_wt1_wp2_search_bot_chooses_a_legal_move_at_random_positions(state: GameState, rng_seed: int) -> None:
+    if state.over:
+        return
+    move = SearchBot(iterations=2).choose(view(state, state.hand.to_move), random.Random(rng_seed))
+    assert move in legal_moves(state)
+
+
+def test_wi2_wi3_search_bot_cannot_see_hidden_cards() -> None:
+    """Given the same view, a fresh bot makes the same move whatever the hidden cards are."""
+
+    def deep(turns: int) -> Callable[[GameState], bool]:
+        return lambda state: len(legal_moves(state)) > 2 and state.hand.turns > turns
+
+    checked = 0
+    for seed in range(6):
+        state = find_state(3, deep(3 + seed))
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        other = sample_state(seen, random.Random(99))
+        assert other != state and view(other, seat) == seen
+        first = SearchBot(iterations=6).choose(view(state, seat), random.Random(seed))
+        assert first == SearchBot(iterations=6).choose(view(other, seat), random.Random(seed))
+        checked += 1
+    assert checked == 6
+
+
+def test_search_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
+    state = new_game(3, seed=13)
+    for decision in range(30):
+        seen = view(state, state.hand.to_move)
+        move = SearchBot(iterations=2, confidence=float("inf")).choose(seen, random.Random(decision))
+        assert move == GreedyBot().choose(seen, random.Random(0))
+        state = apply(state, move)
+
+
+def test_search_bot_with_one_candidate_plays_the_greedy_move_without_sampling() -> None:
+    state = find_state(3, lambda state: len(legal_moves(state)) > 2)
+    seen = view(state, state.hand.to_move)
+    rng = random.Random(1)
+    before = rng.getstate()
+    assert SearchBot(candidates=1).choose(seen, rng) == GreedyBot().choose(seen, rng)
+    assert rng.getstate() == before
+
+
+def test_wp2_search_bot_compares_exchanges_within_the_stack() -> None:
+    state = find_state(
+        2,
+        lambda state: not state.over and 0 < len(state.hand.stack) < 3 and isinstance(legal_moves(state)[0], Pass),
+    )
+    move = SearchBot(iterations=4).choose(view(state, state.hand.to_move), random.Random(0))
+    assert isinstance(move, Pass) and len(move.exchange) <= len(state.hand.stack)
+
+
+@given(state=reached_states(max_moves=120), limit=st.integers(min_value=1, max_value=10))
+def test_wt7_wp2_search_candidates_are_distinct_legal_moves_the_greedy_one_first(state: GameState, limit: int) -> None:
+    if state.over:
+        return
+    seen = view(state, state.hand.to_move)
+    moves = legal_moves(state)
+    chosen = _candidates(seen, moves, limit)
+    assert 1 <= len(chosen) <= limit and len(set(chosen)) == len(chosen)
+    assert all(move in moves for move in chosen)
+    assert chosen[0] == GreedyBot().choose(seen, random.Random(0))
+    words = [move.word for move in chosen if isinstance(move, Spell)]
+    distinct = len({move.word for move in moves if isinstance(move, Spell)})
+    assert len(set(words[:distinct])) == len(words[:distinct]), "the best spelling of each word comes first"
+    assert all(len(move.exchange) <= len(state.hand.stack) for move in chosen if isinstance(move, Pass))
+
+
+@pytest.mark.parametrize("options", [{"iterations": 0}, {"candidates": 0}, {"confidence": -1.0}, {"time_limit": -0.5}])
+def test_search_bot_refuses_bad_settings(options: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        SearchBot(**options)  # type: ignore[arg-type]
+
+
+def test_search_bot_with_a_zero_time_limit_still_moves() -> None:
+    state = find_state(3, lambda state: len(legal_moves(state)) > 2)
+    seen = view(state, state.hand.to_move)
+    assert SearchBot(iterations=500, time_limit=0.0).choose(seen, random.Random(1)) in legal_moves(state)
+
+
+# --------------------------------------------------------------------------- the shared protocol
+
+
+class _Watcher:
+    """A bot of Eights that plays greedily and records everything it is shown."""
+
+    name = "watcher"
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[tuple[Event, ...], PlayerView]] = []
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        return GreedyBot().choose(seen, rng)
+
+    def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
+        self.shown.append((tuple(events), seen))
+
+
+def test_wi2_wi3_wp3_tell_shows_each_observer_its_own_events_and_view() -> None:
+    watcher = _Watcher()
+    bots: list[object] = [watcher, GreedyBot(), RandomBot()]  # only the watcher observes
+    assert observes(bots) and not observes([GreedyBot(), RandomBot()])
+    assert isinstance(watcher, Observer) and isinstance(watcher, players.Observer)
+    assert not isinstance(GreedyBot(), Observer)
+    state, rng = new_game(3, seed=5), random.Random(5)
+    moves = 0
+    while not state.over:
+        seat = state.hand.to_move
+        move = (watcher if seat == 0 else RandomBot()).choose(view(state, seat), rng)
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+        moves += 1
+        shown_events, shown_view = watcher.shown[-1]
+        assert shown_events == events_for(events, 0) and shown_view == view(state, 0)
+    assert len(watcher.shown) == moves
+    shown = [event for events, _ in watcher.shown for event in events]
+    drawn = [event for event in shown if isinstance(event, Drew)]
+    assert drawn and all((event.cards is None) == (event.seat != 0) for event in drawn)
+    exchanged = [event for event in shown if isinstance(event, Passed) and event.count]
+    assert exchanged and all((event.exchange is None) == (event.seat != 0) for event in exchanged)
+
+
+def test_tell_takes_a_mapping_of_seats() -> None:
+    watcher = _Watcher()
+    state = new_game(4, seed=3)
+    state, events = apply_with_events(state, legal_moves(state)[0])
+    tell({2: watcher}, events, state)
+    assert watcher.shown == [(events_for(events, 2), view(state, 2))]
+
+
+def test_both_games_bots_are_the_shared_protocol() -> None:
+    """The Eights bots and 8½'s are specialisations of the one protocol of eighthalf.common.players."""
+    eights_bot: players.Bot[PlayerView, Move] = GreedyBot()
+    half_bot: halfbots.Bot = halfbots.GreedyBot()
+    assert isinstance(eights_bot, GreedyBot) and half_bot.name == eights_bot.name == "greedy"
+    assert halfbots.observes is players.observes is observes
+    assert halfbots.paired_choice is players.paired_choice
+    with pytest.raises(KeyError, match="no bot named 'x'; choose from"):
+        halfbots.make_bot("x")
+
+
+def test_the_type_checker_keeps_the_games_bots_apart(tmp_path: Path) -> None:
+    """mypy --strict accepts each game's bots as that game's Bot and refuses them as the other's."""
+    from mypy import api
+
+    code = tmp_path / "mixed.py"
+    code.write_text(
+        "from eighthalf import bots as half\n"
+        "from eighthalf.common.players import Bot\n"
+        "from eighthalf.eights import Move, PlayerView\n"
+        "from eighthalf.eights import bots as eights\n"
+        "good: eights.Bot = eights.SearchBot()\n"
+        "also: Bot[PlayerView, Move] = eights.GreedyBot()\n"
+        "fine: half.Bot = half.GreedyBot()\n"
+        "wrong: eights.Bot = half.GreedyBot()\n"
+        "wrong_too: half.Bot = eights.RandomBot()\n",
+        encoding="utf-8",
+    )
+    stdout, _, status = api.run(["--strict", "--no-incremental", str(code)])
+    assert status == 1
+    errors = [line for line in stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["8", "9"], stdout
+
+
+# --------------------------------------------------------------------------- the strength script
+
+
+def test_the_strength_script_plays_rotated_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import eights_strength
+
+    lineup = eights_strength.LINEUPS["search-greedy"]
+
+    def outcomes() -> list[tuple[float, int, float, int]]:
+        results = eights_strength.run_lineup(lineup, 3, 2, seed=4, iterations=2)
+        return [(result.share, result.points, result.field_points, result.decisions) for result in results]
+
+    first = outcomes()
+    assert first == outcomes()  # seeded: only the times differ between runs
+    assert all(0 <= share <= 1 and decisions > 0 for share, _, _, decisions in first)
+    assert eights_strength.main(["--games", "2", "--lineups", "greedy-random", "--players", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("| greedy-random  | 2 |     2 |")
+    with pytest.raises(SystemExit):
+        eights_strength.main(["--lineups", "nobody"])
+    low, high = eights_strength.wilson(0, 10)
+    assert low == pytest.approx(0, abs=1e-12) and 0 < high < 0.35

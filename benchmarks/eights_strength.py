@@ -1,0 +1,187 @@
+"""How strong the Eights bots are: ``python -m benchmarks.eights_strength --games 200 --workers 2``.
+
+This is a benchmark script, not a timed test. Each *line-up* is one bot against copies of
+another at a table of ``--players`` (2 and 4 by default), whole games to the target (WG1,
+WG3), the first bot's seat rotated from game to game (game ``g`` puts it at seat
+``g % players``) so that no seat's advantage falls to one bot. For each line-up it prints
+the first bot's win rate (a tied win counts as a share) with a 95% Wilson interval, the
+par of a seat (``1 / players``), the mean total points per game of both bots, and the
+first bot's mean time per decision (decisions with more than one legal move).
+
+The line-ups (``--lineups``, comma-separated; all by default):
+
+- ``greedy-random``: GreedyBot against RandomBots;
+- ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots.
+
+The run is seeded (``--seed``) and reproducible whatever the number of workers: game
+``g`` is dealt from ``seed * 1_000_003 + g`` and the bots draw from a
+:class:`random.Random` of the same number. The search bot uses an iteration budget, not a
+time budget, so the result does not depend on the machine's speed; its times do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from eighthalf.eights import apply_unchecked, new_game, view
+from eighthalf.eights.bots import Bot, SearchBot, make_bot
+
+__all__ = ["LINEUPS", "GameResult", "Lineup", "main", "play_game", "report", "run_lineup", "wilson"]
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """One bot (``bot``) against copies of another (``field``)."""
+
+    bot: str
+    field: str
+
+    @property
+    def name(self) -> str:
+        """``"search-greedy"``."""
+        return f"{self.bot}-{self.field}"
+
+
+LINEUPS: dict[str, Lineup] = {
+    lineup.name: lineup for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"))
+}
+"""The line-ups by name."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a line-up, from the first bot's side."""
+
+    share: float
+    """The first bot's share of the win: 1, 0, or 1/k for a win shared by k seats (WG3)."""
+    points: int
+    """The first bot's total points (WG1)."""
+    field_points: float
+    """The mean total points of the other seats."""
+    seconds: float
+    """The first bot's time on decisions with more than one legal move."""
+    decisions: int
+    """How many such decisions it made."""
+
+
+def _bot(name: str, iterations: int | None) -> Bot:
+    if name == "search" and iterations is not None:
+        return SearchBot(iterations)
+    return make_bot(name)
+
+
+def play_game(lineup: Lineup, players: int, game: int, seed: int, iterations: int | None = None) -> GameResult:
+    """Play game number ``game`` of ``lineup`` at a table of ``players`` (see the module's text)."""
+    number = seed * 1_000_003 + game
+    mine = game % players
+    bots = [_bot(lineup.bot if seat == mine else lineup.field, iterations) for seat in range(players)]
+    state = new_game(players, seed=number)
+    rng = random.Random(number)
+    seconds, decisions = 0.0, 0
+    while state.outcome is None:
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        if seat == mine and len(seen.legal_moves()) > 1:
+            start = time.perf_counter()
+            move = bots[seat].choose(seen, rng)
+            seconds += time.perf_counter() - start
+            decisions += 1
+        else:
+            move = bots[seat].choose(seen, rng)
+        state = apply_unchecked(state, move)
+    outcome = state.outcome
+    share = 1 / len(outcome.winners) if mine in outcome.winners else 0.0
+    others = [points for seat, points in enumerate(outcome.totals) if seat != mine]
+    return GameResult(share, outcome.totals[mine], sum(others) / len(others), seconds, decisions)
+
+
+def _play(args: tuple[Lineup, int, int, int, int | None]) -> GameResult:
+    return play_game(*args)
+
+
+def run_lineup(
+    lineup: Lineup, players: int, games: int, *, seed: int = 0, workers: int = 1, iterations: int | None = None
+) -> list[GameResult]:
+    """Play ``games`` games of ``lineup`` at a table of ``players``, on ``workers`` processes."""
+    jobs = [(lineup, players, game, seed, iterations) for game in range(games)]
+    if workers <= 1:
+        return [_play(job) for job in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_play, jobs, chunksize=max(1, games // (4 * workers))))
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(bound, 3) for bound in wilson(60, 100)]
+    [0.502, 0.691]
+
+    Raises:
+        ValueError: If ``trials`` is not positive.
+    """
+    if trials <= 0:
+        raise ValueError(f"trials must be positive, not {trials}")
+    rate = successes / trials
+    centre = rate + z * z / (2 * trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def report(lineup: Lineup, players: int, results: Sequence[GameResult], seconds: float) -> str:
+    """One row of the table (see :func:`main`)."""
+    games = len(results)
+    wins = sum(result.share for result in results)
+    low, high = wilson(wins, games)
+    points = sum(result.points for result in results) / games
+    field = sum(result.field_points for result in results) / games
+    decisions = sum(result.decisions for result in results)
+    per = 1000 * sum(result.seconds for result in results) / max(decisions, 1)
+    return (
+        f"| {lineup.name:<14} | {players} | {games:>5} | {wins / games:6.1%} [{low:6.1%}, {high:6.1%}] "
+        f"| {1 / players:6.1%} | {f'{points:.1f} / {field:.1f}':<20} | {per:7.1f} | {seconds:5.0f} |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the line-ups and print a Markdown table: line-up, players, games, the first bot's
+    win rate [95% interval], par, mean points (first bot / the others), ms per decision of
+    the first bot, and the wall time of the line-up."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.eights_strength", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per line-up and table size (default 200)")
+    parser.add_argument("--players", default="2,4", help="table sizes, comma-separated (default 2,4)")
+    parser.add_argument("--lineups", default=",".join(LINEUPS), help=f"comma-separated, of {', '.join(LINEUPS)}")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
+    parser.add_argument("--iterations", type=int, default=None, help="the search bot's iterations (default its own)")
+    args = parser.parse_args(argv)
+    try:
+        lineups = [LINEUPS[name] for name in args.lineups.split(",")]
+        sizes = [int(size) for size in args.players.split(",")]
+    except (KeyError, ValueError) as error:
+        parser.error(f"bad --lineups or --players: {error}")
+    if args.games < 1 or any(not 2 <= size <= 6 for size in sizes):
+        parser.error("--games must be at least 1 and --players from 2 to 6")
+    print(f"# Eights bots, seed {args.seed}, {platform.python_implementation()} {platform.python_version()}")
+    print("| line-up        | n | games | win rate [95%]          | par    | points (bot / field) | ms/dec. | s     |")
+    print("|----------------|---|-------|-------------------------|--------|----------------------|---------|-------|")
+    for lineup in lineups:
+        for players in sizes:
+            start = time.perf_counter()
+            results = run_lineup(
+                lineup, players, args.games, seed=args.seed, workers=args.workers, iterations=args.iterations
+            )
+            print(report(lineup, players, results, time.perf_counter() - start), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""Players of either game: the bot protocol that 8½ and Eights share.
+
+A bot is anything with a ``name`` and a ``choose(seen, rng)`` that picks one of the legal
+moves of its own seat's view: :class:`Bot` says so for any view type and move type.
+Each game specialises it with its own types (:class:`eighthalf.bots.Bot` over 8½'s view
+and moves, :class:`eighthalf.eights.bots.Bot` over Eights'), so a bot of one game is
+refused by the type checker where the other game's bot is wanted.
+
+A bot that also wants to see the moves between its turns is an :class:`Observer`; the
+play loops show it each move with :func:`tell`, passing their game's own
+``events_for`` and ``view`` so that every observer sees the move's events and the game
+only as its seat may. :func:`paired_choice` is the decision rule of the search bots of
+both games, and :func:`make` the registry look-up behind each game's ``make_bot``.
+
+Nothing here knows a game's rules; each game's ``bots`` module builds on it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
+
+__all__ = [
+    "AnyEvent",
+    "AnyMove",
+    "AnyView",
+    "Bot",
+    "BotT",
+    "EventT",
+    "MoveT",
+    "Observer",
+    "Seen",
+    "StateT",
+    "ViewT",
+    "make",
+    "moves_of",
+    "observes",
+    "paired_choice",
+    "tell",
+]
+
+ViewT = TypeVar("ViewT", contravariant=True)
+"""The type of a game's player view, which a bot reads (contravariant)."""
+MoveT = TypeVar("MoveT", covariant=True)
+"""The type of a game's moves, which a bot returns (covariant)."""
+EventT = TypeVar("EventT", contravariant=True)
+"""The type of a game's events, which an observer reads (contravariant)."""
+StateT = TypeVar("StateT")
+"""The type of a game's full state, which only the play loop holds."""
+BotT = TypeVar("BotT")
+"""The type of the bots of a registry."""
+AnyMove = TypeVar("AnyMove")
+"""The moves of one call of :func:`moves_of` or :func:`paired_choice`."""
+AnyEvent = TypeVar("AnyEvent")
+"""The events of one call of :func:`tell`."""
+AnyView = TypeVar("AnyView")
+"""The views of one call of :func:`tell`."""
+
+
+class Bot(Protocol[ViewT, MoveT]):
+    """What a bot is in any game: a name and a way to choose a move from a view.
+
+    ``Bot[View, Move]`` is the bot of a game whose player view is ``View`` and whose moves
+    are ``Move``.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for tables and logs."""
+        ...
+
+    def choose(self, seen: ViewT, rng: random.Random) -> MoveT:
+        """Choose one of ``seen.legal_moves()``; ``seen`` is the bot's own seat's view and
+        ``rng`` the caller's generator, the bot's only source of chance."""
+        ...
+
+
+@runtime_checkable
+class Observer(Protocol[EventT, ViewT]):
+    """A bot that also wants to see every move of the game, not only its own turns.
+
+    The play loops (:func:`tell`) call ``observe`` after every move, the bot's own
+    included, with the move's events as the bot's seat may see them (the game's
+    ``events_for``) and the seat's view after the move. Optional: a bot without
+    ``observe`` is shown only the views of its own turns.
+    """
+
+    def observe(self, events: Sequence[EventT], seen: ViewT) -> None:
+        """Take note of one move: its ``events`` and the view right after it."""
+        ...
+
+
+class Seen(Protocol[MoveT]):
+    """A view that lists its viewer's legal moves: what :func:`moves_of` needs."""
+
+    def legal_moves(self) -> tuple[MoveT, ...]:
+        """The viewer's legal moves when it is their turn, else ``()``."""
+        ...
+
+
+def moves_of(seen: Seen[AnyMove], ended: str = "the game is over") -> tuple[AnyMove, ...]:
+    """The viewer's legal moves, for a bot about to choose one.
+
+    Raises:
+        ValueError: If there are none: it is not the viewer's turn, or ``ended`` (a
+            bot asked to move then is the caller's mistake).
+    """
+    moves = seen.legal_moves()
+    if not moves:
+        raise ValueError(f"no legal moves: it is not this seat's turn or {ended}")
+    return moves
+
+
+def _seats(bots: Mapping[int, object] | Sequence[object]) -> Sequence[tuple[int, object]]:
+    return list(bots.items()) if isinstance(bots, Mapping) else list(enumerate(bots))
+
+
+def observes(bots: Mapping[int, object] | Sequence[object]) -> bool:
+    """True if any of ``bots`` is an :class:`Observer` (so the loop must make events)."""
+    return any(isinstance(bot, Observer) for _, bot in _seats(bots))
+
+
+def tell(
+    bots: Mapping[int, object] | Sequence[object],
+    events: Sequence[AnyEvent],
+    state: StateT,
+    events_for: Callable[[Sequence[AnyEvent], int], Sequence[AnyEvent]],
+    view: Callable[[StateT, int], AnyView],
+) -> None:
+    """Show one move to every bot that observes (:class:`Observer`).
+
+    ``bots`` are the bots by seat (a sequence, or a mapping for a table with people at
+    some seats); ``events`` the full events of the move and ``state`` the game after it.
+    Each observer gets ``events_for(events, seat)`` and ``view(state, seat)`` of its own
+    seat, nothing more: the game passes its own functions, which hide what the seat may
+    not see.
+    """
+    for seat, bot in _seats(bots):
+        if isinstance(bot, Observer):
+            bot.observe(events_for(events, seat), view(state, seat))
+
+
+def paired_choice(
+    moves: Sequence[AnyMove],
+    base: int,
+    scores_of: Callable[[], list[float]],
+    iterations: int,
+    time_limit: float | None,
+    confidence: float,
+) -> AnyMove:
+    """The move that beats ``moves[base]`` on paired deals by the widest margin, else ``moves[base]``.
+
+    ``scores_of()`` plays one sampled deal and returns a score for every move, all on the
+    same deal with the same play-out randomness (common random numbers), so the moves
+    are compared by their paired differences from the base move. It is called up to
+    ``iterations`` times (fewer if ``time_limit`` seconds pass). A move is chosen over
+    the base move only if its mean difference is positive and beats it by more than
+    ``confidence`` standard errors; the widest such margin wins. 8½'s
+    :class:`~eighthalf.bots.SearchBot` and :class:`~eighthalf.bots.ISMCTSBot` (at its
+    root) and Eights' :class:`~eighthalf.eights.bots.SearchBot` decide this way.
+    """
+    sums = [0.0] * len(moves)
+    squares = [0.0] * len(moves)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    done = 0
+    for _ in range(iterations):
+        scores = scores_of()
+        for index, score in enumerate(scores):
+            difference = score - scores[base]
+            sums[index] += difference
+            squares[index] += difference * difference
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    best, best_margin = base, 0.0
+    for index in range(len(moves)):
+        mean = sums[index] / done
+        spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
+        margin = mean - confidence * spread
+        if mean > 0 and margin > best_margin:
+            best, best_margin = index, margin
+    return moves[best]
+
+
+def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot") -> BotT:
+    """A new bot from ``registry`` (names to classes or factories) by ``name``.
+
+    Raises:
+        KeyError: If there is no bot of that name; the message names the ``kind`` of
+            bot asked for and lists the names there are.
+    """
+    try:
+        factory = registry[name]
+    except KeyError:
+        raise KeyError(f"no {kind} named {name!r}; choose from {', '.join(sorted(registry))}") from None
+    return factory()
