@@ -35,7 +35,7 @@ from ..common.cli import (
 )
 from ..common.runner import MAX_SEED_DIGITS
 from ..errors import EighthalfError
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, observes, tell
 from .deal import new_game
 from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -140,12 +140,15 @@ def run_demo(
         out(f"  seat {seat}: {name} ({bot.name})")
     _deal_lines(state.hand, names, out)
     turn = 0
+    watch = observes(bots)
     while state.outcome is None:
         if state.hand.number >= HAND_LIMIT:
             raise EighthalfError(f"the game did not end within {HAND_LIMIT:,} hands (WG3): do the bots ever spell?")
         seat = state.hand.to_move
         move = bots[seat].choose(view(state, seat), rng)
         state, events = apply_with_events(state, move)
+        if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
+            tell(bots, events, state)
         turn += 1
         seen = events_for(events, None)
         told = [event for event in seen if not isinstance(event, (HandOver, HandDealt, GameOver))]

@@ -51,9 +51,10 @@ from ..common.runner import (
     wilson,
 )
 from ..errors import EighthalfError
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, observes, tell
 from .deal import new_game
 from .engine import apply, apply_unchecked, is_legal
+from .events import apply_with_events
 from .moves import Move, Spell
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .views import view
@@ -527,6 +528,7 @@ def _run_chunk(task: _Task) -> _ChunkResult:
         rng = random.Random(rng_seed)
         moves: list[Move] = []
         checked = [type(bot) not in _BUILT_IN for bot in bots]
+        watch = observes(bots)
         while state.outcome is None:
             if state.hand.number >= HAND_LIMIT:
                 raise EighthalfError(
@@ -539,7 +541,11 @@ def _run_chunk(task: _Task) -> _ChunkResult:
                 refuse_move(
                     state, move, apply, f"game {index} (seed {deal_seed}), seat {mover}, bot {bots[mover].name!r}"
                 )
-            state = apply_unchecked(state, move)
+            if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
+                state, events = apply_with_events(state, move)
+                tell(bots, events, state)
+            else:
+                state = apply_unchecked(state, move)
             moves.append(move)
             spellings += type(move) is Spell
         outcome = state.outcome

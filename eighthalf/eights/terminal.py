@@ -46,7 +46,7 @@ from ..common.frozen import Frozen
 from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
 from ..common.shuffle import fresh_seed
 from ..errors import EighthalfError, ParseError
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, observes, tell
 from .deal import new_game
 from .engine import why_illegal
 from .events import Event, GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
@@ -383,6 +383,7 @@ def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], 
     write("Spell number words with your cards and the table's. Type ? at any question for help.")
     write(f"Hand 1: {names[state.hand.to_move]} plays first.")
     happened: list[str] = []
+    watch = observes(bots)
     while state.outcome is None:
         seat = state.hand.to_move
         if seat == me:
@@ -393,6 +394,8 @@ def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], 
         else:
             move = bots[seat].choose(view(state, seat), rngs[seat])
         state, events = apply_with_events(state, move)
+        if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
+            tell(bots, events, state)
         for event in events_for(events, me):
             line = _tell(event, me, names)
             if seat == me:

@@ -407,3 +407,21 @@ def test_a_bot_of_the_users_that_breaks_a_rule_stops_the_run_with_the_rules_erro
 
     with pytest.raises(IllegalMoveError, match=r"^game 0 \(seed \d+\), seat 0, bot 'passing': "):
         simulate(2, 1, ["passive_bots:PassingBot", "greedy"], seed=3, rotate_seats=False)
+
+
+def test_bots_that_observe_see_every_move_of_their_seat_only_wi2() -> None:
+    """simulate and the demo show observing bots every move, with other seats' draws hidden (WI2, WI3)."""
+    from passive_bots import WatchingBot
+
+    from eighthalf.eights import Drew
+
+    WatchingBot.seen.clear()
+    summary = simulate(2, 1, ["passive_bots:WatchingBot", "greedy"], seed=3, rotate_seats=False)
+    assert len(WatchingBot.seen) == summary.moves  # every move, the bot's own and the other seat's
+    run_demo(2, 3, [WatchingBot(), GreedyBot()], write=lambda line: None)
+    assert len(WatchingBot.seen) > summary.moves
+    for seat, events in WatchingBot.seen:
+        assert seat == 0
+        for event in events:
+            if isinstance(event, Drew):
+                assert (event.cards is None) == (event.seat != 0)
