@@ -57,27 +57,66 @@ def _remainder(letters: str, used: str) -> str:
     return "".join(rest)
 
 
-_Plan = tuple[str, int, int, dict[str, tuple[tuple[str, int], ...]]]
+_Parts = tuple[tuple[str, int], ...]  # letters with how often each: ("e", 2), ("h", 1), ...
+_Rest = tuple[_Parts, int, int]  # letters left for the hand, and their bits: needed once, needed twice
+_TableSets = tuple[tuple[tuple[int, ...], _Rest], ...]
+_Plan = tuple[str, int, int, dict[str, _Rest], dict[str, _TableSets]]
+
+
+def _bits(letters: str, times: int = 1) -> int:
+    """The letters that occur at least ``times`` times in ``letters``, as bits (bit ``n`` for the ``n``-th letter)."""
+    return sum(1 << (ord(letter) - 97) for letter in set(letters) if letters.count(letter) >= times)
+
+
+def _rest(letters: str) -> _Rest:
+    return (_parts(letters), _bits(letters), _bits(letters, 2))
+
 
 _PLANS: tuple[_Plan, ...] = tuple(
     (
         word,
-        sum(1 << (ord(letter) - 97) for letter in set(LETTERS[word])),
-        sum(1 << (ord(letter) - 97) for letter in set(LETTERS[word]) if LETTERS[word].count(letter) > 1),
-        {used: _parts(_remainder(LETTERS[word], used)) for used in _sub_multisets(LETTERS[word])},
+        _bits(LETTERS[word]),
+        _bits(LETTERS[word], 2),
+        {used: _rest(_remainder(LETTERS[word], used)) for used in _sub_multisets(LETTERS[word])},
+        {},
     )
     for word in WORDS
 )
-"""For each word, in value order: the word, the bits of its letters (bit ``n`` for the
-``n``-th letter of the alphabet), the bits of the letters it needs twice, and for each
-multiset of its letters that table cards could give (in alphabetical order, ``"eh"``)
-the letters left for the hand, with how often each (:func:`_parts`)."""
+"""For each word, in value order: the word, the bits of its letters, the bits of the
+letters it needs twice, for each multiset of its letters that table cards could give (in
+alphabetical order, ``"eh"``) the letters left for the hand (:func:`_parts`) with their
+bits, and the memo of :func:`_table_sets` for the word."""
 
 _SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(sorted(subset for size in range(1, count + 1) for subset in combinations(range(count), size)))
     for count in range(9)
 )
 """``_SUBSETS[n]``: the non-empty subsets of ``range(n)``, in lexicographic order."""
+
+_TABLE_SETS_LIMIT = 4096
+"""How many patterns of table letters each word's memo keeps before it starts again."""
+
+
+def _table_sets(pattern: str, remainders: dict[str, _Rest]) -> _TableSets:
+    """The sets of table cards that can give letters of a word, and the letters left for the hand.
+
+    ``pattern`` holds the letters of the usable table cards that the word has, in suit
+    order; the sets are index tuples into it, in lexicographic order (so by suits), each
+    with the word's other letters (``remainders``, from :data:`_PLANS`).
+    """
+    found: list[tuple[tuple[int, ...], _Rest]] = []
+    for subset in _SUBSETS[len(pattern)]:
+        rest = remainders.get("".join(sorted([pattern[at] for at in subset])))
+        if rest is not None:
+            found.append((subset, rest))
+    return tuple(found)
+
+
+def _clear_memos() -> None:
+    """Forget the memos of :func:`_table_sets` (for benchmarks that replay the same games)."""
+    for plan in _PLANS:
+        plan[4].clear()
+
 
 _HandOption = tuple[tuple[int, ...], tuple[Card, ...]]  # the keys of hand cards giving letters, and the cards
 
@@ -90,9 +129,7 @@ _set_replacements = vars(Spell)["replacements"].__set__
 _set_exchange = vars(Pass)["exchange"].__set__
 
 
-def _hand_options(
-    parts: tuple[tuple[str, int], ...], by_letter: dict[str, list[int]], counts: dict[int, int]
-) -> list[_HandOption]:
+def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], counts: dict[int, int]) -> list[_HandOption]:
     """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
     sorted by the sequence of keys (card order)."""
     options: list[tuple[int, ...]] = [()]
@@ -151,6 +188,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
             by_suit[suit].append(key)
         else:
             by_suit[suit] = [key]
+    in_hand, twice_in_hand = once, twice
     usable: list[Card] = []  # WT4: only a table card the hand can replace is usable
     on_table = 0
     for card in table:
@@ -167,23 +205,28 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     cards = _CARD
     new = _new
     set_word, set_hand, set_table, set_replacements = _set_word, _set_hand, _set_table, _set_replacements
-    memo: dict[tuple[tuple[str, int], ...], list[_HandOption]] = {}
+    memo: dict[_Parts, list[_HandOption]] = {}
     # By word; within a word by the table suits (the subsets in lexicographic order), then
     # by the hand cards (sorted options), then by the replacing cards (products of lists in
     # card order): the order of legal_moves, with no sorting of the moves themselves.
-    for word, letters, doubled, remainders in _PLANS:
+    for word, letters, doubled, remainders, known in _PLANS:
         if letters & ~once or doubled & ~twice or not letters & on_table:
             continue
         givers = [card for card in usable if 1 << (card.key & 31) & letters]
-        for subset in _SUBSETS[len(givers)]:
+        pattern = "".join([card.letter for card in givers])
+        table_sets = known.get(pattern)
+        if table_sets is None:
+            if len(known) >= _TABLE_SETS_LIMIT:
+                known.clear()
+            table_sets = known[pattern] = _table_sets(pattern, remainders)
+        for subset, (parts, needed, needed_twice) in table_sets:
+            if needed & ~in_hand or needed_twice & ~twice_in_hand:
+                continue  # the hand lacks a letter that the table cards leave to it
+            options = memo.get(parts)
+            if options is None:
+                options = memo[parts] = _hand_options(parts, by_letter, counts)
             if len(subset) == 1:
                 used = givers[subset[0]]
-                parts = remainders.get(used.letter)
-                if parts is None:
-                    continue
-                options = memo.get(parts)
-                if options is None:
-                    options = memo[parts] = _hand_options(parts, by_letter, counts)
                 on: tuple[Card, ...] = (used,)
                 kinds = by_suit[used.suit]
                 for keys, given in options:
@@ -197,12 +240,6 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
                             append(spell)
                 continue
             tabled = [givers[at] for at in subset]
-            parts = remainders.get("".join(sorted([card.letter for card in tabled])))
-            if parts is None:
-                continue
-            options = memo.get(parts)
-            if options is None:
-                options = memo[parts] = _hand_options(parts, by_letter, counts)
             on = tuple(tabled)
             for keys, given in options:
                 sets: list[tuple[Card, ...]] = [()]
