@@ -16,13 +16,13 @@ The order of :func:`legal_moves` is stable and documented there.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from operator import attrgetter
 
 from ..errors import IllegalMoveError
 from .cards import DECK, Card
 from .deal import next_hand
-from .moves import PASS, Move, Pass, Spell
+from .moves import PASS, Move, Pass, Spell, _set_exchange, _set_hand, _set_replacements, _set_table, _set_word
 from .options import HAND_SIZES
 from .state import GameState, HandState, Outcome
 from .words import LETTERS, WORDS
@@ -122,11 +122,6 @@ _HandOption = tuple[tuple[int, ...], tuple[Card, ...]]  # the keys of hand cards
 
 _by_key = attrgetter("key")
 _new = object.__new__
-_set_word = vars(Spell)["word"].__set__
-_set_hand = vars(Spell)["hand"].__set__
-_set_table = vars(Spell)["table"].__set__
-_set_replacements = vars(Spell)["replacements"].__set__
-_set_exchange = vars(Pass)["exchange"].__set__
 
 
 def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], counts: dict[int, int]) -> list[_HandOption]:
@@ -272,26 +267,22 @@ def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
     if stack_size <= 0 or not hand:
         return (PASS,)
     most = min(stack_size, len(hand))  # WP2
-    moves: list[Pass] = [PASS]
-    append = moves.append
-    new, set_exchange = _new, _set_exchange
     keys = [card.key for card in hand]
+    exchanges: list[tuple[Card, ...]]
     if len(set(keys)) == len(keys):  # distinct cards: every combination is a distinct exchange
-        for size in range(1, most + 1):
-            for exchange in combinations(hand, size):
-                move = new(Pass)
-                set_exchange(move, exchange)
-                append(move)
+        exchanges = list(chain.from_iterable([combinations(hand, size) for size in range(1, most + 1)]))
     else:  # equal cards: keep the first of equal exchanges (WT7)
         seen: set[tuple[int, ...]] = set()
+        exchanges = []
         for size in range(1, most + 1):
             for subset, exchange in zip(combinations(keys, size), combinations(hand, size), strict=True):
                 if subset not in seen:
                     seen.add(subset)
-                    move = new(Pass)
-                    set_exchange(move, exchange)
-                    append(move)
-    return tuple(moves)
+                    exchanges.append(exchange)
+    # Up to 127 passes for a hand of 7: made and filled by map in C, with no Python call per pass.
+    moves = list(map(_new, repeat(Pass, len(exchanges))))
+    any(map(_set_exchange, moves, exchanges))  # each call returns None, so any() runs them all
+    return (PASS, *moves)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -415,11 +406,14 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     nxt = mover + 1 if mover + 1 < players else 0
     if type(move) is Spell:
         spell: Spell = move
+        keys = [card.key for card in rest]  # removing by key compares ints, not Cards
         for card in spell.hand:
-            rest.remove(card)
+            at = keys.index(card.key)
+            del keys[at], rest[at]
         table = list(hand.table)
         for card in spell.replacements:
-            rest.remove(card)
+            at = keys.index(card.key)
+            del keys[at], rest[at]
             table[card.suit - 1] = card
         need = HAND_SIZES[players] - len(rest)
         if need > 0 and stack:  # WT6
@@ -445,8 +439,10 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
         exchange = move.exchange
         count = len(exchange)
         if count:  # WP1, WP2: under the stack, then as many drawn from the top
+            keys = [card.key for card in rest]
             for card in exchange:
-                rest.remove(card)
+                at = keys.index(card.key)
+                del keys[at], rest[at]
             rest.extend(stack[:count])
             rest.sort(key=_by_key)
             stack = stack[count:] + exchange
