@@ -124,7 +124,7 @@ _by_key = attrgetter("key")
 _new = object.__new__
 
 
-def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], counts: dict[int, int]) -> list[_HandOption]:
+def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: list[int]) -> list[_HandOption]:
     """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
     sorted by the sequence of keys (card order)."""
     options: list[tuple[int, ...]] = [()]
@@ -137,7 +137,7 @@ def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], counts: dict[i
         else:
             pairs: list[tuple[int, ...]] = []
             for at, kind in enumerate(kinds):
-                if counts[kind] >= 2:
+                if kind in pairs_held:
                     pairs.append((kind, kind))
                 pairs.extend([(kind, other) for other in kinds[at + 1 :]])
             if not pairs:
@@ -159,17 +159,18 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     >>> [str(s) for s in spellings(parse_cards("1o 2f 3e 4v 5s 6h 8r"), table)]
     ['FIVE 2f 4v 1e>1o 8i>8r', 'FIVE 2f 3e 4v 8i>8r']
     """
-    counts: dict[int, int] = {}
+    pairs_held: list[int] = []  # the keys of which the hand holds two cards (rare; never more than two, WS1)
     by_letter: dict[str, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
+    last = -1
     once = twice = 0  # the letters on hand and on the usable table cards, as bits: at least once, twice
     for card in hand:  # in card order, so the kinds are listed in card order
         key = card.key
-        if key in counts:
-            counts[key] += 1
+        if key == last:  # equal cards are next to each other in card order
+            pairs_held.append(key)
             twice |= 1 << (key & 31)
             continue
-        counts[key] = 1
+        last = key
         bit = 1 << (key & 31)
         twice |= once & bit
         once |= bit
@@ -219,14 +220,14 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
                 continue  # the hand lacks a letter that the table cards leave to it
             options = memo.get(parts)
             if options is None:
-                options = memo[parts] = _hand_options(parts, by_letter, counts)
+                options = memo[parts] = _hand_options(parts, by_letter, pairs_held)
             if len(subset) == 1:
                 used = givers[subset[0]]
                 on: tuple[Card, ...] = (used,)
                 kinds = by_suit[used.suit]
                 for keys, given in options:
                     for kind in kinds:
-                        if not keys or counts[kind] > keys.count(kind):
+                        if kind not in keys or (kind in pairs_held and keys.count(kind) == 1):
                             spell = new(Spell)
                             set_word(spell, word)
                             set_hand(spell, given)
@@ -239,7 +240,11 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
             for keys, given in options:
                 sets: list[tuple[Card, ...]] = [()]
                 for card in tabled:  # replacing cards are of different suits, never the same card twice
-                    free = [cards[kind] for kind in by_suit[card.suit] if counts[kind] > keys.count(kind)]
+                    free = [
+                        cards[kind]
+                        for kind in by_suit[card.suit]
+                        if kind not in keys or (kind in pairs_held and keys.count(kind) == 1)
+                    ]
                     if not free:
                         break
                     sets = [done + (new_card,) for done in sets for new_card in free]
