@@ -87,16 +87,14 @@ class Card(Frozen):
         return f"{self.suit}{self.letter}"
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Card:
-            return NotImplemented
-        assert isinstance(other, Card)
-        return self.key == other.key
+        if type(other) is Card:
+            return self.key == other.key
+        return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if other.__class__ is not Card:
-            return NotImplemented
-        assert isinstance(other, Card)
-        return self.key != other.key
+        if type(other) is Card:
+            return self.key != other.key
+        return NotImplemented
 
     def __hash__(self) -> int:
         return self.key

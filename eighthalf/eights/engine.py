@@ -5,68 +5,148 @@ new values; nothing is changed in place. The only chance is the shuffles, drawn 
 the seed kept in the state (WS5), so a move always has the same result.
 
 Spellings are generated per word from the letters on hand and on the table, never by
-trying subsets of cards: for each letter of the word, the ways to give it (from a kind
-of hand card, or from a table card whose suit the hand can replace, WT4); then, for each
-way to give every letter with at least one table card (WT3), the ways to replace the
-table cards with hand cards of their suits that the word does not use (WT4).
+trying subsets of the hand: for each set of table cards that give some of the word's
+letters (at least one card, WT3; only cards whose suit the hand can replace, WT4), the
+ways to give the other letters from kinds of hand cards; then, for each of those, the
+ways to replace the table cards with hand cards of their suits that the word does not
+use (WT4). They come out in the documented order, so nothing is sorted afterwards.
 
 The order of :func:`legal_moves` is stable and documented there.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from operator import attrgetter
 
 from ..errors import IllegalMoveError
 from .cards import DECK, Card
 from .deal import next_hand
-from .moves import PASS, Move, Pass, Spell
+from .moves import PASS, Move, Pass, Spell, _set_exchange, _set_hand, _set_replacements, _set_table, _set_word
 from .options import HAND_SIZES
 from .state import GameState, HandState, Outcome
-from .words import WORDS
+from .words import LETTERS, WORDS
 
 __all__ = ["apply", "apply_unchecked", "is_legal", "legal_moves", "passes", "spellings", "why_illegal"]
 
-_WORD_PARTS: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = tuple(
-    (word, tuple((letter, word.lower().count(letter)) for letter in dict.fromkeys(word.lower()))) for word in WORDS
-)
-"""Each word with its distinct letters and how often each occurs (THREE: t, h, r, e×2)."""
-
-_Choice = tuple[tuple[int, ...], tuple[Card, ...]]  # (keys of hand cards, table cards) giving some letters
-
 _CARD: list[Card] = [DECK[0]] * (32 * 9)  # by key; only the keys of DECK are looked up
-_LETTER: list[str] = [""] * 32 * 9
 for _card in DECK:
     _CARD[_card.key] = _card
-    _LETTER[_card.key] = _card.letter
 del _card
 
-_PASS_MEMO: dict[tuple[int, ...], tuple[tuple[Pass, ...], tuple[int, ...]]] = {}
-_MEMO_LIMIT = 100_000
+
+def _sub_multisets(letters: str) -> list[str]:
+    """Every non-empty sub-multiset of ``letters``, each as its letters in alphabetical order."""
+    found: set[str] = {""}
+    for letter in letters:
+        found |= {"".join(sorted(part + letter)) for part in found}
+    found.discard("")
+    return sorted(found)
+
+
+def _parts(letters: str) -> tuple[tuple[str, int], ...]:
+    """The distinct letters of ``letters`` with how often each occurs (``"eehrt"``: e×2, h, r, t)."""
+    return tuple((letter, letters.count(letter)) for letter in dict.fromkeys(letters))
+
+
+def _remainder(letters: str, used: str) -> str:
+    """``letters`` without the letters of ``used`` (a sub-multiset of it), in alphabetical order."""
+    rest = list(letters)
+    for letter in used:
+        rest.remove(letter)
+    return "".join(rest)
+
+
+_Parts = tuple[tuple[str, int], ...]  # letters with how often each: ("e", 2), ("h", 1), ...
+_Rest = tuple[_Parts, int, int]  # letters left for the hand, and their bits: needed once, needed twice
+_TableSets = tuple[tuple[tuple[int, ...], _Rest], ...]
+_Plan = tuple[str, int, int, dict[str, _Rest], dict[str, _TableSets]]
+
+
+def _bits(letters: str, times: int = 1) -> int:
+    """The letters that occur at least ``times`` times in ``letters``, as bits (bit ``n`` for the ``n``-th letter)."""
+    return sum(1 << (ord(letter) - 97) for letter in set(letters) if letters.count(letter) >= times)
+
+
+def _rest(letters: str) -> _Rest:
+    return (_parts(letters), _bits(letters), _bits(letters, 2))
+
+
+_PLANS: tuple[_Plan, ...] = tuple(
+    (
+        word,
+        _bits(LETTERS[word]),
+        _bits(LETTERS[word], 2),
+        {used: _rest(_remainder(LETTERS[word], used)) for used in _sub_multisets(LETTERS[word])},
+        {},
+    )
+    for word in WORDS
+)
+"""For each word, in value order: the word, the bits of its letters, the bits of the
+letters it needs twice, for each multiset of its letters that table cards could give (in
+alphabetical order, ``"eh"``) the letters left for the hand (:func:`_parts`) with their
+bits, and the memo of :func:`_table_sets` for the word."""
+
+_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(sorted(subset for size in range(1, count + 1) for subset in combinations(range(count), size)))
+    for count in range(9)
+)
+"""``_SUBSETS[n]``: the non-empty subsets of ``range(n)``, in lexicographic order."""
+
+_TABLE_SETS_LIMIT = 4096
+"""How many patterns of table letters each word's memo keeps before it starts again."""
+
+
+def _table_sets(pattern: str, remainders: dict[str, _Rest]) -> _TableSets:
+    """The sets of table cards that can give letters of a word, and the letters left for the hand.
+
+    ``pattern`` holds the letters of the usable table cards that the word has, in suit
+    order; the sets are index tuples into it, in lexicographic order (so by suits), each
+    with the word's other letters (``remainders``, from :data:`_PLANS`).
+    """
+    found: list[tuple[tuple[int, ...], _Rest]] = []
+    for subset in _SUBSETS[len(pattern)]:
+        rest = remainders.get("".join(sorted([pattern[at] for at in subset])))
+        if rest is not None:
+            found.append((subset, rest))
+    return tuple(found)
+
+
+def _clear_memos() -> None:
+    """Forget the memos of :func:`_table_sets` (for benchmarks that replay the same games)."""
+    for plan in _PLANS:
+        plan[4].clear()
+
+
+_HandOption = tuple[tuple[int, ...], tuple[Card, ...]]  # the keys of hand cards giving letters, and the cards
+
 _by_key = attrgetter("key")
-_by_suit = attrgetter("suit")
+_new = object.__new__
 
 
-def _letter_choices(kinds: list[int], counts: dict[int, int], tables: list[Card], times: int) -> list[_Choice]:
-    """The ways to give one letter ``times`` times (1 or 2) from hand ``kinds`` and ``tables`` cards."""
-    if times == 1:
-        choices: list[_Choice] = [((kind,), ()) for kind in kinds]
-        choices.extend(((), (card,)) for card in tables)
-        return choices
-    choices = []
-    for at, kind in enumerate(kinds):
-        if counts[kind] >= 2:
-            choices.append(((kind, kind), ()))
-        for other in kinds[at + 1 :]:
-            choices.append(((kind, other), ()))
-    for kind in kinds:
-        for card in tables:
-            choices.append(((kind,), (card,)))
-    for at, card in enumerate(tables):
-        for second in tables[at + 1 :]:
-            choices.append(((), (card, second)))
-    return choices
+def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: list[int]) -> list[_HandOption]:
+    """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
+    sorted by the sequence of keys (card order)."""
+    options: list[tuple[int, ...]] = [()]
+    for letter, times in parts:
+        kinds = by_letter.get(letter)
+        if kinds is None:
+            return []
+        if times == 1:
+            options = [option + (kind,) for option in options for kind in kinds]
+        else:
+            pairs: list[tuple[int, ...]] = []
+            for at, kind in enumerate(kinds):
+                if kind in pairs_held:
+                    pairs.append((kind, kind))
+                pairs.extend([(kind, other) for other in kinds[at + 1 :]])
+            if not pairs:
+                return []
+            options = [option + pair for option in options for pair in pairs]
+    if len(parts) > 1:
+        options = sorted([tuple(sorted(option)) for option in options])
+    cards = _CARD
+    return [(keys, tuple([cards[key] for key in keys])) for keys in options]
 
 
 def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, ...]:
@@ -79,105 +159,104 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     >>> [str(s) for s in spellings(parse_cards("1o 2f 3e 4v 5s 6h 8r"), table)]
     ['FIVE 2f 4v 1e>1o 8i>8r', 'FIVE 2f 3e 4v 8i>8r']
     """
-    counts: dict[int, int] = {}
-    for card in hand:
-        key = card.key
-        counts[key] = counts.get(key, 0) + 1
+    pairs_held: list[int] = []  # the keys of which the hand holds two cards (rare; never more than two, WS1)
     by_letter: dict[str, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
-    have: dict[str, int] = {}  # letters on hand and on the usable table cards
-    for key, many in counts.items():  # in card order, as the hand is
-        letter = _LETTER[key]
+    last = -1
+    once = twice = 0  # the letters on hand and on the usable table cards, as bits: at least once, twice
+    for card in hand:  # in card order, so the kinds are listed in card order
+        key = card.key
+        if key == last:  # equal cards are next to each other in card order
+            pairs_held.append(key)
+            twice |= 1 << (key & 31)
+            continue
+        last = key
+        bit = 1 << (key & 31)
+        twice |= once & bit
+        once |= bit
+        letter = card.letter
         if letter in by_letter:
             by_letter[letter].append(key)
-            have[letter] += many
         else:
             by_letter[letter] = [key]
-            have[letter] = many
         suit = key >> 5
         if suit in by_suit:
             by_suit[suit].append(key)
         else:
             by_suit[suit] = [key]
-    on_table: dict[str, list[Card]] = {}
+    in_hand, twice_in_hand = once, twice
+    usable: list[Card] = []  # WT4: only a table card the hand can replace is usable
+    on_table = 0
     for card in table:
-        if card.suit in by_suit:  # WT4: only a table card the hand can replace is usable
-            letter = card.letter
-            if letter in on_table:
-                on_table[letter].append(card)
-            else:
-                on_table[letter] = [card]
-            have[letter] = have.get(letter, 0) + 1
-    if not on_table:
+        if card.suit in by_suit:
+            usable.append(card)
+            bit = 1 << (card.key & 31)
+            twice |= once & bit
+            once |= bit
+            on_table |= bit
+    if not usable:
         return ()
     moves: list[Spell] = []
-    for word, parts in _WORD_PARTS:
-        usable = False
-        for letter, times in parts:
-            if have.get(letter, 0) < times:
-                break
-            if letter in on_table:
-                usable = True
-        else:
-            if usable:
-                _spell_word(word, parts, counts, by_letter, by_suit, on_table, moves)
-    return tuple(moves)
-
-
-def _spell_word(
-    word: str,
-    parts: tuple[tuple[str, int], ...],
-    counts: dict[int, int],
-    by_letter: dict[str, list[int]],
-    by_suit: dict[int, list[int]],
-    on_table: dict[str, list[Card]],
-    moves: list[Spell],
-) -> None:
-    """Append every spelling of ``word`` to ``moves``, sorted (see :func:`legal_moves`)."""
-    combos: list[_Choice] = [((), ())]
-    for letter, times in parts:
-        choices = _letter_choices(by_letter.get(letter, []), counts, on_table.get(letter, []), times)
-        combos = [(hand + more_hand, table + more_table) for hand, table in combos for more_hand, more_table in choices]
-    found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Spell]] = []
+    append = moves.append
     cards = _CARD
-    for hand, table in combos:
-        if not table:
-            continue  # WT3
-        if len(table) > 1:
-            table = tuple(sorted(table, key=_by_suit))
-        options: list[list[int]] = []
-        for old in table:
-            free = [kind for kind in by_suit[old.suit] if counts[kind] > hand.count(kind)]
-            if not free:
-                break
-            options.append(free)
-        else:
-            if len(hand) > 1:
-                hand = tuple(sorted(hand))
-            hand_cards: tuple[Card, ...] = tuple([cards[key] for key in hand])
-            table_suits = tuple([card.suit for card in table])
-            replacement_sets: list[tuple[int, ...]] = [()]
-            for free in options:
-                replacement_sets = [done + (kind,) for done in replacement_sets for kind in free]
-            for replacements in replacement_sets:
-                # replacing cards are of different suits, so never the same card twice (WT4)
-                found.append(
-                    (
-                        table_suits,
-                        hand,
-                        replacements,
-                        Spell(word, hand_cards, table, tuple([cards[key] for key in replacements]), False),
-                    )
-                )
-    if len(found) > 1:
-        found.sort(key=_first_three)
-    moves.extend([entry[3] for entry in found])
-
-
-def _first_three(
-    entry: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Spell],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    return (entry[0], entry[1], entry[2])
+    new = _new
+    set_word, set_hand, set_table, set_replacements = _set_word, _set_hand, _set_table, _set_replacements
+    memo: dict[_Parts, list[_HandOption]] = {}
+    # By word; within a word by the table suits (the subsets in lexicographic order), then
+    # by the hand cards (sorted options), then by the replacing cards (products of lists in
+    # card order): the order of legal_moves, with no sorting of the moves themselves.
+    for word, letters, doubled, remainders, known in _PLANS:
+        if letters & ~once or doubled & ~twice or not letters & on_table:
+            continue
+        givers = [card for card in usable if 1 << (card.key & 31) & letters]
+        pattern = "".join([card.letter for card in givers])
+        table_sets = known.get(pattern)
+        if table_sets is None:
+            if len(known) >= _TABLE_SETS_LIMIT:
+                known.clear()
+            table_sets = known[pattern] = _table_sets(pattern, remainders)
+        for subset, (parts, needed, needed_twice) in table_sets:
+            if needed & ~in_hand or needed_twice & ~twice_in_hand:
+                continue  # the hand lacks a letter that the table cards leave to it
+            options = memo.get(parts)
+            if options is None:
+                options = memo[parts] = _hand_options(parts, by_letter, pairs_held)
+            if len(subset) == 1:
+                used = givers[subset[0]]
+                on: tuple[Card, ...] = (used,)
+                kinds = by_suit[used.suit]
+                for keys, given in options:
+                    for kind in kinds:
+                        if kind not in keys or (kind in pairs_held and keys.count(kind) == 1):
+                            spell = new(Spell)
+                            set_word(spell, word)
+                            set_hand(spell, given)
+                            set_table(spell, on)
+                            set_replacements(spell, (cards[kind],))
+                            append(spell)
+                continue
+            tabled = [givers[at] for at in subset]
+            on = tuple(tabled)
+            for keys, given in options:
+                sets: list[tuple[Card, ...]] = [()]
+                for card in tabled:  # replacing cards are of different suits, never the same card twice
+                    free = [
+                        cards[kind]
+                        for kind in by_suit[card.suit]
+                        if kind not in keys or (kind in pairs_held and keys.count(kind) == 1)
+                    ]
+                    if not free:
+                        break
+                    sets = [done + (new_card,) for done in sets for new_card in free]
+                else:
+                    for replacements in sets:
+                        spell = new(Spell)
+                        set_word(spell, word)
+                        set_hand(spell, given)
+                        set_table(spell, on)
+                        set_replacements(spell, replacements)
+                        append(spell)
+    return tuple(moves)
 
 
 def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
@@ -192,30 +271,23 @@ def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
     """
     if stack_size <= 0 or not hand:
         return (PASS,)
-    keys = tuple([card.key for card in hand])
-    memo = _PASS_MEMO.get(keys)
-    if memo is None:
-        if len(_PASS_MEMO) >= _MEMO_LIMIT:
-            _PASS_MEMO.clear()
-        moves: list[Pass] = [PASS]
-        ends: list[int] = [1]
-        if len(set(keys)) == len(keys):  # distinct cards: every combination is a distinct exchange
-            for size in range(1, len(hand) + 1):
-                moves.extend([Pass(exchange, False) for exchange in combinations(hand, size)])
-                ends.append(len(moves))
-        else:  # equal cards: keep the first of equal exchanges (WT7)
-            seen: set[tuple[int, ...]] = set()
-            for size in range(1, len(hand) + 1):
-                for subset, exchange in zip(combinations(keys, size), combinations(hand, size), strict=True):
-                    if subset not in seen:
-                        seen.add(subset)
-                        moves.append(Pass(exchange, False))
-                ends.append(len(moves))
-        memo = _PASS_MEMO[keys] = (tuple(moves), tuple(ends))
-    all_moves, ends_at = memo
-    if stack_size >= len(hand):
-        return all_moves
-    return all_moves[: ends_at[stack_size]]
+    most = min(stack_size, len(hand))  # WP2
+    keys = [card.key for card in hand]
+    exchanges: list[tuple[Card, ...]]
+    if len(set(keys)) == len(keys):  # distinct cards: every combination is a distinct exchange
+        exchanges = list(chain.from_iterable([combinations(hand, size) for size in range(1, most + 1)]))
+    else:  # equal cards: keep the first of equal exchanges (WT7)
+        seen: set[tuple[int, ...]] = set()
+        exchanges = []
+        for size in range(1, most + 1):
+            for subset, exchange in zip(combinations(keys, size), combinations(hand, size), strict=True):
+                if subset not in seen:
+                    seen.add(subset)
+                    exchanges.append(exchange)
+    # Up to 127 passes for a hand of 7: made and filled by map in C, with no Python call per pass.
+    moves = list(map(_new, repeat(Pass, len(exchanges))))
+    any(map(_set_exchange, moves, exchanges))  # each call returns None, so any() runs them all
+    return (PASS, *moves)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -339,11 +411,14 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     nxt = mover + 1 if mover + 1 < players else 0
     if type(move) is Spell:
         spell: Spell = move
+        keys = [card.key for card in rest]  # removing by key compares ints, not Cards
         for card in spell.hand:
-            rest.remove(card)
+            at = keys.index(card.key)
+            del keys[at], rest[at]
         table = list(hand.table)
         for card in spell.replacements:
-            rest.remove(card)
+            at = keys.index(card.key)
+            del keys[at], rest[at]
             table[card.suit - 1] = card
         need = HAND_SIZES[players] - len(rest)
         if need > 0 and stack:  # WT6
@@ -369,8 +444,10 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
         exchange = move.exchange
         count = len(exchange)
         if count:  # WP1, WP2: under the stack, then as many drawn from the top
+            keys = [card.key for card in rest]
             for card in exchange:
-                rest.remove(card)
+                at = keys.index(card.key)
+                del keys[at], rest[at]
             rest.extend(stack[:count])
             rest.sort(key=_by_key)
             stack = stack[count:] + exchange

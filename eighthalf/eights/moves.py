@@ -113,10 +113,10 @@ class Spell(Frozen):
             pairs = sorted(zip(table, replacements, strict=True), key=lambda pair: pair[0].suit)
             table = tuple(pair[0] for pair in pairs)
             replacements = tuple(pair[1] for pair in pairs)
-        object.__setattr__(self, "word", word)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "table", table)
-        object.__setattr__(self, "replacements", replacements)
+        _set_word(self, word)  # the slots' own setters (Frozen refuses __setattr__)
+        _set_hand(self, hand)
+        _set_table(self, table)
+        _set_replacements(self, replacements)
 
     @property
     def value(self) -> int:
@@ -137,6 +137,12 @@ class Spell(Frozen):
         parts = [self.word, *map(str, self.hand)]
         parts.extend(f"{old}>{new}" for old, new in zip(self.table, self.replacements, strict=True))
         return " ".join(parts)
+
+
+_set_word = vars(Spell)["word"].__set__
+_set_hand = vars(Spell)["hand"].__set__
+_set_table = vars(Spell)["table"].__set__
+_set_replacements = vars(Spell)["replacements"].__set__
 
 
 def _check_spelling(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]) -> None:
@@ -187,11 +193,13 @@ class Pass(Frozen):
     def __init__(self, exchange: tuple[Card, ...] = (), check: bool = True) -> None:
         if check:
             exchange = tuple(sorted(_cards(exchange, "the exchanged cards"), key=_key))
-        object.__setattr__(self, "exchange", exchange)
+        _set_exchange(self, exchange)  # the slot's own setter (Frozen refuses __setattr__)
 
     def __str__(self) -> str:
         return " ".join(["pass", *map(str, self.exchange)])
 
+
+_set_exchange = vars(Pass)["exchange"].__set__
 
 Move: TypeAlias = Spell | Pass
 """Any move of Eights: a :class:`Spell` or a :class:`Pass`."""

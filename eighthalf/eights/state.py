@@ -73,16 +73,17 @@ class HandState(Frozen):
         passes: int = 0,
         turns: int = 0,
     ) -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "dealer", dealer)
-        object.__setattr__(self, "table", table)
-        object.__setattr__(self, "hands", hands)
-        object.__setattr__(self, "stack", stack)
-        object.__setattr__(self, "origins", origins)
-        object.__setattr__(self, "piles", piles)
-        object.__setattr__(self, "to_move", to_move)
-        object.__setattr__(self, "passes", passes)
-        object.__setattr__(self, "turns", turns)
+        # the slots' own setters: Frozen refuses __setattr__, and they are faster than object.__setattr__
+        _set_number(self, number)
+        _set_dealer(self, dealer)
+        _set_table(self, table)
+        _set_hands(self, hands)
+        _set_stack(self, stack)
+        _set_origins(self, origins)
+        _set_piles(self, piles)
+        _set_to_move(self, to_move)
+        _set_passes(self, passes)
+        _set_turns(self, turns)
 
     @property
     def players(self) -> int:
@@ -111,6 +112,18 @@ class HandState(Frozen):
             IndexError: If ``seat`` is not a seat of the game.
         """
         return tuple(card for spell in self.piles[seat] for card in spell.cards)
+
+
+_set_number = vars(HandState)["number"].__set__
+_set_dealer = vars(HandState)["dealer"].__set__
+_set_table = vars(HandState)["table"].__set__
+_set_hands = vars(HandState)["hands"].__set__
+_set_stack = vars(HandState)["stack"].__set__
+_set_origins = vars(HandState)["origins"].__set__
+_set_piles = vars(HandState)["piles"].__set__
+_set_to_move = vars(HandState)["to_move"].__set__
+_set_passes = vars(HandState)["passes"].__set__
+_set_turns = vars(HandState)["turns"].__set__
 
 
 @final
@@ -178,11 +191,11 @@ class GameState(Frozen):
         hand_scores: tuple[tuple[int, ...], ...] = (),
         outcome: Outcome | None = None,
     ) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "hand_scores", hand_scores)
-        object.__setattr__(self, "outcome", outcome)
+        _set_rules(self, rules)
+        _set_seed(self, seed)
+        _set_hand(self, hand)
+        _set_hand_scores(self, hand_scores)
+        _set_outcome(self, outcome)
 
     @property
     def players(self) -> int:
@@ -223,3 +236,10 @@ class GameState(Frozen):
     def winners(self) -> tuple[int, ...]:
         """The winner or winners once the game is over (WG3), else ``()``."""
         return () if self.outcome is None else self.outcome.winners
+
+
+_set_rules = vars(GameState)["rules"].__set__
+_set_seed = vars(GameState)["seed"].__set__
+_set_hand = vars(GameState)["hand"].__set__
+_set_hand_scores = vars(GameState)["hand_scores"].__set__
+_set_outcome = vars(GameState)["outcome"].__set__
