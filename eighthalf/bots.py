@@ -339,6 +339,29 @@ def _pile_call(ranks: tuple[Rank, ...], variant: int) -> tuple[int, bool, bool]:
     return call, locked, False
 
 
+# _greedy_key of a play facing one call, by (move, call_halves, locked, variant).
+_KEYS: dict[tuple[Move, int, bool, int], tuple[int, ...]] = {}
+
+
+def _playout_choice(moves: tuple[Move, ...], call_halves: int, locked: bool, rng: random.Random, variant: int) -> Move:
+    """Exactly :func:`greedy_choice` (the same move, the same draws from ``rng``), with the
+    heuristic's keys memoised, for the play-outs of :class:`SearchBot` and :class:`ISMCTSBot`."""
+    if len(moves) == 1:
+        return moves[0]
+    if isinstance(moves[0], (Collect, BlindPlay)):
+        return rng.choice(moves)
+    best: Move = moves[0]
+    best_key: tuple[int, ...] | None = None
+    for move in moves:
+        key = _KEYS.get((move, call_halves, locked, variant))
+        if key is None:
+            key = _greedy_key(move, effects_for(variant)[locked][call_halves])
+            _KEYS[move, call_halves, locked, variant] = key
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
+
+
 class _Rng(random.Random):
     """A generator that is never drawn from: greedy_choice only draws for collects and blind cards."""
 
@@ -536,7 +559,7 @@ class SearchBot:
         variant = state.rules.variant
         while state.outcome is None and state.move_number < limit:
             moves = legal_moves(state)
-            state = apply_unchecked(state, greedy_choice(moves, state.call_halves, state.locked, rng, variant))
+            state = apply_unchecked(state, _playout_choice(moves, state.call_halves, state.locked, rng, variant))
         outcome = state.outcome
         return 0.0 if outcome is None else outcome.points[me] / 3
 
@@ -681,6 +704,12 @@ class SearchBot:
         return fill_view(seen, dealt, cards)
 
 
+def _spread(total: float, squares: float, done: int) -> float:
+    """The standard error of a mean of ``done`` values with this sum and sum of squares."""
+    mean = total / done
+    return math.sqrt(max(squares / done - mean * mean, 0.0) / max(done - 1, 1))
+
+
 class _Node:
     """A node of :class:`ISMCTSBot`'s tree: one of the bot's own information sets.
 
@@ -761,6 +790,8 @@ class ISMCTSBot(SearchBot):
         win_bonus: float = 0.0,
         root: str = "paired",
         confidence: float = 1.0,
+        prune: float | None = None,
+        prune_after: int = 10,
     ) -> None:
         super().__init__(
             iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries, confidence=confidence
@@ -772,9 +803,15 @@ class ISMCTSBot(SearchBot):
             raise ValueError(f"opponents must be 'greedy' or 'tree', not {opponents!r}")
         if exploration < 0 or win_bonus < 0:
             raise ValueError("exploration and win_bonus must not be negative")
+        if prune is not None and prune < 0:
+            raise ValueError(f"prune must not be negative, not {prune}")
+        if prune_after < 1:
+            raise ValueError(f"prune_after must be at least 1, not {prune_after}")
         self.exploration = exploration
         self.opponents = opponents
         self.win_bonus = win_bonus
+        self.prune = prune
+        self.prune_after = prune_after
 
     def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         if len(moves) == 1 or isinstance(moves[0], BlindPlay):
@@ -800,21 +837,47 @@ class ISMCTSBot(SearchBot):
         )
 
     def _search_paired(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        """Every root move on every deal, with the same play-out randomness; the tree below each."""
+        """Every root move still in the race on every deal, with the same play-out randomness;
+        the tree below each. A move whose mean paired difference from the greedy move falls
+        ``prune`` standard errors below zero (after ``prune_after`` deals) leaves the race."""
         me = seen.to_move
+        count = len(moves)
         children = [_Node() for _ in moves]
         preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
         base = moves.index(preferred)
-
-        def scores_of() -> list[float]:
+        racing = list(range(count))
+        sums = [0.0] * count
+        squares = [0.0] * count
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while done < self.iterations and len(racing) > 1:
             sample = self.sample(seen, rng)
             seed = rng.getrandbits(64)
-            return [
-                self._iterate(child, apply_unchecked(sample, move), me, random.Random(seed))
-                for child, move in zip(children, moves, strict=True)
-            ]
-
-        return paired_choice(moves, base, scores_of, self.iterations, self.time_limit, self.confidence)
+            scores = {
+                index: self._iterate(children[index], apply_unchecked(sample, moves[index]), me, random.Random(seed))
+                for index in racing
+            }
+            for index in racing:
+                difference = scores[index] - scores[base]
+                sums[index] += difference
+                squares[index] += difference * difference
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if self.prune is not None and done >= self.prune_after:
+                racing = [
+                    index
+                    for index in racing
+                    if index == base or sums[index] / done + self.prune * _spread(sums[index], squares[index], done) > 0
+                ]
+        best, best_margin = base, 0.0
+        if done:
+            for index in racing:
+                mean = sums[index] / done
+                margin = mean - self.confidence * _spread(sums[index], squares[index], done)
+                if mean > 0 and margin > best_margin:
+                    best, best_margin = index, margin
+        return moves[best]
 
     def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
         """One tree walk below ``root`` on one deal: select, expand, play out, back up.
@@ -836,7 +899,7 @@ class ISMCTSBot(SearchBot):
                 move, expanded = self._select(node, moves, state, rng)
                 counted = True
             else:
-                move = greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
+                move = _playout_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
             child = node.children.get(move)
             if child is None:
                 child = node.children[move] = _Node()
@@ -846,11 +909,10 @@ class ISMCTSBot(SearchBot):
             path.append((child, mover))
             node = child
             state = apply_unchecked(state, move)
+        variant = state.rules.variant
         while state.outcome is None and state.move_number < limit:
             moves = legal_moves(state)
-            state = apply_unchecked(
-                state, greedy_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
-            )
+            state = apply_unchecked(state, _playout_choice(moves, state.call_halves, state.locked, rng, variant))
         outcome = state.outcome
         for child, mover in path:
             child.visits += 1
