@@ -866,9 +866,7 @@ class ISMCTSBot(SearchBot):
                 break
             if self.prune is not None and done >= self.prune_after:
                 racing = [
-                    index
-                    for index in racing
-                    if index == base or sums[index] / done + self.prune * _spread(sums[index], squares[index], done) > 0
+                    index for index in racing if index == base or self._still_racing(sums[index], squares[index], done)
                 ]
         best, best_margin = base, 0.0
         if done:
@@ -878,6 +876,13 @@ class ISMCTSBot(SearchBot):
                 if mean > 0 and margin > best_margin:
                     best, best_margin = index, margin
         return moves[best]
+
+    def _still_racing(self, total: float, squares: float, done: int) -> bool:
+        """Whether a move's paired differences leave it a chance to beat the greedy move:
+        their mean plus ``prune`` standard errors is above zero."""
+        assert self.prune is not None
+        spread = _spread(total, squares, done)
+        return total / done + (self.prune * spread if spread else 0.0) > 0
 
     def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
         """One tree walk below ``root`` on one deal: select, expand, play out, back up.

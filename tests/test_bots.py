@@ -448,7 +448,16 @@ def test_ismcts_bot_is_registered() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": 0}, {"root": "x"}, {"opponents": "x"}, {"exploration": -1.0}, {"win_bonus": -1.0}, {"model": "x"}],
+    [
+        {"iterations": 0},
+        {"root": "x"},
+        {"opponents": "x"},
+        {"exploration": -1.0},
+        {"win_bonus": -1.0},
+        {"model": "x"},
+        {"prune": -0.5},
+        {"prune_after": 0},
+    ],
 )
 def test_ismcts_bot_refuses_bad_settings(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -464,10 +473,45 @@ def test_ismcts_bot_cannot_see_hidden_cards() -> None:
     seen = view(state, state.to_move)
     other = sample_state(seen, random.Random(99))
     assert other != state and view(other, state.to_move) == seen
-    for root in ("paired", "ucb"):
-        first = ISMCTSBot(iterations=6, root=root).choose(view(state, state.to_move), random.Random(3))
-        second = ISMCTSBot(iterations=6, root=root).choose(view(other, state.to_move), random.Random(3))
+    for options in ({"root": "paired"}, {"root": "ucb"}, {"prune": 0.0, "prune_after": 2}):
+        first = ISMCTSBot(iterations=6, **options).choose(view(state, state.to_move), random.Random(3))
+        second = ISMCTSBot(iterations=6, **options).choose(view(other, state.to_move), random.Random(3))
         assert first == second
+
+
+def test_ismcts_bot_with_pruning_plays_legal_moves_and_is_reproducible() -> None:
+    def game() -> list[tuple[GameState, Move]]:
+        bots: list[Bot] = [GreedyBot(), ISMCTSBot(iterations=6, prune=1.0, prune_after=2), GreedyBot(), GreedyBot()]
+        return play_bots(4, 5, bots, random.Random(5))
+
+    first = game()
+    assert all(move in legal_moves(state) for state, move in first)
+    assert game() == first
+
+
+class _Counting(ISMCTSBot):
+    """An ISMCTSBot that counts its tree walks."""
+
+    walks = 0
+
+    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
+        self.walks += 1
+        return super()._iterate(root, state, me, rng)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ismcts_bot_pruning_drops_moves_from_the_race(seed: int) -> None:
+    state = new_game(4, seed=seed, rules=Rules(move_limit=400))
+    rng = random.Random(seed)
+    while len(legal_moves(state)) < 3 or isinstance(legal_moves(state)[0], BlindPlay):
+        state = apply(state, rng.choice(legal_moves(state)))
+    seen = view(state, state.to_move)
+    moves = seen.legal_moves()
+    full, pruned = _Counting(iterations=12), _Counting(iterations=12, prune=0.0, prune_after=1)
+    assert full.choose(seen, random.Random(1)) in moves
+    assert pruned.choose(seen, random.Random(1)) in moves
+    assert full.walks == 12 * len(moves)
+    assert pruned.walks < full.walks  # a move that did no better than greedy on the first deal left the race
 
 
 def test_ismcts_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
@@ -509,3 +553,19 @@ def test_ismcts_bot_with_a_zero_time_limit_still_moves() -> None:
     state = apply(state, legal_moves(state)[0])
     seen = view(state, state.to_move)
     assert ISMCTSBot(iterations=50, time_limit=0.0).choose(seen, random.Random(1)) in seen.legal_moves()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
+    from eighthalf.bots import _playout_choice
+
+    state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
+    picker = random.Random(seed)
+    while not state.over:
+        moves = legal_moves(state)
+        first, second = random.Random(seed), random.Random(seed)
+        variant = state.rules.variant
+        expected = greedy_choice(moves, state.call_halves, state.locked, first, variant)
+        assert _playout_choice(moves, state.call_halves, state.locked, second, variant) is expected
+        assert first.getstate() == second.getstate()  # the same draws
+        state = apply(state, picker.choice(moves))
