@@ -779,7 +779,7 @@ class ISMCTSBot(SearchBot):
 
     def __init__(
         self,
-        iterations: int = 30,
+        iterations: int = 100,
         *,
         time_limit: float | None = None,
         exploration: float = 0.7,
@@ -787,10 +787,10 @@ class ISMCTSBot(SearchBot):
         opponents: str = "greedy",
         horizon: int = 400,
         tries: int = 60,
-        win_bonus: float = 0.0,
+        win_bonus: float = 2.0,
         root: str = "paired",
         confidence: float = 1.0,
-        prune: float | None = None,
+        prune: float | None = 1.0,
         prune_after: int = 10,
     ) -> None:
         super().__init__(
