@@ -293,6 +293,18 @@ class _Seen:
         self.played = played
 
 
+class _Step(_Seen):
+    """One decision of an opponent in the history that :meth:`SearchBot.observe` keeps: as
+    :class:`_Seen`, with ``kept`` the cards of the hand it did not play and ``drawn`` the
+    cards it drew after it (T4)."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self, kept: int, call_halves: int, locked: bool, move: Move | None, played: tuple[Rank, ...]) -> None:
+        super().__init__(kept, call_halves, locked, move, played)
+        self.drawn = 0
+
+
 def _runs(pile: tuple[PileCard, ...]) -> list[tuple[int, tuple[Rank, ...]]]:
     """The pile cut into plays: runs of cards laid by one seat (a seat never plays twice in a row
     on one pile, P9), bottom to top."""
@@ -481,6 +493,9 @@ class SearchBot:
         self._known: dict[int, list[Rank]] = {}  # cards known to be in an on-the-table opponent's hand
         self._observed = False  # True once observe() is called: it then keeps _known exactly
         self._pile: tuple[PileCard, ...] = ()  # the pile before the next observed move
+        self.history = 1  # opponents' decisions read per deal (ISMCTSBot's ``history``); 1 is the last only
+        self._steps: dict[int, list[_Step]] = {}  # each opponent's latest hand decisions, oldest first
+        self._before: tuple[int, bool, tuple[int, ...]] | None = None  # call, lock and hand sizes before a move
 
     def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
         """Track the piles collected into opponents' hands from every move's events.
@@ -491,7 +506,10 @@ class SearchBot:
         """
         if seen.move_number == 1:
             self._last, self._beliefs, self._known, self._pile = None, {}, {}, ()
+            self._steps, self._before = {}, None
         self._observed = True
+        if self.history > 1:
+            self._follow(events, seen)
         played: list[Rank] = []
         for event in events:
             if isinstance(event, Played):
@@ -507,6 +525,67 @@ class SearchBot:
                 taken = [card.rank for card in self._pile] + played
                 self._known[event.seat] = self._known.get(event.seat, []) + taken
         self._pile = seen.pile
+
+    def _follow(self, events: Sequence[Event], seen: PlayerView) -> None:
+        """Keep each opponent's latest decisions from the hand (plays and collects for want
+        of a legal card, T1) with the call it faced, for :meth:`sample`. Anything the history
+        cannot follow (cards from a pile into the hand, open or blind cards, the opening)
+        starts that opponent's history afresh."""
+        before = self._before
+        steps = self._steps
+        for event in events:
+            seat = getattr(event, "seat", None)
+            if seat is None or seat == seen.seat:
+                continue
+            if isinstance(event, Drew):
+                if steps.get(seat):
+                    steps[seat][-1].drawn += event.count
+                continue
+            step: _Step | None = None
+            if before is not None and isinstance(event, Played) and event.source == "hand":
+                play = _play_of(event.cards)
+                if play is not None:
+                    step = _Step(before[2][seat] - len(event.cards), before[0], before[1], play[0], event.cards)
+            elif before is not None and isinstance(event, Collected) and event.cause == "stuck" and not event.into_hand:
+                step = _Step(before[2][seat], before[0], before[1], None, ())
+            elif not isinstance(event, (Played, BlindTurned, Collected, ReachedTable)):
+                continue
+            elif isinstance(event, Collected) and not event.into_hand:
+                continue  # caught before the table: the pile went to the collected stack, the hand is as it was
+            if step is None:
+                steps.pop(seat, None)
+            else:
+                steps[seat] = [*steps.get(seat, []), step][-self.history :]
+        self._before = (seen.call_halves, seen.locked, tuple(other.hand_size for other in seen.seats))
+
+    def _deal_history(
+        self, steps: list[_Step], size: int, cards: list[Rank], rng: random.Random, variant: int
+    ) -> list[int] | None:
+        """Positions in ``cards`` of a hand of ``size`` that fits every step (by rejection), or
+        ``None``. The hand is the last step's kept cards and the cards drawn since; walking
+        back, the kept cards of an older step are a random part of the hand at the next one
+        (the rest was drawn), and together with what it played they must fit it."""
+        last = steps[-1]
+        if size != last.kept + last.drawn or last.kept <= 0 or last.kept > len(cards):
+            return None
+        for _ in range(self.tries):
+            picks = rng.sample(range(len(cards)), last.kept)
+            hand = [cards[index] for index in picks]
+            if not self._fits(last, hand, variant):
+                continue
+            later = hand + list(last.played)
+            fits = True
+            for step in reversed(steps[:-1]):
+                if len(later) != step.kept + step.drawn or step.kept <= 0:
+                    break  # the older steps cannot be followed: the ones read fit
+                kept = rng.sample(later, step.kept)
+                if not self._fits(step, kept, variant):
+                    fits = False
+                    break
+                later = kept + list(step.played)
+            if fits:
+                return picks
+        return None
 
     def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
         """The M3 decision of :func:`exchange_choice`.
@@ -673,7 +752,7 @@ class SearchBot:
 
     def sample(self, seen: PlayerView, rng: random.Random) -> GameState:
         """A full state consistent with ``seen`` and with what the bot remembers (its belief)."""
-        if not self._beliefs and not self._known:
+        if not self._beliefs and not self._known and not self._steps:
             return sample_state(seen, rng)
         cards = list(unseen_cards(seen))
         hands: dict[int, list[Rank]] = {}
@@ -682,6 +761,14 @@ class SearchBot:
                 for rank in known:
                     cards.remove(rank)
                 hands[where] = list(known)
+        for where, steps in self._steps.items():
+            if where in hands or not steps or self.model != "greedy":
+                continue
+            picks = self._deal_history(steps, seen.seats[where].hand_size, cards, rng, seen.rules.variant)
+            if picks is not None:
+                hands[where] = [cards[index] for index in picks]
+                for index in sorted(picks, reverse=True):
+                    del cards[index]
         for where, belief in self._beliefs.items():
             if where in hands:
                 continue
@@ -792,6 +879,7 @@ class ISMCTSBot(SearchBot):
         confidence: float = 1.0,
         prune: float | None = 1.0,
         prune_after: int = 10,
+        history: int = 1,
     ) -> None:
         super().__init__(
             iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries, confidence=confidence
@@ -807,6 +895,9 @@ class ISMCTSBot(SearchBot):
             raise ValueError(f"prune must not be negative, not {prune}")
         if prune_after < 1:
             raise ValueError(f"prune_after must be at least 1, not {prune_after}")
+        if history < 1:
+            raise ValueError(f"history must be at least 1, not {history}")
+        self.history = history
         self.exploration = exploration
         self.opponents = opponents
         self.win_bonus = win_bonus

@@ -378,6 +378,39 @@ def test_c1_l1_search_bots_known_cards_are_really_in_the_opponents_hands(seed: i
                 hand.remove(rank)
 
 
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=5))
+def test_t1_t4_the_history_of_opponents_decisions_is_true(seed: int, players: int) -> None:
+    """Every decision ISMCTSBot(history=...) records from the events fits the opponent's real
+    hand (the greedy model is exact against GreedyBots), and the hand it deals has the real size."""
+    bot = ISMCTSBot(iterations=1, history=3)
+    bots: list[Bot] = [bot] + [GreedyBot() for _ in range(players - 1)]
+    state, rng = new_game(players, seed=seed, rules=Rules(move_limit=300)), random.Random(seed)
+    checked: list[object] = []
+    while not state.over:
+        seat = state.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        before, previous = state, (bot._steps.get(seat) or [None])[-1]
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+        steps = bot._steps.get(seat)
+        if seat != 0 and steps and steps[-1] is not previous:  # a decision just recorded
+            step = steps[-1]
+            checked.append(step)
+            hand = list(before.seats[seat].hand)
+            for rank in step.played:
+                hand.remove(rank)
+            assert len(hand) == step.kept and bot._fits(step, hand, state.rules.variant)
+        for other, history in bot._steps.items():
+            assert other != 0 and 1 <= len(history) <= 3
+            if not state.seats[other].on_table:
+                assert len(state.seats[other].hand) == history[-1].kept + history[-1].drawn
+        if seat != 0 and not state.over and state.to_move == 0:
+            seen = view(state, 0)
+            dealt = bot.sample(seen, random.Random(seed))
+            assert view(dealt, 0) == seen
+    assert checked or state.move_number < 8
+
+
 def test_m3_bots_decide_the_exchange_from_their_match_view() -> None:
     from eighthalf import new_match, view_match
     from eighthalf.terminal import exchange_choice as terminal_choice
@@ -457,6 +490,7 @@ def test_ismcts_bot_is_registered() -> None:
         {"model": "x"},
         {"prune": -0.5},
         {"prune_after": 0},
+        {"history": 0},
     ],
 )
 def test_ismcts_bot_refuses_bad_settings(options: dict[str, object]) -> None:
@@ -481,8 +515,16 @@ def test_ismcts_bot_cannot_see_hidden_cards() -> None:
 
 def test_ismcts_bot_with_pruning_plays_legal_moves_and_is_reproducible() -> None:
     def game() -> list[tuple[GameState, Move]]:
-        bots: list[Bot] = [GreedyBot(), ISMCTSBot(iterations=6, prune=1.0, prune_after=2), GreedyBot(), GreedyBot()]
-        return play_bots(4, 5, bots, random.Random(5))
+        bots: list[Bot] = [GreedyBot(), ISMCTSBot(iterations=6, prune=1.0, prune_after=2, history=3), GreedyBot()]
+        out: list[tuple[GameState, Move]] = []
+        state, rng = new_game(3, seed=5, rules=Rules(move_limit=600)), random.Random(5)
+        while not state.over:
+            seat = state.to_move
+            move = bots[seat].choose(view(state, seat), rng)
+            out.append((state, move))
+            state, events = apply_with_events(state, move)
+            tell(bots, events, state)  # the ISMCTSBot observes every move for its history
+        return out
 
     first = game()
     assert all(move in legal_moves(state) for state, move in first)
@@ -507,7 +549,7 @@ def test_ismcts_bot_pruning_drops_moves_from_the_race(seed: int) -> None:
         state = apply(state, rng.choice(legal_moves(state)))
     seen = view(state, state.to_move)
     moves = seen.legal_moves()
-    full, pruned = _Counting(iterations=12), _Counting(iterations=12, prune=0.0, prune_after=1)
+    full, pruned = _Counting(iterations=12, prune=None), _Counting(iterations=12, prune=0.0, prune_after=1)
     assert full.choose(seen, random.Random(1)) in moves
     assert pruned.choose(seen, random.Random(1)) in moves
     assert full.walks == 12 * len(moves)
