@@ -389,7 +389,8 @@ def test_t1_t4_the_history_of_opponents_decisions_is_true(seed: int, players: in
     while not state.over:
         seat = state.to_move
         move = bots[seat].choose(view(state, seat), rng)
-        before, previous = state, (bot._steps.get(seat) or [None])[-1]
+        history = bot._steps.get(seat)
+        before, previous = state, history[-1] if history else None
         state, events = apply_with_events(state, move)
         tell(bots, events, state)
         steps = bot._steps.get(seat)
@@ -400,10 +401,10 @@ def test_t1_t4_the_history_of_opponents_decisions_is_true(seed: int, players: in
             for rank in step.played:
                 hand.remove(rank)
             assert len(hand) == step.kept and bot._fits(step, hand, state.rules.variant)
-        for other, history in bot._steps.items():
-            assert other != 0 and 1 <= len(history) <= 3
+        for other, kept in bot._steps.items():
+            assert other != 0 and 1 <= len(kept) <= 3
             if not state.seats[other].on_table:
-                assert len(state.seats[other].hand) == history[-1].kept + history[-1].drawn
+                assert len(state.seats[other].hand) == kept[-1].kept + kept[-1].drawn
         if seat != 0 and not state.over and state.to_move == 0:
             seen = view(state, 0)
             dealt = bot.sample(seen, random.Random(seed))
