@@ -378,6 +378,40 @@ def test_c1_l1_search_bots_known_cards_are_really_in_the_opponents_hands(seed: i
                 hand.remove(rank)
 
 
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=5))
+def test_t1_t4_the_history_of_opponents_decisions_is_true(seed: int, players: int) -> None:
+    """Every decision ISMCTSBot(history=...) records from the events fits the opponent's real
+    hand (the greedy model is exact against GreedyBots), and the hand it deals has the real size."""
+    bot = ISMCTSBot(iterations=1, history=3)
+    bots: list[Bot] = [bot] + [GreedyBot() for _ in range(players - 1)]
+    state, rng = new_game(players, seed=seed, rules=Rules(move_limit=300)), random.Random(seed)
+    checked: list[object] = []
+    while not state.over:
+        seat = state.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        history = bot._steps.get(seat)
+        before, previous = state, history[-1] if history else None
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+        steps = bot._steps.get(seat)
+        if seat != 0 and steps and steps[-1] is not previous:  # a decision just recorded
+            step = steps[-1]
+            checked.append(step)
+            hand = list(before.seats[seat].hand)
+            for rank in step.played:
+                hand.remove(rank)
+            assert len(hand) == step.kept and bot._fits(step, hand, state.rules.variant)
+        for other, kept in bot._steps.items():
+            assert other != 0 and 1 <= len(kept) <= 3
+            if not state.seats[other].on_table:
+                assert len(state.seats[other].hand) == kept[-1].kept + kept[-1].drawn
+        if seat != 0 and not state.over and state.to_move == 0:
+            seen = view(state, 0)
+            dealt = bot.sample(seen, random.Random(seed))
+            assert view(dealt, 0) == seen
+    assert checked or state.move_number < 8
+
+
 def test_m3_bots_decide_the_exchange_from_their_match_view() -> None:
     from eighthalf import new_match, view_match
     from eighthalf.terminal import exchange_choice as terminal_choice
@@ -448,7 +482,17 @@ def test_ismcts_bot_is_registered() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": 0}, {"root": "x"}, {"opponents": "x"}, {"exploration": -1.0}, {"win_bonus": -1.0}, {"model": "x"}],
+    [
+        {"iterations": 0},
+        {"root": "x"},
+        {"opponents": "x"},
+        {"exploration": -1.0},
+        {"win_bonus": -1.0},
+        {"model": "x"},
+        {"prune": -0.5},
+        {"prune_after": 0},
+        {"history": 0},
+    ],
 )
 def test_ismcts_bot_refuses_bad_settings(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -464,10 +508,53 @@ def test_ismcts_bot_cannot_see_hidden_cards() -> None:
     seen = view(state, state.to_move)
     other = sample_state(seen, random.Random(99))
     assert other != state and view(other, state.to_move) == seen
-    for root in ("paired", "ucb"):
-        first = ISMCTSBot(iterations=6, root=root).choose(view(state, state.to_move), random.Random(3))
-        second = ISMCTSBot(iterations=6, root=root).choose(view(other, state.to_move), random.Random(3))
+    for options in ({"root": "paired"}, {"root": "ucb"}, {"prune": 0.0, "prune_after": 2}):
+        first = ISMCTSBot(iterations=6, **options).choose(view(state, state.to_move), random.Random(3))
+        second = ISMCTSBot(iterations=6, **options).choose(view(other, state.to_move), random.Random(3))
         assert first == second
+
+
+def test_ismcts_bot_with_pruning_plays_legal_moves_and_is_reproducible() -> None:
+    def game() -> list[tuple[GameState, Move]]:
+        bots: list[Bot] = [GreedyBot(), ISMCTSBot(iterations=6, prune=1.0, prune_after=2, history=3), GreedyBot()]
+        out: list[tuple[GameState, Move]] = []
+        state, rng = new_game(3, seed=5, rules=Rules(move_limit=600)), random.Random(5)
+        while not state.over:
+            seat = state.to_move
+            move = bots[seat].choose(view(state, seat), rng)
+            out.append((state, move))
+            state, events = apply_with_events(state, move)
+            tell(bots, events, state)  # the ISMCTSBot observes every move for its history
+        return out
+
+    first = game()
+    assert all(move in legal_moves(state) for state, move in first)
+    assert game() == first
+
+
+class _Counting(ISMCTSBot):
+    """An ISMCTSBot that counts its tree walks."""
+
+    walks = 0
+
+    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
+        self.walks += 1
+        return super()._iterate(root, state, me, rng)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ismcts_bot_pruning_drops_moves_from_the_race(seed: int) -> None:
+    state = new_game(4, seed=seed, rules=Rules(move_limit=400))
+    rng = random.Random(seed)
+    while len(legal_moves(state)) < 3 or isinstance(legal_moves(state)[0], BlindPlay):
+        state = apply(state, rng.choice(legal_moves(state)))
+    seen = view(state, state.to_move)
+    moves = seen.legal_moves()
+    full, pruned = _Counting(iterations=12, prune=None), _Counting(iterations=12, prune=0.0, prune_after=1)
+    assert full.choose(seen, random.Random(1)) in moves
+    assert pruned.choose(seen, random.Random(1)) in moves
+    assert full.walks == 12 * len(moves)
+    assert pruned.walks < full.walks  # a move that did no better than greedy on the first deal left the race
 
 
 def test_ismcts_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
@@ -509,3 +596,19 @@ def test_ismcts_bot_with_a_zero_time_limit_still_moves() -> None:
     state = apply(state, legal_moves(state)[0])
     seen = view(state, state.to_move)
     assert ISMCTSBot(iterations=50, time_limit=0.0).choose(seen, random.Random(1)) in seen.legal_moves()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
+    from eighthalf.bots import _playout_choice
+
+    state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
+    picker = random.Random(seed)
+    while not state.over:
+        moves = legal_moves(state)
+        first, second = random.Random(seed), random.Random(seed)
+        variant = state.rules.variant
+        expected = greedy_choice(moves, state.call_halves, state.locked, first, variant)
+        assert _playout_choice(moves, state.call_halves, state.locked, second, variant) is expected
+        assert first.getstate() == second.getstate()  # the same draws
+        state = apply(state, picker.choice(moves))

@@ -93,3 +93,29 @@ def test_render_ansi_shows_the_agents_hand() -> None:
     table.reset(seed=4)
     text = table.render()
     assert text is not None and text.splitlines()[1].startswith("seat 0: hand 3 [")
+
+
+def test_s5_p3_p7_the_table_options_reach_the_round_and_the_bots() -> None:
+    from eighthalf import Rules, legal_moves
+    from eighthalf.envs.encoding import move_to_action
+
+    rules = Rules(move_limit=500, lock_next_only=True, halves_stop_at_8_half=True, single_opening=True)
+    table = SeatEnv(4, opponents=("greedy", "search"), rules=rules)
+    for seed in range(2):
+        _, info = table.reset(seed=seed)
+        while True:
+            assert table.state is not None and table.state.rules == rules
+            legal = {move_to_action(move) for move in legal_moves(table.state)}
+            assert set(np.flatnonzero(info["action_mask"]).tolist()) == legal
+            _, _, terminated, truncated, info = table.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            if terminated or truncated:
+                break
+
+
+def test_t3_rules_the_environment_cannot_play_are_refused() -> None:
+    from eighthalf import Rules
+
+    with pytest.raises(InvalidStateError, match="open_runs"):
+        SeatEnv(4, rules=Rules(open_runs=True))
+    with pytest.raises(ValueError, match="move_limit"):
+        SeatEnv(4, move_limit=20, rules=Rules(move_limit=30))

@@ -138,3 +138,25 @@ def test_openspiels_ismcts_bot_plays_a_whole_round() -> None:
         state.apply_action(int(action))
     assert decisions > 0 and sorted(state.returns()) in ([0.0, 0.0], [0.0, 2.0], [0.0, 3.0], [1.0, 2.0])
     assert state.round is not None and len(state.history()) == len(DECK) + state.round.move_number
+
+
+def test_s5_p3_p7_the_table_options_are_game_parameters() -> None:
+    from eighthalf import Rules
+
+    params = {"players": 3, "move_limit": 400, "lock_next_only": True, "halves_stop_at_8_half": True}
+    game = pyspiel.load_game("python_eighthalf", {**params, "single_opening": True})
+    rules = Rules(move_limit=400, lock_next_only=True, halves_stop_at_8_half=True, single_opening=True)
+    assert game.rules == rules and game.get_parameters()["single_opening"] is True
+    assert pyspiel.load_game("python_eighthalf").rules == Rules(move_limit=1000)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        assert state.round is not None and state.round.rules == rules
+        assert state.legal_actions() == sorted(move_to_action(move) for move in legal_moves(state.round))
+        state.apply_action(state.legal_actions()[-1])
+    with pytest.raises(InvalidStateError, match="single_opening"):
+        adapter.EighthalfGame({"single_opening": 1})

@@ -128,3 +128,39 @@ def test_render_shows_the_table_as_a_spectator_sees_it() -> None:
     assert all(line.count("[") == 1 for line in text.splitlines()[1:])
     assert table.state_.rules == Rules(move_limit=1000)
     assert new_game(3, seed=0).rules != table.state_.rules
+
+
+_OPTIONS = Rules(move_limit=600, lock_next_only=True, halves_stop_at_8_half=True, single_opening=True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_s5_p3_p7_the_table_options_are_played_and_masked(seed: int) -> None:
+    from eighthalf import legal_moves
+    from eighthalf.envs.encoding import move_to_action
+
+    table = raw_env(4, rules=_OPTIONS)
+    table.reset(seed=seed)
+    assert table.state_ is not None and table.state_.rules == _OPTIONS
+    opening = table.state_
+    assert all(getattr(move, "count", 1) == 1 for move in legal_moves(opening))  # S5: one card
+    for _agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        state = table.state_
+        assert state is not None
+        legal = {move_to_action(move) for move in legal_moves(state)}  # under the options
+        assert set(np.flatnonzero(observation["action_mask"]).tolist()) == legal
+        table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+
+
+def test_t3_e7_rules_the_environment_cannot_play_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match="open_runs"):
+        raw_env(4, rules=Rules(open_runs=True))
+    with pytest.raises(InvalidStateError, match="Rules"):
+        env(4, rules={"move_limit": 10})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="move_limit"):
+        env(4, move_limit=50, rules=Rules(move_limit=60))
+    assert raw_env(4, move_limit=60, rules=Rules(move_limit=60)).rules == Rules(move_limit=60)
+    assert raw_env(4, rules=Rules()).rules.move_limit is None  # the rules' own limit: none

@@ -19,6 +19,11 @@ actions    move                                    count
 >>> move_to_action(parse_move("33")), str(action_to_move(88))
 (15, 'c')
 
+**Table options.** Every adapter takes the table's :class:`~eighthalf.Rules` (its
+``rules`` argument, or the OpenSpiel game's parameters) through :func:`table_rules`: the
+options P7, P3 and S5 are played as the engine plays them; ``open_runs`` (T3) is refused,
+because a play of several open cards has no action in this fixed space.
+
 **Observations.** :func:`encode_view` turns a :class:`~eighthalf.PlayerView` into a
 flat ``float32`` vector of :func:`observation_size` entries, with the seats in turn
 order *from the viewer* (the viewer first). It is built from the view alone, so it
@@ -39,8 +44,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import COMPOSITION, RANKS, Rank
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS, Move
+from ..options import Rules
 from ..views import PlayerView, unseen_cards
 
 __all__ = [
@@ -53,6 +59,7 @@ __all__ = [
     "observation_high",
     "observation_layout",
     "observation_size",
+    "table_rules",
 ]
 
 ACTIONS: tuple[Move, ...] = (
@@ -206,3 +213,42 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
         out[at : at + 5] = (seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table, seat.is_out)
         at += 5
     return out
+
+
+def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int | None) -> Rules:
+    """The :class:`~eighthalf.Rules` an environment plays: ``rules`` if given, else the
+    default rules with ``move_limit`` (E7).
+
+    Args:
+        rules: The table's rules, or ``None``.
+        move_limit: The environment's ``move_limit`` argument.
+        default_limit: That argument's default: with ``rules`` given, ``move_limit`` must
+            be left at it or agree with ``rules.move_limit``.
+
+    >>> table_rules(None, 500, 1000)
+    Rules(min_players=2, max_players=5, move_limit=500)
+    >>> table_rules(Rules(move_limit=300, single_opening=True), 1000, 1000)
+    Rules(min_players=2, max_players=5, move_limit=300, single_opening=True)
+
+    Raises:
+        InvalidStateError: If ``rules`` is not a :class:`~eighthalf.Rules`, or turns on
+            ``open_runs`` (T3: several open cards in one play have no action), or if
+            ``move_limit`` is out of range.
+        ValueError: If ``move_limit`` was changed from its default and disagrees with
+            ``rules.move_limit`` (give the limit in one place).
+    """
+    if rules is None:
+        return Rules(move_limit=move_limit)
+    if not isinstance(rules, Rules):
+        raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
+    if rules.open_runs:
+        raise InvalidStateError(
+            "the environments do not play Rules.open_runs (T3): the fixed action space has one action per "
+            "open card rank, none for several open cards played together"
+        )
+    if move_limit != default_limit and move_limit != rules.move_limit:
+        raise ValueError(
+            f"move_limit {quote(move_limit)} disagrees with rules.move_limit {quote(rules.move_limit)} (E7); "
+            "give the limit in rules only"
+        )
+    return rules

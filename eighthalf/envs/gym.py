@@ -38,7 +38,15 @@ from ..events import apply_with_events
 from ..options import Rules
 from ..state import GameState
 from ..views import view
-from .encoding import NUM_ACTIONS, action_mask, action_to_move, encode_view, observation_high, observation_size
+from .encoding import (
+    NUM_ACTIONS,
+    action_mask,
+    action_to_move,
+    encode_view,
+    observation_high,
+    observation_size,
+    table_rules,
+)
 from .pettingzoo import DEFAULT_MOVE_LIMIT
 from .text import table_text
 
@@ -71,11 +79,16 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
         illegal_reward: The reward of an illegal action under ``illegal="end"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
+            of the default rules with ``move_limit`` (see
+            :func:`~eighthalf.envs.encoding.table_rules`).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
         ValueError: If ``seat`` is not a seat of the table, no opponent is given, a bot
-            name is unknown, or ``illegal`` or ``render_mode`` is not one of the above.
+            name is unknown, ``illegal`` or ``render_mode`` is not one of the above, or
+            ``move_limit`` disagrees with ``rules``.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
@@ -90,8 +103,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         illegal: str = "end",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        rules: Rules | None = None,
     ) -> None:
-        self.rules = Rules(move_limit=move_limit)
+        self.rules = table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT)
         new_game(players, seed=0, rules=self.rules)  # checks the table (S2)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be an int from 0 to {players - 1}, not {seat!r}")

@@ -8,9 +8,17 @@ Importing this module registers the game ``python_eighthalf`` with pyspiel:
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (3, 89, 12)
 
-One game is one round. Parameters: ``players`` (2–5, default 4) and ``move_limit`` (the
+One game is one round. Parameters: ``players`` (2–5, default 4), ``move_limit`` (the
 move limit of E7, default 1000; a round that reaches it ends without a winner and
-nobody scores).
+nobody scores), and the table options ``lock_next_only`` (P7),
+``halves_stop_at_8_half`` (P3) and ``single_opening`` (S5) of :class:`~eighthalf.Rules`
+(booleans, default false: the rule book's rulings). ``open_runs`` (T3) is not offered:
+several open cards in one play have no action (see
+:func:`~eighthalf.envs.encoding.table_rules`).
+
+>>> game = pyspiel.load_game("python_eighthalf", {"players": 4, "single_opening": True})
+>>> game.rules.single_opening, game.rules.lock_next_only
+(True, False)
 
 - **Chance.** The deal is 72 explicit chance nodes: each deals the next card of the
   shuffled deck (top first), an outcome per rank (0–11) with the probability of drawing
@@ -56,7 +64,8 @@ __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserve
 DEFAULT_MOVE_LIMIT = 1000
 """The default ``move_limit`` parameter (E7)."""
 
-_DEFAULTS: dict[str, int] = {"players": 4, "move_limit": DEFAULT_MOVE_LIMIT}
+_OPTIONS = ("lock_next_only", "halves_stop_at_8_half", "single_opening")  # Rules options offered as parameters
+_DEFAULTS: dict[str, int | bool] = {"players": 4, "move_limit": DEFAULT_MOVE_LIMIT, **dict.fromkeys(_OPTIONS, False)}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_eighthalf",
@@ -81,13 +90,15 @@ class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of one round of 8½ (see the module's description).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or a table
+            option is not a bool.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_DEFAULTS, **(params or {})}
         players, move_limit = int(values["players"]), int(values["move_limit"])
-        self.rules = Rules(move_limit=move_limit)
+        options = {name: values[name] for name in _OPTIONS}
+        self.rules = Rules(move_limit=move_limit, **options)
         self.players = players
         self.dealer = check_table(players, self.rules, None)
         info = pyspiel.GameInfo(
@@ -99,7 +110,7 @@ class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=len(DECK) + move_limit,
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "move_limit": move_limit})
+        super().__init__(GAME_TYPE, info, {"players": players, "move_limit": move_limit, **options})
 
     def new_initial_state(self) -> EighthalfState:
         """The state before the deal: 72 chance nodes come first."""

@@ -48,7 +48,15 @@ from ..errors import InvalidStateError
 from ..options import Rules
 from ..state import GameState
 from ..views import view
-from .encoding import NUM_ACTIONS, action_mask, action_to_move, encode_view, observation_high, observation_size
+from .encoding import (
+    NUM_ACTIONS,
+    action_mask,
+    action_to_move,
+    encode_view,
+    observation_high,
+    observation_size,
+    table_rules,
+)
 from .text import table_text
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "env", "raw_env"]
@@ -59,19 +67,30 @@ DEFAULT_MOVE_LIMIT = 1000
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def env(players: int = 4, *, render_mode: str | None = None, move_limit: int | None = DEFAULT_MOVE_LIMIT) -> Any:
+def env(
+    players: int = 4,
+    *,
+    render_mode: str | None = None,
+    move_limit: int | None = DEFAULT_MOVE_LIMIT,
+    rules: Rules | None = None,
+) -> Any:
     """The AEC environment wrapped as PettingZoo's own games are (order and bounds checks).
 
     Args:
         players: Seats at the table (2–5, S2).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         move_limit: The move limit of E7, or ``None`` for none.
+        rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
+            of the default rules with ``move_limit`` (see
+            :func:`~eighthalf.envs.encoding.table_rules`).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
-        ValueError: If ``render_mode`` is not one of the above.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
+        ValueError: If ``render_mode`` is not one of the above, or ``move_limit``
+            disagrees with ``rules``.
     """
-    wrapped: Any = raw_env(players, render_mode=render_mode, move_limit=move_limit)
+    wrapped: Any = raw_env(players, render_mode=render_mode, move_limit=move_limit, rules=rules)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
@@ -83,10 +102,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players: Seats at the table (2–5, S2).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         move_limit: The move limit of E7, or ``None`` for none.
+        rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
+            of the default rules with ``move_limit`` (see
+            :func:`~eighthalf.envs.encoding.table_rules`).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range.
-        ValueError: If ``render_mode`` is not one of the above.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
+        ValueError: If ``render_mode`` is not one of the above, or ``move_limit``
+            disagrees with ``rules``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -97,10 +121,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, players: int = 4, *, render_mode: str | None = None, move_limit: int | None = DEFAULT_MOVE_LIMIT
+        self,
+        players: int = 4,
+        *,
+        render_mode: str | None = None,
+        move_limit: int | None = DEFAULT_MOVE_LIMIT,
+        rules: Rules | None = None,
     ) -> None:
         super().__init__()
-        self.rules = Rules(move_limit=move_limit)
+        self.rules = table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT)
         new_game(players, seed=0, rules=self.rules)  # checks the table (S2) before anything is built
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
