@@ -43,7 +43,7 @@ from typing import Final
 
 from ..common.cli import TolerantStdin, check_bots_option, int_type, positive
 from ..common.frozen import Frozen
-from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
+from ..common.runner import MAX_SEED_DIGITS, check_output, cut, load_bot
 from ..common.shuffle import fresh_seed
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot, observes, tell
@@ -52,6 +52,7 @@ from .engine import why_illegal
 from .events import Event, GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .records import Record, dumps
 from .state import GameState
 from .views import PlayerView, view
 
@@ -92,8 +93,8 @@ ends after the hand in which somebody reaches the target (WG3)."""
 class PlayConfig(Frozen):
     """The checked options of a game of Eights in the terminal (see :func:`config_from_args`)."""
 
-    __slots__ = ("bots", "names", "players", "rules", "seat", "seed")
-    __match_args__ = ("players", "seat", "bots", "seed", "names", "rules")
+    __slots__ = ("bots", "names", "players", "record", "rules", "seat", "seed")
+    __match_args__ = ("players", "seat", "bots", "seed", "names", "rules", "record")
 
     players: int
     """The number of seats (WS2: 2 to 6)."""
@@ -107,6 +108,8 @@ class PlayConfig(Frozen):
     """Every seat's name."""
     rules: Rules
     """The table's options (WR1, WR2)."""
+    record: str | None
+    """Where to save the game as a record (:mod:`eighthalf.eights.records`) when it ends, if anywhere."""
 
     def __init__(
         self,
@@ -116,6 +119,7 @@ class PlayConfig(Frozen):
         seed: int,
         names: tuple[str, ...],
         rules: Rules,
+        record: str | None = None,
     ) -> None:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "seat", seat)
@@ -123,6 +127,7 @@ class PlayConfig(Frozen):
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "record", record)
 
     def command(self) -> str:
         """The command line that plays this game again (same seat, bots, names, options and seed)."""
@@ -147,8 +152,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     ``--players N`` (2–6, default 4), ``--seat S`` (default 0), ``--bots a,b,…`` (for the
     other seats in seat order, repeated to fill; default ``greedy``), ``--seed N``
     (default: a fresh one, printed at the end), ``--name NAME`` (yours), ``--names
-    a,b,…`` (every seat's), and the table options ``--target``, ``--turn-limit`` and
-    ``--may-pass-freely`` (WR1, WR2).
+    a,b,…`` (every seat's), ``--record PATH`` (save the game as a record), and the table
+    options ``--target``, ``--turn-limit`` and ``--may-pass-freely`` (WR1, WR2).
     """
     parser.add_argument(
         "--players", type=int_type(), default=4, help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
@@ -168,6 +173,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
     parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+    parser.add_argument(
+        "--record",
+        default=None,
+        metavar="PATH",
+        help="save the game as a record to PATH when it ends (read it with eighthalf.eights.records.loads and replay)",
+    )
     group = parser.add_argument_group("table options (WR1, WR2; by default the rule book's)")
     group.add_argument(
         "--target",
@@ -195,8 +206,8 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
 
     Raises:
         EighthalfError: If an option is out of range, a bot is unknown, a bot list is
-            longer than the other seats, or names are repeated or unprintable; the
-            message says which and why.
+            longer than the other seats, names are repeated or unprintable, or the
+            record cannot be written where ``--record`` says; the message says which and why.
     """
     players = args.players
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -220,8 +231,13 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
     if len(set(names)) != len(names):
         raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
     rules = Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
+    record = getattr(args, "record", None)
+    if record is not None:
+        problem = check_output(record, "--record")
+        if problem is not None or record == "-":
+            raise EighthalfError(problem or "--record: give a file name")
     seed = args.seed if args.seed is not None else fresh_seed()
-    return PlayConfig(players, args.seat, bots, seed, tuple(names), rules)
+    return PlayConfig(players, args.seat, bots, seed, tuple(names), rules, record)
 
 
 # ---------------------------------------------------------------- the screen
@@ -371,7 +387,7 @@ def _ask_move(state: GameState, seen: PlayerView, ask: Callable[[str], str], wri
         write(f"{cut(text)} is not legal here: {reason[len(prefix) :] if reason.startswith(prefix) else reason}")
 
 
-def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], None]) -> None:
+def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], None], played: list[Move]) -> None:
     names, me = config.names, config.seat
     bots: dict[int, Bot] = {seat: load_bot(name, BOTS) for seat, name in enumerate(config.bots) if name is not None}
     rngs = {seat: random.Random(_bot_seed(config.seed, seat)) for seat in bots}
@@ -394,6 +410,7 @@ def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], 
         else:
             move = bots[seat].choose(view(state, seat), rngs[seat])
         state, events = apply_with_events(state, move)
+        played.append(move)
         if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
             tell(bots, events, state)
         for event in events_for(events, me):
@@ -449,6 +466,12 @@ def run_play(
     returns 0 after a goodbye line; Ctrl-C (:class:`KeyboardInterrupt`) does the same but
     returns 130. Bad options print an error and return 2. The seed, and the command that
     replays the same game, are shown at the end in every case but bad options (WI4).
+
+    With ``--record PATH`` the game is saved at the end as a record (finished, or
+    unfinished with result ``*`` if the person left), with the players' names as a
+    ``Names`` tag; :func:`eighthalf.eights.records.loads` reads it and
+    :func:`~eighthalf.eights.replay` replays it. It is written only at the end, because it
+    holds the seed (WI4). If it cannot be written, a line says why and the status is 1.
     """
     try:
         config = config_from_args(args)
@@ -456,9 +479,12 @@ def run_play(
         write(f"error: {error}")
         return 2
     status = 0
+    played: list[Move] = []
+    finished = False
     try:
         with TolerantStdin(input is builtins.input):
-            _play(config, input, write)
+            _play(config, input, write, played)
+        finished = True
     except _Quit:
         write("")
         write("Goodbye: the game ends here.")
@@ -466,5 +492,21 @@ def run_play(
         write("")
         write("Goodbye: interrupted.")
         status = 130
+    if config.record is not None:
+        try:
+            record = Record(
+                players=config.players,
+                seed=config.seed,
+                rules=config.rules,
+                moves=tuple(played),
+                tags=(("Names", ",".join(config.names)),),
+            )
+            text = dumps(record.finished() if finished else record)
+            with open(config.record, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+            write(f"The game is saved as a record in {config.record}.")
+        except (OSError, EighthalfError) as error:
+            write(f"error: could not save the record: {error}")
+            status = status or 1
     write(f"Seed {config.seed}: play the same game again with: {config.command()}")
     return status

@@ -425,3 +425,36 @@ def test_bots_that_observe_see_every_move_of_their_seat_only_wi2() -> None:
         for event in events:
             if isinstance(event, Drew):
                 assert (event.cards is None) == (event.seat != 0)
+
+
+def test_play_saves_the_game_as_a_record_that_replays(tmp_path: Path) -> None:
+    """--record PATH: the finished game as a record (result and Names tag), which replays (WG3)."""
+    from eighthalf.eights import replay
+    from eighthalf.eights.records import loads
+
+    path = tmp_path / "game.txt"
+    lines: list[str] = []
+    args = _args("--players", "2", "--seed", "3", "--bots", "random", "--target", "6", "--record", str(path))
+    assert run_play(args, input=_script(["1"] * 500), write=lines.append) == 0
+    assert f"The game is saved as a record in {path}." in lines
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.seed == 3 and record.rules == Rules(target=6) and dict(record.tags)["Names"] == "Anna,Ben"
+    *_, last = replay(record)
+    assert last.over and record.result != "*"
+
+
+def test_play_saves_an_unfinished_game_when_the_person_quits(tmp_path: Path) -> None:
+    from eighthalf.eights.records import loads
+
+    path = tmp_path / "game.txt"
+    args = _args("--players", "3", "--seed", "5", "--record", str(path))
+    assert run_play(args, input=_script(["1", "q"]), write=lambda line: None) == 0
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.result == "*" and len(record.moves) >= 1
+
+
+def test_play_refuses_a_record_path_it_cannot_write(tmp_path: Path) -> None:
+    lines: list[str] = []
+    args = _args("--record", str(tmp_path / "no" / "such" / "folder" / "game.txt"))
+    assert run_play(args, input=_script(["q"]), write=lines.append) == 2
+    assert lines[0].startswith("error: --record")
