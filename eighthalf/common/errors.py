@@ -51,6 +51,15 @@ _REPR = _ShortRepr()
 _REPR.maxlevel = 3
 _REPR.maxstring = QUOTE_LIMIT
 _REPR.maxother = QUOTE_LIMIT
+# A container whose repr fits in QUOTE_LIMIT has at most QUOTE_LIMIT // 3 items ("0, "):
+# _WIDE shows that many, so that a short repr is never cut (reprlib's default is 6 items);
+# when its text is too long anyway, _REPR's six items are shown instead.
+_WIDE = _ShortRepr()
+for _name in ("maxlevel", "maxstring", "maxother"):
+    setattr(_WIDE, _name, getattr(_REPR, _name))
+for _name in ("maxlist", "maxtuple", "maxset", "maxfrozenset", "maxdeque", "maxarray", "maxdict"):
+    setattr(_WIDE, _name, QUOTE_LIMIT // 3 + 1)
+del _name
 
 
 def _digits(number: int) -> str:
@@ -85,7 +94,9 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
             return repr(value)
         return f"an integer of {_digits(value)} digits"
     try:
-        text = _REPR.repr(value)
+        text = _WIDE.repr(value)
+        if len(text) > limit:
+            text = _REPR.repr(value)
     except Exception:  # a broken __repr__ must not hide the error being reported
         text = f"<a {type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
