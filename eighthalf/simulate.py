@@ -48,7 +48,7 @@ from .common.cli import (
 )
 from .common.runner import (
     ProgressBar,
-    check_run_seed,
+    check_run,
     chunk_size_for,
     chunks,
     cut,
@@ -742,37 +742,19 @@ def _check(
     if type(players) is not int or not low <= players <= high:
         shown = players if type(players) is int and abs(players) < 10**9 else type(players).__name__
         raise EighthalfError(f"players must be from {low} to {high} (S2), not {shown}")
-    for what, value in (("rounds", rounds), ("workers", workers), ("chunk_size", chunk_size)):
-        if value is None and what == "chunk_size":
-            continue
-        if type(value) is not int or value < 1:
-            shown = value if type(value) is int and abs(value) < 10**9 else type(value).__name__
-            raise EighthalfError(f"{what} must be an int of at least 1, not {shown}")
-    assert type(rounds) is int
-    if rounds > MAX_ROUNDS:
-        raise EighthalfError(f"rounds must be at most {MAX_ROUNDS:,} (a simulation of that size never ends)")
-    check_run_seed(seed)
-    if not isinstance(bots, (list, tuple)) or not all(isinstance(name, str) for name in bots):
-        raise EighthalfError(
-            "bots must be a list or tuple of strings, one per seat (bot names or 'module:attribute'), "
-            f"not {type(bots).__name__}"
-        )
-    names = tuple(bots)
-    if len(names) != players:
-        raise EighthalfError(
-            f"give one bot per seat: {players} players but {len(names)} bots ({_cut(', '.join(names), 80)})"
-        )
-    for name in dict.fromkeys(names):
-        load_bot(name)  # a clear error here, before any work is sent out
-    if executor is not None and not isinstance(executor, Executor):
-        raise EighthalfError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
-    if type(rotate_seats) is not bool:
-        raise EighthalfError(f"rotate_seats must be True or False, not {type(rotate_seats).__name__}")
-    if progress is not None and not callable(progress):
-        raise EighthalfError(f"progress must be callable or None, not {type(progress).__name__}")
-    if rounds_out is not None and not callable(getattr(rounds_out, "write", None)):
-        raise EighthalfError(f"rounds_out must be a text file (with a write method), not {type(rounds_out).__name__}")
-    return names
+    return check_run(
+        ("rounds", rounds, MAX_ROUNDS),
+        bots,
+        seed,
+        workers,
+        chunk_size,
+        executor,
+        rotate_seats,
+        progress,
+        ("rounds_out", rounds_out),
+        players,
+        load_bot,
+    )
 
 
 def _merge(

@@ -43,6 +43,7 @@ __all__ = [
     "ProgressBar",
     "bot_factory",
     "check_output",
+    "check_run",
     "check_run_seed",
     "chunk_size_for",
     "chunks",
@@ -230,6 +231,65 @@ def check_run_seed(seed: object) -> int:
 
 
 # --- Statistics -----------------------------------------------------------------------------------
+
+
+def check_run(
+    count: tuple[str, object, int],
+    bots: object,
+    seed: object,
+    workers: object,
+    chunk_size: object,
+    executor: object,
+    rotate_seats: object,
+    progress: object,
+    out: tuple[str, object],
+    players: int,
+    load: Callable[[str], object],
+) -> tuple[str, ...]:
+    """Check the arguments that every game's ``simulate`` takes; returns the bots as a tuple of strings.
+
+    ``count`` is ``(name, value, most)`` (``("rounds", rounds, MAX_ROUNDS)`` …), ``out``
+    the name and value of the per-game output file, ``players`` the checked number of
+    seats and ``load`` the game's bot loader, called once per distinct bot so that an
+    unknown bot is refused here, before any work is sent out. The game checks its own
+    rules and number of players first.
+
+    Raises:
+        EighthalfError: If an argument is of the wrong type or out of range.
+    """
+    what, value, most = count
+    for name, number in ((what, value), ("workers", workers), ("chunk_size", chunk_size)):
+        if number is None and name == "chunk_size":
+            continue
+        if type(number) is not int or number < 1:
+            shown = number if type(number) is int and abs(number) < 10**9 else type(number).__name__
+            raise EighthalfError(f"{name} must be an int of at least 1, not {shown}")
+    assert type(value) is int
+    if value > most:
+        raise EighthalfError(f"{what} must be at most {most:,} (a simulation of that size never ends)")
+    check_run_seed(seed)
+    if not isinstance(bots, (list, tuple)) or not all(isinstance(name, str) for name in bots):
+        raise EighthalfError(
+            "bots must be a list or tuple of strings, one per seat (bot names or 'module:attribute'), "
+            f"not {type(bots).__name__}"
+        )
+    names = tuple(bots)
+    if len(names) != players:
+        raise EighthalfError(
+            f"give one bot per seat: {players} players but {len(names)} bots ({cut(', '.join(names), 80)})"
+        )
+    for name in dict.fromkeys(names):
+        load(name)
+    if executor is not None and not isinstance(executor, Executor):
+        raise EighthalfError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
+    if type(rotate_seats) is not bool:
+        raise EighthalfError(f"rotate_seats must be True or False, not {type(rotate_seats).__name__}")
+    if progress is not None and not callable(progress):
+        raise EighthalfError(f"progress must be callable or None, not {type(progress).__name__}")
+    file_name, file = out
+    if file is not None and not callable(getattr(file, "write", None)):
+        raise EighthalfError(f"{file_name} must be a text file (with a write method), not {type(file).__name__}")
+    return names
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
