@@ -40,7 +40,7 @@ from .deal import new_game
 from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .simulate import DEFAULT_CHUNK_SIZE, HAND_LIMIT, MAX_GAMES, load_bot, simulate
-from .terminal import add_play_arguments, config_from_args, run_play
+from .terminal import add_play_arguments, add_rules_arguments, config_from_args, rules_from_args, run_play
 from .views import view
 
 __all__ = [
@@ -65,28 +65,6 @@ NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
 
 def _players_text() -> str:
     return f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
-
-
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--target N`` (WG1, WR2), ``--turn-limit N`` (WH3, WR2) and ``--may-pass-freely`` (WR1)."""
-    group = parser.add_argument_group("table options (WR1, WR2; by default the rule book's)")
-    group.add_argument(
-        "--target",
-        type=positive,
-        default=None,
-        help="the points that end the game (WG1; default 50 with 2 or 3 players, 30 with 4 to 6)",
-    )
-    group.add_argument(
-        "--turn-limit", type=positive, default=None, help="end a hand after this many turns (WH3; default none)"
-    )
-    group.add_argument(
-        "--may-pass-freely", action="store_true", help="a player may pass even when a word can be spelled (WR1)"
-    )
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The :class:`~eighthalf.eights.Rules` set by the options of :func:`add_rules_arguments`."""
-    return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
 
 
 def _check_players(parser: argparse.ArgumentParser, players: int) -> None:

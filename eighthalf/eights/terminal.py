@@ -179,6 +179,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="save the game as a record to PATH when it ends (read it with eighthalf.eights.records.loads and replay)",
     )
+    add_rules_arguments(parser)
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--target N`` (WG1, WR2), ``--turn-limit N`` (WH3, WR2) and ``--may-pass-freely`` (WR1)."""
     group = parser.add_argument_group("table options (WR1, WR2; by default the rule book's)")
     group.add_argument(
         "--target",
@@ -192,6 +197,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--may-pass-freely", action="store_true", help="a player may pass even when a word can be spelled (WR1)"
     )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`~eighthalf.eights.Rules` set by the options of :func:`add_rules_arguments`."""
+    return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
 
 
 def _check_name(name: str, option: str) -> None:
@@ -230,7 +240,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         names[args.seat] = name
     if len(set(names)) != len(names):
         raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
-    rules = Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
+    rules = rules_from_args(args)
     record = getattr(args, "record", None)
     if record is not None:
         problem = check_output(record, "--record")
