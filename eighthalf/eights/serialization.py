@@ -475,27 +475,8 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
 
 # --------------------------------------------------------------------------- PlayerView
 
-_VIEW_KEYS: Final = frozenset(
-    {
-        "seat",
-        "rules",
-        "number",
-        "dealer",
-        "table",
-        "hand",
-        "hand_sizes",
-        "stack",
-        "origins",
-        "piles",
-        "to_move",
-        "passes",
-        "turns",
-        "scores",
-        "hand_scores",
-        "totals",
-        "outcome",
-    }
-)
+_VIEW_KEYS: Final = frozenset(PlayerView.__match_args__) | {"scores", "totals"}
+"""A view's fields, and the facts worked out from them that a document also states."""
 
 
 def _view_data(seen: PlayerView) -> dict[str, Any]:
