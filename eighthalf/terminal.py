@@ -56,6 +56,7 @@ from .bots import BOTS, Bot, choose_exchange, tell_match
 from .bots import exchange_choice as bots_exchange_choice
 from .cards import Rank
 from .common.cli import TolerantStdin as _TolerantStdin
+from .common.cli import check_record_option, save_record
 from .deal import new_game
 from .engine import COMBINATION, effect
 from .errors import EighthalfError, IllegalMoveError
@@ -82,7 +83,6 @@ from .simulate import (
     _int_type,
     add_table_option_arguments,
     check_bots_option,
-    check_output,
     load_bot,
     table_option_flags,
     table_options_from_args,
@@ -282,11 +282,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         names[: len(given)] = given
     if len(set(names)) != len(names):
         raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
-    record = getattr(args, "record", None)
-    if record is not None:
-        problem = check_output(record, "--record")
-        if problem is not None or record == "-":
-            raise EighthalfError(problem or "--record: give a file name")
+    record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "little")
     return PlayConfig(
         players,
@@ -874,15 +870,10 @@ def run_play(
         write("")
         write("Goodbye: interrupted.")
         status = 130
-    if config.record is not None:
-        try:
-            text = dumps(_save_record(config, played, finished))
-            with open(config.record, "w", encoding="utf-8", newline="\n") as file:
-                file.write(text)
-            write(f"The game is saved as a record in {config.record}.")
-        except (OSError, EighthalfError) as error:
-            write(f"error: could not save the record: {error}")
-            status = status or 1
+    if config.record is not None and not save_record(
+        config.record, lambda: dumps(_save_record(config, played, finished)), write
+    ):
+        status = status or 1
     write(f"Seed {config.seed}: play the same deal again with: {config.command()}")
     return status
 

@@ -45,10 +45,12 @@ __all__ = [
     "add_worker_arguments",
     "bot_list",
     "check_bots_option",
+    "check_record_option",
     "dask_executor",
     "int_type",
     "positive",
     "run_summary_command",
+    "save_record",
 ]
 
 MAX_DIGITS: Final = 18
@@ -214,6 +216,36 @@ class Simulation(Protocol):
     ) -> Reportable:
         """Play the simulation and return its summary; per-game lines go to ``out``."""
         ...
+
+
+def check_record_option(path: str | None) -> str | None:
+    """Check the ``--record PATH`` of a terminal game: ``None``, or a file that can be written.
+
+    Raises:
+        EighthalfError: If the file cannot be written there, or ``path`` is ``-``.
+    """
+    if path is not None:
+        problem = check_output(path, "--record")
+        if problem is not None or path == "-":
+            raise EighthalfError(problem or "--record: give a file name")
+    return path
+
+
+def save_record(path: str, text: Callable[[], str], write: Callable[[str], None]) -> bool:
+    """Write a terminal game's record (``text()``) to ``path`` and say so; ``False`` if it failed.
+
+    The record is made only now, at the end of the game, because it holds the seed. A
+    failure (the file, or a record that cannot be made) is one ``error:`` line.
+    """
+    try:
+        content = text()
+        with open(path, "w", encoding="utf-8", newline="\n") as file:
+            file.write(content)
+    except (OSError, EighthalfError) as error:
+        write(f"error: could not save the record: {error}")
+        return False
+    write(f"The game is saved as a record in {path}.")
+    return True
 
 
 @contextlib.contextmanager

@@ -41,9 +41,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ..common.cli import TolerantStdin, check_bots_option, int_type, positive
+from ..common.cli import TolerantStdin, check_bots_option, check_record_option, int_type, positive, save_record
 from ..common.frozen import Frozen
-from ..common.runner import MAX_SEED_DIGITS, check_output, cut, load_bot
+from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
 from ..common.shuffle import fresh_seed
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot, observes, tell
@@ -241,11 +241,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
     if len(set(names)) != len(names):
         raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
     rules = rules_from_args(args)
-    record = getattr(args, "record", None)
-    if record is not None:
-        problem = check_output(record, "--record")
-        if problem is not None or record == "-":
-            raise EighthalfError(problem or "--record: give a file name")
+    record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else fresh_seed()
     return PlayConfig(players, args.seat, bots, seed, tuple(names), rules, record)
 
@@ -462,6 +458,18 @@ def _tell(event: Event, me: int, names: Sequence[str]) -> str:
     return line
 
 
+def _record(config: PlayConfig, played: Sequence[Move], finished: bool) -> Record:
+    """The game as a :class:`~eighthalf.eights.Record`: finished with its result, else unfinished (``*``)."""
+    record = Record(
+        players=config.players,
+        seed=config.seed,
+        rules=config.rules,
+        moves=tuple(played),
+        tags=(("Names", ",".join(config.names)),),
+    )
+    return record.finished() if finished else record
+
+
 def run_play(
     args: argparse.Namespace,
     *,
@@ -502,21 +510,9 @@ def run_play(
         write("")
         write("Goodbye: interrupted.")
         status = 130
-    if config.record is not None:
-        try:
-            record = Record(
-                players=config.players,
-                seed=config.seed,
-                rules=config.rules,
-                moves=tuple(played),
-                tags=(("Names", ",".join(config.names)),),
-            )
-            text = dumps(record.finished() if finished else record)
-            with open(config.record, "w", encoding="utf-8", newline="\n") as file:
-                file.write(text)
-            write(f"The game is saved as a record in {config.record}.")
-        except (OSError, EighthalfError) as error:
-            write(f"error: could not save the record: {error}")
-            status = status or 1
+    if config.record is not None and not save_record(
+        config.record, lambda: dumps(_record(config, played, finished)), write
+    ):
+        status = status or 1
     write(f"Seed {config.seed}: play the same game again with: {config.command()}")
     return status
