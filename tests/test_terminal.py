@@ -57,6 +57,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
+MAX_TRANSCRIPT = 200_000  # lines; the longest game of these tests has a few thousand
+
+
 def play(argv: Sequence[str], answers: Iterable[str] | Answer) -> tuple[int, list[str]]:
     """Run the game with scripted answers; returns the status and the transcript lines.
 
@@ -67,6 +70,11 @@ def play(argv: Sequence[str], answers: Iterable[str] | Answer) -> tuple[int, lis
     script = None if callable(answers) else iter(answers)
 
     def ask(prompt: str) -> str:
+        if len(transcript) > MAX_TRANSCRIPT:  # a script the game keeps refusing: fail, do not fill memory
+            pytest.fail(
+                f"the game is still asking after {MAX_TRANSCRIPT:,} lines; the last ones:\n"
+                + "\n".join(transcript[-6:])
+            )
         if script is not None:
             answer = next(script, None)
             if answer is None:
@@ -87,6 +95,12 @@ def play(argv: Sequence[str], answers: Iterable[str] | Answer) -> tuple[int, lis
 
 def always(answer: str) -> Answer:
     return lambda prompt, transcript: answer
+
+
+def first_move(prompt: str, transcript: Sequence[str]) -> str:
+    """Answer every question with its first label: ``a``, or ``aa`` once the list needs two letters."""
+    labels = re.match(r"Your move \[([a-z]+)", prompt)
+    return "a" if labels is None else labels.group(1)
 
 
 def lines_starting(transcript: Sequence[str], prefix: str) -> list[str]:
@@ -242,12 +256,39 @@ def test_same_seed_and_answers_give_the_same_transcript() -> None:
 
 
 def test_fresh_seed_is_printed_at_the_end_and_replays_the_game() -> None:
-    status, transcript = play(["--players", "2"], always("a"))
+    # A fresh deal may need two-letter labels, and a round of first moves may go round in a
+    # circle for ever (E7): play twelve moves (or fewer, if the round ends) and quit.
+    def twelve_then_quit(prompt: str, transcript: Sequence[str]) -> str:
+        moves = sum(line.startswith("Your move [") for line in transcript)
+        return "q" if moves == 12 else first_move(prompt, transcript)
+
+    status, transcript = play(["--players", "2"], twelve_then_quit)
     assert status == 0
     match = re.fullmatch(r"Seed (\d+): play the same deal again with: python -m eighthalf play (.*)", transcript[-1])
     assert match is not None
     argv = match.group(2).split()[len(["python", "-m", "eighthalf", "play"]) - 4 :]
-    assert play(argv, always("a")) == (status, transcript)
+    assert play(argv, twelve_then_quit) == (status, transcript)
+
+
+def test_a_long_list_is_labelled_with_two_letters() -> None:
+    # Seed 0 gives Anna more moves than letters: the labels grow to two letters, the first of
+    # them plays the first move, and a plain "a" is no longer a label and is refused.
+    status, transcript = play(["--players", "2", "--seed", "0"], first_move)
+    assert status == 0
+    asked = next(line for line in transcript if line.startswith("Your move [aa"))
+    assert asked.endswith(": aa")
+    assert transcript[transcript.index(asked) + 1].startswith("You: ")
+
+    def a_at_the_long_list(prompt: str, transcript: Sequence[str]) -> str:
+        if transcript and transcript[-1].startswith("not a move"):
+            return "q"
+        return "a" if prompt.startswith("Your move [aa") else first_move(prompt, transcript)
+
+    _, refused = play(["--players", "2", "--seed", "0"], a_at_the_long_list)
+    assert refused[-6].startswith("Your move [aa") and refused[-6].endswith(": a")
+    assert refused[-5].startswith("not a move: 'a' (type a letter from aa to ")
+    assert refused[-4].startswith("Your move [aa") and refused[-4].endswith(": q")
+    assert refused[-2] == "Goodbye: the game ends here."
 
 
 def _answer_match(prompt: str, transcript: Sequence[str]) -> str:
