@@ -674,7 +674,8 @@ def _ask_move(
     elif count <= 6:
         letters, shown = f"{', '.join(names[:-1])} or {names[-1]}", "/".join(names)
     else:
-        letters, shown = f"a letter from {names[0]} to {names[-1]}", f"{names[0]}…{names[-1]}"
+        what = "a letter" if count <= len(LABELS) else "two letters"
+        letters, shown = f"{what} from {names[0]} to {names[-1]}", f"{names[0]}…{names[-1]}"
     question = "Your decision" if seen.exchange_by is not None else "Your move"
     write(
         f"Type {letters} for a line of the list, or the move itself (a card such as 5 plays that card); ? for help, q to quit."

@@ -286,7 +286,7 @@ def test_a_long_list_is_labelled_with_two_letters() -> None:
 
     _, refused = play(["--players", "2", "--seed", "0"], a_at_the_long_list)
     assert refused[-6].startswith("Your move [aa") and refused[-6].endswith(": a")
-    assert refused[-5].startswith("not a move: 'a' (type a letter from aa to ")
+    assert refused[-5].startswith("not a move: 'a' (type two letters from aa to ")
     assert refused[-4].startswith("Your move [aa") and refused[-4].endswith(": q")
     assert refused[-2] == "Goodbye: the game ends here."
 
