@@ -24,8 +24,6 @@ The command line front-end is ``python -m eighthalf simulate`` (see
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -48,6 +46,8 @@ from .common.cli import (
 )
 from .common.runner import (
     ProgressBar,
+    add_cells,
+    add_counts,
     check_run,
     chunk_size_for,
     chunks,
@@ -58,6 +58,8 @@ from .common.runner import (
     median_of,
     refuse_move,
     run_chunks,
+    standings,
+    summary_csv,
     wilson,
 )
 from .deal import new_game
@@ -389,30 +391,20 @@ class Summary:
         One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
         ``rounds`` for the figures about whole rounds; cells that do not apply are empty.
         """
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for kind, standings in (("seat", self.seats), ("bot", self.by_bot)):
-            for standing in standings:
-                row = standing.to_dict()
-                del row["points"]
-                writer.writerow({"kind": kind, **{key: "" if value is None else value for key, value in row.items()}})
-        writer.writerow(
-            {
-                "kind": "rounds",
-                "rounds": self.rounds,
-                "wins": self.rounds - self.no_winner,
-                "no_winner": self.no_winner,
-                "mean_length": self.mean_length,
-                "median_length": self.median_length,
-                "min_length": self.min_length,
-                "max_length": self.max_length,
-                "catches_per_round": self.catches_per_round,
-                "collects_per_round": self.collects_per_round,
-                "failed_blinds_per_round": self.failed_blinds_per_round,
-            }
-        )
-        return buffer.getvalue()
+        whole = {
+            "kind": "rounds",
+            "rounds": self.rounds,
+            "wins": self.rounds - self.no_winner,
+            "no_winner": self.no_winner,
+            "mean_length": self.mean_length,
+            "median_length": self.median_length,
+            "min_length": self.min_length,
+            "max_length": self.max_length,
+            "catches_per_round": self.catches_per_round,
+            "collects_per_round": self.collects_per_round,
+            "failed_blinds_per_round": self.failed_blinds_per_round,
+        }
+        return summary_csv(CSV_COLUMNS, self.seats, self.by_bot, whole)
 
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the round figures."""
@@ -604,13 +596,8 @@ class _Totals:
         self.catches += chunk_catches
         self.collects += chunk_collects
         self.failed += chunk_failed
-        for length, count in chunk_lengths.items():
-            self.lengths[length] = self.lengths.get(length, 0) + count
-            self.rounds += count
-        for key, cell in chunk_cells.items():
-            total = self.cells.setdefault(key, [0] * len(cell))
-            for field, value in enumerate(cell):
-                total[field] += value
+        self.rounds += add_counts(self.lengths, chunk_lengths)
+        add_cells(self.cells, chunk_cells)
         return lines
 
 
@@ -770,27 +757,20 @@ def _merge(
     """Turn the added-up totals into a :class:`Summary`."""
     if totals.rounds != rounds:
         raise RuntimeError(f"the executor returned {totals.rounds} rounds instead of {rounds}")
-    cells = totals.cells
 
-    def standing(seat: int | None, bot: str | None, keys: list[tuple[int, str]]) -> Standing:
-        sums = [sum(cells[key][field] for key in keys) for field in range(5)]
+    def standing(seat: int | None, bot: str | None, sums: list[int]) -> Standing:
+        rounds_, wins, points, points_squared, counts = sums
         return Standing(
             seat=seat,
             bot=bot,
-            rounds=sums[0],
-            wins=sums[1],
-            points=sums[2],
-            points_squared=sums[3],
-            counts=sums[4],
+            rounds=rounds_,
+            wins=wins,
+            points=points,
+            points_squared=points_squared,
+            counts=counts,
         )
 
-    keys = sorted(cells)
-    seats = []
-    for seat in range(players):
-        mine = [key for key in keys if key[0] == seat]
-        bots_here = {key[1] for key in mine}
-        seats.append(standing(seat, bots_here.pop() if len(bots_here) == 1 else None, mine))
-    by_bot = [standing(None, bot, [key for key in keys if key[1] == bot]) for bot in dict.fromkeys(names)]
+    seats, by_bot = standings(totals.cells, players, names, standing)
     return Summary(
         players=players,
         rounds=rounds,
@@ -798,8 +778,8 @@ def _merge(
         seed=seed,
         rotate_seats=rotate_seats,
         move_limit=move_limit,
-        seats=tuple(seats),
-        by_bot=tuple(by_bot),
+        seats=seats,
+        by_bot=by_bot,
         no_winner=totals.no_winner,
         lengths=tuple(sorted(totals.lengths.items())),
         catches=totals.catches,

@@ -12,6 +12,9 @@ games and how to add up its totals; this module gives it the rest:
 - the chunked run over any ``concurrent.futures.Executor`` (a process pool, a thread
   pool, a Dask client's executor) with a bound on the chunks in flight, results added
   up as they stream in and per-game lines written in order (:func:`run_chunks`);
+- the tally of chunks: counts by value and integer cells by ``(seat, bot)`` added up
+  (:func:`add_counts`, :func:`add_cells`) and grouped by seat and by bot
+  (:func:`standings`);
 - a text progress bar (:class:`ProgressBar`), Wilson intervals (:func:`wilson`) and
   the check of an output path before a long run (:func:`check_output`).
 
@@ -24,14 +27,16 @@ games and how to add up its totals; this module gives it the rest:
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import importlib
+import io
 import math
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO, TypeVar
 
 from .errors import EighthalfError
 
@@ -41,6 +46,8 @@ __all__ = [
     "MAX_SEED_DIGITS",
     "Z95",
     "ProgressBar",
+    "add_cells",
+    "add_counts",
     "bot_factory",
     "check_output",
     "check_run",
@@ -57,6 +64,8 @@ __all__ = [
     "median_of",
     "refuse_move",
     "run_chunks",
+    "standings",
+    "summary_csv",
     "wilson",
 ]
 
@@ -73,6 +82,8 @@ MAX_SEED_DIGITS: Final = 100
 """The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
 
 _MAX_SEED: Final = 10**MAX_SEED_DIGITS
+
+_S = TypeVar("_S")
 
 
 def cut(text: str, size: int = 40) -> str:
@@ -290,6 +301,88 @@ def check_run(
     if file is not None and not callable(getattr(file, "write", None)):
         raise EighthalfError(f"{file_name} must be a text file (with a write method), not {type(file).__name__}")
     return names
+
+
+# --- The tally -----------------------------------------------------------------------------------
+
+
+def add_counts(total: dict[int, int], part: Mapping[int, int]) -> int:
+    """Add a chunk's counts by value (``{length: games}``) into ``total``; returns how many
+    games ``part`` counted.
+
+    >>> total = {3: 1}
+    >>> add_counts(total, {3: 2, 5: 1}), total
+    (3, {3: 3, 5: 1})
+    """
+    for value, count in part.items():
+        total[value] = total.get(value, 0) + count
+    return sum(part.values())
+
+
+def add_cells(total: dict[tuple[int, str], list[int]], part: Mapping[tuple[int, str], Sequence[int]]) -> None:
+    """Add a chunk's integer cells by ``(seat, bot)`` into ``total``, field by field.
+
+    >>> total = {(0, "greedy"): [1, 1]}
+    >>> add_cells(total, {(0, "greedy"): [2, 0], (1, "random"): [2, 1]})
+    >>> total
+    {(0, 'greedy'): [3, 1], (1, 'random'): [2, 1]}
+    """
+    for key, cell in part.items():
+        into = total.setdefault(key, [0] * len(cell))
+        for field, value in enumerate(cell):
+            into[field] += value
+
+
+def standings(
+    cells: Mapping[tuple[int, str], Sequence[int]],
+    players: int,
+    names: Sequence[str],
+    make: Callable[[int | None, str | None, list[int]], _S],
+) -> tuple[tuple[_S, ...], tuple[_S, ...]]:
+    """The standings of a run from its cells by ``(seat, bot)``: one per seat (its bot named
+    if only one bot sat there), then one per bot of ``names`` (in their first order), each
+    built by ``make(seat, bot, sums)`` from the cells' field-by-field sums.
+
+    >>> cells = {(0, "greedy"): [2, 1], (1, "random"): [1, 0], (1, "greedy"): [1, 1]}
+    >>> standings(cells, 2, ["greedy", "random"], lambda seat, bot, sums: (seat, bot, sums))
+    (((0, 'greedy', [2, 1]), (1, None, [2, 1])), ((None, 'greedy', [3, 2]), (None, 'random', [1, 0])))
+    """
+    keys = sorted(cells)
+    width = max((len(cell) for cell in cells.values()), default=0)
+
+    def standing(seat: int | None, bot: str | None, mine: list[tuple[int, str]]) -> _S:
+        return make(seat, bot, [sum(cells[key][field] for key in mine) for field in range(width)])
+
+    by_seat = []
+    for seat in range(players):
+        mine = [key for key in keys if key[0] == seat]
+        here = {key[1] for key in mine}
+        by_seat.append(standing(seat, here.pop() if len(here) == 1 else None, mine))
+    by_bot = [standing(None, bot, [key for key in keys if key[1] == bot]) for bot in dict.fromkeys(names)]
+    return tuple(by_seat), tuple(by_bot)
+
+
+def summary_csv(
+    columns: Sequence[str],
+    seats: Iterable[Any],
+    by_bot: Iterable[Any],
+    whole: Mapping[str, object],
+) -> str:
+    """A run's summary as CSV: the header ``columns``, a row of kind ``seat`` per seat and
+    of kind ``bot`` per bot (each from its standing's ``to_dict()``, without the list of
+    ``points``), then the row ``whole`` of the figures about whole games; cells that do not
+    apply, and ``None`` values, are empty.
+    """
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for kind, group in (("seat", seats), ("bot", by_bot)):
+        for standing in group:
+            row = standing.to_dict()
+            del row["points"]
+            writer.writerow({"kind": kind, **{key: "" if value is None else value for key, value in row.items()}})
+    writer.writerow(whole)
+    return buffer.getvalue()
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:

@@ -26,8 +26,6 @@ The command line front-end is ``python -m eighthalf eights simulate`` (see
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import random
@@ -38,6 +36,8 @@ from typing import Any, Final, TextIO
 from ..common import runner
 from ..common.frozen import Frozen
 from ..common.runner import (
+    add_cells,
+    add_counts,
     check_run,
     chunk_size_for,
     chunks,
@@ -47,6 +47,8 @@ from ..common.runner import (
     median_of,
     refuse_move,
     run_chunks,
+    standings,
+    summary_csv,
     wilson,
 )
 from ..errors import EighthalfError
@@ -417,29 +419,19 @@ class Summary(Frozen):
         One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
         ``games`` for the figures about whole games; cells that do not apply are empty.
         """
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for kind, standings in (("seat", self.seats), ("bot", self.by_bot)):
-            for standing in standings:
-                row = standing.to_dict()
-                del row["points"]
-                writer.writerow({"kind": kind, **{key: "" if value is None else value for key, value in row.items()}})
-        writer.writerow(
-            {
-                "kind": "games",
-                "games": self.games,
-                "tied_games": self.tied,
-                "mean_turns": self.mean_turns,
-                "median_turns": self.median_turns,
-                "min_turns": self.min_turns,
-                "max_turns": self.max_turns,
-                "mean_hands": self.mean_hands,
-                "max_hands": self.max_hands,
-                "spellings_per_game": self.spellings_per_game,
-            }
-        )
-        return buffer.getvalue()
+        whole = {
+            "kind": "games",
+            "games": self.games,
+            "tied_games": self.tied,
+            "mean_turns": self.mean_turns,
+            "median_turns": self.median_turns,
+            "min_turns": self.min_turns,
+            "max_turns": self.max_turns,
+            "mean_hands": self.mean_hands,
+            "max_hands": self.max_hands,
+            "spellings_per_game": self.spellings_per_game,
+        }
+        return summary_csv(CSV_COLUMNS, self.seats, self.by_bot, whole)
 
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the game figures."""
@@ -593,15 +585,9 @@ class _Totals:
         tied, spellings, turns, hands, cells, lines = result
         self.tied += tied
         self.spellings += spellings
-        for length, count in turns.items():
-            self.turns[length] = self.turns.get(length, 0) + count
-            self.games += count
-        for length, count in hands.items():
-            self.hands[length] = self.hands.get(length, 0) + count
-        for key, cell in cells.items():
-            total = self.cells.setdefault(key, [0] * len(cell))
-            for field, value in enumerate(cell):
-                total[field] += value
+        self.games += add_counts(self.turns, turns)
+        add_counts(self.hands, hands)
+        add_cells(self.cells, cells)
         return lines
 
 
@@ -687,19 +673,7 @@ def simulate(
     )
     if totals.games != games:
         raise RuntimeError(f"the executor returned {totals.games} games instead of {games}")
-    cells = totals.cells
-
-    def standing(seat: int | None, bot: str | None, keys: list[tuple[int, str]]) -> Standing:
-        sums = [sum(cells[key][field] for key in keys) for field in range(5)]
-        return Standing(seat, bot, *sums)
-
-    keys = sorted(cells)
-    seats = []
-    for seat in range(players):
-        mine = [key for key in keys if key[0] == seat]
-        here = {key[1] for key in mine}
-        seats.append(standing(seat, here.pop() if len(here) == 1 else None, mine))
-    by_bot = tuple(standing(None, bot, [key for key in keys if key[1] == bot]) for bot in dict.fromkeys(names))
+    seats, by_bot = standings(totals.cells, players, names, lambda seat, bot, sums: Standing(seat, bot, *sums))
     return Summary(
         players,
         games,
@@ -709,7 +683,7 @@ def simulate(
         checked.target_for(players),
         checked.turn_limit,
         checked.may_pass_freely,
-        tuple(seats),
+        seats,
         by_bot,
         totals.tied,
         tuple(sorted(totals.turns.items())),
