@@ -120,6 +120,8 @@ nitpick_ignore = [
     ("py:class", "eighthalf.state._SeatLike"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
     ("py:class", "eighthalf.common.frozen._F"),
+    # common.runner.standings is generic in the standing type its caller builds.
+    ("py:class", "eighthalf.common.runner._S"),
     ("py:func", "copy.deepcopy"),
     ("py:func", "copy.replace"),
 ]

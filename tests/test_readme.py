@@ -35,6 +35,9 @@ this very suite:
 - ``nox -l``: run as written when nox is installed; nox is not a test dependency, so
   without it the substitution checks that ``noxfile.py`` defines every session the
   README names in backticks on that line.
+- ``nox -s NAME ...``: a session runs minutes (``soak`` runs the long soak, ``tests`` this
+  very suite), so it is never run from here; the substitution checks that
+  ``noxfile.py`` defines every session named.
 
 A command that fits none of these and that the test does not know how to run fails
 the test, so that a new kind of command gets a rule here rather than going untested.
@@ -129,16 +132,29 @@ def _check_installed(words: list[str]) -> None:
 
 def _check_nox(text: str) -> None:
     """The substitution of ``nox -l`` without nox: the sessions the README names exist."""
+    sessions = _nox_sessions()
+    named = set(re.findall(r"`(\w+)`", _nox_line(text)))
+    assert named, "the README's nox line names no session"
+    assert named <= sessions, f"the README names sessions that noxfile.py lacks: {sorted(named - sessions)}"
+
+
+def _nox_sessions() -> set[str]:
+    """The sessions that ``noxfile.py`` defines (read from its source: nox need not be installed)."""
     tree = ast.parse((ROOT / "noxfile.py").read_text(encoding="utf-8"))
-    sessions = {
+    return {
         node.name
         for node in ast.walk(tree)
         if isinstance(node, ast.FunctionDef)
         and any("session" in ast.unparse(decorator) for decorator in node.decorator_list)
     }
-    named = set(re.findall(r"`(\w+)`", _nox_line(text)))
-    assert named, "the README's nox line names no session"
-    assert named <= sessions, f"the README names sessions that noxfile.py lacks: {sorted(named - sessions)}"
+
+
+def _check_nox_sessions(words: list[str]) -> None:
+    """The substitution of ``nox -s NAME ...``: every session named exists, none is run."""
+    named = [words[at + 1] for at, word in enumerate(words[:-1]) if word in ("-s", "--session", "--sessions")]
+    assert named, f"{' '.join(words)!r}: a nox command of the README that names no session; add a rule for it"
+    missing = sorted(set(named) - _nox_sessions())
+    assert not missing, f"the README runs nox sessions that noxfile.py lacks: {missing}"
 
 
 def _argv(command: str) -> list[str] | None:
@@ -148,6 +164,9 @@ def _argv(command: str) -> list[str] | None:
         _check_installed(words)
         return None
     if words[:1] == ["nox"]:
+        if words != ["nox", "-l"]:
+            _check_nox_sessions(words)
+            return None
         if importlib.util.find_spec("nox") is None:
             _check_nox(_text())
             return None
@@ -230,6 +249,13 @@ def test_every_readme_python_snippet_runs(number: int) -> None:
         assert result.failed == 0, "".join(output)
     else:
         exec(compile(snippet, f"README.md snippet {number}", "exec"), {"__name__": "__readme__"})
+
+
+def test_nox_sessions_are_checked_not_run() -> None:
+    """``nox -s soak`` is checked against noxfile.py, not run (it would take minutes); a missing session fails."""
+    assert _argv("nox -s soak") is None
+    with pytest.raises(AssertionError, match="lacks"):
+        _argv("nox -s no_such_session")
 
 
 def test_the_extraction_itself() -> None:
