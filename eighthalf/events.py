@@ -20,8 +20,8 @@ Drew(seat=2, count=1, cards=None)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -232,7 +232,9 @@ def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ..
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
 
-    ``seat=None`` gives a spectator's events, with every drawn card hidden.
+    ``seat=None`` gives a spectator's events, with every drawn card hidden. A match's own
+    events (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
+    :class:`~eighthalf.match.MatchOver`) are public and pass unchanged.
 
     Raises:
         InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
@@ -247,14 +249,23 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     )
 
 
-_EVENT_TYPES = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, WentOut, RoundOver)
+ROUND_EVENT_TYPES: Final = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, WentOut, RoundOver)
+"""The classes of a round's events (a match adds its own, :data:`eighthalf.match.MatchEvent`)."""
+_EVENT_TYPES = ROUND_EVENT_TYPES
+
+
+def _match_event_types() -> tuple[type, ...]:
+    """The match's own events (M1–M3), which :mod:`eighthalf.match` defines above this module."""
+    from .match import Exchanged, MatchOver, RoundDealt
+
+    return (RoundDealt, Exchanged, MatchOver)
 
 
 def _check_events(events: Sequence[Event]) -> None:
     if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
         raise InvalidStateError(f"events come as a sequence of events, not {quote(events)}")
     for event in events:
-        if type(event) not in _EVENT_TYPES:
+        if type(event) not in _EVENT_TYPES and type(event) not in _match_event_types():
             raise InvalidStateError(f"not an event: {quote(event)}")
 
 
@@ -314,6 +325,8 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
         elif isinstance(event, WentOut):
             tail = ", at risk: the next move decides." if event.waiting else "."
             lines.append(f"{name(event.seat)} has no cards left{tail}")
+        elif not isinstance(event, RoundOver):
+            lines.append(_match_line(event, name))
         else:
             if event.winner is None:
                 lines.append("The move limit is reached: the round ends without a winner.")
@@ -321,3 +334,23 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
                 scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.points))
                 lines.append(f"{name(event.winner)} wins the round. Points: {scores}.")
     return lines
+
+
+def _match_line(event: object, name: Callable[[int], str]) -> str:
+    """A match's own event (M1–M3) in English."""
+    from .match import Exchanged, MatchOver, RoundDealt
+
+    if isinstance(event, RoundDealt):
+        decides = "" if event.exchange_by is None else f" {name(event.exchange_by)} may first exchange an open card."
+        return f"Round {event.index + 1} is dealt by {name(event.dealer)}.{decides}"
+    if isinstance(event, Exchanged):
+        if event.exchange is None:
+            return f"{name(event.seat)} makes no exchange."
+        move = event.exchange
+        return (
+            f"{name(event.seat)} exchanges an open {move.own.label} for {name(move.loser)}'s open {move.theirs.label}."
+        )
+    assert isinstance(event, MatchOver)
+    totals = ", ".join(f"{name(seat)} {total}" for seat, total in enumerate(event.scores))
+    verb = "wins the match" if len(event.winners) == 1 else "share the win of the match"
+    return f"{' and '.join(name(seat) for seat in event.winners)} {verb}. Totals: {totals}."

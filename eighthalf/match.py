@@ -19,19 +19,21 @@ reaches a player (I4): :func:`view_match` leaves it out.
 from __future__ import annotations
 
 import hashlib
-from typing import TypeAlias
+import random
+from typing import TypeAlias, cast
 
 import attrs
 
 from .cards import Rank
 from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, shuffled_deck
+from .engine import apply_unchecked as round_apply_unchecked
 from .engine import legal_moves as round_moves
 from .errors import IllegalMoveError, InvalidStateError, ParseError, quote
-from .events import Event, apply_with_events
+from .events import Event, apply_with_events, describe
 from .moves import MOVE_TYPES, Move, parse_move
 from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
-from .views import PlayerView, view
+from .views import PlayerView, sample_state, view
 
 __all__ = [
     "DECLINE",
@@ -39,13 +41,16 @@ __all__ = [
     "Exchange",
     "Exchanged",
     "Match",
+    "MatchEvent",
     "MatchMove",
     "MatchOver",
     "MatchView",
     "RoundDealt",
     "new_match",
     "parse_match_move",
+    "describe_match",
     "round_seed",
+    "sample_match",
     "view_match",
 ]
 
@@ -147,6 +152,11 @@ class MatchOver:
     """Every seat's total."""
     winners: tuple[int, ...]
     """The seat(s) with the highest total."""
+
+
+MatchEvent: TypeAlias = Event | RoundDealt | Exchanged | MatchOver
+"""An event of a match: a round's own event, or one of the match's (M1–M3), all public
+but a round's drawn cards (:func:`~eighthalf.events_for` hides those)."""
 
 
 def round_seed(seed: int, index: int) -> int:
@@ -282,6 +292,20 @@ class Match:
         following = match._next_round()
         return following, events + (RoundDealt(following.round_index, following.dealer, following.exchange_by),)
 
+    def apply_unchecked(self, move: MatchMove) -> Match:
+        """The match after ``move``, which must be one of :meth:`legal_moves`: the fast path
+        of search and simulations (:func:`~eighthalf.apply_unchecked` for round moves).
+        Anything else gives an undefined match."""
+        if self.exchange_by is not None:
+            if isinstance(move, Exchange):
+                return self._exchange(move)
+            return attrs.evolve(self, exchange_by=None)
+        state = round_apply_unchecked(self.state, cast(Move, move))
+        if state.outcome is None:
+            return attrs.evolve(self, state=state)
+        match = attrs.evolve(self, state=state, results=self.results + (state.outcome,))
+        return match if match.round_index == self.rounds - 1 else match._next_round()
+
     def _exchange(self, move: Exchange) -> Match:
         winner = self.exchange_by
         assert winner is not None
@@ -385,4 +409,52 @@ def view_match(match: Match, seat: int | None) -> MatchView:
         match.results,
         match.exchange_by,
         match._exchanges() if match.exchange_by is not None else (),
+    )
+
+
+def describe_match(before: Match, move: MatchMove, after: Match) -> tuple[MatchEvent, ...]:
+    """The full events of ``move``, which led from ``before`` to ``after``: what
+    :meth:`Match.apply_with_events` reports, for a move already applied (the fast path
+    of simulations and observing bots). Drawn cards are shown; give them to a seat only
+    through :func:`~eighthalf.events_for`.
+
+    >>> m = new_match(3, seed=11, rounds=2)
+    >>> move = m.legal_moves()[0]
+    >>> describe_match(m, move, m.apply(move)) == m.apply_with_events(move)[1]
+    True
+    """
+    if before.exchange_by is not None:
+        return (Exchanged(before.exchange_by, move if isinstance(move, Exchange) else None),)
+    round_move = cast(Move, move)
+    if after.round_index == before.round_index and after.results == before.results:
+        return describe(before.state, round_move, after.state)
+    finished = round_apply_unchecked(before.state, round_move)
+    events: tuple[MatchEvent, ...] = describe(before.state, round_move, finished)
+    if after.round_index == before.round_index:
+        return events + (MatchOver(after.scores, after.winners),)
+    return events + (RoundDealt(after.round_index, after.dealer, after.exchange_by),)
+
+
+def sample_match(seen: MatchView, rng: random.Random) -> Match:
+    """A match that ``seen``'s seat cannot tell from the real one (determinization): the
+    current round from :func:`~eighthalf.sample_state`, and a seed drawn from ``rng`` for
+    the rounds not yet dealt, which nobody can know (I4).
+
+    >>> import random
+    >>> m = new_match(3, seed=11, rounds=2)
+    >>> seen = view_match(m, 0)
+    >>> view_match(sample_match(seen, random.Random(1)), 0) == seen
+    True
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`MatchView`, or as
+            :func:`~eighthalf.sample_state`.
+    """
+    if not isinstance(seen, MatchView):
+        raise InvalidStateError(f"sample_match needs a MatchView, not {quote(seen)}")
+    players = len(seen.round.seats)
+    first_dealer = (seen.dealer - seen.round_index) % players
+    state = sample_state(seen.round, rng)
+    return Match(
+        seen.rounds, rng.getrandbits(128), first_dealer, seen.round_index, state, seen.results, seen.exchange_by
     )

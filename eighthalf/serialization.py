@@ -126,6 +126,7 @@ from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 from .views import PlayerView, SeatView
 
 __all__ = [
+    "REGISTRY",
     "FORMAT",
     "VERSION",
     "Document",
@@ -1025,7 +1026,10 @@ def _foreign(name: str) -> str | None:
     return None
 
 
-_REGISTRY: Final = Registry(_KINDS, label="eighthalf", foreign=_foreign)
+REGISTRY: Final = Registry(_KINDS, label="eighthalf", foreign=_foreign)
+"""8½'s document types: the registry that :func:`to_data` and :func:`from_data` use
+(the ``documents`` of the game objects, and what :mod:`eighthalf.schemas` is generated from)."""
+_REGISTRY = REGISTRY
 _BY_NAME: dict[str, Kind] = _REGISTRY.by_name
 _BY_CLASS: dict[type, Kind] = _REGISTRY.by_class
 

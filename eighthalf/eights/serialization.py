@@ -90,7 +90,7 @@ from .records import Record
 from .state import DEALT, GameState, Outcome
 from .views import PlayerView, view
 
-__all__ = ["PREFIX", "TYPE_NAMES", "Document", "dumps", "from_data", "loads", "to_data"]
+__all__ = ["PREFIX", "REGISTRY", "TYPE_NAMES", "Document", "dumps", "from_data", "loads", "to_data"]
 
 PREFIX: Final = "eights."
 """How the ``"type"`` of every document of Eights begins (``"eights.GameState"``)."""
@@ -755,7 +755,10 @@ def _foreign(name: str) -> str | None:
     return None
 
 
-_REGISTRY: Final = Registry(_KINDS, label="eighthalf.eights", foreign=_foreign)
+REGISTRY: Final = Registry(_KINDS, label="eighthalf.eights", foreign=_foreign)
+"""Eights's document types: the registry that :func:`to_data` and :func:`from_data` use
+(the ``documents`` of the game objects, and what :mod:`eighthalf.schemas` is generated from)."""
+_REGISTRY = REGISTRY
 
 
 # --------------------------------------------------------------------------- the public functions

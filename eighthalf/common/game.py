@@ -1,0 +1,249 @@
+"""The game protocol: what a game of eighthalf offers the tools written once above it.
+
+8½'s round, 8½'s match and Eights are each a *game object* (:data:`eighthalf.game.ROUND`,
+:data:`eighthalf.game.MATCH`, :data:`eighthalf.eights.game.EIGHTS`) that satisfies
+:class:`Game`. The simulation runner, records and replay, the terminal loop, the demo,
+the bots' search and the leak checker take a game object and never ask which game it
+is, in the way OpenSpiel's algorithms are written once against its ``Game`` and
+``State``. Every member is used by at least two of those tools; the docs page "Add a
+game" says how a third game would join them.
+
+The protocol is generic in five types: the game's state, move, view (what one seat may
+know), event and rules. A game object is a plain value with no state of its own: all
+it does is pure, so the same object serves every table, worker and thread.
+
+>>> from eighthalf.game import ROUND
+>>> from eighthalf.eights.game import EIGHTS
+>>> [game.name for game in (ROUND, EIGHTS)]
+['8½', 'Eights']
+>>> state = EIGHTS.start(2, seed=3)
+>>> while (seat := EIGHTS.to_move(state)) is not None:
+...     state = EIGHTS.apply(state, EIGHTS.legal_moves(state)[0])
+>>> EIGHTS.result(state)
+Result(scores=(71, 30), winners=(0,))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+from .documents import Registry
+from .errors import InvalidStateError, quote
+
+__all__ = ["Game", "Result", "apply_with_events", "is_legal", "play_out", "result_text"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+EventT = TypeVar("EventT")
+RulesT = TypeVar("RulesT")
+
+
+def _scores(value: Sequence[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Result:
+    """How a finished game ended, in the one shape every game gives.
+
+    >>> Result((3, 0, 1), (0,)).text
+    '0: 3-0-1'
+    >>> Result((0, 0), ()).text
+    '-: 0-0'
+    """
+
+    scores: tuple[int, ...] = attrs.field(converter=_scores)
+    """Every seat's score: a round's points (E6), a match's totals (M1), a game of Eights'
+    totals (WG3)."""
+    winners: tuple[int, ...] = attrs.field(converter=_scores)
+    """The winning seats in seat order: one, several on a tie, none when a round of 8½
+    ended by its move limit (E7)."""
+
+    @property
+    def text(self) -> str:
+        """The result as a record writes it: winners (``-`` for none), a colon, the scores."""
+        winners = ",".join(map(str, self.winners)) or "-"
+        return winners + ": " + "-".join(map(str, self.scores))
+
+
+class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
+    """A game, as the tools written once for every game see it.
+
+    Each member is a pure function of its arguments. States, moves, views, events and
+    rules are the game's own immutable values; the tools only pass them back to the game
+    that made them.
+    """
+
+    @property
+    def name(self) -> str:
+        """The game's name, as people and record ``Game`` tags write it (``"8½"``, ``"Eights"``)."""
+        ...
+
+    @property
+    def default_rules(self) -> RulesT:
+        """The rules played when none are given (the rule book's, every table option off)."""
+        ...
+
+    def player_counts(self, rules: RulesT) -> range:
+        """The numbers of players ``rules`` allow (8½: S2; Eights: WS2)."""
+        ...
+
+    def start(self, players: int, *, seed: int | None = None, rules: RulesT | None = None) -> StateT:
+        """The first state of a game of ``players`` dealt from ``seed`` (a fresh seed if ``None``).
+
+        Raises:
+            InvalidStateError: If ``players`` is not allowed, ``seed`` is not a seed, or
+                ``rules`` are not this game's rules.
+        """
+        ...
+
+    def to_move(self, state: StateT) -> int | None:
+        """The seat to move, or ``None`` once the game is over."""
+        ...
+
+    def legal_moves(self, state: StateT) -> tuple[MoveT, ...]:
+        """Every legal move once, in the game's stable order; ``()`` once over."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``, which is checked.
+
+        Raises:
+            IllegalMoveError: If ``move`` is not legal in ``state``, naming the rule.
+        """
+        ...
+
+    def apply_unchecked(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``, which must be one of :meth:`legal_moves` (the fast path
+        of search and simulations; anything else gives an undefined state)."""
+        ...
+
+    def describe(self, before: StateT, move: MoveT, after: StateT) -> tuple[EventT, ...]:
+        """The full events of ``move``, which led from ``before`` to ``after``: what happened,
+        the cards drawn included (give them to a seat only through :meth:`events_for`)."""
+        ...
+
+    def events_for(self, events: Sequence[EventT], seat: int | None) -> tuple[EventT, ...]:
+        """What ``seat`` (``None``: a spectator) may see of ``events``: cards it may not see hidden."""
+        ...
+
+    def view(self, state: StateT, seat: int | None) -> ViewT:
+        """What ``seat`` (``None``: a spectator) may know of ``state``."""
+        ...
+
+    def sample_state(self, seen: ViewT, rng: random.Random) -> StateT:
+        """A full state that ``seen``'s seat cannot tell from the real one: the hidden cards
+        dealt at random into their places (determinization for search, and the leak checker)."""
+        ...
+
+    def result(self, state: StateT) -> Result | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+    def move_text(self, move: MoveT) -> str:
+        """The move in the game's notation (what :meth:`parse_move` reads back)."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """The move written ``text`` in the game's notation.
+
+        Raises:
+            ParseError: If ``text`` is not a move of this game.
+        """
+        ...
+
+    def narrate(self, events: Sequence[EventT], names: Sequence[str] | None = None) -> list[str]:
+        """The events told in English, one sentence a line; seats by ``names`` if given."""
+        ...
+
+    def rules_tags(self, rules: RulesT) -> tuple[tuple[str, str], ...]:
+        """The record tags that say which rules were played (none for the default rules)."""
+        ...
+
+    def rules_from_tags(self, tags: Mapping[str, str]) -> RulesT:
+        """The rules that a record's tags name (the inverse of :meth:`rules_tags`).
+
+        Raises:
+            DocumentError: If a rules tag is malformed; the path names the tag.
+        """
+        ...
+
+    @property
+    def documents(self) -> Registry:
+        """The game's JSON document types (``to_data``, ``from_data``, ``dumps``, ``loads``)."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[], Any]]:
+        """The game's built-in bots by name: each value makes a new bot."""
+        ...
+
+
+def is_legal(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, move: object) -> bool:
+    """Whether ``move`` is one of the legal moves of ``state``.
+
+    >>> from eighthalf.game import ROUND
+    >>> state = ROUND.start(4, seed=7)
+    >>> is_legal(ROUND, state, ROUND.parse_move("4")), is_legal(ROUND, state, "4")
+    (True, False)
+    """
+    return move in game.legal_moves(state)
+
+
+def apply_with_events(
+    game: Game[StateT, MoveT, Any, EventT, Any], state: StateT, move: MoveT
+) -> tuple[StateT, tuple[EventT, ...]]:
+    """The state after ``move`` (checked) and its full events.
+
+    Raises:
+        IllegalMoveError: If ``move`` is not legal in ``state``.
+    """
+    after = game.apply(state, move)
+    return after, game.describe(state, move, after)
+
+
+def play_out(
+    game: Game[StateT, MoveT, Any, Any, Any],
+    state: StateT,
+    choose: Callable[[StateT, tuple[MoveT, ...]], MoveT],
+    *,
+    limit: int = 1_000_000,
+) -> StateT:
+    """Play ``state`` to the end, ``choose`` picking each move among the legal ones.
+
+    >>> from eighthalf.game import ROUND
+    >>> last = play_out(ROUND, ROUND.start(3, seed=5), lambda state, moves: moves[0])
+    >>> ROUND.result(last)
+    Result(scores=(0, 2, 1), winners=(1,))
+
+    Raises:
+        InvalidStateError: If the game is not over after ``limit`` moves, or ``choose``
+            picks a move that is not legal.
+    """
+    for _ in range(limit):
+        if game.to_move(state) is None:
+            return state
+        moves = game.legal_moves(state)
+        move = choose(state, moves)
+        if move not in moves:
+            raise InvalidStateError(f"play_out: {quote(move)} is not one of the legal moves")
+        state = game.apply_unchecked(state, move)
+    if game.to_move(state) is None:
+        return state
+    raise InvalidStateError(f"play_out: the game is not over after {limit} moves")
+
+
+def result_text(game: Game[StateT, Any, Any, Any, Any], state: StateT) -> str:
+    """The result of ``state`` as a record writes it: ``*`` while the game goes on.
+
+    >>> from eighthalf.game import ROUND
+    >>> result_text(ROUND, ROUND.start(3, seed=5))
+    '*'
+    """
+    result = game.result(state)
+    return "*" if result is None else result.text

@@ -1,0 +1,182 @@
+"""Eights as a game object of the game protocol (:class:`eighthalf.common.game.Game`).
+
+:data:`EIGHTS` binds the functions of :mod:`eighthalf.eights`, unchanged, to the protocol
+that the tools written once for every game use: the simulation runner, records and
+replay, the terminal loop, the bots' search, the leak checker of :mod:`eighthalf.testing`.
+
+>>> from eighthalf.common.game import play_out
+>>> last = play_out(EIGHTS, EIGHTS.start(3, seed=4, rules=Rules(target=10)), lambda s, moves: moves[0])
+>>> EIGHTS.result(last)
+Result(scores=(7, 12, 0), winners=(1,))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from ..common.documents import Registry
+from ..common.game import Result
+from ..common.records import tag_int
+from ..errors import DocumentError, EighthalfError, quote
+from .deal import new_game
+from .engine import apply, apply_unchecked, legal_moves
+from .events import Event, describe, events_for, narrate
+from .moves import Move, parse_move
+from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .state import GameState
+from .views import PlayerView, sample_state, view
+
+__all__ = ["EIGHTS", "GAME_TAG", "EightsGame", "rules_from_tags", "rules_tags"]
+
+GAME_TAG: Final = "Eights"
+"""The ``Game`` tag of every record of Eights, and the name of its game object."""
+_OPTIONS: Final = "may_pass_freely"
+_DEFAULT_RULES: Final = Rules()
+
+
+def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """The record tags that name ``rules``: ``Target`` and ``TurnLimit`` (WR2) when set,
+    ``Options`` (``may_pass_freely``, WR1) when on; none for the default rules.
+
+    >>> rules_tags(Rules(target=50, may_pass_freely=True))
+    (('Target', '50'), ('Options', 'may_pass_freely'))
+    """
+    tags = []
+    if rules.target is not None:
+        tags.append(("Target", str(rules.target)))
+    if rules.turn_limit is not None:
+        tags.append(("TurnLimit", str(rules.turn_limit)))
+    if rules.may_pass_freely:
+        tags.append(("Options", _OPTIONS))
+    return tuple(tags)
+
+
+def rules_from_tags(tags: Mapping[str, str]) -> Rules:
+    """The rules that a record's ``Target``, ``TurnLimit`` and ``Options`` tags name.
+
+    >>> rules_from_tags({"Target": "50"}) == Rules(target=50)
+    True
+
+    Raises:
+        DocumentError: If a tag is malformed or out of range; the path names the tag.
+    """
+    options = tags.get("Options")
+    if options is not None and options != _OPTIONS:
+        raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
+    values: dict[str, Any] = {"may_pass_freely": options is not None}
+    for tag, field in (("Target", "target"), ("TurnLimit", "turn_limit")):
+        if tag in tags:
+            values[field] = tag_int(tags[tag], tag)
+            try:
+                Rules(**{field: values[field]})
+            except EighthalfError as error:
+                raise DocumentError(f"$.{tag}", str(error)) from None
+    return Rules(**values)
+
+
+class EightsGame:
+    """Eights (WS1–WI4) as a game object: the functions of :mod:`eighthalf.eights`, unchanged.
+
+    >>> EIGHTS.start(4, seed=7) == new_game(4, seed=7)
+    True
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "eighthalf.eights.game.EIGHTS"
+
+    @property
+    def name(self) -> str:
+        """``"Eights"``: the name of the game, and its records' ``Game`` tag."""
+        return GAME_TAG
+
+    @property
+    def default_rules(self) -> Rules:
+        """The rule book's rules: the target of WG3 by the players, no turn limit, no option."""
+        return _DEFAULT_RULES
+
+    def player_counts(self, rules: Rules) -> range:
+        """2 to 6 players (WS2), whatever the rules."""
+        return range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
+    def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> GameState:
+        """:func:`~eighthalf.eights.new_game`."""
+        return new_game(players, seed=seed, rules=rules)
+
+    def to_move(self, state: GameState) -> int | None:
+        """The seat to move, ``None`` once the game is over (WG3)."""
+        return None if state.outcome is not None else state.to_move
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        """:func:`~eighthalf.eights.legal_moves`."""
+        return legal_moves(state)
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        """:func:`~eighthalf.eights.apply`."""
+        return apply(state, move)
+
+    def apply_unchecked(self, state: GameState, move: Move) -> GameState:
+        """:func:`~eighthalf.eights.apply_unchecked`."""
+        return apply_unchecked(state, move)
+
+    def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+        """:func:`eighthalf.eights.events.describe`."""
+        return describe(before, move, after)
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+        """:func:`~eighthalf.eights.events_for`."""
+        return events_for(events, seat)
+
+    def view(self, state: GameState, seat: int | None) -> PlayerView:
+        """:func:`~eighthalf.eights.view`."""
+        return view(state, seat)
+
+    def sample_state(self, seen: PlayerView, rng: random.Random) -> GameState:
+        """:func:`~eighthalf.eights.sample_state`."""
+        return sample_state(seen, rng)
+
+    def result(self, state: GameState) -> Result | None:
+        """Every seat's total and the seats with the highest (WG3) once the game is over."""
+        outcome = state.outcome
+        return None if outcome is None else Result(outcome.totals, outcome.winners)
+
+    def move_text(self, move: Move) -> str:
+        """The move's notation (``str(move)``)."""
+        return str(move)
+
+    def parse_move(self, text: str) -> Move:
+        """:func:`~eighthalf.eights.parse_move`."""
+        return parse_move(text)
+
+    def narrate(self, events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
+        """:func:`~eighthalf.eights.narrate`."""
+        return narrate(events, names)
+
+    def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """See :func:`rules_tags`."""
+        return rules_tags(rules)
+
+    def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
+        """See :func:`rules_from_tags`."""
+        return rules_from_tags(tags)
+
+    @property
+    def documents(self) -> Registry:
+        """Eights' JSON documents (:mod:`eighthalf.eights.serialization`)."""
+        from .serialization import REGISTRY  # the documents sit above the rules
+
+        return REGISTRY
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[], Any]]:
+        """:data:`eighthalf.eights.bots.BOTS`."""
+        from .bots import BOTS  # the bots sit above the rules
+
+        return BOTS
+
+
+EIGHTS: Final = EightsGame()
+"""Eights, the word-spelling game (WS1–WI4)."""

@@ -1,0 +1,364 @@
+"""8½ as game objects of the game protocol (:class:`eighthalf.common.game.Game`).
+
+:data:`ROUND` is a single round (S1–E7) and :data:`MATCH` the six-round match
+(M1–M3); :class:`MatchGame` makes matches of other lengths. They bind 8½'s own
+functions, unchanged, to the protocol that the tools written once for every game use
+(the simulation runner, records and replay, the terminal loop, the bots' search, the
+leak checker of :mod:`eighthalf.testing`).
+
+>>> from eighthalf.common.game import play_out
+>>> last = play_out(MATCH, MATCH.start(3, seed=11), lambda match, moves: moves[0])
+>>> MATCH.result(last)
+Result(scores=(7, 5, 6), winners=(0,))
+>>> MATCH.to_move(last) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from .common.documents import Registry
+from .common.game import Result
+from .common.records import tag_int
+from .deal import new_game
+from .engine import apply, apply_unchecked, legal_moves
+from .errors import DocumentError, EighthalfError, InvalidStateError, quote
+from .events import ROUND_EVENT_TYPES, Event, describe, events_for, narrate
+from .match import (
+    Match,
+    MatchEvent,
+    MatchMove,
+    MatchView,
+    describe_match,
+    new_match,
+    parse_match_move,
+    sample_match,
+    view_match,
+)
+from .moves import Move, parse_move
+from .options import MAX_COUNT, OPTION_NAMES, Rules
+from .state import GameState
+from .views import PlayerView, sample_state, view
+
+__all__ = ["MATCH", "ROUND", "MatchGame", "MatchPlayer", "RoundGame", "rules_from_tags", "rules_tags"]
+
+GAME_TAG: Final = "8½"
+"""The ``Game`` tag of 8½'s records, and the name of its game objects."""
+_DEFAULT_RULES: Final = Rules()
+
+
+def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """The record tags that name ``rules``: ``MoveLimit`` (E7), ``Seats`` (when not 2-5)
+    and ``Options`` (the table options that are on); none for the default rules.
+
+    >>> rules_tags(Rules(move_limit=300, open_runs=True))
+    (('MoveLimit', '300'), ('Options', 'open_runs'))
+    """
+    tags = []
+    if rules.move_limit is not None:
+        tags.append(("MoveLimit", str(rules.move_limit)))
+    if rules.min_players != 2 or rules.max_players != 5:
+        tags.append(("Seats", f"{rules.min_players}-{rules.max_players}"))
+    if rules.variant:
+        tags.append(("Options", " ".join(rules.option_names())))
+    return tuple(tags)
+
+
+def _options(text: str | None) -> dict[str, bool]:
+    """The table options named by an ``Options`` tag: each once, in the canonical order."""
+    if text is None:
+        return {}
+    names = text.split(" ")
+    if text != " ".join(name for name in OPTION_NAMES if name in names) or not names[0]:
+        raise DocumentError(
+            "$.Options",
+            f"expected the names of table options that are on, once each, in the order "
+            f"{' '.join(OPTION_NAMES)}, separated by single spaces, not {quote(text)}",
+        )
+    return dict.fromkeys(names, True)
+
+
+def rules_from_tags(tags: Mapping[str, str]) -> Rules:
+    """The rules that a record's ``MoveLimit``, ``Seats`` and ``Options`` tags name.
+
+    >>> rules_from_tags({"MoveLimit": "300", "Options": "open_runs"}) == Rules(move_limit=300, open_runs=True)
+    True
+
+    Raises:
+        DocumentError: If a tag is malformed or names rules that cannot be (path ``$.Rules``).
+    """
+    seats = tags.get("Seats", "2-5").partition("-")
+    options = _options(tags.get("Options"))
+    try:
+        return Rules(
+            min_players=tag_int(seats[0], "Seats"),
+            max_players=tag_int(seats[2], "Seats"),
+            move_limit=tag_int(tags["MoveLimit"], "MoveLimit") if "MoveLimit" in tags else None,
+            **options,
+        )
+    except DocumentError:
+        raise
+    except EighthalfError as error:
+        raise DocumentError("$.Rules", str(error)) from None
+
+
+def _documents() -> Registry:
+    from .serialization import REGISTRY  # the documents sit above the rules core
+
+    return REGISTRY
+
+
+def _bots() -> Mapping[str, Callable[[], Any]]:
+    from .bots import BOTS  # the bots sit above the rules core
+
+    return BOTS
+
+
+class _EightAndAHalf:
+    """What 8½'s round and match share: the name, the rules, records and documents."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        """``"8½"``: the name of the game, and its records' ``Game`` tag."""
+        return GAME_TAG
+
+    @property
+    def default_rules(self) -> Rules:
+        """The rule book's rules: 2 to 5 players, no move limit, no table option."""
+        return _DEFAULT_RULES
+
+    def player_counts(self, rules: Rules) -> range:
+        """The numbers of players ``rules`` allow (S2: 2 to 5 by default)."""
+        return range(rules.min_players, rules.max_players + 1)
+
+    def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """See :func:`rules_tags`."""
+        return rules_tags(rules)
+
+    def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
+        """See :func:`rules_from_tags`."""
+        return rules_from_tags(tags)
+
+    @property
+    def documents(self) -> Registry:
+        """8½'s JSON documents (:mod:`eighthalf.serialization`)."""
+        return _documents()
+
+
+class RoundGame(_EightAndAHalf):
+    """A single round of 8½ (S1–E7), as a game object: 8½'s functions, unchanged.
+
+    >>> ROUND.start(4, seed=7) == new_game(4, seed=7)
+    True
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "eighthalf.game.ROUND"
+
+    def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> GameState:
+        """:func:`~eighthalf.new_game` with the last seat dealing (S7)."""
+        return new_game(players, seed=seed, rules=rules)
+
+    def to_move(self, state: GameState) -> int | None:
+        """The seat to move, ``None`` once the round is over (E4)."""
+        return None if state.outcome is not None else state.to_move
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        """:func:`~eighthalf.legal_moves`."""
+        return legal_moves(state)
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        """:func:`~eighthalf.apply`."""
+        return apply(state, move)
+
+    def apply_unchecked(self, state: GameState, move: Move) -> GameState:
+        """:func:`~eighthalf.apply_unchecked`."""
+        return apply_unchecked(state, move)
+
+    def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+        """:func:`eighthalf.events.describe`."""
+        return describe(before, move, after)
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+        """:func:`~eighthalf.events_for`."""
+        return events_for(events, seat)
+
+    def view(self, state: GameState, seat: int | None) -> PlayerView:
+        """:func:`~eighthalf.view`."""
+        return view(state, seat)
+
+    def sample_state(self, seen: PlayerView, rng: random.Random) -> GameState:
+        """:func:`~eighthalf.sample_state`."""
+        return sample_state(seen, rng)
+
+    def result(self, state: GameState) -> Result | None:
+        """The round's points (E6) and its winner (none when E7 ended it)."""
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return Result(outcome.points, () if outcome.winner is None else (outcome.winner,))
+
+    def move_text(self, move: Move) -> str:
+        """The move's notation (``str(move)``)."""
+        return str(move)
+
+    def parse_move(self, text: str) -> Move:
+        """:func:`~eighthalf.parse_move`."""
+        return parse_move(text)
+
+    def narrate(self, events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
+        """:func:`~eighthalf.narrate`."""
+        return narrate(events, names)
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[], Any]]:
+        """:data:`eighthalf.bots.BOTS`."""
+        return _bots()
+
+
+class MatchPlayer:
+    """A round bot playing a match: the round's moves from the round's view, the M3
+    decision from the bot's ``exchange`` method if it has one (else the built-in bots'
+    choice), and the round's events shown to it if it observes.
+
+    The match game's bots (:attr:`MatchGame.bots`) are round bots wrapped in this.
+    """
+
+    __slots__ = ("bot",)
+
+    bot: Any
+    """The round bot."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @property
+    def name(self) -> str:
+        """The round bot's name."""
+        return str(self.bot.name)
+
+    def choose(self, seen: MatchView, rng: random.Random) -> MatchMove:
+        """The round bot's move, or its M3 decision while it decides on the exchange."""
+        if seen.exchange_by is not None:
+            from .bots import choose_exchange
+
+            return choose_exchange(self.bot, seen, rng)
+        move: MatchMove = self.bot.choose(seen.round, rng)
+        return move
+
+    def observe(self, events: Sequence[MatchEvent], seen: MatchView) -> None:
+        """Show the round's events to the round bot if it observes (the match's own events
+        are public and in ``seen``)."""
+        observe = getattr(self.bot, "observe", None)
+        if observe is None:
+            return
+        own = tuple(event for event in events if type(event) in ROUND_EVENT_TYPES)
+        if own:
+            observe(own, seen.round)
+
+
+class MatchGame(_EightAndAHalf):
+    """The match of M1–M3 as a game object: ``rounds`` rounds (6 by default).
+
+    >>> MatchGame(2).start(3, seed=11).rounds
+    2
+
+    Raises:
+        InvalidStateError: If ``rounds`` is not an int from 1 to 2\\ :sup:`53` - 1.
+    """
+
+    __slots__ = ("rounds",)
+
+    rounds: int
+    """The number of rounds of every match this game object starts (M1)."""
+
+    def __init__(self, rounds: int = 6) -> None:
+        if type(rounds) is not int or not 1 <= rounds <= MAX_COUNT:
+            raise InvalidStateError(f"a match has from 1 to 2**53 - 1 rounds, not {quote(rounds)} (M1)")
+        self.rounds = rounds
+
+    def __repr__(self) -> str:
+        return "eighthalf.game.MATCH" if self.rounds == 6 else f"eighthalf.game.MatchGame({self.rounds})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MatchGame and other.rounds == self.rounds
+
+    def __hash__(self) -> int:
+        return hash((MatchGame, self.rounds))
+
+    def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> Match:
+        """:func:`~eighthalf.new_match` of :attr:`rounds` rounds."""
+        return new_match(players, rounds=self.rounds, seed=seed, rules=rules)
+
+    def to_move(self, state: Match) -> int | None:
+        """The seat to move (the deciding winner during M3), ``None`` once the match is over."""
+        return None if state.over else state.to_move
+
+    def legal_moves(self, state: Match) -> tuple[MatchMove, ...]:
+        """:meth:`Match.legal_moves <eighthalf.Match.legal_moves>`."""
+        return state.legal_moves()
+
+    def apply(self, state: Match, move: MatchMove) -> Match:
+        """:meth:`Match.apply <eighthalf.Match.apply>`."""
+        return state.apply(move)
+
+    def apply_unchecked(self, state: Match, move: MatchMove) -> Match:
+        """:meth:`Match.apply_unchecked <eighthalf.Match.apply_unchecked>`."""
+        return state.apply_unchecked(move)
+
+    def describe(self, before: Match, move: MatchMove, after: Match) -> tuple[MatchEvent, ...]:
+        """:func:`eighthalf.match.describe_match`."""
+        return describe_match(before, move, after)
+
+    def events_for(self, events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEvent, ...]:
+        """:func:`~eighthalf.events_for` (a match's own events are public)."""
+        return events_for(events, seat)  # type: ignore[arg-type]
+
+    def view(self, state: Match, seat: int | None) -> MatchView:
+        """:func:`~eighthalf.view_match`."""
+        return view_match(state, seat)
+
+    def sample_state(self, seen: MatchView, rng: random.Random) -> Match:
+        """:func:`eighthalf.match.sample_match`."""
+        return sample_match(seen, rng)
+
+    def result(self, state: Match) -> Result | None:
+        """The match's totals and winners (M1) once it is over."""
+        return Result(state.scores, state.winners) if state.over else None
+
+    def move_text(self, move: MatchMove) -> str:
+        """The move's notation (``str(move)``: ``xG17`` for an exchange, ``d`` to decline)."""
+        return str(move)
+
+    def parse_move(self, text: str) -> MatchMove:
+        """:func:`~eighthalf.parse_match_move`."""
+        return parse_match_move(text)
+
+    def narrate(self, events: Sequence[MatchEvent], names: Sequence[str] | None = None) -> list[str]:
+        """:func:`~eighthalf.narrate`, which tells a match's own events too."""
+        return narrate(events, names)  # type: ignore[arg-type]
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[], Any]]:
+        """8½'s bots (:data:`eighthalf.bots.BOTS`), each wrapped in a :class:`MatchPlayer`."""
+        return {name: _match_player(factory) for name, factory in _bots().items()}
+
+
+def _match_player(factory: Callable[[], Any]) -> Callable[[], MatchPlayer]:
+    def make() -> MatchPlayer:
+        return MatchPlayer(factory())
+
+    return make
+
+
+ROUND: Final = RoundGame()
+"""A single round of 8½ (S1–E7)."""
+MATCH: Final = MatchGame()
+"""The six-round match of 8½ (M1–M3)."""
