@@ -130,6 +130,9 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     ("py:.*", r"(numpy|npt|np|gymnasium|pettingzoo|pyspiel|open_spiel|spaces)(\..*)?"),
     ("py:class", r"(AECEnv|SupportsFloat|Observation|ObsType|ActType)"),
+    # The type variables of the generic tools (the game protocol's StateT, MoveT, ViewT,
+    # EventT, RulesT and the like): Sphinx has no target for a TypeVar.
+    ("py:(class|obj|data)", r"eighthalf(\.[a-z_]+)*\._?([A-Z][a-z]*T|T)"),
 ]
 
 # -- HTML -------------------------------------------------------------------------------

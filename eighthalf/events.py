@@ -27,6 +27,7 @@ import attrs
 
 from .cards import Rank
 from .engine import apply, effects_for
+from .common.events import check_events, check_seat, seat_namer
 from .errors import IllegalMoveError, InvalidStateError, quote
 from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from .state import GameState, Zone, call_text
@@ -240,8 +241,7 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
         InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
             ``events`` is not an event.
     """
-    if seat is not None and type(seat) is not int:
-        raise InvalidStateError(f"a seat is an int or None, not {quote(seat)}")
+    check_seat(seat)
     _check_events(events)
     return tuple(
         Drew(event.seat, event.count, None) if isinstance(event, Drew) and event.seat != seat else event
@@ -261,12 +261,12 @@ def _match_event_types() -> tuple[type, ...]:
     return (RoundDealt, Exchanged, MatchOver)
 
 
+def _is_event(event: object) -> bool:
+    return type(event) in _EVENT_TYPES or type(event) in _match_event_types()
+
+
 def _check_events(events: Sequence[Event]) -> None:
-    if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
-        raise InvalidStateError(f"events come as a sequence of events, not {quote(events)}")
-    for event in events:
-        if type(event) not in _EVENT_TYPES and type(event) not in _match_event_types():
-            raise InvalidStateError(f"not an event: {quote(event)}")
+    check_events(events, _is_event)
 
 
 def _cards_text(cards: Sequence[Rank]) -> str:
@@ -286,17 +286,7 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
             a sequence of strings with a name for every seat the events mention.
     """
     _check_events(events)
-    if names is not None and (
-        isinstance(names, str) or not isinstance(names, Sequence) or not all(type(each) is str for each in names)
-    ):
-        raise InvalidStateError(f"names must be a sequence of strings, one per seat, not {quote(names)}")
-
-    def name(seat: int) -> str:
-        if names is None:
-            return f"Seat {seat}"
-        if not 0 <= seat < len(names):
-            raise InvalidStateError(f"the events mention seat {seat}, but only {len(names)} names are given")
-        return names[seat]
+    name = seat_namer(names)
 
     lines = []
     for event in events:

@@ -13,7 +13,7 @@ card order before each shuffle, so the result does not depend on where they lay.
 from __future__ import annotations
 
 from ..common.shuffle import check_seed, fresh_seed, seed_bytes, seeded_shuffle
-from ..errors import InvalidStateError
+from ..errors import InvalidStateError, quote
 from .cards import DECK, Card
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .state import DEALT, GameState, HandState
@@ -121,9 +121,11 @@ def new_game(players: int, *, seed: int | None = None, rules: Rules | None = Non
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {rules!r}")
+        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {quote(rules)}")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidStateError(f"players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r} (WS2)")
+        raise InvalidStateError(
+            f"players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, not {quote(players)} (WS2)"
+        )
     if seed is None:
         seed = fresh_seed()
     else:

@@ -18,8 +18,9 @@ Ann draws 3 cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeAlias, final
+from typing import Final, Literal, TypeAlias, final
 
+from ..common.events import check_events, check_seat, seat_namer
 from ..common.frozen import Frozen
 from .cards import Card
 from .engine import apply
@@ -201,9 +202,23 @@ def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ..
     return tuple(events)
 
 
+_EVENT_TYPES: Final = (Spelled, Passed, Drew, HandOver, HandDealt, GameOver)
+
+
+def _is_event(event: object) -> bool:
+    return type(event) in _EVENT_TYPES
+
+
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: drawn and exchanged cards hidden unless they are
-    the seat's own (WI2, WI3, WP3). ``seat=None`` gives a spectator's events."""
+    the seat's own (WI2, WI3, WP3). ``seat=None`` gives a spectator's events.
+
+    Raises:
+        InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
+            ``events`` is not an event of Eights.
+    """
+    check_seat(seat)
+    check_events(events, _is_event)
     shown: list[Event] = []
     for event in events:
         if isinstance(event, Drew) and event.seat != seat:
@@ -227,10 +242,13 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
     """Tell the events in plain English, one sentence each.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
-    """
 
-    def name(seat: int) -> str:
-        return names[seat] if names is not None else f"Seat {seat}"
+    Raises:
+        InvalidStateError: If an item of ``events`` is not an event of Eights, or ``names``
+            is not a sequence of strings with a name for every seat the events mention.
+    """
+    check_events(events, _is_event)
+    name = seat_namer(names)
 
     lines = []
     for event in events:
