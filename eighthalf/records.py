@@ -4,7 +4,9 @@ A :class:`Record` holds what is needed to replay a game exactly: the number of p
 the rules, the seed (or, for a single round, the explicit deck), the dealer, the moves
 in notation, the result and optional comments. :func:`dumps` writes it as text and
 :func:`loads` reads it back; :func:`~eighthalf.replay` yields the successive states, checking every
-move and the result.
+move and the result. A record is replayed through its game object (:attr:`Record.game`: a
+single round's, or a match's of its ``rounds``), by the mechanism every game's records
+share (:mod:`eighthalf.common.replay`).
 
 The text format has tag lines, then the moves, numbered, with comments in braces::
 
@@ -67,59 +69,36 @@ the server until the game is over.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final
 
 import attrs
 
 from .cards import COMPOSITION, DECK, Rank
-from .common.records import (
-    as_pairs,
-    as_sequence,
-    check_comments,
-    check_game,
-    check_tags,
-    read_movetext,
-    read_tags,
-    tag_error,
-    write_text,
-)
-from .common.records import tag_int as _int
+from .common.game import Result, result_text
+from .common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from .common.replay import GameRecord, RecordFormat, checked_result, replay_states
 from .deal import check_seed, check_table, first_state, new_game, seed_bytes
-from .engine import apply, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
-from .match import Decline, Exchange, Match, MatchMove, new_match, parse_match_move
+from .game import MATCH, ROUND, MatchGame, RoundGame
+from .match import Decline, Exchange, Match, MatchMove, new_match
 from .moves import MOVE_TYPES
-from .options import MAX_COUNT, OPTION_NAMES, Rules
-from .state import GameState, Outcome
+from .options import MAX_COUNT, Rules
+from .state import GameState
 
 __all__ = ["Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
-_KNOWN_TAGS = ("Game", "Players", "Dealer", "Seed", "Deck", "Rounds", "MoveLimit", "Result")
-_RESERVED_TAGS = frozenset((*_KNOWN_TAGS, "Seats", "Options"))
+_SETUP_TAGS = ("Players", "Dealer", "Seed", "Deck", "Rounds")
 _MATCH_MOVE_TYPES = (*MOVE_TYPES, Exchange, Decline)
-_NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
-
-
-_sequence = as_sequence
-_pairs = as_pairs
 
 
 def _deck(value: Iterable[Rank] | None) -> tuple[Rank, ...] | None:
-    return None if value is None else _sequence(value, "deck")
+    return None if value is None else as_sequence(value, "deck")
 
 
 def _moves(value: Iterable[MatchMove]) -> tuple[MatchMove, ...]:
-    return _sequence(value, "moves")
-
-
-def _comments(value: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
-    return _pairs(value, "comments")
-
-
-def _tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return _pairs(value, "tags")
+    return as_sequence(value, "moves")
 
 
 def check_result(result: object, players: int, rounds: int | None) -> str:
@@ -151,42 +130,33 @@ def check_result(result: object, players: int, rounds: int | None) -> str:
     Raises:
         DocumentError: If it is not (the path is ``$.result``).
     """
-    if result == "*":
-        return result
-    if type(result) is not str:
-        raise DocumentError("$.result", f"a result is a string, not {quote(result)}")
-    if _valid_result(result, players, rounds):
-        return result
-    shape = (
-        "'<winner>: <points>' such as '1: 0-2-1'" if rounds is None else "'<winners>: <totals>' such as '0,2: 3-0-3'"
-    )
-    raise DocumentError("$.result", f"not a result: {quote(result)} (expected '*' or {shape}, with {players} seats)")
-
-
-def _valid_result(result: str, players: int, rounds: int | None) -> bool:
-    head, colon, tail = result.partition(": ")
-    numbers = tail.split("-")
-    if not colon or len(numbers) != players or not all(_NUMBER.fullmatch(number) for number in numbers):
-        return False
-    values = [int(number) for number in numbers]
     if rounds is None:
-        if head == "-":
-            return not any(values)
-        if not _NUMBER.fullmatch(head) or int(head) >= players:
-            return False
-        winner = int(head)
-        bonus = [points - 2 * (seat == winner) for seat, points in enumerate(values)]
-        return values[winner] >= 2 and all(0 <= points <= 1 for points in bonus) and any(bonus)
-    names = head.split(",")
-    if not all(_NUMBER.fullmatch(name) for name in names):
+        shape = "'<winner>: <points>' such as '1: 0-2-1'"
+        return checked_result(result, players, _valid_round_result, f"{shape}, with {players} seats")
+    shape = "'<winners>: <totals>' such as '0,2: 3-0-3'"
+
+    def valid(found: Result) -> bool:
+        best = max(found.scores)
+        return found.winners == tuple(seat for seat, total in enumerate(found.scores) if total == best) and (
+            best <= 3 * rounds
+        )
+
+    return checked_result(result, players, valid, f"{shape}, with {players} seats")
+
+
+def _valid_round_result(found: Result) -> bool:
+    points = found.scores
+    if not found.winners:  # E7
+        return not any(points)
+    if len(found.winners) != 1 or found.winners[0] >= len(points):
         return False
-    best = max(values)
-    winners = [seat for seat, total in enumerate(values) if total == best]
-    return [int(name) for name in names] == winners and best <= 3 * rounds
+    winner = found.winners[0]
+    bonus = [score - 2 * (seat == winner) for seat, score in enumerate(points)]
+    return points[winner] >= 2 and all(0 <= score <= 1 for score in bonus) and any(bonus)
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Record:
+class Record(GameRecord["GameState | Match", MatchMove]):
     """A round or a match, as the moves that were made from a known deal.
 
     Sequences given as lists are kept as tuples. Everything is checked when the record
@@ -222,10 +192,10 @@ class Record:
     """The moves, in order."""
     result: str = "*"
     """``*`` while unfinished; see ``check_result`` for the finished forms."""
-    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_comments)
+    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
     """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
     first), in order of ``n``. Any text."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tags)
     """Other tags, such as ``("Names", "Anna,Ben,Cleo")``, kept in order. Any text as the value."""
 
     def __attrs_post_init__(self) -> None:
@@ -270,7 +240,13 @@ class Record:
                     raise DocumentError(f"$.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
         check_result(self.result, players, rounds)
         check_comments(self.comments, len(self.moves))
-        check_tags(self.tags, _RESERVED_TAGS)
+        check_tags(self.tags, _FORMAT.own_tags)
+
+    @property
+    def game(self) -> RoundGame | MatchGame:
+        """The game object that replays the record, by its ``rounds``: :data:`eighthalf.game.ROUND`
+        for a single round, else :class:`MatchGame(rounds) <eighthalf.game.MatchGame>`."""
+        return ROUND if self.rounds is None else MatchGame(self.rounds)
 
     def start(self) -> GameState | Match:
         """The first state: the dealt round, or the match with its first round dealt.
@@ -293,38 +269,6 @@ class Record:
         except EighthalfError as error:
             raise DocumentError("$", str(error)) from None
 
-    def cut(self, moves: int) -> Record:
-        """The record of the first ``moves`` moves only (undo), unfinished, with the
-        comments that still apply.
-
-        Raises:
-            DocumentError: If ``moves`` is negative or more than the record has.
-        """
-        if type(moves) is not int or not 0 <= moves <= len(self.moves):
-            raise DocumentError("$.moves", f"cannot cut at move {quote(moves)} of {len(self.moves)}")
-        kept = tuple((at, text) for at, text in self.comments if at <= moves)
-        return attrs.evolve(self, moves=self.moves[:moves], result="*", comments=kept)
-
-    def played(self, move: MatchMove) -> Record:
-        """The record with ``move`` appended (its legality is not checked until replayed).
-
-        Raises:
-            DocumentError: If ``move`` is not a move, or is a match move in a round's record.
-        """
-        return attrs.evolve(self, moves=self.moves + (move,), result="*")
-
-    def finished(self) -> Record:
-        """The record with its result filled in from a replay.
-
-        Raises:
-            DocumentError: If a move is illegal or the game is not over.
-        """
-        last = _last(replay(attrs.evolve(self, result="*")))
-        result = result_of(last)
-        if result == "*":
-            raise DocumentError("$.Result", f"the game is not over after {len(self.moves)} moves")
-        return attrs.evolve(self, result=result)
-
 
 def _from_deck(deck: tuple[Rank, ...], players: int, rules: Rules, dealer: int | None) -> GameState:
     if len(deck) != len(DECK) or Counter(deck) != Counter(COMPOSITION):
@@ -332,32 +276,22 @@ def _from_deck(deck: tuple[Rank, ...], players: int, rules: Rules, dealer: int |
     return first_state(deck, players, rules, check_table(players, rules, dealer))
 
 
-def _last(states: Iterator[GameState | Match]) -> GameState | Match:
-    last = None
-    for last in states:  # noqa: B007
-        pass
-    assert last is not None
-    return last
-
-
 def result_of(game: GameState | Match) -> str:
-    """The result text of a round or match: ``*`` while it goes on.
+    """The result text of a round or match: ``*`` while it goes on, else the text of its
+    :class:`~eighthalf.common.game.Result` (:func:`~eighthalf.common.game.result_text`).
+
+    >>> result_of(new_game(3, seed=5)), result_of(new_match(3, rounds=2, seed=5))
+    ('*', '*')
 
     Raises:
         InvalidStateError: If ``game`` is neither a :class:`~eighthalf.GameState` nor a
             :class:`~eighthalf.Match`.
     """
     if isinstance(game, Match):
-        if not game.over:
-            return "*"
-        return ",".join(map(str, game.winners)) + ": " + "-".join(map(str, game.scores))
-    if not isinstance(game, GameState):
-        raise InvalidStateError(f"result_of needs a GameState or a Match, not {quote(game)}")
-    outcome: Outcome | None = game.outcome
-    if outcome is None:
-        return "*"
-    winner = "-" if outcome.winner is None else str(outcome.winner)
-    return winner + ": " + "-".join(map(str, outcome.points))
+        return result_text(MATCH, game)
+    if isinstance(game, GameState):
+        return result_text(ROUND, game)
+    raise InvalidStateError(f"result_of needs a GameState or a Match, not {quote(game)}")
 
 
 def replay(record: Record) -> Iterator[GameState | Match]:
@@ -370,27 +304,7 @@ def replay(record: Record) -> Iterator[GameState | Match]:
             states are yielded, a move is illegal (the message gives its number) or the
             result does not match.
     """
-    if not isinstance(record, Record):
-        raise DocumentError("$", f"replay needs a Record, not {quote(record)}")
-    return _replay(record)
-
-
-def _replay(record: Record) -> Iterator[GameState | Match]:
-    game = record.start()
-    yield game
-    for number, move in enumerate(record.moves, 1):
-        try:
-            if isinstance(game, Match):
-                game = game.apply(move)
-            else:
-                if move not in legal_moves(game):
-                    apply(game, move)  # raises the reason
-                game = apply(game, move)
-        except EighthalfError as error:
-            raise DocumentError(f"$.moves[{number - 1}]", f"move {number} ({move}): {error}") from None
-        yield game
-    if record.result != "*" and result_of(game) != record.result:
-        raise DocumentError("$.Result", f"the record says {record.result!r} but the replay gives {result_of(game)!r}")
+    return replay_states(_FORMAT.checked(record, "replay"))
 
 
 def dumps(record: Record) -> str:
@@ -399,52 +313,7 @@ def dumps(record: Record) -> str:
     Raises:
         DocumentError: If ``record`` is not a :class:`Record`.
     """
-    if not isinstance(record, Record):
-        raise DocumentError("$", f"dumps needs a Record, not {quote(record)}")
-    tags = [("Game", "8½"), ("Players", str(record.players))]
-    if record.dealer is not None:
-        tags.append(("Dealer", str(record.dealer)))
-    if record.seed is not None:
-        tags.append(("Seed", seed_bytes(record.seed).decode("ascii")))
-    if record.deck is not None:
-        tags.append(("Deck", "".join(map(str, record.deck))))
-    if record.rounds is not None:
-        tags.append(("Rounds", str(record.rounds)))
-    if record.rules.move_limit is not None:
-        tags.append(("MoveLimit", str(record.rules.move_limit)))
-    if record.rules.min_players != 2 or record.rules.max_players != 5:
-        tags.append(("Seats", f"{record.rules.min_players}-{record.rules.max_players}"))
-    if record.rules.variant:
-        tags.append(("Options", " ".join(record.rules.option_names())))
-    tags.append(("Result", record.result))
-    return write_text(tags, record.tags, record.moves, record.result, record.comments)
-
-
-_OTHER_GAMES = {"Eights": "eighthalf.eights.records.loads"}
-"""The reader of each other game's records, named when a record of it is handed to :func:`loads`."""
-_TAG_OF_FIELD = {
-    "players": "Players",
-    "seed": "Seed",
-    "deck": "Deck",
-    "dealer": "Dealer",
-    "rounds": "Rounds",
-    "rules": "Rules",
-    "result": "Result",
-}
-
-
-def _options(text: str | None) -> dict[str, bool]:
-    """The table options named by an ``Options`` tag: each once, in the canonical order."""
-    if text is None:
-        return {}
-    names = text.split(" ")
-    if text != " ".join(name for name in OPTION_NAMES if name in names) or not names[0]:
-        raise DocumentError(
-            "$.Options",
-            f"expected the names of table options that are on, once each, in the order "
-            f"{' '.join(OPTION_NAMES)}, separated by single spaces, not {quote(text)}",
-        )
-    return dict.fromkeys(names, True)
+    return _FORMAT.dumps(record)
 
 
 def loads(text: str) -> Record:
@@ -455,49 +324,52 @@ def loads(text: str) -> Record:
             describes is not valid (see :class:`Record`); the message names the line,
             tag or move at fault.
     """
-    section = read_tags(text, _RESERVED_TAGS)
-    tags, extra = section.tags, section.extra
-    # dumps writes "8½", and a record without the tag is 8½'s: anything else would be lost.
-    check_game(tags, "8½", required=False, readers=_OTHER_GAMES)
-    if "Players" not in tags:
-        raise DocumentError("$.Players", "the Players tag is missing")
-    players = _int(tags["Players"], "Players")
-    seats = tags.get("Seats", "2-5").partition("-")
-    options = _options(tags.get("Options"))
-    try:
-        rules = Rules(
-            min_players=_int(seats[0], "Seats"),
-            max_players=_int(seats[2], "Seats"),
-            move_limit=_int(tags["MoveLimit"], "MoveLimit") if "MoveLimit" in tags else None,
-            **options,
-        )
-    except DocumentError:
-        raise
-    except EighthalfError as error:
-        raise DocumentError("$.Rules", str(error)) from None
-    deck = None
-    if "Deck" in tags:
+    return _FORMAT.loads(text)
+
+
+def _setup_tags(record: Record) -> list[tuple[str, str]]:
+    """``Players``, then ``Dealer``, ``Seed``, ``Deck`` and ``Rounds`` when given."""
+    tags = [("Players", str(record.players))]
+    if record.dealer is not None:
+        tags.append(("Dealer", str(record.dealer)))
+    if record.seed is not None:
+        tags.append(("Seed", seed_bytes(record.seed).decode("ascii")))
+    if record.deck is not None:
+        tags.append(("Deck", "".join(map(str, record.deck))))
+    if record.rounds is not None:
+        tags.append(("Rounds", str(record.rounds)))
+    return tags
+
+
+def _setup_fields(tags: Mapping[str, str]) -> dict[str, Any]:
+    """The fields that ``Players``, ``Dealer``, ``Seed``, ``Deck`` and ``Rounds`` give."""
+    fields: dict[str, Any] = {}
+    for tag in _SETUP_TAGS:
+        text = tags.get(tag)
+        if text is None:
+            continue
+        if tag != "Deck":
+            fields[tag.lower()] = tag_int(text, tag)
+            continue
         try:
-            deck = tuple(Rank.from_symbol(symbol) for symbol in tags["Deck"])
+            fields["deck"] = tuple(Rank.from_symbol(symbol) for symbol in text)
         except EighthalfError as error:
             raise DocumentError("$.Deck", str(error)) from None
-    written = tags.get("Result", "*")
-    moves, comments = read_movetext(section, written, parse_match_move)
-    try:
-        return Record(
-            players=players,
-            seed=_int(tags["Seed"], "Seed") if "Seed" in tags else None,
-            deck=deck,
-            dealer=_int(tags["Dealer"], "Dealer") if "Dealer" in tags else None,
-            rules=rules,
-            rounds=_int(tags["Rounds"], "Rounds") if "Rounds" in tags else None,
-            moves=tuple(moves),
-            result=written,
-            comments=tuple(comments),
-            tags=tuple(extra),
-        )
-    except DocumentError as error:
-        moved = tag_error(error, _TAG_OF_FIELD)
-        if moved is error:
-            raise
-        raise moved from None
+    return fields
+
+
+_FORMAT: Final = RecordFormat(
+    record=Record,
+    name="a Record",
+    game=MATCH,  # names the game, reads the rules tags, and reads round and match moves alike
+    own_tags=frozenset(("Game", *_SETUP_TAGS, "MoveLimit", "Seats", "Options", "Result")),
+    needed=("Players",),
+    # dumps writes "8½", and a record without the tag is 8½'s: anything else would be lost.
+    game_tag_needed=False,
+    readers={"Eights": "eighthalf.eights.records.loads"},
+    spaced=False,
+    setup_tags=_setup_tags,
+    setup_fields=_setup_fields,
+    field_tags={"rules": "Rules", "result": "Result", **{tag.lower(): tag for tag in _SETUP_TAGS}},
+)
+"""How 8½'s records are written and read."""

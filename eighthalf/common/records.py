@@ -18,6 +18,9 @@ the same for both lives here: writing (:func:`write_text`), reading tags
 tag or the move at fault, the escapes of comments and tag values, and the checks on
 comments (:func:`check_comments`) and extra tags (:func:`check_tags`).
 
+The mechanism of records above the text (a ``Record`` class, replay, ``dumps`` and
+``loads``) is written once against the game protocol in :mod:`eighthalf.common.replay`.
+
 In the written text a backslash escapes the next character (``\\\\``, ``\\{``, ``\\}`` in
 comments, ``\\"`` in tag values), and the characters that would break a line (``\\r``,
 ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028``, ``\\u2029``, and in tag
@@ -50,8 +53,10 @@ __all__ = [
     "LINE_WIDTH",
     "TAG_NAME",
     "TagSection",
+    "as_comments",
     "as_pairs",
     "as_sequence",
+    "as_tags",
     "check_comments",
     "check_game",
     "check_tags",
@@ -96,6 +101,24 @@ def as_pairs(value: object, field: str) -> tuple[tuple[Any, Any], ...]:
         if type(entry) not in (tuple, list) or len(entry) != 2:
             raise DocumentError(f"$.{field}[{at}]", f"expected a pair, not {quote(entry)}")
     return tuple((first, second) for first, second in entries)
+
+
+def as_comments(value: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
+    """A record's ``comments`` field as a tuple of pairs (the converter of both games' records).
+
+    Raises:
+        DocumentError: If it is not a sequence of pairs, at ``$.comments``.
+    """
+    return as_pairs(value, "comments")
+
+
+def as_tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """A record's ``tags`` field as a tuple of pairs (the converter of both games' records).
+
+    Raises:
+        DocumentError: If it is not a sequence of pairs, at ``$.tags``.
+    """
+    return as_pairs(value, "tags")
 
 
 def check_comments(comments: Sequence[tuple[Any, Any]], moves: int) -> None:

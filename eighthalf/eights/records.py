@@ -24,20 +24,18 @@ spaces: every move follows its number. The result is ``*`` while the game goes o
 else ``<winners>: <totals>`` (WG3): the seats with the highest total, in order and
 separated by commas, then every seat's total, e.g. ``0,2: 31-12-31-5``.
 
->>> from eighthalf.eights import new_game, legal_moves, apply
->>> state = new_game(3, seed=5, rules=Rules(target=10))
->>> moves = []
->>> while not state.over:
+>>> from eighthalf.eights import legal_moves, apply
+>>> record = Record(players=3, seed=5, rules=Rules(target=10))
+>>> state = record.start()
+>>> while not state.over:  # the record grows move by move, as at a table
 ...     move = legal_moves(state)[0]
-...     moves.append(move)
-...     state = apply(state, move)
->>> record = Record(players=3, seed=5, rules=Rules(target=10), moves=tuple(moves)).finished()
+...     record, state = record.played(move), apply(state, move)
+>>> record = record.finished()
 >>> record.result
 '2: 10-9-11'
 >>> loads(dumps(record)) == record
 True
->>> *_, last = replay(record)
->>> last == state
+>>> list(replay(record))[-1] == state
 True
 
 A record holds the seed, which is secret from the players during play (WI4): keep it on
@@ -46,55 +44,29 @@ the server until the game is over.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final
 
 import attrs
 
-from ..common.records import (
-    as_pairs,
-    as_sequence,
-    check_comments,
-    check_game,
-    check_tags,
-    read_movetext,
-    read_tags,
-    tag_error,
-    tag_int,
-    write_text,
-)
+from ..common.game import Result, result_text
+from ..common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from ..common.replay import GameRecord, RecordFormat, checked_result, replay_states
 from ..common.shuffle import check_seed, seed_bytes
 from ..errors import DocumentError, EighthalfError, InvalidStateError, quote
-from .deal import new_game
-from .engine import apply, why_illegal
-from .moves import Move, Pass, Spell, parse_move
+from .game import EIGHTS, GAME_TAG, EightsGame
+from .moves import Move, Pass, Spell
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .state import GameState
 
 __all__ = ["GAME", "Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
-GAME = "Eights"
-"""The value of the ``Game`` tag of every record of Eights."""
-
-_OWN_TAGS = ("Game", "Players", "Seed", "Target", "TurnLimit", "Options", "Result")
-_RESERVED_TAGS = frozenset(_OWN_TAGS)
-_OTHER_GAMES = {"8½": "eighthalf.records.loads", "": "eighthalf.records.loads"}
-_OPTIONS = "may_pass_freely"
-_NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
-_TAG_OF_FIELD = {"players": "Players", "seed": "Seed", "rules": "Options", "result": "Result"}
+GAME: Final = GAME_TAG
+"""The value of the ``Game`` tag of every record of Eights (:attr:`EIGHTS.name <eighthalf.eights.game.EightsGame.name>`)."""
 
 
 def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
     return as_sequence(value, "moves")
-
-
-def _comments(value: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
-    return as_pairs(value, "comments")
-
-
-def _tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return as_pairs(value, "tags")
 
 
 def check_result(result: object, players: int, rules: Rules) -> str:
@@ -117,31 +89,23 @@ def check_result(result: object, players: int, rules: Rules) -> str:
     """
     if result == "*":
         return result
-    if type(result) is not str:
-        raise DocumentError("$.result", f"a result is a string, not {quote(result)}")
     target = rules.target_for(players)
-    head, colon, tail = result.partition(": ")
-    numbers = tail.split("-")
-    names = head.split(",")
-    if (
-        colon
-        and len(numbers) == players
-        and all(_NUMBER.fullmatch(number) for number in (*numbers, *names))
-        and max(int(number) for number in numbers) >= target
-    ):
-        totals = [int(number) for number in numbers]
-        best = max(totals)
-        if [int(name) for name in names] == [seat for seat, total in enumerate(totals) if total == best]:
-            return result
-    raise DocumentError(
-        "$.result",
-        f"not a result: {quote(result)} (expected '*' or '<winners>: <totals>' such as '0,2: 31-12-31-5', "
-        f"the winners having the highest total, at least the target {target}, with {players} seats) (WG3)",
+
+    def valid(found: Result) -> bool:
+        best = max(found.scores)
+        return best >= target and found.winners == tuple(
+            seat for seat, total in enumerate(found.scores) if total == best
+        )
+
+    expected = (
+        "'<winners>: <totals>' such as '0,2: 31-12-31-5', the winners having the highest total, "
+        f"at least the target {target}, with {players} seats"
     )
+    return checked_result(result, players, valid, expected, "WG3")
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Record:
+class Record(GameRecord[GameState, Move]):
     """A game of Eights, as the moves made from a seeded deal.
 
     Sequences given as lists are kept as tuples. Everything is checked when the record
@@ -171,10 +135,10 @@ class Record:
     """The moves, in order."""
     result: str = "*"
     """``*`` while unfinished; see :func:`~eighthalf.eights.records.check_result` for the finished form."""
-    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_comments)
+    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
     """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
     first), in order of ``n``. Any text."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tags)
     """Other tags, such as ``("Names", "Anna,Ben")``, kept in order. Any text as the value."""
 
     def __attrs_post_init__(self) -> None:
@@ -194,52 +158,23 @@ class Record:
                 raise DocumentError(f"$.moves[{at}]", f"not a move of Eights: {quote(move)}")
         check_result(self.result, players, self.rules)
         check_comments(self.comments, len(self.moves))
-        check_tags(self.tags, _RESERVED_TAGS)
+        check_tags(self.tags, _FORMAT.own_tags)
+
+    @property
+    def game(self) -> EightsGame:
+        """The game object that replays the record: :data:`~eighthalf.eights.game.EIGHTS`."""
+        return EIGHTS
 
     def start(self) -> GameState:
         """The first state: the game as dealt from the seed (WS1–WS5)."""
-        return new_game(self.players, seed=self.seed, rules=self.rules)
-
-    def cut(self, moves: int) -> Record:
-        """The record of the first ``moves`` moves only (undo), unfinished, with the
-        comments that still apply.
-
-        Raises:
-            DocumentError: If ``moves`` is negative or more than the record has.
-        """
-        if type(moves) is not int or not 0 <= moves <= len(self.moves):
-            raise DocumentError("$.moves", f"cannot cut at move {quote(moves)} of {len(self.moves)}")
-        kept = tuple((at, text) for at, text in self.comments if at <= moves)
-        return attrs.evolve(self, moves=self.moves[:moves], result="*", comments=kept)
-
-    def played(self, move: Move) -> Record:
-        """The record with ``move`` appended (its legality is not checked until replayed).
-
-        Raises:
-            DocumentError: If ``move`` is not a move of Eights.
-        """
-        return attrs.evolve(self, moves=self.moves + (move,), result="*")
-
-    def finished(self) -> Record:
-        """The record with its result filled in from a replay.
-
-        Raises:
-            DocumentError: If a move is illegal or the game is not over.
-        """
-        last = None
-        for last in replay(attrs.evolve(self, result="*")):  # noqa: B007
-            pass
-        assert last is not None
-        result = result_of(last)
-        if result == "*":
-            raise DocumentError("$.Result", f"the game is not over after {len(self.moves)} moves")
-        return attrs.evolve(self, result=result)
+        return EIGHTS.start(self.players, seed=self.seed, rules=self.rules)
 
 
 def result_of(state: GameState) -> str:
-    """The result text of a game: ``*`` while it goes on, else ``<winners>: <totals>`` (WG3).
+    """The result text of a game: ``*`` while it goes on, else ``<winners>: <totals>`` (WG3),
+    the text of its :class:`~eighthalf.common.game.Result`.
 
-    >>> from eighthalf.eights import Outcome
+    >>> from eighthalf.eights import Outcome, new_game
     >>> state = new_game(4, seed=7)
     >>> result_of(state), result_of(state.replace(outcome=Outcome.of((31, 12, 31, 5), 30)))
     ('*', '0,2: 31-12-31-5')
@@ -249,10 +184,7 @@ def result_of(state: GameState) -> str:
     """
     if not isinstance(state, GameState):
         raise InvalidStateError(f"result_of needs an eighthalf.eights.GameState, not {quote(state)}")
-    outcome = state.outcome
-    if outcome is None:
-        return "*"
-    return ",".join(map(str, outcome.winners)) + ": " + "-".join(map(str, outcome.totals))
+    return result_text(EIGHTS, state)
 
 
 def replay(record: Record) -> Iterator[GameState]:
@@ -265,22 +197,7 @@ def replay(record: Record) -> Iterator[GameState]:
             states are yielded, a move is illegal (the message gives its number, the
             reason and the rule id) or the result does not match.
     """
-    if not isinstance(record, Record):
-        raise DocumentError("$", f"replay needs an eighthalf.eights.records.Record, not {quote(record)}")
-    return _replay(record)
-
-
-def _replay(record: Record) -> Iterator[GameState]:
-    state = record.start()
-    yield state
-    for number, move in enumerate(record.moves, 1):
-        error = why_illegal(state, move)
-        if error is not None:
-            raise DocumentError(f"$.moves[{number - 1}]", f"move {number} ({move}): {error}")
-        state = apply(state, move)
-        yield state
-    if record.result != "*" and result_of(state) != record.result:
-        raise DocumentError("$.Result", f"the record says {record.result!r} but the replay gives {result_of(state)!r}")
+    return replay_states(_FORMAT.checked(record, "replay"))
 
 
 def dumps(record: Record) -> str:
@@ -289,33 +206,7 @@ def dumps(record: Record) -> str:
     Raises:
         DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`.
     """
-    if not isinstance(record, Record):
-        raise DocumentError("$", f"dumps needs an eighthalf.eights.records.Record, not {quote(record)}")
-    rules = record.rules
-    tags = [("Game", GAME), ("Players", str(record.players)), ("Seed", seed_bytes(record.seed).decode("ascii"))]
-    if rules.target is not None:
-        tags.append(("Target", str(rules.target)))
-    if rules.turn_limit is not None:
-        tags.append(("TurnLimit", str(rules.turn_limit)))
-    if rules.may_pass_freely:
-        tags.append(("Options", _OPTIONS))
-    tags.append(("Result", record.result))
-    return write_text(tags, record.tags, record.moves, record.result, record.comments)
-
-
-def _rules(tags: dict[str, str]) -> Rules:
-    options = tags.get("Options")
-    if options is not None and options != _OPTIONS:
-        raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
-    values: dict[str, Any] = {"may_pass_freely": options is not None}
-    for tag, field in (("Target", "target"), ("TurnLimit", "turn_limit")):
-        if tag in tags:
-            values[field] = tag_int(tags[tag], tag)
-            try:
-                Rules(**{field: values[field]})
-            except EighthalfError as error:
-                raise DocumentError(f"$.{tag}", str(error)) from None
-    return Rules(**values)
+    return _FORMAT.dumps(record)
 
 
 def loads(text: str) -> Record:
@@ -331,29 +222,25 @@ def loads(text: str) -> Record:
             8½ says which function reads it), or the record it describes is not valid
             (see :class:`~eighthalf.eights.Record`); the message names the line, tag or move at fault.
     """
-    section = read_tags(text, _RESERVED_TAGS)
-    tags = section.tags
-    check_game(tags, GAME, required=True, readers=_OTHER_GAMES)
-    for tag in ("Players", "Seed"):
-        if tag not in tags:
-            raise DocumentError(f"$.{tag}", f"the {tag} tag is missing")
-    players = tag_int(tags["Players"], "Players")
-    seed = tag_int(tags["Seed"], "Seed")
-    rules = _rules(tags)
-    written = tags.get("Result", "*")
-    moves, comments = read_movetext(section, written, parse_move, spaced=True)
-    try:
-        return Record(
-            players=players,
-            seed=seed,
-            rules=rules,
-            moves=tuple(moves),
-            result=written,
-            comments=tuple(comments),
-            tags=tuple(section.extra),
-        )
-    except DocumentError as error:
-        moved = tag_error(error, _TAG_OF_FIELD)
-        if moved is error:
-            raise
-        raise moved from None
+    return _FORMAT.loads(text)
+
+
+def _setup_fields(tags: Mapping[str, str]) -> dict[str, Any]:
+    return {"players": tag_int(tags["Players"], "Players"), "seed": tag_int(tags["Seed"], "Seed")}
+
+
+_FORMAT: Final = RecordFormat(
+    record=Record,
+    name="an eighthalf.eights.records.Record",
+    game=EIGHTS,
+    own_tags=frozenset(("Game", "Players", "Seed", "Target", "TurnLimit", "Options", "Result")),
+    needed=("Players", "Seed"),
+    # required, so that a record of 8½, which may leave the tag out, is never read as one of Eights
+    game_tag_needed=True,
+    readers={"8½": "eighthalf.records.loads", "": "eighthalf.records.loads"},
+    spaced=True,
+    setup_tags=lambda record: [("Players", str(record.players)), ("Seed", seed_bytes(record.seed).decode("ascii"))],
+    setup_fields=_setup_fields,
+    field_tags={"players": "Players", "seed": "Seed", "rules": "Options", "result": "Result"},
+)
+"""How the records of Eights are written and read."""

@@ -1,0 +1,303 @@
+"""Records and replay, written once for every game against the game protocol.
+
+Each game's records (:mod:`eighthalf.records` for 8½, :mod:`eighthalf.eights.records`
+for Eights) are bindings of what is here to the game's object
+(:class:`~eighthalf.common.game.Game`), in the text format of
+:mod:`eighthalf.common.records`:
+
+* a game's ``Record`` class derives from :class:`GameRecord`, which gives it
+  ``cut``, ``played`` and ``finished``; the class keeps its own fields and checks and
+  says which game object replays it;
+* :func:`replay_states` replays any record: the game started, then each move judged by
+  the game's legal moves and applied, a refused move reported with the game's reason;
+* a :class:`RecordFormat` writes and reads one game's records, the game supplying only
+  its set-up tags; the rules tags are the game object's
+  (:meth:`~eighthalf.common.game.Game.rules_tags`);
+* a result is the text of the game's :class:`~eighthalf.common.game.Result`
+  (:func:`~eighthalf.common.game.result_text`), read back by :func:`read_result` and
+  checked by :func:`checked_result` against the game's own rules.
+
+>>> from eighthalf import Record
+>>> from eighthalf.game import ROUND
+>>> record = Record(players=2, seed=3)
+>>> first = ROUND.legal_moves(record.start())[0]
+>>> len(list(replay_states(record.played(first))))
+2
+>>> list(replay_states(record.played(ROUND.parse_move("4"))))
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $.moves[0]: move 1 (4): illegal move '4': the hand holds 0 of 4, not 1 (T3)
+>>> record.game is ROUND, Record(players=2, seed=3, rounds=2).game
+(True, eighthalf.game.MatchGame(2))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, cast
+
+import attrs
+
+from .errors import DocumentError, EighthalfError, quote
+from .game import Game, Result, result_text
+from .records import check_game, read_movetext, read_tags, tag_error, write_text
+
+__all__ = ["GameRecord", "RecordFormat", "checked_result", "read_result", "replay_states"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+RecordT = TypeVar("RecordT", bound="GameRecord[Any, Any]")
+
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17
+
+
+def read_result(text: str, players: int) -> Result | None:
+    """The result that ``text`` writes in the form of :attr:`Result.text
+    <eighthalf.common.game.Result.text>` with ``players`` scores, or ``None`` if it is not
+    in that form: the winners (``-`` for none) separated by commas, ``": "``, the scores
+    separated by ``-``, every number in ASCII digits without a leading zero.
+
+    >>> read_result("0,2: 3-0-3", 3)
+    Result(scores=(3, 0, 3), winners=(0, 2))
+    >>> read_result("-: 0-0", 2), read_result("0: 03-0", 2), read_result("0: 3-0", 3)
+    (Result(scores=(0, 0), winners=()), None, None)
+    """
+    head, colon, tail = text.partition(": ")
+    numbers = tail.split("-")
+    names = [] if head == "-" else head.split(",")
+    if not colon or len(numbers) != players or not all(_NUMBER.fullmatch(number) for number in (*numbers, *names)):
+        return None
+    return Result(tuple(map(int, numbers)), tuple(map(int, names)))
+
+
+def checked_result(
+    result: object, players: int, valid: Callable[[Result], bool], expected: str, rule: str | None = None
+) -> str:
+    """Return ``result`` if it is ``*`` or a result of ``players`` seats (:func:`read_result`)
+    that ``valid`` accepts: the skeleton of each game's ``check_result``.
+
+    Args:
+        result: The record's result.
+        players: The number of seats.
+        valid: Whether the game's rules allow a result.
+        expected: What the message says a result is, after ``expected '*' or``.
+        rule: The rule id the message ends with, if any.
+
+    >>> checked_result("1: 2-3", 2, lambda found: max(found.scores) <= 3, "two numbers")
+    '1: 2-3'
+    >>> checked_result("1: 2-4", 2, lambda found: max(found.scores) <= 3, "two numbers", "X1")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.result: not a result: '1: 2-4' (expected '*' or two numbers) (X1)
+
+    Raises:
+        DocumentError: If it is not (the path is ``$.result``).
+    """
+    if result == "*":
+        return "*"
+    if type(result) is not str:
+        raise DocumentError("$.result", f"a result is a string, not {quote(result)}")
+    found = read_result(result, players)
+    if found is not None and valid(found):
+        return result
+    tail = "" if rule is None else f" ({rule})"
+    raise DocumentError("$.result", f"not a result: {quote(result)} (expected '*' or {expected}){tail}")
+
+
+class GameRecord(Generic[StateT, MoveT]):
+    """What every game's ``Record`` shares: a game as the moves made from a known deal.
+
+    A game's ``Record`` is a frozen attrs class with the fields ``players``, ``rules``,
+    ``moves``, ``result``, ``comments`` and ``tags`` (and its own set-up fields) that
+    derives from this class and gives :attr:`game` and :meth:`start`; :meth:`cut`,
+    :meth:`played` and :meth:`finished` are written here once for every game.
+    """
+
+    __slots__ = ()
+
+    players: int
+    rules: Any
+    moves: tuple[MoveT, ...]
+    result: str
+    comments: tuple[tuple[int, str], ...]
+    tags: tuple[tuple[str, str], ...]
+
+    @property
+    def game(self) -> Game[Any, Any, Any, Any, Any]:
+        """The game object whose game this record holds (it replays the moves)."""
+        raise NotImplementedError
+
+    def start(self) -> StateT:
+        """The first state, as dealt.
+
+        Raises:
+            DocumentError: If the record's set-up is invalid.
+        """
+        raise NotImplementedError
+
+    def cut(self: RecordT, moves: int) -> RecordT:
+        """The record of the first ``moves`` moves only (undo), unfinished, with the
+        comments that still apply.
+
+        Raises:
+            DocumentError: If ``moves`` is negative or more than the record has.
+        """
+        if type(moves) is not int or not 0 <= moves <= len(self.moves):
+            raise DocumentError("$.moves", f"cannot cut at move {quote(moves)} of {len(self.moves)}")
+        kept = tuple((at, text) for at, text in self.comments if at <= moves)
+        return _evolve(self, moves=self.moves[:moves], result="*", comments=kept)
+
+    def played(self: RecordT, move: Any) -> RecordT:
+        """The record with ``move`` appended (its legality is not checked until replayed).
+
+        Raises:
+            DocumentError: If ``move`` is not a move the record can hold (a move of its
+                game; in a record of one round of 8½, not a match move).
+        """
+        return _evolve(self, moves=self.moves + (move,), result="*")
+
+    def finished(self: RecordT) -> RecordT:
+        """The record with its result filled in from a replay.
+
+        Raises:
+            DocumentError: If a move is illegal or the game is not over.
+        """
+        unfinished = _evolve(self, result="*")
+        last = None
+        for last in replay_states(unfinished):  # noqa: B007
+            pass
+        result = result_text(self.game, last)
+        if result == "*":
+            raise DocumentError("$.Result", f"the game is not over after {len(self.moves)} moves")
+        return _evolve(self, result=result)
+
+
+def _evolve(record: RecordT, **changes: Any) -> RecordT:
+    return cast(RecordT, attrs.evolve(cast(Any, record), **changes))
+
+
+def replay_states(record: GameRecord[StateT, Any]) -> Iterator[StateT]:
+    """Yield the first state of ``record`` and the state after every move, checking each
+    move through the record's game object: a move is played only if it is one of the
+    legal moves, else refused with the reason the game's ``apply`` gives. When the
+    record has a result, the last state must be finished with that result.
+
+    >>> from eighthalf.eights import PASS, Record
+    >>> [state.to_move for state in replay_states(Record(players=2, seed=3, moves=(PASS,)))]
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.moves[0]: move 1 (pass): illegal move 'pass': a player who can spell a word must spell one (WT1)
+
+    Raises:
+        DocumentError: As the states are yielded: if a move is illegal (at
+            ``$.moves[<i>]``, the message ``move <n> (<move>): <reason>``) or the
+            result does not match (at ``$.Result``).
+    """
+    game = record.game
+    state = record.start()
+    yield state
+    for number, move in enumerate(record.moves, 1):
+        if move not in game.legal_moves(state):
+            try:
+                game.apply(state, move)
+                reason = "not one of the legal moves"
+            except EighthalfError as error:
+                reason = str(error)
+            raise DocumentError(f"$.moves[{number - 1}]", f"move {number} ({move}): {reason}")
+        state = game.apply(state, move)
+        yield state
+    if record.result != "*" and (replayed := result_text(game, state)) != record.result:
+        raise DocumentError("$.Result", f"the record says {record.result!r} but the replay gives {replayed!r}")
+
+
+@attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
+class RecordFormat(Generic[RecordT]):
+    """How one game's records are written and read: what the game supplies to the
+    skeleton of ``dumps`` and ``loads`` written here once.
+
+    A record's text has the tags ``Game`` (:attr:`game`'s name), the game's set-up tags
+    (:attr:`setup_tags`), its rules tags (``game.rules_tags``), ``Result`` and the
+    record's other tags, then the move text (:func:`~eighthalf.common.records.write_text`).
+    """
+
+    record: type[RecordT]
+    """The game's ``Record`` class."""
+    name: str
+    """The record class as messages name it (``"a Record"``)."""
+    game: Game[Any, Any, Any, Any, Any]
+    """The game object that names the game, reads the rules tags and the moves."""
+    own_tags: frozenset[str]
+    """The record's own tags (the others are its ``tags`` field)."""
+    needed: tuple[str, ...]
+    """The tags a record must have, checked first, in order."""
+    game_tag_needed: bool
+    """Whether the ``Game`` tag must be given (see :func:`~eighthalf.common.records.check_game`)."""
+    readers: Mapping[str, str]
+    """For other games' ``Game`` tags, the function that reads their records."""
+    spaced: bool
+    """Whether a move's notation may hold spaces (see :func:`~eighthalf.common.records.read_movetext`)."""
+    setup_tags: Callable[[RecordT], Sequence[tuple[str, str]]]
+    """The set-up tags of a record, in order (``Players`` first)."""
+    setup_fields: Callable[[Mapping[str, str]], dict[str, Any]]
+    """The set-up fields (``players`` …) that the record's own tags give; a malformed tag
+    raises a :class:`~eighthalf.errors.DocumentError` at the tag's path (``$.Seed``)."""
+    field_tags: Mapping[str, str]
+    """The tag of each field written as a tag, for :func:`~eighthalf.common.records.tag_error`."""
+
+    def checked(self, value: object, function: str) -> RecordT:
+        """``value``, if it is a record of this game.
+
+        Raises:
+            DocumentError: If it is not, at ``$``: ``<function> needs <name>, not …``.
+        """
+        if not isinstance(value, self.record):
+            raise DocumentError("$", f"{function} needs {self.name}, not {quote(value)}")
+        return value
+
+    def dumps(self, record: object) -> str:
+        """The record as text.
+
+        Raises:
+            DocumentError: If ``record`` is not a record of this game.
+        """
+        checked = self.checked(record, "dumps")
+        tags = [("Game", self.game.name), *self.setup_tags(checked), *self.game.rules_tags(checked.rules)]
+        tags.append(("Result", checked.result))
+        return write_text(tags, checked.tags, checked.moves, checked.result, checked.comments)
+
+    def loads(self, text: object) -> RecordT:
+        """Read a record written by :meth:`dumps` (or by hand in the same format): the
+        tags, the ``Game`` tag checked, the needed tags, the set-up, the rules, the move
+        text, and the record made from them.
+
+        Raises:
+            DocumentError: If the text is not a well-formed record of this game, or the
+                record it describes is not valid; the message names the line, tag or
+                move at fault.
+        """
+        section = read_tags(text, self.own_tags)
+        tags = section.tags
+        check_game(tags, self.game.name, required=self.game_tag_needed, readers=self.readers)
+        for tag in self.needed:
+            if tag not in tags:
+                raise DocumentError(f"$.{tag}", f"the {tag} tag is missing")
+        setup = self.setup_fields(tags)
+        rules = self.game.rules_from_tags(tags)
+        written = tags.get("Result", "*")
+        moves, comments = read_movetext(section, written, self.game.parse_move, spaced=self.spaced)
+        make = cast(Callable[..., RecordT], self.record)
+        try:
+            return make(
+                **setup,
+                rules=rules,
+                moves=tuple(moves),
+                result=written,
+                comments=tuple(comments),
+                tags=tuple(section.extra),
+            )
+        except DocumentError as error:
+            moved = tag_error(error, self.field_tags)
+            if moved is error:
+                raise
+            raise moved from None
