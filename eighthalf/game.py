@@ -81,6 +81,15 @@ def _options(text: str | None) -> dict[str, bool]:
     return dict.fromkeys(names, True)
 
 
+def _check_tags(tags: object, names: tuple[str, ...]) -> None:
+    """Refuse tags that are not a mapping, or a value of ``names`` that is not text."""
+    if not isinstance(tags, Mapping):
+        raise DocumentError("$", f"expected the tags as a mapping of names to text, not {quote(tags)}")
+    for name in names:
+        if name in tags and type(tags[name]) is not str:
+            raise DocumentError(f"$.{name}", f"expected a tag's text, not {quote(tags[name])}")
+
+
 def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     """The rules that a record's ``MoveLimit``, ``Seats`` and ``Options`` tags name.
 
@@ -88,8 +97,10 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     True
 
     Raises:
-        DocumentError: If a tag is malformed or names rules that cannot be (path ``$.Rules``).
+        DocumentError: If a tag is malformed (not text included) or names rules that cannot
+            be (path ``$.Rules``).
     """
+    _check_tags(tags, ("Seats", "Options", "MoveLimit"))
     seats = tags.get("Seats", "2-5").partition("-")
     options = _options(tags.get("Options"))
     try:
@@ -160,7 +171,7 @@ class RoundGame(_EightAndAHalf):
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return "eighthalf.game.ROUND"
+        return "eighthalf.game.ROUND" if type(self) is RoundGame else f"{type(self).__name__}()"
 
     def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> GameState:
         """:func:`~eighthalf.new_game` with the last seat dealing (S7)."""
@@ -314,7 +325,7 @@ class MatchGame(_EightAndAHalf):
         return state.apply_unchecked(move)
 
     def describe(self, before: Match, move: MatchMove, after: Match) -> tuple[MatchEvent, ...]:
-        """:func:`eighthalf.match.describe_match`."""
+        """:func:`eighthalf.match.describe_match`: what :meth:`~eighthalf.Match.apply_with_events` reports."""
         return describe_match(before, move, after)
 
     def events_for(self, events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEvent, ...]:
@@ -326,7 +337,7 @@ class MatchGame(_EightAndAHalf):
         return view_match(state, seat)
 
     def sample_state(self, seen: MatchView, rng: random.Random) -> Match:
-        """:func:`eighthalf.match.sample_match`."""
+        """:func:`eighthalf.match.sample_match`: the round sampled, a fresh seed for the rounds to come (I4)."""
         return sample_match(seen, rng)
 
     def result(self, state: Match) -> Result | None:

@@ -1,14 +1,32 @@
-"""eighthalf.testing: the leak checks offered to front-ends and servers."""
+"""eighthalf.testing: the leak checks offered to front-ends, servers and games."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
-from eighthalf import GameState, apply, apply_with_events, events_for, legal_moves, narrate, new_game, view
-from eighthalf.testing import LeakError, assert_no_leaks, hidden_variants
+from eighthalf import (
+    GameState,
+    IllegalMoveError,
+    InvalidStateError,
+    Move,
+    apply,
+    apply_with_events,
+    events_for,
+    legal_moves,
+    narrate,
+    new_game,
+    view,
+)
+from eighthalf.common.game import Game
+from eighthalf.eights.game import EIGHTS
+from eighthalf.events import Drew, Event
+from eighthalf.game import ROUND, MatchGame, RoundGame
+from eighthalf.testing import LeakError, assert_events_hide, assert_no_leaks, hidden_variants
 
 
 def states() -> list[GameState]:
@@ -112,3 +130,119 @@ def test_hidden_variants_look_the_same_and_are_as_many_as_asked() -> None:
         assert all(view(variant, seat) == view(state, seat) for variant in variants)
         assert any(variant != state for variant in variants)
     assert list(hidden_variants(state, 0, random.Random(4), count=0)) == []
+
+
+# --------------------------------------------------------------------------- any game object
+
+
+def _played(game: Game[Any, Any, Any, Any, Any], players: int, seed: int, moves: int) -> Any:
+    state = game.start(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.to_move(state) is None:
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("game", [ROUND, MatchGame(2), EIGHTS], ids=repr)
+def test_every_game_s_views_do_not_leak_and_its_seed_does(game: Game[Any, Any, Any, Any, Any]) -> None:
+    state = _played(game, 3, 4, 30)
+    for seat in (0, 1, 2, None):
+        variants = list(hidden_variants(state, seat, random.Random(1), 4, game=game))
+        assert len(variants) == 4 and all(game.view(variant, seat) == game.view(state, seat) for variant in variants)
+        assert_no_leaks(state, seat, game.view, rng=random.Random(2), game=game)
+    if game is not ROUND:  # a match and a game of Eights hold the seed of every later deal (I4, WI4)
+        with pytest.raises(LeakError):
+            assert_no_leaks(state, 0, lambda s, who: s.seed, rng=random.Random(3), game=game)
+
+
+def test_the_default_game_is_the_round() -> None:
+    state = STATES[4]
+    assert list(hidden_variants(state, 1, random.Random(6))) == list(
+        hidden_variants(state, 1, random.Random(6), game=ROUND)
+    )
+
+
+@pytest.mark.parametrize("game", [ROUND, MatchGame(2), EIGHTS], ids=repr)
+def test_every_game_s_events_hide_what_the_others_may_not_see(game: Game[Any, Any, Any, Any, Any]) -> None:
+    compared = 0
+    for seed in range(3):
+        state = _played(game, 3, seed, 10 * seed)
+        move = game.legal_moves(state)[0]
+        for seat in (0, 1, 2, None):
+            if seat != game.to_move(state):
+                compared += assert_events_hide(game, state, move, seat, rng=random.Random(seed), variants=6)
+    assert compared > 0
+
+
+class _TellsTheSeats(RoundGame):
+    """A round that tells every seat, not the spectator, the cards drawn."""
+
+    __slots__ = ()
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+        return events_for(events, None) if seat is None else tuple(events)
+
+
+class _TellsAHand(RoundGame):
+    """A round whose events tell everybody seat 1's hand."""
+
+    __slots__ = ()
+
+    def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+        return (*super().describe(before, move, after), Drew(1, 3, after.seats[1].hand))
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+        return tuple(events)
+
+
+def test_events_told_to_a_seat_that_did_not_move_are_checked() -> None:
+    state = new_game(4, seed=7)
+    move = legal_moves(state)[0]  # seat 2 opens (S5) and draws a card
+    leaky = _TellsTheSeats()
+    with pytest.raises(LeakError, match="seat 0") as error:
+        assert_events_hide(leaky, state, move, 0, rng=random.Random(1), variants=20)
+    assert len(str(error.value)) < 600
+    # the spectator is told no card; it is compared where the mover drew the same card
+    assert assert_events_hide(leaky, state, move, None, rng=random.Random(1), variants=60) > 0
+    for seat in (0, 1, 3, None):
+        assert assert_events_hide(ROUND, state, move, seat, rng=random.Random(1), variants=60) > 0
+
+
+def test_events_that_tell_a_hidden_hand_are_a_leak_even_to_a_spectator() -> None:
+    state = new_game(4, seed=7)
+    move = legal_moves(state)[0]
+    with pytest.raises(LeakError, match="seat None"):
+        assert_events_hide(_TellsAHand(), state, move, None, rng=random.Random(2), variants=20)
+
+
+def test_bad_arguments_are_invalid_state_errors() -> None:
+    state = new_game(4, seed=7)
+    move = legal_moves(state)[0]
+    rng = random.Random(1)
+    junk: Any = "x" * 10**6
+    round_state: Any = state  # the type checker refuses it for Eights: this is the run-time check
+    calls: list[Callable[[], object]] = [
+        lambda: hidden_variants(state, 0, rng, -1),
+        lambda: hidden_variants(state, 0, junk),
+        lambda: hidden_variants(state, junk, rng),
+        lambda: hidden_variants(state, 0, rng, game=junk),
+        lambda: hidden_variants(junk, 0, rng),
+        lambda: hidden_variants(round_state, 0, rng, game=EIGHTS),  # not a state of Eights
+        lambda: assert_no_leaks(state, 0, junk, rng=rng),
+        lambda: assert_no_leaks(state, 0, view, rng=rng, variants=junk),
+        lambda: assert_events_hide(ROUND, state, move, 2, rng=rng),  # seat 2 is to move
+        lambda: assert_events_hide(ROUND, state, move, 0, rng=rng, variants=-1),
+        lambda: assert_events_hide(ROUND, state, move, 0, rng=junk),
+        lambda: assert_events_hide(junk, state, move, 0, rng=rng),
+        lambda: assert_events_hide(ROUND, STATES[-1], move, 0, rng=rng),  # over
+    ]
+    for call in calls:
+        with pytest.raises(InvalidStateError) as error:
+            call()
+        assert len(str(error.value)) <= 300
+    with pytest.raises(IllegalMoveError):
+        assert_events_hide(ROUND, state, legal_moves(STATES[1])[0], 0, rng=rng)
+    with pytest.raises(IndexError):
+        hidden_variants(state, 4, rng)

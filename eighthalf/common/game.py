@@ -37,10 +37,15 @@ from .errors import InvalidStateError, quote
 __all__ = ["Game", "Result", "apply_with_events", "is_legal", "play_out", "result_text"]
 
 StateT = TypeVar("StateT")
+"""The type of a game's full state (8½: :class:`~eighthalf.GameState` or :class:`~eighthalf.Match`)."""
 MoveT = TypeVar("MoveT")
+"""The type of a game's moves."""
 ViewT = TypeVar("ViewT")
+"""The type of what one seat may know of a state (a player view)."""
 EventT = TypeVar("EventT")
+"""The type of a game's events, what happened in a move."""
 RulesT = TypeVar("RulesT")
+"""The type of a game's rules (its table options)."""
 
 
 def _scores(value: Sequence[int]) -> tuple[int, ...]:

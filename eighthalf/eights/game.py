@@ -60,8 +60,14 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     True
 
     Raises:
-        DocumentError: If a tag is malformed or out of range; the path names the tag.
+        DocumentError: If a tag is malformed (not text included) or out of range; the path
+            names the tag.
     """
+    if not isinstance(tags, Mapping):
+        raise DocumentError("$", f"expected the tags as a mapping of names to text, not {quote(tags)}")
+    for name in ("Target", "TurnLimit", "Options"):
+        if name in tags and type(tags[name]) is not str:
+            raise DocumentError(f"$.{name}", f"expected a tag's text, not {quote(tags[name])}")
     options = tags.get("Options")
     if options is not None and options != _OPTIONS:
         raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
@@ -123,7 +129,7 @@ class EightsGame:
         return apply_unchecked(state, move)
 
     def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
-        """:func:`eighthalf.eights.events.describe`."""
+        """:func:`eighthalf.eights.events.describe`: what :func:`~eighthalf.eights.apply_with_events` reports."""
         return describe(before, move, after)
 
     def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
