@@ -26,7 +26,7 @@ from .common.records import tag_int
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
-from .events import ROUND_EVENT_TYPES, Event, describe, events_for, narrate
+from .events import ROUND_EVENT_TYPES, describe, events_for, narrate
 from .match import (
     Match,
     MatchEvent,
@@ -41,7 +41,7 @@ from .match import (
 from .moves import Move, parse_move
 from .options import MAX_COUNT, OPTION_NAMES, Rules
 from .state import GameState
-from .views import PlayerView, sample_state, view
+from .views import sample_state, view
 
 __all__ = ["MATCH", "ROUND", "MatchGame", "MatchPlayer", "RoundGame", "rules_from_tags", "rules_tags"]
 
@@ -147,13 +147,8 @@ class _EightAndAHalf:
         """The numbers of players ``rules`` allow (S2: 2 to 5 by default)."""
         return range(rules.min_players, rules.max_players + 1)
 
-    def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
-        """See :func:`rules_tags`."""
-        return rules_tags(rules)
-
-    def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
-        """See :func:`rules_from_tags`."""
-        return rules_from_tags(tags)
+    rules_tags = staticmethod(rules_tags)
+    rules_from_tags = staticmethod(rules_from_tags)
 
     @property
     def documents(self) -> Registry:
@@ -181,33 +176,15 @@ class RoundGame(_EightAndAHalf):
         """The seat to move, ``None`` once the round is over (E4)."""
         return None if state.outcome is not None else state.to_move
 
-    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """:func:`~eighthalf.legal_moves`."""
-        return legal_moves(state)
-
-    def apply(self, state: GameState, move: Move) -> GameState:
-        """:func:`~eighthalf.apply`."""
-        return apply(state, move)
-
-    def apply_unchecked(self, state: GameState, move: Move) -> GameState:
-        """:func:`~eighthalf.apply_unchecked`."""
-        return apply_unchecked(state, move)
-
-    def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
-        """:func:`eighthalf.events.describe`."""
-        return describe(before, move, after)
-
-    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
-        """:func:`~eighthalf.events_for`."""
-        return events_for(events, seat)
-
-    def view(self, state: GameState, seat: int | None) -> PlayerView:
-        """:func:`~eighthalf.view`."""
-        return view(state, seat)
-
-    def sample_state(self, seen: PlayerView, rng: random.Random) -> GameState:
-        """:func:`~eighthalf.sample_state`."""
-        return sample_state(seen, rng)
+    # 8½'s own functions, bound as they are: no call in between on the hot path of
+    # search and simulations.
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    apply_unchecked = staticmethod(apply_unchecked)
+    describe = staticmethod(describe)
+    events_for = staticmethod(events_for)
+    view = staticmethod(view)
+    sample_state = staticmethod(sample_state)
 
     def result(self, state: GameState) -> Result | None:
         """The round's points (E6) and its winner (none when E7 ended it)."""
@@ -220,13 +197,8 @@ class RoundGame(_EightAndAHalf):
         """The move's notation (``str(move)``)."""
         return str(move)
 
-    def parse_move(self, text: str) -> Move:
-        """:func:`~eighthalf.parse_move`."""
-        return parse_move(text)
-
-    def narrate(self, events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-        """:func:`~eighthalf.narrate`."""
-        return narrate(events, names)
+    parse_move = staticmethod(parse_move)
+    narrate = staticmethod(narrate)
 
     @property
     def bots(self) -> Mapping[str, Callable[[], Any]]:

@@ -12,8 +12,7 @@ Result(scores=(7, 12, 0), winners=(1,))
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..common.documents import Registry
@@ -22,11 +21,11 @@ from ..common.records import tag_int
 from ..errors import DocumentError, EighthalfError, quote
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
-from .events import Event, describe, events_for, narrate
+from .events import describe, events_for, narrate
 from .moves import Move, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .state import GameState
-from .views import PlayerView, sample_state, view
+from .views import sample_state, view
 
 __all__ = ["EIGHTS", "GAME_TAG", "EightsGame", "rules_from_tags", "rules_tags"]
 
@@ -116,33 +115,15 @@ class EightsGame:
         """The seat to move, ``None`` once the game is over (WG3)."""
         return None if state.outcome is not None else state.to_move
 
-    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """:func:`~eighthalf.eights.legal_moves`."""
-        return legal_moves(state)
-
-    def apply(self, state: GameState, move: Move) -> GameState:
-        """:func:`~eighthalf.eights.apply`."""
-        return apply(state, move)
-
-    def apply_unchecked(self, state: GameState, move: Move) -> GameState:
-        """:func:`~eighthalf.eights.apply_unchecked`."""
-        return apply_unchecked(state, move)
-
-    def describe(self, before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
-        """:func:`eighthalf.eights.events.describe`: what :func:`~eighthalf.eights.apply_with_events` reports."""
-        return describe(before, move, after)
-
-    def events_for(self, events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
-        """:func:`~eighthalf.eights.events_for`."""
-        return events_for(events, seat)
-
-    def view(self, state: GameState, seat: int | None) -> PlayerView:
-        """:func:`~eighthalf.eights.view`."""
-        return view(state, seat)
-
-    def sample_state(self, seen: PlayerView, rng: random.Random) -> GameState:
-        """:func:`~eighthalf.eights.sample_state`."""
-        return sample_state(seen, rng)
+    # Eights' own functions, bound as they are: no call in between on the hot path of
+    # search and simulations.
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    apply_unchecked = staticmethod(apply_unchecked)
+    describe = staticmethod(describe)
+    events_for = staticmethod(events_for)
+    view = staticmethod(view)
+    sample_state = staticmethod(sample_state)
 
     def result(self, state: GameState) -> Result | None:
         """Every seat's total and the seats with the highest (WG3) once the game is over."""
@@ -153,21 +134,11 @@ class EightsGame:
         """The move's notation (``str(move)``)."""
         return str(move)
 
-    def parse_move(self, text: str) -> Move:
-        """:func:`~eighthalf.eights.parse_move`."""
-        return parse_move(text)
+    parse_move = staticmethod(parse_move)
+    narrate = staticmethod(narrate)
 
-    def narrate(self, events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-        """:func:`~eighthalf.eights.narrate`."""
-        return narrate(events, names)
-
-    def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
-        """See :func:`rules_tags`."""
-        return rules_tags(rules)
-
-    def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
-        """See :func:`rules_from_tags`."""
-        return rules_from_tags(tags)
+    rules_tags = staticmethod(rules_tags)
+    rules_from_tags = staticmethod(rules_from_tags)
 
     @property
     def documents(self) -> Registry:
