@@ -15,7 +15,9 @@ Round ``i`` is dealt with a seed derived from ``(seed, i)`` alone (see :func:`ro
 and its bots draw from a :class:`random.Random` derived the same way, so a summary
 depends only on the arguments, never on how the rounds were split into chunks or
 spread over workers. The work goes to any ``concurrent.futures.Executor``: a
-process pool, a thread pool, or a Dask ``distributed`` client's executor.
+process pool, a thread pool, or a Dask ``distributed`` client's executor. The runner
+is the one every game uses (:mod:`eighthalf.common.simulate`), bound to 8½'s round by
+:data:`BINDING`.
 
 The command line front-end is ``python -m eighthalf simulate`` (see
 :func:`add_simulate_arguments` and :func:`run_simulate`).
@@ -24,54 +26,28 @@ The command line front-end is ``python -m eighthalf simulate`` (see
 from __future__ import annotations
 
 import argparse
-import json
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final, TextIO
 
 import attrs
 
-from .bots import BOTS, Bot, observes, tell
+from .bots import BOTS, Bot
 from .common import cli as common_cli
 from .common import runner
-from .common.cli import (
-    add_output_arguments,
-    add_seed_argument,
-    add_worker_arguments,
-    bot_list,
-    int_type,
-    positive,
-    run_summary_command,
-)
-from .common.runner import (
-    ProgressBar,
-    add_cells,
-    add_counts,
-    check_run,
-    chunk_size_for,
-    chunks,
-    cut,
-    default_workers,
-    game_seeds,
-    mean_interval,
-    median_of,
-    refuse_move,
-    run_chunks,
-    standings,
-    summary_csv,
-    wilson,
-)
-from .deal import new_game
-from .engine import apply, apply_unchecked, is_legal
-from .errors import EighthalfError
-from .events import describe
+from .common.cli import SimulateCommand, int_type
+from .common.game import Game
+from .common.runner import ProgressBar, cut, game_seeds, mean_interval, median_of, standings, summary_csv, wilson
+from .common.simulate import Binding, Figures, Tally, run_simulation, standings_lines, summary_json
+from .game import ROUND
 from .moves import BlindPlay, Collect, Move
 from .options import OPTION_NAMES, Rules
 from .state import GameState, Seat
 from .views import PlayerView, SeatView, seat_view, view_with_seats
 
 __all__ = [
+    "BINDING",
+    "COMMAND",
     "CSV_COLUMNS",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_MOVE_LIMIT",
@@ -99,13 +75,16 @@ to a process, small enough to keep every worker busy and the progress bar moving
 Shorter runs are cut finer, so that every worker gets about 8 chunks (see :func:`simulate`)."""
 
 _MAX_POINTS: Final = 3  # E6: 2 for the winner, 1 for each lowest count
+_TAG: Final = b"eighthalf-simulate-v1"  # the seeds of the rounds (round_seeds)
 
 MAX_ROUNDS: Final = 10**15
 """The most rounds one simulation plays (a million rounds a second would take thirty years).
 Results are streamed and added up as they come, so memory does not grow with the rounds."""
 
-MAX_SEED_DIGITS: Final = runner.MAX_SEED_DIGITS
-"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
+MAX_SEED_DIGITS: Final = runner.MAX_RUN_SEED_DIGITS
+"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``):
+:data:`eighthalf.common.runner.MAX_RUN_SEED_DIGITS` under its old name. A deal's own seed
+may be longer (:data:`eighthalf.common.shuffle.MAX_SEED_DIGITS`)."""
 
 
 _cut = cut  # quotes input in messages (eighthalf.terminal uses it too)
@@ -142,14 +121,11 @@ def load_bot(spec: str) -> Bot:
     'random'
 
     Raises:
-        EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
-            makes has no ``choose`` method.
+        EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), what it
+            makes has no ``choose`` method, or it is a bot of Eights.
     """
-    bot: Bot = _made(spec, bot_factory(spec))
+    bot: Bot = BINDING.load(spec)
     return bot
-
-
-_made = runner.made
 
 
 def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -177,10 +153,7 @@ def round_seeds(seed: int, index: int) -> tuple[int, int]:
     >>> round_seeds(1, 0) == round_seeds(1, 0) != round_seeds(1, 1)
     True
     """
-    return game_seeds(b"eighthalf-simulate-v1", seed, index)
-
-
-_wilson = wilson  # the Wilson score interval at 95% for a proportion
+    return game_seeds(_TAG, seed, index)
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
@@ -214,7 +187,7 @@ class Standing:
     @property
     def win_rate_ci(self) -> tuple[float, float]:
         """The 95% confidence interval of :attr:`win_rate` (Wilson score interval)."""
-        return _wilson(self.wins, self.rounds)
+        return wilson(self.wins, self.rounds)
 
     @property
     def mean_points(self) -> float:
@@ -383,7 +356,7 @@ class Summary:
 
     def to_json(self) -> str:
         """:meth:`to_dict` as indented JSON."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        return summary_json(self.to_dict())
 
     def to_csv(self) -> str:
         """A CSV table with the columns of :data:`CSV_COLUMNS`.
@@ -418,14 +391,7 @@ class Summary:
             "",
         ]
         columns = f"{'rounds':>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}{'count':>7}"
-        lines.append(f"{'seat':<6}{'bot':<10}{columns}")
-        for standing in self.seats:
-            lines.append(f"{standing.seat:<6}{standing.bot or '(rotating)':<10}{_row(standing)}")
-        lines.append("")
-        lines.append(f"{'bot':<16}{columns}")
-        for standing in self.by_bot:
-            lines.append(f"{standing.bot or '':<16}{_row(standing)}")
-        lines.append("")
+        lines.extend(standings_lines(columns, self.seats, self.by_bot, _row))
         lines.append(
             f"round length (moves): mean {self.mean_length:.1f}, median {self.median_length:g}, "
             f"min {self.min_length}, max {self.max_length}"
@@ -450,16 +416,7 @@ def _row(standing: Standing) -> str:
     )
 
 
-# --- The work: chunks of rounds, played in a worker ---------------------------------------------
-
-# A work item, plain values only so that any executor can ship it (bots travel as names or
-# 'module:attribute' specs, never as objects): (players, bots, seed, start, stop, rotate_seats,
-# (min_players, max_players, move_limit, table options that are on), rounds_out).
-_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int, int, int | None, tuple[str, ...]], bool]
-# A chunk's totals: (no_winner, catches, collects, failed_blinds, {length: rounds},
-# {(seat, bot): [rounds, wins, points, points_squared, counts]}, the JSON lines of its rounds or "").
-_Cell = list[int]
-_ChunkResult = tuple[int, int, int, int, dict[int, int], dict[tuple[int, str], _Cell], str]
+# --- The binding: 8½'s round on the runner of every game ---------------------------------------
 
 
 class _Viewer:
@@ -485,120 +442,62 @@ class _Viewer:
         return view_with_seats(state, me, tuple(parts))
 
 
-def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[str, ...]:
-    """The bots by seat in round ``index``."""
-    if not rotate_seats:
-        return bots
-    shift = index % len(bots)
-    return bots[shift:] + bots[:shift]
+class _RoundFigures(Figures):
+    """What a round of 8½ adds to a simulation: catches, collects and failed blind cards,
+    the final counts (E4), its JSON line, and views that reuse the unchanged seats'."""
 
+    __slots__ = ()
 
-_BUILT_IN: Final = frozenset(BOTS.values())
-"""The built-in bots' classes: their moves are legal (the tests check it); any other bot's are checked."""
+    counters = 3  # catches, collects, failed blind cards
 
+    def viewer(self, game: Game[GameState, Move, Any, Any, Any], players: int) -> Callable[[GameState, int], Any]:
+        return _Viewer(players).view
 
-def _play_round(
-    players: int, bots: Sequence[Bot], rules: Rules, seed: int, index: int, moves: list[Move] | None = None
-) -> tuple[GameState, int, int, int]:
-    """Play round ``index`` to the end: the final state, catches, collects and failed blind cards.
+    def moved(self, before: GameState, move: Move, after: GameState, mover: int) -> int:
+        if after.pile:
+            return -1
+        # The pile was taken: a catch, a collect or a failed blind card.
+        kind = type(move)
+        if kind is Collect:
+            return 1
+        if after.to_move == mover:  # P9: the catcher starts the next pile
+            return 0
+        return 2 if kind is BlindPlay else -1  # L4
 
-    The moves are appended to ``moves`` if it is given."""
-    deal_seed, rng_seed = round_seeds(seed, index)
-    state = new_game(players, seed=deal_seed, rules=rules)
-    rng = random.Random(rng_seed)
-    viewer = _Viewer(players)
-    catches = collects = failed = 0
-    watch = observes(bots)
-    checked = [type(bot) not in _BUILT_IN for bot in bots]
-    while state.outcome is None:
-        mover = state.to_move
-        move = bots[mover].choose(viewer.view(state, mover), rng)
-        if checked[mover] and not is_legal(state, move):
-            refuse_move(state, move, apply, f"round {index} (seed {deal_seed}), seat {mover}, bot {bots[mover].name!r}")
-        before, state = state, apply_unchecked(state, move)
-        if moves is not None:
-            moves.append(move)
-        if watch:  # bots that observe are shown every move (bots.Observer)
-            tell(bots, describe(before, move, state), state)
-        if not state.pile:  # the pile was taken: a catch, a collect or a failed blind card
-            kind = type(move)
-            if kind is Collect:
-                collects += 1
-            elif state.to_move == mover:  # P9: the catcher starts the next pile
-                catches += 1
-            elif kind is BlindPlay:  # L4
-                failed += 1
-    return state, catches, collects, failed
-
-
-def _run_chunk(task: _Task) -> _ChunkResult:
-    """Play the rounds ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
-    players, names, seed, start, stop, rotate_seats, (min_players, max_players, move_limit, options), detail = task
-    rules = Rules(
-        min_players=min_players, max_players=max_players, move_limit=move_limit, **dict.fromkeys(options, True)
-    )
-    factories = {name: bot_factory(name) for name in names}  # imports any 'module:attribute' here, in the worker
-    no_winner = catches = collects = failed = 0
-    lengths: dict[int, int] = {}
-    cells: dict[tuple[int, str], _Cell] = {}
-    lines: list[str] = []
-    for index in range(start, stop):
-        seat_names = _seat_bots(names, index, rotate_seats)
-        bots = [_made(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
-        moves: list[Move] | None = [] if detail else None
-        state, caught, stuck, blind = _play_round(players, bots, rules, seed, index, moves)
-        catches += caught
-        collects += stuck
-        failed += blind
-        length = state.move_number
-        lengths[length] = lengths.get(length, 0) + 1
+    def seat_values(self, state: GameState) -> tuple[Sequence[int], ...]:
         outcome = state.outcome
         assert outcome is not None
-        if outcome.winner is None:
-            no_winner += 1
-        for seat, name in enumerate(seat_names):
-            cell = cells.get((seat, name))
-            if cell is None:
-                cell = cells[seat, name] = [0, 0, 0, 0, 0]
-            points = outcome.points[seat]
-            cell[0] += 1
-            cell[1] += seat == outcome.winner
-            cell[2] += points
-            cell[3] += points * points
-            cell[4] += outcome.counts[seat]
-        if moves is not None:
-            line = {
-                "round": index,
-                "seed": round_seeds(seed, index)[0],
-                "seats": list(seat_names),
-                "winner": outcome.winner,
-                "points": list(outcome.points),
-                "counts": list(outcome.counts),
-                "length": length,
-                "moves": [str(move) for move in moves],
-            }
-            lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-    return no_winner, catches, collects, failed, lengths, cells, "".join(lines)
+        return (outcome.counts,)
+
+    def line(
+        self, index: int, seed: int, seats: Sequence[str], state: GameState, moves: Sequence[str], result: Any
+    ) -> dict[str, object]:
+        outcome = state.outcome
+        assert outcome is not None
+        return {
+            "round": index,
+            "seed": seed,
+            "seats": list(seats),
+            "winner": outcome.winner,
+            "points": list(outcome.points),
+            "counts": list(outcome.counts),
+            "length": len(moves),
+            "moves": list(moves),
+        }
 
 
-class _Totals:
-    """The chunks' totals added up as they arrive (integers only, so the order cannot matter)."""
-
-    def __init__(self) -> None:
-        self.rounds = self.no_winner = self.catches = self.collects = self.failed = 0
-        self.lengths: dict[int, int] = {}
-        self.cells: dict[tuple[int, str], _Cell] = {}
-
-    def add(self, result: _ChunkResult) -> str:
-        """Add a chunk's totals; returns its rounds' JSON lines (for ``rounds_out``)."""
-        chunk_no_winner, chunk_catches, chunk_collects, chunk_failed, chunk_lengths, chunk_cells, lines = result
-        self.no_winner += chunk_no_winner
-        self.catches += chunk_catches
-        self.collects += chunk_collects
-        self.failed += chunk_failed
-        self.rounds += add_counts(self.lengths, chunk_lengths)
-        add_cells(self.cells, chunk_cells)
-        return lines
+BINDING: Final = Binding(
+    game=ROUND,
+    tag=_TAG,
+    unit="round",
+    most=MAX_ROUNDS,
+    players_rule="S2",
+    out_name="rounds_out",
+    chunk_size=DEFAULT_CHUNK_SIZE,
+    figures=_RoundFigures(),
+    others=("eighthalf.eights.game:EIGHTS",),
+)
+"""8½'s round on the simulation runner of every game (:mod:`eighthalf.common.simulate`)."""
 
 
 def simulate(
@@ -669,97 +568,32 @@ def simulate(
             not an int or too long. A bot that a worker cannot import raises it from
             the worker.
     """
-    names = _check(
+    if rules is None:
+        rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
+    tally = run_simulation(
+        BINDING,
         players,
         rounds,
         bots,
-        seed,
-        rules,
+        seed=seed,
+        rules=rules,
+        executor=executor,
         workers=workers,
         chunk_size=chunk_size,
-        executor=executor,
         rotate_seats=rotate_seats,
-        progress=progress,
-        rounds_out=rounds_out,
-    )
-    if rules is None:
-        rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
-    if chunk_size is None:
-        chunk_size = chunk_size_for(rounds, workers, DEFAULT_CHUNK_SIZE)
-    limits = (rules.min_players, rules.max_players, rules.move_limit, rules.option_names())
-    detail = rounds_out is not None
-    tasks: Iterator[tuple[_Task, int]] = (
-        ((players, names, seed, start, stop, rotate_seats, limits, detail), stop - start)
-        for start, stop in chunks(rounds, chunk_size)
-    )
-    processes = min(workers, -(-rounds // chunk_size), default_workers())
-    totals = _Totals()
-    run_chunks(
-        _run_chunk,
-        tasks,
-        totals.add,
-        total=rounds,
-        executor=executor,
-        processes=processes,
         progress=progress,
         out=rounds_out,
     )
-    return _merge(players, rounds, names, seed, rotate_seats, rules.move_limit, totals, rules.option_names())
+    return _summary(players, rounds, tally.bots, seed, rotate_seats, rules, tally)
 
 
-def _check(
-    players: object,
-    rounds: object,
-    bots: object,
-    seed: object,
-    rules: object,
-    *,
-    workers: object,
-    chunk_size: object,
-    executor: object,
-    rotate_seats: object,
-    progress: object,
-    rounds_out: object,
-) -> tuple[str, ...]:
-    """Check the arguments of :func:`simulate`; returns the bots as a tuple of strings."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise EighthalfError(f"rules must be a Rules or None, not {type(rules).__name__}")
-    checked = Rules() if rules is None else rules
-    low, high = checked.min_players, checked.max_players
-    if type(players) is not int or not low <= players <= high:
-        shown = players if type(players) is int and abs(players) < 10**9 else type(players).__name__
-        raise EighthalfError(f"players must be from {low} to {high} (S2), not {shown}")
-    return check_run(
-        ("rounds", rounds, MAX_ROUNDS),
-        bots,
-        seed,
-        workers,
-        chunk_size,
-        executor,
-        rotate_seats,
-        progress,
-        ("rounds_out", rounds_out),
-        players,
-        load_bot,
-    )
-
-
-def _merge(
-    players: int,
-    rounds: int,
-    names: tuple[str, ...],
-    seed: int,
-    rotate_seats: bool,
-    move_limit: int | None,
-    totals: _Totals,
-    options: tuple[str, ...] = (),
+def _summary(
+    players: int, rounds: int, names: tuple[str, ...], seed: int, rotate_seats: bool, rules: Rules, tally: Tally
 ) -> Summary:
     """Turn the added-up totals into a :class:`Summary`."""
-    if totals.rounds != rounds:
-        raise RuntimeError(f"the executor returned {totals.rounds} rounds instead of {rounds}")
 
     def standing(seat: int | None, bot: str | None, sums: list[int]) -> Standing:
-        rounds_, wins, points, points_squared, counts = sums
+        rounds_, wins, _, points, points_squared, counts = sums
         return Standing(
             seat=seat,
             bot=bot,
@@ -770,22 +604,23 @@ def _merge(
             counts=counts,
         )
 
-    seats, by_bot = standings(totals.cells, players, names, standing)
+    seats, by_bot = standings(tally.cells, players, names, standing)
+    catches, collects, failed = tally.counters
     return Summary(
         players=players,
         rounds=rounds,
         bots=names,
         seed=seed,
         rotate_seats=rotate_seats,
-        move_limit=move_limit,
+        move_limit=rules.move_limit,
         seats=seats,
         by_bot=by_bot,
-        no_winner=totals.no_winner,
-        lengths=tuple(sorted(totals.lengths.items())),
-        catches=totals.catches,
-        collects=totals.collects,
-        failed_blinds=totals.failed,
-        options=options,
+        no_winner=tally.no_winner,
+        lengths=tally.sorted_lengths(),
+        catches=catches,
+        collects=collects,
+        failed_blinds=failed,
+        options=rules.option_names(),
     )
 
 
@@ -794,9 +629,6 @@ def _merge(
 
 _ProgressBar = ProgressBar  # the progress bar of ``--progress`` (counts rounds by default)
 _int_type = int_type
-_positive = positive
-_default_workers = default_workers
-_bot_list = bot_list
 
 
 def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -852,37 +684,13 @@ def table_option_flags(rules: Rules) -> str:
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``python -m eighthalf simulate`` to ``parser`` (a sub-command's parser).
 
-    The options that both games' ``simulate`` share (``--seed``, ``--workers``,
-    ``--chunk-size``, ``--dask``, ``--format``, ``--output``, ``--json``, ``--csv``,
-    ``--progress``) come from :mod:`eighthalf.common.cli`.
+    The command is the one both games share (:func:`eighthalf.common.cli.add_simulate_arguments`):
+    ``--players``, ``--rounds``, ``--bots``, ``--seed``, ``--workers``, ``--chunk-size``,
+    ``--dask``, ``--rotate-seats``, ``--format``, ``--output``, ``--json``, ``--csv``,
+    ``--rounds-out`` and ``--progress``, with 8½'s rules: ``--move-limit`` and the table
+    options' flags.
     """
-    parser.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
-    parser.add_argument("--rounds", type=_positive, default=1000, help="how many rounds to play (default 1000)")
-    parser.add_argument(
-        "--bots",
-        default="random",
-        help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
-        f"{', '.join(sorted(BOTS))}, or module:attribute of a bot class or factory that the workers can import",
-    )
-    add_seed_argument(parser)
-    add_worker_arguments(parser, unit="rounds", chunk_size=DEFAULT_CHUNK_SIZE)
-    parser.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on every round")
-    parser.add_argument(
-        "--move-limit",
-        type=_int_type(0),
-        default=DEFAULT_MOVE_LIMIT,
-        help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
-        "random play can otherwise, rarely, go on for ever)",
-    )
-    add_table_option_arguments(parser)
-    add_output_arguments(
-        parser,
-        unit="rounds",
-        lines_option="--rounds-out",
-        lines_help="write one JSON line per round to PATH ('-' for stdout), in round order: "
-        "round, seed, seats, winner, points, counts, length, moves",
-    )
-    parser.set_defaults(simulate_parser=parser)
+    common_cli.add_simulate_arguments(parser, COMMAND)
 
 
 def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
@@ -895,44 +703,40 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     they finish, the summaries at the end. ``--dask ADDRESS`` runs the chunks on a Dask
     cluster. Status 0 on success, 1 if the run fails (such as a bot that a worker cannot
     import; one ``error:`` line on stderr), 130 on Ctrl-C (see
-    :func:`eighthalf.common.cli.run_summary_command`).
+    :func:`eighthalf.common.cli.run_simulate`).
 
     Raises:
         SystemExit: With status 2 and a usage message if the arguments do not fit
             together (an unknown bot, a bot list longer than the table, players out of
             range, an output that cannot be written).
     """
-    parser: argparse.ArgumentParser = args.simulate_parser
-    rules = Rules(move_limit=args.move_limit or None, **table_options_from_args(args))
-    if args.rounds > MAX_ROUNDS:
-        parser.error(f"--rounds must be at most {MAX_ROUNDS:,}")
-    if not rules.min_players <= args.players <= rules.max_players:
-        parser.error(f"--players must be from {rules.min_players} to {rules.max_players} (S2), not {args.players}")
-    try:
-        names = check_bots_option(args.bots, args.players)
-    except EighthalfError as error:
-        parser.error(str(error))
+    return common_cli.run_simulate(args, write=write)
 
-    def play(
-        *,
-        seed: int,
-        workers: int,
-        executor: Executor | None,
-        progress: Callable[[int, int], None] | None,
-        out: TextIO | None,
-    ) -> Summary:
-        return simulate(
-            args.players,
-            args.rounds,
-            list(names),
-            seed=seed,
-            executor=executor,
-            workers=workers,
-            chunk_size=args.chunk_size,
-            rotate_seats=args.rotate_seats,
-            rules=rules,
-            progress=progress,
-            rounds_out=out,
-        )
 
-    return run_summary_command(parser, args, play, write=write)
+def _rules_from_args(args: argparse.Namespace) -> Rules:
+    return Rules(move_limit=args.move_limit or None, **table_options_from_args(args))
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--move-limit",
+        type=_int_type(0),
+        default=DEFAULT_MOVE_LIMIT,
+        help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
+        "random play can otherwise, rarely, go on for ever)",
+    )
+    add_table_option_arguments(parser)
+
+
+COMMAND: Final = SimulateCommand(
+    binding=BINDING,
+    simulate=simulate,
+    count_option="--rounds",
+    count_help="how many rounds to play (default 1000)",
+    lines_option="--rounds-out",
+    lines_help="write one JSON line per round to PATH ('-' for stdout), in round order: "
+    "round, seed, seats, winner, points, counts, length, moves",
+    add_rules=_add_rules_arguments,
+    rules_from_args=_rules_from_args,
+)
+"""``python -m eighthalf simulate``: the command both games share, with 8½'s options."""

@@ -25,12 +25,13 @@ from hypothesis import strategies as st
 from eighthalf import EighthalfError, Rules, apply, cli, new_game, parse_move
 from eighthalf.bots import BOTS as REGISTRY
 from eighthalf.bots import make_bot
+from eighthalf.common.simulate import play_game
 from eighthalf.events import BlindTurned, Caught, Collected, apply_with_events
 from eighthalf.simulate import (
+    BINDING,
     CSV_COLUMNS,
     MAX_ROUNDS,
     Summary,
-    _play_round,
     _ProgressBar,
     _Viewer,
     add_simulate_arguments,
@@ -114,7 +115,9 @@ def test_rounds_are_played_as_described() -> None:
     rules = Rules()
     for index in range(5):
         bots = [make_bot(name) for name in BOTS]
-        final, catches, collects, failed = _play_round(4, bots, rules, 9, index)
+        counters = [0, 0, 0]  # catches, collects, failed blind cards
+        final, _, _ = play_game(BINDING, 4, bots, rules, 9, index, counters)
+        catches, collects, failed = counters
         deal_seed, rng_seed = round_seeds(9, index)
         state, rng = new_game(4, seed=deal_seed), random.Random(rng_seed)
         viewer = _Viewer(4)

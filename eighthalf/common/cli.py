@@ -11,7 +11,10 @@ options mean the same and their errors read the same:
   ``--chunk-size``, ``--dask``) and :func:`add_output_arguments` (``--format``,
   ``--output``, ``--json``, ``--csv``, the per-game lines, ``--progress``);
 - :func:`run_summary_command`: the checks before a run, the executor, the progress
-  bar, Ctrl-C, and the writing of the summary.
+  bar, Ctrl-C, and the writing of the summary;
+- :class:`SimulateCommand`, :func:`add_simulate_arguments` and :func:`run_simulate`: the
+  whole ``simulate`` command, built once from a game's
+  :class:`~eighthalf.common.simulate.Binding` and its own option names and texts.
 
 >>> int_type(1)("12"), int_type(digits=3)("-007")
 (12, -7)
@@ -31,17 +34,22 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor
 from typing import Any, Final, Protocol, TextIO
 
+import attrs
+
 from .errors import EighthalfError
-from .runner import MAX_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
+from .runner import MAX_RUN_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
+from .simulate import Binding
 
 __all__ = [
     "FORMATS",
     "MAX_DIGITS",
     "Reportable",
+    "SimulateCommand",
     "Simulation",
     "TolerantStdin",
     "add_output_arguments",
     "add_seed_argument",
+    "add_simulate_arguments",
     "add_worker_arguments",
     "bot_list",
     "check_bots_option",
@@ -49,13 +57,14 @@ __all__ = [
     "dask_executor",
     "int_type",
     "positive",
+    "run_simulate",
     "run_summary_command",
     "save_record",
 ]
 
 MAX_DIGITS: Final = 18
 """The most digits of a number on the command line (seeds may have
-:data:`~eighthalf.common.runner.MAX_SEED_DIGITS`)."""
+:data:`~eighthalf.common.runner.MAX_RUN_SEED_DIGITS`)."""
 
 FORMATS: Final = ("text", "json", "csv")
 """The formats of ``--format``."""
@@ -129,7 +138,7 @@ def add_seed_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--seed`` (the simulation's seed; default a fresh one, reported in the summary)."""
     parser.add_argument(
         "--seed",
-        type=int_type(digits=MAX_SEED_DIGITS),
+        type=int_type(digits=MAX_RUN_SEED_DIGITS),
         default=None,
         help="the simulation's seed (default: a fresh one, reported)",
     )
@@ -380,6 +389,128 @@ def run_summary_command(
     if "-" not in dict(outputs).values() and not any(option == "--output" for option, _ in outputs):
         write(summary.to_text())
     return 0
+
+
+# --- The simulate command, built once ------------------------------------------------------------
+
+
+@attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
+class SimulateCommand:
+    """A game's ``simulate`` command: its :class:`~eighthalf.common.simulate.Binding`, its
+    ``simulate`` function and its own option names, texts and table options."""
+
+    binding: Binding
+    """The game's simulation (its game object, the word for one game, the limits)."""
+    simulate: Callable[..., Reportable]
+    """The game's ``simulate(players, count, bots, *, seed, …)``; the per-game lines go to
+    its keyword :attr:`~eighthalf.common.simulate.Binding.out_name`."""
+    count_option: str
+    """The option of the number of games (``--rounds``, ``--games``)."""
+    count_help: str
+    """Its help."""
+    lines_option: str
+    """The option of the per-game JSON lines (``--rounds-out``, ``--games-out``)."""
+    lines_help: str
+    """Its help."""
+    add_rules: Callable[[argparse.ArgumentParser], None]
+    """Adds the options of the game's rules."""
+    rules_from_args: Callable[[argparse.Namespace], Any]
+    """The rules those options set."""
+    rotate_seats: bool = False
+    """Whether the bots move one seat on every game unless told otherwise."""
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser, command: SimulateCommand) -> None:
+    """Add the options of ``command`` to ``parser`` (a sub-command's parser): ``--players``,
+    the number of games, ``--bots``, :func:`add_seed_argument`, :func:`add_worker_arguments`,
+    ``--rotate-seats``, the game's rules and :func:`add_output_arguments`."""
+    binding = command.binding
+    game = binding.game
+    allowed = game.player_counts(game.default_rules)
+    unit = binding.unit + "s"
+    parser.add_argument(
+        "--players", type=int_type(), default=4, help=f"number of players, {allowed[0]} to {allowed[-1]} (default 4)"
+    )
+    parser.add_argument(command.count_option, type=positive, default=1000, help=command.count_help)
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
+        f"{', '.join(sorted(game.bots))}, or module:attribute of a bot class or factory that the workers can import",
+    )
+    add_seed_argument(parser)
+    add_worker_arguments(parser, unit=unit, chunk_size=binding.chunk_size)
+    rotate = f"move the bots one seat on every {binding.unit}"
+    if command.rotate_seats:
+        parser.add_argument(
+            "--rotate-seats", action=argparse.BooleanOptionalAction, default=True, help=rotate + " (default on)"
+        )
+    else:
+        parser.add_argument("--rotate-seats", action="store_true", help=rotate)
+    command.add_rules(parser)
+    add_output_arguments(parser, unit=unit, lines_option=command.lines_option, lines_help=command.lines_help)
+    parser.set_defaults(simulate_command=command, simulate_parser=parser)
+
+
+def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
+    """Run the ``simulate`` command of the parsed ``args`` (see :func:`add_simulate_arguments`); the exit status.
+
+    The game's options are checked here (the rules, the number of games, the players,
+    every bot), then :func:`run_summary_command` runs: status 0 on success, 1 if the run
+    fails, 130 on Ctrl-C.
+
+    Raises:
+        SystemExit: With status 2 and a usage message if the arguments do not fit
+            together (an unknown bot or another game's, a bot list longer than the table,
+            players out of range, an output that cannot be written).
+    """
+    command: SimulateCommand = args.simulate_command
+    parser: argparse.ArgumentParser = args.simulate_parser
+    binding = command.binding
+    try:
+        rules = command.rules_from_args(args)
+    except EighthalfError as error:
+        parser.error(str(error))
+    count: int = getattr(args, command.count_option.lstrip("-").replace("-", "_"))
+    if count > binding.most:
+        parser.error(f"{command.count_option} must be at most {binding.most:,}")
+    allowed = binding.game.player_counts(rules)
+    if args.players not in allowed:
+        parser.error(
+            f"--players must be from {allowed[0]} to {allowed[-1]} ({binding.players_rule}), not {args.players}"
+        )
+    try:
+        names = check_bots_option(args.bots, args.players, binding.game.bots)
+        for name in dict.fromkeys(names):
+            if ":" in name:
+                binding.load(name)
+    except EighthalfError as error:
+        message = str(error)
+        parser.error(message if message.startswith("--bots") else f"--bots: {message}")
+
+    def play(
+        *,
+        seed: int,
+        workers: int,
+        executor: Executor | None,
+        progress: Callable[[int, int], None] | None,
+        out: TextIO | None,
+    ) -> Reportable:
+        return command.simulate(
+            args.players,
+            count,
+            list(names),
+            seed=seed,
+            executor=executor,
+            workers=workers,
+            chunk_size=args.chunk_size,
+            rotate_seats=args.rotate_seats,
+            rules=rules,
+            progress=progress,
+            **{binding.out_name: out},
+        )
+
+    return run_summary_command(parser, args, play, write=write)
 
 
 class TolerantStdin:

@@ -1,8 +1,9 @@
-"""The simulation runner both games use: bots by spec, seeds per game, chunks over executors.
+"""The pieces of the simulation runner: bots by spec, seeds per game, chunks over executors.
 
-Nothing here knows a game's rules. A game's simulation module (:mod:`eighthalf.simulate`
-for 8½, :mod:`eighthalf.eights.simulate` for Eights) says how to play one chunk of
-games and how to add up its totals; this module gives it the rest:
+Nothing here knows a game's rules. The runner written once against the game protocol,
+:mod:`eighthalf.common.simulate`, plays the games of any game object with these pieces,
+and each game's simulation module (:mod:`eighthalf.simulate` for 8½,
+:mod:`eighthalf.eights.simulate` for Eights) binds it to its own summary:
 
 - bots named by a registry entry or by an importable ``"module:attribute"`` spec
   (:func:`bot_factory`, :func:`load_bot`), which travel to workers as plain text;
@@ -43,6 +44,7 @@ from .errors import EighthalfError
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "MAX_PENDING",
+    "MAX_RUN_SEED_DIGITS",
     "MAX_SEED_DIGITS",
     "Z95",
     "ProgressBar",
@@ -78,10 +80,16 @@ DEFAULT_CHUNK_SIZE: Final = 250
 MAX_PENDING: Final = 1024
 """The most chunks in flight on an executor at once, so that huge runs do not flood it."""
 
-MAX_SEED_DIGITS: Final = 100
-"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``)."""
+MAX_RUN_SEED_DIGITS: Final = 100
+"""The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``).
 
-_MAX_SEED: Final = 10**MAX_SEED_DIGITS
+Not :data:`eighthalf.common.shuffle.MAX_SEED_DIGITS` (4,300), the bound of a deal's seed:
+a simulation derives its games' deal seeds from its own seed (:func:`game_seeds`)."""
+
+MAX_SEED_DIGITS: Final = MAX_RUN_SEED_DIGITS
+"""The old name of :data:`MAX_RUN_SEED_DIGITS`, kept as an alias (``eighthalf.simulate.MAX_SEED_DIGITS`` too)."""
+
+_MAX_SEED: Final = 10**MAX_RUN_SEED_DIGITS
 
 _S = TypeVar("_S")
 
@@ -229,7 +237,7 @@ def game_seeds(tag: bytes, seed: int, index: int) -> tuple[int, int]:
 
 
 def check_run_seed(seed: object) -> int:
-    """``seed`` if it is a simulation's seed: an int of at most :data:`MAX_SEED_DIGITS` digits.
+    """``seed`` if it is a simulation's seed: an int of at most :data:`MAX_RUN_SEED_DIGITS` digits.
 
     Raises:
         EighthalfError: If ``seed`` is not an int, or is too long.
@@ -237,7 +245,7 @@ def check_run_seed(seed: object) -> int:
     if type(seed) is not int:
         raise EighthalfError(f"seed must be an int, not {type(seed).__name__}")
     if not -_MAX_SEED < seed < _MAX_SEED:
-        raise EighthalfError(f"seed must have at most {MAX_SEED_DIGITS} digits")
+        raise EighthalfError(f"seed must have at most {MAX_RUN_SEED_DIGITS} digits")
     return seed
 
 
@@ -245,6 +253,7 @@ def check_run_seed(seed: object) -> int:
 
 
 def check_run(
+    *,
     count: tuple[str, object, int],
     bots: object,
     seed: object,
@@ -263,7 +272,11 @@ def check_run(
     the name and value of the per-game output file, ``players`` the checked number of
     seats and ``load`` the game's bot loader, called once per distinct bot so that an
     unknown bot is refused here, before any work is sent out. The game checks its own
-    rules and number of players first.
+    rules and number of players first (:meth:`eighthalf.common.simulate.Binding.check`).
+
+    >>> check_run(count=("games", 3, 10), bots=["a", "b"], seed=1, workers=1, chunk_size=None, executor=None,
+    ...           rotate_seats=False, progress=None, out=("games_out", None), players=2, load=str)
+    ('a', 'b')
 
     Raises:
         EighthalfError: If an argument is of the wrong type or out of range.

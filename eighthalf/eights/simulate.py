@@ -12,8 +12,8 @@ games in turns and in hands.
 >>> [(stats.bot, stats.games) for stats in summary.by_bot]
 [('greedy', 6), ('random', 12)]
 
-It runs on the same machinery as 8½'s :mod:`eighthalf.simulate`
-(:mod:`eighthalf.common.runner`): game ``i`` is dealt with a seed derived from
+It runs on the simulation runner that 8½'s :mod:`eighthalf.simulate` runs on too
+(:mod:`eighthalf.common.simulate`, bound to Eights by :data:`BINDING`): game ``i`` is dealt with a seed derived from
 ``(seed, i)`` alone and its bots draw from a :class:`random.Random` derived the same
 way, so a summary depends only on the arguments, never on how the games were split
 into chunks or spread over workers (a process pool, a thread pool, a Dask client's
@@ -26,41 +26,24 @@ The command line front-end is ``python -m eighthalf eights simulate`` (see
 
 from __future__ import annotations
 
-import json
 import math
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final, TextIO
 
+import attrs
+
 from ..common import runner
-from ..common.frozen import Frozen
-from ..common.runner import (
-    add_cells,
-    add_counts,
-    check_run,
-    chunk_size_for,
-    chunks,
-    default_workers,
-    game_seeds,
-    mean_interval,
-    median_of,
-    refuse_move,
-    run_chunks,
-    standings,
-    summary_csv,
-    wilson,
-)
-from ..errors import EighthalfError
-from .bots import BOTS, Bot, observes, tell
-from .deal import new_game
-from .engine import apply, apply_unchecked, is_legal
-from .events import apply_with_events
+from ..common.runner import game_seeds, mean_interval, median_of, standings, summary_csv, wilson
+from ..common.simulate import Binding, Figures, Tally, Unending, run_simulation, standings_lines, summary_json
+from .bots import BOTS, Bot
+from .game import EIGHTS
 from .moves import Move, Spell
-from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .views import view
+from .options import Rules
+from .state import GameState
 
 __all__ = [
+    "BINDING",
     "CSV_COLUMNS",
     "DEFAULT_CHUNK_SIZE",
     "HAND_LIMIT",
@@ -113,9 +96,10 @@ def load_bot(spec: str) -> Bot:
     'random'
 
     Raises:
-        EighthalfError: If ``spec`` cannot be resolved, or what it makes has no ``choose`` method.
+        EighthalfError: If ``spec`` cannot be resolved, what it makes has no ``choose`` method,
+            or it is a bot of 8½.
     """
-    bot: Bot = runner.made(spec, bot_factory(spec))
+    bot: Bot = BINDING.load(spec)
     return bot
 
 
@@ -130,16 +114,14 @@ def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
     return game_seeds(_TAG, seed, index)
 
 
-class Standing(Frozen):
+@attrs.frozen(slots=True, weakref_slot=False)
+class Standing:
     """The results of one seat, or of one bot over every seat it played, as exact totals.
 
     A *seat-game* is one seat in one game: a bot that holds two seats plays two
     seat-games a game. A shared win (tied highest totals, WG3) counts as a win of each
     winner.
     """
-
-    __slots__ = ("bot", "games", "points", "points_squared", "seat", "shared", "wins")
-    __match_args__ = ("seat", "bot", "games", "wins", "shared", "points", "points_squared")
 
     seat: int | None
     """The seat, or ``None`` for a bot's results over all its seats."""
@@ -155,17 +137,6 @@ class Standing(Frozen):
     """Total final points (WG1)."""
     points_squared: int
     """Total of the squared final points of each seat-game (for the variance)."""
-
-    def __init__(
-        self, seat: int | None, bot: str | None, games: int, wins: int, shared: int, points: int, points_squared: int
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "bot", bot)
-        object.__setattr__(self, "games", games)
-        object.__setattr__(self, "wins", wins)
-        object.__setattr__(self, "shared", shared)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "points_squared", points_squared)
 
     @property
     def win_rate(self) -> float:
@@ -234,45 +205,13 @@ CSV_COLUMNS: Final = (
 """The columns of :meth:`Summary.to_csv`, in order."""
 
 
-class Summary(Frozen):
+@attrs.frozen(slots=True, weakref_slot=False)
+class Summary:
     """What a simulation of Eights found: the settings, exact totals, and figures derived from them.
 
     Two runs with the same arguments give equal summaries, whatever the executor, the
     number of workers or the chunk size.
     """
-
-    __slots__ = (
-        "bots",
-        "by_bot",
-        "games",
-        "hands",
-        "may_pass_freely",
-        "players",
-        "rotate_seats",
-        "seats",
-        "seed",
-        "spellings",
-        "target",
-        "tied",
-        "turn_limit",
-        "turns",
-    )
-    __match_args__ = (
-        "players",
-        "games",
-        "bots",
-        "seed",
-        "rotate_seats",
-        "target",
-        "turn_limit",
-        "may_pass_freely",
-        "seats",
-        "by_bot",
-        "tied",
-        "turns",
-        "hands",
-        "spellings",
-    )
 
     players: int
     """The number of seats."""
@@ -302,41 +241,6 @@ class Summary(Frozen):
     """The distribution of game lengths in hands: ``(hands, games)`` pairs by length."""
     spellings: int
     """Total words spelled (the other turns were passes)."""
-
-    def __init__(
-        self,
-        players: int,
-        games: int,
-        bots: tuple[str, ...],
-        seed: int,
-        rotate_seats: bool,
-        target: int,
-        turn_limit: int | None,
-        may_pass_freely: bool,
-        seats: tuple[Standing, ...],
-        by_bot: tuple[Standing, ...],
-        tied: int,
-        turns: tuple[tuple[int, int], ...],
-        hands: tuple[tuple[int, int], ...],
-        spellings: int,
-    ) -> None:
-        for name, value in (
-            ("players", players),
-            ("games", games),
-            ("bots", bots),
-            ("seed", seed),
-            ("rotate_seats", rotate_seats),
-            ("target", target),
-            ("turn_limit", turn_limit),
-            ("may_pass_freely", may_pass_freely),
-            ("seats", seats),
-            ("by_bot", by_bot),
-            ("tied", tied),
-            ("turns", turns),
-            ("hands", hands),
-            ("spellings", spellings),
-        ):
-            object.__setattr__(self, name, value)
 
     @property
     def moves(self) -> int:
@@ -411,7 +315,7 @@ class Summary(Frozen):
 
     def to_json(self) -> str:
         """:meth:`to_dict` as indented JSON."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        return summary_json(self.to_dict())
 
     def to_csv(self) -> str:
         """A CSV table with the columns of :data:`CSV_COLUMNS`.
@@ -447,14 +351,7 @@ class Summary(Frozen):
             "",
         ]
         columns = f"{'games':>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}"
-        lines.append(f"{'seat':<6}{'bot':<10}{columns}".rstrip())
-        for standing in self.seats:
-            lines.append(f"{standing.seat:<6}{standing.bot or '(rotating)':<10}{_row(standing)}")
-        lines.append("")
-        lines.append(f"{'bot':<16}{columns}".rstrip())
-        for standing in self.by_bot:
-            lines.append(f"{standing.bot or '':<16}{_row(standing)}")
-        lines.append("")
+        lines.extend(standings_lines(columns, self.seats, self.by_bot, _row))
         lines.append(
             f"game length (turns): mean {self.mean_turns:.1f}, median {self.median_turns:g}, "
             f"min {self.min_turns}, max {self.max_turns}"
@@ -477,118 +374,57 @@ def _row(standing: Standing) -> str:
     ).rstrip()
 
 
-# --- The work: chunks of games, played in a worker ---------------------------------------------
-
-# A work item, plain values only so that any executor can ship it (bots travel as names or
-# 'module:attribute' specs): (players, bots, seed, start, stop, rotate_seats,
-# (target, turn_limit, may_pass_freely), with the games' JSON lines).
-_Task = tuple[int, tuple[str, ...], int, int, int, bool, tuple[int | None, int | None, bool], bool]
-# A chunk's totals: (tied, spellings, {turns: games}, {hands: games},
-# {(seat, bot): [games, wins, shared, points, points_squared]}, the JSON lines of its games or "").
-_Cell = list[int]
-_ChunkResult = tuple[int, int, dict[int, int], dict[int, int], dict[tuple[int, str], _Cell], str]
+# --- The binding: Eights on the runner of every game ------------------------------------------
 
 
-def _seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[str, ...]:
-    """The bots by seat in game ``index``."""
-    if not rotate_seats:
-        return bots
-    shift = index % len(bots)
-    return bots[shift:] + bots[:shift]
+class _GameFigures(Figures):
+    """What a game of Eights adds to a simulation: words spelled, hands per game, its JSON
+    line, and the end of a game that cannot end (:data:`HAND_LIMIT`)."""
+
+    __slots__ = ()
+
+    counters = 1  # words spelled
+    histograms = 1  # hands per game
+
+    def moved(self, before: GameState, move: Move, after: GameState, mover: int) -> int:
+        if after.outcome is None and after.hand.number >= HAND_LIMIT:
+            raise Unending(
+                f"did not end within {HAND_LIMIT:,} hands: no total reached the target {after.target} (WG3); "
+                "do the bots ever spell?"
+            )
+        return 0 if type(move) is Spell else -1
+
+    def game_values(self, state: GameState, moves: Sequence[Move]) -> tuple[int, ...]:
+        return (len(state.hand_scores),)
+
+    def line(
+        self, index: int, seed: int, seats: Sequence[str], state: GameState, moves: Sequence[str], result: Any
+    ) -> dict[str, object]:
+        return {
+            "game": index,
+            "seed": seed,
+            "seats": list(seats),
+            "winners": list(result.winners),
+            "totals": list(result.scores),
+            "hands": len(state.hand_scores),
+            "turns": len(moves),
+            "moves": list(moves),
+        }
 
 
-_BUILT_IN: Final = frozenset(BOTS.values())
-"""The built-in bots' classes: their moves are legal (the tests check it); any other bot's are checked."""
-
-
-def _run_chunk(task: _Task) -> _ChunkResult:
-    """Play the games ``start`` to ``stop - 1`` of a simulation and total them (runs in a worker)."""
-    players, names, seed, start, stop, rotate_seats, (target, turn_limit, free), detail = task
-    rules = Rules(target=target, turn_limit=turn_limit, may_pass_freely=free)
-    factories = {name: bot_factory(name) for name in names}  # imports any 'module:attribute' here, in the worker
-    tied = spellings = 0
-    turns: dict[int, int] = {}
-    hands: dict[int, int] = {}
-    cells: dict[tuple[int, str], _Cell] = {}
-    lines: list[str] = []
-    for index in range(start, stop):
-        seat_names = _seat_bots(names, index, rotate_seats)
-        bots = [runner.made(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
-        deal_seed, rng_seed = game_seeds_of(seed, index)
-        state = new_game(players, seed=deal_seed, rules=rules)
-        rng = random.Random(rng_seed)
-        moves: list[Move] = []
-        checked = [type(bot) not in _BUILT_IN for bot in bots]
-        watch = observes(bots)
-        while state.outcome is None:
-            if state.hand.number >= HAND_LIMIT:
-                raise EighthalfError(
-                    f"game {index} (seed {deal_seed}) did not end within {HAND_LIMIT:,} hands: "
-                    f"no total reached the target {state.target} (WG3); do the bots ever spell?"
-                )
-            mover = state.hand.to_move
-            move = bots[mover].choose(view(state, mover), rng)
-            if checked[mover] and not is_legal(state, move):
-                refuse_move(
-                    state, move, apply, f"game {index} (seed {deal_seed}), seat {mover}, bot {bots[mover].name!r}"
-                )
-            if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
-                state, events = apply_with_events(state, move)
-                tell(bots, events, state)
-            else:
-                state = apply_unchecked(state, move)
-            moves.append(move)
-            spellings += type(move) is Spell
-        outcome = state.outcome
-        turns[len(moves)] = turns.get(len(moves), 0) + 1
-        played = len(state.hand_scores)
-        hands[played] = hands.get(played, 0) + 1
-        shared = len(outcome.winners) > 1
-        tied += shared
-        for seat, name in enumerate(seat_names):
-            cell = cells.get((seat, name))
-            if cell is None:
-                cell = cells[seat, name] = [0, 0, 0, 0, 0]
-            points = outcome.totals[seat]
-            won = seat in outcome.winners
-            cell[0] += 1
-            cell[1] += won
-            cell[2] += won and shared
-            cell[3] += points
-            cell[4] += points * points
-        if detail:
-            line = {
-                "game": index,
-                "seed": deal_seed,
-                "seats": list(seat_names),
-                "winners": list(outcome.winners),
-                "totals": list(outcome.totals),
-                "hands": played,
-                "turns": len(moves),
-                "moves": [str(move) for move in moves],
-            }
-            lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-    return tied, spellings, turns, hands, cells, "".join(lines)
-
-
-class _Totals:
-    """The chunks' totals added up as they arrive (integers only, so the order cannot matter)."""
-
-    def __init__(self) -> None:
-        self.games = self.tied = self.spellings = 0
-        self.turns: dict[int, int] = {}
-        self.hands: dict[int, int] = {}
-        self.cells: dict[tuple[int, str], _Cell] = {}
-
-    def add(self, result: _ChunkResult) -> str:
-        """Add a chunk's totals; returns its games' JSON lines."""
-        tied, spellings, turns, hands, cells, lines = result
-        self.tied += tied
-        self.spellings += spellings
-        self.games += add_counts(self.turns, turns)
-        add_counts(self.hands, hands)
-        add_cells(self.cells, cells)
-        return lines
+BINDING: Final = Binding(
+    game=EIGHTS,
+    tag=_TAG,
+    unit="game",
+    most=MAX_GAMES,
+    players_rule="WS2",
+    rules_name="an eighthalf.eights.Rules",
+    out_name="games_out",
+    chunk_size=DEFAULT_CHUNK_SIZE,
+    figures=_GameFigures(),
+    others=("eighthalf.game:ROUND",),
+)
+"""Eights on the simulation runner of every game (:mod:`eighthalf.common.simulate`)."""
 
 
 def simulate(
@@ -620,7 +456,7 @@ def simulate(
         bots: A bot for each seat (a list or tuple of strings): a name of
             ``eighthalf.eights.bots.BOTS`` or an importable ``"module:attribute"`` spec
             (see :func:`bot_factory`). Only these strings go to the workers.
-        seed: Any int of at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits;
+        seed: Any int of at most :data:`~eighthalf.common.runner.MAX_RUN_SEED_DIGITS` digits;
             the same seed gives the same summary.
         executor: Where to run the chunks: any ``concurrent.futures.Executor``, such as a
             ``ThreadPoolExecutor`` or a Dask client's ``get_executor()`` (not shut down here).
@@ -650,78 +486,39 @@ def simulate(
             long. A bot that a worker cannot import raises it from the worker, and so
             does a game still going after :data:`HAND_LIMIT` hands (WG3).
     """
-    names = _check(players, games, bots, seed, rules, workers, chunk_size, executor, rotate_seats, progress, games_out)
-    checked = Rules() if rules is None else rules
-    if chunk_size is None:
-        chunk_size = chunk_size_for(games, workers, DEFAULT_CHUNK_SIZE)
-    table = (checked.target, checked.turn_limit, checked.may_pass_freely)
-    detail = games_out is not None
-    tasks: Iterator[tuple[_Task, int]] = (
-        ((players, names, seed, start, stop, rotate_seats, table, detail), stop - start)
-        for start, stop in chunks(games, chunk_size)
-    )
-    totals = _Totals()
-    run_chunks(
-        _run_chunk,
-        tasks,
-        totals.add,
-        total=games,
+    tally = run_simulation(
+        BINDING,
+        players,
+        games,
+        bots,
+        seed=seed,
+        rules=rules,
         executor=executor,
-        processes=min(workers, -(-games // chunk_size), default_workers()),
+        workers=workers,
+        chunk_size=chunk_size,
+        rotate_seats=rotate_seats,
         progress=progress,
         out=games_out,
     )
-    if totals.games != games:
-        raise RuntimeError(f"the executor returned {totals.games} games instead of {games}")
-    seats, by_bot = standings(totals.cells, players, names, lambda seat, bot, sums: Standing(seat, bot, *sums))
+    return _summary(players, games, seed, rotate_seats, Rules() if rules is None else rules, tally)
+
+
+def _summary(players: int, games: int, seed: int, rotate_seats: bool, rules: Rules, tally: Tally) -> Summary:
+    """Turn the added-up totals into a :class:`Summary`."""
+    seats, by_bot = standings(tally.cells, players, tally.bots, lambda seat, bot, sums: Standing(seat, bot, *sums))
     return Summary(
-        players,
-        games,
-        names,
-        seed,
-        rotate_seats,
-        checked.target_for(players),
-        checked.turn_limit,
-        checked.may_pass_freely,
-        seats,
-        by_bot,
-        totals.tied,
-        tuple(sorted(totals.turns.items())),
-        tuple(sorted(totals.hands.items())),
-        totals.spellings,
-    )
-
-
-def _check(
-    players: object,
-    games: object,
-    bots: object,
-    seed: object,
-    rules: object,
-    workers: object,
-    chunk_size: object,
-    executor: object,
-    rotate_seats: object,
-    progress: object,
-    games_out: object,
-) -> tuple[str, ...]:
-    """Check the arguments of :func:`simulate`; returns the bots as a tuple of strings."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise EighthalfError(f"rules must be an eighthalf.eights.Rules or None, not {type(rules).__name__}")
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        shown = players if type(players) is int and abs(players) < 10**9 else type(players).__name__
-        raise EighthalfError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {shown}")
-    assert type(players) is int
-    return check_run(
-        ("games", games, MAX_GAMES),
-        bots,
-        seed,
-        workers,
-        chunk_size,
-        executor,
-        rotate_seats,
-        progress,
-        ("games_out", games_out),
-        players,
-        load_bot,
+        players=players,
+        games=games,
+        bots=tally.bots,
+        seed=seed,
+        rotate_seats=rotate_seats,
+        target=rules.target_for(players),
+        turn_limit=rules.turn_limit,
+        may_pass_freely=rules.may_pass_freely,
+        seats=seats,
+        by_bot=by_bot,
+        tied=tally.shared,
+        turns=tally.sorted_lengths(),
+        hands=tally.sorted_histogram(0),
+        spellings=tally.counters[0],
     )

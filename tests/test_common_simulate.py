@@ -1,0 +1,169 @@
+"""The simulation runner written once for every game (eighthalf.common.simulate), over each game object."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import attrs
+import pytest
+
+import eighthalf.common.shuffle
+import eighthalf.simulate
+from eighthalf.common import cli as common_cli
+from eighthalf.common.frozen import Frozen
+from eighthalf.common.game import Result
+from eighthalf.common.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
+from eighthalf.common.simulate import Binding, Figures, Tally, Unending, run_simulation, seat_bots
+from eighthalf.eights import simulate as eights_simulate
+from eighthalf.eights.cli import main as eights_main
+from eighthalf.eights.options import Rules as EightsRules
+from eighthalf.errors import EighthalfError
+from eighthalf.game import ROUND, MatchGame
+from eighthalf.options import Rules
+
+MATCHES = Binding(game=MatchGame(2), tag=b"test-matches", unit="match", most=1000, players_rule="S2")
+
+
+@pytest.mark.parametrize(
+    ("binding", "players", "rules"),
+    [
+        (eighthalf.simulate.BINDING, 3, Rules(move_limit=300)),
+        (eights_simulate.BINDING, 3, EightsRules(target=15)),
+        (MATCHES, 3, None),
+    ],
+    ids=["round", "eights", "match"],
+)
+def test_every_game_object_runs_the_same_whatever_the_chunks(binding: Binding, players: int, rules: object) -> None:
+    bots = ["greedy", "random", "random"]
+    out = io.StringIO()
+    tally = run_simulation(binding, players, 6, bots, seed=4, rules=rules, chunk_size=6, out=out)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        again = run_simulation(binding, players, 6, bots, seed=4, rules=rules, chunk_size=2, executor=pool)
+    assert again == attrs.evolve(tally) and tally.games == 6 and tally.bots == tuple(bots)
+    assert sum(count for count in tally.lengths.values()) == 6
+    assert sum(cell[0] for cell in tally.cells.values()) == 6 * players
+    wins = sum(cell[1] for cell in tally.cells.values())
+    shared = sum(cell[2] for cell in tally.cells.values())
+    assert wins - shared + tally.shared == 6 - tally.no_winner  # one winner a game, or a shared win
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(lines) == 6 and all(
+        line["seed"] == game_seeds(binding.tag, 4, index)[0] for index, line in enumerate(lines)
+    )
+
+
+def test_the_default_figures_write_a_plain_line() -> None:
+    out = io.StringIO()
+    run_simulation(MATCHES, 2, 1, ["greedy", "random"], seed=1, out=out)
+    line = json.loads(out.getvalue())
+    assert list(line) == ["game", "seed", "seats", "winners", "scores", "length", "moves"]
+    assert line["length"] == len(line["moves"]) and line["seats"] == ["greedy", "random"]
+
+
+class _Counting(Figures):
+    """Counts every move, gives each seat 1, and ends a game that takes more than 30 moves."""
+
+    __slots__ = ()
+
+    counters = 1
+    histograms = 1
+
+    def moved(self, before: Any, move: Any, after: Any, mover: int) -> int:
+        if after.move_number > 30:
+            raise Unending("took too long")
+        return 0
+
+    def seat_values(self, state: Any) -> tuple[Sequence[int], ...]:
+        return ((1,) * len(state.seats),)
+
+    def game_values(self, state: Any, moves: Sequence[Any]) -> tuple[int, ...]:
+        return (len(moves) % 2,)
+
+
+def test_a_games_figures_come_through_the_hook() -> None:
+    binding = Binding(game=ROUND, tag=b"t", unit="deal", most=10, players_rule="S2", figures=_Counting())
+    tally = run_simulation(binding, 2, 4, ["greedy", "greedy"], seed=3, rules=Rules(move_limit=30))
+    assert tally.counters == [sum(length * count for length, count in tally.lengths.items())]
+    assert all(len(cell) == 6 and cell[5] == cell[0] for cell in tally.cells.values())
+    assert sum(count for count in tally.histograms[0].values()) == 4
+    with pytest.raises(EighthalfError, match=r"^deal 0 \(seed \d+\) took too long$"):
+        run_simulation(binding, 2, 1, ["random", "random"], seed=3, rules=Rules(move_limit=100))
+
+
+def test_the_binding_checks_the_rules_and_players_of_its_game() -> None:
+    with pytest.raises(EighthalfError, match="rules must be a Rules or None, not Rules"):
+        run_simulation(eighthalf.simulate.BINDING, 2, 1, ["random"] * 2, seed=1, rules=EightsRules())
+    with pytest.raises(EighthalfError, match=r"rules must be an eighthalf.eights.Rules or None, not Rules"):
+        eights_simulate.simulate(2, 1, ["random"] * 2, seed=1, rules=Rules())  # type: ignore[arg-type]
+    with pytest.raises(EighthalfError, match=r"players must be from 2 to 6 \(WS2\), not 7"):
+        eights_simulate.simulate(7, 1, ["random"] * 7, seed=1)
+    with pytest.raises(EighthalfError, match=r"games must be at most 1,000,000,000,000,000"):
+        eights_simulate.simulate(2, 10**15 + 1, ["random"] * 2, seed=1)
+
+
+def test_a_bot_of_the_other_game_is_refused_naming_its_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"):
+        eighthalf.simulate.simulate(2, 1, ["eighthalf.eights.bots:GreedyBot", "greedy"], seed=1)
+    with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights"):
+        eights_simulate.simulate(2, 1, ["eighthalf.bots:RandomBot", "greedy"], seed=1)
+    with pytest.raises(SystemExit) as exit_info:
+        eights_main(["simulate", "--players", "2", "--games", "1", "--bots", "eighthalf.bots:GreedyBot"])
+    assert exit_info.value.code == 2
+    assert "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights" in capsys.readouterr().err
+
+
+def test_one_command_builder_serves_both_games() -> None:
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest="command", required=True)
+    eighthalf.simulate.add_simulate_arguments(commands.add_parser("rounds"))
+    args = parser.parse_args(["rounds", "--players", "2", "--rounds", "3", "--seed", "5", "--open-runs"])
+    assert args.simulate_command is eighthalf.simulate.COMMAND and args.open_runs
+    lines: list[str] = []
+    assert common_cli.run_simulate(args, write=lines.append) == 0
+    expected = eighthalf.simulate.simulate(2, 3, ["random"] * 2, seed=5, rules=Rules(move_limit=1000, open_runs=True))
+    assert lines == [expected.to_text()]
+
+
+def test_check_run_takes_keywords_only() -> None:
+    with pytest.raises(TypeError):
+        check_run(("games", 1, 10), ["a"], 1, 1, None, None, False, None, ("out", None), 1, str)  # type: ignore[call-arg]
+    names = check_run(
+        count=("games", 1, 10),
+        bots=("a",),
+        seed=1,
+        workers=1,
+        chunk_size=None,
+        executor=None,
+        rotate_seats=False,
+        progress=None,
+        out=("out", None),
+        players=1,
+        load=str,
+    )
+    assert names == ("a",)
+
+
+def test_the_seed_bounds_have_names_of_their_own() -> None:
+    assert MAX_RUN_SEED_DIGITS == MAX_SEED_DIGITS == eighthalf.simulate.MAX_SEED_DIGITS == 100
+    assert eighthalf.common.shuffle.MAX_SEED_DIGITS == 4300
+
+
+def test_eights_summaries_are_attrs_values() -> None:
+    summary = eights_simulate.simulate(2, 2, ["greedy", "random"], seed=1)
+    for value in (summary, summary.seats[0]):
+        assert attrs.has(type(value)) and not isinstance(value, Frozen)
+    standing = summary.seats[0]
+    assert eights_simulate.Standing(*attrs.astuple(standing, recurse=False)) == standing
+    assert attrs.evolve(summary) == summary and hash(summary) == hash(attrs.evolve(summary))
+
+
+def test_seat_bots_and_an_empty_tally() -> None:
+    assert seat_bots(("a", "b"), 3, False) == ("a", "b") and seat_bots(("a", "b"), 3, True) == ("b", "a")
+    tally = Tally(counters=[0], histograms=[{}])
+    assert tally.add((Tally(games=1, lengths={4: 1}, counters=[2], histograms=[{1: 1}]), "x\n")) == "x\n"
+    assert (tally.games, tally.counters, tally.sorted_histogram(0)) == (1, [2], ((1, 1),))
+    assert Result((1, 2), (1,)).text == "1: 1-2"
