@@ -15,7 +15,7 @@ memoised in bounded tables, and moves are shared instances. The table options of
 
 from __future__ import annotations
 
-from typing import Final, NoReturn, overload
+from typing import Final, NoReturn, cast, overload
 
 from .cards import RANKS, Rank
 from .errors import IllegalMoveError, quote
@@ -32,7 +32,7 @@ from .moves import (
     Move,
     OpenPlay,
 )
-from .state import PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
+from .state import MAX_CALL_HALVES, PILE_CARDS, GameState, Outcome, PileCard, Seat, call_text
 
 __all__ = [
     "COMBINATION",
@@ -51,7 +51,6 @@ _ZERO, _FIVE, _EIGHT, _NINE, _HALF, _GHOST = 0, 5, 8, 9, 10, 11
 COMBINATION: Final = 12
 """The token that stands for the 8½ combination in :data:`EFFECTS` (after the 12 ranks)."""
 _EIGHT_HALF_CALL = 17  # 8½ in half points
-_MAX_CALL = 26  # 9 and all eight ½s: 13
 _LOCK_NEXT_ONLY = 1  # the bits of Rules.variant (eighthalf.options.OPTION_NAMES)
 _HALVES_STOP = 2
 _SINGLE_OPENING = 4
@@ -123,7 +122,7 @@ def _effect_table(variant: int) -> _EffectTable:
                             for token in range(COMBINATION + 1)
                         ]
                     )
-                    for call in range(_MAX_CALL + 1)
+                    for call in range(MAX_CALL_HALVES + 1)
                 ]
             )
             for locked in range(2)
@@ -176,10 +175,10 @@ _MEMO_HAND_SIZE = 4
 # time. The same for open cards (at most 3, keyed in the order they were laid, so at
 # most 12 + 12² + 12³ = 1,884 a table). Only the tables of the options in use ever fill.
 _HAND_MOVES: tuple[tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...], ...] = tuple(
-    [tuple([tuple([{} for _ in range(_MAX_CALL + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
+    [tuple([tuple([{} for _ in range(MAX_CALL_HALVES + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
 )
 _OPEN_MOVES: tuple[tuple[tuple[dict[tuple[Rank, ...], tuple[Move, ...]], ...], ...], ...] = tuple(
-    [tuple([tuple([{} for _ in range(_MAX_CALL + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
+    [tuple([tuple([{} for _ in range(MAX_CALL_HALVES + 1)]) for _ in range(2)]) for _ in range(_VARIANTS)]
 )
 _BLIND_MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(BLIND_PLAYS[:size]) for size in range(4))
 _ONLY_COLLECT: tuple[Move, ...] = (COLLECT,)
@@ -335,8 +334,9 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     variant = state.rules.variant
     row = (EFFECTS if not variant else effects_for(variant))[state.locked][state.call_halves]
     if kind is HandPlay:
-        rank = move.rank  # type: ignore[union-attr]
-        count = move.count  # type: ignore[union-attr]
+        hand_play = cast(HandPlay, move)
+        rank = hand_play.rank
+        count = hand_play.count
         hand = seat.hand
         at = hand.index(rank)
         return _resolve(
@@ -356,8 +356,9 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
             row[COMBINATION][1],
         )
     if kind is OpenPlay:
-        rank = move.rank  # type: ignore[union-attr]
-        count = move.count  # type: ignore[union-attr]
+        open_play = cast(OpenPlay, move)
+        rank = open_play.rank
+        count = open_play.count
         cards = seat.open
         if count == 1:
             at = cards.index(rank)
@@ -367,7 +368,7 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
         new_seat = Seat(seat.hand, seat.bank, left, seat.blind, seat.collected, True)
         return _resolve(state, new_seat, state.pile + _PILE_RUNS[mover][rank][count], row[rank][count])
     if kind is BlindPlay:
-        at = move.position  # type: ignore[union-attr]
+        at = cast(BlindPlay, move).position
         blind = seat.blind
         rank = blind[at]
         new_seat = Seat(seat.hand, seat.bank, seat.open, blind[:at] + blind[at + 1 :], seat.collected, True)
@@ -410,16 +411,6 @@ def _take(seat: Seat, pile: tuple[PileCard, ...]) -> Seat:
     return Seat(seat.hand, seat.bank, seat.open, seat.blind, seat.collected + ranks, False)
 
 
-def _pending_out(state: GameState) -> int | None:
-    """The seat waiting on E2 before this move, if any."""
-    risk = state.at_risk
-    if risk is not None:
-        seat = state.seats[risk]
-        if not (seat.hand or seat.bank or seat.open or seat.blind):
-            return risk
-    return None
-
-
 def _finish(
     state: GameState,
     seats: tuple[Seat, ...],
@@ -448,16 +439,16 @@ def _resolve(state: GameState, seat: Seat, pile: tuple[PileCard, ...], result: E
     call_halves, locked, risky, catch = result
     seats = state.seats
     mover = state.to_move
-    out = not (seat.hand or seat.bank or seat.open or seat.blind)  # E1
+    out = seat.is_out  # E1
     if catch:  # P9: the seat at risk collects; the catcher starts again, or wins if out
-        victim: int = state.at_risk  # type: ignore[assignment]
+        victim = cast(int, state.at_risk)
         new_seats = list(seats)
         new_seats[mover] = seat
         new_seats[victim] = _take(seats[victim], pile)
         return _finish(state, tuple(new_seats), (), 0, False, None, mover, mover if out else None)
     new_seats_t = (*seats[:mover], seat, *seats[mover + 1 :])
     next_seat = mover + 1 if mover + 1 < len(seats) else 0
-    pending = _pending_out(state)
+    pending = state.pending_out  # E2: the seat that went out before this move
     if pending is not None:  # E2: not a catch, so the seat that went out wins
         winner: int | None = pending
     elif out and not risky:  # E3
@@ -473,7 +464,7 @@ def _collect(state: GameState, seat: Seat, pile: tuple[PileCard, ...]) -> GameSt
     mover = state.to_move
     new_seats = (*seats[:mover], _take(seat, pile), *seats[mover + 1 :])
     next_seat = mover + 1 if mover + 1 < len(seats) else 0
-    return _finish(state, new_seats, (), 0, False, None, next_seat, _pending_out(state))
+    return _finish(state, new_seats, (), 0, False, None, next_seat, state.pending_out)
 
 
 def _why_illegal(state: GameState, move: object) -> IllegalMoveError:

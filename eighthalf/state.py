@@ -22,7 +22,7 @@ from .common._compat import mypyc_attr
 from .common.frozen import as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
 from .options import MAX_SEATS, Rules
 
-__all__ = ["GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
+__all__ = ["MAX_CALL_HALVES", "GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
 
 _PURE: Final = __file__.endswith(".py")
 """True when this module runs as Python source, false when mypyc compiled it. The
@@ -265,6 +265,11 @@ class Outcome(_Value):
         big_losers = tuple(seat for seat, count in enumerate(counts) if seat != winner and count == highest)
         points = tuple((2 if seat == winner else 0) + (count == lowest) for seat, count in enumerate(counts))
         return cls(winner, counts, big_losers, points)
+
+
+MAX_CALL_HALVES: Final = 26
+"""The highest call, in half points: a 9 and all eight ½s make 13 (P3). Calls run from 0
+to this; the engine's tables, the documents and their schemas stop here."""
 
 
 def call_text(halves: int) -> str:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from itertools import chain, combinations, repeat
 from operator import attrgetter
 
-from ..errors import IllegalMoveError
+from ..errors import EighthalfError, IllegalMoveError
 from .cards import DECK, Card
 from .deal import next_hand
-from .moves import PASS, Move, Pass, Spell, _set_exchange, _set_hand, _set_replacements, _set_table, _set_word
+from .moves import PASS, Move, Pass, Spell, _set_exchange
 from .options import HAND_SIZES
 from .state import GameState, HandState, Outcome
 from .words import LETTERS, WORDS
@@ -199,8 +199,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     moves: list[Spell] = []
     append = moves.append
     cards = _CARD
-    new = _new
-    set_word, set_hand, set_table, set_replacements = _set_word, _set_hand, _set_table, _set_replacements
+    make = Spell.unchecked  # the engine builds its spellings in canonical form
     memo: dict[_Parts, list[_HandOption]] = {}
     # By word; within a word by the table suits (the subsets in lexicographic order), then
     # by the hand cards (sorted options), then by the replacing cards (products of lists in
@@ -228,12 +227,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
                 for keys, given in options:
                     for kind in kinds:
                         if kind not in keys or (kind in pairs_held and keys.count(kind) == 1):
-                            spell = new(Spell)
-                            set_word(spell, word)
-                            set_hand(spell, given)
-                            set_table(spell, on)
-                            set_replacements(spell, (cards[kind],))
-                            append(spell)
+                            append(make(word, given, on, (cards[kind],)))
                 continue
             tabled = [givers[at] for at in subset]
             on = tuple(tabled)
@@ -250,12 +244,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
                     sets = [done + (new_card,) for done in sets for new_card in free]
                 else:
                     for replacements in sets:
-                        spell = new(Spell)
-                        set_word(spell, word)
-                        set_hand(spell, given)
-                        set_table(spell, on)
-                        set_replacements(spell, replacements)
-                        append(spell)
+                        append(make(word, given, on, replacements))
     return tuple(moves)
 
 
@@ -355,6 +344,19 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     return None
 
 
+def _malformed(move: Spell | Pass) -> IllegalMoveError:
+    """The error of a move whose cards are all where it says but that is not a legal move
+    all the same: a spelling made unchecked that its own constructor would refuse."""
+    if isinstance(move, Spell):
+        try:
+            checked = Spell(move.word, move.hand, move.table, move.replacements)
+        except EighthalfError as error:
+            return error if isinstance(error, IllegalMoveError) else IllegalMoveError(str(move), str(error), "WT2")
+        if checked != move:
+            return IllegalMoveError(str(move), f"not in canonical form: write it {str(checked)!r}", "WT7")
+    return IllegalMoveError(str(move), "not one of the legal moves", "WT1")
+
+
 def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
     """The first card of ``wanted`` that ``hand`` cannot supply (as a multiset), or ``None``."""
     rest = list(hand)
@@ -367,8 +369,9 @@ def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
 
 
 def is_legal(state: GameState, move: Move) -> bool:
-    """True if ``move`` is legal in ``state`` (the same as ``move in legal_moves(state)``)."""
-    return why_illegal(state, move) is None
+    """True if ``move`` is legal in ``state``: one of :func:`legal_moves`, judged by what it is
+    (a spelling made with :meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>` included)."""
+    return move in legal_moves(state)
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -388,10 +391,9 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: If ``move`` is not legal here; the message gives the move, the
             reason and the rule id.
     """
-    error = why_illegal(state, move)
-    if error is not None:
-        raise error
-    return apply_unchecked(state, move)
+    if move in legal_moves(state):
+        return apply_unchecked(state, move)
+    raise why_illegal(state, move) or _malformed(move)
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:

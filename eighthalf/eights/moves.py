@@ -118,6 +118,28 @@ class Spell(Frozen):
         _set_table(self, table)
         _set_replacements(self, replacements)
 
+    @classmethod
+    def unchecked(
+        cls, word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]
+    ) -> Spell:
+        """The spelling of these fields as given, without any check or sorting: for the
+        engine, which builds its spellings in canonical form (the word in capitals, the
+        hand cards in card order, the table cards by suit).
+
+        A spelling made so is not checked until it is played: :func:`~eighthalf.eights.apply`
+        and :func:`~eighthalf.eights.is_legal` accept only the legal moves themselves.
+
+        >>> from eighthalf.eights import parse_cards
+        >>> str(Spell.unchecked("ONE", parse_cards("1n 7o"), parse_cards("4e"), parse_cards("4w")))
+        'ONE 1n 7o 4e>4w'
+        """
+        spell = _new(cls)
+        _set_word(spell, word)
+        _set_hand(spell, hand)
+        _set_table(spell, table)
+        _set_replacements(spell, replacements)
+        return spell
+
     @property
     def value(self) -> int:
         """What the word is worth (WT8)."""
@@ -139,6 +161,7 @@ class Spell(Frozen):
         return " ".join(parts)
 
 
+_new = object.__new__
 _set_word = vars(Spell)["word"].__set__
 _set_hand = vars(Spell)["hand"].__set__
 _set_table = vars(Spell)["table"].__set__

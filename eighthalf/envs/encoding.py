@@ -47,6 +47,7 @@ from ..cards import COMPOSITION, RANKS, Rank
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS, Move
 from ..options import Rules
+from ..state import MAX_CALL_HALVES
 from ..views import PlayerView, unseen_cards
 
 __all__ = [
@@ -77,7 +78,7 @@ NUM_ACTIONS = len(ACTIONS)
 _INDEX: dict[Move, int] = {move: index for index, move in enumerate(ACTIONS)}
 
 _RANKS = len(RANKS)
-_MAX_CALL = 26  # 13 in half points: 9 and all eight ½s (P3)
+_MAX_CALL = MAX_CALL_HALVES  # 13 in half points: 9 and all eight ½s (P3)
 _PER_SEAT = 2 * _RANKS + 5
 
 

@@ -1,0 +1,273 @@
+"""The values of Eights' documents: cards, moves, seats, rules, outcomes and records.
+
+The pieces that the document types of :mod:`eighthalf.eights.serialization` are made of,
+with their writers and their checking readers, and the document types ``eights.Rules``,
+``eights.Move`` and ``eights.Record``. The underscored names are the package's own:
+import the public functions from :mod:`eighthalf.eights.serialization`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ...common.documents import (
+    MAX_INT,
+    Kind,
+    check_object,
+    get_bool,
+    get_int,
+    get_int_list,
+    get_list,
+    get_seed,
+    get_str,
+    wrong,
+)
+from ...errors import DocumentError, EighthalfError, quote
+from ..cards import CARDS, DECK, Card, parse_card
+from ..moves import Move, Pass, Spell, parse_move
+from ..options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
+from ..records import Record
+from ..state import Outcome
+
+PREFIX: Final = "eights."
+"""How the ``"type"`` of every document of Eights begins (``"eights.GameState"``)."""
+
+_MAX_HAND: Final = max(HAND_SIZES.values())
+_DECK_COUNT: Final = Counter(DECK)
+
+# --------------------------------------------------------------------------- cards and moves
+
+
+def _card(value: object, path: str) -> Card:
+    if type(value) is not str:
+        wrong(path, "a card such as '4w'", value)
+    card = CARDS.get(value)
+    if card is not None:
+        return card
+    try:
+        canonical = str(parse_card(value))
+    except EighthalfError as error:
+        raise DocumentError(path, str(error)) from None
+    raise DocumentError(path, f"write the card {quote(value)} as {canonical!r} (the canonical notation)")
+
+
+def _card_list(value: object, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
+    if type(value) is not list:
+        wrong(path, "an array of cards", value)
+    if len(value) > high:
+        raise DocumentError(path, f"{len(value)} cards, more than the {high} there can be ({rule})")
+    return tuple(_card(entry, f"{path}[{at}]") for at, entry in enumerate(value))
+
+
+def _cards(obj: dict[str, Any], key: str, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
+    return _card_list(obj[key], f"{path}.{key}", high, rule)
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _move(value: object, path: str) -> Move:
+    if type(value) is not str:
+        wrong(path, "a move in notation", value)
+    try:
+        move = parse_move(value)
+    except EighthalfError as error:
+        raise DocumentError(path, str(error)) from None
+    if str(move) != value:
+        raise DocumentError(path, f"write the move {quote(value)} as {str(move)!r} (the canonical notation)")
+    return move
+
+
+def _spell(value: object, path: str) -> Spell:
+    move = _move(value, path)
+    if not isinstance(move, Spell):
+        raise DocumentError(path, f"expected a spelling such as 'ONE 1n 7o 4e>4w', not {str(move)!r} (WT5)")
+    return move
+
+
+def _seat(obj: dict[str, Any], key: str, path: str, players: int = MAX_PLAYERS) -> int:
+    value = obj[key]
+    if type(value) is not int:
+        wrong(f"{path}.{key}", "a seat number", value)
+    if not 0 <= value < players:
+        raise DocumentError(f"{path}.{key}", f"seat {quote(value)} is out of range (0 to {players - 1})")
+    return value
+
+
+def _opt_int(obj: dict[str, Any], key: str, path: str, rule: str) -> int | None:
+    value = obj[key]
+    if value is None:
+        return None
+    if type(value) is not int:
+        wrong(f"{path}.{key}", "an integer or null", value)
+    if not 1 <= value <= MAX_INT:
+        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range (1 to 2**53 - 1) ({rule})")
+    return value
+
+
+def _count_list(value: object, path: str, players: int | None) -> tuple[int, ...]:
+    """Non-negative integers, one per seat (of 2 to 6 seats if ``players`` is ``None``)."""
+    if type(value) is not list:
+        wrong(path, "an array of integers, one per seat", value)
+    if players is None and not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise DocumentError(
+            path, f"expected one entry per seat ({MIN_PLAYERS} to {MAX_PLAYERS}), not {len(value)} (WS2)"
+        )
+    if players is not None and len(value) != players:
+        raise DocumentError(path, f"expected {players} entries (one per seat), not {len(value)}")
+    for at, entry in enumerate(value):
+        if type(entry) is not int:
+            wrong(f"{path}[{at}]", "an integer", entry)
+        if not 0 <= entry <= MAX_INT:
+            raise DocumentError(f"{path}[{at}]", f"{quote(entry)} is out of range (0 to 2**53 - 1)")
+    return tuple(value)
+
+
+# --------------------------------------------------------------------------- rules
+
+_RULES_KEYS: Final = frozenset({"target", "turn_limit", "may_pass_freely"})
+
+
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    return {"target": rules.target, "turn_limit": rules.turn_limit, "may_pass_freely": rules.may_pass_freely}
+
+
+_DEFAULT_RULES: Final = Rules()
+
+
+def _load_rules(obj: dict[str, Any], path: str) -> Rules:
+    target = _opt_int(obj, "target", path, "WG1, WR2")
+    turn_limit = _opt_int(obj, "turn_limit", path, "WH3, WR2")
+    free = get_bool(obj, "may_pass_freely", path)
+    if target is None and turn_limit is None and not free:
+        return _DEFAULT_RULES
+    return Rules(target, turn_limit, free)
+
+
+def _nested_rules(obj: dict[str, Any], path: str) -> Rules:
+    where = f"{path}.rules"
+    return _load_rules(check_object(obj["rules"], where, _RULES_KEYS), where)
+
+
+# --------------------------------------------------------------------------- outcomes and scores
+
+_OUTCOME_KEYS: Final = frozenset({"totals", "winners", "target"})
+
+
+def _outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"totals": list(outcome.totals), "winners": list(outcome.winners), "target": outcome.target}
+
+
+def _hand_scores(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[int, ...], ...]:
+    entries = get_list(obj, "hand_scores", path)
+    return tuple(_count_list(entry, f"{path}.hand_scores[{at}]", players) for at, entry in enumerate(entries))
+
+
+def _check_fact(obj: dict[str, Any], key: str, path: str, expected: tuple[int, ...], rule: str) -> None:
+    """The written ``obj[key]`` (a hand's ``scores``, WH2, or the ``totals``, WG1) must be what the position gives."""
+    written = _count_list(obj[key], f"{path}.{key}", len(expected))
+    if written != expected:
+        raise DocumentError(
+            f"{path}.{key}",
+            f"{quote(list(written))} does not agree with the score piles and hand scores, "
+            f"which give {list(expected)} ({rule})",
+        )
+
+
+def _check_outcome(obj: dict[str, Any], path: str, outcome: Outcome | None, target: int) -> None:
+    value = obj["outcome"]
+    where = f"{path}.outcome"
+    if value is None:
+        if outcome is not None:
+            raise DocumentError(
+                where,
+                f"is null, but a total has reached the target {target}, so the game is over with "
+                f"{quote(_outcome_data(outcome))} (WG3)",
+            )
+        return
+    written = check_object(value, where, _OUTCOME_KEYS)
+    totals = _count_list(written["totals"], f"{where}.totals", None)
+    winners = get_int_list(written, "winners", where, None)
+    aimed = get_int(written, "target", where, 1)
+    if outcome is None:
+        raise DocumentError(where, f"must be null: no total has reached the target {target}, so the game goes on (WG3)")
+    if (totals, winners, aimed) != (outcome.totals, outcome.winners, outcome.target):
+        raise DocumentError(
+            where, f"does not agree with the position, which gives {quote(_outcome_data(outcome), 400)} (WG3)"
+        )
+
+
+def _move_data(move: Move) -> dict[str, Any]:
+    return {"move": str(move)}
+
+
+def _load_move(obj: dict[str, Any], path: str) -> Move:
+    return _move(obj["move"], f"{path}.move")
+
+
+# --------------------------------------------------------------------------- records
+
+_RECORD_KEYS: Final = frozenset({"players", "seed", "rules", "moves", "result", "comments", "tags"})
+
+
+def _record_data(record: Record) -> dict[str, Any]:
+    return {
+        "players": record.players,
+        "seed": record.seed,
+        "rules": _rules_data(record.rules),
+        "moves": [str(move) for move in record.moves],
+        "result": record.result,
+        "comments": [[at, text] for at, text in record.comments],
+        "tags": [[name, value] for name, value in record.tags],
+    }
+
+
+def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[Any, str]]:
+    out = []
+    for at, entry in enumerate(get_list(obj, key, path)):
+        where = f"{path}.{key}[{at}]"
+        if type(entry) is not list or len(entry) != 2:
+            wrong(where, f"a pair [{first}, text]", entry)
+        if type(entry[1]) is not str:
+            wrong(f"{where}[1]", "a string", entry[1])
+        out.append((entry[0], entry[1]))
+    return out
+
+
+def _load_record(obj: dict[str, Any], path: str) -> Record:
+    """The fields as JSON types here; how they fit together, :class:`~eighthalf.eights.Record`
+    checks when it is made (the one definition for the text format and for documents)."""
+    rules = _nested_rules(obj, path)
+    players = get_int(obj, "players", path, MIN_PLAYERS, MAX_PLAYERS)
+    seed = get_seed(obj, path)
+    moves = tuple(_move(entry, f"{path}.moves[{at}]") for at, entry in enumerate(get_list(obj, "moves", path)))
+    result = get_str(obj, "result", path)
+    comments = _pairs(obj, "comments", path, "move number")
+    for at, (number, _) in enumerate(comments):
+        if type(number) is not int:
+            wrong(f"{path}.comments[{at}][0]", "a move number", number)
+    tags = _pairs(obj, "tags", path, "name")
+    return Record(
+        players=players,
+        seed=seed,
+        rules=rules,
+        moves=moves,
+        result=result,
+        comments=tuple(comments),
+        tags=tuple(tags),
+    )
+
+
+VALUE_KINDS: Final = (
+    Kind(PREFIX + "Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules),
+    Kind(PREFIX + "Move", (Spell, Pass), frozenset({"move"}), _move_data, _load_move),
+)
+"""The document types of rules and moves: ``eights.Rules`` and ``eights.Move``."""
+
+RECORD_KIND: Final = Kind(PREFIX + "Record", (Record,), _RECORD_KEYS, _record_data, _load_record)
+"""The document type of records: ``eights.Record``."""

@@ -1,0 +1,285 @@
+"""The schema pieces of Eights' documents (:mod:`eighthalf.eights.serialization`) for the builder of :mod:`eighthalf.schemas.build`.
+
+The shared definitions (cards, moves, seats, points) and the fields of each document
+type; the keys come from the game's registry (:data:`eighthalf.eights.game.EIGHTS`'s
+``documents``), the cards and words from :mod:`eighthalf.eights`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..common.documents import Registry
+from ..common.game import play_out
+from ..eights.cards import CARDS, DECK, SUIT_LETTERS
+from ..eights.events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
+from ..eights.game import EIGHTS
+from ..eights.moves import Move
+from ..eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
+from ..eights.records import Record
+from ..eights.state import GameState, HandState, Outcome
+from ..eights.views import PlayerView
+from ..eights.words import WORDS
+from .build import Pieces, attribute_docs, keys_of, nullable, object_schema, ref
+
+__all__ = ["eights_pieces"]
+
+
+def _first(state: GameState, moves: tuple[Move, ...]) -> Move:
+    return moves[0]
+
+
+def _eights_definitions() -> dict[str, dict[str, Any]]:
+    """The shared pieces of Eights' documents: cards, moves, seats, points (WS1, WS2, WT8)."""
+    card = "(" + "|".join(f"{suit}[{''.join(sorted(set(letters)))}]" for suit, letters in SUIT_LETTERS.items()) + ")"
+    words = "|".join(WORDS)
+    spelling = f"({words})( {card})*( {card}>{card})+"
+    full = max(HAND_SIZES.values())
+    seat = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+    return {
+        "card": {
+            "description": "A card by its notation: the suit's digit and the lower-case letter, '4w' (WS1).",
+            "enum": sorted(CARDS),
+        },
+        "cards": {"type": "array", "items": ref("card"), "maxItems": len(DECK)},
+        "hand": {"type": "array", "items": ref("card"), "maxItems": full},
+        "table": {
+            "description": "The table, one card of each suit, suit by suit (WS3).",
+            "type": "array",
+            "items": ref("card"),
+            "minItems": 8,
+            "maxItems": 8,
+        },
+        "seat": {"description": f"A seat number (at most {MAX_PLAYERS} seats, WS2).", **seat},
+        "seatOrNull": nullable(ref("seat")),
+        "origins": {
+            "description": "Who put each stack card there: a seat, or -1 for a card dealt there (WP3).",
+            "type": "array",
+            "items": {"type": "integer", "minimum": -1, "maximum": MAX_PLAYERS - 1},
+            "maxItems": len(DECK),
+        },
+        "points": {
+            "description": "Points, one number per seat.",
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_PLAYERS,
+        },
+        "move": {
+            "description": (
+                "A move in its canonical notation, as str(move) writes it: a spelling 'ONE 1n 7o 4e>4w' "
+                "(the word, the hand cards, then table>replacing pairs) or a pass 'pass', 'pass 1e 4w'."
+            ),
+            "type": "string",
+            "pattern": f"^(pass( {card})*|{spelling})$",
+        },
+        "spelling": {
+            "description": "A spelling in its canonical notation: 'ONE 1n 7o 4e>4w' (WT2-WT5).",
+            "type": "string",
+            "pattern": f"^{spelling}$",
+        },
+        "piles": {
+            "description": "Every seat's score pile: the spellings it made in this hand (WT5).",
+            "type": "array",
+            "items": {"type": "array", "items": ref("spelling")},
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_PLAYERS,
+        },
+    }
+
+
+def _eights_bodies(registry: Registry) -> Pieces:
+    """The nested objects of Eights' documents, and the fields of each document type,
+    with the keys that :mod:`eighthalf.eights.serialization` requires."""
+
+    def keys(name: str) -> frozenset[str]:
+        return keys_of(registry, "eights." + name)
+
+    # Nested objects have the keys of the objects the writer produces (of a game that is over).
+    state = play_out(EIGHTS, EIGHTS.start(2, seed=0, rules=Rules(target=10)), _first)
+    written = registry.to_data(state)
+    hand_keys = frozenset(written["hand"])
+    outcome_keys = frozenset(written["outcome"])
+
+    full = max(HAND_SIZES.values())
+    seat = ref("seat")
+    points = ref("points")
+    number = {"type": "integer", "minimum": 0}
+    hand_scores = {"type": "array", "items": points}
+    optional_int = nullable({"type": "integer", "minimum": 1})
+    defs = {
+        "rules": object_schema(
+            keys("Rules"),
+            {"target": optional_int, "turn_limit": optional_int, "may_pass_freely": {"type": "boolean"}},
+            attribute_docs(Rules),
+            "eights.Rules",
+        ),
+        "outcome": object_schema(
+            outcome_keys,
+            {
+                "totals": points,
+                "winners": {"type": "array", "items": seat, "minItems": 1, "maxItems": MAX_PLAYERS},
+                "target": {"type": "integer", "minimum": 1},
+            },
+            attribute_docs(Outcome),
+            "an outcome of Eights",
+        ),
+        "handState": object_schema(
+            hand_keys,
+            {
+                "number": number,
+                "dealer": seat,
+                "table": ref("table"),
+                "hands": {"type": "array", "items": ref("hand"), "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+                "stack": ref("cards"),
+                "origins": ref("origins"),
+                "piles": ref("piles"),
+                "to_move": seat,
+                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+                "turns": number,
+                "scores": {**points, "description": "Each seat's points in this hand (WH2), checked on loading."},
+            },
+            attribute_docs(HandState),
+            "the hand of an eights.GameState",
+        ),
+    }
+    totals = {**points, "description": "Each seat's points from the finished hands (WG1), checked on loading."}
+    outcome = nullable(ref("outcome"))
+    documents: dict[str, dict[str, Any]] = {
+        "eights.Rules": defs["rules"],
+        "eights.Move": object_schema(keys("Move"), {"move": ref("move")}, {}, "eights.Move"),
+        "eights.GameState": object_schema(
+            keys("GameState"),
+            {
+                "rules": ref("rules"),
+                "seed": {"type": "integer"},
+                "hand": ref("handState"),
+                "hand_scores": hand_scores,
+                "totals": totals,
+                "outcome": outcome,
+            },
+            attribute_docs(GameState),
+            "eights.GameState",
+        ),
+        "eights.PlayerView": object_schema(
+            keys("PlayerView"),
+            {
+                "seat": ref("seatOrNull"),
+                "rules": ref("rules"),
+                "number": number,
+                "dealer": seat,
+                "table": ref("table"),
+                "hand": nullable(ref("hand")),
+                "hand_sizes": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": full},
+                    "minItems": MIN_PLAYERS,
+                    "maxItems": MAX_PLAYERS,
+                },
+                "stack": {
+                    "description": "The stack in draw order as the viewer knows it: null for a card they do not know (WI3, WP3).",
+                    "type": "array",
+                    "items": nullable(ref("card")),
+                },
+                "origins": ref("origins"),
+                "piles": ref("piles"),
+                "to_move": seat,
+                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+                "turns": number,
+                "scores": points,
+                "hand_scores": hand_scores,
+                "totals": totals,
+                "outcome": outcome,
+            },
+            attribute_docs(PlayerView),
+            "eights.PlayerView",
+        ),
+        "eights.Record": object_schema(
+            keys("Record"),
+            {
+                "players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+                "seed": {"type": "integer"},
+                "rules": ref("rules"),
+                "moves": {"type": "array", "items": ref("move")},
+                "result": {
+                    "description": "'*' while unfinished; '<winners>: <totals>' once over, such as '0,2: 31-12-31-5' (WG3).",
+                    "type": "string",
+                    "pattern": r"^(\*|[0-9]+(,[0-9]+)*: [0-9]+(-[0-9]+)+)$",
+                },
+                "comments": {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string"}],
+                        "items": False,
+                        "minItems": 2,
+                    },
+                },
+                "tags": {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "prefixItems": [{"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"}, {"type": "string"}],
+                        "items": False,
+                        "minItems": 2,
+                    },
+                },
+            },
+            attribute_docs(Record),
+            "eights.Record",
+        ),
+        "eights.Spelled": object_schema(
+            keys("Spelled"), {"seat": seat, "spell": ref("spelling")}, attribute_docs(Spelled), "eights.Spelled"
+        ),
+        "eights.Passed": object_schema(
+            keys("Passed"),
+            {
+                "seat": seat,
+                "count": {"type": "integer", "minimum": 0, "maximum": full},
+                "exchange": nullable(ref("hand")),
+            },
+            attribute_docs(Passed),
+            "eights.Passed",
+        ),
+        "eights.Drew": object_schema(
+            keys("Drew"),
+            {
+                "seat": seat,
+                "count": {"type": "integer", "minimum": 1, "maximum": full},
+                "cards": nullable({**ref("hand"), "minItems": 1}),
+            },
+            attribute_docs(Drew),
+            "eights.Drew",
+        ),
+        "eights.HandOver": object_schema(
+            keys("HandOver"),
+            {"number": number, "reason": {"enum": ["passes", "turn limit"]}, "scores": points, "totals": points},
+            attribute_docs(HandOver),
+            "eights.HandOver",
+        ),
+        "eights.HandDealt": object_schema(
+            keys("HandDealt"),
+            {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat},
+            attribute_docs(HandDealt),
+            "eights.HandDealt",
+        ),
+        "eights.GameOver": object_schema(
+            keys("GameOver"),
+            {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}},
+            attribute_docs(GameOver),
+            "eights.GameOver",
+        ),
+    }
+    return defs, documents
+
+
+def eights_pieces(registry: Registry) -> Pieces:
+    """Eights' definitions (``$defs``) and the fields of each of its document types.
+
+    Raises:
+        EighthalfError: If the loader's keys of a document type are not the fields described here.
+    """
+    defs = _eights_definitions()
+    nested, documents = _eights_bodies(registry)
+    defs.update(nested)
+    return defs, documents
