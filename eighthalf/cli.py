@@ -12,27 +12,23 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
-from .bots import BOTS, Bot, tell
+from .bots import BOTS, Bot
 from .common.cli import int_type as _int_type
-from .deal import new_game
+from .common.demo import DemoFace, check_bots, check_demo, play_demo
+from .common.runner import MAX_SEED_DIGITS, load_bot
 from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
-from .events import apply_with_events, events_for, narrate
+from .events import Event, narrate
+from .game import ROUND
+from .moves import Move
 from .options import Rules
-from .simulate import (
-    MAX_SEED_DIGITS,
-    add_simulate_arguments,
-    check_bots_option,
-    load_bot,
-    run_simulate,
-)
+from .simulate import add_simulate_arguments, run_simulate
+from .state import GameState
 from .terminal import add_play_arguments, config_from_args, run_play
-from .views import view
 
 __all__ = ["DEMO_MOVE_LIMIT", "NAMES", "PROG", "main", "run_demo"]
 
@@ -44,6 +40,25 @@ DEMO_MOVE_LIMIT = 1000
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 """The names given to seats 0 to 7."""
+
+
+class _Demo(DemoFace[GameState, Move, Event]):
+    """How 8½'s demo tells a round: every hand at the start, then a line a move with the
+    call it was made on and what happened, as a spectator sees it."""
+
+    def opening(self, state: GameState, bots: Sequence[Bot]) -> list[str]:
+        lines = [f"8½ demo: {state.players} players, seed {self.seed}"]
+        for seat, (name, bot) in enumerate(zip(self.names, bots, strict=True)):
+            lines.append(
+                f"  seat {seat}: {name} ({bot.name}), hand {' '.join(r.label for r in state.seats[seat].hand)}"
+            )
+        return lines
+
+    def told(
+        self, number: int, seat: int, move: Move, seen: Sequence[Event], before: GameState, after: GameState
+    ) -> list[str]:
+        story = " ".join(narrate(seen, self.names))
+        return [f"{after.move_number:4}. [call {before.call_label:>3}] {self.names[seat]}: {move}  {story}"]
 
 
 def run_demo(
@@ -58,41 +73,21 @@ def run_demo(
 
     Bots can, rarely, play a round that never ends, so the demo plays under E7's move
     limit (``move_limit``; ``None`` for none). Returns the winning seat, or -1 if the
-    limit ended the round. ``write`` receives each line (default: print).
+    limit ended the round. ``write`` receives each line (default: print). The loop is
+    :func:`eighthalf.common.demo.play_demo` over :data:`eighthalf.game.ROUND`.
 
     Raises:
         EighthalfError: If ``players`` is not from 2 to 5 (S2), ``seed`` is not an int of
-            at most :data:`~eighthalf.simulate.MAX_SEED_DIGITS` digits, ``bots`` is not one
-            bot per seat, or ``move_limit`` is not ``None`` or at least 1.
+            at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits, ``bots`` is not one
+            bot per seat, or ``move_limit`` is not ``None`` or at least 1; or if a bot fails
+            as it chooses (a bot of another game, say) or chooses an illegal move.
     """
-    if type(players) is not int or not 2 <= players <= 5:
-        raise EighthalfError(
-            f"players must be from 2 to 5 (S2), not {players if type(players) is int else type(players).__name__}"
-        )
-    if type(seed) is not int or not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
-        raise EighthalfError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits")
-    if not isinstance(bots, (list, tuple)) or len(bots) != players:
-        raise EighthalfError(f"bots must be a list or tuple of {players} bots, one per seat")
-    for bot in bots:
-        if not callable(getattr(bot, "choose", None)) or not isinstance(getattr(bot, "name", None), str):
-            raise EighthalfError(f"every bot needs a name and a choose(view, rng) method, not {type(bot).__name__}")
+    check_demo(ROUND, players, seed, bots, "S2")
     if move_limit is not None and (type(move_limit) is not int or move_limit < 1):
         raise EighthalfError("move_limit must be None or an int of at least 1 (E7)")
-    out: Callable[[str], None] = write if write is not None else print
-    names = NAMES[:players]
-    state = new_game(players, seed=seed, rules=Rules(move_limit=move_limit))
-    rng = random.Random(seed)
-    out(f"8½ demo: {players} players, seed {seed}")
-    for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
-        out(f"  seat {seat}: {name} ({bot.name}), hand {' '.join(r.label for r in state.seats[seat].hand)}")
-    while not state.over:
-        seat = state.to_move
-        move = bots[seat].choose(view(state, seat), rng)
-        before_call = state.call_label
-        state, events = apply_with_events(state, move)
-        tell(bots, events, state)  # bots that observe are shown every move (bots.Observer)
-        story = " ".join(narrate(events_for(events, None), names))
-        out(f"{state.move_number:4}. [call {before_call:>3}] {names[seat]}: {move}  {story}")
+    state = play_demo(
+        ROUND, _Demo(NAMES[:players], seed), players, seed, bots, rules=Rules(move_limit=move_limit), write=write
+    )
     return -1 if state.winner is None else state.winner
 
 
@@ -165,11 +160,10 @@ def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse
     if not 2 <= args.players <= 5:
         demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     try:
-        names = check_bots_option(args.bots, args.players)
-    except EighthalfError as error:
+        bots = [load_bot(name, BOTS) for name in check_bots(args.bots, args.players, BOTS)]
+        run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
+    except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of another game, say)
         demo.error(str(error))
-    bots = [load_bot(name) for name in names]
-    run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     return 0
 
 

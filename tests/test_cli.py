@@ -260,3 +260,32 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
         err = process.stderr.read().decode("utf-8")
         assert process.wait(timeout=120) == 1
     assert err == ""
+
+
+# --- Bots that cannot play: one error line, no traceback (issue 17) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("os:system", "--bots: bot 'os:system' could not be made: TypeError: "),
+        ("eighthalf.eights.bots:GreedyBot", "bot 'greedy' failed (AttributeError: "),
+    ],
+    ids=["not-a-bot", "a-bot-of-eights"],
+)
+def test_a_bot_that_cannot_play_8_half_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], bots: str, message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--players", "2", "--bots", bots])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1].startswith("eighthalf demo: error: ") and message in err.splitlines()[-1]
+
+
+def test_run_demo_refuses_a_bot_of_the_other_game_with_eighthalf_error() -> None:
+    from eighthalf.eights.bots import GreedyBot as EightsGreedyBot
+
+    with pytest.raises(EighthalfError, match=r"seat \d: bot 'greedy' failed .*; is it a bot of 8½\?"):
+        run_demo(2, 1, [EightsGreedyBot(), EightsGreedyBot()], write=lambda line: None)  # type: ignore[list-item]

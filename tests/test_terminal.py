@@ -723,3 +723,31 @@ def test_describe_move_reads_the_table_options() -> None:
     seen = view_match(Match(1, 0, 1, 0, state), 0)
     text = describe_move(OpenPlay(Rank.SEVEN, 2), seen, ["Anna", "Ben"])
     assert text == "your 2 open 7s: the call becomes 7"
+
+
+# --- A bot that fails: one error line, the seed and the record (issue 17) -----------------------
+
+
+def test_a_bot_of_the_other_game_ends_the_game_with_one_error_line(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "game.txt"
+    argv = ["--players", "2", "--seat", "1", "--seed", "2", "--bots", "eighthalf.eights.bots:GreedyBot"]
+    status, transcript = play([*argv, "--record", str(path)], always("a"))
+    assert status == 1
+    assert any(
+        line.startswith("error: seat 0: bot 'greedy' failed (") and line.endswith("is it a bot of 8½?")
+        for line in transcript
+    )
+    assert transcript[-1].startswith("Seed 2: play the same deal again with: ")
+    assert loads(path.read_text(encoding="utf-8")).result == "*"
+
+
+def test_the_play_config_keeps_its_order_and_is_an_attrs_class() -> None:
+    from eighthalf import Rules
+    from eighthalf.terminal import PlayConfig
+
+    config = PlayConfig(2, 0, (None, "greedy"), 7, None, ("Anna", "Ben"), None)
+    assert config.rules == Rules() and config.record is None and not config.auto_forced
+    assert attrs.evolve(config, rounds=3).command().endswith("--match --rounds 3 --seed 7")
+    assert PlayConfig.__match_args__[:5] == ("players", "seat", "bots", "seed", "rounds")

@@ -18,30 +18,21 @@ the table, and bad arguments stop a command with one line on stderr and exit sta
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
-from typing import Any, TextIO
 
-from ..common.cli import (
-    add_output_arguments,
-    add_seed_argument,
-    add_worker_arguments,
-    check_bots_option,
-    int_type,
-    positive,
-    run_summary_command,
-)
+from ..common.cli import int_type
+from ..common.demo import DemoFace, check_bots, check_demo, play_demo
 from ..common.runner import MAX_SEED_DIGITS
 from ..errors import EighthalfError
-from .bots import BOTS, Bot, observes, tell
-from .deal import new_game
-from .events import GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
+from .bots import BOTS, Bot
+from .events import Event, GameOver, HandDealt, HandOver, narrate
+from .game import EIGHTS
+from .moves import Move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .simulate import DEFAULT_CHUNK_SIZE, HAND_LIMIT, MAX_GAMES, load_bot, simulate
+from .simulate import HAND_LIMIT, load_bot, simulate
+from .state import GameState
 from .terminal import add_play_arguments, add_rules_arguments, config_from_args, rules_from_args, run_play
-from .views import view
 
 __all__ = [
     "NAMES",
@@ -75,6 +66,45 @@ def _check_players(parser: argparse.ArgumentParser, players: int) -> None:
 # --- demo ---------------------------------------------------------------------------------------
 
 
+class _Demo(DemoFace[GameState, Move, Event]):
+    """How Eights' demo tells a game: the table and every hand at each deal (a demo shows
+    everything), a line a turn, and the ends of hands and of the game on lines of their own."""
+
+    def opening(self, state: GameState, bots: Sequence[Bot]) -> list[str]:
+        names = self.names
+        lines = [f"Eights demo: {state.players} players, seed {self.seed}, target {state.target}"]
+        lines.extend(
+            f"  seat {seat}: {name} ({bot.name})" for seat, (name, bot) in enumerate(zip(names, bots, strict=True))
+        )
+        return lines + self._deal(state)
+
+    def _deal(self, state: GameState) -> list[str]:
+        """The table, the stack and every hand at the start of a hand."""
+        hand, names = state.hand, self.names
+        return [
+            f"Hand {hand.number + 1}: table {' '.join(map(str, hand.table))}, stack {len(hand.stack)} cards; "
+            f"{names[hand.to_move]} plays first.",
+            *(f"  {names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(hand.hands)),
+        ]
+
+    def told(
+        self, number: int, seat: int, move: Move, seen: Sequence[Event], before: GameState, after: GameState
+    ) -> list[str]:
+        names = self.names
+        told = [event for event in seen if not isinstance(event, (HandOver, HandDealt, GameOver))]
+        lines = [f"{number:4}. {names[seat]}: {move} — {' '.join(narrate(told, names))}"]
+        for event in seen:
+            if isinstance(event, (HandOver, HandDealt, GameOver)):
+                lines.append(narrate([event], names)[0])
+            if isinstance(event, HandDealt):
+                lines.extend(self._deal(after))
+        return lines
+
+    def check(self, state: GameState) -> None:
+        if state.hand.number >= HAND_LIMIT:
+            raise EighthalfError(f"the game did not end within {HAND_LIMIT:,} hands (WG3): do the bots ever spell?")
+
+
 def run_demo(
     players: int,
     seed: int,
@@ -89,64 +119,22 @@ def run_demo(
     is one line with the move and its narration (:func:`~eighthalf.eights.narrate`, as a
     spectator sees it: drawn cards hidden); the ends of hands and of the game get lines
     of their own. The bots share a :class:`random.Random` seeded with ``seed``.
-    Returns the winning seats (WG3). ``write`` receives each line (default: print).
+    Returns the winning seats (WG3). ``write`` receives each line (default: print). The
+    loop is :func:`eighthalf.common.demo.play_demo` over :data:`eighthalf.eights.game.EIGHTS`.
 
     Raises:
         EighthalfError: If ``players`` is not from 2 to 6 (WS2), ``seed`` is not an int
             of at most :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits, or
-            ``bots`` is not one bot per seat; or, as it plays, if the game is still going
-            after :data:`~eighthalf.eights.simulate.HAND_LIMIT` hands (WG3).
+            ``bots`` is not one bot per seat; or, as it plays, if a bot fails as it
+            chooses (a bot of another game, say) or chooses an illegal move, or the game
+            is still going after :data:`~eighthalf.eights.simulate.HAND_LIMIT` hands (WG3).
     """
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        shown = players if type(players) is int else type(players).__name__
-        raise EighthalfError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {shown}")
-    if type(seed) is not int or not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
-        raise EighthalfError(f"seed must be an int of at most {MAX_SEED_DIGITS} digits")
-    if not isinstance(bots, (list, tuple)) or len(bots) != players:
-        raise EighthalfError(f"bots must be a list or tuple of {players} bots, one per seat")
-    for bot in bots:
-        if not callable(getattr(bot, "choose", None)) or not isinstance(getattr(bot, "name", None), str):
-            raise EighthalfError(f"every bot needs a name and a choose(view, rng) method, not {type(bot).__name__}")
+    check_demo(EIGHTS, players, seed, bots, "WS2")
     if rules is not None and not isinstance(rules, Rules):
         raise EighthalfError(f"rules must be an eighthalf.eights.Rules or None, not {type(rules).__name__}")
-    out: Callable[[str], None] = write if write is not None else print
-    names = NAMES[:players]
-    state = new_game(players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    out(f"Eights demo: {players} players, seed {seed}, target {state.target}")
-    for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
-        out(f"  seat {seat}: {name} ({bot.name})")
-    _deal_lines(state.hand, names, out)
-    turn = 0
-    watch = observes(bots)
-    while state.outcome is None:
-        if state.hand.number >= HAND_LIMIT:
-            raise EighthalfError(f"the game did not end within {HAND_LIMIT:,} hands (WG3): do the bots ever spell?")
-        seat = state.hand.to_move
-        move = bots[seat].choose(view(state, seat), rng)
-        state, events = apply_with_events(state, move)
-        if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
-            tell(bots, events, state)
-        turn += 1
-        seen = events_for(events, None)
-        told = [event for event in seen if not isinstance(event, (HandOver, HandDealt, GameOver))]
-        out(f"{turn:4}. {names[seat]}: {move} — {' '.join(narrate(told, names))}")
-        for event in seen:
-            if isinstance(event, (HandOver, HandDealt, GameOver)):
-                out(narrate([event], names)[0])
-            if isinstance(event, HandDealt):
-                _deal_lines(state.hand, names, out)
+    state = play_demo(EIGHTS, _Demo(NAMES[:players], seed), players, seed, bots, rules=rules, write=write)
+    assert state.outcome is not None  # play_demo plays to the end
     return state.outcome.winners
-
-
-def _deal_lines(hand: Any, names: Sequence[str], out: Callable[[str], None]) -> None:
-    """The table, the stack and every hand at the start of a hand (the demo shows all)."""
-    out(
-        f"Hand {hand.number + 1}: table {' '.join(map(str, hand.table))}, stack {len(hand.stack)} cards; "
-        f"{names[hand.to_move]} plays first."
-    )
-    for seat, cards in enumerate(hand.hands):
-        out(f"  {names[seat]}: {' '.join(map(str, cards))}")
 
 
 def _add_demo_arguments(parser: argparse.ArgumentParser) -> None:
@@ -167,42 +155,34 @@ def _add_demo_arguments(parser: argparse.ArgumentParser) -> None:
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``python -m eighthalf eights simulate`` to ``parser``.
 
-    The options both games share (``--seed``, ``--workers``, ``--chunk-size``,
-    ``--dask``, ``--format``, ``--output``, ``--json``, ``--csv``, ``--progress``) come
-    from :mod:`eighthalf.common.cli`, as for 8½'s ``simulate``.
+    The command is the one both games share (:func:`eighthalf.common.cli.add_simulate_arguments`,
+    as for 8½'s ``simulate``), with Eights' own: ``--games``, ``--games-out``, the seats
+    rotating unless ``--no-rotate-seats``, and the table's options ``--target``,
+    ``--turn-limit`` and ``--may-pass-freely``.
     """
-    parser.add_argument("--players", type=int_type(), default=4, help=_players_text())
-    parser.add_argument("--games", type=positive, default=1000, help="how many whole games to play (default 1000)")
-    parser.add_argument(
-        "--bots",
-        default="random",
-        help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
-        f"{', '.join(sorted(BOTS))}, or module:attribute of a bot class or factory that the workers can import",
-    )
-    add_seed_argument(parser)
-    add_worker_arguments(parser, unit="games", chunk_size=DEFAULT_CHUNK_SIZE)
-    parser.add_argument(
-        "--rotate-seats",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="move the bots one seat on every game (default on)",
-    )
-    add_rules_arguments(parser)
-    add_output_arguments(
-        parser,
-        unit="games",
+    from ..common import cli as common_cli
+    from .simulate import BINDING
+
+    command = common_cli.SimulateCommand(
+        binding=BINDING,
+        simulate=simulate,
+        count_option="--games",
+        count_help="how many whole games to play (default 1000)",
         lines_option="--games-out",
         lines_help="write one JSON line per game to PATH ('-' for stdout), in game order: "
         "game, seed, seats, winners, totals, hands, turns, moves",
+        add_rules=add_rules_arguments,
+        rules_from_args=rules_from_args,
+        rotate_seats=True,
     )
-    parser.set_defaults(eights_simulate_parser=parser)
+    common_cli.add_simulate_arguments(parser, command)
 
 
 def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
     """Run ``python -m eighthalf eights simulate`` with the parsed ``args``; returns the exit status.
 
     As 8½'s :func:`eighthalf.simulate.run_simulate` (the same
-    :func:`eighthalf.common.cli.run_summary_command`): status 0 on success, 1 if the run
+    :func:`eighthalf.common.cli.run_simulate`): status 0 on success, 1 if the run
     fails, 130 on Ctrl-C.
 
     Raises:
@@ -210,39 +190,9 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
             together (players out of range, an unknown bot, a bot list longer than the
             table, an output that cannot be written).
     """
-    parser: argparse.ArgumentParser = args.eights_simulate_parser
-    if args.games > MAX_GAMES:
-        parser.error(f"--games must be at most {MAX_GAMES:,}")
-    _check_players(parser, args.players)
-    try:
-        names = check_bots_option(args.bots, args.players, BOTS)
-    except EighthalfError as error:
-        parser.error(str(error))
-    rules = rules_from_args(args)
+    from ..common import cli as common_cli
 
-    def play(
-        *,
-        seed: int,
-        workers: int,
-        executor: Executor | None,
-        progress: Callable[[int, int], None] | None,
-        out: TextIO | None,
-    ) -> Any:
-        return simulate(
-            args.players,
-            args.games,
-            list(names),
-            seed=seed,
-            executor=executor,
-            workers=workers,
-            chunk_size=args.chunk_size,
-            rotate_seats=args.rotate_seats,
-            rules=rules,
-            progress=progress,
-            games_out=out,
-        )
-
-    return run_summary_command(parser, args, play, write=write)
+    return common_cli.run_simulate(args, write=write)
 
 
 # --- the sub-command ------------------------------------------------------------------------------
@@ -283,10 +233,10 @@ def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print
         return run_play(args, write=write)
     _check_players(parser, args.players)
     try:
-        names = check_bots_option(args.bots, args.players, BOTS)
-    except EighthalfError as error:
+        bots = [load_bot(name) for name in check_bots(args.bots, args.players, BOTS)]
+        run_demo(args.players, args.seed, bots, rules=rules_from_args(args), write=write)
+    except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of 8½, say)
         parser.error(str(error))
-    run_demo(args.players, args.seed, [load_bot(name) for name in names], rules=rules_from_args(args), write=write)
     return 0
 
 

@@ -20,6 +20,10 @@ it is printed only at the end (WI4), with the command that plays the same game a
 Quitting: ``q``, ``quit``, ``exit`` or the end of input (Ctrl-D) end the game with a
 goodbye line and exit status 0; Ctrl-C ends it the same way with status 130.
 
+The loop is the one both games share (:func:`eighthalf.common.terminal.play`); this
+module gives Eights' options (:class:`PlayConfig`), its screen and its face
+(:class:`EightsFace`, over :data:`eighthalf.eights.game.EIGHTS`).
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
 >>> add_play_arguments(parser)
@@ -36,29 +40,30 @@ from __future__ import annotations
 
 import argparse
 import builtins
-import hashlib
-import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
-from ..common.cli import TolerantStdin, check_bots_option, check_record_option, int_type, positive, save_record
-from ..common.frozen import Frozen
-from ..common.runner import MAX_SEED_DIGITS, cut, load_bot
+import attrs
+
+from ..common import terminal as common
+from ..common.cli import check_record_option, positive
+from ..common.runner import cut, load_bot
 from ..common.shuffle import fresh_seed
+from ..common.terminal import Choices, Face, Say, Told
 from ..errors import EighthalfError, ParseError
-from .bots import BOTS, Bot, observes, tell
-from .deal import new_game
-from .engine import why_illegal
-from .events import Event, GameOver, HandDealt, HandOver, apply_with_events, events_for, narrate
+from .bots import BOTS, Bot
+from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
+from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .records import Record, dumps
 from .state import GameState
-from .views import PlayerView, view
+from .views import PlayerView
 
 __all__ = [
     "HELP",
     "NAMES",
+    "EightsFace",
     "PlayConfig",
     "add_play_arguments",
     "config_from_args",
@@ -70,7 +75,6 @@ __all__ = [
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
 """The default names of seats 0 to 5."""
 
-_QUIT: Final = frozenset({"q", "quit", "exit"})
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
 _MAX_NAME: Final = 24  # characters in a player's name
 
@@ -90,44 +94,12 @@ ends after the hand in which somebody reaches the target (WG3)."""
 """The help shown for ``?``."""
 
 
-class PlayConfig(Frozen):
-    """The checked options of a game of Eights in the terminal (see :func:`config_from_args`)."""
-
-    __slots__ = ("bots", "names", "players", "record", "rules", "seat", "seed")
-    __match_args__ = ("players", "seat", "bots", "seed", "names", "rules", "record")
-
-    players: int
-    """The number of seats (WS2: 2 to 6)."""
-    seat: int
-    """The person's seat."""
-    bots: tuple[str | None, ...]
-    """The bot of every seat (a name or ``module:attribute``); ``None`` at the person's seat."""
-    seed: int
-    """The game's seed (WS5)."""
-    names: tuple[str, ...]
-    """Every seat's name."""
-    rules: Rules
-    """The table's options (WR1, WR2)."""
-    record: str | None
-    """Where to save the game as a record (:mod:`eighthalf.eights.records`) when it ends, if anywhere."""
-
-    def __init__(
-        self,
-        players: int,
-        seat: int,
-        bots: tuple[str | None, ...],
-        seed: int,
-        names: tuple[str, ...],
-        rules: Rules,
-        record: str | None = None,
-    ) -> None:
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "bots", bots)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "names", names)
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "record", record)
+@attrs.frozen(slots=True, weakref_slot=False)
+class PlayConfig(common.PlayConfig[Rules]):
+    """The checked options of a game of Eights in the terminal (see :func:`config_from_args`):
+    those of every game (:class:`eighthalf.common.terminal.PlayConfig`), in the order
+    ``players``, ``seat``, ``bots``, ``seed``, ``names``, ``rules`` (the table's options,
+    WR1, WR2), ``record``."""
 
     def command(self) -> str:
         """The command line that plays this game again (same seat, bots, names, options and seed)."""
@@ -155,30 +127,15 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     a,b,…`` (every seat's), ``--record PATH`` (save the game as a record), and the table
     options ``--target``, ``--turn-limit`` and ``--may-pass-freely`` (WR1, WR2).
     """
-    parser.add_argument(
-        "--players", type=int_type(), default=4, help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
-    )
-    parser.add_argument("--seat", type=int_type(), default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        help="bots for the other seats in seat order, comma-separated, repeated to fill the table "
-        f"(default greedy): names from {', '.join(sorted(BOTS))}, or module:attribute",
-    )
-    parser.add_argument(
-        "--seed",
-        type=int_type(digits=MAX_SEED_DIGITS),
-        default=None,
-        help="the game's seed (default: a fresh one, printed at the end)",
+    common.add_seating_arguments(
+        parser,
+        players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        registry=BOTS,
+        seed_help="the game's seed (default: a fresh one, printed at the end)",
     )
     parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
     parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
-    parser.add_argument(
-        "--record",
-        default=None,
-        metavar="PATH",
-        help="save the game as a record to PATH when it ends (read it with eighthalf.eights.records.loads and replay)",
-    )
+    common.add_record_argument(parser, "eighthalf.eights.records.loads")
     add_rules_arguments(parser)
 
 
@@ -219,31 +176,14 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the
             record cannot be written where ``--record`` says; the message says which and why.
     """
-    players = args.players
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise EighthalfError(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {players}")
-    if not 0 <= args.seat < players:
-        raise EighthalfError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    others = iter(check_bots_option(str(args.bots), players - 1, BOTS))
-    bots = tuple(None if seat == args.seat else next(others) for seat in range(players))
-    names = list(NAMES[:players])
-    if args.names is not None:
-        given = [name.strip() for name in str(args.names).split(",")]
-        if len(given) > players or not all(given):
-            raise EighthalfError(f"--names: give up to {players} names, none of them empty")
-        for name in given:
-            _check_name(name, "--names")
-        names[: len(given)] = given
-    if args.name is not None:
-        name = str(args.name).strip()
-        _check_name(name, "--name")
-        names[args.seat] = name
-    if len(set(names)) != len(names):
-        raise EighthalfError(f"--names: every player needs a name of their own, not {', '.join(names)}")
+    players, seat, bots = common.seating_from_args(
+        args, players=range(MIN_PLAYERS, MAX_PLAYERS + 1), rule="WS2", registry=BOTS
+    )
+    names = common.names_from_args(args.names, NAMES[:players], _check_name, seat=seat, own=args.name)
     rules = rules_from_args(args)
     record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else fresh_seed()
-    return PlayConfig(players, args.seat, bots, seed, tuple(names), rules, record)
+    return PlayConfig(players, seat, bots, seed, names, rules, record)
 
 
 # ---------------------------------------------------------------- the screen
@@ -324,120 +264,102 @@ def render_screen(seen: PlayerView, names: Sequence[str], happened: Sequence[str
 # ---------------------------------------------------------------- the game
 
 
-class _Quit(Exception):
-    """The person asked to leave (``quit`` or the end of input)."""
-
-
-def _bot_seed(seed: int, seat: int) -> int:
-    digest = hashlib.shake_256(b"eighthalf-eights-terminal-v1:%d:%d" % (seed, seat)).digest(16)
-    return int.from_bytes(digest, "little")
-
-
-def _read(ask: Callable[[str], str], prompt: str, write: Callable[[str], None]) -> str:
-    """One answer, stripped; asks again on text that cannot be read, raises :class:`_Quit` at
-    the end of input."""
-    while True:
-        try:
-            answer = ask(prompt)
-        except EOFError:
-            raise _Quit from None
-        except UnicodeDecodeError as error:
-            write(f"could not read that answer: it is not valid {error.encoding} text; please type it again")
-            continue
-        if any("\udc80" <= char <= "\udcff" for char in answer):  # bytes the terminal's encoding could not read
-            write("could not read that answer: it is not valid text in the terminal's encoding; please type it again")
-            continue
-        return answer.strip()
-
-
-def _ask_move(state: GameState, seen: PlayerView, ask: Callable[[str], str], write: Callable[[str], None]) -> Move:
-    """Ask until the answer is a legal move; raises :class:`_Quit` on quit or end of input."""
+def _choices(seen: PlayerView) -> Choices[Move]:
+    """The numbered lines of :func:`numbered_moves`, or a move in the notation of
+    :func:`~eighthalf.eights.parse_move`."""
     numbered = numbered_moves(seen)
     count = len(numbered)
     choice = "1" if count == 1 else f"1-{count}"
-    write(f"Type a number ({choice}) or a move such as {numbered[0]}; ? for help, q to quit.")
-    while True:
-        text = _read(ask, f"Your move [{choice} or a move]: ", write)
-        key = text.lower()
-        if key in _QUIT:
-            raise _Quit
-        if key in _HELP_WORDS:
-            write(HELP)
-            continue
-        if not text:
-            write(f"Please choose: a number from {choice}, or a move (? for help).")
-            continue
+
+    def read(text: str) -> Move | str:
         if text.isascii() and text.isdigit():
             number = int(text)
             if 1 <= number <= count:
                 return numbered[number - 1]
-            write(
-                f"there is no move {number}: choose {'1' if count == 1 else f'a number from 1 to {count}'}, or type a move"
-            )
-            continue
+            return f"there is no move {number}: choose {'1' if count == 1 else f'a number from 1 to {count}'}, or type a move"
         try:
-            move = parse_move(text)
+            return parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself
             reason = str(error)
             prefix = f"illegal move {getattr(error, 'move', text)!r}: "
             if reason.startswith(prefix):
                 reason = reason[len(prefix) :]
             kind = "not a move" if isinstance(error, ParseError) else "not a spelling"
-            write(f"{kind}: {cut(text)}: {reason}")
-            continue
-        problem = why_illegal(state, move)
-        if problem is None:
-            return move
-        reason = str(problem)
-        prefix = f"illegal move {str(move)!r}: "
-        write(f"{cut(text)} is not legal here: {reason[len(prefix) :] if reason.startswith(prefix) else reason}")
+            return f"{kind}: {cut(text)}: {reason}"
 
-
-def _play(config: PlayConfig, ask: Callable[[str], str], write: Callable[[str], None], played: list[Move]) -> None:
-    names, me = config.names, config.seat
-    bots: dict[int, Bot] = {seat: load_bot(name, BOTS) for seat, name in enumerate(config.bots) if name is not None}
-    rngs = {seat: random.Random(_bot_seed(config.seed, seat)) for seat in bots}
-    state = new_game(config.players, seed=config.seed, rules=config.rules)
-    against = ", ".join(f"{names[seat]} ({bot})" for seat, bot in enumerate(config.bots) if bot is not None)
-    write(
-        f"Eights — {config.players} players, target {state.target}. You are {names[me]}, seat {me}; against {against}."
+    return Choices(
+        f"Type a number ({choice}) or a move such as {numbered[0]}; ? for help, q to quit.",
+        f"Your move [{choice} or a move]: ",
+        f"Please choose: a number from {choice}, or a move (? for help).",
+        read,
     )
-    write("Spell number words with your cards and the table's. Type ? at any question for help.")
-    write(f"Hand 1: {names[state.hand.to_move]} plays first.")
-    happened: list[str] = []
-    watch = observes(bots)
-    while state.outcome is None:
-        seat = state.hand.to_move
-        if seat == me:
-            seen = view(state, me)
-            write(render_screen(seen, names, happened))
-            happened = []
-            move = _ask_move(state, seen, ask, write)
-        else:
-            move = bots[seat].choose(view(state, seat), rngs[seat])
-        state, events = apply_with_events(state, move)
-        played.append(move)
-        if watch:  # bots that observe are shown every move (eighthalf.eights.bots.Observer)
-            tell(bots, events, state)
+
+
+class EightsFace(Face[GameState, Move, PlayerView, Event]):
+    """Eights in the terminal (:data:`eighthalf.eights.game.EIGHTS`): its screen, numbered
+    moves and event lines, for :func:`eighthalf.common.terminal.play`."""
+
+    config: PlayConfig
+    tag = b"eighthalf-eights-terminal-v1"
+    help = HELP
+    help_words = _HELP_WORDS
+
+    def __init__(self, config: PlayConfig) -> None:
+        super().__init__(EIGHTS, config)
+
+    def make_bot(self, spec: str) -> Bot:
+        """A bot of :data:`eighthalf.eights.bots.BOTS` or ``module:attribute``."""
+        bot: Bot = load_bot(spec, BOTS)
+        return bot
+
+    def intro(self, state: GameState) -> list[str]:
+        """Who plays against whom, to what target, and who plays first."""
+        config, names = self.config, self.config.names
+        me = config.seat
+        against = ", ".join(f"{names[seat]} ({bot})" for seat, bot in enumerate(config.bots) if bot is not None)
+        return [
+            f"Eights — {config.players} players, target {state.target}. You are {names[me]}, seat {me}; against {against}.",
+            "Spell number words with your cards and the table's. Type ? at any question for help.",
+            f"Hand 1: {names[state.hand.to_move]} plays first.",
+        ]
+
+    def screen(self, seen: PlayerView, happened: Sequence[str]) -> str:
+        """:func:`render_screen`."""
+        return render_screen(seen, self.config.names, happened)
+
+    def choices(self, seen: PlayerView) -> Choices[Move]:
+        """The numbered lines of :func:`numbered_moves`, or a move in notation."""
+        return _choices(seen)
+
+    def told(self, events: Sequence[Event], seat: int, before: GameState, after: GameState) -> list[Told]:
+        """The person's own moves, and the ends of hands and of the game, at once; the
+        others' moves for the next screen (WI1–WI3: as :func:`~eighthalf.eights.events_for` shows them)."""
+        me, names = self.config.seat, self.config.names
+        items: list[Told] = []
         for event in events_for(events, me):
             line = _tell(event, me, names)
-            if seat == me:
-                write(line)
-            elif isinstance(event, (HandOver, HandDealt, GameOver)):
-                if happened:
-                    write("What happened since your last move:")
-                    write("\n".join(f"  - {told}" for told in happened))
-                    happened = []
-                write(line)
-            else:
-                happened.append(line)
-    outcome = state.outcome
-    if outcome.winners == (me,):
-        write("You win the game!")
-    elif me in outcome.winners:
-        write("You share the win (WG3).")
-    else:
-        write(f"The game is won by {' and '.join(names[seat] for seat in outcome.winners)}.")
+            items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
+        return items
+
+    def ending(self, state: GameState) -> list[str]:
+        """Who won the game (WG3)."""
+        outcome = state.outcome
+        me, names = self.config.seat, self.config.names
+        if outcome is None:  # pragma: no cover - the loop ends with the game
+            return []
+        if outcome.winners == (me,):
+            return ["You win the game!"]
+        if me in outcome.winners:
+            return ["You share the win (WG3)."]
+        return [f"The game is won by {' and '.join(names[seat] for seat in outcome.winners)}."]
+
+    def new_record(self, **fields: Any) -> Record:
+        """A record of Eights (:mod:`eighthalf.eights.records`)."""
+        return Record(**fields)
+
+    def dumps(self, record: Record) -> str:
+        """:func:`eighthalf.eights.records.dumps`."""
+        return dumps(record)
 
 
 def _tell(event: Event, me: int, names: Sequence[str]) -> str:
@@ -458,18 +380,6 @@ def _tell(event: Event, me: int, names: Sequence[str]) -> str:
     return line
 
 
-def _record(config: PlayConfig, played: Sequence[Move], finished: bool) -> Record:
-    """The game as a :class:`~eighthalf.eights.Record`: finished with its result, else unfinished (``*``)."""
-    record = Record(
-        players=config.players,
-        seed=config.seed,
-        rules=config.rules,
-        moves=tuple(played),
-        tags=(("Names", ",".join(config.names)),),
-    )
-    return record.finished() if finished else record
-
-
 def run_play(
     args: argparse.Namespace,
     *,
@@ -478,41 +388,12 @@ def run_play(
 ) -> int:
     """Play a game of Eights in the terminal; returns the exit status.
 
-    ``args`` come from a parser set up with :func:`add_play_arguments`. ``input`` asks
-    the person a question (it gets the prompt) and ``write`` shows one or more lines;
-    tests pass their own. Quitting with ``q``/``quit``/``exit`` or at the end of input
-    returns 0 after a goodbye line; Ctrl-C (:class:`KeyboardInterrupt`) does the same but
-    returns 130. Bad options print an error and return 2. The seed, and the command that
-    replays the same game, are shown at the end in every case but bad options (WI4).
-
-    With ``--record PATH`` the game is saved at the end as a record (finished, or
-    unfinished with result ``*`` if the person left), with the players' names as a
-    ``Names`` tag; :func:`eighthalf.eights.records.loads` reads it and
-    :func:`~eighthalf.eights.replay` replays it. It is written only at the end, because it
-    holds the seed (WI4). If it cannot be written, a line says why and the status is 1.
+    As 8½'s :func:`eighthalf.terminal.run_play`, through the same
+    :func:`eighthalf.common.terminal.run_play` with :class:`EightsFace`: ``args`` from
+    :func:`add_play_arguments`, ``input`` and ``write`` for the person; status 0, 130 on
+    Ctrl-C, 2 for bad options, 1 for a bot that fails (a bot of 8½, say) or a record
+    that cannot be saved. The record of ``--record PATH`` is written at the end, once the
+    seed may be known (WI4): :func:`eighthalf.eights.records.loads` reads it and
+    :func:`~eighthalf.eights.replay` replays it.
     """
-    try:
-        config = config_from_args(args)
-    except ValueError as error:
-        write(f"error: {error}")
-        return 2
-    status = 0
-    played: list[Move] = []
-    finished = False
-    try:
-        with TolerantStdin(input is builtins.input):
-            _play(config, input, write, played)
-        finished = True
-    except _Quit:
-        write("")
-        write("Goodbye: the game ends here.")
-    except KeyboardInterrupt:
-        write("")
-        write("Goodbye: interrupted.")
-        status = 130
-    if config.record is not None and not save_record(
-        config.record, lambda: dumps(_record(config, played, finished)), write
-    ):
-        status = status or 1
-    write(f"Seed {config.seed}: play the same game again with: {config.command()}")
-    return status
+    return common.run_play(args, config_from_args, EightsFace, input=input, write=write)

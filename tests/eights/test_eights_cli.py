@@ -458,3 +458,50 @@ def test_play_refuses_a_record_path_it_cannot_write(tmp_path: Path) -> None:
     args = _args("--record", str(tmp_path / "no" / "such" / "folder" / "game.txt"))
     assert run_play(args, input=_script(["q"]), write=lines.append) == 2
     assert lines[0].startswith("error: --record")
+
+
+# --- Bots that cannot play: one error line, no traceback (issue 17) --------------------------------
+
+
+def test_a_bot_that_cannot_be_made_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--players", "2", "--bots", "os:system"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.splitlines()[-1].startswith("python -m eighthalf eights demo: error: ")
+    assert "--bots: bot 'os:system' could not be made: TypeError: " in err
+
+
+def test_run_demo_and_play_refuse_a_bot_of_8_half_with_one_error() -> None:
+    from eighthalf.bots import GreedyBot as EightAndAHalfGreedyBot
+
+    with pytest.raises(EighthalfError, match=r"seat 0: bot 'greedy' failed .*; is it a bot of Eights\?"):
+        run_demo(2, 1, [EightAndAHalfGreedyBot(), GreedyBot()], write=lambda line: None)  # type: ignore[list-item]
+    lines: list[str] = []
+    args = _args("--players", "2", "--seat", "1", "--seed", "2", "--bots", "eighthalf.bots:GreedyBot")
+    status = run_play(args, input=_script(["q"]), write=lines.append)
+    if status == 2:  # the registry of bots already refuses a bot of the other game by its module
+        assert lines[0].startswith("error: --bots: ") and len(lines) == 1
+    else:
+        assert status == 1 and any(line.startswith("error: seat 0: bot 'greedy' failed (") for line in lines)
+        assert lines[-1].startswith("Seed 2: play the same game again with: ")
+
+
+def test_the_play_config_is_an_attrs_class_with_its_fields_in_order() -> None:
+    import attrs
+
+    from eighthalf.eights.terminal import PlayConfig, config_from_args
+
+    config = config_from_args(_args("--players", "3", "--seed", "4", "--target", "9"))
+    assert isinstance(config, PlayConfig) and attrs.has(type(config))
+    assert [field.name for field in attrs.fields(PlayConfig)][:7] == [
+        "players",
+        "seat",
+        "bots",
+        "seed",
+        "names",
+        "rules",
+        "record",
+    ]
+    assert config == PlayConfig(3, 0, (None, "greedy", "greedy"), 4, ("Anna", "Ben", "Cleo"), Rules(target=9))
+    assert attrs.evolve(config, seat=1).seat == 1
