@@ -237,14 +237,17 @@ class MatchPlayer:
         return move
 
     def observe(self, events: Sequence[MatchEvent], seen: MatchView) -> None:
-        """Show the round's events to the round bot if it observes (the match's own events
-        are public and in ``seen``)."""
+        """Show a round's move to the round bot if it observes, with its view of the round.
+
+        The match's own events are public and in ``seen``. The move that ends a round is
+        not shown: ``seen`` is then already the next round (or the finished match), whose
+        view would not fit the events, and a round bot starts each round afresh.
+        """
         observe = getattr(self.bot, "observe", None)
-        if observe is None:
+        if observe is None or any(type(event) not in ROUND_EVENT_TYPES for event in events):
             return
-        own = tuple(event for event in events if type(event) in ROUND_EVENT_TYPES)
-        if own:
-            observe(own, seen.round)
+        if events:
+            observe(tuple(events), seen.round)
 
 
 class MatchGame(_EightAndAHalf):

@@ -39,9 +39,12 @@ from .common.cli import SimulateCommand, int_type
 from .common.game import Game
 from .common.runner import ProgressBar, cut, game_seeds, mean_interval, median_of, standings, summary_csv, wilson
 from .common.simulate import Binding, Figures, Tally, run_simulation, standings_lines, summary_json
+
+# The table-option flags moved to eighthalf.flags; their old home keeps the names for a release.
+from .flags import add_table_option_arguments, table_option_flags, table_options_from_args  # noqa: F401
 from .game import ROUND
 from .moves import BlindPlay, Collect, Move
-from .options import OPTION_NAMES, Rules
+from .options import Rules
 from .state import GameState, Seat
 from .views import PlayerView, SeatView, seat_view, view_with_seats
 
@@ -651,34 +654,6 @@ def check_output(path: str, option: str) -> str | None:
     and be writable, and an existing file must be writable.
     """
     return runner.check_output(path, option)
-
-
-_OPTION_FLAGS: tuple[tuple[str, str], ...] = (
-    ("lock_next_only", "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock"),
-    ("halves_stop_at_8_half", "P3: no ½ of a run may land on 8½ (½½ on 8 is not allowed)"),
-    ("single_opening", "S5: the opening play is exactly one card"),
-    ("open_runs", "T3: several open cards of one rank may be played together"),
-)
-
-
-def add_table_option_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add a flag for each table option of :class:`~eighthalf.Rules` to ``parser``:
-    ``--lock-next-only``, ``--halves-stop-at-8-half``, ``--single-opening`` and
-    ``--open-runs``, each off by default (the rule book's rulings)."""
-    group = parser.add_argument_group("table options (house rules; off by default, as the rule book rules)")
-    for name, text in _OPTION_FLAGS:
-        group.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=text)
-
-
-def table_options_from_args(args: argparse.Namespace) -> dict[str, bool]:
-    """The table options set by the flags of :func:`add_table_option_arguments`, as keyword
-    arguments for :class:`~eighthalf.Rules`."""
-    return {name: True for name in OPTION_NAMES if getattr(args, name, False)}
-
-
-def table_option_flags(rules: Rules) -> str:
-    """The flags that set the table options of ``rules``: ``" --open-runs"``, or ``""``."""
-    return "".join(f" --{name.replace('_', '-')}" for name in rules.option_names())
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:

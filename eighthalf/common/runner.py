@@ -153,9 +153,13 @@ def made(spec: str, factory: Callable[[], Any]) -> Any:
     """A new bot from ``factory`` (made for ``spec``), checked to have a ``choose`` method.
 
     Raises:
-        EighthalfError: If what ``factory`` makes has no ``choose`` method.
+        EighthalfError: If ``factory`` fails as it is called (``"os:system"`` is callable but
+            no bot), or what it makes has no ``choose`` method.
     """
-    bot = factory()
+    try:
+        bot = factory()
+    except Exception as error:
+        raise EighthalfError(f"bot {cut(spec)} could not be made: {type(error).__name__}: {str(error)[:120]}") from None
     if not callable(getattr(bot, "choose", None)):
         raise EighthalfError(
             f"bot {cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
