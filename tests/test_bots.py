@@ -34,7 +34,6 @@ from eighthalf.bots import (
     Observer,
     RandomBot,
     SearchBot,
-    _Node,
     choose_exchange,
     exchange_choice,
     greedy_choice,
@@ -43,6 +42,7 @@ from eighthalf.bots import (
     tell,
     tell_match,
 )
+from eighthalf.common.search import Node
 from eighthalf.events import Caught, Drew, Event, events_for
 from eighthalf.views import PlayerView
 
@@ -537,7 +537,7 @@ class _Counting(ISMCTSBot):
 
     walks = 0
 
-    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> float:
+    def _iterate(self, root: Node[Move], state: GameState, me: int, rng: random.Random) -> float:
         self.walks += 1
         return super()._iterate(root, state, me, rng)
 
@@ -568,7 +568,7 @@ def test_ismcts_bot_with_infinite_confidence_plays_the_greedy_move() -> None:
         state = apply(state, move)
 
 
-def _nodes(node: _Node) -> list[_Node]:
+def _nodes(node: Node[Move]) -> list[Node[Move]]:
     return [node] + [below for child in node.children.values() for below in _nodes(child)]
 
 
@@ -580,7 +580,7 @@ def test_ismcts_bots_tree_counts_visits_and_availability(seed: int) -> None:
         state = apply(state, rng.choice(legal_moves(state)))
     seen = view(state, state.to_move)
     bot = ISMCTSBot(iterations=40, root="ucb")
-    root = _Node()
+    root: Node[Move] = Node()
     for _ in range(40):
         bot._iterate(root, bot.sample(seen, rng), seen.to_move, rng)
     assert sum(child.visits for child in root.children.values()) == 40
@@ -600,7 +600,7 @@ def test_ismcts_bot_with_a_zero_time_limit_still_moves() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
-    from eighthalf.bots import _playout_choice
+    from eighthalf.bots.basic import _playout_choice
 
     state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
     picker = random.Random(seed)
@@ -610,5 +610,20 @@ def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
         variant = state.rules.variant
         expected = greedy_choice(moves, state.call_halves, state.locked, first, variant)
         assert _playout_choice(moves, state.call_halves, state.locked, second, variant) is expected
+        assert first.getstate() == second.getstate()  # the same draws
+        state = apply(state, picker.choice(moves))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_search_play_out_policy_chooses_exactly_as_greedy_choice(seed: int) -> None:
+    from eighthalf.bots.search import _policy
+
+    state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
+    picker = random.Random(seed)
+    while not state.over:
+        moves = legal_moves(state)
+        first, second = random.Random(seed), random.Random(seed)
+        expected = greedy_choice(moves, state.call_halves, state.locked, first, state.rules.variant)
+        assert _policy(state, second) is expected
         assert first.getstate() == second.getstate()  # the same draws
         state = apply(state, picker.choice(moves))

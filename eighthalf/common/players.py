@@ -10,7 +10,8 @@ A bot that also wants to see the moves between its turns is an :class:`Observer`
 play loops show it each move with :func:`tell`, passing their game's own
 ``events_for`` and ``view`` so that every observer sees the move's events and the game
 only as its seat may. :func:`paired_choice` is the decision rule of the search bots of
-both games, and :func:`make` the registry look-up behind each game's ``make_bot``.
+both games (whose search is written once in :mod:`eighthalf.common.search`), and
+:func:`make` the registry look-up behind each game's ``make_bot``.
 
 Nothing here knows a game's rules; each game's ``bots`` module builds on it.
 """
@@ -160,7 +161,8 @@ def paired_choice(
     the base move only if its mean difference is positive and beats it by more than
     ``confidence`` standard errors; the widest such margin wins. 8½'s
     :class:`~eighthalf.bots.SearchBot` and :class:`~eighthalf.bots.ISMCTSBot` (at its
-    root) and Eights' :class:`~eighthalf.eights.bots.SearchBot` decide this way.
+    root) and Eights' :class:`~eighthalf.eights.bots.SearchBot` decide this way, through
+    :func:`eighthalf.common.search.paired_search`.
     """
     sums = [0.0] * len(moves)
     squares = [0.0] * len(moves)

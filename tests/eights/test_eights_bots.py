@@ -41,6 +41,7 @@ from eighthalf.eights.bots import (
     LETTER_WORTH,
     Bot,
     GreedyBot,
+    ISMCTSBot,
     Observer,
     RandomBot,
     SearchBot,
@@ -138,7 +139,7 @@ def test_a_bot_refuses_when_it_is_not_its_turn(kind: str) -> None:
 
 
 def test_make_bot_and_the_registry() -> None:
-    assert set(BOTS) == {"random", "greedy", "search"}
+    assert set(BOTS) == {"random", "greedy", "search", "ismcts"}
     for name in BOTS:
         bot = make_bot(name)
         assert bot.name == name
@@ -146,6 +147,7 @@ def test_make_bot_and_the_registry() -> None:
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("search"), SearchBot)
+    assert isinstance(make_bot("ismcts"), ISMCTSBot)
     with pytest.raises(KeyError, match="no Eights bot named 'clever'; choose from"):
         make_bot("clever")
 

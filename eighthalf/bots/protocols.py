@@ -1,0 +1,146 @@
+"""The bot protocols of 8½ and the play loops' helpers: :class:`Bot`, :class:`Observer`,
+:class:`Exchanger`, :func:`tell`, :func:`tell_match` and the built-in M3 decision.
+
+Part of :mod:`eighthalf.bots`; import the names from there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..cards import Rank
+from ..common import players
+from ..common.players import observes
+from ..engine import apply_unchecked
+from ..events import (
+    BlindTurned,
+    Caught,
+    Collected,
+    Drew,
+    Event,
+    Locked,
+    Played,
+    ReachedTable,
+    RoundOver,
+    WentOut,
+    events_for,
+)
+from ..match import DECLINE, Decline, Exchange, Match, MatchMove, MatchView
+from ..moves import Move
+from ..state import GameState
+from ..views import PlayerView, view
+
+__all__ = ["Bot", "Exchanger", "Observer", "choose_exchange", "exchange_choice", "tell", "tell_match"]
+
+
+class Bot(players.Bot[PlayerView, Move], Protocol):
+    """What a bot of 8½ is: a name and a way to choose a move from a view.
+
+    The shared protocol :class:`eighthalf.common.players.Bot` over 8½'s
+    :class:`~eighthalf.views.PlayerView` and :data:`~eighthalf.Move`: a ``name`` and
+    ``choose(seen, rng)``, which returns one of ``seen.legal_moves()``.
+    """
+
+
+@runtime_checkable
+class Observer(players.Observer[Event, PlayerView], Protocol):
+    """A bot that also wants to see every move of the round, not only its own turns.
+
+    The play loops (:func:`tell`) call ``observe(events, seen)`` after every move, the
+    bot's own included, with the move's events as the bot's seat may see them
+    (:func:`~eighthalf.events_for`: drawn cards hidden unless the seat drew them) and
+    the seat's view after the move. So a belief can track every card that was ever face
+    up, such as a pile collected into an opponent's hand (C1, L1). Optional: a bot
+    without ``observe`` is shown only the views of its own turns. It is the shared
+    :class:`eighthalf.common.players.Observer` over 8½'s events and view.
+    """
+
+
+@runtime_checkable
+class Exchanger(Protocol):
+    """A bot that makes the M3 exchange decision of a match itself.
+
+    Optional: for a bot without ``exchange``, :func:`choose_exchange` uses
+    :func:`exchange_choice`.
+    """
+
+    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+        """Choose one of ``seen.legal_moves()`` while the bot's seat decides on the exchange (M3)."""
+        ...
+
+
+def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event], state: GameState) -> None:
+    """Show one move to every bot that observes (:class:`Observer`).
+
+    ``bots`` are the bots by seat (a sequence, or a mapping for a table with people at
+    some seats); ``events`` the full events of the move (from
+    :func:`~eighthalf.apply_with_events` or :func:`~eighthalf.events.describe`) and
+    ``state`` the state after it. Each observer gets :func:`~eighthalf.events_for` its
+    seat and the :func:`~eighthalf.view` of its seat, nothing more (I1–I4): the shared
+    :func:`eighthalf.common.players.tell` with 8½'s functions.
+    """
+    players.tell(bots, events, state, events_for, view)
+
+
+def tell_match(
+    bots: Mapping[int, object] | Sequence[object], before: Match, move: MatchMove, events: Sequence[object]
+) -> None:
+    """:func:`tell` for a match: show the round move ``move``, made in ``before`` with
+    ``events`` (from :meth:`Match.apply_with_events <eighthalf.Match.apply_with_events>`),
+    to the observing bots. The M3 decision and the match's own events are public and
+    not shown (a bot deciding the next exchange gets a :class:`~eighthalf.MatchView`).
+    """
+    if isinstance(move, (Exchange, Decline)) or not observes(bots):
+        return
+    tell(bots, [event for event in events if isinstance(event, _ROUND_EVENTS)], apply_unchecked(before.state, move))
+
+
+_ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
+
+_FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
+
+
+def exchange_choice(seen: MatchView) -> Exchange | Decline:
+    """The built-in bots' M3 decision, from the deciding seat's own view.
+
+    Open cards are played late, on whatever call there is, so a bot values them by how
+    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
+    to 1. It makes the exchange that gains the most by this order (the first such in
+    the order offered) and declines when none gains.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+        raise ValueError("no exchange is pending for this seat (M3)")
+
+    def value(rank: Rank) -> int:
+        return _FLEXIBLE.get(rank, int(rank))
+
+    best: Exchange | Decline = DECLINE
+    gain = 0
+    for move in seen.exchanges:
+        this = value(move.theirs) - value(move.own)
+        if this > gain:
+            best, gain = move, this
+    return best
+
+
+def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+    """``bot``'s M3 decision: its own (:class:`Exchanger`) or else :func:`exchange_choice`.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if isinstance(bot, Exchanger):
+        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+            raise ValueError("no exchange is pending for this seat (M3)")
+        return bot.exchange(seen, rng)
+    return exchange_choice(seen)
+
+
+def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
+    """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
+    return players.moves_of(seen, "the round is over")
