@@ -109,8 +109,6 @@ nitpick_ignore = [
     ("py:mod", "reprlib"),
     ("py:func", "json.dumps"),
     ("py:func", "json.loads"),
-    ("py:class", "eighthalf.serialization.T"),
-    ("py:class", "eighthalf.eights.serialization.T"),
     ("py:class", "concurrent.futures.Executor"),
     # simulate()'s ``executor: Executor | None`` annotation resolves to the private home.
     ("py:class", "concurrent.futures._base.Executor"),

@@ -66,6 +66,7 @@ from eighthalf.match import DECLINE, Exchange, round_seed
 from eighthalf.moves import BlindPlay
 from eighthalf.options import MAX_COUNT
 from eighthalf.records import Record, check_result, dumps, loads, result_of
+from eighthalf.serialization.values import _MOVE_OF
 from eighthalf.testing import assert_no_leaks, hidden_variants
 
 MAX_MESSAGE = 500
@@ -78,7 +79,7 @@ SEEN = view(STATE, 0)
 RECORD = Record(players=3, seed=1)
 EVENTS = apply_with_events(STATE, parse_move(str(STATE.opening)))[1]
 HUGE = 10**5000
-TEXT_MOVES = [str(move) for move in documents._MOVE_OF.values()]  # every canonical match move
+TEXT_MOVES = [str(move) for move in _MOVE_OF.values()]  # every canonical match move
 
 
 def nested(depth: int, kind: type = list) -> Any:
@@ -502,7 +503,7 @@ def records(draw: st.DrawFn) -> Record:
         seed, deck, rounds = draw(seeds), None, None
     else:
         seed, deck, rounds = None, tuple(draw(st.permutations(DECK))), None
-    pool = [move for move in documents._MOVE_OF.values() if not isinstance(move, Exchange) or move.loser < players]
+    pool = [move for move in _MOVE_OF.values() if not isinstance(move, Exchange) or move.loser < players]
     if not match:
         pool = [move for move in pool if not isinstance(move, Exchange) and move is not DECLINE]
     moves = tuple(draw(st.lists(st.sampled_from(pool), max_size=12)))

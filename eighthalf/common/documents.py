@@ -25,6 +25,11 @@ Traceback (most recent call last):
     ...
 eighthalf.errors.DocumentError: $: the key 'a' appears twice in one object
 
+The helpers check the values both games write alike too: seat numbers
+(:func:`get_seat`), arrays of counts (:func:`check_int_entries`), and moves and cards in
+their canonical notation (:func:`check_notation`). The document types that both games
+build alike are :mod:`eighthalf.common.document_kinds`.
+
 Nothing here knows a game's rules; :mod:`eighthalf.serialization` (8½) and
 :mod:`eighthalf.eights.serialization` (Eights) define their document types on it.
 """
@@ -33,8 +38,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
-from typing import Any, Final, NoReturn
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .shuffle import check_seed
@@ -47,13 +52,20 @@ __all__ = [
     "VERSION",
     "Kind",
     "Registry",
+    "check_int_entries",
+    "check_notation",
     "check_object",
+    "check_seat",
     "get_bool",
     "get_int",
     "get_int_list",
     "get_list",
+    "get_notation_list",
+    "get_opt_seat",
+    "get_seat",
     "get_seed",
     "get_str",
+    "get_winners",
     "json_kind",
     "parse_json",
     "quoted_key",
@@ -86,19 +98,20 @@ def json_kind(value: object) -> str:
     """
     if value is None:
         return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
+    for cls, name in _JSON_KINDS:
+        if isinstance(value, cls):
+            return name
     return f"a Python {type(value).__name__}, which is not JSON"
+
+
+_JSON_KINDS: Final = (
+    (bool, "a boolean"),  # before int: True is an int to Python
+    (int, "an integer"),
+    (float, "a number"),
+    (str, "a string"),
+    (list, "an array"),
+    (dict, "an object"),
+)
 
 
 def quoted_key(key: str) -> str:
@@ -164,16 +177,23 @@ def get_int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = 
     return value
 
 
+_Value = TypeVar("_Value")
+
+
+def _get(obj: dict[str, Any], key: str, path: str, cls: type[_Value], wanted: str) -> _Value:
+    value = obj[key]
+    if type(value) is not cls:
+        wrong(f"{path}.{key}", wanted, value)
+    return value
+
+
 def get_bool(obj: dict[str, Any], key: str, path: str) -> bool:
     """``obj[key]``, ``true`` or ``false``.
 
     Raises:
         DocumentError: If it is not, at ``<path>.<key>``.
     """
-    value = obj[key]
-    if type(value) is not bool:
-        wrong(f"{path}.{key}", "true or false", value)
-    return value
+    return _get(obj, key, path, bool, "true or false")
 
 
 def get_str(obj: dict[str, Any], key: str, path: str) -> str:
@@ -182,10 +202,7 @@ def get_str(obj: dict[str, Any], key: str, path: str) -> str:
     Raises:
         DocumentError: If it is not, at ``<path>.<key>``.
     """
-    value = obj[key]
-    if type(value) is not str:
-        wrong(f"{path}.{key}", "a string", value)
-    return value
+    return _get(obj, key, path, str, "a string")
 
 
 def get_list(obj: dict[str, Any], key: str, path: str) -> list[Any]:
@@ -194,10 +211,7 @@ def get_list(obj: dict[str, Any], key: str, path: str) -> list[Any]:
     Raises:
         DocumentError: If it is not, at ``<path>.<key>``.
     """
-    value = obj[key]
-    if type(value) is not list:
-        wrong(f"{path}.{key}", "an array", value)
-    return value
+    return _get(obj, key, path, list, "an array")
 
 
 def get_int_list(
@@ -212,12 +226,160 @@ def get_int_list(
     values = get_list(obj, key, path)
     if length is not None and len(values) != length:
         raise DocumentError(f"{path}.{key}", f"expected {length} entries (one per {each}), not {len(values)}")
+    return check_int_entries(values, f"{path}.{key}", high)
+
+
+def get_winners(obj: dict[str, Any], path: str, totals: tuple[int, ...], rule: str) -> tuple[int, ...]:
+    """``obj["winners"]``: the seats whose total is the highest of ``totals`` (at least one).
+
+    >>> get_winners({"winners": [0]}, "$", (3, 5, 5), "M1")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.winners: [0] are not the highest totals, [1, 2] (M1)
+
+    Args:
+        obj: The object.
+        path: Its JSON path.
+        totals: The totals, one per seat, already checked.
+        rule: The game's rule that names the winners, for the message.
+
+    Returns:
+        The winners, in seat order.
+
+    Raises:
+        DocumentError: If they are not seat numbers, or not those seats, at ``<path>.winners``.
+    """
+    winners = get_int_list(obj, "winners", path, None, len(totals) - 1)
+    best = max(totals)
+    expected = tuple(seat for seat, total in enumerate(totals) if total == best)
+    if winners != expected:
+        raise DocumentError(
+            f"{path}.winners", f"{quote(list(winners))} are not the highest totals, {quote(list(expected))} ({rule})"
+        )
+    return winners
+
+
+def check_int_entries(values: list[Any], path: str, high: int = MAX_INT) -> tuple[int, ...]:
+    """The entries of the array ``values`` at ``path``, each an integer from 0 to ``high``.
+
+    >>> check_int_entries([3, -1], "$.totals")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.totals[1]: -1 is out of range (0 to 2**53 - 1)
+
+    Raises:
+        DocumentError: If an entry is not, at ``<path>[<index>]``.
+    """
     for at, value in enumerate(values):
         if type(value) is not int:
-            wrong(f"{path}.{key}[{at}]", "an integer", value)
+            wrong(f"{path}[{at}]", "an integer", value)
         if not 0 <= value <= high:
-            raise DocumentError(f"{path}.{key}[{at}]", f"{quote(value)} is out of range ({_range(0, high)})")
+            raise DocumentError(f"{path}[{at}]", f"{quote(value)} is out of range ({_range(0, high)})")
     return tuple(values)
+
+
+def check_seat(value: object, path: str, players: int) -> int:
+    """``value``, a seat number from 0 to ``players - 1``.
+
+    >>> check_seat(4, "$.pile[0][1]", 3)
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.pile[0][1]: seat 4 is out of range (0 to 2)
+
+    Raises:
+        DocumentError: If it is not, at ``path``.
+    """
+    if type(value) is not int:
+        wrong(path, "a seat number", value)
+    if not 0 <= value < players:
+        raise DocumentError(path, f"seat {quote(value)} is out of range (0 to {players - 1})")
+    return value
+
+
+def get_seat(obj: dict[str, Any], key: str, path: str, players: int) -> int:
+    """``obj[key]``, a seat number from 0 to ``players - 1`` (:func:`check_seat`).
+
+    Raises:
+        DocumentError: If it is not, at ``<path>.<key>``.
+    """
+    value = obj[key]
+    if type(value) is not int or not 0 <= value < players:
+        check_seat(value, f"{path}.{key}", players)
+    return cast(int, value)
+
+
+def get_opt_seat(obj: dict[str, Any], key: str, path: str, players: int) -> int | None:
+    """``obj[key]``, ``null`` or a seat number from 0 to ``players - 1``.
+
+    Raises:
+        DocumentError: If it is neither, at ``<path>.<key>``.
+    """
+    return None if obj[key] is None else get_seat(obj, key, path, players)
+
+
+_ReadT = TypeVar("_ReadT")
+
+
+def check_notation(
+    value: object,
+    path: str,
+    parse: Callable[[str], _ReadT],
+    *,
+    wanted: str,
+    noun: str,
+    known: Mapping[str, _ReadT] | None = None,
+) -> _ReadT:
+    """``value``, a move (or a card …) in its canonical notation, exactly as ``str()`` writes it.
+
+    >>> check_notation(" 12", "$.move", int, wanted="a number in notation", noun="number")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.move: write the number ' 12' as '12' (the canonical notation)
+
+    Args:
+        value: The JSON value.
+        path: Its JSON path.
+        parse: The game's parser of the notation; it raises an
+            :class:`~eighthalf.EighthalfError` (whose message is kept) on text it does
+            not read.
+        wanted: What is expected, for the message on a value that is not a string.
+        noun: What is read, for the message on a notation that is not canonical.
+        known: Every object by its canonical notation, if the game has the table: a hit
+            is returned at once, and a text that is not in it is refused, parsed or not.
+
+    Returns:
+        The object written.
+
+    Raises:
+        DocumentError: If ``value`` is not a string, not the notation of an object, or
+            not its canonical notation (the message gives the canonical one).
+    """
+    if type(value) is not str:
+        wrong(path, wanted, value)
+    if known is not None:
+        found = known.get(value)
+        if found is not None:
+            return found
+    try:
+        parsed = parse(value)
+    except EighthalfError as error:
+        raise DocumentError(path, str(error)) from None
+    canonical = str(parsed)
+    if known is None and canonical == value:
+        return parsed
+    raise DocumentError(path, f"write the {noun} {quote(value)} as {canonical!r} (the canonical notation)")
+
+
+def get_notation_list(
+    obj: dict[str, Any], key: str, path: str, read: Callable[[object, str], _ReadT]
+) -> tuple[_ReadT, ...]:
+    """``obj[key]``, an array of notations, each read by ``read(entry, path)`` (moves, exchanges …).
+
+    Raises:
+        DocumentError: If it is not an array, at ``<path>.<key>``, or as ``read`` raises
+            for the entry at ``<path>.<key>[<index>]``.
+    """
+    return tuple(read(entry, f"{path}.{key}[{at}]") for at, entry in enumerate(get_list(obj, key, path)))
 
 
 def get_seed(obj: dict[str, Any], path: str, key: str = "seed") -> int:

@@ -66,9 +66,10 @@ three header keys.
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias, TypeVar, overload
+from typing import Any, Final, TypeAlias
 
 from ..common import documents as _documents
+from ..common.document_kinds import DocumentFunctions
 from ..common.documents import Kind, Registry
 from ..events import Event
 from ..match import Decline, Exchange, Exchanged, Match, MatchOver, MatchView, RoundDealt
@@ -120,8 +121,6 @@ Document: TypeAlias = (
 )
 """Anything :func:`~eighthalf.to_data` writes and :func:`~eighthalf.from_data` reads."""
 
-T = TypeVar("T")
-
 _KINDS: tuple[Kind, ...] = (*VALUE_KINDS, *ROUND_KINDS, *MATCH_KINDS, *EVENT_KINDS)
 
 
@@ -140,6 +139,11 @@ REGISTRY: Final = Registry(_KINDS, label="eighthalf", foreign=_foreign)
 # --------------------------------------------------------------------------- the public functions
 
 
+_FUNCTIONS: Final = DocumentFunctions[Document]()
+"""Types the four functions below as every game's (:mod:`eighthalf.common.document_kinds`)."""
+
+
+@_FUNCTIONS.to_data
 def to_data(obj: Document) -> dict[str, Any]:
     """The document of ``obj``: a dict of JSON types only, ready for :func:`json.dumps`.
 
@@ -164,14 +168,7 @@ def to_data(obj: Document) -> dict[str, Any]:
     return REGISTRY.to_data(obj)
 
 
-@overload
-def from_data(data: object, expected: None = None) -> Document: ...
-
-
-@overload
-def from_data(data: object, expected: type[T]) -> T: ...
-
-
+@_FUNCTIONS.from_data
 def from_data(data: object, expected: type[Any] | None = None) -> Any:
     """Read a document written by :func:`~eighthalf.to_data` (or by hand, or by another program).
 
@@ -206,6 +203,7 @@ def from_data(data: object, expected: type[Any] | None = None) -> Any:
     return REGISTRY.from_data(data, expected)
 
 
+@_FUNCTIONS.dumps
 def dumps(obj: Document, *, indent: int | None = None) -> str:
     """The document of ``obj`` (see :func:`~eighthalf.to_data`) as JSON text.
 
@@ -228,14 +226,7 @@ def dumps(obj: Document, *, indent: int | None = None) -> str:
     return REGISTRY.dumps(obj, indent)
 
 
-@overload
-def loads(text: str | bytes, expected: None = None) -> Document: ...
-
-
-@overload
-def loads(text: str | bytes, expected: type[T]) -> T: ...
-
-
+@_FUNCTIONS.loads
 def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
     """Read a document from JSON text (see :func:`~eighthalf.from_data`).
 

@@ -6,10 +6,13 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..cards import COMPOSITION, Rank
-from ..common.documents import Kind
+from ..common.document_kinds import field_kind
+from ..common.documents import Kind, get_winners
 from ..common.documents import get_bool as _bool
 from ..common.documents import get_int as _int
 from ..common.documents import get_int_list as _int_list
+from ..common.documents import get_opt_seat as _opt_seat
+from ..common.documents import get_seat as _seat
 from ..common.documents import get_str as _str
 from ..common.documents import wrong as _wrong
 from ..errors import DocumentError, quote
@@ -17,7 +20,7 @@ from ..events import BlindTurned, Caught, Collected, Drew, Locked, Played, Reach
 from ..match import Exchange, Exchanged, MatchOver, RoundDealt
 from ..options import MAX_SEATS
 from ..state import MAX_CALL_HALVES
-from .values import _DECK_SIZE, _OUTCOME_KEYS, _SYMBOLS, _cards, _move, _opt_seat, _rank, _scored, _seat, _symbols
+from .values import _DECK_SIZE, _OUTCOME_KEYS, _SYMBOLS, _cards, _move, _outcome_data, _rank, _scored, _symbols
 
 # --------------------------------------------------------------------------- events
 
@@ -116,14 +119,7 @@ def _load_match_over(obj: dict[str, Any], path: str) -> MatchOver:
     if type(scores_value) is list and not 2 <= players <= MAX_SEATS:
         raise DocumentError(f"{path}.scores", f"expected one score per seat (2 to {MAX_SEATS}), not {players}")
     scores = _int_list(obj, "scores", path, None)
-    winners = _int_list(obj, "winners", path, None, players - 1)
-    best = max(scores)
-    expected = tuple(seat for seat, total in enumerate(scores) if total == best)
-    if winners != expected:
-        raise DocumentError(
-            f"{path}.winners", f"{quote(list(winners))} are not the highest totals, {quote(list(expected))} (M1)"
-        )
-    return MatchOver(scores, winners)
+    return MatchOver(scores, get_winners(obj, path, scores, "M1"))
 
 
 # --------------------------------------------------------------------------- the registry
@@ -133,21 +129,19 @@ def _fields(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]) -> Kind:
-    def save(event: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in names:
-            value = getattr(event, name)
-            if isinstance(value, tuple):
-                value = _symbols(value) if value and isinstance(value[0], Rank) else list(value)
-            elif isinstance(value, Rank):
-                value = _SYMBOLS[value]
-            elif isinstance(value, Exchange):
-                value = str(value)
-            out[name] = value
-        return out
+def _field(value: object) -> object:
+    """One field of an event as JSON: ranks as their symbols, an exchange in notation."""
+    if isinstance(value, tuple):
+        return _symbols(value) if value and isinstance(value[0], Rank) else list(value)
+    if isinstance(value, Rank):
+        return _SYMBOLS[value]
+    if isinstance(value, Exchange):
+        return str(value)
+    return value
 
-    return Kind(cls.__name__, (cls,), frozenset(names), save, load)
+
+def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]) -> Kind:
+    return field_kind(cls.__name__, cls, names, load, _field)
 
 
 def _load_seat_event(cls: type[Locked] | type[ReachedTable]) -> Callable[[dict[str, Any], str], object]:
@@ -172,15 +166,6 @@ def _save_drew(event: Drew) -> dict[str, Any]:
     return {"seat": event.seat, "count": event.count, "cards": None if event.cards is None else _symbols(event.cards)}
 
 
-def _save_scored(event: RoundOver) -> dict[str, Any]:
-    return {
-        "winner": event.winner,
-        "counts": list(event.counts),
-        "big_losers": list(event.big_losers),
-        "points": list(event.points),
-    }
-
-
 EVENT_KINDS: Final = (
     Kind("Played", (Played,), _fields("seat", "cards", "source", "call_halves"), _save_played, _load_played),
     _event(BlindTurned, "seat", "position", "rank", "failed", load=_load_blind_turned),
@@ -190,7 +175,7 @@ EVENT_KINDS: Final = (
     _event(Locked, "seat", load=_load_seat_event(Locked)),
     _event(ReachedTable, "seat", load=_load_seat_event(ReachedTable)),
     _event(WentOut, "seat", "waiting", load=_load_went_out),
-    Kind("RoundOver", (RoundOver,), _OUTCOME_KEYS, _save_scored, _load_round_over),
+    Kind("RoundOver", (RoundOver,), _OUTCOME_KEYS, _outcome_data, _load_round_over),
     _event(RoundDealt, "index", "dealer", "exchange_by", load=_load_round_dealt),
     _event(Exchanged, "seat", "exchange", load=_load_exchanged),
     _event(MatchOver, "scores", "winners", load=_load_match_over),

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..cards import Rank
-from ..common.documents import Kind
+from ..common.document_kinds import RECORDED, get_recorded, recorded_data
+from ..common.documents import Kind, get_notation_list
 from ..common.documents import check_object as _object
 from ..common.documents import get_int as _int
 from ..common.documents import get_list as _list
+from ..common.documents import get_opt_seat as _opt_seat
+from ..common.documents import get_seat as _seat
 from ..common.documents import get_seed as _seed
-from ..common.documents import get_str as _str
-from ..common.documents import wrong as _wrong
 from ..errors import DocumentError, quote
 from ..match import Exchange, Match, MatchView
 from ..records import Record
@@ -23,11 +24,8 @@ from .values import (
     _load_outcome,
     _move,
     _nested_rules,
-    _opt_seat,
     _outcome_data,
-    _pairs,
     _rules_data,
-    _seat,
     _symbols,
 )
 
@@ -134,8 +132,7 @@ def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
     results, exchange_by = _check_progress(
         obj, path, rounds, round_index, round_path, seen.move_number, seen.outcome, players
     )
-    entries = _list(obj, "exchanges", path)
-    offered = tuple(_move(entry, f"{path}.exchanges[{at}]") for at, entry in enumerate(entries))
+    offered = get_notation_list(obj, "exchanges", path, _move)
     expected = (
         ()
         if exchange_by is None
@@ -152,9 +149,7 @@ def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
 
 # --------------------------------------------------------------------------- records
 
-_RECORD_KEYS: Final = frozenset(
-    {"players", "seed", "deck", "dealer", "rules", "rounds", "moves", "result", "comments", "tags"}
-)
+_RECORD_KEYS: Final = frozenset({"players", "seed", "deck", "dealer", "rules", "rounds", *RECORDED})
 
 
 def _record_data(record: Record) -> dict[str, Any]:
@@ -165,10 +160,7 @@ def _record_data(record: Record) -> dict[str, Any]:
         "dealer": record.dealer,
         "rules": _rules_data(record.rules),
         "rounds": record.rounds,
-        "moves": [str(move) for move in record.moves],
-        "result": record.result,
-        "comments": [[at, text] for at, text in record.comments],
-        "tags": [[name, value] for name, value in record.tags],
+        **recorded_data(record),
     }
 
 
@@ -181,25 +173,8 @@ def _load_record(obj: dict[str, Any], path: str) -> Record:
     deck = None if obj["deck"] is None else _cards(obj, "deck", path)
     dealer = _opt_seat(obj, "dealer", path, players)
     rounds = None if obj["rounds"] is None else _int(obj, "rounds", path, 1)
-    moves = tuple(_move(entry, f"{path}.moves[{at}]") for at, entry in enumerate(_list(obj, "moves", path)))
-    result = _str(obj, "result", path)
-    comments = _pairs(obj, "comments", path, "move number")
-    for at, (number, _) in enumerate(comments):
-        if type(number) is not int:
-            _wrong(f"{path}.comments[{at}][0]", "a move number", number)
-    tags = _pairs(obj, "tags", path, "name")
-    return Record(
-        players=players,
-        seed=seed,
-        deck=deck,
-        dealer=dealer,
-        rules=rules,
-        rounds=rounds,
-        moves=moves,
-        result=result,
-        comments=tuple(comments),
-        tags=tuple(tags),
-    )
+    recorded = get_recorded(obj, path, _move)
+    return Record(players=players, seed=seed, deck=deck, dealer=dealer, rules=rules, rounds=rounds, **recorded)
 
 
 MATCH_KINDS: Final = (

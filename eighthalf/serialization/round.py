@@ -17,6 +17,8 @@ from ..common.documents import check_object as _object
 from ..common.documents import get_bool as _bool
 from ..common.documents import get_int as _int
 from ..common.documents import get_list as _list
+from ..common.documents import get_opt_seat as _opt_seat
+from ..common.documents import get_seat as _seat
 from ..errors import DocumentError
 from ..options import Rules
 from ..position import position
@@ -32,11 +34,9 @@ from .values import (
     _nested_rules,
     _opening,
     _opt_outcome,
-    _opt_seat,
     _outcome_data,
     _pile_data,
     _rules_data,
-    _seat,
     _seat_data,
     _symbols,
 )
@@ -89,21 +89,26 @@ _STATE_KEYS: Final = frozenset(
 )
 
 
-def _state_data(state: GameState) -> dict[str, Any]:
-    outcome = state.outcome
-    opening = state.opening
+def _round_data(round: GameState | PlayerView, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The keys a state and a view share, ``rules`` to ``outcome``, given their ``seats`` written."""
+    outcome = round.outcome
+    opening = round.opening
     return {
-        "rules": _rules_data(state.rules),
-        "seats": [_seat_data(seat) for seat in state.seats],
-        "pile": _pile_data(state.pile),
-        "call_halves": state.call_halves,
-        "locked": state.locked,
-        "at_risk": state.at_risk,
-        "to_move": state.to_move,
-        "move_number": state.move_number,
+        "rules": _rules_data(round.rules),
+        "seats": seats,
+        "pile": _pile_data(round.pile),
+        "call_halves": round.call_halves,
+        "locked": round.locked,
+        "at_risk": round.at_risk,
+        "to_move": round.to_move,
+        "move_number": round.move_number,
         "opening": None if opening is None else _SYMBOLS[opening],
         "outcome": None if outcome is None else _outcome_data(outcome),
     }
+
+
+def _state_data(state: GameState) -> dict[str, Any]:
+    return _round_data(state, [_seat_data(seat) for seat in state.seats])
 
 
 def _load_state(obj: dict[str, Any], path: str) -> GameState:
@@ -166,21 +171,7 @@ def _seat_view_data(seat: SeatView) -> dict[str, Any]:
 
 
 def _view_data(seen: PlayerView) -> dict[str, Any]:
-    outcome = seen.outcome
-    opening = seen.opening
-    return {
-        "seat": seen.seat,
-        "rules": _rules_data(seen.rules),
-        "seats": [_seat_view_data(seat) for seat in seen.seats],
-        "pile": _pile_data(seen.pile),
-        "call_halves": seen.call_halves,
-        "locked": seen.locked,
-        "at_risk": seen.at_risk,
-        "to_move": seen.to_move,
-        "move_number": seen.move_number,
-        "opening": None if opening is None else _SYMBOLS[opening],
-        "outcome": None if outcome is None else _outcome_data(outcome),
-    }
+    return {"seat": seen.seat, **_round_data(seen, [_seat_view_data(seat) for seat in seen.seats])}
 
 
 def _load_seat_view(value: object, path: str, own: bool) -> SeatView:

@@ -14,14 +14,17 @@ from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 from ..cards import COMPOSITION, DECK, RANKS, Rank
-from ..common.documents import Kind
+from ..common.document_kinds import move_kind
+from ..common.documents import Kind, check_notation
 from ..common.documents import check_object as _object
+from ..common.documents import check_seat as _check_seat
 from ..common.documents import get_bool as _bool
 from ..common.documents import get_int as _int
 from ..common.documents import get_int_list as _int_list
 from ..common.documents import get_list as _list
+from ..common.documents import get_opt_seat as _opt_seat
 from ..common.documents import wrong as _wrong
-from ..errors import DocumentError, EighthalfError, quote
+from ..errors import DocumentError, quote
 from ..events import RoundOver
 from ..match import DECLINE, Decline, Exchange, MatchMove, parse_match_move
 from ..moves import (
@@ -64,20 +67,7 @@ _DECK_SIZE: Final = len(DECK)
 _COMPOSITION: Final = Counter(COMPOSITION)
 
 # --------------------------------------------------------------------------- checking helpers
-# The shared ones are eighthalf.common.documents'; these know 8½'s seats and cards.
-
-
-def _seat(obj: dict[str, Any], key: str, path: str, players: int) -> int:
-    value = obj[key]
-    if type(value) is not int:
-        _wrong(f"{path}.{key}", "a seat number", value)
-    if not 0 <= value < players:
-        raise DocumentError(f"{path}.{key}", f"seat {quote(value)} is out of range (0 to {players - 1})")
-    return value
-
-
-def _opt_seat(obj: dict[str, Any], key: str, path: str, players: int) -> int | None:
-    return None if obj[key] is None else _seat(obj, key, path, players)
+# The shared ones are eighthalf.common.documents' (seats too); these know 8½'s cards and moves.
 
 
 def _rank(value: object, path: str) -> Rank:
@@ -116,16 +106,7 @@ def _cards(obj: dict[str, Any], key: str, path: str) -> tuple[Rank, ...]:
 
 
 def _move(value: object, path: str) -> MatchMove:
-    if type(value) is not str:
-        _wrong(path, "a move in notation", value)
-    move = _MOVE_OF.get(value)
-    if move is not None:
-        return move
-    try:
-        canonical = str(parse_match_move(value))
-    except EighthalfError as error:
-        raise DocumentError(path, str(error)) from None
-    raise DocumentError(path, f"write the move {quote(value)} as {canonical!r} (the canonical notation)")
+    return check_notation(value, path, parse_match_move, wanted="a move in notation", noun="move", known=_MOVE_OF)
 
 
 _TO_SYMBOLS: Final = bytes.maketrans(bytes(range(len(RANKS))), "".join(_SYMBOLS).encode("ascii"))
@@ -207,7 +188,8 @@ def _load_seat(value: object, path: str) -> Seat:
 _OUTCOME_KEYS: Final = frozenset({"winner", "counts", "big_losers", "points"})
 
 
-def _outcome_data(outcome: Outcome) -> dict[str, Any]:
+def _outcome_data(outcome: Outcome | RoundOver) -> dict[str, Any]:
+    """The fields of an outcome, or of the ``RoundOver`` event that states it."""
     return {
         "winner": outcome.winner,
         "counts": list(outcome.counts),
@@ -272,43 +254,14 @@ def _load_pile(obj: dict[str, Any], path: str, players: int) -> tuple[PileCard, 
         rank = _RANK_OF.get(symbol) if type(symbol) is str else None
         if rank is None:
             rank = _rank(symbol, f"{path}.pile[{at}][0]")
-        if type(seat) is not int:
-            _wrong(f"{path}.pile[{at}][1]", "a seat number", seat)
-        if not 0 <= seat < players:
-            raise DocumentError(f"{path}.pile[{at}][1]", f"seat {quote(seat)} is out of range (0 to {players - 1})")
+        if type(seat) is not int or not 0 <= seat < players:
+            _check_seat(seat, f"{path}.pile[{at}][1]", players)
         cards.append(PILE_CARDS[seat][rank])
     return tuple(cards)
 
 
-def _move_data(move: MatchMove) -> dict[str, Any]:
-    return {"move": str(move)}
-
-
-def _load_move(obj: dict[str, Any], path: str) -> MatchMove:
-    return _move(obj["move"], f"{path}.move")
-
-
-def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[Any, str]]:
-    """A list of two-element lists whose second element is a string."""
-    out = []
-    for at, entry in enumerate(_list(obj, key, path)):
-        where = f"{path}.{key}[{at}]"
-        if type(entry) is not list or len(entry) != 2:
-            _wrong(where, f"a pair [{first}, text]", entry)
-        if type(entry[1]) is not str:
-            _wrong(f"{where}[1]", "a string", entry[1])
-        out.append((entry[0], entry[1]))
-    return out
-
-
 VALUE_KINDS: Final = (
     Kind("Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules, _RULES_OPTIONS),
-    Kind(
-        "Move",
-        (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect, Exchange, Decline),
-        frozenset({"move"}),
-        _move_data,
-        _load_move,
-    ),
+    move_kind("Move", (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect, Exchange, Decline), _move),
 )
 """The document types of rules and moves: ``Rules`` and ``Move``."""

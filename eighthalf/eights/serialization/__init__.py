@@ -63,8 +63,9 @@ their fields, without the header.
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias, TypeVar, overload
+from typing import Any, Final, TypeAlias
 
+from ...common.document_kinds import DocumentFunctions
 from ...common.documents import Registry
 from ..events import Event
 from ..moves import Pass, Spell
@@ -80,8 +81,6 @@ __all__ = ["PREFIX", "REGISTRY", "TYPE_NAMES", "Document", "dumps", "from_data",
 
 Document: TypeAlias = Rules | Spell | Pass | GameState | PlayerView | Record | Event
 """Anything :func:`~eighthalf.eights.to_data` writes and :func:`~eighthalf.eights.from_data` reads."""
-
-T = TypeVar("T")
 
 _KINDS: Final = (*VALUE_KINDS, *POSITION_KINDS, RECORD_KIND, *EVENT_KINDS)
 
@@ -106,6 +105,11 @@ REGISTRY: Final = Registry(_KINDS, label="eighthalf.eights", foreign=_foreign)
 # --------------------------------------------------------------------------- the public functions
 
 
+_FUNCTIONS: Final = DocumentFunctions[Document]()
+"""Types the four functions below as every game's (:mod:`eighthalf.common.document_kinds`)."""
+
+
+@_FUNCTIONS.to_data
 def to_data(obj: Document) -> dict[str, Any]:
     """The document of ``obj``: a dict of JSON types only, ready for :func:`json.dumps`.
 
@@ -129,14 +133,7 @@ def to_data(obj: Document) -> dict[str, Any]:
     return REGISTRY.to_data(obj)
 
 
-@overload
-def from_data(data: object, expected: None = None) -> Document: ...
-
-
-@overload
-def from_data(data: object, expected: type[T]) -> T: ...
-
-
+@_FUNCTIONS.from_data
 def from_data(data: object, expected: type[Any] | None = None) -> Any:
     """Read a document of Eights written by :func:`~eighthalf.eights.to_data` (or by hand, or by another program).
 
@@ -169,6 +166,7 @@ def from_data(data: object, expected: type[Any] | None = None) -> Any:
     return REGISTRY.from_data(data, expected)
 
 
+@_FUNCTIONS.dumps
 def dumps(obj: Document, *, indent: int | None = None) -> str:
     """The document of ``obj`` (see :func:`~eighthalf.eights.to_data`) as JSON text.
 
@@ -190,14 +188,7 @@ def dumps(obj: Document, *, indent: int | None = None) -> str:
     return REGISTRY.dumps(obj, indent)
 
 
-@overload
-def loads(text: str | bytes, expected: None = None) -> Document: ...
-
-
-@overload
-def loads(text: str | bytes, expected: type[T]) -> T: ...
-
-
+@_FUNCTIONS.loads
 def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
     """Read a document of Eights from JSON text (see :func:`~eighthalf.eights.from_data`).
 

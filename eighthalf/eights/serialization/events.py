@@ -5,34 +5,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ...common.documents import (
-    Kind,
-    get_int,
-    get_int_list,
-    get_str,
-)
+from ...common.document_kinds import field_kind
+from ...common.documents import Kind, get_int, get_seat, get_str, get_winners
 from ...errors import DocumentError, quote
 from ..cards import Card
 from ..events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
 from ..moves import Spell
+from ..options import MAX_PLAYERS
 from .values import (
     _MAX_HAND,
     PREFIX,
     _cards,
     _count_list,
-    _seat,
     _spell,
 )
 
 # --------------------------------------------------------------------------- events
 
+_ANY_SEAT: Final = MAX_PLAYERS
+
 
 def _load_spelled(obj: dict[str, Any], path: str) -> Spelled:
-    return Spelled(_seat(obj, "seat", path), _spell(obj["spell"], f"{path}.spell"))
+    return Spelled(get_seat(obj, "seat", path, _ANY_SEAT), _spell(obj["spell"], f"{path}.spell"))
 
 
 def _load_passed(obj: dict[str, Any], path: str) -> Passed:
-    seat = _seat(obj, "seat", path)
+    seat = get_seat(obj, "seat", path, _ANY_SEAT)
     count = get_int(obj, "count", path, 0, _MAX_HAND)
     exchange = None
     if obj["exchange"] is not None:
@@ -43,7 +41,7 @@ def _load_passed(obj: dict[str, Any], path: str) -> Passed:
 
 
 def _load_drew(obj: dict[str, Any], path: str) -> Drew:
-    seat = _seat(obj, "seat", path)
+    seat = get_seat(obj, "seat", path, _ANY_SEAT)
     count = get_int(obj, "count", path, 1, _MAX_HAND)
     cards = None
     if obj["cards"] is not None:
@@ -68,8 +66,8 @@ def _load_hand_over(obj: dict[str, Any], path: str) -> HandOver:
 
 def _load_hand_dealt(obj: dict[str, Any], path: str) -> HandDealt:
     number = get_int(obj, "number", path, 1)
-    dealer = _seat(obj, "dealer", path)
-    to_move = _seat(obj, "to_move", path)
+    dealer = get_seat(obj, "dealer", path, _ANY_SEAT)
+    to_move = get_seat(obj, "to_move", path, _ANY_SEAT)
     if to_move == dealer:
         raise DocumentError(f"{path}.to_move", "the seat after the dealer plays first, not the dealer (WS2, WG2)")
     return HandDealt(number, dealer, to_move)
@@ -77,33 +75,20 @@ def _load_hand_dealt(obj: dict[str, Any], path: str) -> HandDealt:
 
 def _load_game_over(obj: dict[str, Any], path: str) -> GameOver:
     totals = _count_list(obj["totals"], f"{path}.totals", None)
-    winners = get_int_list(obj, "winners", path, None, len(totals) - 1)
-    best = max(totals)
-    expected = tuple(seat for seat, total in enumerate(totals) if total == best)
-    if winners != expected:
-        raise DocumentError(
-            f"{path}.winners", f"{quote(list(winners))} are not the highest totals, {quote(list(expected))} (WG3)"
-        )
-    return GameOver(totals, winners)
+    return GameOver(totals, get_winners(obj, path, totals, "WG3"))
 
 
-def _save_event(*names: str) -> Callable[[Any], dict[str, Any]]:
-    def save(event: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in names:
-            value = getattr(event, name)
-            if isinstance(value, tuple):
-                value = [str(item) if isinstance(item, Card) else item for item in value]
-            elif isinstance(value, Spell):
-                value = str(value)
-            out[name] = value
-        return out
-
-    return save
+def _field(value: object) -> object:
+    """One field of an event as JSON: cards and spellings in notation."""
+    if isinstance(value, tuple):
+        return [str(item) if isinstance(item, Card) else item for item in value]
+    if isinstance(value, Spell):
+        return str(value)
+    return value
 
 
 def _event(cls: type, *names: str, load: Callable[[dict[str, Any], str], object]) -> Kind:
-    return Kind(PREFIX + cls.__name__, (cls,), frozenset(names), _save_event(*names), load)
+    return field_kind(PREFIX + cls.__name__, cls, names, load, _field)
 
 
 EVENT_KINDS: Final = (

@@ -17,6 +17,8 @@ from ...common.documents import (
     get_int,
     get_int_list,
     get_list,
+    get_opt_seat,
+    get_seat,
     get_seed,
     wrong,
 )
@@ -40,7 +42,6 @@ from .values import (
     _nested_rules,
     _outcome_data,
     _rules_data,
-    _seat,
     _spell,
 )
 
@@ -133,23 +134,23 @@ def _piles(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[Spell, .
 
 
 def _build(
+    obj: dict[str, Any],
     path: str,
+    hand: dict[str, Any],
     hand_path: str,
     rules: Rules,
     seed: int,
-    number: int,
-    dealer: int,
     table: tuple[Card, ...],
     hands: Sequence[tuple[Card, ...]],
     stack: tuple[Card, ...],
     origins: tuple[int, ...],
     piles: tuple[tuple[Spell, ...], ...],
-    to_move: int,
-    passes: int,
-    turns: int,
-    hand_scores: tuple[tuple[int, ...], ...],
 ) -> GameState:
     """The state these fields describe, checked by :func:`~eighthalf.eights.position`.
+
+    The hand's ``number``, ``dealer``, ``to_move``, ``passes`` and ``turns`` are read here
+    from ``hand`` (at ``hand_path``: a state's ``hand``, or the view itself), then the
+    ``hand_scores`` from ``obj``.
 
     A game that is over (a total reached the target, WG3) keeps its last hand as it
     ended: every seat passed (WH1) or the turn limit was reached (WH3), and its scores are
@@ -157,6 +158,12 @@ def _build(
     progress, so such a hand is checked as it stood before its last turn's end.
     """
     players = len(hands)
+    number = get_int(hand, "number", hand_path)
+    dealer = get_seat(hand, "dealer", hand_path, players)
+    to_move = get_seat(hand, "to_move", hand_path, players)
+    passes = get_int(hand, "passes", hand_path, 0, players)
+    turns = get_int(hand, "turns", hand_path)
+    hand_scores = _hand_scores(obj, path, players)
     target = rules.target_for(players)
     totals = tuple(sum(scores[seat] for scores in hand_scores) for seat in range(players))
     over = bool(totals) and max(totals) >= target
@@ -225,24 +232,7 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
     stack = _cards(hand, "stack", hand_path)
     origins = _origins(hand, hand_path, players, len(stack))
     piles = _piles(hand, hand_path, players)
-    number = get_int(hand, "number", hand_path)
-    state = _build(
-        path,
-        hand_path,
-        rules,
-        seed,
-        number,
-        _seat(hand, "dealer", hand_path, players),
-        table,
-        hands,
-        stack,
-        origins,
-        piles,
-        _seat(hand, "to_move", hand_path, players),
-        get_int(hand, "passes", hand_path, 0, players),
-        get_int(hand, "turns", hand_path),
-        _hand_scores(obj, path, players),
-    )
+    state = _build(obj, path, hand, hand_path, rules, seed, table, hands, stack, origins, piles)
     _check_fact(hand, "scores", hand_path, state.hand.scores, "WH2")
     _check_fact(obj, "totals", path, state.totals, "WG1")
     _check_outcome(obj, path, state.outcome, state.target)
@@ -282,7 +272,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     players = _players(obj["hand_sizes"], f"{path}.hand_sizes")
     full = rules.hand_size(players)
     sizes = get_int_list(obj, "hand_sizes", path, players, full)
-    viewer = None if obj["seat"] is None else _seat(obj, "seat", path, players)
+    viewer = get_opt_seat(obj, "seat", path, players)
     table = _table(obj, path)
     if viewer is None:
         if obj["hand"] is not None:
@@ -333,24 +323,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
             hands.append(tuple(unseen[:size]))
             unseen = unseen[size:]
     stack = tuple(unseen.pop() if card is None else card for card in known)
-    number = get_int(obj, "number", path)
-    state = _build(
-        path,
-        path,
-        rules,
-        0,
-        number,
-        _seat(obj, "dealer", path, players),
-        table,
-        hands,
-        stack,
-        origins,
-        piles,
-        _seat(obj, "to_move", path, players),
-        get_int(obj, "passes", path, 0, players),
-        get_int(obj, "turns", path),
-        _hand_scores(obj, path, players),
-    )
+    state = _build(obj, path, obj, path, rules, 0, table, hands, stack, origins, piles)
     seen = view(state, viewer)
     _check_fact(obj, "scores", path, seen.scores, "WH2")
     _check_fact(obj, "totals", path, seen.totals, "WG1")

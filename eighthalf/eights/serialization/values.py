@@ -12,19 +12,21 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ...common.document_kinds import RECORDED, get_recorded, move_kind, recorded_data
 from ...common.documents import (
     MAX_INT,
     Kind,
+    check_int_entries,
+    check_notation,
     check_object,
     get_bool,
     get_int,
     get_int_list,
     get_list,
     get_seed,
-    get_str,
     wrong,
 )
-from ...errors import DocumentError, EighthalfError, quote
+from ...errors import DocumentError, quote
 from ..cards import CARDS, DECK, Card, parse_card
 from ..moves import Move, Pass, Spell, parse_move
 from ..options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -41,16 +43,7 @@ _DECK_COUNT: Final = Counter(DECK)
 
 
 def _card(value: object, path: str) -> Card:
-    if type(value) is not str:
-        wrong(path, "a card such as '4w'", value)
-    card = CARDS.get(value)
-    if card is not None:
-        return card
-    try:
-        canonical = str(parse_card(value))
-    except EighthalfError as error:
-        raise DocumentError(path, str(error)) from None
-    raise DocumentError(path, f"write the card {quote(value)} as {canonical!r} (the canonical notation)")
+    return check_notation(value, path, parse_card, wanted="a card such as '4w'", noun="card", known=CARDS)
 
 
 def _card_list(value: object, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
@@ -70,15 +63,7 @@ def _names(cards: Sequence[Card]) -> list[str]:
 
 
 def _move(value: object, path: str) -> Move:
-    if type(value) is not str:
-        wrong(path, "a move in notation", value)
-    try:
-        move = parse_move(value)
-    except EighthalfError as error:
-        raise DocumentError(path, str(error)) from None
-    if str(move) != value:
-        raise DocumentError(path, f"write the move {quote(value)} as {str(move)!r} (the canonical notation)")
-    return move
+    return check_notation(value, path, parse_move, wanted="a move in notation", noun="move")
 
 
 def _spell(value: object, path: str) -> Spell:
@@ -86,15 +71,6 @@ def _spell(value: object, path: str) -> Spell:
     if not isinstance(move, Spell):
         raise DocumentError(path, f"expected a spelling such as 'ONE 1n 7o 4e>4w', not {str(move)!r} (WT5)")
     return move
-
-
-def _seat(obj: dict[str, Any], key: str, path: str, players: int = MAX_PLAYERS) -> int:
-    value = obj[key]
-    if type(value) is not int:
-        wrong(f"{path}.{key}", "a seat number", value)
-    if not 0 <= value < players:
-        raise DocumentError(f"{path}.{key}", f"seat {quote(value)} is out of range (0 to {players - 1})")
-    return value
 
 
 def _opt_int(obj: dict[str, Any], key: str, path: str, rule: str) -> int | None:
@@ -118,12 +94,7 @@ def _count_list(value: object, path: str, players: int | None) -> tuple[int, ...
         )
     if players is not None and len(value) != players:
         raise DocumentError(path, f"expected {players} entries (one per seat), not {len(value)}")
-    for at, entry in enumerate(value):
-        if type(entry) is not int:
-            wrong(f"{path}[{at}]", "an integer", entry)
-        if not 0 <= entry <= MAX_INT:
-            raise DocumentError(f"{path}[{at}]", f"{quote(entry)} is out of range (0 to 2**53 - 1)")
-    return tuple(value)
+    return check_int_entries(value, path)
 
 
 # --------------------------------------------------------------------------- rules
@@ -202,17 +173,9 @@ def _check_outcome(obj: dict[str, Any], path: str, outcome: Outcome | None, targ
         )
 
 
-def _move_data(move: Move) -> dict[str, Any]:
-    return {"move": str(move)}
-
-
-def _load_move(obj: dict[str, Any], path: str) -> Move:
-    return _move(obj["move"], f"{path}.move")
-
-
 # --------------------------------------------------------------------------- records
 
-_RECORD_KEYS: Final = frozenset({"players", "seed", "rules", "moves", "result", "comments", "tags"})
+_RECORD_KEYS: Final = frozenset({"players", "seed", "rules", *RECORDED})
 
 
 def _record_data(record: Record) -> dict[str, Any]:
@@ -220,23 +183,8 @@ def _record_data(record: Record) -> dict[str, Any]:
         "players": record.players,
         "seed": record.seed,
         "rules": _rules_data(record.rules),
-        "moves": [str(move) for move in record.moves],
-        "result": record.result,
-        "comments": [[at, text] for at, text in record.comments],
-        "tags": [[name, value] for name, value in record.tags],
+        **recorded_data(record),
     }
-
-
-def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[Any, str]]:
-    out = []
-    for at, entry in enumerate(get_list(obj, key, path)):
-        where = f"{path}.{key}[{at}]"
-        if type(entry) is not list or len(entry) != 2:
-            wrong(where, f"a pair [{first}, text]", entry)
-        if type(entry[1]) is not str:
-            wrong(f"{where}[1]", "a string", entry[1])
-        out.append((entry[0], entry[1]))
-    return out
 
 
 def _load_record(obj: dict[str, Any], path: str) -> Record:
@@ -245,27 +193,12 @@ def _load_record(obj: dict[str, Any], path: str) -> Record:
     rules = _nested_rules(obj, path)
     players = get_int(obj, "players", path, MIN_PLAYERS, MAX_PLAYERS)
     seed = get_seed(obj, path)
-    moves = tuple(_move(entry, f"{path}.moves[{at}]") for at, entry in enumerate(get_list(obj, "moves", path)))
-    result = get_str(obj, "result", path)
-    comments = _pairs(obj, "comments", path, "move number")
-    for at, (number, _) in enumerate(comments):
-        if type(number) is not int:
-            wrong(f"{path}.comments[{at}][0]", "a move number", number)
-    tags = _pairs(obj, "tags", path, "name")
-    return Record(
-        players=players,
-        seed=seed,
-        rules=rules,
-        moves=moves,
-        result=result,
-        comments=tuple(comments),
-        tags=tuple(tags),
-    )
+    return Record(players=players, seed=seed, rules=rules, **get_recorded(obj, path, _move))
 
 
 VALUE_KINDS: Final = (
     Kind(PREFIX + "Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules),
-    Kind(PREFIX + "Move", (Spell, Pass), frozenset({"move"}), _move_data, _load_move),
+    move_kind(PREFIX + "Move", (Spell, Pass), _move),
 )
 """The document types of rules and moves: ``eights.Rules`` and ``eights.Move``."""
 
