@@ -32,23 +32,7 @@ from eighthalf.testing import assert_events_hide, assert_no_leaks
 MESSAGE_LIMIT = 300
 """The longest error message allowed for any input."""
 
-KNOWN_DEFECTS: dict[tuple[str, str], str] = {
-    ("eights", "parse_move"): (
-        "eighthalf.eights.moves.parse_move quotes its input unbounded (a 10**6-character text gives a "
-        "10**6-character message) and raises ValueError for 10**5000, RecursionError for deeply nested lists"
-    ),
-    ("eights", "apply"): (
-        "eighthalf.eights.engine.apply raises ValueError for the move 10**5000 and RecursionError for a "
-        "deeply nested list (it formats the move with repr, not quote)"
-    ),
-    ("eights", "view"): (
-        "eighthalf.eights.views.view checks neither its state nor the type of its seat: AttributeError for a "
-        "junk state, TypeError for a seat 'x' or 1.5"
-    ),
-    ("eights", "sample_state"): (
-        "eighthalf.eights.views.sample_state does not check its view: AttributeError for junk"
-    ),
-}
+KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
 """The checks a game fails today, by case id and member, with the defect (in a module the
 suite does not own)."""
 

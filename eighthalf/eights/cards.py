@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import final
 
 from ..common.frozen import Frozen
-from ..errors import ParseError
+from ..errors import ParseError, quote
 
 __all__ = ["CARDS", "DECK", "SUITS", "SUIT_LETTERS", "Card", "card_of", "parse_card", "parse_cards"]
 
@@ -74,8 +74,10 @@ class Card(Frozen):
 
     def __init__(self, suit: int, letter: str) -> None:
         if type(suit) is not int or suit not in SUIT_LETTERS:
-            raise ParseError(f"a suit is an int from 1 to 8, not {suit!r} (WS1)")
-        if type(letter) is not str or len(letter) != 1 or letter.lower() not in SUIT_LETTERS[suit]:
+            raise ParseError(f"a suit is an int from 1 to 8, not {quote(suit)} (WS1)")
+        if type(letter) is not str or len(letter) != 1:
+            raise ParseError(f"a card's letter is a single letter, not {quote(letter)} (WS1)")
+        if letter.lower() not in SUIT_LETTERS[suit]:
             shown = ", ".join(sorted(set(SUIT_LETTERS[suit])))
             raise ParseError(f"there is no card {suit}{letter}: suit {suit} shows {shown} (WS1)")
         letter = letter.lower()
@@ -131,7 +133,7 @@ def card_of(card: Card) -> Card:
         ParseError: If ``card`` is not a :class:`Card`.
     """
     if type(card) is not Card:
-        raise ParseError(f"expected a Card, not {card!r}")
+        raise ParseError(f"expected a Card, not {quote(card)}")
     return _BY_KEY[card.key]
 
 
@@ -148,14 +150,14 @@ def parse_card(text: str) -> Card:
             the deck (WS1), such as ``"7v"``.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a card is written as text, not {text!r}")
+        raise ParseError(f"a card is written as text, not {quote(text)}")
     key = text.strip().lower()
     card = CARDS.get(key)
     if card is not None:
         return card
     if len(key) == 2 and key[0] in "12345678" and key[1].isalpha():
         Card(int(key[0]), key[1])  # raises the WS1 error naming the suit's letters
-    raise ParseError(f"not a card: {text!r} (expected a suit 1-8 and a letter, such as '4w') (WS1)")
+    raise ParseError(f"not a card: {quote(text)} (expected a suit 1-8 and a letter, such as '4w') (WS1)")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -168,5 +170,5 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         ParseError: If a card cannot be read (see :func:`parse_card`).
     """
     if not isinstance(text, str):
-        raise ParseError(f"cards are written as text, not {text!r}")
+        raise ParseError(f"cards are written as text, not {quote(text)}")
     return tuple(parse_card(token) for token in text.split())

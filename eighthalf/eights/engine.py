@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import chain, combinations, repeat
 from operator import attrgetter
 
-from ..errors import EighthalfError, IllegalMoveError
+from ..errors import EighthalfError, IllegalMoveError, quote
 from .cards import DECK, Card
 from .deal import next_hand
 from .moves import PASS, Move, Pass, Spell, _set_exchange
@@ -306,9 +306,15 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
-    """Why ``move`` is illegal in ``state`` (the error :func:`apply` would raise), or ``None`` if it is legal."""
+    """Why ``move`` is illegal in ``state`` (the error :func:`apply` would raise), or ``None`` if it is legal.
+
+    Anything that is not a move is simply not legal: the error quotes it briefly
+    (:func:`~eighthalf.errors.quote`), whatever it is.
+    """
     if not isinstance(move, (Spell, Pass)):
-        return IllegalMoveError(repr(move), "not a move of Eights (a Spell or a Pass)", "WT1")
+        return IllegalMoveError(quote(move), "not a move of Eights (a Spell or a Pass)", "WT1")
+    if not _well_formed(move):
+        return _malformed(move)
     text = str(move)
     if state.outcome is not None:
         return IllegalMoveError(text, "the game is over", "WG3")
@@ -344,17 +350,36 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     return None
 
 
+def _is_cards(cards: object) -> bool:
+    return type(cards) is tuple and all(type(card) is Card for card in cards)
+
+
+def _well_formed(move: Spell | Pass) -> bool:
+    """True if the fields of ``move`` are of the types a move holds (one made unchecked
+    may hold anything), so that ``str(move)`` is its notation."""
+    if isinstance(move, Pass):
+        return _is_cards(move.exchange)
+    return type(move.word) is str and _is_cards(move.hand) and _is_cards(move.table) and _is_cards(move.replacements)
+
+
 def _malformed(move: Spell | Pass) -> IllegalMoveError:
-    """The error of a move whose cards are all where it says but that is not a legal move
-    all the same: a spelling made unchecked that its own constructor would refuse."""
-    if isinstance(move, Spell):
-        try:
-            checked = Spell(move.word, move.hand, move.table, move.replacements)
-        except EighthalfError as error:
-            return error if isinstance(error, IllegalMoveError) else IllegalMoveError(str(move), str(error), "WT2")
-        if checked != move:
-            return IllegalMoveError(str(move), f"not in canonical form: write it {str(checked)!r}", "WT7")
-    return IllegalMoveError(str(move), "not one of the legal moves", "WT1")
+    """The error of a move that is not a legal move although its cards are all where it
+    says, or that is not even well formed: a move made unchecked that its own constructor
+    would refuse (or write otherwise)."""
+    text = str(move) if _well_formed(move) else quote(move)
+    try:
+        checked = (
+            Spell(move.word, move.hand, move.table, move.replacements)
+            if isinstance(move, Spell)
+            else Pass(move.exchange)
+        )
+    except EighthalfError as error:
+        if isinstance(error, IllegalMoveError):
+            return error
+        return IllegalMoveError(text, str(error), "WT2" if isinstance(move, Spell) else "WP1")
+    if checked != move:
+        return IllegalMoveError(text, f"not in canonical form: write it {quote(str(checked))}", "WT7")
+    return IllegalMoveError(text, "not one of the legal moves", "WT1")
 
 
 def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:

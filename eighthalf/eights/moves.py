@@ -37,11 +37,12 @@ one comes from the table (WT3), and each table card has a replacing card of its 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import TypeAlias, final
 
 from ..common.frozen import Frozen
-from ..errors import IllegalMoveError, ParseError
-from .cards import Card, card_of, parse_card
+from ..errors import IllegalMoveError, ParseError, quote
+from .cards import DECK, Card, card_of, parse_card
 from .words import LETTERS, VALUES, parse_word
 
 __all__ = ["PASS", "Move", "Pass", "Spell", "parse_move"]
@@ -49,7 +50,11 @@ __all__ = ["PASS", "Move", "Pass", "Spell", "parse_move"]
 
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ParseError(f"{what} must be a sequence of Cards, not {cards!r}")
+        raise ParseError(f"{what} must be a sequence of Cards, not {quote(cards)}")
+    if not isinstance(cards, (tuple, list)):  # an iterator may never end: read one card more than the deck's
+        cards = tuple(islice(cards, len(DECK) + 1))
+        if len(cards) > len(DECK):
+            raise ParseError(f"{what}: more than the {len(DECK)} cards of the deck (WS1)")
     return tuple(card_of(card) for card in cards)
 
 
@@ -173,7 +178,7 @@ def _check_spelling(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], 
     letters = "".join(sorted(card.letter for card in hand + table))
     if letters != LETTERS[word]:
         raise IllegalMoveError(
-            text, f"the cards show the letters {letters!r}, which do not spell {word} ({LETTERS[word]!r})", "WT2"
+            text, f"the cards show the letters {quote(letters)}, which do not spell {word} ({LETTERS[word]!r})", "WT2"
         )
     if not table:
         raise IllegalMoveError(text, "at least one letter must come from the table", "WT3")
@@ -243,7 +248,7 @@ def parse_move(text: str) -> Move:
         IllegalMoveError: If the spelling contradicts itself (see :class:`Spell`: WT2–WT4).
     """
     if not isinstance(text, str):
-        raise ParseError(f"a move is written as text, not {text!r}")
+        raise ParseError(f"a move is written as text, not {quote(text)}")
     tokens = text.split()
     if not tokens:
         raise ParseError("an empty move: expected a spelling such as 'ONE 1n 7o 4e>4w', or 'pass'")

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import final
 
 from ..common.frozen import Frozen
-from ..errors import InvalidStateError
+from ..errors import InvalidStateError, quote
 
 __all__ = ["HAND_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "TARGETS", "Rules"]
 
@@ -19,6 +19,8 @@ HAND_SIZES: Mapping[int, int] = MappingProxyType({2: 8, 3: 7, 4: 7, 5: 6, 6: 6})
 """The full hand by number of players (WS4): 8 with 2, 7 with 3 or 4, 6 with 5 or 6."""
 TARGETS: Mapping[int, int] = MappingProxyType({2: 50, 3: 50, 4: 30, 5: 30, 6: 30})
 """The default target by number of players (WG1): 50 with 2 or 3, 30 with 4 to 6."""
+_MAX_COUNT = 2**53 - 1
+"""The largest target, turn limit or count of a game (what a JSON document can hold exactly)."""
 
 
 @final
@@ -32,8 +34,8 @@ class Rules(Frozen):
 
     Raises:
         InvalidStateError: If an option is out of range: a ``target`` or ``turn_limit``
-            that is not ``None`` or an int of at least 1, or a ``may_pass_freely`` that is
-            not a bool.
+            that is not ``None`` or an int from 1 to ``2**53 - 1`` (a bool is not an
+            int here), or a ``may_pass_freely`` that is not a bool.
     """
 
     __slots__ = ("may_pass_freely", "target", "turn_limit")
@@ -49,14 +51,16 @@ class Rules(Frozen):
     """WR1: a player may pass even when a word can be spelled (default off, WT1)."""
 
     def __init__(self, target: int | None = None, turn_limit: int | None = None, may_pass_freely: bool = False) -> None:
-        if target is not None and (type(target) is not int or target < 1):
-            raise InvalidStateError(f"Rules.target must be None or an int of at least 1, not {target!r} (WG1, WR2)")
-        if turn_limit is not None and (type(turn_limit) is not int or turn_limit < 1):
+        if target is not None and (type(target) is not int or not 1 <= target <= _MAX_COUNT):
             raise InvalidStateError(
-                f"Rules.turn_limit must be None or an int of at least 1, not {turn_limit!r} (WH3, WR2)"
+                f"Rules.target must be None or an int from 1 to 2**53 - 1, not {quote(target)} (WG1, WR2)"
+            )
+        if turn_limit is not None and (type(turn_limit) is not int or not 1 <= turn_limit <= _MAX_COUNT):
+            raise InvalidStateError(
+                f"Rules.turn_limit must be None or an int from 1 to 2**53 - 1, not {quote(turn_limit)} (WH3, WR2)"
             )
         if type(may_pass_freely) is not bool:
-            raise InvalidStateError(f"Rules.may_pass_freely must be a bool, not {may_pass_freely!r} (WR1)")
+            raise InvalidStateError(f"Rules.may_pass_freely must be a bool, not {quote(may_pass_freely)} (WR1)")
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "turn_limit", turn_limit)
         object.__setattr__(self, "may_pass_freely", may_pass_freely)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import islice
+from typing import cast
 
 from ..common.shuffle import check_seed
-from ..errors import EighthalfError, InvalidStateError
+from ..errors import EighthalfError, InvalidStateError, quote
 from .cards import DECK, SUITS, Card, card_of, parse_cards
 from .moves import Spell
-from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .options import _MAX_COUNT, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .state import DEALT, GameState, HandState
 
 __all__ = ["position", "rest_of_deck"]
@@ -22,12 +24,47 @@ def _cards(cards: CardsLike, where: str) -> tuple[Card, ...]:
         if isinstance(cards, str):
             return parse_cards(cards)
         if not isinstance(cards, (tuple, list)):
-            raise InvalidStateError(f"{where}: expected a sequence of Cards or a string such as '1e 2i', not {cards!r}")
+            raise InvalidStateError(
+                f"{where}: expected a sequence of Cards or a string such as '1e 2i', not {quote(cards)}"
+            )
         return tuple(card_of(card) for card in cards)
     except InvalidStateError:
         raise
     except EighthalfError as error:
         raise InvalidStateError(f"{where}: {error}") from None
+
+
+def _listed(items: Sequence[str], most: int = 8) -> str:
+    """The first ``most`` of ``items`` joined by ``", "``, with how many more there are."""
+    shown = ", ".join(items[:most])
+    return shown if len(items) <= most else f"{shown} and {len(items) - most:,} more"
+
+
+def _sequence(value: object, where: str, what: str) -> Sequence[object]:
+    """``value`` if it is a sequence (not text), else the error that says what ``where`` must be."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InvalidStateError(f"{where} must be {what}, not {quote(value)}")
+    return value
+
+
+def _ints(values: object, where: str, what: str, most: int) -> tuple[object, ...]:
+    """The first ``most + 1`` items of ``values`` (so that too many can be told), which
+    must be iterable and not text."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidStateError(f"{where} must be {what}, not {quote(values)}")
+    return tuple(islice(values, most + 1))
+
+
+def _spell(spell: object, seat: int) -> Spell:
+    """``spell`` as its own constructor checks it (a spelling made unchecked may hold anything)."""
+    where = f"seat {seat} score pile"
+    if not isinstance(spell, Spell):
+        raise InvalidStateError(f"{where}: expected Spell moves, not {quote(spell)} (WT5)")
+    try:
+        checked = Spell(spell.word, spell.hand, spell.table, spell.replacements)
+    except EighthalfError as error:
+        raise InvalidStateError(f"{where}: {error}") from None
+    return spell if checked == spell else checked
 
 
 def rest_of_deck(*zones: CardsLike) -> tuple[Card, ...]:
@@ -99,9 +136,8 @@ def position(
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
-        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {rules!r}")
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise InvalidStateError(f"hands must be a sequence of hands, one per seat, not {hands!r}")
+        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {quote(rules)}")
+    _sequence(hands, "hands", "a sequence of hands, one per seat")
     players = len(hands)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidStateError(f"{players} seats; the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (WS2)")
@@ -110,18 +146,19 @@ def position(
     laid = _cards(table, "table")
     if sorted(card.suit for card in laid) != list(SUITS):
         raise InvalidStateError(
-            f"the table must hold exactly one card of each suit 1-8, not {' '.join(map(str, laid))} (WS3)"
+            f"the table must hold exactly one card of each suit 1-8, not {' '.join(map(str, laid[:20]))}"
+            f"{f' … ({len(laid):,} cards)' if len(laid) > 20 else ''} (WS3)"
         )
     laid = tuple(sorted(laid))
     if piles is None:
         piles = [()] * players
-    if len(piles) != players:
-        raise InvalidStateError(f"piles must give one score pile per seat ({players}), not {len(piles)}")
+    given = _sequence(piles, "piles", "a sequence of score piles, one per seat")
+    if len(given) != players:
+        raise InvalidStateError(f"piles must give one score pile per seat ({players}), not {len(given)}")
     scored: list[tuple[Spell, ...]] = []
-    for seat, pile in enumerate(piles):
-        if not all(isinstance(spell, Spell) for spell in pile):
-            raise InvalidStateError(f"seat {seat} score pile: expected Spell moves, not {pile!r} (WT5)")
-        scored.append(tuple(pile))
+    for seat, pile in enumerate(given):
+        spells = _sequence(pile, f"seat {seat} score pile", "a sequence of Spell moves (WT5)")
+        scored.append(tuple(_spell(spell, seat) for spell in spells))
     named = [laid, *held, *(spell.cards for pile in scored for spell in pile)]
     if stack is None:
         try:
@@ -133,10 +170,12 @@ def position(
         pile_up = _cards(stack, "stack")
     counted = Counter(card for zone in (*named, pile_up) for card in zone)
     if counted != Counter(DECK):
-        wrong = ", ".join(
-            f"{card}: {counted[card]} instead of {DECK.count(card)}"
-            for card in sorted(set(DECK) | set(counted))
-            if counted[card] != DECK.count(card)
+        wrong = _listed(
+            [
+                f"{card}: {counted[card]} instead of {DECK.count(card)}"
+                for card in sorted(set(DECK) | set(counted))
+                if counted[card] != DECK.count(card)
+            ]
         )
         raise InvalidStateError(f"the cards are not the 64 of WS1 ({wrong})")
     for seat, hand in enumerate(held):
@@ -148,34 +187,44 @@ def position(
             )
     for name, value, high in (("to_move", to_move, players), ("passes", passes, players)):
         if type(value) is not int or not 0 <= value < high:
-            raise InvalidStateError(f"{name} must be an int from 0 to {high - 1}, not {value!r} (WS2, WH1)")
-    if type(turns) is not int or turns < passes:
-        raise InvalidStateError(f"turns must be an int of at least passes ({passes}), not {turns!r} (WH3)")
+            raise InvalidStateError(f"{name} must be an int from 0 to {high - 1}, not {quote(value)} (WS2, WH1)")
+    if type(turns) is not int or not passes <= turns <= _MAX_COUNT:
+        raise InvalidStateError(f"turns must be an int from passes ({passes}) to 2**53 - 1, not {quote(turns)} (WH3)")
     if rules.turn_limit is not None and turns >= rules.turn_limit:
         raise InvalidStateError(f"{turns} turns reach the turn limit of {rules.turn_limit}, so the hand is over (WH3)")
-    if type(number) is not int or number < 0:
-        raise InvalidStateError(f"number must be an int of at least 0, not {number!r}")
+    if type(number) is not int or not 0 <= number <= _MAX_COUNT:
+        raise InvalidStateError(f"number must be an int from 0 to 2**53 - 1, not {quote(number)}")
     if dealer is None:
         dealer = (number - 1) % players
     elif type(dealer) is not int or not 0 <= dealer < players:
-        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} (WS2)")
-    if origins is None:
-        origins = (DEALT,) * len(pile_up)
-    origins = tuple(origins)
-    if len(origins) != len(pile_up) or not all(type(seat) is int and DEALT <= seat < players for seat in origins):
+        raise InvalidStateError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)} (WS2)")
+    whence = (
+        (DEALT,) * len(pile_up)
+        if origins is None
+        else _ints(origins, "origins", "a sequence of seats, one per stack card (WP3)", len(pile_up))
+    )
+    if len(whence) != len(pile_up) or not all(type(seat) is int and DEALT <= seat < players for seat in whence):
         raise InvalidStateError(f"origins must give, for each stack card, a seat or {DEALT} (dealt) (WP3)")
     try:
         check_seed(seed)
     except InvalidStateError as error:
         raise InvalidStateError(f"{error} (WS5)") from None
-    finished = tuple(tuple(scores) for scores in hand_scores)
-    if len(finished) != number or not all(
-        len(scores) == players and all(type(points) is int and points >= 0 for points in scores) for scores in finished
+    what = "a sequence of finished hands' scores (WH2)"
+    given_scores = tuple(
+        _ints(scores, f"hand_scores[{at}]", "a sequence of points, one per seat (WH2)", players)
+        for at, scores in enumerate(_ints(hand_scores, "hand_scores", what, number))
+    )
+    if len(given_scores) != number or not all(
+        len(scores) == players and all(type(points) is int and 0 <= points <= _MAX_COUNT for points in scores)
+        for scores in given_scores
     ):
         raise InvalidStateError(f"hand_scores must give {number} finished hand(s), {players} points each (WH2)")
+    finished = cast("tuple[tuple[int, ...], ...]", given_scores)
     totals = [sum(scores[seat] for scores in finished) for seat in range(players)]
     target = rules.target_for(players)
     if totals and max(totals) >= target:
         raise InvalidStateError(f"a total of {max(totals)} reached the target {target}, so the game is over (WG3)")
-    state = HandState(number, dealer, laid, held, pile_up, origins, tuple(scored), to_move, passes, turns)
+    state = HandState(
+        number, dealer, laid, held, pile_up, cast("tuple[int, ...]", whence), tuple(scored), to_move, passes, turns
+    )
     return GameState(rules, seed, state, finished)

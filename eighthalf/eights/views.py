@@ -23,9 +23,11 @@ exactly like the view (determinization).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import final
 
 from ..common.frozen import Frozen
+from ..errors import InvalidStateError, quote
 from .cards import DECK, Card
 from .engine import passes, spellings
 from .moves import Move, Spell
@@ -194,11 +196,18 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may know of ``state`` (WI1–WI4); ``seat=None`` for a spectator.
 
     Raises:
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.eights.GameState`, or
+            ``seat`` is neither an int nor ``None`` (a bool is not a seat).
         IndexError: If ``seat`` is not a seat of the game.
     """
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"view needs an eighthalf.eights.GameState, not {quote(state)}")
     hand = state.hand
-    if seat is not None and not 0 <= seat < len(hand.hands):
-        raise IndexError(f"seat {seat} is not at this table of {len(hand.hands)}")
+    if seat is not None:
+        if type(seat) is not int:
+            raise InvalidStateError(f"a seat is an int (or None for a spectator), not {quote(seat)}")
+        if not 0 <= seat < len(hand.hands):
+            raise IndexError(f"seat {quote(seat)} is not at this table of {len(hand.hands)}")
     known = tuple(
         card if origin == seat and seat is not None else None
         for card, origin in zip(hand.stack, hand.origins, strict=True)
@@ -224,17 +233,31 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
 def unseen_cards(seen: PlayerView) -> tuple[Card, ...]:
     """The multiset of cards the viewer cannot see, in card order: the other hands and the
-    stack cards they do not know."""
-    left = list(DECK)
-    visible: list[Card] = list(seen.table)
+    stack cards they do not know.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`PlayerView`, or shows more copies
+            of a card than the deck has (WS1).
+    """
+    if not isinstance(seen, PlayerView):
+        raise InvalidStateError(f"unseen_cards needs an eighthalf.eights.PlayerView, not {quote(seen)}")
+    visible: Counter[Card] = Counter(seen.table)
     if seen.hand is not None:
-        visible.extend(seen.hand)
-    visible.extend(card for card in seen.stack if card is not None)
+        visible.update(seen.hand)
+    visible.update(card for card in seen.stack if card is not None)
     for pile in seen.piles:
         for spell in pile:
-            visible.extend(spell.cards)
-    for card in visible:
-        left.remove(card)
+            visible.update(spell.cards)
+    left: list[Card] = []
+    for card in DECK:  # in card order, equal cards side by side
+        if visible[card] > 0:
+            visible[card] -= 1
+        else:
+            left.append(card)
+    extra = +visible
+    if extra:
+        card = min(extra)
+        raise InvalidStateError(f"the view shows more {card} cards than the deck's {DECK.count(card)} (WS1)")
     return tuple(left)
 
 
@@ -244,8 +267,23 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     The unseen cards are shuffled with ``rng`` and dealt into the other hands and the
     unknown places of the stack, sized as the view says; the seed, which nobody sees
     (WI4), is drawn from ``rng`` too. So ``view(sample_state(v, rng), v.seat) == v``.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`PlayerView` (a full
+            :class:`~eighthalf.eights.GameState` is not one), ``rng`` is not a
+            :class:`random.Random`, or the view's cards cannot be those of the deck (WS1):
+            more copies of a card than it has, or not as many unseen cards as the hidden
+            places it shows.
     """
+    if not isinstance(rng, random.Random):
+        raise InvalidStateError(f"sample_state needs a random.Random, not {quote(rng)}")
     cards = list(unseen_cards(seen))
+    hidden = sum(size for index, size in enumerate(seen.hand_sizes) if index != seen.seat or seen.hand is None)
+    hidden += seen.stack.count(None)
+    if hidden != len(cards):
+        raise InvalidStateError(
+            f"the view hides {hidden} card(s) but {len(cards)} of the deck's are unseen: not a view of a game (WS1)"
+        )
     rng.shuffle(cards)
     at = 0
     hands: list[tuple[Card, ...]] = []

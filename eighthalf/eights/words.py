@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ..errors import ParseError
+from ..errors import ParseError, quote
 
 __all__ = ["LETTERS", "VALUES", "WORDS", "parse_word"]
 
@@ -35,4 +35,4 @@ def parse_word(text: str) -> str:
         word = text.strip().upper()
         if word in VALUES:
             return word
-    raise ParseError(f"not a word of the game: {text!r} (the words are {', '.join(WORDS)}) (WT8)")
+    raise ParseError(f"not a word of the game: {quote(text)} (the words are {', '.join(WORDS)}) (WT8)")

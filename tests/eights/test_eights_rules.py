@@ -421,9 +421,12 @@ def test_WR2_target_and_turn_limit_are_table_options() -> None:
     assert new_game(4, seed=1, rules=Rules(target=12)).target == 12
     assert Rules(turn_limit=40).turn_limit == 40
     bad: list[dict[str, object]] = [{"target": 0}, {"target": "30"}, {"turn_limit": -1}, {"may_pass_freely": 1}]
+    bad += [{"target": True}, {"turn_limit": False}, {"target": 2**53}, {"turn_limit": 10**5000}]
     for options in bad:
-        with pytest.raises(InvalidStateError):
+        with pytest.raises(InvalidStateError) as caught:
             Rules(**options)  # type: ignore[arg-type]
+        assert len(str(caught.value)) < 150
+    assert Rules(target=2**53 - 1, turn_limit=2**53 - 1).target == 2**53 - 1  # what a document holds exactly
 
 
 # W-I: who sees what ---------------------------------------------------------------------
