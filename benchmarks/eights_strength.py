@@ -11,7 +11,8 @@ first bot's mean time per decision (decisions with more than one legal move).
 The line-ups (``--lineups``, comma-separated; all by default):
 
 - ``greedy-random``: GreedyBot against RandomBots;
-- ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots.
+- ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots;
+- ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots.
 
 The run is seeded (``--seed``) and reproducible whatever the number of workers: game
 ``g`` is dealt from ``seed * 1_000_003 + g`` and the bots draw from a
@@ -51,7 +52,8 @@ class Lineup:
 
 
 LINEUPS: dict[str, Lineup] = {
-    lineup.name: lineup for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"))
+    lineup.name: lineup
+    for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"), Lineup("ismcts", "greedy"))
 }
 """The line-ups by name."""
 
