@@ -96,6 +96,19 @@ def _own_attribute_docs(cls: type) -> dict[str, str]:
     return docs
 
 
+def _pairs(first: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "array",
+        "items": {"type": "array", "prefixItems": [first, {"type": "string"}], "items": False, "minItems": 2},
+    }
+
+
+RECORD_COMMENTS: dict[str, Any] = _pairs({"type": "integer", "minimum": 0})
+"""The schema of a record's ``comments``, the same in both games: pairs ``[n, text]``."""
+RECORD_TAGS: dict[str, Any] = _pairs({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"})
+"""The schema of a record's own ``tags``, the same in both games: pairs ``[name, value]``."""
+
+
 def ref(name: str) -> dict[str, Any]:
     return {"$ref": f"#/$defs/{name}"}
 

@@ -20,7 +20,7 @@ from ..eights.records import Record
 from ..eights.state import GameState, HandState, Outcome
 from ..eights.views import PlayerView
 from ..eights.words import WORDS
-from .build import Pieces, attribute_docs, keys_of, nullable, object_schema, ref
+from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
 
 __all__ = ["eights_pieces"]
 
@@ -206,24 +206,8 @@ def _eights_bodies(registry: Registry) -> Pieces:
                     "type": "string",
                     "pattern": r"^(\*|[0-9]+(,[0-9]+)*: [0-9]+(-[0-9]+)+)$",
                 },
-                "comments": {
-                    "type": "array",
-                    "items": {
-                        "type": "array",
-                        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string"}],
-                        "items": False,
-                        "minItems": 2,
-                    },
-                },
-                "tags": {
-                    "type": "array",
-                    "items": {
-                        "type": "array",
-                        "prefixItems": [{"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"}, {"type": "string"}],
-                        "items": False,
-                        "minItems": 2,
-                    },
-                },
+                "comments": RECORD_COMMENTS,
+                "tags": RECORD_TAGS,
             },
             attribute_docs(Record),
             "eights.Record",

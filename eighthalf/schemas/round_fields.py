@@ -21,7 +21,7 @@ from ..options import MAX_SEATS, Rules
 from ..records import Record
 from ..state import MAX_CALL_HALVES, GameState, Outcome, Seat
 from ..views import PlayerView, SeatView
-from .build import Pieces, attribute_docs, keys_of, nullable, object_schema, ref
+from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
 
 __all__ = ["round_pieces"]
 
@@ -249,24 +249,8 @@ def _bodies(registry: Registry) -> Pieces:
                     "type": "string",
                     "pattern": r"^(\*|(-|[0-9]+(,[0-9]+)*): [0-9]+(-[0-9]+)+)$",
                 },
-                "comments": {
-                    "type": "array",
-                    "items": {
-                        "type": "array",
-                        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string"}],
-                        "items": False,
-                        "minItems": 2,
-                    },
-                },
-                "tags": {
-                    "type": "array",
-                    "items": {
-                        "type": "array",
-                        "prefixItems": [{"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"}, {"type": "string"}],
-                        "items": False,
-                        "minItems": 2,
-                    },
-                },
+                "comments": RECORD_COMMENTS,
+                "tags": RECORD_TAGS,
             },
             attribute_docs(Record),
             "Record",
