@@ -46,9 +46,9 @@ __all__ = [
     "MatchOver",
     "MatchView",
     "RoundDealt",
+    "describe_match",
     "new_match",
     "parse_match_move",
-    "describe_match",
     "round_seed",
     "sample_match",
     "view_match",
@@ -414,7 +414,7 @@ def view_match(match: Match, seat: int | None) -> MatchView:
 
 def describe_match(before: Match, move: MatchMove, after: Match) -> tuple[MatchEvent, ...]:
     """The full events of ``move``, which led from ``before`` to ``after``: what
-    :meth:`Match.apply_with_events` reports, for a move already applied (the fast path
+    :meth:`~eighthalf.Match.apply_with_events` reports, for a move already applied (the fast path
     of simulations and observing bots). Drawn cards are shown; give them to a seat only
     through :func:`~eighthalf.events_for`.
 

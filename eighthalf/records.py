@@ -4,7 +4,7 @@ A :class:`Record` holds what is needed to replay a game exactly: the number of p
 the rules, the seed (or, for a single round, the explicit deck), the dealer, the moves
 in notation, the result and optional comments. :func:`dumps` writes it as text and
 :func:`loads` reads it back; :func:`~eighthalf.replay` yields the successive states, checking every
-move and the result. A record is replayed through its game object (:attr:`Record.game`: a
+move and the result. A record is replayed through its game object (:attr:`~eighthalf.Record.game`: a
 single round's, or a match's of its ``rounds``), by the mechanism every game's records
 share (:mod:`eighthalf.common.replay`).
 

@@ -225,11 +225,11 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     as the view says, so ``view(sample_state(v, rng), v.seat) == v``. Before the first
     move, the opener's hand is given a card of the opening rank (S5); what the other
     seats announced at the opening is not otherwise taken into account. The sampled
-    state keeps the view's :attr:`~PlayerView.rules`, table options included, so
+    state keeps the view's :attr:`~eighthalf.PlayerView.rules`, table options included, so
     search on it plays the table's rules.
 
     Raises:
-        InvalidStateError: If ``seen`` is not a :class:`PlayerView` or ``rng`` not a
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView` or ``rng`` not a
             :class:`random.Random`.
     """
     if not isinstance(rng, random.Random):

@@ -245,7 +245,7 @@ def parse_move(text: str) -> Move:
     Raises:
         ParseError: If ``text`` is not a move in this notation, names a card that is not
             in the deck (WS1) or a word that is not one of the eight (WT8).
-        IllegalMoveError: If the spelling contradicts itself (see :class:`Spell`: WT2–WT4).
+        IllegalMoveError: If the spelling contradicts itself (see :class:`~eighthalf.eights.Spell`: WT2–WT4).
     """
     if not isinstance(text, str):
         raise ParseError(f"a move is written as text, not {quote(text)}")

@@ -269,7 +269,7 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     (WI4), is drawn from ``rng`` too. So ``view(sample_state(v, rng), v.seat) == v``.
 
     Raises:
-        InvalidStateError: If ``seen`` is not a :class:`PlayerView` (a full
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView` (a full
             :class:`~eighthalf.eights.GameState` is not one), ``rng`` is not a
             :class:`random.Random`, or the view's cards cannot be those of the deck (WS1):
             more copies of a card than it has, or not as many unseen cards as the hidden
