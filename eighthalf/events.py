@@ -26,8 +26,8 @@ from typing import Final, Literal, TypeAlias
 import attrs
 
 from .cards import Rank
-from .engine import apply, effects_for
 from .common.events import check_events, check_seat, seat_namer
+from .engine import apply, effects_for
 from .errors import IllegalMoveError, InvalidStateError, quote
 from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from .state import GameState, Zone, call_text

@@ -37,8 +37,16 @@ from .common import cli as common_cli
 from .common import runner
 from .common.cli import SimulateCommand, int_type
 from .common.game import Game
-from .common.runner import ProgressBar, cut, game_seeds, mean_interval, median_of, standings, summary_csv, wilson
-from .common.simulate import Binding, Figures, Tally, run_simulation, standings_lines, summary_json
+from .common.runner import ProgressBar, cut, game_seeds, standings
+from .common.simulate import (
+    Binding,
+    Figures,
+    StandingFigures,
+    SummaryFigures,
+    Tally,
+    run_simulation,
+    standings_table,
+)
 
 # The table-option flags moved to eighthalf.flags; their old home keeps the names for a release.
 from .flags import add_table_option_arguments, table_option_flags, table_options_from_args  # noqa: F401
@@ -160,12 +168,16 @@ def round_seeds(seed: int, index: int) -> tuple[int, int]:
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Standing:
+class Standing(StandingFigures):
     """The results of one seat, or of one bot over every seat it played, as exact totals.
 
-    The rates, means and intervals are derived from the totals. A *seat-round* is one
-    seat in one round: a bot that holds two seats plays two seat-rounds a round.
+    The rates, means and intervals are derived from the totals (:class:`~eighthalf.common.simulate.StandingFigures`,
+    the figures every game's standing has). A *seat-round* is one seat in one round: a bot
+    that holds two seats plays two seat-rounds a round; rounds without a winner count as lost.
     """
+
+    _count_key = "rounds"
+    _points_range = (0.0, float(_MAX_POINTS))
 
     seat: int | None
     """The seat, or ``None`` for a bot's results over all its seats."""
@@ -183,47 +195,17 @@ class Standing:
     """Total of the final counts (E4)."""
 
     @property
-    def win_rate(self) -> float:
-        """Wins per seat-round (rounds without a winner count as lost)."""
-        return self.wins / self.rounds
-
-    @property
-    def win_rate_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`win_rate` (Wilson score interval)."""
-        return wilson(self.wins, self.rounds)
-
-    @property
-    def mean_points(self) -> float:
-        """Points per seat-round."""
-        return self.points / self.rounds
-
-    @property
-    def mean_points_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`mean_points` (normal approximation),
-        clipped to the possible range 0–3; the whole range with fewer than 2 seat-rounds."""
-        return mean_interval(self.points, self.points_squared, self.rounds, 0.0, float(_MAX_POINTS))
+    def seat_games(self) -> int:
+        """How many seat-rounds were played (:attr:`rounds`)."""
+        return self.rounds
 
     @property
     def mean_count(self) -> float:
         """The mean final count (E4): cards left and collected; lower is better."""
         return self.counts / self.rounds
 
-    def to_dict(self) -> dict[str, Any]:
-        """The totals and the derived figures, as plain JSON-ready values."""
-        return {
-            "seat": self.seat,
-            "bot": self.bot,
-            "rounds": self.rounds,
-            "wins": self.wins,
-            "win_rate": self.win_rate,
-            "win_rate_low": self.win_rate_ci[0],
-            "win_rate_high": self.win_rate_ci[1],
-            "points": self.points,
-            "mean_points": self.mean_points,
-            "mean_points_low": self.mean_points_ci[0],
-            "mean_points_high": self.mean_points_ci[1],
-            "mean_count": self.mean_count,
-        }
+    def _after_points(self) -> dict[str, Any]:
+        return {"mean_count": self.mean_count}
 
 
 CSV_COLUMNS: Final = (
@@ -252,12 +234,16 @@ CSV_COLUMNS: Final = (
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Summary:
+class Summary(SummaryFigures):
     """What a simulation found: the settings, exact totals, and figures derived from them.
 
     Two runs with the same arguments give equal summaries, whatever the executor,
-    the number of workers or the chunk size.
+    the number of workers or the chunk size. What every game's summary derives alike
+    comes from :class:`~eighthalf.common.simulate.SummaryFigures`.
     """
+
+    _title = "8½"
+    _unit = "round"
 
     players: int
     """The number of seats."""
@@ -290,29 +276,32 @@ class Summary:
     order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
-    def moves(self) -> int:
-        """Total moves made."""
-        return sum(length * count for length, count in self.lengths)
+    def _count(self) -> int:
+        return self.rounds
+
+    @property
+    def _lengths(self) -> tuple[tuple[int, int], ...]:
+        return self.lengths
 
     @property
     def mean_length(self) -> float:
         """Mean moves per round."""
-        return self.moves / self.rounds
+        return self._length_figures.mean
 
     @property
     def median_length(self) -> float:
         """Median moves per round (the mean of the two middle rounds for an even number)."""
-        return median_of(self.lengths, self.rounds)
+        return self._length_figures.median
 
     @property
     def min_length(self) -> int:
         """The shortest round, in moves."""
-        return self.lengths[0][0]
+        return self._length_figures.min
 
     @property
     def max_length(self) -> int:
         """The longest round, in moves."""
-        return self.lengths[-1][0]
+        return self._length_figures.max
 
     @property
     def catches_per_round(self) -> float:
@@ -331,24 +320,8 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, derived figures included, as plain JSON-ready values."""
-        return {
-            "players": self.players,
-            "rounds": self.rounds,
-            "bots": list(self.bots),
-            "seed": self.seed,
-            "rotate_seats": self.rotate_seats,
-            "move_limit": self.move_limit,
-            "options": list(self.options),
-            "no_winner": self.no_winner,
-            "seats": [standing.to_dict() for standing in self.seats],
-            "by_bot": [standing.to_dict() for standing in self.by_bot],
-            "length": {
-                "mean": self.mean_length,
-                "median": self.median_length,
-                "min": self.min_length,
-                "max": self.max_length,
-                "histogram": [list(pair) for pair in self.lengths],
-            },
+        head = {"move_limit": self.move_limit, "options": list(self.options), "no_winner": self.no_winner}
+        tail = {
             "catches": self.catches,
             "collects": self.collects,
             "failed_blinds": self.failed_blinds,
@@ -356,10 +329,7 @@ class Summary:
             "collects_per_round": self.collects_per_round,
             "failed_blinds_per_round": self.failed_blinds_per_round,
         }
-
-    def to_json(self) -> str:
-        """:meth:`to_dict` as indented JSON."""
-        return summary_json(self.to_dict())
+        return self._data(head, tail)
 
     def to_csv(self) -> str:
         """A CSV table with the columns of :data:`CSV_COLUMNS`.
@@ -367,56 +337,33 @@ class Summary:
         One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
         ``rounds`` for the figures about whole rounds; cells that do not apply are empty.
         """
-        whole = {
-            "kind": "rounds",
-            "rounds": self.rounds,
-            "wins": self.rounds - self.no_winner,
-            "no_winner": self.no_winner,
-            "mean_length": self.mean_length,
-            "median_length": self.median_length,
-            "min_length": self.min_length,
-            "max_length": self.max_length,
+        head = {"wins": self.rounds - self.no_winner, "no_winner": self.no_winner}
+        tail = {
             "catches_per_round": self.catches_per_round,
             "collects_per_round": self.collects_per_round,
             "failed_blinds_per_round": self.failed_blinds_per_round,
         }
-        return summary_csv(CSV_COLUMNS, self.seats, self.by_bot, whole)
+        return self._csv(CSV_COLUMNS, head, tail)
 
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the round figures."""
-        limit = "" if self.move_limit is None else f", move limit {self.move_limit}"
+        settings = "" if self.move_limit is None else f", move limit {self.move_limit}"
         if self.options:
-            limit += f", table options {' '.join(self.options)}"
-        rotation = ", seats rotating" if self.rotate_seats else ""
-        lines = [
-            f"8½ simulation: {self.rounds} rounds, {self.players} players, seed {self.seed}, "
-            f"bots {','.join(self.bots)}{rotation}{limit}",
-            "",
-        ]
-        columns = f"{'rounds':>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}{'count':>7}"
-        lines.extend(standings_lines(columns, self.seats, self.by_bot, _row))
-        lines.append(
-            f"round length (moves): mean {self.mean_length:.1f}, median {self.median_length:g}, "
-            f"min {self.min_length}, max {self.max_length}"
+            settings += f", table options {' '.join(self.options)}"
+        table = standings_table(
+            "rounds", self.seats, self.by_bot, points_digits=3, extra=(f"{'count':>7}", _count_cell)
         )
-        lines.append(
+        tail = [
             f"per round: catches {self.catches_per_round:.3f}, collects (stuck) {self.collects_per_round:.3f}, "
             f"failed blind cards {self.failed_blinds_per_round:.3f}"
-        )
+        ]
         if self.move_limit is not None or self.no_winner:
-            lines.append(f"rounds without a winner (E7): {self.no_winner} ({self.no_winner / self.rounds:.1%})")
-        return "\n".join(lines)
+            tail.append(f"rounds without a winner (E7): {self.no_winner} ({self.no_winner / self.rounds:.1%})")
+        return self._text(settings, table, tail)
 
 
-def _row(standing: Standing) -> str:
-    low, high = standing.win_rate_ci
-    plow, phigh = standing.mean_points_ci
-    return (
-        f"{standing.rounds:>9}{standing.wins:>9}  "
-        f"{f'{standing.win_rate:6.1%} ({low:.1%}–{high:.1%})':<23}"
-        f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<23}"
-        f"{standing.mean_count:7.2f}"
-    )
+def _count_cell(standing: Standing) -> str:
+    return f"{standing.mean_count:7.2f}"
 
 
 # --- The binding: 8½'s round on the runner of every game ---------------------------------------
@@ -647,12 +594,8 @@ def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple
 
 
 def check_output(path: str, option: str) -> str | None:
-    """Why ``path`` cannot be written as the output of ``option``, or ``None`` if it can.
-
-    Checked before a long run starts, without creating or changing anything: ``-`` is
-    standard output; otherwise the path must not be a directory, its folder must exist
-    and be writable, and an existing file must be writable.
-    """
+    """Why ``path`` cannot be written as the output of ``option``, or ``None`` if it can
+    (:func:`eighthalf.common.runner.check_output`, under its old home's name)."""
     return runner.check_output(path, option)
 
 

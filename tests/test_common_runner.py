@@ -19,6 +19,7 @@ from eighthalf.common.runner import (
     chunk_size_for,
     chunks,
     game_seeds,
+    histogram_figures,
     median_of,
     run_chunks,
     wilson,
@@ -78,6 +79,15 @@ def test_seeds_chunks_and_statistics() -> None:
     assert median_of([(1, 1), (2, 1)], 2) == 1.5 and median_of([(7, 3)], 3) == 7.0
     low, high = wilson(0, 4)
     assert low == 0.0 and 0 < high < 1
+
+
+def test_the_figures_of_a_histogram_are_those_of_its_values() -> None:
+    histogram = [(2, 3), (5, 1), (11, 2)]
+    values = [2, 2, 2, 5, 11, 11]
+    figures = histogram_figures(histogram, len(values))
+    assert figures == (sum(values) / 6, 3.5, 2, 11) and figures.median == median_of(histogram, 6)
+    assert list(figures._asdict()) == ["mean", "median", "min", "max"]
+    assert histogram_figures([(7, 1)], 1) == (7.0, 7.0, 7, 7)
 
 
 def test_a_registry_of_each_game() -> None:

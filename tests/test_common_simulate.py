@@ -18,7 +18,16 @@ from eighthalf.common import cli as common_cli
 from eighthalf.common.frozen import Frozen
 from eighthalf.common.game import Result
 from eighthalf.common.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
-from eighthalf.common.simulate import Binding, Figures, Tally, Unending, run_simulation, seat_bots
+from eighthalf.common.simulate import (
+    Binding,
+    Figures,
+    StandingFigures,
+    Tally,
+    Unending,
+    run_simulation,
+    seat_bots,
+    standings_table,
+)
 from eighthalf.eights import simulate as eights_simulate
 from eighthalf.eights.cli import main as eights_main
 from eighthalf.eights.options import Rules as EightsRules
@@ -167,3 +176,48 @@ def test_seat_bots_and_an_empty_tally() -> None:
     assert tally.add((Tally(games=1, lengths={4: 1}, counters=[2], histograms=[{1: 1}]), "x\n")) == "x\n"
     assert (tally.games, tally.counters, tally.sorted_histogram(0)) == (1, [2], ((1, 1),))
     assert Result((1, 2), (1,)).text == "1: 1-2"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Plain(StandingFigures):
+    """A standing of a game that adds nothing: the mixin's defaults."""
+
+    seat: int | None
+    bot: str | None
+    played: int
+    wins: int
+    points: int
+    points_squared: int
+
+    @property
+    def seat_games(self) -> int:
+        return self.played
+
+
+def test_a_standing_of_any_game_derives_the_same_figures() -> None:
+    one = _Plain(0, "greedy", 1, 1, 40, 1600)
+    assert not hasattr(one, "__dict__") and one.win_rate == 1.0 and one.mean_points == 40.0
+    assert one.mean_points_ci == (40.0, 40.0)  # unbounded points: no spread from one seat-game
+    eights_keys = list(eights_simulate.Standing(0, "greedy", 1, 1, 0, 40, 1600).to_dict())
+    assert list(one.to_dict()) == [key for key in eights_keys if key != "shared_wins"]
+    summary = eighthalf.simulate.simulate(2, 1, ["greedy", "random"], seed=2)
+    assert summary.seats[0].seat_games == 1 and summary.seats[0].mean_points_ci == (0.0, 3.0)  # bounded: 0-3
+    for standing in summary.seats + summary.by_bot:
+        as_plain = _Plain(
+            standing.seat, standing.bot, standing.rounds, standing.wins, standing.points, standing.points_squared
+        )
+        assert as_plain.win_rate_ci == standing.win_rate_ci and as_plain.mean_points == standing.mean_points
+
+
+def test_one_table_writer_serves_both_games() -> None:
+    seats = (_Plain(0, "greedy", 4, 3, 10, 30), _Plain(1, None, 4, 1, 2, 2))
+    plain = standings_table("games", seats, seats[:1])
+    assert plain[0] == "seat  bot           games     wins  win rate (95% CI)      points (95% CI)"
+    assert plain[2].startswith("1     (rotating)        4        1   25.0% (") and plain[3] == ""
+    assert plain[4].startswith("bot                 games") and plain[-1] == ""
+    wide = standings_table("rounds", seats, (), points_digits=3, extra=(" extra", lambda standing: " x"))
+    assert wide[0].endswith("points (95% CI)         extra") and wide[1].endswith("2.500 (1.235–3.765)     x")
+    assert all(line == line.rstrip() for line in plain + wide)
+    summary = eights_simulate.simulate(2, 2, ["greedy", "random"], seed=3)
+    table = standings_table("games", summary.seats, summary.by_bot)
+    assert "\n".join(table) in summary.to_text()

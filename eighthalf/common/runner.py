@@ -16,8 +16,9 @@ and each game's simulation module (:mod:`eighthalf.simulate` for 8½,
 - the tally of chunks: counts by value and integer cells by ``(seat, bot)`` added up
   (:func:`add_counts`, :func:`add_cells`) and grouped by seat and by bot
   (:func:`standings`);
-- a text progress bar (:class:`ProgressBar`), Wilson intervals (:func:`wilson`) and
-  the check of an output path before a long run (:func:`check_output`).
+- a text progress bar (:class:`ProgressBar`), Wilson intervals (:func:`wilson`), the
+  figures of a distribution of lengths (:func:`histogram_figures`) and the check of an
+  output path before a long run (:func:`check_output`).
 
 >>> fill_table(["greedy", "random"], 3)
 ('greedy', 'random', 'greedy')
@@ -37,7 +38,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final, NoReturn, TextIO, TypeVar
+from typing import Any, Final, NamedTuple, NoReturn, TextIO, TypeVar
 
 from .errors import EighthalfError
 
@@ -47,6 +48,7 @@ __all__ = [
     "MAX_RUN_SEED_DIGITS",
     "MAX_SEED_DIGITS",
     "Z95",
+    "HistogramFigures",
     "ProgressBar",
     "add_cells",
     "add_counts",
@@ -60,6 +62,7 @@ __all__ = [
     "default_workers",
     "fill_table",
     "game_seeds",
+    "histogram_figures",
     "load_bot",
     "made",
     "mean_interval",
@@ -451,6 +454,31 @@ def median_of(histogram: Sequence[tuple[int, int]], count: int) -> float:
             break
     assert low is not None and high is not None
     return (low + high) / 2
+
+
+class HistogramFigures(NamedTuple):
+    """The figures of a distribution of counts (:func:`histogram_figures`), in the order of a
+    summary's ``length`` (``_asdict()`` gives them by name)."""
+
+    mean: float
+    """The mean value."""
+    median: float
+    """The median value (the mean of the two middle values for an even count)."""
+    min: int
+    """The least value."""
+    max: int
+    """The greatest value."""
+
+
+def histogram_figures(histogram: Sequence[tuple[int, int]], count: int) -> HistogramFigures:
+    """The mean, median, least and greatest of ``count`` values (at least 1) given as sorted
+    ``(value, how many)`` pairs, such as the lengths of a run's games.
+
+    >>> histogram_figures([(3, 1), (5, 2), (9, 1)], 4)
+    HistogramFigures(mean=5.5, median=5.0, min=3, max=9)
+    """
+    total = sum(value * many for value, many in histogram)
+    return HistogramFigures(total / count, median_of(histogram, count), histogram[0][0], histogram[-1][0])
 
 
 # --- Outputs --------------------------------------------------------------------------------------

@@ -26,7 +26,6 @@ The command line front-end is ``python -m eighthalf eights simulate`` (see
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final, TextIO
@@ -34,8 +33,17 @@ from typing import Any, Final, TextIO
 import attrs
 
 from ..common import runner
-from ..common.runner import game_seeds, mean_interval, median_of, standings, summary_csv, wilson
-from ..common.simulate import Binding, Figures, Tally, Unending, run_simulation, standings_lines, summary_json
+from ..common.runner import game_seeds, histogram_figures, standings
+from ..common.simulate import (
+    Binding,
+    Figures,
+    StandingFigures,
+    SummaryFigures,
+    Tally,
+    Unending,
+    run_simulation,
+    standings_table,
+)
 from .bots import BOTS, Bot
 from .game import EIGHTS
 from .moves import Move, Spell
@@ -115,12 +123,13 @@ def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Standing:
+class Standing(StandingFigures):
     """The results of one seat, or of one bot over every seat it played, as exact totals.
 
-    A *seat-game* is one seat in one game: a bot that holds two seats plays two
-    seat-games a game. A shared win (tied highest totals, WG3) counts as a win of each
-    winner.
+    The rates, means and intervals are derived from the totals (:class:`~eighthalf.common.simulate.StandingFigures`,
+    the figures every game's standing has). A *seat-game* is one seat in one game: a bot
+    that holds two seats plays two seat-games a game. A shared win (tied highest totals,
+    WG3) counts as a win of each winner. The points are the final totals (WG1), at least 0.
     """
 
     seat: int | None
@@ -139,45 +148,12 @@ class Standing:
     """Total of the squared final points of each seat-game (for the variance)."""
 
     @property
-    def win_rate(self) -> float:
-        """Wins (alone or shared) per seat-game."""
-        return self.wins / self.games
+    def seat_games(self) -> int:
+        """How many seat-games were played (:attr:`games`)."""
+        return self.games
 
-    @property
-    def win_rate_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`win_rate` (Wilson score interval)."""
-        return wilson(self.wins, self.games)
-
-    @property
-    def mean_points(self) -> float:
-        """Final points per seat-game."""
-        return self.points / self.games
-
-    @property
-    def mean_points_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`mean_points` (normal approximation), at
-        least 0; with fewer than 2 seat-games, no spread can be estimated and both ends
-        are the mean."""
-        if self.games < 2:
-            return self.mean_points, self.mean_points
-        return mean_interval(self.points, self.points_squared, self.games, 0.0, math.inf)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The totals and the derived figures, as plain JSON-ready values."""
-        return {
-            "seat": self.seat,
-            "bot": self.bot,
-            "games": self.games,
-            "wins": self.wins,
-            "shared_wins": self.shared,
-            "win_rate": self.win_rate,
-            "win_rate_low": self.win_rate_ci[0],
-            "win_rate_high": self.win_rate_ci[1],
-            "points": self.points,
-            "mean_points": self.mean_points,
-            "mean_points_low": self.mean_points_ci[0],
-            "mean_points_high": self.mean_points_ci[1],
-        }
+    def _after_wins(self) -> dict[str, Any]:
+        return {"shared_wins": self.shared}
 
 
 CSV_COLUMNS: Final = (
@@ -206,12 +182,18 @@ CSV_COLUMNS: Final = (
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Summary:
+class Summary(SummaryFigures):
     """What a simulation of Eights found: the settings, exact totals, and figures derived from them.
 
     Two runs with the same arguments give equal summaries, whatever the executor, the
-    number of workers or the chunk size.
+    number of workers or the chunk size. What every game's summary derives alike comes
+    from :class:`~eighthalf.common.simulate.SummaryFigures`.
     """
+
+    _title = "Eights"
+    _unit = "game"
+    _length_key = "turns"
+    _length_unit = "turns"
 
     players: int
     """The number of seats."""
@@ -243,34 +225,37 @@ class Summary:
     """Total words spelled (the other turns were passes)."""
 
     @property
-    def moves(self) -> int:
-        """Total turns played."""
-        return sum(length * count for length, count in self.turns)
+    def _count(self) -> int:
+        return self.games
+
+    @property
+    def _lengths(self) -> tuple[tuple[int, int], ...]:
+        return self.turns
 
     @property
     def mean_turns(self) -> float:
         """Mean turns per game."""
-        return self.moves / self.games
+        return self._length_figures.mean
 
     @property
     def median_turns(self) -> float:
         """Median turns per game (the mean of the two middle games for an even number)."""
-        return median_of(self.turns, self.games)
+        return self._length_figures.median
 
     @property
     def min_turns(self) -> int:
         """The shortest game, in turns."""
-        return self.turns[0][0]
+        return self._length_figures.min
 
     @property
     def max_turns(self) -> int:
         """The longest game, in turns."""
-        return self.turns[-1][0]
+        return self._length_figures.max
 
     @property
     def mean_hands(self) -> float:
         """Mean hands per game."""
-        return sum(length * count for length, count in self.hands) / self.games
+        return histogram_figures(self.hands, self.games).mean
 
     @property
     def max_hands(self) -> int:
@@ -284,38 +269,18 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, derived figures included, as plain JSON-ready values."""
-        return {
-            "game": "eights",
-            "players": self.players,
-            "games": self.games,
-            "bots": list(self.bots),
-            "seed": self.seed,
-            "rotate_seats": self.rotate_seats,
+        head = {
             "target": self.target,
             "turn_limit": self.turn_limit,
             "may_pass_freely": self.may_pass_freely,
             "tied_games": self.tied,
-            "seats": [standing.to_dict() for standing in self.seats],
-            "by_bot": [standing.to_dict() for standing in self.by_bot],
-            "turns": {
-                "mean": self.mean_turns,
-                "median": self.median_turns,
-                "min": self.min_turns,
-                "max": self.max_turns,
-                "histogram": [list(pair) for pair in self.turns],
-            },
-            "hands": {
-                "mean": self.mean_hands,
-                "max": self.max_hands,
-                "histogram": [list(pair) for pair in self.hands],
-            },
+        }
+        tail = {
+            "hands": {"mean": self.mean_hands, "max": self.max_hands, "histogram": [list(pair) for pair in self.hands]},
             "spellings": self.spellings,
             "spellings_per_game": self.spellings_per_game,
         }
-
-    def to_json(self) -> str:
-        """:meth:`to_dict` as indented JSON."""
-        return summary_json(self.to_dict())
+        return {"game": "eights", **self._data(head, tail)}
 
     def to_csv(self) -> str:
         """A CSV table with the columns of :data:`CSV_COLUMNS`.
@@ -323,55 +288,26 @@ class Summary:
         One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
         ``games`` for the figures about whole games; cells that do not apply are empty.
         """
-        whole = {
-            "kind": "games",
-            "games": self.games,
-            "tied_games": self.tied,
-            "mean_turns": self.mean_turns,
-            "median_turns": self.median_turns,
-            "min_turns": self.min_turns,
-            "max_turns": self.max_turns,
+        tail = {
             "mean_hands": self.mean_hands,
             "max_hands": self.max_hands,
             "spellings_per_game": self.spellings_per_game,
         }
-        return summary_csv(CSV_COLUMNS, self.seats, self.by_bot, whole)
+        return self._csv(CSV_COLUMNS, {"tied_games": self.tied}, tail)
 
     def to_text(self) -> str:
         """A plain-text report: settings, tables by seat and by bot, and the game figures."""
-        rotation = ", seats rotating" if self.rotate_seats else ""
         settings = f", target {self.target}"
         if self.turn_limit is not None:
             settings += f", turn limit {self.turn_limit}"
         if self.may_pass_freely:
             settings += ", passing freely (WR1)"
-        lines = [
-            f"Eights simulation: {self.games} games, {self.players} players, seed {self.seed}, "
-            f"bots {','.join(self.bots)}{rotation}{settings}",
-            "",
-        ]
-        columns = f"{'games':>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}"
-        lines.extend(standings_lines(columns, self.seats, self.by_bot, _row))
-        lines.append(
-            f"game length (turns): mean {self.mean_turns:.1f}, median {self.median_turns:g}, "
-            f"min {self.min_turns}, max {self.max_turns}"
-        )
-        lines.append(
+        tail = [
             f"hands per game: mean {self.mean_hands:.2f}, max {self.max_hands}; "
-            f"words spelled per game {self.spellings_per_game:.1f}"
-        )
-        lines.append(f"games with a shared win (WG3): {self.tied} ({self.tied / self.games:.1%})")
-        return "\n".join(lines).rstrip()
-
-
-def _row(standing: Standing) -> str:
-    low, high = standing.win_rate_ci
-    plow, phigh = standing.mean_points_ci
-    return (
-        f"{standing.games:>9}{standing.wins:>9}  "
-        f"{f'{standing.win_rate:6.1%} ({low:.1%}–{high:.1%})':<23}"
-        f"{f'{standing.mean_points:.2f} ({plow:.2f}–{phigh:.2f})':<23}"
-    ).rstrip()
+            f"words spelled per game {self.spellings_per_game:.1f}",
+            f"games with a shared win (WG3): {self.tied} ({self.tied / self.games:.1%})",
+        ]
+        return self._text(settings, standings_table("games", self.seats, self.by_bot), tail)
 
 
 # --- The binding: Eights on the runner of every game ------------------------------------------
