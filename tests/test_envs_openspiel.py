@@ -136,7 +136,10 @@ def test_openspiels_ismcts_bot_plays_a_whole_round() -> None:
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(int(action))
-    assert decisions > 0 and sorted(state.returns()) in ([0.0, 0.0], [0.0, 2.0], [0.0, 3.0], [1.0, 2.0])
+    # E6 at two seats: no winner (E7), the winner alone lowest (3-0), the other lowest (2-1),
+    # or tied lowest counts (3-1). OpenSpiel's IS-MCTS iterates sets of strings, so which one
+    # this game reaches depends on the process's hash seed.
+    assert decisions > 0 and sorted(state.returns()) in ([0.0, 0.0], [0.0, 3.0], [1.0, 2.0], [1.0, 3.0])
     assert state.round is not None and len(state.history()) == len(DECK) + state.round.move_number
 
 
