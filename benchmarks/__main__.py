@@ -64,7 +64,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="python -m benchmarks",
         description="Measure the speed and memory of the eighthalf engine and print a table.",
     )
-    parser.add_argument("--quick", action="store_true", help="a short run (a few seconds) with noisier numbers")
+    parser.add_argument("--quick", action="store_true", help="a short run (under a minute) with noisier numbers")
     parser.add_argument("--repeat", type=int, metavar="N", help="samples per case (default 7, or 3 with --quick)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument(

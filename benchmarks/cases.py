@@ -91,7 +91,7 @@ class Settings:
 
     @classmethod
     def quick(cls) -> Settings:
-        """A short run (a few seconds) for smoke tests; its numbers are noisier."""
+        """A short run (well under a minute) for smoke tests; its numbers are noisier."""
         return cls(
             repeat=3,
             rounds=150,

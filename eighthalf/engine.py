@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, NoReturn, cast, overload
 
 from .cards import RANKS, Rank
-from .errors import IllegalMoveError, quote
+from .errors import IllegalMoveError, not_a_move
 from .moves import (
     BLIND_PLAYS,
     COLLECT,
@@ -313,7 +313,8 @@ def apply(state: GameState, move: object) -> GameState:
         IllegalMoveError: If ``move`` is not legal here; the message gives the reason
             and the rule id, e.g. ``"illegal move 'H': ½ cannot be played on a call
             of 8½ (P3)"``; a value that is not a move at all is refused
-            the same way (T3), which is what the second overload says.
+            the same way (T3), which is what the second overload says, and text
+            such as ``"4"`` with a pointer to :func:`~eighthalf.parse_move`.
     """
     if move in legal_moves(state):
         return apply_unchecked(state, move)
@@ -470,7 +471,7 @@ def _collect(state: GameState, seat: Seat, pile: tuple[PileCard, ...]) -> GameSt
 def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
     """Explain why ``move`` is not legal in ``state``, with the rule id."""
     if not isinstance(move, (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect)):
-        return IllegalMoveError(quote(move), "not a move", "T3")
+        return not_a_move(move, "parse_move", "T3")
     text = str(move)
     if state.outcome is not None:
         return IllegalMoveError(text, "the round is over", "E3" if state.winner is not None else "E7")

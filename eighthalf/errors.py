@@ -22,6 +22,7 @@ from .common.errors import (
     IllegalMoveError,
     InvalidStateError,
     ParseError,
+    not_a_move,
     quote,
 )
 
@@ -32,5 +33,6 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "ParseError",
+    "not_a_move",
     "quote",
 ]

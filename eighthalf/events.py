@@ -28,7 +28,7 @@ import attrs
 from .cards import Rank
 from .common.events import check_events, check_seat, seat_namer
 from .engine import apply, effects_for
-from .errors import IllegalMoveError, InvalidStateError, quote
+from .errors import InvalidStateError, not_a_move, quote
 from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from .state import GameState, Zone, call_text
 
@@ -173,7 +173,7 @@ def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Ev
     if not isinstance(state, GameState):
         raise InvalidStateError(f"apply_with_events needs a GameState, not {quote(state)}")
     if type(move) not in MOVE_TYPES:
-        raise IllegalMoveError(quote(move), "not a move", "T3")
+        raise not_a_move(move, "parse_move", "T3")
     after = apply(state, move)
     return after, describe(state, move, after)
 

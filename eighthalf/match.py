@@ -28,7 +28,7 @@ from .cards import Rank
 from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, shuffled_deck
 from .engine import apply_unchecked as round_apply_unchecked
 from .engine import legal_moves as round_moves
-from .errors import IllegalMoveError, InvalidStateError, ParseError, quote
+from .errors import IllegalMoveError, InvalidStateError, ParseError, not_a_move, quote
 from .events import Event, apply_with_events, describe
 from .moves import MOVE_TYPES, Move, parse_move
 from .options import MAX_COUNT, Rules
@@ -269,7 +269,7 @@ class Match:
             IllegalMoveError: If the move is not legal now.
         """
         if type(move) not in _MATCH_MOVE_TYPES:
-            raise IllegalMoveError(quote(move), "not a move", "T3")
+            raise not_a_move(move, "parse_match_move", "T3")
         if self.exchange_by is not None:
             if isinstance(move, Decline):
                 return attrs.evolve(self, exchange_by=None), (Exchanged(self.exchange_by, None),)

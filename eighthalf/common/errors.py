@@ -123,6 +123,20 @@ class IllegalMoveError(EighthalfError):
         self.rule = rule
 
 
+def not_a_move(move: object, parser: str, rule: str, what: str = "a move") -> IllegalMoveError:
+    """The error for ``move`` given where a move is needed but not one: text is told to go
+    through ``parser`` first (``apply(state, "4")`` is a common slip).
+
+    >>> print(not_a_move("4", "parse_move", "T3"))
+    illegal move "'4'": not a move but text: read it with parse_move first (T3)
+    >>> print(not_a_move(4, "parse_move", "T3"))
+    illegal move '4': not a move (T3)
+    """
+    if isinstance(move, str):
+        return IllegalMoveError(quote(move), f"not a move but text: read it with {parser} first", rule)
+    return IllegalMoveError(quote(move), f"not {what}", rule)
+
+
 class ParseError(EighthalfError):
     """Text (a move, a card, a record) that does not follow its documented notation."""
 

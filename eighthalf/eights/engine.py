@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import chain, combinations, repeat
 from operator import attrgetter
 
-from ..errors import EighthalfError, IllegalMoveError, quote
+from ..errors import EighthalfError, IllegalMoveError, not_a_move, quote
 from .cards import DECK, Card
 from .deal import next_hand
 from .moves import PASS, Move, Pass, Spell, _set_exchange
@@ -312,7 +312,7 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     (:func:`~eighthalf.errors.quote`), whatever it is.
     """
     if not isinstance(move, (Spell, Pass)):
-        return IllegalMoveError(quote(move), "not a move of Eights (a Spell or a Pass)", "WT1")
+        return not_a_move(move, "eighthalf.eights.parse_move", "WT1", "a move of Eights (a Spell or a Pass)")
     if not _well_formed(move):
         return _malformed(move)
     text = str(move)
