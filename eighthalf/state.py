@@ -556,6 +556,13 @@ class GameState(RoundFacts):
     def __repr__(self) -> str:
         return values_repr(self)
 
+    def __str__(self) -> str:
+        """The round in a few readable lines, every hand face up (:func:`eighthalf.text.state_text`);
+        ``repr`` gives every field exactly."""
+        from .text import state_text  # drawn by a module outside the compiled core, when asked
+
+        return state_text(self)
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (GameState, self.field_values())
 

@@ -192,8 +192,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     ``--players N`` (2–5, default 4), ``--seat S`` (default 0), ``--bots a,b,…`` (for
     the other seats in seat order, repeated to fill; default ``greedy``), ``--seed N``
     (default: a fresh one, printed at the end), ``--match`` and ``--rounds N`` (a match,
-    6 rounds unless told), ``--names a,b,…``, ``--record PATH`` (save the game as a
-    record), ``--auto-forced`` (play forced moves without asking) and ``--no-color``.
+    6 rounds unless told), ``--name NAME`` (yours), ``--names a,b,…`` (every seat's; both
+    as in ``eights play``), ``--record PATH`` (save the game as a record),
+    ``--auto-forced`` (play forced moves without asking) and ``--no-color``.
     """
     common.add_seating_arguments(
         parser,
@@ -203,6 +204,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--match", action="store_true", help="play a match of several rounds (M1) instead of one round")
     parser.add_argument("--rounds", type=_int_type(), default=None, help="the number of rounds of a match (default 6)")
+    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
     parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
     common.add_record_argument(parser, "eighthalf.records.loads")
     parser.add_argument(
@@ -218,6 +220,8 @@ _MAX_NAME = 24  # characters in a player's name
 def _check_name(name: str, option: str) -> None:
     if len(name) > _MAX_NAME or not name.isprintable() or '"' in name or "\\" in name:
         raise EighthalfError(f"{option}: {_cut(name)} is not a name: up to {_MAX_NAME} printable characters, no quotes")
+    if option == "--name" and (not name or "," in name):  # --names splits at commas and refuses empty names
+        raise EighthalfError(f"{option}: {_cut(name)} is not a name: 1 to {_MAX_NAME} characters, no commas")
 
 
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
@@ -236,7 +240,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
             raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
-    names = common.names_from_args(args.names, NAMES[:players], _check_name)
+    names = common.names_from_args(args.names, NAMES[:players], _check_name, seat=seat, own=getattr(args, "name", None))
     record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "little")
     return PlayConfig(

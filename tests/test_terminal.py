@@ -751,3 +751,21 @@ def test_the_play_config_keeps_its_order_and_is_an_attrs_class() -> None:
     assert config.rules == Rules() and config.record is None and not config.auto_forced
     assert attrs.evolve(config, rounds=3).command().endswith("--match --rounds 3 --seed 7")
     assert PlayConfig.__match_args__[:5] == ("players", "seat", "bots", "seed", "rounds")
+
+
+def test_name_and_names_as_in_eights_play() -> None:
+    """``--name`` (yours) and ``--names`` (every seat's), as ``eights play`` spells them; the
+    game, its transcript and the command that replays it are those of the same ``--names``."""
+    config = config_from_args(parse(["--players", "3", "--seat", "1", "--name", "Zoe", "--names", "Al"]))
+    assert config.names == ("Al", "Zoe", "Cleo")
+    by_name = play(["--players", "3", "--seat", "1", "--name", "Zoe", "--seed", "3"], ["a", "q"])
+    by_names = play(["--players", "3", "--seat", "1", "--names", "Anna,Zoe", "--seed", "3"], ["a", "q"])
+    assert by_name == by_names and by_name[0] == 0
+    assert by_name[1][-1].endswith("--seat 1 --bots greedy,greedy --names Anna,Zoe,Cleo --seed 3")
+    for argv, message in [
+        (["--name", "A,B"], "error: --name: 'A,B' is not a name: 1 to 24 characters, no commas"),
+        (["--name", ""], "error: --name: '' is not a name"),
+        (["--name", "Ben"], "error: --names: every player needs a name of their own, not Ben, Ben, Cleo, Dan"),
+    ]:
+        status, transcript = play(argv, [])
+        assert status == 2 and transcript[0].startswith(message), (argv, transcript)

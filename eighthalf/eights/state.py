@@ -21,6 +21,7 @@ from ..common.frozen import Frozen
 from .cards import Card
 from .moves import Spell
 from .options import Rules
+from .text import state_text
 
 __all__ = ["DEALT", "GameState", "HandState", "Outcome"]
 
@@ -236,6 +237,11 @@ class GameState(Frozen):
     def winners(self) -> tuple[int, ...]:
         """The winner or winners once the game is over (WG3), else ``()``."""
         return () if self.outcome is None else self.outcome.winners
+
+    def __str__(self) -> str:
+        """The game in a few readable lines, every hand face up (:func:`eighthalf.eights.text.state_text`);
+        ``repr`` gives every field exactly."""
+        return state_text(self)
 
 
 _set_rules = vars(GameState)["rules"].__set__
