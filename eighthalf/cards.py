@@ -31,7 +31,7 @@ __all__ = [
 
 
 class Colour(enum.Enum):
-    """The colour printed on a card (RULES.md, Words: "yellow card")."""
+    """The colour printed on a card ("yellow card" under Words, on the rules page of the docs: ``docs/rules.rst``)."""
 
     YELLOW = "yellow"
     """The plain number cards 1, 2, 3, 4, 6, 7 and 8."""

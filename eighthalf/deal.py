@@ -91,7 +91,8 @@ def new_game(
             ``rules.max_players`` (S2: 2 to 5).
         seed: Any int of at most 4,300 digits; the same seed always gives the same
             deal. ``None`` takes a fresh seed from the operating system.
-        rules: The options; the defaults of RULES.md if ``None``.
+        rules: The options; if ``None``, the defaults of the rules page of the docs
+            (``docs/rules.rst``).
         dealer: The dealer's seat; ``players - 1`` if ``None`` (S7).
 
     Raises:

@@ -19,12 +19,12 @@ MAX_SEATS = 8
 OPTION_NAMES: tuple[str, ...] = ("lock_next_only", "halves_stop_at_8_half", "single_opening", "open_runs")
 """The table options of :class:`Rules` that change what may be played (P7, P3, S5, T3),
 in the order of their bits in :attr:`Rules.variant <eighthalf.Rules.variant>`. Each is
-``False`` by default, which is the ruling of RULES.md."""
+``False`` by default, which is the ruling of the rules page of the docs (``docs/rules.rst``)."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True, repr=False)
 class Rules:
-    """Frozen options for a round; the defaults are those of RULES.md.
+    """Frozen options for a round; the defaults are those of the rules page of the docs (``docs/rules.rst``).
 
     Only what tables really vary is an option; everything else is the rule book. Besides
     the seats and the move limit, a table may play its house rule on the four points

@@ -10,7 +10,8 @@ move" and short rounds.
 Checks: :func:`check_state` (everything that must hold in any reachable state),
 :func:`check_transition` (what one legal move may change), :func:`check_illegal`
 (a refused move raises and changes nothing) and :func:`expected_legal_moves`, a small
-oracle written from RULES.md alone, independent of the engine's tables.
+oracle written from the rules alone (the rules page of the docs (docs/rules.rst)), independent of the engine's
+tables.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ RULE_IDS: frozenset[str] = frozenset(
     for letter, last in (("S", 7), ("T", 4), ("P", 10), ("C", 3), ("L", 4), ("E", 7), ("M", 3), ("I", 4))
     for number in range(1, last + 1)
 )
-"""The rule ids of RULES.md (S1–S7, T1–T4, P1–P10, C1–C3, L1–L4, E1–E7, M1–M3, I1–I4)."""
+"""The rule ids of the rules page of the docs (docs/rules.rst) (S1–S7, T1–T4, P1–P10, C1–C3, L1–L4, E1–E7, M1–M3, I1–I4)."""
 
 _DECK_COUNTER: Counter[Rank] = Counter(COMPOSITION)
 _HALF_8 = 17  # a call of 8½ in half points
@@ -262,8 +263,8 @@ def _combination_playable(call_halves: int, locked: bool) -> bool:
 
 
 def expected_legal_moves(state: GameState) -> frozenset[Move]:
-    """The legal moves as RULES.md describes them (T1–T3, S5, P1–P7, L2–L4), as a set,
-    under the table options of ``state.rules`` (issue 10)."""
+    """The legal moves as the rules page of the docs (docs/rules.rst) describes them (T1–T3, S5, P1–P7,
+    L2–L4), as a set, under the table options of ``state.rules`` (issue 10)."""
     if state.outcome is not None:
         return frozenset()
     seat = state.seats[state.to_move]

@@ -1,4 +1,5 @@
-"""The ten worked examples of RULES.md, one test each. Players A, B, C, D, E are seats 0–4."""
+"""The ten worked examples of the rules page of the docs (docs/rules.rst), one test each. Players A, B, C, D, E are
+seats 0–4."""
 
 from __future__ import annotations
 

@@ -112,7 +112,8 @@ def new_game(players: int, *, seed: int | None = None, rules: Rules | None = Non
         seed: Any int of at most 4,300 digits (as in 8½:
             :func:`~eighthalf.common.shuffle.check_seed`); the same seed always gives the
             same game. ``None`` takes a fresh seed from the operating system.
-        rules: The options; the defaults of EIGHTS.md if ``None``.
+        rules: The options; if ``None``, the defaults of the Eights page of the docs
+            (``docs/eights.rst``).
 
     Raises:
         InvalidStateError: If the number of players is not an int from 2 to 6, the seed

@@ -25,7 +25,7 @@ _MAX_COUNT = 2**53 - 1
 
 @final
 class Rules(Frozen):
-    """Frozen table options; the defaults are those of EIGHTS.md.
+    """Frozen table options; the defaults are those of the Eights page of the docs (``docs/eights.rst``).
 
     >>> Rules()
     Rules(target=None, turn_limit=None, may_pass_freely=False)

@@ -5,9 +5,9 @@ Strategies: :func:`seeds`, :func:`player_counts`, :func:`rules`, :func:`games` a
 integers, so failing examples shrink towards "always the first legal move" and short games.
 
 Checks: :func:`check_state` (what holds in every reachable state) and
-:func:`brute_force_moves`, an oracle written from EIGHTS.md alone: it tries every subset
-of table cards and every combination of hand cards, independent of the engine's
-per-word generator.
+:func:`brute_force_moves`, an oracle written from the rules alone (the Eights page of the
+docs, docs/eights.rst): it tries every subset of table cards and every combination of
+hand cards, independent of the engine's per-word generator.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def brute_force_spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> se
 
 
 def brute_force_moves(state: GameState) -> set[Move]:
-    """The legal moves of ``state`` worked out from EIGHTS.md by brute force (WT1–WT7, WP1, WP2)."""
+    """The legal moves of ``state`` worked out from docs/eights.rst by brute force (WT1–WT7, WP1, WP2)."""
     if state.over:
         return set()
     hand = state.hand

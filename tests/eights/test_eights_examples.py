@@ -1,4 +1,4 @@
-"""The worked examples of EIGHTS.md, one test each, and the bad input of issue 8."""
+"""The worked examples of the Eights page of the docs (docs/eights.rst), one test each, and the bad input of issue 8."""
 
 from __future__ import annotations
 

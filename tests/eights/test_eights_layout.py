@@ -24,7 +24,7 @@ RULE_IDS = [
     *(f"WR{n}" for n in range(1, 3)),
     *(f"WI{n}" for n in range(1, 5)),
 ]
-"""Every rule id of EIGHTS.md."""
+"""Every rule id of the Eights page of the docs (docs/eights.rst)."""
 
 CORE = ("cards", "words", "moves", "options", "state", "deal", "engine", "position")
 FRONT_END = ("views", "events", "serialization", "records", "bots", "terminal", "simulate", "cli", "match")

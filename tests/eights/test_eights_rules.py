@@ -1,4 +1,4 @@
-"""A test per rule of EIGHTS.md (WS1 … WI4); each test's name starts with its rule id."""
+"""A test per rule of the Eights page of the docs (docs/eights.rst) (WS1 … WI4); each test's name starts with its rule id."""
 
 from __future__ import annotations
 
