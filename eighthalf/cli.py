@@ -132,8 +132,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     eights = commands.add_parser(
         "eights",
         help="the second game, Eights: demo, play or simulate",
-        description="Eights, the word-spelling card game for 2 to 6 players (EIGHTS.md): a narrated demo, "
-        "the terminal game, and simulations on the same runner as 8½'s.",
+        description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
+        "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
     )
     add_eights_arguments(eights)
     args = parser.parse_args(argv)

@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
+from .errors import quote
+
 __all__ = [
     "AnyEvent",
     "AnyMove",
@@ -190,12 +192,20 @@ def paired_choice(
 def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot") -> BotT:
     """A new bot from ``registry`` (names to classes or factories) by ``name``.
 
+    A name that is not a string (a list, a number of thousands of digits …) is no bot's
+    name, so it is the same :class:`KeyError`, its message as short as any:
+
+    >>> make({"greedy": object}, [])
+    Traceback (most recent call last):
+    ...
+    KeyError: 'no bot named [] (a name is a str); choose from greedy'
+
     Raises:
         KeyError: If there is no bot of that name; the message names the ``kind`` of
-            bot asked for and lists the names there are.
+            bot asked for, quotes the name briefly and lists the names there are.
     """
-    try:
-        factory = registry[name]
-    except KeyError:
-        raise KeyError(f"no {kind} named {name!r}; choose from {', '.join(sorted(registry))}") from None
+    factory = registry.get(name) if isinstance(name, str) else None
+    if factory is None:
+        hint = "" if isinstance(name, str) else " (a name is a str)"
+        raise KeyError(f"no {kind} named {quote(name)}{hint}; choose from {', '.join(sorted(registry))}")
     return factory()

@@ -564,6 +564,7 @@ def make_bot(name: str) -> Bot:
     """A new bot of Eights of the named kind (see :data:`BOTS`).
 
     Raises:
-        KeyError: If there is no bot of that name.
+        KeyError: If there is no bot of that name, whatever ``name`` is (a name that is
+            not a str is no bot's name); the message quotes it briefly and lists the names.
     """
     return players.make(BOTS, name, "Eights bot")

@@ -102,7 +102,10 @@ class _Demo(DemoFace[GameState, Move, Event]):
 
     def check(self, state: GameState) -> None:
         if state.hand.number >= HAND_LIMIT:
-            raise EighthalfError(f"the game did not end within {HAND_LIMIT:,} hands (WG3): do the bots ever spell?")
+            raise EighthalfError(
+                f"the game did not end within {HAND_LIMIT:,} hands: no total reached the target {state.target} (WG3); "
+                "do the bots ever spell?"
+            )
 
 
 def run_demo(
@@ -247,7 +250,10 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG, write: Callable
         SystemExit: For ``--help`` (status 0) and for bad arguments (status 2, with one
             ``error:`` line after the usage).
     """
-    parser = argparse.ArgumentParser(prog=prog, description="Eights, the word-spelling card game (EIGHTS.md).")
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Eights, the word-spelling card game (its rules: the Eights page of the docs, docs/eights.rst).",
+    )
     add_eights_arguments(parser)
     args = parser.parse_args(argv)
     return run_eights(args, write=write)

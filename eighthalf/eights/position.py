@@ -67,6 +67,27 @@ def _spell(spell: object, seat: int) -> Spell:
     return spell if checked == spell else checked
 
 
+def _check_turns(turns: int, piles: Sequence[Sequence[Spell]], passes: int) -> None:
+    """``turns`` must count at least every turn the hand shows: each spelling in the
+    score ``piles`` was a turn (WT1, WT5), and so was each of the ``passes`` in a row
+    since the last of them (WH1).
+
+    >>> _check_turns(0, [[Spell("ONE", (), parse_cards("1o 2n 3e"), parse_cards("1n 2e 3g"))], []], 0)
+    Traceback (most recent call last):
+    ...
+    eighthalf.errors.InvalidStateError: 0 turns, but the hand has had at least 1: every spelling in the score piles (1) and every pass in a row since (0) is a turn (WT1, WH3)
+
+    Raises:
+        InvalidStateError: If it does not; the message says how many turns the hand has had at least.
+    """
+    spellings = sum(len(pile) for pile in piles)
+    if turns < spellings + passes:
+        raise InvalidStateError(
+            f"{quote(turns)} turns, but the hand has had at least {spellings + passes:,}: every spelling in the "
+            f"score piles ({spellings:,}) and every pass in a row since ({passes}) is a turn (WT1, WH3)"
+        )
+
+
 def rest_of_deck(*zones: CardsLike) -> tuple[Card, ...]:
     """The cards of the deck (WS1) left once the given zones are taken out, in card order.
 
@@ -117,8 +138,8 @@ def position(
     elsewhere into the stack, in card order. ``dealer`` defaults to the seat before the
     one that played first in hand ``number`` (WS2, WG2): ``(number - 1) % players``.
 
-    Worked example 1 of EIGHTS.md: A (seat 0) may spell ONE with ``7o`` and ``1n`` and the
-    table's ``4e``, replaced by ``4w``:
+    Worked example 1 of the Eights page of the docs (``docs/eights.rst``): A (seat 0) may
+    spell ONE with ``7o`` and ``1n`` and the table's ``4e``, replaced by ``4w``:
 
     >>> from eighthalf.eights import apply, parse_move
     >>> table = "1e 2i 3g 4e 5o 6s 7h 8i"
@@ -130,8 +151,9 @@ def position(
     Raises:
         InvalidStateError: If the position cannot occur: cards that are not the 64 of WS1,
             a table without one card of each suit (WS3), hands of the wrong size (WS4,
-            WT6), a seat or a count out of range, or totals that already ended the game
-            (WG3). The message says what is wrong.
+            WT6), a seat or a count out of range, fewer ``turns`` than the spellings in
+            the score piles and the ``passes`` since (each was a turn, WT1), or totals
+            that already ended the game (WG3). The message says what is wrong.
     """
     if rules is None:
         rules = Rules()
@@ -188,8 +210,9 @@ def position(
     for name, value, high in (("to_move", to_move, players), ("passes", passes, players)):
         if type(value) is not int or not 0 <= value < high:
             raise InvalidStateError(f"{name} must be an int from 0 to {high - 1}, not {quote(value)} (WS2, WH1)")
-    if type(turns) is not int or not passes <= turns <= _MAX_COUNT:
-        raise InvalidStateError(f"turns must be an int from passes ({passes}) to 2**53 - 1, not {quote(turns)} (WH3)")
+    if type(turns) is not int or not 0 <= turns <= _MAX_COUNT:
+        raise InvalidStateError(f"turns must be an int from 0 to 2**53 - 1, not {quote(turns)} (WH3)")
+    _check_turns(turns, scored, passes)
     if rules.turn_limit is not None and turns >= rules.turn_limit:
         raise InvalidStateError(f"{turns} turns reach the turn limit of {rules.turn_limit}, so the hand is over (WH3)")
     if type(number) is not int or not 0 <= number <= _MAX_COUNT:

@@ -88,9 +88,10 @@ How to answer:
   pass 1e 4w          pass and put these hand cards under the stack, drawing as many
                       (at most as many as the stack holds, WP2)
   ? or help           this help;  q, quit or Ctrl-D: leave the game
-The rules (EIGHTS.md): a word takes at least one letter from the table (WT3); you must
-spell if you can (WT1); the hand ends when everybody has passed in a row (WH1); the game
-ends after the hand in which somebody reaches the target (WG3)."""
+The rules (the Eights page of the docs, docs/eights.rst): a word takes at least one
+letter from the table (WT3); you must spell if you can (WT1); the hand ends when
+everybody has passed in a row (WH1); the game ends after the hand in which somebody
+reaches the target (WG3)."""
 """The help shown for ``?``."""
 
 
@@ -273,10 +274,14 @@ def _choices(seen: PlayerView) -> Choices[Move]:
 
     def read(text: str) -> Move | str:
         if text.isascii() and text.isdigit():
-            number = int(text)
+            short = len(text) <= 18  # thousands of digits are no move's number, nor converted whole
+            number = int(text) if short else 0
             if 1 <= number <= count:
                 return numbered[number - 1]
-            return f"there is no move {number}: choose {'1' if count == 1 else f'a number from 1 to {count}'}, or type a move"
+            return (
+                f"there is no move {number if short else cut(text)}: choose {'1' if count == 1 else f'a number from 1 to {count}'}, "
+                "or type a move"
+            )
         try:
             return parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself

@@ -91,11 +91,19 @@ def move_to_action(move: Move) -> int:
     try:
         return _INDEX[move]
     except (KeyError, TypeError):
-        raise IllegalMoveError(repr(move), "it is not a move of a round (T3, C1)", "T3") from None
+        raise IllegalMoveError(quote(move), "it is not a move of a round (T3, C1)", "T3") from None
 
 
 def action_to_move(action: int) -> Move:
     """The move of action number ``action``, the inverse of :func:`move_to_action`.
+
+    A numpy integer is taken as the int it holds; anything else (a bool, a float, text,
+    an integer of any size out of range) is refused, and quoted briefly in the message:
+
+    >>> action_to_move(10**5000)
+    Traceback (most recent call last):
+    ...
+    eighthalf.errors.IllegalMoveError: illegal move 'an integer of 5,001 digits': an action is an int from 0 to 88 (T3)
 
     Raises:
         IllegalMoveError: If ``action`` is not an int from 0 to ``NUM_ACTIONS - 1``.
@@ -103,12 +111,28 @@ def action_to_move(action: int) -> Move:
     if isinstance(action, np.integer):
         action = int(action)
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise IllegalMoveError(repr(action), f"an action is an int from 0 to {NUM_ACTIONS - 1}", "T3")
+        raise IllegalMoveError(quote(action), f"an action is an int from 0 to {NUM_ACTIONS - 1}", "T3")
     return ACTIONS[action]
 
 
+def _view(seen: object) -> PlayerView:
+    """``seen``, which must be a :class:`~eighthalf.PlayerView`.
+
+    Raises:
+        InvalidStateError: If it is not one.
+    """
+    if not isinstance(seen, PlayerView):
+        raise InvalidStateError(f"expected an eighthalf.PlayerView, not {quote(seen)}")
+    return seen
+
+
 def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
-    """1 for each action legal for the viewer now, else 0 (all 0 when it is not their turn)."""
+    """1 for each action legal for the viewer now, else 0 (all 0 when it is not their turn).
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`.
+    """
+    seen = _view(seen)
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     for move in seen.legal_moves():
         mask[_INDEX[move]] = 1
@@ -177,10 +201,12 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
     """The observation vector of ``seen`` (see :func:`observation_layout`).
 
     Raises:
-        ValueError: If ``seen`` is a spectator's view (it has no seat to order the seats from).
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`, or is a
+            spectator's view (it has no seat to order the seats from).
     """
+    seen = _view(seen)
     if seen.seat is None:
-        raise ValueError("a spectator's view has no seat: encode a seat's view")
+        raise InvalidStateError("a spectator's view has no seat: encode a seat's view")
     players = len(seen.seats)
     out = np.zeros(observation_size(players), dtype=np.float32)
     me = seen.seat
@@ -234,9 +260,8 @@ def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int 
     Raises:
         InvalidStateError: If ``rules`` is not a :class:`~eighthalf.Rules`, or turns on
             ``open_runs`` (T3: several open cards in one play have no action), or if
-            ``move_limit`` is out of range.
-        ValueError: If ``move_limit`` was changed from its default and disagrees with
-            ``rules.move_limit`` (give the limit in one place).
+            ``move_limit`` is out of range, or was changed from its default and
+            disagrees with ``rules.move_limit`` (give the limit in one place).
     """
     if rules is None:
         return Rules(move_limit=move_limit)
@@ -248,7 +273,7 @@ def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int 
             "open card rank, none for several open cards played together"
         )
     if move_limit != default_limit and move_limit != rules.move_limit:
-        raise ValueError(
+        raise InvalidStateError(
             f"move_limit {quote(move_limit)} disagrees with rules.move_limit {quote(rules.move_limit)} (E7); "
             "give the limit in rules only"
         )

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from numbers import Real
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -33,7 +34,7 @@ from gymnasium import spaces
 
 from ..bots import BOTS, Bot, make_bot, tell
 from ..deal import new_game
-from ..errors import IllegalMoveError, InvalidStateError
+from ..errors import EighthalfError, IllegalMoveError, InvalidStateError, quote
 from ..events import apply_with_events
 from ..options import Rules
 from ..state import GameState
@@ -56,6 +57,31 @@ ENV_ID = "eighthalf/Seat-v0"
 """The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
 
 Observation = npt.NDArray[np.float32]
+
+
+def _is_real(value: object) -> bool:
+    """Whether ``value`` is a real number (a bool is not one here)."""
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _check_opponents(opponents: object) -> None:
+    """``opponents`` must be a non-empty sequence (not text) of known bot names and functions.
+
+    Raises:
+        InvalidStateError: If it is not; the message says what is wrong, briefly.
+    """
+    if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+        raise InvalidStateError(
+            f"opponents must be a sequence of bot names or functions that make a bot, not {quote(opponents)}"
+        )
+    if not opponents:
+        raise InvalidStateError("give at least one opponent bot")
+    for kind in opponents:
+        if isinstance(kind, str):
+            if kind not in BOTS:
+                raise InvalidStateError(f"unknown bot {quote(kind)}; choose from {', '.join(sorted(BOTS))}")
+        elif not callable(kind):
+            raise InvalidStateError(f"an opponent is a bot name or a function that makes a bot, not {quote(kind)}")
 
 
 class SeatEnv(gymnasium.Env[Observation, np.int64]):
@@ -83,12 +109,21 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             of the default rules with ``move_limit`` (see
             :func:`~eighthalf.envs.encoding.table_rules`).
 
+    Every setting is checked here, and a wrong one is an
+    :class:`~eighthalf.InvalidStateError` (a :class:`ValueError`) with a short message:
+
+    >>> SeatEnv(opponents=5)
+    Traceback (most recent call last):
+    ...
+    eighthalf.errors.InvalidStateError: opponents must be a sequence of bot names or functions that make a bot, not 5
+
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
-            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
-        ValueError: If ``seat`` is not a seat of the table, no opponent is given, a bot
-            name is unknown, ``illegal`` or ``render_mode`` is not one of the above, or
-            ``move_limit`` disagrees with ``rules``.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3), ``seat``
+            is not a seat of the table, ``opponents`` is not a non-empty sequence of
+            bot names and functions, a bot name is unknown, ``illegal`` or
+            ``render_mode`` is not one of the above, ``illegal_reward`` is not a real
+            number, or ``move_limit`` disagrees with ``rules``.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
@@ -108,16 +143,16 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self.rules = table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT)
         new_game(players, seed=0, rules=self.rules)  # checks the table (S2)
         if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat must be an int from 0 to {players - 1}, not {seat!r}")
-        if not opponents:
-            raise ValueError("give at least one opponent bot")
-        unknown = [name for name in opponents if isinstance(name, str) and name not in BOTS]
-        if unknown:
-            raise ValueError(f"unknown bot {', '.join(map(repr, unknown))}; choose from {', '.join(sorted(BOTS))}")
-        if illegal not in ("end", "raise"):
-            raise ValueError(f"illegal must be 'end' or 'raise', not {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+            raise InvalidStateError(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
+        _check_opponents(opponents)
+        if type(illegal) is not str or illegal not in ("end", "raise"):
+            raise InvalidStateError(f"illegal must be 'end' or 'raise', not {quote(illegal)}")
+        if not _is_real(illegal_reward):
+            raise InvalidStateError(f"illegal_reward must be a real number, not {quote(illegal_reward)}")
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in self.metadata["render_modes"]
+        ):
+            raise InvalidStateError(f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}")
         self.players = players
         self.seat = seat
         self.opponents = tuple(opponents)
@@ -138,7 +173,12 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         bots: dict[int, Bot] = {}
         for index, seat in enumerate(others):
             kind = self.opponents[index % len(self.opponents)]
-            bots[seat] = make_bot(kind) if isinstance(kind, str) else kind()
+            bot = make_bot(kind) if isinstance(kind, str) else kind()
+            if not callable(getattr(bot, "choose", None)):
+                raise InvalidStateError(
+                    f"opponent {quote(kind)} made {quote(bot)}, which has no choose(view, rng) method"
+                )
+            bots[seat] = bot
         return bots
 
     def _info(self, state: GameState) -> dict[str, Any]:
@@ -149,7 +189,14 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         """Let the bots move until it is the agent's turn or the round is over."""
         while state.outcome is None and state.to_move != self.seat:
             mover = state.to_move
-            move = self._bots[mover].choose(view(state, mover), self._rng)
+            bot = self._bots[mover]
+            try:
+                move = bot.choose(view(state, mover), self._rng)
+            except Exception as error:
+                raise EighthalfError(
+                    f"seat {mover}: bot {quote(getattr(bot, 'name', type(bot).__name__))} failed "
+                    f"({type(error).__name__}: {quote(str(error), 120)}); is it a bot of 8½?"
+                ) from error
             state, events = apply_with_events(state, move)
             tell(self._bots, events, state)
         return state
@@ -157,7 +204,14 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new round (from ``seed`` if given) and let the bots play up to the agent's turn."""
+        """Deal a new round (from ``seed`` if given) and let the bots play up to the agent's turn.
+
+        Raises:
+            InvalidStateError: If a function of ``opponents`` makes something that is not a
+                bot (it has no ``choose`` method).
+            EighthalfError: If a bot fails as it chooses (a bot of another game, say); the
+                message names the seat and the bot.
+        """
         super().reset(seed=seed)
         deal_seed, bot_seed = (int(value) for value in self.np_random.integers(0, 2**63, size=2))
         self._bots = self._make_bots()
@@ -173,6 +227,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             IllegalMoveError: If ``action`` is not in the action space, or is outside the
                 mask with ``illegal="raise"``.
             InvalidStateError: If the episode is over (or was never started): call reset().
+            EighthalfError: If a bot fails as it chooses (see :meth:`reset`).
         """
         state = self.state
         if state is None or self._done:
@@ -201,7 +256,12 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         return encode_view(view(state, self.seat)), reward, terminated, truncated, self._info(state)
 
     def render(self) -> str | None:
-        """The table as the agent sees it: returned with ``"ansi"``, printed with ``"human"``."""
+        """The table as the agent sees it (:func:`eighthalf.text.table_text`): returned with
+        ``"ansi"``, printed with ``"human"``. Without a render mode it draws nothing, warns
+        and returns ``None``, as Gymnasium's own environments do; so it does before :meth:`reset`."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
         if self.state is None:
             return None
         text = table_text(view(self.state, self.seat))

@@ -52,6 +52,7 @@ import pyspiel
 from ..cards import COMPOSITION, DECK, RANKS, Rank
 from ..deal import check_table, first_state
 from ..engine import apply, legal_moves
+from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..moves import Move
 from ..options import Rules
 from ..state import GameState
@@ -86,17 +87,46 @@ GAME_TYPE = pyspiel.GameType(
 """The game's type, as registered with pyspiel."""
 
 
+def _dealt(action: object) -> Rank:
+    """The rank a chance action deals.
+
+    Raises:
+        IllegalMoveError: If ``action`` is not an int from 0 to 11 (one per rank, S1).
+    """
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int or not 0 <= action < len(RANKS):
+        raise IllegalMoveError(quote(action), f"a chance outcome is a rank from 0 to {len(RANKS) - 1}", "S1")
+    return RANKS[action]
+
+
 class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of one round of 8½ (see the module's description).
 
+    ``pyspiel.load_game`` checks the parameters' names and types itself (a
+    ``pyspiel.SpielError``); a game made directly, ``EighthalfGame(params)``, checks them
+    here.
+
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or a table
-            option is not a bool.
+        InvalidStateError: If ``params`` is not a dict of the parameters above, ``players``
+            or ``move_limit`` is not an int in range, or a table option is not a bool.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = {**_DEFAULTS, **(params or {})}
-        players, move_limit = int(values["players"]), int(values["move_limit"])
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            raise InvalidStateError(f"the game's parameters must be a dict, not {quote(params)}")
+        unknown = sorted(quote(name) for name in params if name not in _DEFAULTS)
+        if unknown:
+            raise InvalidStateError(
+                f"unknown parameter {unknown[0]}{' and others' if len(unknown) > 1 else ''}; "
+                f"the parameters are {', '.join(_DEFAULTS)}"
+            )
+        values = {**_DEFAULTS, **params}
+        players, move_limit = values["players"], values["move_limit"]
+        if type(move_limit) is not int:  # OpenSpiel's parameters have no None: the limit is always set
+            raise InvalidStateError(f"move_limit must be an int from 1 to 2**53 - 1, not {quote(move_limit)} (E7)")
         options = {name: values[name] for name in _OPTIONS}
         self.rules = Rules(move_limit=move_limit, **options)
         self.players = players
@@ -160,9 +190,9 @@ class EighthalfState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.round is None:
-            rank = RANKS[action]
+            rank = _dealt(action)
             if self.deck.count(rank) >= COMPOSITION[rank]:
-                raise ValueError(f"no {rank.label} is left in the deck to deal (S1)")
+                raise IllegalMoveError(f"deal {rank.label}", f"no {rank.label} is left in the deck to deal", "S1")
             self.deck.append(rank)
             if len(self.deck) == len(DECK):
                 self.round = first_state(tuple(self.deck), self.players, self.rules, self.dealer)
@@ -175,7 +205,7 @@ class EighthalfState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {RANKS[action].label}"
+            return f"deal {_dealt(action).label}"
         return str(action_to_move(action))
 
     def is_terminal(self) -> bool:
@@ -229,7 +259,7 @@ class EighthalfObserver:
 
     def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"the 8½ observer takes no parameters, not {params!r}")
+            raise ValueError(f"the 8½ observer takes no parameters, not {quote(params)}")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("8½ has no observer of every player's private cards (I2, I3)")
         self.players = players

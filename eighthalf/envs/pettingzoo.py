@@ -12,7 +12,7 @@ agent to act is the seat to move. It follows PettingZoo's classic card games:
   (E7, nobody scores) in ``truncations``.
 - ``reset(seed=...)`` seeds the deal; the same seed gives the same round.
 - ``render()`` returns (``"ansi"``) or prints (``"human"``) a text picture of the table as
-  a spectator sees it.
+  a spectator sees it; without a render mode it returns ``None``.
 
 An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
 ``ValueError``) naming the move and the rule, and changes nothing; a step after the
@@ -44,7 +44,7 @@ from pettingzoo.utils import wrappers
 
 from ..deal import new_game
 from ..engine import apply
-from ..errors import InvalidStateError
+from ..errors import InvalidStateError, quote
 from ..options import Rules
 from ..state import GameState
 from ..views import view
@@ -85,10 +85,10 @@ def env(
             :func:`~eighthalf.envs.encoding.table_rules`).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
-            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
-        ValueError: If ``render_mode`` is not one of the above, or ``move_limit``
-            disagrees with ``rules``.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3),
+            ``render_mode`` is not one of the above, or ``move_limit`` disagrees with
+            ``rules``.
     """
     wrapped: Any = raw_env(players, render_mode=render_mode, move_limit=move_limit, rules=rules)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
@@ -107,10 +107,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
             :func:`~eighthalf.envs.encoding.table_rules`).
 
     Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, or ``rules``
-            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3).
-        ValueError: If ``render_mode`` is not one of the above, or ``move_limit``
-            disagrees with ``rules``.
+        InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``
+            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3),
+            ``render_mode`` is not one of the above, or ``move_limit`` disagrees with
+            ``rules``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -131,11 +131,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT)
         new_game(players, seed=0, rules=self.rules)  # checks the table (S2) before anything is built
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in self.metadata["render_modes"]
+        ):
+            raise InvalidStateError(f"render_mode must be None, 'human' or 'ansi', not {quote(render_mode)}")
         self.render_mode = render_mode
         self.players = players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         size = observation_size(players)
         high = observation_high(players)
@@ -158,13 +161,51 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.agents[0]
 
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``, one of ``possible_agents``.
+
+        Raises:
+            InvalidStateError: If ``agent`` is not one of them; the message quotes it briefly.
+        """
+        if type(agent) is str:
+            seat = self._seats.get(agent)
+            if seat is not None:
+                return seat
+        raise InvalidStateError(
+            f"no agent {quote(agent)} at this table of {self.players}: the agents are "
+            f"{self.possible_agents[0]} to {self.possible_agents[-1]}"
+        )
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same for every agent)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same for every agent).
+
+        Raises:
+            KeyError: If ``agent`` is not one of ``possible_agents`` (as in
+                PettingZoo's own environments, which look the space up by agent).
+        """
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise KeyError(self._no_agent(agent)) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(89)``: the actions of :data:`~eighthalf.envs.encoding.ACTIONS`."""
-        return self.action_spaces[agent]
+        """``Discrete(89)``: the actions of :data:`~eighthalf.envs.encoding.ACTIONS`.
+
+        Raises:
+            KeyError: If ``agent`` is not one of ``possible_agents`` (see
+                :meth:`observation_space`).
+        """
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise KeyError(self._no_agent(agent)) from None
+
+    def _no_agent(self, agent: object) -> str:
+        try:
+            self._seat(agent)
+        except InvalidStateError as error:
+            return str(error)
+        return f"no agent {quote(agent)}"  # pragma: no cover - every agent has its spaces
 
     def _round(self) -> GameState:
         if self.state_ is None:
@@ -172,7 +213,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new round: from ``seed`` if given, else from the environment's own generator."""
+        """Deal a new round: from ``seed`` if given, else from the environment's own generator.
+
+        Raises:
+            InvalidStateError: If ``seed`` is neither ``None`` nor an int (a numpy integer
+                is taken as the int it holds).
+        """
+        if isinstance(seed, np.integer):
+            seed = int(seed)
+        if seed is not None and type(seed) is not int:
+            raise InvalidStateError(f"seed must be None or an int, not {quote(seed)}")
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = new_game(self.players, seed=self._seeds.getrandbits(64), rules=self.rules)
@@ -185,8 +235,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.state_.to_move]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees now: its observation vector and its action mask."""
-        seen = view(self._round(), self.possible_agents.index(agent))
+        """What ``agent`` sees now: its observation vector and its action mask.
+
+        Raises:
+            InvalidStateError: If ``agent`` is not one of ``possible_agents``, or there
+                is no round yet.
+        """
+        seat = self._seat(agent)
+        seen = view(self._round(), seat)
         return {"observation": encode_view(seen), "action_mask": action_mask(seen)}
 
     def step(self, action: int | None) -> None:
@@ -223,7 +279,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        """The table as a spectator sees it: returned with ``"ansi"``, printed with ``"human"``."""
+        """The table as a spectator sees it (:func:`eighthalf.text.table_text`): returned with
+        ``"ansi"``, printed with ``"human"``. Without a render mode it draws nothing, warns
+        and returns ``None``, as PettingZoo's own games do; so it does before :meth:`reset`."""
+        if self.render_mode is None:
+            from gymnasium import logger  # PettingZoo's games warn through Gymnasium's logger
+
+            logger.warn("You are calling render method without specifying any render mode.")
+            return None
         if self.state_ is None:
             return None
         text = table_text(view(self.state_, None))

@@ -505,3 +505,30 @@ def test_the_play_config_is_an_attrs_class_with_its_fields_in_order() -> None:
     ]
     assert config == PlayConfig(3, 0, (None, "greedy", "greedy"), 4, ("Anna", "Ben", "Cleo"), Rules(target=9))
     assert attrs.evolve(config, seat=1).seat == 1
+
+
+# --- Bad input on the command line: one line, no traceback (issue 18, items 1, 2 and 8) ----------
+
+
+def test_a_demo_that_cannot_end_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--players", "2", "--target", "100000000", "--turn-limit", "1"], write=lambda line: None)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        "python -m eighthalf eights demo: error: the game did not end within 1,000 hands: "
+        "no total reached the target 100000000 (WG3); do the bots ever spell?"
+    )
+
+
+def test_play_answers_a_huge_answer_or_number_in_one_short_line() -> None:
+    lines: list[str] = []
+    answers: list[str | type[BaseException]] = ["x" * 10**6, "1" * 5_000, "9" * 19, "0", "q"]
+    assert run_play(_args("--players", "2", "--seed", "1"), input=_script(answers), write=lines.append) == 0
+    refusals = [line for line in lines if line.startswith(("not a move", "there is no move"))]
+    assert len(refusals) == 4 and max(len(line) for line in refusals) <= 300
+    assert refusals[0].startswith("not a move: 'xxxxxxxxxx") and "(1000000 characters)" in refusals[0]
+    assert refusals[1].startswith("there is no move '1111111111") and "(5000 characters)" in refusals[1]
+    assert refusals[2].startswith("there is no move '9999999999999999999':")
+    assert refusals[3].startswith("there is no move 0:")

@@ -75,7 +75,9 @@ def test_position_with_score_piles_and_an_empty_stack() -> None:
     piles = [[spell], []]
     with pytest.raises(InvalidStateError, match="not the 64"):
         position(hands, table=TABLE, piles=piles, stack=())
-    state = position(hands, table=TABLE, piles=piles)
+    with pytest.raises(InvalidStateError, match=r"0 turns, but the hand has had at least 1: .*\(WT1, WH3\)"):
+        position(hands, table=TABLE, piles=piles)  # every spelling is a turn (item 7 of issue 18)
+    state = position(hands, table=TABLE, piles=piles, turns=1)
     assert state.hand.scores == (1, 0) and len(state.hand.stack) == 64 - 8 - 3 - 16
 
 

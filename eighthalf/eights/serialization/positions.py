@@ -26,7 +26,7 @@ from ...errors import DocumentError, quote
 from ..cards import SUITS, Card
 from ..moves import Spell
 from ..options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from ..position import position
+from ..position import _check_turns, position
 from ..state import DEALT, GameState, Outcome
 from ..views import PlayerView, view
 from .values import (
@@ -155,7 +155,8 @@ def _build(
     A game that is over (a total reached the target, WG3) keeps its last hand as it
     ended: every seat passed (WH1) or the turn limit was reached (WH3), and its scores are
     the last of ``hand_scores``. :func:`~eighthalf.eights.position` builds games in
-    progress, so such a hand is checked as it stood before its last turn's end.
+    progress, so such a hand is checked as it stood before its last turn's end (one
+    pass fewer, the turn limit not yet reached); its turns are checked as it ended.
     """
     players = len(hands)
     number = get_int(hand, "number", hand_path)
@@ -168,7 +169,7 @@ def _build(
     totals = tuple(sum(scores[seat] for scores in hand_scores) for seat in range(players))
     over = bool(totals) and max(totals) >= target
     before_scores = hand_scores
-    check_passes, check_turns = passes, turns
+    check_passes, check_rules = passes, rules
     if over:
         if len(hand_scores) != number + 1:
             raise DocumentError(
@@ -183,6 +184,8 @@ def _build(
                 f"{list(hand_scores[-1])} are not the scores of the last hand's piles, {list(scores)} (WH2)",
             )
         limit = rules.turn_limit
+        if limit is not None and turns > limit:
+            raise DocumentError(f"{hand_path}.turns", f"{turns} turns are past the turn limit of {limit} (WH3)")
         if passes != players and (limit is None or turns != limit):
             raise DocumentError(
                 hand_path,
@@ -190,9 +193,13 @@ def _build(
                 + ("" if limit is None else f", {turns} turns of {limit}")
                 + " (WH1, WH3)",
             )
+        try:
+            _check_turns(turns, piles, passes)  # the hand as it ended: position() checks it as it stood before
+        except ValueError as error:
+            raise DocumentError(hand_path, str(error)) from None
         before_scores = hand_scores[:-1]
         check_passes = min(passes, players - 1)
-        check_turns = turns if limit is None or turns < limit else limit - 1
+        check_rules = Rules(rules.target, None, rules.may_pass_freely)  # the last turn may be the limit's
     elif passes >= players:
         raise DocumentError(f"{hand_path}.passes", f"{passes} passes in a row of {players} seats end the hand (WH1)")
     try:
@@ -203,12 +210,12 @@ def _build(
             piles=piles,
             to_move=to_move,
             passes=check_passes,
-            turns=check_turns,
+            turns=turns,
             origins=origins,
             number=number,
             dealer=dealer,
             hand_scores=before_scores,
-            rules=rules,
+            rules=check_rules,
             seed=seed,
         )
     except ValueError as error:  # InvalidStateError; or an int too long to print in its message
