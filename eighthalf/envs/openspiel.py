@@ -343,7 +343,7 @@ class SpielBot:
         from open_spiel.python.algorithms import ismcts, mcts
 
         def make(game: EighthalfGame, rng: np.random.RandomState) -> Any:
-            return ismcts.ISMCTSBot(
+            bot = ismcts.ISMCTSBot(
                 game,
                 mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
                 uct_c=uct_c,
@@ -352,6 +352,10 @@ class SpielBot:
                 allow_inconsistent_action_sets=True,
                 child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
             )
+            # OpenSpiel's default resampler draws from a sampler of its own, unseeded: deal
+            # the hidden cards from the bot's rng instead, so that its play repeats.
+            bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+            return bot
 
         return cls(game, make, "openspiel-ismcts")
 
