@@ -1,20 +1,35 @@
 """Standard environments for agents: PettingZoo, Gymnasium and OpenSpiel (optional extras).
 
-This sub-package needs numpy and the frameworks (``pip install "eighthalf[rl]"``, and
-``"eighthalf[openspiel]"`` for OpenSpiel); the rest of eighthalf does not. Its modules:
+This sub-package needs numpy and the frameworks, which the rest of eighthalf does not:
+the extra ``rl`` installs numpy, PettingZoo and Gymnasium, the extra ``openspiel`` numpy
+and OpenSpiel, and each works without the other (``pip install ".[rl]"`` in a checkout;
+see :doc:`/ai`). Without numpy, importing this package raises an ``ImportError`` that names
+the extras. Its modules:
 
-- :mod:`eighthalf.envs.encoding`: the fixed action space and the observation vectors;
+- :mod:`eighthalf.envs.encoding`: the fixed action space and the observation vectors (numpy);
 - :mod:`eighthalf.envs.pettingzoo`: the AEC environment,
-  :func:`~eighthalf.envs.pettingzoo.env` and :class:`~eighthalf.envs.pettingzoo.raw_env`;
-- :mod:`eighthalf.envs.gym`: :class:`~eighthalf.envs.gym.SeatEnv`, one seat against built-in bots;
-- :mod:`eighthalf.envs.openspiel`: the OpenSpiel game ``python_eighthalf``, registered on import.
+  :func:`~eighthalf.envs.pettingzoo.env` and :class:`~eighthalf.envs.pettingzoo.raw_env` (``rl``);
+- :mod:`eighthalf.envs.gym`: :class:`~eighthalf.envs.gym.SeatEnv`, one seat against built-in bots (``rl``);
+- :mod:`eighthalf.envs.openspiel`: the OpenSpiel game ``python_eighthalf``, registered on import
+  (``openspiel``).
+
+The names of this package (``ACTIONS``, ``NUM_ACTIONS``, ``action_mask``, ``action_to_move``,
+``encode_view``, ``move_to_action``, ``SeatEnv``, ``env``, ``raw_env``) are those of its modules,
+imported on first use: ``from eighthalf.envs import action_to_move`` needs numpy only, and
+``SeatEnv``, ``env`` and ``raw_env`` need the ``rl`` extra (an ``ImportError`` that names it
+otherwise).
 """
 
 from __future__ import annotations
 
-from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
-from .gym import SeatEnv
-from .pettingzoo import env, raw_env
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
+    from .gym import SeatEnv
+    from .pettingzoo import env, raw_env
 
 __all__ = [
     "ACTIONS",
@@ -27,3 +42,63 @@ __all__ = [
     "move_to_action",
     "raw_env",
 ]
+
+_MODULE_OF = {
+    "ACTIONS": "encoding",
+    "NUM_ACTIONS": "encoding",
+    "action_mask": "encoding",
+    "action_to_move": "encoding",
+    "encode_view": "encoding",
+    "move_to_action": "encoding",
+    "SeatEnv": "gym",
+    "env": "pettingzoo",
+    "raw_env": "pettingzoo",
+}
+"""The module of this package that holds each of its names."""
+
+_RL_FRAMEWORKS = frozenset({"numpy", "gymnasium", "pettingzoo"})
+"""The top-level packages of the ``rl`` extra."""
+
+
+def _install(extra: str) -> str:
+    """The commands that install an extra: from a checkout, and from an index."""
+    return f'pip install ".[{extra}]" in a checkout of eighthalf (pip install "eighthalf[{extra}]" from an index)'
+
+
+if importlib.util.find_spec("numpy") is None:
+    raise ModuleNotFoundError(
+        "eighthalf.envs needs numpy, which the core of eighthalf does not install: install the extra"
+        f' "rl" (PettingZoo and Gymnasium) or "openspiel" (OpenSpiel): {_install("rl")}',
+        name="numpy",
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of this package from its module on first use.
+
+    Raises:
+        AttributeError: ``name`` is not a name of this package.
+        ImportError: its module needs a framework that is not installed (the message names the extra).
+    """
+    module_name = _MODULE_OF.get(name)
+    if module_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        module = importlib.import_module(f"{__name__}.{module_name}")
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").partition(".")[0]
+        if missing not in _RL_FRAMEWORKS:
+            raise
+        raise ModuleNotFoundError(
+            f'eighthalf.envs.{name} needs PettingZoo and Gymnasium ({missing} is not installed): install the extra "rl":'
+            f" {_install('rl')}",
+            name=error.name,
+        ) from error
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The names of this package, those imported on first use included."""
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,199 @@
+"""Each extra installs and imports alone (issue 18): eighthalf.envs with ``rl``, with ``openspiel``, with neither.
+
+The environment variable ``EIGHTHALF_EXTRAS_VENVS`` names a folder of three virtual
+environments, each with eighthalf installed (a regular install, not an editable one) with
+one extra only: ``core`` (``pip install .``), ``rl`` (``pip install ".[rl]"``) and
+``openspiel`` (``pip install ".[openspiel]"``). ``.ci/run`` builds them; without the
+variable these tests skip. In each environment a small script imports the parts of
+:mod:`eighthalf.envs` and plays a round with each; the parts an extra provides must give
+the same results as in this test's own environment (where every extra is installed), and
+the others must raise an ``ImportError`` that names the extra to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VENVS = os.environ.get("EIGHTHALF_EXTRAS_VENVS", "")
+
+pytestmark = pytest.mark.skipif(
+    not VENVS,
+    reason="EIGHTHALF_EXTRAS_VENVS is unset: it names a folder of the venvs core, rl and openspiel (.ci/run builds them)",
+)
+
+SCRIPT = r"""
+import importlib.metadata
+import importlib.util
+import json
+
+
+def core():
+    from eighthalf import apply, legal_moves, new_game
+
+    state, moves = new_game(3, seed=1), 0
+    while not state.over:
+        state, moves = apply(state, legal_moves(state)[0]), moves + 1
+    return [list(state.points), moves]
+
+
+def envs():
+    import eighthalf.envs
+
+    return sorted(eighthalf.envs.__all__)
+
+
+def encoding():
+    from eighthalf import new_game, view
+    from eighthalf.envs import action_to_move, encode_view
+
+    return [str(action_to_move(88)), float(encode_view(view(new_game(4, seed=7), 2)).sum())]
+
+
+def gym():
+    from eighthalf.envs import SeatEnv
+
+    table = SeatEnv(players=4, opponents=("greedy",))
+    observation, info = table.reset(seed=3)
+    rewards, done = [], False
+    while not done:
+        action = int(info["action_mask"].nonzero()[0][0])
+        observation, reward, terminated, truncated, info = table.step(action)
+        rewards.append(float(reward))
+        done = terminated or truncated
+    return [len(rewards), sum(rewards)]
+
+
+def pettingzoo():
+    from eighthalf.envs import env
+
+    table = env(players=3)
+    table.reset(seed=7)
+    totals, steps = {}, 0
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        totals[agent] = totals.get(agent, 0.0) + float(reward)
+        action = None if termination or truncation else int(observation["action_mask"].nonzero()[0][0])
+        table.step(action)
+        steps += 1
+    table.close()
+    return [steps, totals]
+
+
+def openspiel():
+    import eighthalf.envs.openspiel  # registers python_eighthalf (and imports pyspiel)
+    import pyspiel
+
+    state = pyspiel.load_game("python_eighthalf", {"players": 3}).new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+            moves += 1
+    return [moves, list(state.returns())]
+
+
+results = {}
+for probe in (core, envs, encoding, gym, pettingzoo, openspiel):
+    try:
+        results[probe.__name__] = {"value": probe()}
+    except ImportError as error:
+        results[probe.__name__] = {"import_error": str(error)}
+import eighthalf
+
+results["installed"] = {
+    "file": eighthalf.__file__,
+    "version": eighthalf.__version__,
+    "urls": importlib.metadata.metadata("eighthalf").get_all("Project-URL"),
+    "frameworks": sorted(
+        name for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel") if importlib.util.find_spec(name)
+    ),
+}
+print(json.dumps(results))
+"""
+"""Imports each part of eighthalf.envs and plays with it; prints the results (or the ImportError) as JSON."""
+
+PROBES = ("core", "envs", "encoding", "gym", "pettingzoo", "openspiel")
+
+EXPECTED = {
+    "core": {"works": {"core"}, "frameworks": []},
+    "rl": {
+        "works": {"core", "envs", "encoding", "gym", "pettingzoo"},
+        "frameworks": ["gymnasium", "numpy", "pettingzoo"],
+    },
+    "openspiel": {"works": {"core", "envs", "encoding", "openspiel"}, "frameworks": ["numpy", "pyspiel"]},
+}
+"""For each venv: the probes that play, and the frameworks its extra installs."""
+
+
+def run_script(python: Path | str, cwd: Path) -> dict[str, Any]:
+    """Run :data:`SCRIPT` with ``python`` in ``cwd`` (outside the checkout, so the installed eighthalf is imported)."""
+    environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
+    completed = subprocess.run(
+        [str(python), "-c", SCRIPT], cwd=cwd, env=environment, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    results: dict[str, Any] = json.loads(completed.stdout)
+    return results
+
+
+def project_urls() -> dict[str, str] | None:
+    """The ``[project.urls]`` of ``pyproject.toml`` (``None`` on Python 3.10, which has no tomllib)."""
+    try:
+        tomllib = importlib.import_module("tomllib")
+    except ModuleNotFoundError:
+        return None
+    urls: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    return urls
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The script's results in this test's environment, where every extra is installed."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pyspiel")
+    return run_script(sys.executable, tmp_path_factory.mktemp("reference"))
+
+
+@pytest.mark.parametrize("extra", sorted(EXPECTED))
+def test_each_extra_installs_and_imports_alone(extra: str, reference: dict[str, Any], tmp_path: Path) -> None:
+    venv = Path(VENVS) / extra
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    assert python.exists(), f"no virtual environment {venv}: build it with {extra!r} only (see .ci/run)"
+    results = run_script(python, tmp_path)
+
+    installed = results["installed"]
+    import eighthalf
+
+    assert installed["version"] == eighthalf.__version__
+    assert Path(installed["file"]).resolve().is_relative_to(venv.resolve()), "a regular install, not the checkout"
+    assert installed["frameworks"] == EXPECTED[extra]["frameworks"]
+    urls = project_urls()
+    if urls is not None:
+        assert installed["urls"] == [f"{name}, {url}" for name, url in urls.items()]
+
+    for probe in PROBES:
+        if probe in EXPECTED[extra]["works"]:
+            assert results[probe] == reference[probe], probe
+            continue
+        assert "import_error" in results[probe], f"{probe} works without its extra: {results[probe]}"
+        message = results[probe]["import_error"]
+        if extra == "core":
+            # no numpy: importing eighthalf.envs names both extras, from a checkout and from an index
+            for text in ("numpy", 'pip install ".[rl]"', '"openspiel"', 'pip install "eighthalf[rl]"'):
+                assert text in message, (probe, message)
+        elif probe in ("gym", "pettingzoo"):
+            for text in ('the extra "rl"', 'pip install ".[rl]"', 'pip install "eighthalf[rl]"'):
+                assert text in message, (probe, message)
+        else:
+            assert "pyspiel" in message, (probe, message)
