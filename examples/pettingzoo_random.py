@@ -3,7 +3,7 @@
 This is the standard AEC loop of PettingZoo's classic games: each agent reads its
 observation (a dict of ``"observation"`` and ``"action_mask"``), picks one of the legal
 actions, and steps; an agent whose round is over steps ``None``. The rewards are the
-round's points (E6). Needs the ``rl`` extra (``pip install "eighthalf[rl]"``)::
+round's points (E6). Needs the ``rl`` extra (``pip install ".[rl]"`` in a checkout)::
 
     python examples/pettingzoo_random.py
 """

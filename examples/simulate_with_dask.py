@@ -1,6 +1,6 @@
 """Run an eighthalf simulation on a Dask cluster through its ``concurrent.futures`` executor.
 
-Install Dask's distributed scheduler next to eighthalf (``pip install "eighthalf[dask]"``
+Install Dask's distributed scheduler next to eighthalf (``pip install ".[dask]"`` in a checkout
 or ``pip install "dask[distributed]"``), on this machine and on every worker. Then::
 
     python examples/simulate_with_dask.py                            # a local cluster

@@ -73,6 +73,14 @@ if importlib.util.find_spec("numpy") is None:
     )
 
 
+def extra_missing(error: ModuleNotFoundError, extra: str, needed_by: str) -> ModuleNotFoundError:
+    """The error to raise when ``needed_by`` cannot import a framework of ``extra``: it names
+    the extra and how to install it."""
+    return ModuleNotFoundError(
+        f"{needed_by} needs {error.name}, which the extra {extra!r} installs: {_install(extra)}", name=error.name
+    )
+
+
 def __getattr__(name: str) -> Any:
     """Import a name of this package from its module on first use.
 

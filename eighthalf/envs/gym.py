@@ -27,10 +27,15 @@ from collections.abc import Callable, Sequence
 from numbers import Real
 from typing import Any, SupportsFloat
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
+    from . import extra_missing
+
+    raise extra_missing(missing, "rl", "eighthalf.envs.gym") from None
 
 from ..bots import BOTS, Bot, make_bot, tell
 from ..deal import new_game

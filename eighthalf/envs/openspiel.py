@@ -46,8 +46,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
+    from . import extra_missing
+
+    raise extra_missing(missing, "openspiel", "eighthalf.envs.openspiel") from None
 
 from ..cards import COMPOSITION, DECK, RANKS, Rank
 from ..deal import check_table, first_state

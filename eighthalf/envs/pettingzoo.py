@@ -38,9 +38,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
+    from . import extra_missing
+
+    raise extra_missing(missing, "rl", "eighthalf.envs.pettingzoo") from None
 
 from ..deal import new_game
 from ..engine import apply
