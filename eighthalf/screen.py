@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from .cards import Rank
 from .common.errors import EighthalfError
 from .common.runner import cut as _cut
-from .common.terminal import PLAIN, Choices, Paint
+from .common.terminal import PLAIN, Choices, Paint, label_hint, label_letters
+from .common.terminal import label_of as _label_of
 from .engine import COMBINATION, effect
 from .events import Event, RoundOver, events_for, narrate
 from .match import Decline, Exchange, Exchanged, MatchMove, MatchView, parse_match_move
@@ -46,11 +47,12 @@ __all__ = [
 PILE_SHOWN = 6
 """How many cards from the top of the pile a screen lists."""
 
-LABELS = "aefijkmnprstuvwyz"
-"""The letters that label the lines of moves: none of them is a letter of the move notation
-(``b`` blind, ``c`` collect, ``d`` decline, ``g`` Ghost, ``h`` ½, ``o`` open, ``x``
-exchange) or ``q`` (quit), and a digit is never a label, so an answer never means two
-things. Beyond 17 moves every line has two letters (``aa``, ``ae``, …)."""
+LABELS = label_letters("bcdghox")
+"""The letters that label the lines of moves, ``aefijkmnprstuvwyz``: the letters of
+:data:`~eighthalf.common.terminal.LABEL_LETTERS` (no ``q``, quit, nor ``l``) that are not
+letters of the move notation (``b`` blind, ``c`` collect, ``d`` decline, ``g`` Ghost,
+``h`` ½, ``o`` open, ``x`` exchange); a digit is never a label, so an answer never means
+two things. Beyond 17 moves every line has two letters (``aa``, ``ae``, …)."""
 
 
 _CARD_STYLES = {
@@ -194,7 +196,8 @@ def _seat_lines(seen: MatchView, names: Sequence[str], paint: Paint, match_mode:
 
 def label_of(index: int, count: int) -> str:
     """The label of line ``index`` (from 0) of a list of ``count`` moves: a letter of
-    :data:`~eighthalf.screen.LABELS`, or two when there are more moves than letters.
+    :data:`~eighthalf.screen.LABELS`, or two when there are more moves than letters
+    (:func:`eighthalf.common.terminal.label_of`, the labels of both games).
 
     >>> [label_of(index, 3) for index in range(3)]
     ['a', 'e', 'f']
@@ -206,13 +209,9 @@ def label_of(index: int, count: int) -> str:
             ``len(LABELS) ** 2``.
     """
     size = len(LABELS)
-    if type(index) is not int or type(count) is not int or not 0 <= index < count <= size * size:
-        raise EighthalfError(
-            f"no label for that line: the index goes from 0 to count - 1, for at most {size * size} lines"
-        )
-    if count <= size:
-        return LABELS[index]
-    return LABELS[index // size] + LABELS[index % size]
+    if type(count) is int and count > size * size:
+        raise EighthalfError(f"no label for that line: at most {size * size} lines have labels")
+    return _label_of(index, count, LABELS)
 
 
 def render_screen(
@@ -325,14 +324,7 @@ def move_choices(seen: MatchView) -> Choices[MatchMove]:
     moves = seen.legal_moves()
     count = len(moves)
     labels = {label_of(index, count): move for index, move in enumerate(moves)}
-    names = list(labels)
-    if count == 1:
-        letters, shown = names[0], names[0]
-    elif count <= 6:
-        letters, shown = f"{', '.join(names[:-1])} or {names[-1]}", "/".join(names)
-    else:
-        what = "a letter" if count <= len(LABELS) else "two letters"
-        letters, shown = f"{what} from {names[0]} to {names[-1]}", f"{names[0]}…{names[-1]}"
+    letters, shown = label_hint(list(labels))
     question = "Your decision" if seen.exchange_by is not None else "Your move"
 
     def read(text: str) -> MatchMove | str:

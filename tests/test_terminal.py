@@ -514,6 +514,22 @@ def test_labels_never_mean_a_move_or_a_command() -> None:
     assert len(set(LABELS)) == len(LABELS) == 17
 
 
+def test_the_labels_are_written_once_for_both_games() -> None:
+    """8½'s labels are the shared function's over its letters, the same as before (issue 18)."""
+    from eighthalf.common import terminal as common
+    from eighthalf.eights.terminal import LABELS as EIGHTS_LABELS
+
+    assert LABELS == "aefijkmnprstuvwyz" and EIGHTS_LABELS == "abcdefgijkmnoprstuvwxyz"
+    for count in (1, 17, 18, 289):
+        old = [LABELS[index] if count <= 17 else LABELS[index // 17] + LABELS[index % 17] for index in range(count)]
+        assert [label_of(index, count) for index in range(count)] == old
+        assert [common.label_of(index, count, LABELS) for index in range(count)] == old
+    assert common.label_of(289, 290, LABELS) == "eaa" and common.label_of(0, 3, "ab") == "aa"
+    for letters in ("a", "aab", ""):
+        with pytest.raises(EighthalfError, match="no label for that line"):
+            common.label_of(0, 1, letters)
+
+
 @given(st.integers(), st.integers())
 def test_label_of_refuses_what_has_no_label(index: int, count: int) -> None:
     if 0 <= index < count <= len(LABELS) ** 2:

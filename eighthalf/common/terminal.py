@@ -9,6 +9,9 @@ labelled and typed, and how its events are told. Everything else is here, the sa
   :func:`add_record_argument`);
 - reading an answer (:func:`read_answer`): the end of input quits, text the terminal
   cannot decode is refused and asked again;
+- the labels of the lines of moves (:func:`label_of`, :func:`label_letters`,
+  :func:`labelled`, :func:`label_hint`): letters, never digits, each game leaving out
+  the letters its answers use, so that no answer means two things;
 - the ask loop (:func:`ask_move`): quit and help words, a line's label or the move
   itself, every refusal one line (bad input quoted and cut) and the question again;
 - the referee loop (:func:`play`): the full state held here alone, each bot moving from
@@ -17,6 +20,9 @@ labelled and typed, and how its events are told. Everything else is here, the sa
 - :func:`run_play`: the goodbye on quitting or Ctrl-C, the record saved at the end
   (``--record``) and the command that plays the same game again.
 
+>>> letters = label_letters("bcdghox")  # 8½ leaves out the letters of its notation
+>>> letters, [label_of(index, 3, letters) for index in range(3)]
+('aefijkmnprstuvwyz', ['a', 'e', 'f'])
 >>> bot_seed(b"eighthalf-play-bot-v1", 7, 1) == bot_seed(b"eighthalf-play-bot-v1", 7, 1)
 True
 >>> from eighthalf.game import ROUND
@@ -43,6 +49,7 @@ from .game import Game, apply_with_events
 from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
+    "LABEL_LETTERS",
     "PLAIN",
     "QUIT_WORDS",
     "Choices",
@@ -57,6 +64,10 @@ __all__ = [
     "add_seating_arguments",
     "ask_move",
     "bot_seed",
+    "label_hint",
+    "label_letters",
+    "label_of",
+    "labelled",
     "names_from_args",
     "play",
     "read_answer",
@@ -74,6 +85,11 @@ ConfigT = TypeVar("ConfigT", bound="PlayConfig[Any]")
 
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
 """The answers that leave the game, in any case (the end of input and Ctrl-C do too)."""
+
+LABEL_LETTERS: Final = "abcdefghijkmnoprstuvwxyz"
+"""The letters that may label a line of moves, in order: ``a`` to ``z`` but ``l`` (read as
+a 1) and ``q`` (quit). A digit never labels a line. Each game takes those that are not
+letters of its own answers (:func:`label_letters`)."""
 
 Paint = Callable[[str, str], str]
 """A painter: ``paint(text, style)`` returns ``text`` styled for the terminal (or as is)."""
@@ -234,6 +250,79 @@ def read_answer(ask: Callable[[str], str], prompt: str, write: Callable[[str], N
             )
             continue
         return answer.strip()
+
+
+def label_letters(forbidden: str) -> str:
+    """The letters of :data:`LABEL_LETTERS` that are not in ``forbidden`` (the letters a
+    game's answers use on their own: its notation's, its help words'), in order.
+
+    >>> label_letters("h")
+    'abcdefgijkmnoprstuvwxyz'
+    """
+    return "".join(letter for letter in LABEL_LETTERS if letter not in forbidden.lower())
+
+
+def label_of(index: int, count: int, letters: str) -> str:
+    """The label of line ``index`` (from 0) of a list of ``count`` moves: one of
+    ``letters`` (see :func:`label_letters`), or, when there are more moves than letters,
+    two (``aa``, ``ab``, …), three beyond ``len(letters) ** 2``, and so on. Every line of a
+    list has a label of the same length.
+
+    >>> letters = label_letters("h")
+    >>> label_of(1, 3, letters), label_of(0, 30, letters), label_of(29, 30, letters)
+    ('b', 'aa', 'bg')
+
+    Raises:
+        EighthalfError: If ``index`` is not from 0 to ``count - 1``, or ``letters`` has
+            fewer than two distinct letters.
+    """
+    if type(index) is not int or type(count) is not int or not 0 <= index < count:
+        raise EighthalfError("no label for that line: the index goes from 0 to count - 1")
+    if not isinstance(letters, str) or len(set(letters)) != len(letters) or len(letters) < 2:
+        raise EighthalfError("no label for that line: the labels need two letters or more, each once")
+    size = len(letters)
+    width, lines = 1, size
+    while lines < count:
+        width, lines = width + 1, lines * size
+    label = ""
+    for _ in range(width):
+        index, digit = divmod(index, size)
+        label = letters[digit] + label
+    return label
+
+
+def labelled(moves: Sequence[MoveT], letters: str) -> dict[str, MoveT]:
+    """Every one of ``moves`` under its label (:func:`label_of`), in the order of ``moves``.
+
+    >>> labelled(["7", "33", "c"], "aef")
+    {'a': '7', 'e': '33', 'f': 'c'}
+    """
+    count = len(moves)
+    return {label_of(index, count, letters): move for index, move in enumerate(moves)}
+
+
+_WIDTHS: Final = ("a letter", "two letters", "three letters")
+
+
+def label_hint(labels: Sequence[str]) -> tuple[str, str]:
+    """How a question names the labels of a list (``labels``, every line's, in order): in
+    words, and short for the prompt.
+
+    >>> label_hint(["a"]), label_hint(["a", "e", "f"])
+    (('a', 'a'), ('a, e or f', 'a/e/f'))
+    >>> label_hint(list("abcdefg"))
+    ('a letter from a to g', 'a…g')
+    >>> label_hint([label_of(index, 30, "abcdefgijk") for index in range(30)])
+    ('two letters from aa to ck', 'aa…ck')
+    """
+    first, last = labels[0], labels[-1]
+    if len(labels) == 1:
+        return first, first
+    if len(labels) <= 6:
+        return f"{', '.join(labels[:-1])} or {last}", "/".join(labels)
+    width = len(first)
+    what = _WIDTHS[width - 1] if width <= len(_WIDTHS) else f"{width} letters"
+    return f"{what} from {first} to {last}", f"{first}…{last}"
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

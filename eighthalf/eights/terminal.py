@@ -4,12 +4,13 @@ One person sits at one seat; bots (see :mod:`eighthalf.eights.bots`) take the ot
 Every turn of the person shows the hand number, the table, the stack's size, every
 player's total and points in this hand, the other hands' sizes, the passes in a row
 (WH1), the person's own hand, what happened since their last turn, and the moves: each
-spelling on a numbered line, and the pass. When passing may exchange cards (WP1, WP2)
-the exchanges are not listed one by one (a hand of 7 has 128 of them): the person types
-``pass`` and the cards, as ``pass 1e 4w``. An answer is a line's number or a move in
-the notation of :func:`~eighthalf.eights.parse_move` (``ONE 1n 7o 4e>4w``, ``pass``,
-``pass 1e 4w``); a move that is malformed or illegal gets one line saying why, with the
-W rule id, and the question again.
+spelling on a line labelled with a letter, and the pass. When passing may exchange cards
+(WP1, WP2) the exchanges are not listed one by one (a hand of 7 has 128 of them): the
+person types ``pass`` and the cards, as ``pass 1e 4w``. An answer is a line's letter (as
+in 8½: :data:`LABELS`, two letters each in a list longer than they are) or a move in the
+notation of :func:`~eighthalf.eights.parse_move` (``ONE 1n 7o 4e>4w``, ``pass``, ``pass
+1e 4w``); a number is refused with the line's letter; a move that is malformed or
+illegal gets one line saying why, with the W rule id, and the question again.
 
 Who sees what (WI1–WI4): the screen is drawn from the person's own
 :class:`~eighthalf.eights.PlayerView` and from events filtered by
@@ -49,7 +50,7 @@ from ..common import terminal as common
 from ..common.cli import check_record_option, positive
 from ..common.runner import cut, load_bot
 from ..common.shuffle import fresh_seed
-from ..common.terminal import Choices, Face, Say, Told
+from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot
 from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
@@ -62,11 +63,13 @@ from .views import PlayerView
 
 __all__ = [
     "HELP",
+    "LABELS",
     "NAMES",
     "EightsFace",
     "PlayConfig",
     "add_play_arguments",
     "config_from_args",
+    "listed_moves",
     "numbered_moves",
     "render_screen",
     "run_play",
@@ -78,9 +81,16 @@ NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
 _MAX_NAME: Final = 24  # characters in a player's name
 
+LABELS: Final = label_letters("h")
+"""The letters that label the lines of moves, as in 8½ (:func:`eighthalf.common.terminal.label_of`):
+those of :data:`~eighthalf.common.terminal.LABEL_LETTERS` (no ``q``, quit, nor ``l``)
+but ``h`` (help). A label is never a move: a spelling has its word and cards, a pass is
+``pass``; a number is no label either."""
+
 HELP: Final = """\
 How to answer:
-  a number            play the move on that line of the list
+  a, b, c, …          play the move on the line of that letter in the list (two
+                      letters each, aa, ab, …, in a long list)
   ONE 1n 7o 4e>4w     spell a word: the word, the hand cards of its letters, then one
                       table>replacement pair per table card used (the replacing card is a
                       hand card of the same suit that does not spell the word, WT4)
@@ -190,17 +200,22 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
 # ---------------------------------------------------------------- the screen
 
 
-def numbered_moves(seen: PlayerView) -> tuple[Move, ...]:
-    """The moves the screen numbers: every spelling, then :data:`~eighthalf.eights.PASS` if
-    passing is legal. Passes with an exchange are typed, not listed (see :func:`render_screen`).
+def listed_moves(seen: PlayerView) -> tuple[Move, ...]:
+    """The moves the screen lists, each on a line of its letter: every spelling, then
+    :data:`~eighthalf.eights.PASS` if passing is legal. Passes with an exchange are typed,
+    not listed (see :func:`render_screen`).
 
     >>> from eighthalf.eights import new_game, view
-    >>> [str(move) for move in numbered_moves(view(new_game(4, seed=7), 0))]
+    >>> [str(move) for move in listed_moves(view(new_game(4, seed=7), 0))]
     ['pass']
     """
     moves = seen.legal_moves()
     spells = tuple(move for move in moves if isinstance(move, Spell))
     return spells + ((PASS,) if any(isinstance(move, Pass) for move in moves) else ())
+
+
+numbered_moves = listed_moves
+"""The old name of :func:`listed_moves` (the lines were numbered), kept as an alias for a release."""
 
 
 def _most_exchanged(seen: PlayerView) -> int:
@@ -244,17 +259,16 @@ def render_screen(seen: PlayerView, names: Sequence[str], happened: Sequence[str
     if seen.passes:
         lines.append(f"Passes in a row: {seen.passes} of {seen.players} (WH1)")
     lines.append(f"Your hand ({names[me]}): {' '.join(map(str, seen.hand))}")
-    numbered = numbered_moves(seen)
+    listed = listed_moves(seen)
     lines.append("Your moves:")
-    width = len(str(len(numbered)))
-    for number, move in enumerate(numbered, start=1):
+    for label, move in labelled(listed, LABELS).items():
         if isinstance(move, Spell):
             text = f"{move}  ({move.value} point{'s' if move.value != 1 else ''})"
         else:
             text = "pass" + ("" if _most_exchanged(seen) else "  (the stack is empty: no exchange, WP2)")
-        lines.append(f"  {number:>{width}}. {text}")
+        lines.append(f"  {label}) {text}")
     most = _most_exchanged(seen)
-    if numbered and isinstance(numbered[-1], Pass) and most:
+    if listed and isinstance(listed[-1], Pass) and most:
         lines.append(
             f"  or pass <cards>: pass and exchange up to {most} of your cards for cards from the stack "
             "(WP1, WP2), such as pass " + " ".join(map(str, seen.hand[: min(2, most)]))
@@ -266,22 +280,22 @@ def render_screen(seen: PlayerView, names: Sequence[str], happened: Sequence[str
 
 
 def _choices(seen: PlayerView) -> Choices[Move]:
-    """The numbered lines of :func:`numbered_moves`, or a move in the notation of
-    :func:`~eighthalf.eights.parse_move`."""
-    numbered = numbered_moves(seen)
-    count = len(numbered)
-    choice = "1" if count == 1 else f"1-{count}"
+    """The lines of :func:`listed_moves` by their letters (:data:`LABELS`), or a move in
+    the notation of :func:`~eighthalf.eights.parse_move`."""
+    labels = labelled(listed_moves(seen), LABELS)
+    names = list(labels)
+    letters, shown = label_hint(names)
 
     def read(text: str) -> Move | str:
-        if text.isascii() and text.isdigit():
-            short = len(text) <= 18  # thousands of digits are no move's number, nor converted whole
-            number = int(text) if short else 0
-            if 1 <= number <= count:
-                return numbered[number - 1]
-            return (
-                f"there is no move {number if short else cut(text)}: choose {'1' if count == 1 else f'a number from 1 to {count}'}, "
-                "or type a move"
-            )
+        key = text.lower()
+        if key in labels:
+            return labels[key]
+        if text.isascii() and text.isdigit():  # the lines were numbered: say the letter instead
+            number = int(text) if len(text) <= 18 else 0  # thousands of digits are no line's, nor converted whole
+            line = f"type {names[number - 1]} for line {number}" if 1 <= number <= len(names) else f"type {letters}"
+            return f"not a move: {cut(text)}: the lines are chosen by letter, not number; {line}, or the move itself"
+        if text.isascii() and text.isalpha() and len(text) <= len(names[0]):  # a label not on the list
+            return f"not a move: {cut(text)} (type {letters}, or the move itself; ? for help)"
         try:
             return parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself
@@ -293,16 +307,17 @@ def _choices(seen: PlayerView) -> Choices[Move]:
             return f"{kind}: {cut(text)}: {reason}"
 
     return Choices(
-        f"Type a number ({choice}) or a move such as {numbered[0]}; ? for help, q to quit.",
-        f"Your move [{choice} or a move]: ",
-        f"Please choose: a number from {choice}, or a move (? for help).",
+        f"Type {letters} for a line of the list, or the move itself, such as {labels[names[0]]}; "
+        "? for help, q to quit.",
+        f"Your move [{shown} or a move]: ",
+        f"Please choose: {letters}, or the move itself (? for help).",
         read,
     )
 
 
 class EightsFace(Face[GameState, Move, PlayerView, Event]):
-    """Eights in the terminal (:data:`eighthalf.eights.game.EIGHTS`): its screen, numbered
-    moves and event lines, for :func:`eighthalf.common.terminal.play`."""
+    """Eights in the terminal (:data:`eighthalf.eights.game.EIGHTS`): its screen, moves
+    labelled by letters and event lines, for :func:`eighthalf.common.terminal.play`."""
 
     config: PlayConfig
     tag = b"eighthalf-eights-terminal-v1"
@@ -333,7 +348,7 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
         return render_screen(seen, self.config.names, happened)
 
     def choices(self, seen: PlayerView) -> Choices[Move]:
-        """The numbered lines of :func:`numbered_moves`, or a move in notation."""
+        """The lines of :func:`listed_moves` by their letters, or a move in notation."""
         return _choices(seen)
 
     def told(self, events: Sequence[Event], seat: int, before: GameState, after: GameState) -> list[Told]:

@@ -22,7 +22,7 @@ from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, p
 from eighthalf.eights.bots import GreedyBot, RandomBot
 from eighthalf.eights.cli import NAMES, main, run_demo
 from eighthalf.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
-from eighthalf.eights.terminal import add_play_arguments, numbered_moves, run_play
+from eighthalf.eights.terminal import LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
 from eighthalf.errors import EighthalfError
 
 BOTS = ["greedy", "random", "random"]
@@ -267,12 +267,12 @@ def _script(answers: list[str | type[BaseException]]) -> Callable[[str], str]:
     return ask
 
 
-def test_play_help_errors_a_number_and_quit() -> None:
+def test_play_help_errors_a_letter_and_quit() -> None:
     seed = _first_seed(lambda moves: isinstance(moves[0], Spell))
     state = new_game(3, seed=seed)
-    first = numbered_moves(view(state, 0))[0]
+    first = listed_moves(view(state, 0))[0]
     lines: list[str] = []
-    answers: list[str | type[BaseException]] = ["?", "ONE 9z", "seven", "pass", "0", "1", "q"]
+    answers: list[str | type[BaseException]] = ["?", "ONE 9z", "seven", "pass", "0", "1", "z", "A", "q"]
     status = run_play(
         _args("--players", "3", "--seed", str(seed), "--name", "Zoe"), input=_script(answers), write=lines.append
     )
@@ -285,12 +285,46 @@ def test_play_help_errors_a_number_and_quit() -> None:
     assert "not a move: 'ONE 9z': not a card: '9z'" in text and "(WS1)" in text  # malformed
     assert "not a spelling: 'seven': the cards show the letters ''" in text and "(WT2)" in text
     assert "'pass' is not legal here: a player who can spell a word must spell one (WT1)" in text  # illegal
-    assert "there is no move 0" in text
-    assert f"You: {first}" not in text and any(line.startswith("You spell ") for line in lines)  # 1: the first move
+    assert f"  a) {first}  (" in text and "  1." not in text  # the lines are labelled by letters, as in 8½
+    assert f" for a line of the list, or the move itself, such as {first}; ? for help, q to quit." in text
+    assert "not a move: '0': the lines are chosen by letter, not number; type " in text  # numbers are refused
+    assert "not a move: '1': the lines are chosen by letter, not number; type a for line 1, or the move itself" in text
+    assert "not a move: 'z' (type " in text  # a letter that labels no line
+    assert f"You: {first}" not in text and any(line.startswith("You spell ") for line in lines)  # A: the first move
     assert lines[-2] == "Goodbye: the game ends here."
     assert lines[-1].startswith(f"Seed {seed}: play the same game again with: python -m eighthalf eights play")
     assert "--names Zoe,Ben,Cleo" in lines[-1]
     assert "Seed" not in text[: text.index("Goodbye")]  # WI4: the seed only at the end
+
+
+def test_the_lines_are_labelled_by_letters_as_in_8_half() -> None:
+    """One convention for both games: letters, never digits, none a quit or help word."""
+    from eighthalf.common.terminal import QUIT_WORDS, label_of
+
+    assert LABELS == "abcdefgijkmnoprstuvwxyz" and numbered_moves is listed_moves  # the old name, for a release
+    for count in (1, 23, 24, 529):
+        for index in range(count):
+            label = label_of(index, count, LABELS)
+            assert label.isalpha() and label.islower() and label not in QUIT_WORDS | {"?", "h", "help"}
+            with pytest.raises(EighthalfError):
+                parse_move(label)  # a label is never a move
+    seed = _first_seed(lambda moves: isinstance(moves[0], Spell) and len(moves) > 2)
+    listed = listed_moves(view(new_game(3, seed=seed), 0))
+    prompts: list[str] = []
+    answers = iter(["B", "q"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    lines: list[str] = []
+    assert run_play(_args("--players", "3", "--seed", str(seed)), input=ask, write=lines.append) == 0
+    labels = [LABELS[index] for index in range(len(listed))]
+    menu = [line for line in lines[3].splitlines() if line.startswith("  ") and ") " in line]
+    assert [line.split(")")[0].strip() for line in menu] == labels
+    shown = "/".join(labels) if len(labels) <= 6 else f"a…{labels[-1]}"
+    assert prompts[0] == f"Your move [{shown} or a move]: "
+    assert any(line.startswith(f"You spell {str(listed[1]).split()[0]} with ") for line in lines)
 
 
 def test_play_a_move_in_notation_and_passing_with_an_exchange() -> None:
@@ -302,7 +336,7 @@ def test_play_a_move_in_notation_and_passing_with_an_exchange() -> None:
     status = run_play(_args("--players", "3", "--seed", str(seed)), input=_script([exchange]), write=lines.append)
     assert status == 0  # then the end of input: a clean goodbye
     text = "\n".join(lines)
-    assert "  1. pass" in text and "  2." not in text  # exchanges are typed, not listed
+    assert "  a) pass" in text and "  b)" not in text  # exchanges are typed, not listed
     assert "or pass <cards>: pass and exchange up to 7 of your cards" in text
     assert f"You pass and put 2 cards ({hand[0]}, {hand[1]}) under the stack." in text
     assert lines[-2] == "Goodbye: the game ends here."
@@ -324,7 +358,7 @@ def test_play_a_spelling_typed_in_notation() -> None:
 def test_play_to_the_end_of_the_game() -> None:
     lines: list[str] = []
     args = _args("--players", "2", "--seed", "3", "--bots", "random", "--target", "6")
-    assert run_play(args, input=_script(["1"] * 500), write=lines.append) == 0
+    assert run_play(args, input=_script(["a"] * 500), write=lines.append) == 0
     assert lines[-2] in ("You win the game!", "You share the win (WG3).", "The game is won by Ben.")
     assert any(line.startswith("The game is over: ") for line in lines)
     assert lines[-1].endswith("--bots random --target 6 --seed 3")
@@ -382,7 +416,7 @@ def test_bots_see_only_their_views_in_play(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(RandomBot, "choose", spy)
     with contextlib.redirect_stdout(io.StringIO()):
-        run_play(_args("--players", "3", "--seed", "8", "--bots", "random", "--seat", "1"), input=_script(["1"] * 30))
+        run_play(_args("--players", "3", "--seed", "8", "--bots", "random", "--seat", "1"), input=_script(["a"] * 30))
     assert seen_seats and set(seen_seats) <= {0, 2}
 
 
@@ -435,7 +469,7 @@ def test_play_saves_the_game_as_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     lines: list[str] = []
     args = _args("--players", "2", "--seed", "3", "--bots", "random", "--target", "6", "--record", str(path))
-    assert run_play(args, input=_script(["1"] * 500), write=lines.append) == 0
+    assert run_play(args, input=_script(["a"] * 500), write=lines.append) == 0
     assert f"The game is saved as a record in {path}." in lines
     record = loads(path.read_text(encoding="utf-8"))
     assert record.seed == 3 and record.rules == Rules(target=6) and dict(record.tags)["Names"] == "Anna,Ben"
@@ -448,7 +482,7 @@ def test_play_saves_an_unfinished_game_when_the_person_quits(tmp_path: Path) -> 
 
     path = tmp_path / "game.txt"
     args = _args("--players", "3", "--seed", "5", "--record", str(path))
-    assert run_play(args, input=_script(["1", "q"]), write=lambda line: None) == 0
+    assert run_play(args, input=_script(["a", "q"]), write=lambda line: None) == 0
     record = loads(path.read_text(encoding="utf-8"))
     assert record.result == "*" and len(record.moves) >= 1
 
@@ -526,9 +560,9 @@ def test_play_answers_a_huge_answer_or_number_in_one_short_line() -> None:
     lines: list[str] = []
     answers: list[str | type[BaseException]] = ["x" * 10**6, "1" * 5_000, "9" * 19, "0", "q"]
     assert run_play(_args("--players", "2", "--seed", "1"), input=_script(answers), write=lines.append) == 0
-    refusals = [line for line in lines if line.startswith(("not a move", "there is no move"))]
+    refusals = [line for line in lines if line.startswith("not a move")]
     assert len(refusals) == 4 and max(len(line) for line in refusals) <= 300
     assert refusals[0].startswith("not a move: 'xxxxxxxxxx") and "(1000000 characters)" in refusals[0]
-    assert refusals[1].startswith("there is no move '1111111111") and "(5000 characters)" in refusals[1]
-    assert refusals[2].startswith("there is no move '9999999999999999999':")
-    assert refusals[3].startswith("there is no move 0:")
+    assert refusals[1].startswith("not a move: '1111111111") and "(5000 characters)" in refusals[1]
+    assert refusals[2].startswith("not a move: '9999999999999999999': the lines are chosen by letter, not number")
+    assert refusals[3].startswith("not a move: '0': the lines are chosen by letter, not number; type ")
