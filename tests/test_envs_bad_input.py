@@ -16,11 +16,7 @@ installed, its game. One property per class of defect:
 from __future__ import annotations
 
 import importlib.util
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from numbers import Real
 from typing import Any
 
@@ -29,33 +25,19 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
+import bad_input
+from bad_input import DEPTHS, HUGE, KINDS, is_bool, is_none, long_text, nested, refused, wrong_types
 from hypothesis import given
-from hypothesis import strategies as st
 
 from eighthalf import EighthalfError, IllegalMoveError, InvalidStateError, Rules, new_game, view
 from eighthalf.envs import SeatEnv, action_to_move, env, move_to_action, raw_env
 from eighthalf.envs.encoding import action_mask, encode_view, table_rules
 
-MESSAGE_LIMIT = 300
-"""The longest message any bad input may give."""
-
 SEEN = view(new_game(3, seed=1), 0)
-
-
-def _never(value: object) -> bool:
-    return False
-
-
-def _is_none(value: object) -> bool:
-    return value is None
 
 
 def _is_view(value: object) -> bool:
     return value is SEEN
-
-
-def _is_bool(value: object) -> bool:
-    return type(value) is bool
 
 
 def _is_seed(value: object) -> bool:
@@ -67,17 +49,11 @@ def _is_real(value: object) -> bool:
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(bad_input.Entry):
     """One argument of one call of the environments, and the error it documents for bad values."""
 
-    name: str
-    """What is called, for the failure message."""
-    call: Callable[[Any], object]
-    """Calls it with the value in that argument."""
     error: type[Exception] = InvalidStateError
-    """The error it raises for a value it does not take."""
-    takes: Callable[[object], bool] = _never
-    """The values of the junk strategies that the argument does take."""
+    """The error it raises for a value it does not take (the environments' checks)."""
 
 
 def _started_seat_env() -> SeatEnv:
@@ -102,22 +78,22 @@ ENTRIES: list[Entry] = [
     Entry("move_to_action", move_to_action, IllegalMoveError),
     Entry("action_mask", action_mask, InvalidStateError, _is_view),
     Entry("encode_view", encode_view, InvalidStateError, _is_view),
-    Entry("table_rules(rules)", lambda value: table_rules(value, 1000, 1000), InvalidStateError, _is_none),
-    Entry("table_rules(move_limit)", lambda value: table_rules(Rules(), value, 1000), InvalidStateError, _is_none),
+    Entry("table_rules(rules)", lambda value: table_rules(value, 1000, 1000), InvalidStateError, is_none),
+    Entry("table_rules(move_limit)", lambda value: table_rules(Rules(), value, 1000), InvalidStateError, is_none),
     Entry("SeatEnv(players)", lambda value: SeatEnv(value)),
     Entry("SeatEnv(seat)", lambda value: SeatEnv(3, seat=value)),
     Entry("SeatEnv(opponents)", lambda value: SeatEnv(3, opponents=value)),
     Entry("SeatEnv(opponent)", lambda value: SeatEnv(3, opponents=[value])),
-    Entry("SeatEnv(move_limit)", lambda value: SeatEnv(3, move_limit=value), InvalidStateError, _is_none),
+    Entry("SeatEnv(move_limit)", lambda value: SeatEnv(3, move_limit=value), InvalidStateError, is_none),
     Entry("SeatEnv(illegal)", lambda value: SeatEnv(3, illegal=value)),
     Entry("SeatEnv(illegal_reward)", lambda value: SeatEnv(3, illegal_reward=value), InvalidStateError, _is_real),
-    Entry("SeatEnv(render_mode)", lambda value: SeatEnv(3, render_mode=value), InvalidStateError, _is_none),
-    Entry("SeatEnv(rules)", lambda value: SeatEnv(3, rules=value), InvalidStateError, _is_none),
+    Entry("SeatEnv(render_mode)", lambda value: SeatEnv(3, render_mode=value), InvalidStateError, is_none),
+    Entry("SeatEnv(rules)", lambda value: SeatEnv(3, rules=value), InvalidStateError, is_none),
     Entry("SeatEnv.step", lambda value: SEAT_ENV.step(value), IllegalMoveError),
     Entry("raw_env(players)", lambda value: raw_env(value)),
-    Entry("raw_env(move_limit)", lambda value: raw_env(3, move_limit=value), InvalidStateError, _is_none),
-    Entry("raw_env(render_mode)", lambda value: raw_env(3, render_mode=value), InvalidStateError, _is_none),
-    Entry("raw_env(rules)", lambda value: raw_env(3, rules=value), InvalidStateError, _is_none),
+    Entry("raw_env(move_limit)", lambda value: raw_env(3, move_limit=value), InvalidStateError, is_none),
+    Entry("raw_env(render_mode)", lambda value: raw_env(3, render_mode=value), InvalidStateError, is_none),
+    Entry("raw_env(rules)", lambda value: raw_env(3, rules=value), InvalidStateError, is_none),
     Entry("env(players)", lambda value: env(value)),
     Entry("raw_env.reset(seed)", lambda value: _started_raw_env().reset(seed=value), InvalidStateError, _is_seed),
     Entry("raw_env.observe", lambda value: RAW_ENV.observe(value)),
@@ -144,14 +120,14 @@ if importlib.util.find_spec("pyspiel") is not None:  # the extra "openspiel", in
 
     PLAYING = _playing()
     ENTRIES += [
-        Entry("EighthalfGame(params)", spiel.EighthalfGame, InvalidStateError, _is_none),
+        Entry("EighthalfGame(params)", spiel.EighthalfGame, InvalidStateError, is_none),
         Entry("EighthalfGame(players)", lambda value: spiel.EighthalfGame({"players": value})),
         Entry("EighthalfGame(move_limit)", lambda value: spiel.EighthalfGame({"move_limit": value})),
         Entry(
             "EighthalfGame(single_opening)",
             lambda value: spiel.EighthalfGame({"single_opening": value}),
             InvalidStateError,
-            _is_bool,
+            is_bool,
         ),
         Entry("EighthalfState deal", lambda value: _dealing()._apply_action(value), IllegalMoveError),
         Entry("EighthalfState play", lambda value: PLAYING._apply_action(value), IllegalMoveError),
@@ -161,37 +137,10 @@ if importlib.util.find_spec("pyspiel") is not None:  # the extra "openspiel", in
 NAMES = [entry.name for entry in ENTRIES]
 
 
-def refused(entry: Entry, value: object, error: type[Exception] | None = None) -> None:
-    """``entry`` refuses ``value`` with its error (or ``error``) in a short message,
-    unless it is a value the argument takes."""
-    wanted = error or entry.error
-    try:
-        entry.call(value)
-    except wanted as caught:
-        message = str(caught)
-        assert len(message) <= MESSAGE_LIMIT, f"{entry.name}: a message of {len(message):,} characters"
-        return
-    except BaseException as caught:
-        pytest.fail(f"{entry.name}: expected {wanted.__name__}, got {type(caught).__name__}: {str(caught)[:200]}")
-    assert entry.takes(value), f"{entry.name}: accepted {type(value).__name__}"
-
-
-def nested(depth: int, kind: str = "list") -> Any:
-    """A list (or tuple, or dict) nested ``depth`` deep, built without recursion."""
-    value: Any = []
-    for _ in range(depth):
-        value = [value] if kind == "list" else (value,) if kind == "tuple" else {"a": value}
-    return value
-
-
 # --------------------------------------------------------------------------- 1. unbounded messages
 
 
-LONG_TEXT = st.builds(
-    lambda piece, times: piece * times,
-    st.text(min_size=1, max_size=8) | st.sampled_from(["x", "player_1", "greedy", "9", "ansi"]),
-    st.integers(min_value=400, max_value=200_000),
-)
+LONG_TEXT = long_text(*["x", "player_1", "greedy", "9", "ansi"])
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
@@ -201,13 +150,6 @@ def test_long_text_anywhere_gives_a_short_message(text: str, entry: Entry) -> No
 
 
 # --------------------------------------------------------------------------- 2. huge integers
-
-
-HUGE = st.builds(
-    lambda digits, negative: (-1 if negative else 1) * (10**digits - 7),
-    st.integers(min_value=58, max_value=6_000),
-    st.booleans(),
-)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
@@ -221,8 +163,8 @@ def test_a_huge_integer_anywhere_is_refused_briefly(number: int, entry: Entry) -
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
-@given(depth=st.integers(min_value=1_000, max_value=30_000), kind=st.sampled_from(["list", "tuple", "dict"]))
-def test_deep_nesting_anywhere_is_refused_never_a_RecursionError(depth: int, kind: str, entry: Entry) -> None:
+@given(depth=DEPTHS, kind=KINDS)
+def test_deep_nesting_anywhere_is_refusednever_a_RecursionError(depth: int, kind: str, entry: Entry) -> None:
     deep = nested(depth, kind)
     refused(entry, deep)
     refused(entry, [deep])
@@ -231,20 +173,7 @@ def test_deep_nesting_anywhere_is_refused_never_a_RecursionError(depth: int, kin
 # --------------------------------------------------------------------------- 4. wrong types
 
 
-WRONG_TYPES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.floats(allow_nan=True),
-    st.complex_numbers(),
-    st.binary(max_size=10),
-    st.decimals(allow_nan=False),
-    st.fractions(),
-    st.builds(object),
-    st.sets(st.integers(), min_size=1, max_size=3),
-    st.dictionaries(st.text(max_size=3), st.integers(), min_size=1, max_size=3),
-    st.lists(st.none() | st.floats() | st.builds(object), min_size=1, max_size=3),
-    st.sampled_from([Decimal(1), Fraction(1, 2), 1j, range(3), b"ansi", bytearray(b"end"), random.Random(1), SEEN]),
-)
+WRONG_TYPES = wrong_types(b"ansi", bytearray(b"end"), SEEN)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)

@@ -19,14 +19,23 @@ at the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
 import pytest
+from bad_input import (
+    DEPTHS,
+    HUGE,
+    KINDS,
+    MESSAGE_LIMIT,
+    Entry,
+    is_bool,
+    is_none,
+    long_text,
+    nested,
+    refused,
+    wrong_types,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -53,26 +62,11 @@ from eighthalf.eights import (
 )
 from eighthalf.eights.engine import why_illegal
 
-MESSAGE_LIMIT = 300
-"""The longest message any bad input may give."""
-
 STATE = new_game(3, seed=1)
 SEEN = view(STATE, 0)
 CARD = parse_card("4e")
 HANDS = ["1n 2e 3t 4w 5x 6u 7o 1t", "1o 2f 3e 4v 5s 6h 8r 1r"]
 TABLE = "1e 2i 3g 4e 5o 6s 7h 8i"
-
-
-def _never(value: object) -> bool:
-    return False
-
-
-def _is_none(value: object) -> bool:
-    return value is None
-
-
-def _is_bool(value: object) -> bool:
-    return type(value) is bool
 
 
 def _is_text(value: object) -> bool:
@@ -85,21 +79,6 @@ def _is_blank(value: object) -> bool:
 
 def _is_seed(value: object) -> bool:
     return type(value) is int and abs(value) < 10**4300
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One argument of one public function, and the error it documents for bad values."""
-
-    name: str
-    """What is called, for the failure message."""
-    call: Callable[[Any], object]
-    """Calls the function with the value in that argument."""
-    error: type[Exception] = EighthalfError
-    """The error it raises for a value it does not take."""
-    takes: Callable[[object], bool] = _never
-    """The values of the junk strategies that the argument does take (``None`` for an
-    optional argument, a bool for a flag)."""
 
 
 def _position(**changed: Any) -> Any:
@@ -120,24 +99,24 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("Spell(table)", lambda value: Spell("ONE", (), value, ())),
     Entry("Spell(replacements)", lambda value: Spell("ONE", (), (CARD,), value)),
     Entry("Pass(exchange)", Pass, ParseError),
-    Entry("Rules(target)", lambda value: Rules(target=value), InvalidStateError, _is_none),
-    Entry("Rules(turn_limit)", lambda value: Rules(turn_limit=value), InvalidStateError, _is_none),
-    Entry("Rules(may_pass_freely)", lambda value: Rules(may_pass_freely=value), InvalidStateError, _is_bool),
+    Entry("Rules(target)", lambda value: Rules(target=value), InvalidStateError, is_none),
+    Entry("Rules(turn_limit)", lambda value: Rules(turn_limit=value), InvalidStateError, is_none),
+    Entry("Rules(may_pass_freely)", lambda value: Rules(may_pass_freely=value), InvalidStateError, is_bool),
     Entry("position(hands)", lambda value: _position(hands=value), InvalidStateError),
     Entry("position(hand)", lambda value: _position(hands=[HANDS[0], value]), InvalidStateError),
     Entry("position(table)", lambda value: _position(table=value), InvalidStateError),
-    Entry("position(stack)", lambda value: _position(stack=value), InvalidStateError, _is_none),
-    Entry("position(piles)", lambda value: _position(piles=value), InvalidStateError, _is_none),
+    Entry("position(stack)", lambda value: _position(stack=value), InvalidStateError, is_none),
+    Entry("position(piles)", lambda value: _position(piles=value), InvalidStateError, is_none),
     Entry("position(pile)", lambda value: _position(piles=[(), value]), InvalidStateError),
     Entry("position(to_move)", lambda value: _position(to_move=value), InvalidStateError),
     Entry("position(passes)", lambda value: _position(passes=value), InvalidStateError),
     Entry("position(turns)", lambda value: _position(turns=value), InvalidStateError),
-    Entry("position(origins)", lambda value: _position(origins=value), InvalidStateError, _is_none),
+    Entry("position(origins)", lambda value: _position(origins=value), InvalidStateError, is_none),
     Entry("position(number)", lambda value: _position(number=value), InvalidStateError),
-    Entry("position(dealer)", lambda value: _position(dealer=value), InvalidStateError, _is_none),
+    Entry("position(dealer)", lambda value: _position(dealer=value), InvalidStateError, is_none),
     Entry("position(hand_scores)", lambda value: _position(hand_scores=value, number=1), InvalidStateError),
     Entry("position(points)", lambda value: _position(hand_scores=[(value, 0)], number=1), InvalidStateError),
-    Entry("position(rules)", lambda value: _position(rules=value), InvalidStateError, _is_none),
+    Entry("position(rules)", lambda value: _position(rules=value), InvalidStateError, is_none),
     Entry("position(seed)", lambda value: _position(seed=value), InvalidStateError, _is_seed),
     Entry("rest_of_deck", rest_of_deck, InvalidStateError, _is_blank),
     Entry("apply", lambda value: apply(STATE, value), IllegalMoveError),
@@ -149,7 +128,7 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("apply(Pass unchecked)", lambda value: apply(STATE, Pass(value, check=False)), IllegalMoveError),
     Entry("view(state)", lambda value: view(value, 0), InvalidStateError),
-    Entry("view(seat)", lambda value: view(STATE, value), InvalidStateError, _is_none),
+    Entry("view(seat)", lambda value: view(STATE, value), InvalidStateError, is_none),
     Entry("unseen_cards", unseen_cards, InvalidStateError),
     Entry("sample_state(seen)", lambda value: sample_state(value, random.Random(1)), InvalidStateError),
     Entry("sample_state(rng)", lambda value: sample_state(SEEN, value), InvalidStateError),
@@ -158,37 +137,10 @@ ENTRIES: tuple[Entry, ...] = (
 NAMES = [entry.name for entry in ENTRIES]
 
 
-def refused(entry: Entry, value: object, error: type[Exception] | None = None) -> None:
-    """``entry`` refuses ``value`` with its error (or ``error``) in a short message,
-    unless it is a value the argument takes."""
-    wanted = error or entry.error
-    try:
-        entry.call(value)
-    except wanted as caught:
-        message = str(caught)
-        assert len(message) <= MESSAGE_LIMIT, f"{entry.name}: a message of {len(message):,} characters"
-        return
-    except BaseException as caught:
-        pytest.fail(f"{entry.name}: expected {wanted.__name__}, got {type(caught).__name__}: {str(caught)[:200]}")
-    assert entry.takes(value), f"{entry.name}: accepted {type(value).__name__}"
-
-
-def nested(depth: int, kind: str = "list") -> Any:
-    """A list (or tuple, or dict) nested ``depth`` deep, built without recursion."""
-    value: Any = []
-    for _ in range(depth):
-        value = [value] if kind == "list" else (value,) if kind == "tuple" else {"a": value}
-    return value
-
-
 # --------------------------------------------------------------------------- 1. unbounded messages
 
 
-LONG_TEXT = st.builds(
-    lambda piece, times: piece * times,
-    st.text(min_size=1, max_size=8) | st.sampled_from(["x", "1e ", "4e>4w ", "[", '"', "9", "ONE "]),
-    st.integers(min_value=400, max_value=200_000),
-)
+LONG_TEXT = long_text(*["x", "1e ", "4e>4w ", "[", '"', "9", "ONE "])
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
@@ -219,13 +171,6 @@ def test_moves_and_positions_of_any_number_of_cards_give_short_messages(cards: i
 # --------------------------------------------------------------------------- 2. huge integers
 
 
-HUGE = st.builds(
-    lambda digits, negative: (-1 if negative else 1) * (10**digits - 7),
-    st.integers(min_value=58, max_value=6_000),
-    st.booleans(),
-)
-
-
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
 @given(number=HUGE)
 def test_a_huge_integer_anywhere_is_refused_briefly(number: int, entry: Entry) -> None:
@@ -250,8 +195,8 @@ def test_a_huge_integer_is_refused_where_an_int_is_meant() -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
-@given(depth=st.integers(min_value=1_000, max_value=30_000), kind=st.sampled_from(["list", "tuple", "dict"]))
-def test_deep_nesting_anywhere_is_refused_never_a_RecursionError(depth: int, kind: str, entry: Entry) -> None:
+@given(depth=DEPTHS, kind=KINDS)
+def test_deep_nesting_anywhere_is_refusednever_a_RecursionError(depth: int, kind: str, entry: Entry) -> None:
     deep = nested(depth, kind)
     refused(entry, deep)
     refused(entry, [deep])
@@ -260,20 +205,7 @@ def test_deep_nesting_anywhere_is_refused_never_a_RecursionError(depth: int, kin
 # --------------------------------------------------------------------------- 4. wrong types
 
 
-WRONG_TYPES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.floats(allow_nan=True),
-    st.complex_numbers(),
-    st.binary(max_size=10),
-    st.decimals(allow_nan=False),
-    st.fractions(),
-    st.builds(object),
-    st.sets(st.integers(), min_size=1, max_size=3),
-    st.dictionaries(st.text(max_size=3), st.integers(), min_size=1, max_size=3),
-    st.lists(st.none() | st.floats() | st.builds(object), min_size=1, max_size=3),
-    st.sampled_from([Decimal(1), Fraction(1, 2), 1j, range(3), b"4e", bytearray(b"4e"), random.Random(1), SEEN]),
-)
+WRONG_TYPES = wrong_types(b"4e", bytearray(b"4e"), SEEN)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
