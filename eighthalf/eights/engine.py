@@ -313,7 +313,7 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     """
     if not isinstance(move, (Spell, Pass)):
         return not_a_move(move, "eighthalf.eights.parse_move", "WT1", "a move of Eights (a Spell or a Pass)")
-    if not _well_formed(move):
+    if not _well_formed(move) or not _as_checked(move):
         return _malformed(move)
     text = str(move)
     if state.outcome is not None:
@@ -362,6 +362,17 @@ def _well_formed(move: Spell | Pass) -> bool:
     return type(move.word) is str and _is_cards(move.hand) and _is_cards(move.table) and _is_cards(move.replacements)
 
 
+def _as_checked(move: Spell | Pass) -> bool:
+    """True if the checking constructor makes ``move`` again from its fields: a move made
+    unchecked is judged by what it is (a spelling that contradicts itself is not one)."""
+    try:
+        if isinstance(move, Pass):
+            return Pass(move.exchange) == move
+        return Spell(move.word, move.hand, move.table, move.replacements) == move
+    except EighthalfError:
+        return False
+
+
 def _malformed(move: Spell | Pass) -> IllegalMoveError:
     """The error of a move that is not a legal move although its cards are all where it
     says, or that is not even well formed: a move made unchecked that its own constructor
@@ -396,7 +407,7 @@ def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
 def is_legal(state: GameState, move: Move) -> bool:
     """True if ``move`` is legal in ``state``: one of :func:`legal_moves`, judged by what it is
     (a spelling made with :meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>` included)."""
-    return move in legal_moves(state)
+    return why_illegal(state, move) is None
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -416,9 +427,10 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: If ``move`` is not legal here; the message gives the move, the
             reason and the rule id.
     """
-    if move in legal_moves(state):
-        return apply_unchecked(state, move)
-    raise why_illegal(state, move) or _malformed(move)
+    error = why_illegal(state, move)
+    if error is not None:
+        raise error
+    return apply_unchecked(state, move)
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:
