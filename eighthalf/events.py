@@ -20,6 +20,7 @@ Drew(seat=2, count=1, cards=None)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final, Literal, TypeAlias
 
@@ -254,6 +255,7 @@ ROUND_EVENT_TYPES: Final = (Played, BlindTurned, Caught, Collected, Drew, Locked
 _EVENT_TYPES = ROUND_EVENT_TYPES
 
 
+@functools.cache
 def _match_event_types() -> tuple[type, ...]:
     """The match's own events (M1–M3), which :mod:`eighthalf.match` defines above this module."""
     from .match import Exchanged, MatchOver, RoundDealt

@@ -283,13 +283,11 @@ class Match:
         if self.state.outcome is not None:
             raise IllegalMoveError(str(move), "the match is over", "M1")
         state, events = apply_with_events(self.state, move)
-        match = attrs.evolve(self, state=state)
+        following = self._after_round(state)
         if state.outcome is None:
-            return match, events
-        match = attrs.evolve(match, results=self.results + (state.outcome,))
-        if match.round_index == self.rounds - 1:
-            return match, events + (MatchOver(match.scores, match.winners),)
-        following = match._next_round()
+            return following, events
+        if following.round_index == self.round_index:
+            return following, events + (MatchOver(following.scores, following.winners),)
         return following, events + (RoundDealt(following.round_index, following.dealer, following.exchange_by),)
 
     def apply_unchecked(self, move: MatchMove) -> Match:
@@ -300,7 +298,11 @@ class Match:
             if isinstance(move, Exchange):
                 return self._exchange(move)
             return attrs.evolve(self, exchange_by=None)
-        state = round_apply_unchecked(self.state, cast(Move, move))
+        return self._after_round(round_apply_unchecked(self.state, cast(Move, move)))
+
+    def _after_round(self, state: GameState) -> Match:
+        """The match with its round at ``state``: a round that ended is scored, and the next
+        one dealt unless it was the last (M1, M2)."""
         if state.outcome is None:
             return attrs.evolve(self, state=state)
         match = attrs.evolve(self, state=state, results=self.results + (state.outcome,))
