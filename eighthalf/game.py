@@ -168,16 +168,13 @@ class RoundGame(_EightAndAHalf):
     def __repr__(self) -> str:
         return "eighthalf.game.ROUND" if type(self) is RoundGame else f"{type(self).__name__}()"
 
-    def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> GameState:
-        """:func:`~eighthalf.new_game` with the last seat dealing (S7)."""
-        return new_game(players, seed=seed, rules=rules)
-
     def to_move(self, state: GameState) -> int | None:
         """The seat to move, ``None`` once the round is over (E4)."""
         return None if state.outcome is not None else state.to_move
 
     # 8½'s own functions, bound as they are: no call in between on the hot path of
     # search and simulations.
+    start = staticmethod(new_game)
     legal_moves = staticmethod(legal_moves)
     apply = staticmethod(apply)
     apply_unchecked = staticmethod(apply_unchecked)

@@ -107,16 +107,13 @@ class EightsGame:
         """2 to 6 players (WS2), whatever the rules."""
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def start(self, players: int, *, seed: int | None = None, rules: Rules | None = None) -> GameState:
-        """:func:`~eighthalf.eights.new_game`."""
-        return new_game(players, seed=seed, rules=rules)
-
     def to_move(self, state: GameState) -> int | None:
         """The seat to move, ``None`` once the game is over (WG3)."""
         return None if state.outcome is not None else state.to_move
 
     # Eights' own functions, bound as they are: no call in between on the hot path of
     # search and simulations.
+    start = staticmethod(new_game)
     legal_moves = staticmethod(legal_moves)
     apply = staticmethod(apply)
     apply_unchecked = staticmethod(apply_unchecked)
