@@ -79,7 +79,7 @@ def new_game(
 
     The opener is the seat holding the lowest yellow card in hand, the first in
     clockwise order from the dealer's left on a tie (S5); they must open with that
-    rank (see :attr:`GameState.opening`). With no yellow card in any hand, the seat
+    rank (see :attr:`~eighthalf.GameState.opening`). With no yellow card in any hand, the seat
     left of the dealer opens with any play (S6).
 
     >>> state = new_game(4, seed=7)
