@@ -38,9 +38,12 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
     raise extra_missing(missing, "rl", "eighthalf.envs.gym") from None
 
 from ..bots import BOTS, Bot, make_bot, tell
+from ..common.demo import bot_move
 from ..deal import new_game
-from ..errors import EighthalfError, IllegalMoveError, InvalidStateError, quote
-from ..events import apply_with_events
+from ..engine import apply_unchecked
+from ..errors import IllegalMoveError, InvalidStateError, quote
+from ..events import apply_with_events, describe
+from ..game import ROUND
 from ..options import Rules
 from ..state import GameState
 from ..views import view
@@ -194,16 +197,10 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         """Let the bots move until it is the agent's turn or the round is over."""
         while state.outcome is None and state.to_move != self.seat:
             mover = state.to_move
-            bot = self._bots[mover]
-            try:
-                move = bot.choose(view(state, mover), self._rng)
-            except Exception as error:
-                raise EighthalfError(
-                    f"seat {mover}: bot {quote(getattr(bot, 'name', type(bot).__name__))} failed "
-                    f"({type(error).__name__}: {quote(str(error), 120)}); is it a bot of 8½?"
-                ) from error
-            state, events = apply_with_events(state, move)
-            tell(self._bots, events, state)
+            move = bot_move(ROUND, self._bots[mover], state, mover, self._rng)  # checked, with the bot named
+            after = apply_unchecked(state, move)
+            tell(self._bots, describe(state, move, after), after)
+            state = after
         return state
 
     def reset(
