@@ -37,7 +37,7 @@ from .common import cli as common_cli
 from .common import runner
 from .common.cli import SimulateCommand, int_type
 from .common.game import Game
-from .common.runner import ProgressBar, cut, game_seeds, standings
+from .common.runner import ProgressBar, game_seeds, standings
 from .common.simulate import (
     Binding,
     Figures,
@@ -96,9 +96,6 @@ MAX_SEED_DIGITS: Final = runner.MAX_RUN_SEED_DIGITS
 """The most decimal digits of a simulation's seed (any int from ``-(10**100 - 1)`` to ``10**100 - 1``):
 :data:`eighthalf.common.runner.MAX_RUN_SEED_DIGITS` under its old name. A deal's own seed
 may be longer (:data:`eighthalf.common.shuffle.MAX_SEED_DIGITS`)."""
-
-
-_cut = cut  # quotes input in messages (eighthalf.terminal uses it too)
 
 
 # --- Bots by name or by an importable spec ------------------------------------------------------
@@ -534,12 +531,10 @@ def simulate(
         progress=progress,
         out=rounds_out,
     )
-    return _summary(players, rounds, tally.bots, seed, rotate_seats, rules, tally)
+    return _summary(players, rounds, seed, rotate_seats, rules, tally)
 
 
-def _summary(
-    players: int, rounds: int, names: tuple[str, ...], seed: int, rotate_seats: bool, rules: Rules, tally: Tally
-) -> Summary:
+def _summary(players: int, rounds: int, seed: int, rotate_seats: bool, rules: Rules, tally: Tally) -> Summary:
     """Turn the added-up totals into a :class:`Summary`."""
 
     def standing(seat: int | None, bot: str | None, sums: list[int]) -> Standing:
@@ -554,12 +549,12 @@ def _summary(
             counts=counts,
         )
 
-    seats, by_bot = standings(tally.cells, players, names, standing)
+    seats, by_bot = standings(tally.cells, players, tally.bots, standing)
     catches, collects, failed = tally.counters
     return Summary(
         players=players,
         rounds=rounds,
-        bots=names,
+        bots=tally.bots,
         seed=seed,
         rotate_seats=rotate_seats,
         move_limit=rules.move_limit,
@@ -578,7 +573,6 @@ def _summary(
 
 
 _ProgressBar = ProgressBar  # the progress bar of ``--progress`` (counts rounds by default)
-_int_type = int_type
 
 
 def check_bots_option(text: str, seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -638,7 +632,7 @@ def _rules_from_args(args: argparse.Namespace) -> Rules:
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--move-limit",
-        type=_int_type(0),
+        type=int_type(0),
         default=DEFAULT_MOVE_LIMIT,
         help=f"end a round without a winner after this many moves, 0 for no limit (E7; default {DEFAULT_MOVE_LIMIT}: "
         "random play can otherwise, rarely, go on for ever)",
