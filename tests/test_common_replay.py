@@ -156,6 +156,9 @@ class ToyGame:
     def apply(self, state: Pile, move: Take) -> Pile:
         if move not in self.legal_moves(state) and move != Take(3):  # 3 slips past the check
             raise IllegalMoveError(str(move), "take 1 or 2 of what is left", "T1")
+        return self.apply_unchecked(state, move)
+
+    def apply_unchecked(self, state: Pile, move: Take) -> Pile:
         return Pile(max(state.left - move.count, 0), 1 - state.seat)
 
     def result(self, state: Pile) -> Result | None:

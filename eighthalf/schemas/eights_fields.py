@@ -14,7 +14,6 @@ from ..common.game import play_out
 from ..eights.cards import CARDS, DECK, SUIT_LETTERS
 from ..eights.events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
 from ..eights.game import EIGHTS
-from ..eights.moves import Move
 from ..eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..eights.records import Record
 from ..eights.state import GameState, HandState, Outcome
@@ -23,10 +22,6 @@ from ..eights.words import WORDS
 from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
 
 __all__ = ["eights_pieces"]
-
-
-def _first(state: GameState, moves: tuple[Move, ...]) -> Move:
-    return moves[0]
 
 
 def _eights_definitions() -> dict[str, dict[str, Any]]:
@@ -88,15 +83,20 @@ def _eights_definitions() -> dict[str, dict[str, Any]]:
     }
 
 
-def _eights_bodies(registry: Registry) -> Pieces:
-    """The nested objects of Eights' documents, and the fields of each document type,
-    with the keys that :mod:`eighthalf.eights.serialization` requires."""
+def eights_pieces(registry: Registry) -> Pieces:
+    """Eights' definitions (``$defs``: the shared pieces and the objects nested in documents)
+    and the fields of each of its document types, with the keys that
+    :mod:`eighthalf.eights.serialization` requires.
+
+    Raises:
+        EighthalfError: If the loader's keys of a document type are not the fields described here.
+    """
 
     def keys(name: str) -> frozenset[str]:
         return keys_of(registry, "eights." + name)
 
     # Nested objects have the keys of the objects the writer produces (of a game that is over).
-    state = play_out(EIGHTS, EIGHTS.start(2, seed=0, rules=Rules(target=10)), _first)
+    state = play_out(EIGHTS, EIGHTS.start(2, seed=0, rules=Rules(target=10)), lambda state, moves: moves[0])
     written = registry.to_data(state)
     hand_keys = frozenset(written["hand"])
     outcome_keys = frozenset(written["outcome"])
@@ -254,16 +254,4 @@ def _eights_bodies(registry: Registry) -> Pieces:
             "eights.GameOver",
         ),
     }
-    return defs, documents
-
-
-def eights_pieces(registry: Registry) -> Pieces:
-    """Eights' definitions (``$defs``) and the fields of each of its document types.
-
-    Raises:
-        EighthalfError: If the loader's keys of a document type are not the fields described here.
-    """
-    defs = _eights_definitions()
-    nested, documents = _eights_bodies(registry)
-    defs.update(nested)
-    return defs, documents
+    return {**_eights_definitions(), **defs}, documents

@@ -16,7 +16,6 @@ from ..common.game import play_out
 from ..events import BlindTurned, Caught, Collected, Drew, Locked, Played, ReachedTable, RoundOver, WentOut
 from ..game import ROUND
 from ..match import Exchanged, Match, MatchOver, MatchView, RoundDealt
-from ..moves import Move
 from ..options import MAX_SEATS, Rules
 from ..records import Record
 from ..state import MAX_CALL_HALVES, GameState, Outcome, Seat
@@ -24,10 +23,6 @@ from ..views import PlayerView, SeatView
 from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
 
 __all__ = ["round_pieces"]
-
-
-def _first(state: GameState, moves: tuple[Move, ...]) -> Move:
-    return moves[0]
 
 
 def _symbols(ranks: tuple[Rank, ...] | list[Rank]) -> list[str]:
@@ -124,19 +119,23 @@ def _state_fields(seats: str, outcome_doc: str) -> dict[str, dict[str, Any]]:
     }
 
 
-def _bodies(registry: Registry) -> Pieces:
-    """The objects nested in documents (``$defs``), and the fields of each document type.
+def round_pieces(registry: Registry) -> Pieces:
+    """8½'s definitions (``$defs``: the shared pieces and the objects nested in documents)
+    and the fields of each of its document types.
 
     The keys come from the loader: :mod:`eighthalf.serialization` requires exactly
     these keys of each document type, and the nested objects' keys are those of the
     documents it writes.
+
+    Raises:
+        EighthalfError: If the loader's keys of a document type are not the fields described here.
     """
 
     def keys(name: str) -> frozenset[str]:
         return keys_of(registry, name)
 
     # Nested objects have the keys of the objects the writer produces.
-    state = play_out(ROUND, ROUND.start(2, seed=0), _first)
+    state = play_out(ROUND, ROUND.start(2, seed=0), lambda state, moves: moves[0])
     written = registry.to_data(state)
     seat_keys = frozenset(written["seats"][0])
     outcome_keys = frozenset(written["outcome"])
@@ -339,16 +338,4 @@ def _bodies(registry: Registry) -> Pieces:
             "MatchOver",
         ),
     }
-    return defs, documents
-
-
-def round_pieces(registry: Registry) -> Pieces:
-    """8½'s definitions (``$defs``) and the fields of each of its document types.
-
-    Raises:
-        EighthalfError: If the loader's keys of a document type are not the fields described here.
-    """
-    defs = _definitions()
-    nested, documents = _bodies(registry)
-    defs.update(nested)
-    return defs, documents
+    return {**_definitions(), **defs}, documents
