@@ -177,10 +177,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             seat = self._seats.get(agent)
             if seat is not None:
                 return seat
-        raise InvalidStateError(
-            f"no agent {quote(agent)} at this table of {self.players}: the agents are "
-            f"{self.possible_agents[0]} to {self.possible_agents[-1]}"
-        )
+        raise InvalidStateError(self._no_agent(agent))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent).
@@ -207,11 +204,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise KeyError(self._no_agent(agent)) from None
 
     def _no_agent(self, agent: object) -> str:
-        try:
-            self._seat(agent)
-        except InvalidStateError as error:
-            return str(error)
-        return f"no agent {quote(agent)}"  # pragma: no cover - every agent has its spaces
+        """What to say of ``agent``, which is not one of ``possible_agents``."""
+        return (
+            f"no agent {quote(agent)} at this table of {self.players}: the agents are "
+            f"{self.possible_agents[0]} to {self.possible_agents[-1]}"
+        )
 
     def _round(self) -> GameState:
         if self.state_ is None:
