@@ -100,8 +100,8 @@ def _greedy_key(move: Move, row: tuple[tuple[tuple[int, bool, bool, bool] | None
     return (0 if catch else 1, int(risky), keep, token, -count)
 
 
-# _greedy_key of a play facing one call, by (move, call_halves, locked, variant).
-_KEYS: dict[tuple[Move, int, bool, int], tuple[int, ...]] = {}
+# The greedy heuristic's key of each play facing one call, by (call_halves, locked, variant), then move.
+_ROWS: dict[tuple[int, bool, int], dict[Move, tuple[int, ...]]] = {}
 
 
 def _playout_choice(moves: tuple[Move, ...], call_halves: int, locked: bool, rng: random.Random, variant: int) -> Move:
@@ -111,13 +111,15 @@ def _playout_choice(moves: tuple[Move, ...], call_halves: int, locked: bool, rng
         return moves[0]
     if isinstance(moves[0], (Collect, BlindPlay)):
         return rng.choice(moves)
+    keys = _ROWS.get((call_halves, locked, variant))
+    if keys is None:
+        keys = _ROWS[call_halves, locked, variant] = {}
     best: Move = moves[0]
     best_key: tuple[int, ...] | None = None
-    for move in moves:
-        key = _KEYS.get((move, call_halves, locked, variant))
+    for move in moves:  # the first of equal keys wins, as in greedy_choice's min
+        key = keys.get(move)
         if key is None:
-            key = _greedy_key(move, effects_for(variant)[locked][call_halves])
-            _KEYS[move, call_halves, locked, variant] = key
+            key = keys[move] = _greedy_key(move, effects_for(variant)[locked][call_halves])
         if best_key is None or key < best_key:
             best, best_key = move, key
     return best

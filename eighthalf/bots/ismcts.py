@@ -7,7 +7,6 @@ Part of :mod:`eighthalf.bots`; import the names from there.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ..common.errors import InvalidStateError, quote
 from ..common.search import Node, TreeSearch, check_count, check_number, race, ucb_root
@@ -15,7 +14,6 @@ from ..game import ROUND
 from ..moves import BlindPlay, Move
 from ..state import GameState
 from ..views import PlayerView
-from .basic import greedy_choice
 from .search import SearchBot, _policy, _prefer
 
 __all__ = ["ISMCTSBot"]
@@ -142,12 +140,9 @@ class ISMCTSBot(SearchBot):
         self.prune_after = check_count("prune_after", prune_after, 1)
         self._current: TreeSearch[GameState, Move] | None = None  # the tree search of the decision under way
 
-    def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        if len(moves) == 1 or isinstance(moves[0], BlindPlay):
-            return moves[0] if len(moves) == 1 else rng.choice(moves)
+    def _decide(self, seen: PlayerView, moves: tuple[Move, ...], base: int, rng: random.Random) -> Move:
+        """The root's decision: :func:`~eighthalf.common.search.race` or :func:`~eighthalf.common.search.ucb_root`."""
         me = seen.to_move
-        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
-        base = moves.index(preferred)
 
         def deal() -> GameState:
             return self.sample(seen, rng)
@@ -157,34 +152,23 @@ class ISMCTSBot(SearchBot):
 
         self._current = self._tree()
         try:
-            return self._decide(moves, base, deal, walk, rng)
+            if self.root == "paired":
+                return race(
+                    ROUND,
+                    moves,
+                    base,
+                    deal,
+                    walk,
+                    rng,
+                    iterations=self.iterations,
+                    time_limit=self.time_limit,
+                    confidence=self.confidence,
+                    prune=self.prune,
+                    prune_after=self.prune_after,
+                )
+            return ucb_root(moves, base, deal, walk, rng, iterations=self.iterations, time_limit=self.time_limit)
         finally:
             self._current = None
-
-    def _decide(
-        self,
-        moves: tuple[Move, ...],
-        base: int,
-        deal: Callable[[], GameState],
-        walk: Callable[[Node[Move], GameState, random.Random], float],
-        rng: random.Random,
-    ) -> Move:
-        """The root's decision: :func:`~eighthalf.common.search.race` or :func:`~eighthalf.common.search.ucb_root`."""
-        if self.root == "paired":
-            return race(
-                ROUND,
-                moves,
-                base,
-                deal,
-                walk,
-                rng,
-                iterations=self.iterations,
-                time_limit=self.time_limit,
-                confidence=self.confidence,
-                prune=self.prune,
-                prune_after=self.prune_after,
-            )
-        return ucb_root(moves, base, deal, walk, rng, iterations=self.iterations, time_limit=self.time_limit)
 
     def _tree(self) -> TreeSearch[GameState, Move]:
         """The tree search with the bot's settings."""

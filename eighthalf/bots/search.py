@@ -9,48 +9,22 @@ from __future__ import annotations
 import random
 
 from ..common.search import check_count, check_number, paired_search, roll_out
-from ..engine import effects_for, legal_moves
+from ..engine import legal_moves
 from ..game import ROUND
 from ..match import Decline, Exchange, MatchView
-from ..moves import BlindPlay, Collect, Move
+from ..moves import BlindPlay, Move
 from ..state import GameState
 from ..views import PlayerView
-from .basic import _greedy_key, _playout_choice, greedy_choice
+from .basic import _playout_choice, greedy_choice
 from .belief import Belief
 from .protocols import _moves_of, exchange_choice
 
 __all__ = ["SearchBot"]
 
 
-_DRAWN = (Collect, BlindPlay)  # moves greedy_choice draws among at random (a collect comes alone)
-
-
 def _policy(state: GameState, rng: random.Random) -> Move:
-    """The play-out policy: the greedy move in a full state, exactly as
-    ``_playout_choice(legal_moves(state), …)`` (the same move, the same draws), written out
-    here because it is the innermost call of every play-out."""
-    moves = legal_moves(state)
-    if len(moves) == 1:
-        return moves[0]
-    if isinstance(moves[0], _DRAWN):
-        return rng.choice(moves)
-    call_halves, locked, variant = state.call_halves, state.locked, state.rules.variant
-    keys = _ROWS.get((call_halves, locked, variant))
-    if keys is None:
-        keys = _ROWS[call_halves, locked, variant] = {}
-    best: Move = moves[0]
-    best_key: tuple[int, ...] | None = None
-    for move in moves:  # the first of equal keys wins, as in greedy_choice's min
-        key = keys.get(move)
-        if key is None:
-            key = keys[move] = _greedy_key(move, effects_for(variant)[locked][call_halves])
-        if best_key is None or key < best_key:
-            best, best_key = move, key
-    return best
-
-
-# The greedy heuristic's key of each play facing one call, by (call_halves, locked, variant), then move.
-_ROWS: dict[tuple[int, bool, int], dict[Move, tuple[int, ...]]] = {}
+    """The play-out policy: the greedy move in a full state (:func:`_playout_choice`)."""
+    return _playout_choice(legal_moves(state), state.call_halves, state.locked, rng, state.rules.variant)
 
 
 def _prefer(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
@@ -146,12 +120,16 @@ class SearchBot(Belief):
     def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         if len(moves) == 1 or isinstance(moves[0], BlindPlay):
             return moves[0] if len(moves) == 1 else rng.choice(moves)
-        me = seen.to_move
         preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
+        return self._decide(seen, moves, moves.index(preferred), rng)
+
+    def _decide(self, seen: PlayerView, moves: tuple[Move, ...], base: int, rng: random.Random) -> Move:
+        """The search among ``moves``, ``moves[base]`` the greedy move: the paired search."""
+        me = seen.to_move
         return paired_search(
             ROUND,
             moves,
-            moves.index(preferred),
+            base,
             lambda: self.sample(seen, rng),
             lambda state, generator: self._play_out(state, me, generator),
             rng,

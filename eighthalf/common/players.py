@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 from .errors import quote
@@ -161,10 +161,11 @@ def paired_choice(
     are compared by their paired differences from the base move. It is called up to
     ``iterations`` times (fewer if ``time_limit`` seconds pass). A move is chosen over
     the base move only if its mean difference is positive and beats it by more than
-    ``confidence`` standard errors; the widest such margin wins. 8½'s
-    :class:`~eighthalf.bots.SearchBot` and :class:`~eighthalf.bots.ISMCTSBot` (at its
-    root) and Eights' :class:`~eighthalf.eights.bots.SearchBot` decide this way, through
-    :func:`eighthalf.common.search.paired_search`.
+    ``confidence`` standard errors; the widest such margin wins. The
+    :class:`~eighthalf.bots.SearchBot` of 8½ and of Eights
+    (:class:`~eighthalf.eights.bots.SearchBot`) decide this way, through
+    :func:`eighthalf.common.search.paired_search`; the IS-MCTS bots' root
+    (:func:`eighthalf.common.search.race`) by the same rule.
     """
     sums = [0.0] * len(moves)
     squares = [0.0] * len(moves)
@@ -179,14 +180,33 @@ def paired_choice(
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
+    return moves[_widest_margin(range(len(moves)), base, sums, squares, done, confidence)]
+
+
+def spread(total: float, squares: float, done: int) -> float:
+    """The standard error of a mean of ``done`` values with this sum and sum of squares.
+
+    >>> spread(3.0, 5.0, 2)
+    0.5
+    """
+    mean = total / done
+    return math.sqrt(max(squares / done - mean * mean, 0.0) / max(done - 1, 1))
+
+
+def _widest_margin(
+    indices: Iterable[int], base: int, sums: list[float], squares: list[float], done: int, confidence: float
+) -> int:
+    """Which of ``indices`` beats ``base`` on ``done`` paired differences (their sums and sums
+    of squares by index): a positive mean more than ``confidence`` standard errors above
+    zero, the widest such margin; else ``base``. The rule of :func:`paired_choice` and of
+    :func:`eighthalf.common.search.race`."""
     best, best_margin = base, 0.0
-    for index in range(len(moves)):
+    for index in indices:
         mean = sums[index] / done
-        spread = math.sqrt(max(squares[index] / done - mean * mean, 0.0) / max(done - 1, 1))
-        margin = mean - confidence * spread
+        margin = mean - confidence * spread(sums[index], squares[index], done)
         if mean > 0 and margin > best_margin:
             best, best_margin = index, margin
-    return moves[best]
+    return best
 
 
 def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot") -> BotT:

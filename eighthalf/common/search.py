@@ -43,7 +43,7 @@ import attrs
 
 from .errors import InvalidStateError, quote
 from .game import Game
-from .players import paired_choice
+from .players import _widest_margin, paired_choice, spread
 
 __all__ = [
     "Node",
@@ -159,16 +159,6 @@ def paired_search(
         return [evaluate(apply(state, move), rng) for move in moves]
 
     return paired_choice(moves, base, scores_of, iterations, time_limit, confidence)
-
-
-def spread(total: float, squares: float, done: int) -> float:
-    """The standard error of a mean of ``done`` values with this sum and sum of squares.
-
-    >>> spread(3.0, 5.0, 2)
-    0.5
-    """
-    mean = total / done
-    return math.sqrt(max(squares / done - mean * mean, 0.0) / max(done - 1, 1))
 
 
 class Node(Generic[MoveT]):
@@ -343,14 +333,7 @@ def race(
             racing = [
                 index for index in racing if index == base or _still_racing(sums[index], squares[index], done, prune)
             ]
-    best, best_margin = base, 0.0
-    if done:
-        for index in racing:
-            mean = sums[index] / done
-            margin = mean - confidence * spread(sums[index], squares[index], done)
-            if mean > 0 and margin > best_margin:
-                best, best_margin = index, margin
-    return moves[best]
+    return moves[_widest_margin(racing, base, sums, squares, done, confidence) if done else base]
 
 
 def _still_racing(total: float, squares: float, done: int, prune: float) -> bool:

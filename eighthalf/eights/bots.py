@@ -389,6 +389,10 @@ class SearchBot:
         chosen = _candidates(seen, moves, self.candidates)
         if len(chosen) == 1:
             return chosen[0]
+        return self._search(seen, chosen, rng)
+
+    def _search(self, seen: PlayerView, chosen: tuple[Move, ...], rng: random.Random) -> Move:
+        """The search among the candidates ``chosen`` (at least two, the greedy move first)."""
         me, number = seen.to_move, seen.number
         until, score = _hand_end(number), _hand_score(number)
 
@@ -500,18 +504,8 @@ class ISMCTSBot(SearchBot):
         self.prune = prune if prune is None else check_number("prune", prune)
         self.prune_after = check_count("prune_after", prune_after, 1)
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """The greedy move, unless the tree search shows another candidate clearly better.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-        """
-        moves = _moves_of(seen)
-        if len(moves) == 1:
-            return moves[0]
-        chosen = _candidates(seen, moves, self.candidates)
-        if len(chosen) == 1:
-            return chosen[0]
+    def _search(self, seen: PlayerView, chosen: tuple[Move, ...], rng: random.Random) -> Move:
+        """The tree search among the candidates ``chosen`` (at least two, the greedy move first)."""
         me, limit = seen.to_move, self.candidates
 
         def candidates(state: GameState) -> tuple[Move, ...]:
