@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 
 from . import __version__
 from .bots import BOTS, Bot
+from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
-from .common.demo import DemoFace, check_bots, check_demo, play_demo
+from .common.demo import DemoFace, check_demo, play_demo
 from .common.runner import MAX_SEED_DIGITS, load_bot
 from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
@@ -160,7 +161,7 @@ def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse
     if not 2 <= args.players <= 5:
         demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     try:
-        bots = [load_bot(name, BOTS) for name in check_bots(args.bots, args.players, BOTS)]
+        bots = [load_bot(name, BOTS) for name in check_bots_option(args.bots, args.players, BOTS)]
         run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of another game, say)
         demo.error(str(error))

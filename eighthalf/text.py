@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Rank
-from .state import GameState, Outcome, PileCard
+from .state import GameState
 
 if TYPE_CHECKING:  # for the annotations only: the views are drawn, not imported
     import eighthalf.views
@@ -27,22 +27,15 @@ def _ranks(ranks: Sequence[Rank]) -> str:
     return " ".join(rank.label for rank in ranks)
 
 
-def _head(
-    outcome: Outcome | None,
-    move_number: int,
-    to_move: int,
-    call_label: str,
-    locked: bool,
-    at_risk: int | None,
-    pile: Sequence[PileCard],
-) -> str:
+def _head(table: GameState | eighthalf.views.PlayerView) -> str:
     """The first line: the move, who is to move and the call (or how the round ended), and the pile."""
+    outcome, pile = table.outcome, table.pile
     if outcome is not None:
-        head = f"move {move_number}, round over: winner {outcome.winner}, points {list(outcome.points)}"
+        head = f"move {table.move_number}, round over: winner {outcome.winner}, points {list(outcome.points)}"
     else:
-        risk = f", seat {at_risk} at risk" if at_risk is not None else ""
-        lock = ", 5-lock" if locked else ""
-        head = f"move {move_number}, seat {to_move} to move, call {call_label}{lock}{risk}"
+        risk = f", seat {table.at_risk} at risk" if table.at_risk is not None else ""
+        lock = ", 5-lock" if table.locked else ""
+        head = f"move {table.move_number}, seat {table.to_move} to move, call {table.call_label}{lock}{risk}"
     shown = " ".join(card.rank.label for card in pile[-_PILE_SHOWN:]) or "(empty)"
     if len(pile) > _PILE_SHOWN:
         shown = f"... {shown} ({len(pile)} cards)"
@@ -80,7 +73,7 @@ def table_text(seen: eighthalf.views.PlayerView) -> str:
     seat 0: hand 3 [7 Ghost Ghost], bank 27, open [4 1 3], blind 3, collected 0
     seat 1: hand 3, bank 27, open [½ Ghost 6], blind 3, collected 0
     """
-    lines = [_head(seen.outcome, seen.move_number, seen.to_move, seen.call_label, seen.locked, seen.at_risk, seen.pile)]
+    lines = [_head(seen)]
     for index, seat in enumerate(seen.seats):
         lines.append(
             _seat_line(
@@ -110,11 +103,7 @@ def state_text(state: GameState) -> str:
     seat 0: hand 3 [7 Ghost Ghost], bank 27, open [4 1 3], blind 3, collected 0
     seat 1: hand 3 [0 2 7], bank 27, open [½ Ghost 6], blind 3, collected 0
     """
-    lines = [
-        _head(
-            state.outcome, state.move_number, state.to_move, state.call_label, state.locked, state.at_risk, state.pile
-        )
-    ]
+    lines = [_head(state)]
     for index, seat in enumerate(state.seats):
         lines.append(
             _seat_line(

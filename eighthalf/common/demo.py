@@ -24,13 +24,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from .cli import check_bots_option
 from .errors import EighthalfError, quote
 from .game import Game, apply_with_events
 from .players import observes, tell
 from .runner import MAX_SEED_DIGITS, refuse_move
 
-__all__ = ["DemoFace", "bot_move", "check_bots", "check_demo", "play_demo", "tell_observers"]
+__all__ = ["DemoFace", "bot_move", "check_demo", "play_demo", "tell_observers"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -41,19 +40,6 @@ def _said(error: Exception) -> str:
     """The error of a user's bot in a message: its type and its text, cut."""
     text = str(error)
     return f"{type(error).__name__}: {text if len(text) <= 120 else text[:120] + '…'}"
-
-
-def check_bots(
-    text: str, seats: int, registry: Mapping[str, Callable[[], Any]], *, option: str = "--bots"
-) -> tuple[str, ...]:
-    """:func:`eighthalf.common.cli.check_bots_option`: a bot for every seat, each one made
-    once to check it (a bot that cannot even be made, ``os:system`` say, is refused by
-    :func:`eighthalf.common.runner.made` in one line).
-
-    Raises:
-        EighthalfError: If the option does not give a bot for every seat; the message says why.
-    """
-    return check_bots_option(text, seats, registry, option=option)
 
 
 def bot_move(game: Game[StateT, MoveT, Any, Any, Any], bot: Any, state: StateT, seat: int, rng: random.Random) -> MoveT:

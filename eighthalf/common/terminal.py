@@ -42,8 +42,8 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-from .cli import TolerantStdin, int_type, save_record
-from .demo import bot_move, check_bots, tell_observers
+from .cli import TolerantStdin, check_bots_option, int_type, save_record
+from .demo import bot_move, tell_observers
 from .errors import EighthalfError, IllegalMoveError, quote
 from .game import Game, apply_with_events
 from .runner import MAX_SEED_DIGITS, cut
@@ -71,6 +71,7 @@ __all__ = [
     "names_from_args",
     "play",
     "read_answer",
+    "reason_of",
     "run_play",
     "seating_from_args",
     "why_illegal_text",
@@ -182,7 +183,7 @@ def seating_from_args(
         raise EighthalfError(f"--players must be from {players[0]} to {players[-1]} ({rule}), not {count}")
     if not 0 <= seat < count:
         raise EighthalfError(f"--seat must be a seat from 0 to {count - 1}, not {seat}")
-    others = iter(check_bots(str(args.bots), count - 1, registry))
+    others = iter(check_bots_option(str(args.bots), count - 1, registry))
     return count, seat, tuple(None if index == seat else next(others) for index in range(count))
 
 
@@ -386,10 +387,23 @@ def why_illegal_text(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, mo
     try:
         game.apply(state, move)
     except IllegalMoveError as error:
-        text = str(error)
-        prefix = f"illegal move {quote(error.move)}: "
-        return text[len(prefix) :] if text.startswith(prefix) else text
+        return reason_of(error)
     return "it is not among your legal moves"  # pragma: no cover - legal_moves and apply agree
+
+
+def reason_of(error: EighthalfError) -> str:
+    """The message of ``error`` without the ``illegal move '…': `` in front, if it has one
+    (an :class:`~eighthalf.IllegalMoveError`'s).
+
+    >>> reason_of(IllegalMoveError("x" * 80, "no such move", "T3"))
+    'no such move (T3)'
+    """
+    text = str(error)
+    if isinstance(error, IllegalMoveError):
+        prefix = f"illegal move {quote(error.move)}: "
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

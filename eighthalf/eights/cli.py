@@ -21,8 +21,9 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from ..common.cli import int_type
-from ..common.demo import DemoFace, check_bots, check_demo, play_demo
+from ..common import cli as common_cli
+from ..common.cli import check_bots_option, int_type
+from ..common.demo import DemoFace, check_demo, play_demo
 from ..common.runner import MAX_SEED_DIGITS
 from ..errors import EighthalfError
 from .bots import BOTS, Bot
@@ -30,7 +31,7 @@ from .events import Event, GameOver, HandDealt, HandOver, narrate
 from .game import EIGHTS
 from .moves import Move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .simulate import HAND_LIMIT, load_bot, simulate
+from .simulate import BINDING, HAND_LIMIT, load_bot, simulate
 from .state import GameState
 from .terminal import add_play_arguments, add_rules_arguments, config_from_args, rules_from_args, run_play
 
@@ -163,9 +164,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     rotating unless ``--no-rotate-seats``, and the table's options ``--target``,
     ``--turn-limit`` and ``--may-pass-freely``.
     """
-    from ..common import cli as common_cli
-    from .simulate import BINDING
-
     command = common_cli.SimulateCommand(
         binding=BINDING,
         simulate=simulate,
@@ -193,8 +191,6 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
             together (players out of range, an unknown bot, a bot list longer than the
             table, an output that cannot be written).
     """
-    from ..common import cli as common_cli
-
     return common_cli.run_simulate(args, write=write)
 
 
@@ -236,7 +232,7 @@ def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print
         return run_play(args, write=write)
     _check_players(parser, args.players)
     try:
-        bots = [load_bot(name) for name in check_bots(args.bots, args.players, BOTS)]
+        bots = [load_bot(name) for name in check_bots_option(args.bots, args.players, BOTS)]
         run_demo(args.players, args.seed, bots, rules=rules_from_args(args), write=write)
     except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of 8½, say)
         parser.error(str(error))

@@ -50,7 +50,7 @@ from ..common import terminal as common
 from ..common.cli import check_record_option, positive
 from ..common.runner import cut, load_bot
 from ..common.shuffle import fresh_seed
-from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled
+from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot
 from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
@@ -260,14 +260,14 @@ def render_screen(seen: PlayerView, names: Sequence[str], happened: Sequence[str
         lines.append(f"Passes in a row: {seen.passes} of {seen.players} (WH1)")
     lines.append(f"Your hand ({names[me]}): {' '.join(map(str, seen.hand))}")
     listed = listed_moves(seen)
+    most = _most_exchanged(seen)
     lines.append("Your moves:")
     for label, move in labelled(listed, LABELS).items():
         if isinstance(move, Spell):
             text = f"{move}  ({move.value} point{'s' if move.value != 1 else ''})"
         else:
-            text = "pass" + ("" if _most_exchanged(seen) else "  (the stack is empty: no exchange, WP2)")
+            text = "pass" + ("" if most else "  (the stack is empty: no exchange, WP2)")
         lines.append(f"  {label}) {text}")
-    most = _most_exchanged(seen)
     if listed and isinstance(listed[-1], Pass) and most:
         lines.append(
             f"  or pass <cards>: pass and exchange up to {most} of your cards for cards from the stack "
@@ -299,12 +299,8 @@ def _choices(seen: PlayerView) -> Choices[Move]:
         try:
             return parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself
-            reason = str(error)
-            prefix = f"illegal move {getattr(error, 'move', text)!r}: "
-            if reason.startswith(prefix):
-                reason = reason[len(prefix) :]
             kind = "not a move" if isinstance(error, ParseError) else "not a spelling"
-            return f"{kind}: {cut(text)}: {reason}"
+            return f"{kind}: {cut(text)}: {reason_of(error)}"
 
     return Choices(
         f"Type {letters} for a line of the list, or the move itself, such as {labels[names[0]]}; "
