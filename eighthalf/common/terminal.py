@@ -392,7 +392,7 @@ def why_illegal_text(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, mo
 
 
 def reason_of(error: EighthalfError) -> str:
-    """The message of ``error`` without the ``illegal move '…': `` in front, if it has one
+    """The message of ``error`` without its "illegal move ...:" in front, if it has one
     (an :class:`~eighthalf.IllegalMoveError`'s).
 
     >>> reason_of(IllegalMoveError("x" * 80, "no such move", "T3"))
