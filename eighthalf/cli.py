@@ -1,8 +1,9 @@
 """The command line: ``eighthalf demo --players 4 --seed 7`` (or ``python -m eighthalf ...``).
 
-The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal`) and
-``simulate`` (:mod:`eighthalf.simulate`), and ``eights demo|play|simulate`` for the second
-game (:mod:`eighthalf.eights.cli`); ``--version`` prints the version. Every command
+The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal`),
+``simulate`` (:mod:`eighthalf.simulate`), ``eights demo|play|simulate`` for the second
+game (:mod:`eighthalf.eights.cli`) and ``serve``, the game server of both games
+(:mod:`eighthalf.server.cli`, the extra ``server``); ``--version`` prints the version. Every command
 takes ``--bots`` as a comma-separated list that repeats to fill the table (see
 :func:`eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
 stderr and exit status 2, as argparse does.
@@ -25,6 +26,7 @@ from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
+from .server.cli import add_serve_arguments, run_serve
 from .moves import Move
 from .options import Rules
 from .simulate import add_simulate_arguments, run_simulate
@@ -137,6 +139,13 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
     )
     add_eights_arguments(eights)
+    serve = commands.add_parser(
+        "serve",
+        help="serve both games to browsers and programs over a network (the extra 'server')",
+        description="Serve the lobby and the tables of both games over HTTP and websockets, kept in a SQLite "
+        "file; the docs page 'Playing over a network' describes the protocol. Needs the extra 'server'.",
+    )
+    add_serve_arguments(serve)
     args = parser.parse_args(argv)
     try:
         return _run(args, demo, play)
@@ -152,6 +161,8 @@ def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse
         return run_simulate(args)
     if args.command == "eights":
         return run_eights(args)
+    if args.command == "serve":
+        return run_serve(args)
     if args.command == "play":
         try:
             config_from_args(args)

@@ -1,0 +1,26 @@
+"""A game server for both games, with a browser client: people play each other over a network.
+
+This sub-package is the optional part ``server`` (``pip install ".[server]"`` in a checkout,
+``pip install "eighthalf[server]"`` from an index), which installs Starlette, uvicorn and
+websockets; the rest of eighthalf does not need them. ``eighthalf serve`` (or
+``python -m eighthalf serve``) starts it on http://127.0.0.1:8000/ with its tables kept in a
+SQLite file. Its modules, from the web down to the storage:
+
+- :mod:`eighthalf.server.cli`: the ``serve`` command;
+- :mod:`eighthalf.server.app`: the HTTP JSON API, the websocket endpoint and the pages (Starlette);
+- :mod:`eighthalf.server.client`: a Python client that seats any bot at a table over the network;
+- :mod:`eighthalf.server.protocol`: the websocket messages;
+- :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
+  game protocol (:class:`~eighthalf.common.game.Game`);
+- :mod:`eighthalf.server.games`: the games served and the settings of a new table;
+- :mod:`eighthalf.server.store`: where tables are kept (SQLite).
+
+The docs page "Playing over a network" describes the protocol.
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []
+
+SERVER_EXTRA_HINT = 'pip install ".[server]" in a checkout of eighthalf (pip install "eighthalf[server]" from an index)'
+"""How to install what the server needs."""

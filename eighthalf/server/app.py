@@ -1,0 +1,391 @@
+"""The web layer: the HTTP JSON API, the websocket endpoint and the browser client's files.
+
+A thin Starlette application over :class:`~eighthalf.server.tables.Lobby`: each route reads
+and checks its input, asks the lobby or a table, and answers JSON. The endpoints:
+
+=======  ==================================  ==================================================
+method   path                                what it does
+=======  ==================================  ==================================================
+GET      ``/``, ``/table/{id}``              the lobby page and the table page
+GET      ``/api/games``                      the games served, their player counts, rules and bots
+GET      ``/api/tables``                     every table's public summary, newest first
+POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.games.table_spec`)
+GET      ``/api/tables/{id}``                one table's public summary
+POST     ``/api/tables/{id}/seats/{seat}``   take an open seat: ``{"name": ...}`` gives its token
+GET      ``/api/tables/{id}/record``         a finished game's record, as text
+GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
+WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
+=======  ==================================  ==================================================
+
+Errors are JSON objects ``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..common.errors import EighthalfError
+from .games import SERVED, table_spec
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Refused,
+    error_message,
+    parse_client_message,
+    welcome_message,
+)
+from .store import SQLiteStore
+from .tables import Lobby, Table
+
+__all__ = ["HELLO_SECONDS", "MAX_BODY_BYTES", "RATE", "create_app"]
+
+logger = logging.getLogger("eighthalf.server")
+
+MAX_BODY_BYTES: Final = 16 * 1024
+"""The largest HTTP request body (a larger one is answered 413)."""
+
+HELLO_SECONDS: Final = 10.0
+"""How long a new connection has to send its ``hello``."""
+
+RATE: Final = (20.0, 40)
+"""The rate limit of one connection's messages: so many a second, and a burst of so many.
+Accepted moves do not count (the game paces them: a seat moves only on its turn)."""
+
+MAX_QUEUED: Final = 256
+"""The most frames waiting to be sent to one connection; a client that falls further behind is closed."""
+
+STATIC: Final = Path(__file__).parent / "static"
+"""The browser client's files."""
+
+_STATUS: Final = {
+    "no-table": 404,
+    "seat-taken": 409,
+    "not-finished": 409,
+    "too-large": 413,
+}
+
+
+def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or _STATUS.get(code, 400))
+
+
+def _refused(refused: Refused) -> JSONResponse:
+    return _error(refused.code, str(refused))
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body, bounded by :data:`MAX_BODY_BYTES`.
+
+    Raises:
+        Refused: If it is too large or not JSON.
+    """
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+        raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw:
+        return {}
+    try:
+        text = raw.decode("utf-8")
+        from ..common.documents import parse_json
+
+        return parse_json(text)
+    except (UnicodeDecodeError, EighthalfError) as error:
+        raise Refused("bad-json", f"the body is not a JSON document: {str(error)[:200]}") from None
+
+
+class _Connection:
+    """A websocket as a table's :class:`~eighthalf.server.tables.Client`: frames queue, a task sends them."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closed = False
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close(1008, "the connection is too slow to follow the table")
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait((code, reason))
+
+    async def send_all(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, tuple):
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(item[0], item[1])
+                return
+            await self.websocket.send_text(item)
+
+
+def _origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:  # not a browser: a program, which cannot be tricked into using a person's page
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+def create_app(
+    db: str = ":memory:",
+    *,
+    allowed_origins: Sequence[str] = (),
+    synchronous: str = "normal",
+) -> Starlette:
+    """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
+
+    Args:
+        db: The SQLite database file (created on first use), or ``":memory:"``.
+        allowed_origins: Origins (``https://example.org``) whose pages may open websockets,
+            beside the server's own.
+        synchronous: SQLite's ``synchronous`` mode (see :class:`~eighthalf.server.store.SQLiteStore`).
+
+    Raises:
+        StoreError: If the database cannot be opened.
+    """
+    lobby = Lobby(SQLiteStore(db, synchronous=synchronous))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        count = lobby.restore()
+        logger.info("%d tables loaded from %s", count, db)
+        yield
+        lobby.stop()
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {
+                    "name": served.name,
+                    "players": [
+                        served.game.player_counts(served.game.default_rules).start,
+                        served.game.player_counts(served.game.default_rules).stop - 1,
+                    ],
+                    "max_rounds": served.max_rounds,
+                    "rules": served.game.documents.to_data(served.game.default_rules),
+                    "bots": sorted(served.game.bots),
+                }
+                for served in SERVED.values()
+            ]
+        )
+
+    async def list_tables(request: Request) -> Response:
+        return JSONResponse([table.summary() for table in reversed(list(lobby.tables.values()))][:200])
+
+    async def create_table(request: Request) -> Response:
+        try:
+            spec = table_spec(await _body(request))
+        except Refused as refused:
+            return _refused(refused)
+        except EighthalfError as error:
+            return _error("bad-table", str(error))
+        table = lobby.create(spec)
+        logger.info("table %s made: %s, %d seats", table.id, table.served.name, table.players)
+        return JSONResponse(_links(table), status_code=201)
+
+    def _links(table: Table) -> dict[str, Any]:
+        return {
+            **table.summary(),
+            "link": f"/table/{table.id}",
+            "invitations": [f"/table/{table.id}?seat={seat}" for seat in range(table.players)],
+        }
+
+    async def get_table(request: Request) -> Response:
+        try:
+            return JSONResponse(_links(lobby.get(request.path_params["id"])))
+        except Refused as refused:
+            return _refused(refused)
+
+    async def join(request: Request) -> Response:
+        try:
+            table = lobby.get(request.path_params["id"])
+            body = await _body(request)
+            if type(body) is not dict or set(body) - {"name"}:
+                raise Refused("bad-json", 'expected {"name": "..."}')
+            seat = request.path_params["seat"]
+            token = table.join(int(seat) if seat.isdigit() and len(seat) < 4 else seat, body.get("name"))
+        except Refused as refused:
+            return _refused(refused)
+        logger.info("table %s: seat %s taken", table.id, seat)
+        return JSONResponse(
+            {"seat": int(seat), "token": token, "link": f"/table/{table.id}#token={token}"}, status_code=201
+        )
+
+    def _finished(request: Request) -> Table:
+        table = lobby.get(request.path_params["id"])
+        if not table.over:
+            raise Refused("not-finished", "the record of a game is given once the game is over")
+        return table
+
+    async def record_text(request: Request) -> Response:
+        try:
+            table = _finished(request)
+        except Refused as refused:
+            return _refused(refused)
+        return PlainTextResponse(
+            table.served.dumps(table.finished_record()),
+            headers={"content-disposition": f'attachment; filename="{table.id}.txt"'},
+        )
+
+    async def record_json(request: Request) -> Response:
+        try:
+            table = _finished(request)
+        except Refused as refused:
+            return _refused(refused)
+        return JSONResponse(table.game.documents.to_data(table.finished_record()))
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
+
+    async def websocket_endpoint(websocket: WebSocket) -> None:
+        if not _origin_allowed(websocket, allowed_origins):
+            await websocket.close(1008, "websockets from other origins are refused")
+            return
+        await websocket.accept()
+        try:
+            table = lobby.get(websocket.path_params["id"])
+        except Refused as refused:
+            await websocket.send_json(error_message(refused))
+            await websocket.close(4404, "no such table")
+            return
+        connection = _Connection(websocket)
+        sender = asyncio.get_running_loop().create_task(connection.send_all())
+        seat: int | None = None
+        attached = False
+        try:
+            hello = await _hello(websocket)
+            if "token" in hello:
+                seat = table.seat_of(hello["token"])
+                if seat is None:
+                    connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
+                    connection.close(4401, "unknown token")
+                    return
+            connection.deliver(welcome_message(table, seat))
+            table.attach(connection, seat)
+            attached = True
+            await _serve(websocket, connection, table, seat)
+        except Refused as refused:
+            connection.deliver(error_message(refused))
+            connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if attached:
+                table.detach(connection, seat)
+            connection.close(1000, "bye")
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 5)
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return _error("not-found" if error.status_code == 404 else "bad-request", error.detail, error.status_code)
+
+    routes = [
+        Route("/", page),
+        Route("/table/{id}", page),
+        Route("/api/games", games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{id}", get_table),
+        Route("/api/tables/{id}/seats/{seat}", join, methods=["POST"]),
+        Route("/api/tables/{id}/record", record_text),
+        Route("/api/tables/{id}/record.json", record_json),
+        WebSocketRoute("/ws/{id}", websocket_endpoint),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app.state.lobby = lobby
+    return app
+
+
+async def _hello(websocket: WebSocket) -> dict[str, Any]:
+    """The connection's first message, which must be a ``hello``.
+
+    Raises:
+        Refused: If it does not come within :data:`HELLO_SECONDS` or is not a hello.
+    """
+    try:
+        text = await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS)
+    except asyncio.TimeoutError:
+        raise Refused("no-hello", f"a connection says hello within {HELLO_SECONDS:g} seconds") from None
+    message = parse_client_message(text)
+    if message["type"] != "hello":
+        raise Refused("no-hello", f"the first message is a hello, not a {message['type']}")
+    return message
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next message, which must be text of at most :data:`MAX_MESSAGE_BYTES`.
+
+    Raises:
+        WebSocketDisconnect: If the client went.
+        Refused: If it is binary or too large.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    if text is None:
+        raise Refused("bad-message", "messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise Refused("too-large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+    return text
+
+
+async def _serve(websocket: WebSocket, connection: _Connection, table: Table, seat: int | None) -> None:
+    """Answer one connection's messages until it goes (or floods, and is closed)."""
+    rate, burst = RATE
+    allowance, stamp = float(burst), time.monotonic()
+    while not connection.closed:
+        text = await _receive_text(websocket)
+        now = time.monotonic()
+        allowance = min(float(burst), allowance + (now - stamp) * rate)
+        stamp = now
+        if allowance < 1:
+            raise Refused("rate-limited", f"more than {rate:g} messages a second")
+        allowance -= 1
+        try:
+            message = parse_client_message(text)
+            if message["type"] == "ping":
+                connection.deliver({"type": "pong"})
+            elif message["type"] == "hello":
+                raise Refused("bad-message", "hello is said once")
+            elif seat is None:
+                raise Refused("not-seated", "a spectator cannot move")
+            else:
+                await table.play(seat, message["move"], message.get("number"))
+                allowance += 1  # an accepted move is no flood: the game itself paces them
+        except Refused as refused:
+            if refused.code in ("too-large",):
+                raise
+            connection.deliver(error_message(refused))

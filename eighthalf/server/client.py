@@ -1,0 +1,224 @@
+"""A Python client of the server: make tables, take seats, and seat any bot at a table.
+
+A bot of either game, built in or your own (anything with ``choose(view, rng)``, and
+optionally ``observe(events, view)``), plays over the network as it plays in the library:
+it is given its seat's view and the events it may see, decoded from the server's JSON
+documents into the library's own values, and its moves are sent in the game's notation.
+
+>>> import asyncio
+>>> from eighthalf.bots import GreedyBot
+>>> async def main(url: str) -> None:  # doctest: +SKIP
+...     table = await create_table(url, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
+...     token = await join(url, table["id"], 0, "my bot")
+...     print(await play(url, table["id"], token, GreedyBot()))
+
+``python -m eighthalf.server.client URL TABLE SEAT BOT`` does the same from a shell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import attrs
+from websockets.asyncio.client import ClientConnection, connect
+
+from ..common.errors import EighthalfError
+from ..common.game import Game, Result
+from ..common.players import observes
+from ..common.runner import load_bot
+from .games import SERVED
+
+__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_game"]
+
+
+class ClientError(EighthalfError):
+    """The server refused a request, or answered what the client did not expect.
+
+    Attributes:
+        code: The server's error code (``seat-taken``, ``illegal-move`` …), or ``"protocol"``.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _request(url: str, method: str, body: object = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        try:
+            problem = json.loads(error.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            raise ClientError("protocol", f"{method} {url}: HTTP {error.code}") from None
+        raise ClientError(problem["code"], problem["message"]) from None
+
+
+async def create_table(url: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Make a table on the server at ``url`` (``http://127.0.0.1:8000``): its public summary.
+
+    Raises:
+        ClientError: If the server refuses the settings.
+    """
+    return dict(await asyncio.to_thread(_request, url.rstrip("/") + "/api/tables", "POST", settings))
+
+
+async def join(url: str, table: str, seat: int, name: str) -> str:
+    """Take ``seat`` of ``table`` under ``name``: the seat's token (keep it secret).
+
+    Raises:
+        ClientError: If the seat is taken or a bot's, or there is no such table.
+    """
+    answer = await asyncio.to_thread(
+        _request, f"{url.rstrip('/')}/api/tables/{table}/seats/{seat}", "POST", {"name": name}
+    )
+    return str(answer["token"])
+
+
+def served_game(summary: dict[str, Any]) -> Game[Any, Any, Any, Any, Any]:
+    """The game object of a table, from its summary (``game`` and ``rounds``).
+
+    Raises:
+        ClientError: If this library does not know the table's game.
+    """
+    served = SERVED.get(summary.get("game"))  # type: ignore[arg-type]
+    if served is None:
+        raise ClientError("protocol", f"this library does not play {summary.get('game')!r}")
+    return served.game_for(int(summary.get("rounds", 1)))
+
+
+@attrs.define
+class TableConnection:
+    """One open websocket to a table, after the ``welcome``.
+
+    Make one with :meth:`open` (an async context manager).
+    """
+
+    socket: ClientConnection
+    """The websocket."""
+    seat: int | None
+    """The seat this connection acts for (``None``: a spectator)."""
+    table: dict[str, Any]
+    """The table's summary, as the welcome gave it."""
+    game: Game[Any, Any, Any, Any, Any]
+    """The table's game object (to decode views and events)."""
+
+    @classmethod
+    def open(cls, url: str, table: str, token: str | None = None) -> _Opening:
+        """Connect to ``table`` on the server at ``url``, as the seat of ``token`` or a spectator."""
+        return _Opening(url, table, token)
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """The messages the server sends, decoded from JSON, until the connection closes."""
+        async for text in self.socket:
+            yield json.loads(text)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send a message (see :mod:`eighthalf.server.protocol`)."""
+        await self.socket.send(json.dumps(message))
+
+    async def move(self, text: str, number: int | None = None) -> None:
+        """Send a move in the game's notation (``number``: the moves made when it was chosen)."""
+        await self.send(
+            {"type": "move", "move": text} if number is None else {"type": "move", "move": text, "number": number}
+        )
+
+
+class _Opening:
+    def __init__(self, url: str, table: str, token: str | None) -> None:
+        scheme, _, rest = url.rstrip("/").partition("://")
+        self.uri = f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/{table}"
+        self.token = token
+        self._socket: ClientConnection | None = None
+
+    async def __aenter__(self) -> TableConnection:
+        self._socket = socket = await connect(self.uri, max_size=2**24, compression=None)
+        await socket.send(
+            json.dumps({"type": "hello"} if self.token is None else {"type": "hello", "token": self.token})
+        )
+        welcome = json.loads(await socket.recv())
+        if welcome.get("type") != "welcome":
+            await socket.close()
+            raise ClientError(str(welcome.get("code", "protocol")), str(welcome.get("message", welcome)))
+        return TableConnection(socket, welcome["seat"], welcome["table"], served_game(welcome["table"]))
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+
+
+async def play(url: str, table: str, token: str, bot: Any, *, seed: int | None = None) -> Result:
+    """Play the seat of ``token`` at ``table`` with ``bot`` until the game is over: its result.
+
+    The bot chooses from its seat's view (decoded from the ``state`` message's document)
+    with a :class:`random.Random` of ``seed``; a bot that observes is given the events its
+    seat may see after every move.
+
+    Raises:
+        ClientError: If the server refuses the token or one of the bot's moves, or closes
+            the connection before the game is over.
+    """
+    rng = random.Random(seed)
+    async with TableConnection.open(url, table, token) as connection:
+        game = connection.game
+        documents = game.documents
+        watching = observes([bot])
+        async for message in connection.messages():
+            kind = message.get("type")
+            if kind == "error":
+                raise ClientError(message["code"], message["message"])
+            if kind != "state":
+                continue
+            if message["result"] is not None:
+                return Result(message["result"]["scores"], message["result"]["winners"])
+            seen = documents.from_data(message["view"])
+            if watching and message["events"]:
+                bot.observe(tuple(documents.from_data(event) for event in message["events"]), seen)
+            if message["moves"]:
+                move = bot.choose(seen, rng)
+                await connection.move(game.move_text(move), message["number"])
+    raise ClientError("protocol", "the server closed the connection before the game was over")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m eighthalf.server.client URL TABLE SEAT BOT [--name NAME]``: seat a bot and play.
+
+    ``BOT`` is a built-in bot's name or ``module:attribute`` (your own). Prints the result.
+    """
+    parser = argparse.ArgumentParser(prog="python -m eighthalf.server.client", description=main.__doc__)
+    parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
+    parser.add_argument("table", help="the table's id")
+    parser.add_argument("seat", type=int, help="the seat to take")
+    parser.add_argument("bot", help="a built-in bot's name, or module:attribute")
+    parser.add_argument("--name", default=None, help="the seat's name (default: the bot's)")
+    parser.add_argument("--seed", type=int, default=None, help="the bot's random seed")
+    args = parser.parse_args(argv)
+
+    async def run() -> Result:
+        summary = await asyncio.to_thread(_request, f"{args.url.rstrip('/')}/api/tables/{args.table}", "GET")
+        bot = load_bot(args.bot, served_game(summary).bots)
+        token = await join(args.url, args.table, args.seat, args.name or f"{bot.name} bot")
+        return await play(args.url, args.table, token, bot, seed=args.seed)
+
+    try:
+        result = asyncio.run(run())
+    except (EighthalfError, OSError) as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 1
+    print(result.text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,271 @@
+"""The games the server serves, and the settings of a new table.
+
+The server knows no game's rules: a table holds a *record* (:class:`~eighthalf.common.replay.GameRecord`)
+whose game object (:attr:`~eighthalf.common.replay.GameRecord.game`, a
+:class:`~eighthalf.common.game.Game`) plays it. What the server needs of each game beyond the game
+protocol is the little that makes and writes records, one :class:`Served` entry each in
+:data:`SERVED`: 8½ (a single round, or a match of several rounds) and Eights. A game added to the
+library is served by adding its entry.
+
+>>> spec = table_spec({"game": "8½", "players": 3, "seats": [None, "greedy"]})
+>>> spec.game, spec.players, spec.rounds, spec.bots
+('8½', 3, 1, (None, 'greedy', None))
+>>> record = spec.record(seed=5)
+>>> record.game.name, record.players, record.seed
+('8½', 3, 5)
+>>> table_spec({"game": "Eights", "players": 7})
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $.players: Eights is played by 2 to 6 players, not 7 (WS2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from ..common.documents import MAX_INT, json_kind
+from ..common.errors import DocumentError, quote
+from ..common.game import Game
+from ..common.replay import GameRecord
+
+__all__ = ["MAX_MOVE_SECONDS", "MAX_NAME", "SERVED", "Served", "TableSpec", "served", "table_spec"]
+
+MAX_NAME: Final = 40
+"""The longest name a seat may take (characters)."""
+
+MAX_MOVE_SECONDS: Final = 24 * 3600
+"""The longest time per move a table may set (seconds)."""
+
+
+@attrs.frozen(kw_only=True)
+class Served:
+    """One game as the server serves it: how its tables' records are made, written and read."""
+
+    name: str
+    """The game's name, as tables and record ``Game`` tags write it (``"8½"``, ``"Eights"``)."""
+    game: Game[Any, Any, Any, Any, Any]
+    """The game object of a table of one game (8½: one round)."""
+    rules_rule: str
+    """The rule that says how many may play, cited when a table's seats are refused."""
+    max_rounds: int
+    """The most rounds a table may play (1: the game has no match)."""
+    game_for: Callable[[int], Game[Any, Any, Any, Any, Any]]
+    """The game object of a table of so many rounds (8½: :data:`~eighthalf.game.ROUND` for one,
+    a :class:`~eighthalf.game.MatchGame` for more)."""
+    make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]]
+    """The record of a new table: ``make_record(players, seed, rules, rounds)``."""
+    dumps: Callable[[Any], str]
+    """The game's record text writer."""
+    loads: Callable[[str], GameRecord[Any, Any]]
+    """The game's record text reader."""
+
+
+def _eighthalf_record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
+    from ..records import Record
+
+    return Record(players=players, seed=seed, rules=rules, rounds=None if rounds == 1 else rounds)
+
+
+def _eights_record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
+    from ..eights.records import Record
+
+    return Record(players=players, seed=seed, rules=rules)
+
+
+def _served() -> dict[str, Served]:
+    from ..eights import records as eights_records
+    from ..eights.game import EIGHTS
+    from ..game import ROUND, MatchGame
+    from ..records import dumps, loads
+
+    return {
+        "8½": Served(
+            name="8½",
+            game=ROUND,
+            rules_rule="S2",
+            max_rounds=6,
+            game_for=lambda rounds: ROUND if rounds == 1 else MatchGame(rounds),
+            make_record=_eighthalf_record,
+            dumps=dumps,
+            loads=loads,
+        ),
+        "Eights": Served(
+            name="Eights",
+            game=EIGHTS,
+            rules_rule="WS2",
+            max_rounds=1,
+            game_for=lambda rounds: EIGHTS,
+            make_record=_eights_record,
+            dumps=eights_records.dumps,
+            loads=eights_records.loads,
+        ),
+    }
+
+
+SERVED: Final[Mapping[str, Served]] = _served()
+"""The games served, by name."""
+
+
+def served(name: object) -> Served:
+    """The served game named ``name``.
+
+    Raises:
+        DocumentError: If no game of that name is served (at ``$.game``).
+    """
+    if type(name) is not str or name not in SERVED:
+        raise DocumentError("$.game", f"expected one of {', '.join(map(repr, SERVED))}, not {quote(name)}")
+    return SERVED[name]
+
+
+@attrs.frozen(kw_only=True)
+class TableSpec:
+    """The settings of a new table, checked (see :func:`table_spec`)."""
+
+    game: str
+    """The served game's name."""
+    players: int
+    """The number of seats."""
+    rounds: int
+    """The rounds of a match (1: a single game)."""
+    rules: Any
+    """The game's rules (its table options)."""
+    bots: tuple[str | None, ...]
+    """Each seat's built-in bot by name, or ``None`` for a seat open to a person."""
+    move_seconds: float | None
+    """The time a person has for a move before a bot moves for the seat, or ``None`` (no limit)."""
+    timeout_bot: str
+    """The built-in bot that moves for a person whose time ran out."""
+    seed: int | None
+    """The seed chosen by the table's creator, or ``None`` for a fresh one (I4: a chosen seed
+    deals the same cards to anyone who knows it, so a table says publicly that it has one)."""
+
+    def served(self) -> Served:
+        """The served game of this table."""
+        return SERVED[self.game]
+
+    def record(self, seed: int) -> GameRecord[Any, Any]:
+        """The record of a new table of these settings, dealt from ``seed``."""
+        return self.served().make_record(self.players, seed, self.rules, self.rounds)
+
+
+_SPEC_KEYS: Final = frozenset({"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed"})
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int, rule: str) -> int:
+    value = data.get(key, default)
+    if type(value) is not int:
+        raise DocumentError(f"$.{key}", f"expected an integer, not {json_kind(value)}")
+    if not low <= value <= high:
+        raise DocumentError(f"$.{key}", f"expected {low} to {high}, not {quote(value)} ({rule})")
+    return value
+
+
+def _rules(game: Served, value: object) -> Any:
+    documents = game.game.documents
+    defaults = documents.to_data(game.game.default_rules)
+    if value is None:
+        return game.game.default_rules
+    if type(value) is not dict:
+        raise DocumentError("$.rules", f"expected an object of the game's rules, not {json_kind(value)}")
+    try:
+        return documents.from_data({**defaults, **value}, type(game.game.default_rules))
+    except DocumentError as error:
+        raise DocumentError("$.rules" + error.path[1:], str(error)[len(error.path) + 2 :]) from None
+
+
+def _bots(game: Served, value: object, players: int) -> tuple[str | None, ...]:
+    if value is None:
+        return (None,) * players
+    if type(value) is not list or len(value) > players:
+        raise DocumentError("$.seats", f"expected a list of at most {players} seats, not {quote(value)}")
+    bots: list[str | None] = []
+    for index, name in enumerate(value):
+        if name is not None and (type(name) is not str or name not in game.game.bots):
+            raise DocumentError(
+                f"$.seats[{index}]",
+                f"expected null (a seat for a person) or a bot of {game.name}: "
+                f"{', '.join(sorted(game.game.bots))}, not {quote(name)}",
+            )
+        bots.append(name)
+    return (*bots, *(None,) * (players - len(bots)))
+
+
+def table_spec(data: object) -> TableSpec:
+    """The settings of a new table from the JSON object of ``POST /api/tables``.
+
+    Its keys: ``game`` (required), ``players`` (the game's least number by default),
+    ``rounds`` (8½: 1 for a single round, up to 6 for a match; M1), ``rules`` (the fields of
+    the game's ``Rules`` document to change, e.g. ``{"move_limit": 300}``), ``seats`` (a list:
+    a bot's name, or ``null`` for a person; missing seats are for people),
+    ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``) and ``seed``.
+
+    Raises:
+        DocumentError: If anything is missing, unknown or out of range; the path names it.
+    """
+    if type(data) is not dict:
+        raise DocumentError("$", f"expected a JSON object, not {json_kind(data)}")
+    unknown = sorted(set(data) - _SPEC_KEYS)
+    if unknown:
+        raise DocumentError(f"$.{unknown[0][:40]}", f"unknown key (expected some of {', '.join(sorted(_SPEC_KEYS))})")
+    if "game" not in data:
+        raise DocumentError("$.game", "missing")
+    game = served(data["game"])
+    rules = _rules(game, data.get("rules"))
+    counts = game.game.player_counts(rules)
+    players = data.get("players", counts.start)
+    if type(players) is not int or players not in counts:
+        raise DocumentError(
+            "$.players",
+            f"{game.name} is played by {counts.start} to {counts.stop - 1} players, not {quote(players)} ({game.rules_rule})",
+        )
+    rounds = _int(data, "rounds", 1, 1, game.max_rounds, "M1" if game.max_rounds > 1 else "one game a table")
+    move_seconds = data.get("move_seconds")
+    if move_seconds is not None and (
+        type(move_seconds) not in (int, float)
+        or not math.isfinite(move_seconds)
+        or not 1 <= move_seconds <= MAX_MOVE_SECONDS
+    ):
+        raise DocumentError(
+            "$.move_seconds", f"expected null or 1 to {MAX_MOVE_SECONDS} seconds, not {quote(move_seconds)}"
+        )
+    timeout_bot = data.get("timeout_bot", "greedy")
+    if type(timeout_bot) is not str or timeout_bot not in game.game.bots:
+        raise DocumentError(
+            "$.timeout_bot", f"expected one of {', '.join(sorted(game.game.bots))}, not {quote(timeout_bot)}"
+        )
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
+        raise DocumentError("$.seed", f"expected null or an integer from 0 to 2**53 - 1, not {quote(seed)}")
+    return TableSpec(
+        game=game.name,
+        players=players,
+        rounds=rounds,
+        rules=rules,
+        bots=_bots(game, data.get("seats"), players),
+        move_seconds=None if move_seconds is None else float(move_seconds),
+        timeout_bot=timeout_bot,
+        seed=seed,
+    )
+
+
+def check_name(value: object, path: str = "$.name") -> str:
+    """A seat's name: 1 to :data:`MAX_NAME` printable characters, trimmed.
+
+    Raises:
+        DocumentError: If it is not.
+    """
+    if type(value) is not str or not 1 <= len(value.strip()) <= MAX_NAME or not value.isprintable():
+        raise DocumentError(path, f"expected a name of 1 to {MAX_NAME} printable characters, not {quote(value)}")
+    return value.strip()
+
+
+def seat_names(names: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:
+    """How the seats are named in narration: a person's name, a bot's name, or ``seat N``."""
+    return [
+        name or (f"{bot} (bot)" if bot else f"seat {seat}")
+        for seat, (name, bot) in enumerate(zip(names, bots, strict=True))
+    ]

@@ -1,0 +1,181 @@
+"""The messages of the server's websocket protocol: what a client sends, what it is sent.
+
+Every message is a JSON object with a ``type``. A client sends:
+
+* ``{"type": "hello", "token": "..."}`` first, to act for the seat of that token, or
+  ``{"type": "hello"}`` to follow the table as a spectator;
+* ``{"type": "move", "move": "33", "number": 12}``: a move in the game's notation; ``number``
+  (optional) is the number of moves made when the client chose it, so that a move sent
+  twice, or after the game moved on, is refused as ``stale`` instead of being played;
+* ``{"type": "ping"}``, answered by ``{"type": "pong"}``.
+
+The server sends ``welcome`` (once, after ``hello``), ``state`` (at once, and after every
+move: the seat's own view and the events it may see), ``seats`` (who sits where, who is
+connected), ``error`` (a refused message; nothing changed) and ``pong``.
+The docs page "Playing over a network" describes each field, with the JSON Schemas of
+:mod:`eighthalf.schemas.server`.
+
+>>> parse_client_message('{"type": "move", "move": "33"}')
+{'type': 'move', 'move': '33'}
+>>> parse_client_message('{"type": "move"}')
+Traceback (most recent call last):
+    ...
+eighthalf.server.protocol.Refused: $.move: missing
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Final
+
+from ..common.documents import json_kind, parse_json
+from ..common.errors import EighthalfError, quote
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "Refused",
+    "error_message",
+    "parse_client_message",
+    "state_message",
+    "table_summary",
+    "welcome_message",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""The version of this protocol, sent in ``welcome``."""
+
+MAX_MESSAGE_BYTES: Final = 16 * 1024
+"""The largest message a client may send (a longer one closes the connection, code 1009)."""
+
+_CLIENT_KEYS: Final = {
+    "hello": ({"type"}, {"token"}),
+    "move": ({"type", "move"}, {"number"}),
+    "ping": ({"type"}, set()),
+}
+"""Each client message type: its required keys and its optional keys."""
+
+
+class Refused(EighthalfError):
+    """A request or message the server refuses, with a code, the reason and the rule if any.
+
+    Attributes:
+        code: A short code a client can act on (``illegal-move``, ``not-your-turn`` …).
+        rule: The rule id that forbids a move, or ``None``.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+
+
+def parse_client_message(text: object) -> dict[str, Any]:
+    """The client message written ``text``, checked.
+
+    Raises:
+        Refused: If it is not one (code ``bad-message``), the message naming what is wrong.
+    """
+    try:
+        data = parse_json(text)
+    except EighthalfError as error:
+        raise Refused("bad-message", str(error)) from None
+    if type(data) is not dict:
+        raise Refused("bad-message", f"$: expected a JSON object, not {json_kind(data)}")
+    kind = data.get("type")
+    if type(kind) is not str or kind not in _CLIENT_KEYS:
+        raise Refused("bad-message", f"$.type: expected one of {', '.join(_CLIENT_KEYS)}, not {quote(kind)}")
+    required, optional = _CLIENT_KEYS[kind]
+    for key in sorted(required - set(data)):
+        raise Refused("bad-message", f"$.{key}: missing")
+    for key in sorted(set(data) - required - optional):
+        raise Refused("bad-message", f"$.{quote(key)[1:-1][:40]}: unknown key of a {kind} message")
+    if kind == "hello" and "token" in data and type(data["token"]) is not str:
+        raise Refused("bad-message", f"$.token: expected a string, not {json_kind(data['token'])}")
+    if kind == "move" and "number" in data and (type(data["number"]) is not int or data["number"] < 0):
+        raise Refused("bad-message", f"$.number: expected a count of moves, not {quote(data['number'])}")
+    return data
+
+
+def error_message(refused: Refused) -> dict[str, Any]:
+    """The ``error`` message of a refusal."""
+    return {"type": "error", "code": refused.code, "message": str(refused), "rule": refused.rule}
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """What anyone may know of a table: its game and settings, its seats, whether it is over.
+
+    No token, seed or hidden card is in it.
+    """
+    result = table.game.result(table.state)
+    return {
+        "id": table.id,
+        "game": table.served.name,
+        "players": table.players,
+        "rounds": getattr(table.game, "rounds", 1),
+        "rules": table.game.documents.to_data(table.record.rules),
+        "move_seconds": table.settings.get("move_seconds"),
+        "seeded": bool(table.settings.get("seeded")),
+        "seats": [
+            {
+                "seat": index,
+                "name": seat.name,
+                "bot": seat.bot,
+                "open": seat.bot is None and seat.token_hash is None,
+                "connected": len(seat.clients),
+            }
+            for index, seat in enumerate(table.seats)
+        ],
+        "spectators": len(table.spectators),
+        "started": table.started,
+        "moves": len(table.moves),
+        "to_move": table.game.to_move(table.state),
+        "result": None if result is None else _result(result),
+        "created": table.created,
+    }
+
+
+def _result(result: Any) -> dict[str, Any]:
+    return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
+
+
+def welcome_message(table: Table, seat: int | None) -> dict[str, Any]:
+    """The ``welcome`` message: the protocol version, the seat the connection acts for and the table."""
+    return {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "table": table_summary(table)}
+
+
+def state_message(
+    table: Table, seat: int | None, events: tuple[Any, ...] | list[Any], last: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (``None``: a spectator) after a move (or on joining).
+
+    Args:
+        table: The table.
+        seat: Who it is for.
+        events: The events of the last move, as the seat may see them (``events_for``).
+        last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
+            message is sent on joining.
+    """
+    game, state = table.game, table.state
+    to_move = game.to_move(state)
+    result = game.result(state)
+    mine = seat is not None and to_move == seat and table.started
+    documents = game.documents
+    return {
+        "type": "state",
+        "table": table.id,
+        "seat": seat,
+        "number": len(table.moves),
+        "to_move": to_move,
+        "started": table.started,
+        "view": documents.to_data(game.view(state, seat)),
+        "moves": [game.move_text(move) for move in game.legal_moves(state)] if mine else [],
+        "events": [documents.to_data(event) for event in events],
+        "narration": game.narrate(events, table.names()) if events else [],
+        "last": last,
+        "result": None if result is None else _result(result),
+        "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),
+    }

@@ -1,0 +1,244 @@
+"""Where the server keeps its tables: the :class:`Store` interface and its SQLite implementation.
+
+A table is stored as its *record* (the text format of :mod:`eighthalf.common.records`) and a
+log of moves: the record of its set-up (the game, the seats, the seed, the rules) is written
+once when the table is made; every accepted move is appended to the log, committed, before
+anyone is told of it; when the game ends, the finished record is written beside the log.
+Restarting the server reads the unfinished tables back and replays each record through its
+game, which checks every move again.
+
+:class:`SQLiteStore` is the embedded default: one file (created on first use) or
+``":memory:"``. It runs in SQLite's write-ahead-log mode; with ``synchronous="normal"`` (the
+default) a commit survives the server process being killed at any moment, and with
+``"full"`` also a power cut, at the price of a disk flush per move. Spreading the server over
+several machines would put a shared database behind the same interface (see the docs page
+"Playing over a network").
+
+>>> store = SQLiteStore(":memory:")
+>>> store.create_table(StoredTable(id="t1", game="Eights", record='[Game "Eights"]', settings={}, created=0.0))
+>>> store.take_seat("t1", 0, "Anna", "ab" * 32), store.take_seat("t1", 0, "Ben", "cd" * 32)
+(True, False)
+>>> store.add_move("t1", 1, "pass")
+>>> store.load("t1").moves, store.load("t1").seats
+(('pass',), ((0, 'Anna', 'abababababababababababababababababababababababababababababababab'),))
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from typing import Any, Final, Protocol
+
+import attrs
+
+__all__ = ["SQLiteStore", "Store", "StoreError", "StoredTable"]
+
+SCHEMA_VERSION: Final = 1
+"""The version of the database layout, kept in SQLite's ``user_version``."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    record TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL,
+    finished TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+"""
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked (a database it cannot open or read, a move out of order)."""
+
+
+@attrs.frozen(kw_only=True)
+class StoredTable:
+    """A table as stored: its set-up record, its settings, the seats taken and the moves."""
+
+    id: str
+    """The table's id."""
+    game: str
+    """The served game's name."""
+    record: str
+    """The record text of the table's set-up (no moves), or of the finished game."""
+    settings: dict[str, Any]
+    """The table's settings that are not in the record (bots, time per move), as JSON."""
+    created: float
+    """When the table was made (seconds since the epoch)."""
+    finished: str | None = None
+    """The finished record's text, once the game is over."""
+    seats: tuple[tuple[int, str, str], ...] = ()
+    """The seats taken by people: (seat, name, SHA-256 of the token in hex)."""
+    moves: tuple[str, ...] = ()
+    """The moves made, in the game's notation."""
+
+
+class Store(Protocol):
+    """What the server needs of its storage. Every method commits before it returns."""
+
+    def create_table(self, table: StoredTable) -> None:
+        """Store a new table (its seats and moves are empty)."""
+        ...
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give ``seat`` to a person, if no one has it: True if it was given."""
+        ...
+
+    def add_move(self, table_id: str, number: int, move: str) -> None:
+        """Append move ``number`` (from 1) to the table's log.
+
+        Raises:
+            StoreError: If the table has no move ``number - 1`` or already a move ``number``.
+        """
+        ...
+
+    def finish(self, table_id: str, record: str) -> None:
+        """Store the finished record of a table whose game is over."""
+        ...
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """The table of that id, with its seats and moves, or ``None``."""
+        ...
+
+    def table_ids(self, *, unfinished: bool = False) -> list[str]:
+        """The ids of every table (or of those whose game goes on), oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Close the store."""
+        ...
+
+
+class SQLiteStore:
+    """A :class:`Store` in one SQLite database file (or ``":memory:"``).
+
+    Args:
+        path: The database file, created with its tables on first use, or ``":memory:"``.
+        synchronous: ``"normal"`` (commits survive a killed process) or ``"full"`` (and a
+            power cut).
+
+    Raises:
+        StoreError: If the file cannot be opened as a database of this layout.
+    """
+
+    def __init__(self, path: str, *, synchronous: str = "normal") -> None:
+        if synchronous not in ("normal", "full"):
+            raise StoreError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise StoreError(f"{path}: a database of layout {version}, not {SCHEMA_VERSION}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the database {path}: {error}") from None
+
+    def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
+        with self._lock:
+            try:
+                return self._db.execute(sql, parameters).rowcount
+            except sqlite3.IntegrityError as error:
+                raise StoreError(str(error)) from None
+
+    def create_table(self, table: StoredTable) -> None:
+        """See :meth:`Store.create_table`."""
+        self._write(
+            "INSERT INTO tables (id, game, record, settings, created) VALUES (?, ?, ?, ?, ?)",
+            (table.id, table.game, table.record, json.dumps(table.settings), table.created),
+        )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """See :meth:`Store.take_seat`."""
+        return (
+            self._write(
+                "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash) VALUES (?, ?, ?, ?)",
+                (table_id, seat, name, token_hash),
+            )
+            == 1
+        )
+
+    def add_move(self, table_id: str, number: int, move: str) -> None:
+        """See :meth:`Store.add_move`."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                (count,) = self._db.execute(
+                    "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
+                ).fetchone()
+                if count != number - 1:
+                    raise StoreError(f"table {table_id}: move {number} follows move {count}")
+                self._db.execute(
+                    "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move)
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def finish(self, table_id: str, record: str) -> None:
+        """See :meth:`Store.finish`."""
+        self._write("UPDATE tables SET finished = ? WHERE id = ?", (record, table_id))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """See :meth:`Store.load`."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, record, settings, created, finished FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            ).fetchall()
+            moves = self._db.execute(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
+            ).fetchall()
+        return StoredTable(
+            id=row[0],
+            game=row[1],
+            record=row[2],
+            settings=json.loads(row[3]),
+            created=row[4],
+            finished=row[5],
+            seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
+            moves=tuple(move for (move,) in moves),
+        )
+
+    def table_ids(self, *, unfinished: bool = False) -> list[str]:
+        """See :meth:`Store.table_ids`."""
+        where = " WHERE finished IS NULL" if unfinished else ""
+        with self._lock:
+            return [table_id for (table_id,) in self._db.execute(f"SELECT id FROM tables{where} ORDER BY created, id")]
+
+    def __iter__(self) -> Iterator[StoredTable]:
+        for table_id in self.table_ids():
+            table = self.load(table_id)
+            if table is not None:
+                yield table
+
+    def close(self) -> None:
+        """See :meth:`Store.close`."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,360 @@
+"""The tables of a running server: seats, moves, bots and who is told what, for any game.
+
+A :class:`Table` holds one game's record and its current state, and knows the game only
+through the game protocol (:class:`~eighthalf.common.game.Game`): it asks the game for the
+seat to move, the legal moves, the state after a move, each seat's view and the events each
+seat may see. The order of a move is fixed: the move is checked by the game, committed to
+the :class:`~eighthalf.server.store.Store`, and only then told to anyone, each connection
+getting the frame of its own seat (:mod:`eighthalf.server.protocol`). A :class:`Lobby` holds
+the tables of a server, makes new ones and restores the stored ones on start.
+
+This module knows nothing of HTTP or websockets: a connection is anything with the two
+methods of :class:`Client`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any, Final, Protocol
+
+import attrs
+
+from ..common.errors import EighthalfError, IllegalMoveError, quote
+from ..common.game import Game
+from ..common.players import tell
+from ..common.replay import GameRecord, replay_states
+from .games import SERVED, Served, TableSpec, check_name, seat_names
+from .protocol import Refused, state_message, table_summary
+from .store import Store, StoredTable
+
+__all__ = ["MAX_CLIENTS_PER_SEAT", "MAX_SPECTATORS", "Client", "Lobby", "Table", "new_token", "token_hash"]
+
+MAX_CLIENTS_PER_SEAT: Final = 4
+"""How many connections one seat may have open at once (several devices of one person)."""
+
+MAX_SPECTATORS: Final = 64
+"""How many spectators may follow one table at once."""
+
+TOKEN_BYTES: Final = 24
+"""The random bytes of a seat token (192 bits, from :mod:`secrets`)."""
+
+
+def new_token() -> str:
+    """A new seat token: :data:`TOKEN_BYTES` random bytes from :mod:`secrets`, URL-safe base64."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256 in hex (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Client(Protocol):
+    """One connection, as a table sees it."""
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (a JSON object) for sending; never blocks."""
+        ...
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection with a websocket close code."""
+        ...
+
+
+@attrs.define
+class _Seat:
+    bot: str | None
+    name: str | None = None
+    token_hash: str | None = None
+    player: Any = None  # the bot playing the seat, or the timeout bot of a person's seat
+    clients: set[Client] = attrs.Factory(set)
+
+
+class Table:
+    """One table: a game's record, its state, its seats and the connections following it.
+
+    Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`restore`.
+    """
+
+    def __init__(self, stored: StoredTable, store: Store) -> None:
+        self.id = stored.id
+        self.served: Served = SERVED[stored.game]
+        self.settings = stored.settings
+        self._store = store
+        record = self.served.loads(stored.record)
+        moves = tuple(record.game.parse_move(text) for text in stored.moves)
+        self.record: GameRecord[Any, Any] = attrs.evolve(record, moves=(), result="*")  # type: ignore[misc]
+        self.game: Game[Any, Any, Any, Any, Any] = record.game
+        self.created = stored.created
+        bots: list[str | None] = self.settings["bots"]
+        self.seats = [_Seat(bot) for bot in bots]
+        for seat, name, hashed in stored.seats:
+            self.seats[seat].name, self.seats[seat].token_hash = name, hashed
+        for each in self.seats:
+            each.player = self.game.bots[each.bot or self.settings["timeout_bot"]]()
+        self.spectators: set[Client] = set()
+        self.moves: list[Any] = []
+        self.state: Any = self.record.start()
+        self._replay(moves)
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self.deadline: float | None = None
+
+    def _replay(self, moves: Sequence[Any]) -> None:
+        """Play the stored moves through the game again, each checked (a refused one raises)."""
+        players = {index: seat.player for index, seat in enumerate(self.seats)}
+        before = self.state
+        for number, state in enumerate(replay_states(attrs.evolve(self.record, moves=tuple(moves)))):  # type: ignore[misc]
+            if number:
+                move = moves[number - 1]
+                tell(players, self.game.describe(before, move, state), state, self.game.events_for, self.game.view)
+                self.moves.append(move)
+            before = state
+        self.state = before
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken (by a bot or a person): until then nobody moves."""
+        return all(seat.bot is not None or seat.token_hash is not None for seat in self.seats)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.game.to_move(self.state) is None
+
+    def names(self) -> list[str]:
+        """The seats' names as narration uses them."""
+        return seat_names([seat.name for seat in self.seats], [seat.bot for seat in self.seats])
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone may know of the table (:func:`~eighthalf.server.protocol.table_summary`)."""
+        return table_summary(self)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token is ``token``, or ``None``."""
+        hashed = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
+                return index
+        return None
+
+    def join(self, seat: object, name: object) -> str:
+        """Give ``seat`` to a person named ``name``: the seat's new token.
+
+        Raises:
+            Refused: If the seat does not exist, is a bot's, or is taken, or the name is not one.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise Refused("bad-seat", f"expected a seat from 0 to {self.players - 1}, not {quote(seat)}")
+        try:
+            checked = check_name(name)
+        except EighthalfError as error:
+            raise Refused("bad-name", str(error)) from None
+        if self.seats[seat].bot is not None:
+            raise Refused("seat-taken", f"seat {seat} is played by the {self.seats[seat].bot} bot")
+        token = new_token()
+        hashed = token_hash(token)
+        if self.seats[seat].token_hash is not None or not self._store.take_seat(self.id, seat, checked, hashed):
+            raise Refused("seat-taken", f"seat {seat} is taken")
+        self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
+        self.broadcast_seats()
+        self.schedule()
+        return token
+
+    def attach(self, client: Client, seat: int | None) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator) and send it the state.
+
+        Raises:
+            Refused: If the seat or the table has as many connections as it may.
+        """
+        clients = self.spectators if seat is None else self.seats[seat].clients
+        limit = MAX_SPECTATORS if seat is None else MAX_CLIENTS_PER_SEAT
+        if len(clients) >= limit:
+            raise Refused(
+                "too-many-connections",
+                f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
+            )
+        clients.add(client)
+        client.deliver(state_message(self, seat, (), None))
+        if seat is not None:
+            self.broadcast_seats()
+
+    def detach(self, client: Client, seat: int | None) -> None:
+        """Stop sending to ``client``."""
+        (self.spectators if seat is None else self.seats[seat].clients).discard(client)
+        if seat is not None:
+            self.broadcast_seats()
+
+    def _audience(self) -> list[tuple[int | None, Client]]:
+        audience: list[tuple[int | None, Client]] = [(None, client) for client in self.spectators]
+        for index, seat in enumerate(self.seats):
+            audience.extend((index, client) for client in seat.clients)
+        return audience
+
+    def broadcast_seats(self) -> None:
+        """Tell every connection who sits where (names, bots, who is connected)."""
+        message = {"type": "seats", "table": self.id, "seats": table_summary(self)["seats"], "started": self.started}
+        for _, client in self._audience():
+            client.deliver(message)
+
+    async def play(self, seat: int, text: object, number: object = None, *, timed_out: bool = False) -> None:
+        """Play the move written ``text`` for ``seat``: checked, committed, then told to everyone.
+
+        Args:
+            seat: The seat that moves.
+            text: The move in the game's notation.
+            number: The number of moves made that the mover saw, if it says: a move sent
+                after another changed the game is refused as stale.
+            timed_out: Whether the server moves for a person whose time ran out.
+
+        Raises:
+            Refused: If the move is not the seat's to make, not a move, or not legal; the
+                table is unchanged.
+        """
+        async with self._lock:
+            self._play(seat, text, number, timed_out)
+
+    def _play(self, seat: int, text: object, number: object, timed_out: bool) -> None:
+        if self.over:
+            raise Refused("game-over", "the game is over: no more moves")
+        if not self.started:
+            raise Refused("not-started", "the game starts when every seat is taken")
+        if number is not None and number != len(self.moves):
+            raise Refused(
+                "stale", f"the move was sent after move {quote(number)}, but {len(self.moves)} moves are made"
+            )
+        to_move = self.game.to_move(self.state)
+        if to_move != seat:
+            raise Refused("not-your-turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
+        if type(text) is not str:
+            raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
+        try:
+            move = self.game.parse_move(text)
+            after = self.game.apply(self.state, move)
+        except IllegalMoveError as error:
+            raise Refused("illegal-move", str(error), error.rule) from None
+        except EighthalfError as error:
+            raise Refused("bad-move", str(error)) from None
+        self._store.add_move(self.id, len(self.moves) + 1, self.game.move_text(move))
+        events = self.game.describe(self.state, move, after)
+        self.state = after
+        self.moves.append(move)
+        if self.over:
+            self._store.finish(self.id, self.served.dumps(self.finished_record()))
+        self.schedule()
+        last = {"seat": seat, "move": self.game.move_text(move), "timed_out": timed_out}
+        for viewer, client in self._audience():
+            client.deliver(state_message(self, viewer, self.game.events_for(events, viewer), last))
+        players = {index: record.player for index, record in enumerate(self.seats)}
+        tell(players, events, after, self.game.events_for, self.game.view)
+
+    def finished_record(self) -> GameRecord[Any, Any]:
+        """The record of the game so far, with its result once over, and the seats' names as a tag."""
+        record = attrs.evolve(self.record, moves=tuple(self.moves), tags=(("Names", ", ".join(self.names())),))  # type: ignore[misc]
+        return record.finished() if self.over else record
+
+    def schedule(self) -> None:
+        """Start what must happen next: a bot's move, or the clock of a person's move."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task, self.deadline = None, None
+        seat = self.game.to_move(self.state)
+        if seat is None or not self.started:
+            return
+        if self.seats[seat].bot is not None:
+            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
+        elif self.settings.get("move_seconds") is not None:
+            wait = float(self.settings["move_seconds"])
+            self.deadline = time.time() + wait
+            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
+
+    async def _bot_move(self, seat: int, number: int, wait: float) -> None:
+        if wait:
+            await asyncio.sleep(wait)
+        player = self.seats[seat].player
+        seen = self.game.view(self.state, seat)
+        rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
+        move = await asyncio.to_thread(player.choose, seen, rng)
+        async with self._lock:
+            if self._task is asyncio.current_task():
+                self._task = None  # done: the next move's schedule must not cancel it
+            with contextlib.suppress(Refused):  # the game moved on meanwhile (a person's late move)
+                self._play(seat, self.game.move_text(move), number, wait > 0)
+
+    def stop(self) -> None:
+        """Cancel the table's pending bot move or clock (the server stops)."""
+        if self._task is not None:
+            self._task.cancel()
+        for _, client in self._audience():
+            client.close(1001, "the server is stopping")
+
+
+class Lobby:
+    """The tables of one server, kept in a :class:`~eighthalf.server.store.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+
+    def restore(self) -> int:
+        """Load every table of the store (unfinished ones resume): the number loaded."""
+        for table_id in self.store.table_ids():
+            stored = self.store.load(table_id)
+            if stored is not None and table_id not in self.tables:
+                self.tables[table_id] = Table(stored, self.store)
+        for table in self.tables.values():
+            table.schedule()
+        return len(self.tables)
+
+    def create(self, spec: TableSpec) -> Table:
+        """Make, store and start a new table of ``spec``."""
+        table_id = secrets.token_hex(6)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(6)
+        seed = spec.seed if spec.seed is not None else secrets.randbits(53)
+        settings = {
+            "bots": list(spec.bots),
+            "move_seconds": spec.move_seconds,
+            "timeout_bot": spec.timeout_bot,
+            "seeded": spec.seed is not None,
+        }
+        stored = StoredTable(
+            id=table_id,
+            game=spec.game,
+            record=spec.served().dumps(spec.record(seed)),
+            settings=settings,
+            created=time.time(),
+        )
+        self.store.create_table(stored)
+        table = self.tables[table_id] = Table(stored, self.store)
+        table.schedule()
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table of that id.
+
+        Raises:
+            Refused: If there is none.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refused("no-table", f"no table {quote(table_id[:40])}")
+        return table
+
+    def stop(self) -> None:
+        """Stop every table's pending work and close the store."""
+        for table in self.tables.values():
+            table.stop()
+        self.store.close()
