@@ -143,8 +143,15 @@ def _result(result: Any) -> dict[str, Any]:
 
 
 def welcome_message(table: Table, seat: int | None) -> dict[str, Any]:
-    """The ``welcome`` message: the protocol version, the seat the connection acts for and the table."""
-    return {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "table": table_summary(table)}
+    """The ``welcome`` message: the protocol version, the seat the connection acts for, the table,
+    and the narration of the moves so far as that seat may see them (``log``)."""
+    return {
+        "type": "welcome",
+        "protocol": PROTOCOL_VERSION,
+        "seat": seat,
+        "table": table_summary(table),
+        "log": table.log(seat),
+    }
 
 
 def state_message(

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import time
@@ -35,6 +36,8 @@ from .protocol import Refused, state_message, table_summary
 from .store import Store, StoredTable
 
 __all__ = ["MAX_CLIENTS_PER_SEAT", "MAX_SPECTATORS", "Client", "Lobby", "Table", "new_token", "token_hash"]
+
+logger = logging.getLogger("eighthalf.server")
 
 MAX_CLIENTS_PER_SEAT: Final = 4
 """How many connections one seat may have open at once (several devices of one person)."""
@@ -101,6 +104,8 @@ class Table:
             each.player = self.game.bots[each.bot or self.settings["timeout_bot"]]()
         self.spectators: set[Client] = set()
         self.moves: list[Any] = []
+        self.history: list[tuple[Any, ...]] = []
+        """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
         self._replay(moves)
         self._lock = asyncio.Lock()
@@ -114,8 +119,10 @@ class Table:
         for number, state in enumerate(replay_states(attrs.evolve(self.record, moves=tuple(moves)))):  # type: ignore[misc]
             if number:
                 move = moves[number - 1]
-                tell(players, self.game.describe(before, move, state), state, self.game.events_for, self.game.view)
+                events = self.game.describe(before, move, state)
+                tell(players, events, state, self.game.events_for, self.game.view)
                 self.moves.append(move)
+                self.history.append(events)
             before = state
         self.state = before
 
@@ -251,6 +258,7 @@ class Table:
         events = self.game.describe(self.state, move, after)
         self.state = after
         self.moves.append(move)
+        self.history.append(events)
         if self.over:
             self._store.finish(self.id, self.served.dumps(self.finished_record()))
         self.schedule()
@@ -259,6 +267,11 @@ class Table:
             client.deliver(state_message(self, viewer, self.game.events_for(events, viewer), last))
         players = {index: record.player for index, record in enumerate(self.seats)}
         tell(players, events, after, self.game.events_for, self.game.view)
+
+    def log(self, seat: int | None) -> list[str]:
+        """The narration of every move so far as ``seat`` (``None``: a spectator) may see it."""
+        seen = [event for events in self.history for event in self.game.events_for(events, seat)]
+        return self.game.narrate(seen, self.names()) if seen else []
 
     def finished_record(self) -> GameRecord[Any, Any]:
         """The record of the game so far, with its result once over, and the seats' names as a tag."""
@@ -286,7 +299,11 @@ class Table:
         player = self.seats[seat].player
         seen = self.game.view(self.state, seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
-        move = await asyncio.to_thread(player.choose, seen, rng)
+        try:
+            move = await asyncio.to_thread(player.choose, seen, rng)
+        except Exception:  # a bot that fails must not stop the table: its seat plays the first legal move
+            logger.exception("table %s: the bot of seat %d failed; the first legal move is played", self.id, seat)
+            move = self.game.legal_moves(self.state)[0]
         async with self._lock:
             if self._task is asyncio.current_task():
                 self._task = None  # done: the next move's schedule must not cancel it
