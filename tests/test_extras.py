@@ -1,5 +1,7 @@
 """Each extra installs and imports alone (issue 18): eighthalf.envs with ``rl``, with ``openspiel``, with neither.
 
+Each probe plays both games: 8½ (``eighthalf.envs``) and Eights (``eighthalf.envs.eights``).
+
 The environment variable ``EIGHTHALF_EXTRAS_VENVS`` names a folder of three virtual
 environments, each with eighthalf installed (a regular install, not an editable one) with
 one extra only: ``core`` (``pip install .``), ``rl`` (``pip install ".[rl]"``) and
@@ -103,8 +105,58 @@ def openspiel():
     return [moves, list(state.returns())]
 
 
+def eights_encoding():
+    from eighthalf.eights import new_game, view
+    from eighthalf.envs.eights import action_mask, encode_view
+
+    seen = view(new_game(4, seed=7), 2)
+    return [int(action_mask(seen).sum()), float(encode_view(seen).sum())]
+
+
+def eights_gym():
+    from eighthalf.envs.eights import SeatEnv
+
+    table = SeatEnv(players=3, opponents=("greedy",))
+    observation, info = table.reset(seed=3)
+    rewards, done = [], False
+    while not done:
+        observation, reward, terminated, truncated, info = table.step(int(info["action_mask"].nonzero()[0][0]))
+        rewards.append(float(reward))
+        done = terminated or truncated
+    return [len(rewards), sum(rewards)]
+
+
+def eights_pettingzoo():
+    from eighthalf.envs.eights import env
+
+    table = env(players=4)
+    table.reset(seed=7)
+    totals, steps = {}, 0
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        totals[agent] = totals.get(agent, 0.0) + float(reward)
+        table.step(None if termination or truncation else int(observation["action_mask"].nonzero()[0][0]))
+        steps += 1
+    return [steps, totals]
+
+
+def eights_openspiel():
+    import eighthalf.envs.eights.openspiel  # registers python_eights (and imports pyspiel)
+    import pyspiel
+
+    state = pyspiel.load_game("python_eights", {"players": 3}).new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(11)
+        else:
+            state.apply_action(state.legal_actions()[0])
+            moves += 1
+    return [moves, list(state.returns())]
+
+
 results = {}
-for probe in (core, envs, encoding, gym, pettingzoo, openspiel):
+for probe in (core, envs, encoding, gym, pettingzoo, openspiel, eights_encoding, eights_gym, eights_pettingzoo, eights_openspiel):
     try:
         results[probe.__name__] = {"value": probe()}
     except ImportError as error:
@@ -123,15 +175,38 @@ print(json.dumps(results))
 """
 """Imports each part of eighthalf.envs and plays with it; prints the results (or the ImportError) as JSON."""
 
-PROBES = ("core", "envs", "encoding", "gym", "pettingzoo", "openspiel")
+PROBES = (
+    "core",
+    "envs",
+    "encoding",
+    "gym",
+    "pettingzoo",
+    "openspiel",
+    "eights_encoding",
+    "eights_gym",
+    "eights_pettingzoo",
+    "eights_openspiel",
+)
 
 EXPECTED = {
     "core": {"works": {"core"}, "frameworks": []},
     "rl": {
-        "works": {"core", "envs", "encoding", "gym", "pettingzoo"},
+        "works": {
+            "core",
+            "envs",
+            "encoding",
+            "gym",
+            "pettingzoo",
+            "eights_encoding",
+            "eights_gym",
+            "eights_pettingzoo",
+        },
         "frameworks": ["gymnasium", "numpy", "pettingzoo"],
     },
-    "openspiel": {"works": {"core", "envs", "encoding", "openspiel"}, "frameworks": ["numpy", "pyspiel"]},
+    "openspiel": {
+        "works": {"core", "envs", "encoding", "openspiel", "eights_encoding", "eights_openspiel"},
+        "frameworks": ["numpy", "pyspiel"],
+    },
 }
 """For each venv: the probes that play, and the frameworks its extra installs."""
 
@@ -192,7 +267,7 @@ def test_each_extra_installs_and_imports_alone(extra: str, reference: dict[str, 
             # no numpy: importing eighthalf.envs names both extras, from a checkout and from an index
             for text in ("numpy", 'pip install ".[rl]"', '"openspiel"', 'pip install "eighthalf[rl]"'):
                 assert text in message, (probe, message)
-        elif probe in ("gym", "pettingzoo"):
+        elif probe in ("gym", "pettingzoo", "eights_gym", "eights_pettingzoo"):
             for text in ('the extra "rl"', 'pip install ".[rl]"', 'pip install "eighthalf[rl]"'):
                 assert text in message, (probe, message)
         else:  # importing eighthalf.envs.openspiel itself names its extra

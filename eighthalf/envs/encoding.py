@@ -39,20 +39,28 @@ seed. :func:`observation_layout` names its blocks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from ..cards import COMPOSITION, RANKS, Rank
+from ..common.game import Result
 from ..errors import IllegalMoveError, InvalidStateError, quote
+from ..game import ROUND
 from ..moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS, Move
 from ..options import Rules
-from ..state import MAX_CALL_HALVES
+from ..state import MAX_CALL_HALVES, GameState
+from ..text import table_text
 from ..views import PlayerView, unseen_cards
+from .base import Encoding
 
 __all__ = [
     "ACTIONS",
+    "DEFAULT_MOVE_LIMIT",
     "NUM_ACTIONS",
+    "ROUND_ENCODING",
+    "RoundEncoding",
     "action_mask",
     "action_to_move",
     "encode_view",
@@ -74,6 +82,9 @@ ACTIONS: tuple[Move, ...] = (
 
 NUM_ACTIONS = len(ACTIONS)
 """The size of the action space: 89."""
+
+DEFAULT_MOVE_LIMIT = 1000
+"""The environments' default move limit (E7): random play can go round in circles."""
 
 _INDEX: dict[Move, int] = {move: index for index, move in enumerate(ACTIONS)}
 
@@ -278,3 +289,94 @@ def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int 
             "give the limit in rules only"
         )
     return rules
+
+
+class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
+    """8½'s encoding for the adapters: the functions of this module bound to the
+    :class:`~eighthalf.envs.base.Encoding` they are written against (one instance,
+    :data:`ROUND_ENCODING`). Its actions do not depend on the view.
+    """
+
+    game = ROUND
+    env_name = "eighthalf_v0"
+    num_actions = NUM_ACTIONS
+    default_move_limit = DEFAULT_MOVE_LIMIT
+    episode = "round"
+    hidden_rules = "I2, I3"
+
+    def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
+        """:func:`table_rules`; the engine ends a round at the move limit (E7), so the adapters need none.
+
+        Raises:
+            InvalidStateError: As :func:`table_rules` does.
+        """
+        return table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT), None
+
+    def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
+        """:func:`action_mask`.
+
+        Raises:
+            InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`.
+        """
+        return action_mask(seen)
+
+    def action_to_move(self, action: int, seen: PlayerView) -> Move:
+        """:func:`action_to_move` (the view is not needed).
+
+        Raises:
+            IllegalMoveError: If ``action`` is not an int from 0 to 88.
+        """
+        return action_to_move(action)
+
+    def move_to_action(self, move: Move, seen: PlayerView) -> int:
+        """:func:`move_to_action` (the view is not needed).
+
+        Raises:
+            IllegalMoveError: If ``move`` is not a move of a round.
+        """
+        return move_to_action(move)
+
+    def encode_view(self, seen: PlayerView) -> npt.NDArray[np.float32]:
+        """:func:`encode_view`.
+
+        Raises:
+            InvalidStateError: As :func:`encode_view` does.
+        """
+        return encode_view(seen)
+
+    def observation_size(self, players: int) -> int:
+        """:func:`observation_size`."""
+        return observation_size(players)
+
+    def observation_high(self, players: int, rules: Rules) -> npt.NDArray[np.float32]:
+        """:func:`observation_high` (the same for every rules)."""
+        return observation_high(players)
+
+    def private_blocks(self, players: int) -> list[tuple[int, int]]:
+        """The own hand and the unseen cards (which the own hand decides)."""
+        blocks = {name: (start, size) for name, start, size in observation_layout(players)}
+        return [blocks["own hand: cards by rank"], blocks["unseen cards by rank (other hands, banks, blind cards)"]]
+
+    def rewards(self, result: Result) -> list[float]:
+        """The round's points (E6); 0 for everybody when the move limit ended it (E7)."""
+        return [float(points) for points in result.scores]
+
+    def text(self, seen: PlayerView) -> str:
+        """:func:`eighthalf.text.table_text`."""
+        return table_text(seen)
+
+    def card_text(self, card: Rank) -> str:
+        """The rank's label."""
+        return card.label
+
+    def recall_size(self, players: int) -> int:
+        """How often each seat made each action: ``players * 89``."""
+        return players * NUM_ACTIONS
+
+    def recall(self, out: npt.NDArray[np.float32], turn: int, move: Move) -> None:
+        """Count ``move`` for the seat ``turn`` places after the player."""
+        out[turn * NUM_ACTIONS + _INDEX[move]] += 1
+
+
+ROUND_ENCODING: Final = RoundEncoding()
+"""8½'s encoding (one round an episode)."""

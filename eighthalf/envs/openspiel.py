@@ -56,14 +56,13 @@ except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
 
 from ..cards import COMPOSITION, DECK, RANKS, Rank
 from ..deal import check_table, first_state
-from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..moves import Move
 from ..options import Rules
 from ..state import GameState
-from ..views import PlayerView, sample_state, view
-from .encoding import NUM_ACTIONS, action_to_move, encode_view, move_to_action, observation_layout, observation_size
-from .text import table_text
+from ..views import PlayerView, sample_state
+from .encoding import NUM_ACTIONS, ROUND_ENCODING, action_to_move
+from .spiel import SpielGame, SpielObserver, SpielState, check_params
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
 
@@ -105,7 +104,7 @@ def _dealt(action: object) -> Rank:
     return RANKS[action]
 
 
-class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
+class EighthalfGame(SpielGame):
     """The OpenSpiel game of one round of 8½ (see the module's description).
 
     ``pyspiel.load_game`` checks the parameters' names and types itself (a
@@ -117,24 +116,17 @@ class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
             or ``move_limit`` is not an int in range, or a table option is not a bool.
     """
 
+    encoding = ROUND_ENCODING
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        if params is None:
-            params = {}
-        if not isinstance(params, dict):
-            raise InvalidStateError(f"the game's parameters must be a dict, not {quote(params)}")
-        unknown = sorted(quote(name) for name in params if name not in _DEFAULTS)
-        if unknown:
-            raise InvalidStateError(
-                f"unknown parameter {unknown[0]}{' and others' if len(unknown) > 1 else ''}; "
-                f"the parameters are {', '.join(_DEFAULTS)}"
-            )
-        values = {**_DEFAULTS, **params}
+        values = check_params(params, _DEFAULTS)
         players, move_limit = values["players"], values["move_limit"]
         if type(move_limit) is not int:  # OpenSpiel's parameters have no None: the limit is always set
             raise InvalidStateError(f"move_limit must be an int from 1 to 2**53 - 1, not {quote(move_limit)} (E7)")
         options = {name: values[name] for name in _OPTIONS}
         self.rules = Rules(move_limit=move_limit, **options)
         self.players = players
+        self.move_limit = None  # the engine ends a round at the limit (E7)
         self.dealer = check_table(players, self.rules, None)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
@@ -158,31 +150,23 @@ class EighthalfGame(pyspiel.Game):  # type: ignore[misc]
         return EighthalfObserver(self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class EighthalfState(pyspiel.State):  # type: ignore[misc]
+class EighthalfState(SpielState):
     """A state of :class:`EighthalfGame`: the deal so far, then the round as a :class:`~eighthalf.GameState`."""
 
     def __init__(self, game: EighthalfGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
-        self.players = game.players
         self.dealer = game.dealer
         self.deck: list[Rank] = []
-        self.round: GameState | None = None
-        self.log: list[tuple[int, Move, tuple[Rank, ...]]] = []  # (seat, move, the hand before it)
 
-    # ---------------------------------------------------------------- the pyspiel API
+    @property
+    def round(self) -> GameState | None:
+        """The round, once dealt (``None`` during the deal)."""
+        round_: GameState | None = self.current
+        return round_
 
-    def current_player(self) -> int:
-        """The seat to move, or CHANCE during the deal, or TERMINAL once the round is over."""
-        if self.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.round.outcome is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.round.to_move
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.round is not None and player == self.round.to_move
-        return sorted(move_to_action(move) for move in legal_moves(self.round))
+    @round.setter
+    def round(self, value: GameState | None) -> None:
+        self.current = value
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The ranks the next card of the deck can have, with their probabilities."""
@@ -193,35 +177,36 @@ class EighthalfState(pyspiel.State):  # type: ignore[misc]
         total = len(DECK) - len(self.deck)
         return [(int(rank), count / total) for rank, count in left.items() if count]
 
-    def _apply_action(self, action: int) -> None:
-        if self.round is None:
-            rank = _dealt(action)
-            if self.deck.count(rank) >= COMPOSITION[rank]:
-                raise IllegalMoveError(f"deal {rank.label}", f"no {rank.label} is left in the deck to deal", "S1")
-            self.deck.append(rank)
-            if len(self.deck) == len(DECK):
-                self.round = first_state(tuple(self.deck), self.players, self.rules, self.dealer)
-            return
-        state = self.round
-        move = action_to_move(action)
-        seat = state.to_move
-        self.round = apply(state, move)  # raises IllegalMoveError for a move outside the legal actions
-        self.log.append((seat, move, state.seats[seat].hand))
+    def _deal(self, action: int) -> None:
+        rank = _dealt(action)
+        if self.deck.count(rank) >= COMPOSITION[rank]:
+            raise IllegalMoveError(f"deal {rank.label}", f"no {rank.label} is left in the deck to deal", "S1")
+        self.deck.append(rank)
+        if len(self.deck) == len(DECK):
+            self.round = first_state(tuple(self.deck), self.players, self.rules, self.dealer)
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {_dealt(action).label}"
-        return str(action_to_move(action))
+    def _deal_string(self, action: int) -> str:
+        return f"deal {_dealt(action).label}"
 
-    def is_terminal(self) -> bool:
-        """True once the round is over (E2, E3 or E7)."""
-        return self.round is not None and self.round.outcome is not None
+    def _dealing_string(self) -> str:
+        return f"dealing: {len(self.deck)} of {len(DECK)} cards dealt"
 
-    def returns(self) -> list[float]:
-        """Every seat's points (E6) once the round is over, else zeros."""
-        if self.round is None or self.round.outcome is None:
-            return [0.0] * self.players
-        return [float(points) for points in self.round.outcome.points]
+    def _dealing_observation(self) -> str:
+        return f"dealing {len(self.deck)}/{len(DECK)}"
+
+    def _hand(self, seat: int) -> tuple[Rank, ...]:
+        assert self.round is not None
+        return self.round.seats[seat].hand
+
+    def _blank(self) -> EighthalfState:
+        return EighthalfState(self.get_game())
+
+    def _copy_deal(self, other: SpielState) -> None:
+        assert isinstance(other, EighthalfState)
+        self.deck = list(other.deck)
+
+    def _forget_deal(self) -> None:
+        self.deck = list(DECK)  # the 72 cards in rank order
 
     def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> EighthalfState:
         """A state that ``player`` cannot tell from this one, its hidden cards dealt at random.
@@ -232,29 +217,17 @@ class EighthalfState(pyspiel.State):  # type: ignore[misc]
         hands the other seats held at their moves. During the deal it is a plain copy
         (nobody has seen a card yet).
         """
-        clone = EighthalfState(self.get_game())
-        if self.round is None:
-            clone.deck = list(self.deck)
-            return clone
-        clone.deck = list(DECK)
-        clone.log = [(seat, move, hand if seat == player else ()) for seat, move, hand in self.log]
-        rng = random.Random(int(probability_sampler() * 2**53))
-        clone.round = sample_state(view(self.round, player), rng)
+        clone = super().resample_from_infostate(player, probability_sampler)
+        assert isinstance(clone, EighthalfState)
         return clone
-
-    def __str__(self) -> str:
-        if self.round is None:
-            return f"dealing: {len(self.deck)} of {len(DECK)} cards dealt"
-        return table_text(view(self.round, None))
-
-    # ---------------------------------------------------------------- for the observer
 
     def seen_by(self, player: int) -> PlayerView | None:
         """``player``'s view of the round, or ``None`` during the deal."""
-        return None if self.round is None else view(self.round, player)
+        seen: PlayerView | None = super().seen_by(player)
+        return seen
 
 
-class EighthalfObserver:
+class EighthalfObserver(SpielObserver):
     """Observation and information-state tensors and strings (OpenSpiel's PyObserver).
 
     Raises:
@@ -263,64 +236,7 @@ class EighthalfObserver:
     """
 
     def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"the 8½ observer takes no parameters, not {quote(params)}")
-        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("8½ has no observer of every player's private cards (I2, I3)")
-        self.players = players
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.public = bool(iig_obs_type.public_info)
-        self.recall = bool(iig_obs_type.perfect_recall)
-        size = observation_size(players)
-        pieces = [("observation", size)]
-        if self.recall:
-            pieces.append(("actions", players * NUM_ACTIONS))
-        self.tensor = np.zeros(sum(length for _, length in pieces), np.float32)
-        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        at = 0
-        for name, length in pieces:
-            self.dict[name] = self.tensor[at : at + length]
-            at += length
-        blocks = {name: (start, length) for name, start, length in observation_layout(players)}
-        self._hidden = [
-            blocks["own hand: cards by rank"],
-            blocks["unseen cards by rank (other hands, banks, blind cards)"],
-        ]
-
-    def set_from(self, state: EighthalfState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` sees (and remembers) in ``state``."""
-        self.tensor.fill(0)
-        seen = state.seen_by(player)
-        if seen is None:
-            return
-        vector = encode_view(seen)
-        if not self.private:
-            for start, length in self._hidden:
-                vector[start : start + length] = 0
-        if not self.public and not self.private:
-            vector[:] = 0
-        self.dict["observation"][:] = vector
-        if self.recall:
-            actions = self.dict["actions"]
-            for seat, move, _ in state.log:
-                turn = (seat - player) % self.players
-                actions[turn * NUM_ACTIONS + move_to_action(move)] += 1
-
-    def string_from(self, state: EighthalfState, player: int) -> str:
-        """``player``'s observation (or information state) of ``state`` as text."""
-        if state.round is None:
-            return f"p{player} dealing {len(state.deck)}/{len(DECK)}"
-        seen = view(state.round, player if self.private else None)
-        lines = [f"p{player}", table_text(seen)]
-        if self.recall:
-            for seat, move, hand in state.log:
-                held = (
-                    f" holding {' '.join(rank.label for rank in hand)}"
-                    if seat == player and self.private and hand
-                    else ""
-                )
-                lines.append(f"seat {seat}: {move}{held}")
-        return "\n".join(lines)
+        super().__init__(ROUND_ENCODING, players, iig_obs_type, params)
 
 
 class SpielBot:

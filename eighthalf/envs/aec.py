@@ -1,0 +1,261 @@
+"""The PettingZoo AEC environment of any game with an :class:`~eighthalf.envs.base.Encoding` (extra ``rl``).
+
+:class:`GameAEC` is written once, against the game protocol and the game's encoding;
+8½'s :class:`eighthalf.envs.pettingzoo.raw_env` and Eights'
+:class:`eighthalf.envs.eights.pettingzoo.raw_env` are it with their encoding. One episode
+is one game of the game object (a round of 8½, a game of Eights). It follows
+PettingZoo's classic card games:
+
+- the agents are ``player_0`` … ``player_{n-1}`` by seat, and the agent to act is the
+  seat to move;
+- ``observation_space(agent)`` is a :class:`gymnasium.spaces.Dict` with ``"observation"``
+  (the agent's view as the encoding's vector) and ``"action_mask"`` (1 for each legal
+  action, all 0 when it is not the agent's turn); ``action_space(agent)`` is
+  ``Discrete`` of the encoding's actions;
+- the rewards come when the game ends (0 before): the encoding's rewards of its
+  result. A game won ends in ``terminations``; a game stopped by a move limit (with
+  no winner) in ``truncations``;
+- ``reset(seed=...)`` seeds the deal; the same seed gives the same game;
+- ``render()`` returns (``"ansi"``) or prints (``"human"``) a text picture of the table
+  as a spectator sees it; without a render mode it returns ``None``.
+
+An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
+``ValueError``) naming the move and the rule, and changes nothing; a step after the
+game is over raises :class:`~eighthalf.InvalidStateError`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
+    from . import extra_missing
+
+    raise extra_missing(missing, "rl", "eighthalf.envs.aec") from None
+
+from ..errors import InvalidStateError, quote
+from .base import Encoding, check_render_mode, check_seed
+
+__all__ = ["GameAEC", "wrap"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def wrap(raw: Any) -> Any:
+    """``raw`` wrapped as PettingZoo's own games are (order and bounds checks)."""
+    wrapped: Any = wrappers.AssertOutOfBoundsWrapper(raw)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class GameAEC(AECEnv):  # type: ignore[misc]
+    """The unwrapped AEC environment of one game (see the module's description).
+
+    Args:
+        encoding: The game's encoding.
+        players: Seats at the table.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``).
+        rules: The table's rules, instead of the default rules with ``move_limit``.
+
+    Raises:
+        InvalidStateError: If ``players`` is not allowed, the rules or the move limit are
+            refused by the encoding, or ``render_mode`` is not one of the above.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "game_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        encoding: Encoding[Any, Any, Any, Any],
+        players: int,
+        *,
+        render_mode: str | None,
+        move_limit: int | None,
+        rules: Any,
+    ) -> None:
+        super().__init__()
+        self.encoding = encoding
+        self.game = encoding.game
+        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.players = players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.agents = self.possible_agents[:]
+        size = encoding.observation_size(players)
+        high = encoding.observation_high(players, self.rules)
+        actions = encoding.num_actions
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=np.zeros(size, dtype=np.float32), high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._seeds = random.Random()
+        self.state_: Any = None
+        self.moves = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``, one of ``possible_agents``.
+
+        Raises:
+            InvalidStateError: If ``agent`` is not one of them; the message quotes it briefly.
+        """
+        if type(agent) is str:
+            seat = self._seats.get(agent)
+            if seat is not None:
+                return seat
+        raise InvalidStateError(self._no_agent(agent))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent).
+
+        Raises:
+            KeyError: If ``agent`` is not one of ``possible_agents`` (as in
+                PettingZoo's own environments, which look the space up by agent).
+        """
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise KeyError(self._no_agent(agent)) from None
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete`` of the encoding's actions.
+
+        Raises:
+            KeyError: If ``agent`` is not one of ``possible_agents`` (see
+                :meth:`observation_space`).
+        """
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise KeyError(self._no_agent(agent)) from None
+
+    def _no_agent(self, agent: object) -> str:
+        """What to say of ``agent``, which is not one of ``possible_agents``."""
+        return (
+            f"no agent {quote(agent)} at this table of {self.players}: the agents are "
+            f"{self.possible_agents[0]} to {self.possible_agents[-1]}"
+        )
+
+    def _state(self) -> Any:
+        if self.state_ is None:
+            raise InvalidStateError(f"the environment has no {self.encoding.episode} yet: call reset() first")
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: from ``seed`` if given, else from the environment's own generator.
+
+        Raises:
+            InvalidStateError: If ``seed`` is neither ``None`` nor an int (a numpy integer
+                is taken as the int it holds).
+        """
+        seed = check_seed(seed)
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.state_ = self.game.start(self.players, seed=self._seeds.getrandbits(64), rules=self.rules)
+        self.moves = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        to_move = self.game.to_move(self.state_)
+        self.agent_selection = self.possible_agents[0 if to_move is None else to_move]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation vector and its action mask.
+
+        Raises:
+            InvalidStateError: If ``agent`` is not one of ``possible_agents``, or there
+                is no game yet.
+        """
+        seat = self._seat(agent)
+        seen = self.game.view(self._state(), seat)
+        if self.truncations.get(agent):  # stopped by the adapter's move limit: nothing is legal any more
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        else:
+            mask = self.encoding.action_mask(seen)
+        return {"observation": self.encoding.encode_view(seen), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to act (``None`` for an agent whose game is over).
+
+        Raises:
+            IllegalMoveError: If the action is not legal now (outside the action mask),
+                naming the move and the rule; nothing changes.
+            InvalidStateError: If there is no game or every agent is done.
+        """
+        state = self._state()
+        if not self.agents:
+            raise InvalidStateError(f"the {self.encoding.episode} is over and every agent is done: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seats[agent]
+        move = self.encoding.action_to_move(action, self.game.view(state, seat))  # type: ignore[arg-type]
+        self.state_ = state = self.game.apply(state, move)  # a move outside the mask raises IllegalMoveError
+        self.moves += 1
+        self._clear_rewards()
+        result = self.game.result(state)
+        if result is not None:
+            for name, reward in zip(self.possible_agents, self.encoding.rewards(result), strict=True):
+                self.rewards[name] = reward
+            if result.winners:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.truncations = dict.fromkeys(self.agents, True)
+        elif self.move_limit is not None and self.moves >= self.move_limit:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.game.to_move(state) or 0]  # a seat: the game goes on
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (the encoding's text): returned with ``"ansi"``,
+        printed with ``"human"``. Without a render mode it draws nothing, warns and returns
+        ``None``, as PettingZoo's own games do; so it does before :meth:`reset`."""
+        if self.render_mode is None:
+            from gymnasium import logger  # PettingZoo's games warn through Gymnasium's logger
+
+            logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        if self.state_ is None:
+            return None
+        text = self.encoding.text(self.game.view(self.state_, None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,165 @@
+"""What a game gives the adapters: its :class:`Encoding` (numpy only).
+
+The PettingZoo environment (:mod:`eighthalf.envs.aec`), the Gymnasium environment of one
+seat (:mod:`eighthalf.envs.seat`) and the OpenSpiel game (:mod:`eighthalf.envs.spiel`)
+are written once, against the game protocol (:class:`eighthalf.common.game.Game`) and an
+:class:`Encoding`: the game's fixed action space with its mask and the way between
+actions and moves, its observation vector built from a seat's view alone, the table's
+rules, the rewards and the text of a table. 8½'s encoding is
+:data:`eighthalf.envs.encoding.ROUND_ENCODING`, Eights' is
+:data:`eighthalf.envs.eights.encoding.EIGHTS_ENCODING`; a third game joins the three
+frameworks with an encoding of its own.
+
+>>> from eighthalf.envs.encoding import ROUND_ENCODING
+>>> ROUND_ENCODING.num_actions, ROUND_ENCODING.env_name
+(89, 'eighthalf_v0')
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Generic
+
+import numpy as np
+import numpy.typing as npt
+
+from ..common.game import Game, MoveT, Result, RulesT, StateT, ViewT
+from ..errors import InvalidStateError, quote
+
+__all__ = ["Encoding", "Table", "check_render_mode", "check_seed"]
+
+Table = tuple[Any, int | None]
+"""What :meth:`Encoding.table` gives: the rules played and the adapter's own move limit."""
+
+
+class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
+    """One game's encoding for the adapters: everything they do not find in the game protocol.
+
+    Each method is pure. An action is an int from 0 to :attr:`num_actions` − 1; which
+    move it stands for may depend on the view (Eights' actions name hand slots), so the
+    methods between actions and moves take the view.
+    """
+
+    game: Game[StateT, MoveT, ViewT, Any, RulesT]
+    """The game object of the game protocol."""
+    env_name: str
+    """The PettingZoo environment's name (its ``metadata["name"]``)."""
+    num_actions: int
+    """The size of the fixed action space."""
+    default_move_limit: int | None
+    """The adapters' default ``move_limit``."""
+    hidden_rules: str
+    """The rule ids that say which cards a seat may not see (8½: ``"I2, I3"``)."""
+    episode: str = "game"
+    """What one episode is called in messages (8½: ``"round"``)."""
+
+    @abstractmethod
+    def table(self, rules: RulesT | None, move_limit: int | None) -> tuple[RulesT, int | None]:
+        """The rules an adapter plays and its own move limit (``None``: the rules end every game).
+
+        Raises:
+            InvalidStateError: If ``rules`` are not this game's rules or are rules the
+                encoding cannot play, or ``move_limit`` is out of range or disagrees with them.
+        """
+
+    @abstractmethod
+    def action_mask(self, seen: ViewT) -> npt.NDArray[np.int8]:
+        """1 for each action legal for the viewer now, else 0 (all 0 when it is not their turn).
+
+        Raises:
+            InvalidStateError: If ``seen`` is not a view of this game.
+        """
+
+    @abstractmethod
+    def action_to_move(self, action: int, seen: ViewT) -> MoveT:
+        """The move of ``action`` for the viewer of ``seen``.
+
+        Raises:
+            IllegalMoveError: If ``action`` is not an action, or stands for no move here.
+        """
+
+    @abstractmethod
+    def move_to_action(self, move: MoveT, seen: ViewT) -> int:
+        """The action of ``move`` for the viewer of ``seen``.
+
+        Raises:
+            IllegalMoveError: If ``move`` has no action here.
+        """
+
+    @abstractmethod
+    def encode_view(self, seen: ViewT) -> npt.NDArray[np.float32]:
+        """The observation vector of a seat's view (built from the view alone).
+
+        Raises:
+            InvalidStateError: If ``seen`` is not a seat's view of this game.
+        """
+
+    @abstractmethod
+    def observation_size(self, players: int) -> int:
+        """The length of the observation vector at a table of ``players`` seats."""
+
+    @abstractmethod
+    def observation_high(self, players: int, rules: RulesT) -> npt.NDArray[np.float32]:
+        """The largest value each entry of the observation can take (the low is 0 everywhere)."""
+
+    @abstractmethod
+    def private_blocks(self, players: int) -> Sequence[tuple[int, int]]:
+        """The ``(start, size)`` blocks of the observation that only its seat may see (for
+        OpenSpiel's public observation, which leaves them out)."""
+
+    @abstractmethod
+    def rewards(self, result: Result) -> list[float]:
+        """Every seat's reward once the game is over, from its result."""
+
+    @abstractmethod
+    def text(self, seen: ViewT) -> str:
+        """A text picture of the table as ``seen`` shows it."""
+
+    @abstractmethod
+    def recall_size(self, players: int) -> int:
+        """The length of the information-state tensor's summary of the moves made."""
+
+    @abstractmethod
+    def recall(self, out: npt.NDArray[np.float32], turn: int, move: MoveT) -> None:
+        """Add to ``out`` (the summary of the moves made) that the seat ``turn`` places
+        after the player made ``move``."""
+
+    @abstractmethod
+    def card_text(self, card: Any) -> str:
+        """A card of a hand as text."""
+
+    def legal_texts(self, seen: ViewT) -> list[str]:
+        """The legal moves of ``seen`` in the game's notation."""
+        return [self.game.move_text(move) for move in self.legal_moves(seen)]
+
+    @staticmethod
+    def legal_moves(seen: Any) -> tuple[Any, ...]:
+        """The legal moves of a view (every game's views have ``legal_moves()``)."""
+        moves: tuple[Any, ...] = seen.legal_moves()
+        return moves
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` as a seed of ``reset``: ``None`` or an int (a numpy integer is taken as its int).
+
+    Raises:
+        InvalidStateError: If ``seed`` is neither.
+    """
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    if seed is not None and type(seed) is not int:
+        raise InvalidStateError(f"seed must be None or an int, not {quote(seed)}")
+    return seed
+
+
+def check_render_mode(render_mode: object, modes: Sequence[str]) -> str | None:
+    """``render_mode``, which must be ``None`` or one of ``modes``.
+
+    Raises:
+        InvalidStateError: If it is not.
+    """
+    if render_mode is not None and (type(render_mode) is not str or render_mode not in modes):
+        named = ", ".join(repr(mode) for mode in modes)
+        raise InvalidStateError(f"render_mode must be None, {named.replace(', ', ' or ', 1)}, not {quote(render_mode)}")
+    return render_mode

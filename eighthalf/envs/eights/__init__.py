@@ -1,0 +1,85 @@
+"""Eights in the standard environments: PettingZoo, Gymnasium and OpenSpiel (optional extras).
+
+The mirror of :mod:`eighthalf.envs` for Eights, on the same adapters (written once for
+both games) with Eights' encoding. Its modules:
+
+- :mod:`eighthalf.envs.eights.encoding`: the hand-slot action space, its mask and the
+  observation vectors (numpy);
+- :mod:`eighthalf.envs.eights.pettingzoo`: the AEC environment, ``env`` and ``raw_env`` (``rl``);
+- :mod:`eighthalf.envs.eights.gym`: ``SeatEnv``, one seat against Eights' bots (``rl``);
+- :mod:`eighthalf.envs.eights.openspiel`: the OpenSpiel game ``python_eights``, registered
+  on import (``openspiel``).
+
+Its names (``ACTIONS``, ``NUM_ACTIONS``, ``action_mask``, ``action_to_move``,
+``encode_view``, ``move_to_action``, ``SeatEnv``, ``env``, ``raw_env``) are imported on
+first use, as :mod:`eighthalf.envs` does: ``SeatEnv``, ``env`` and ``raw_env`` need the
+``rl`` extra (an ``ImportError`` that names it otherwise).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .. import _RL_FRAMEWORKS, _install
+
+if TYPE_CHECKING:
+    from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
+    from .gym import SeatEnv
+    from .pettingzoo import env, raw_env
+
+__all__ = [
+    "ACTIONS",
+    "NUM_ACTIONS",
+    "SeatEnv",
+    "action_mask",
+    "action_to_move",
+    "encode_view",
+    "env",
+    "move_to_action",
+    "raw_env",
+]
+
+_MODULE_OF = {
+    "ACTIONS": "encoding",
+    "NUM_ACTIONS": "encoding",
+    "action_mask": "encoding",
+    "action_to_move": "encoding",
+    "encode_view": "encoding",
+    "move_to_action": "encoding",
+    "SeatEnv": "gym",
+    "env": "pettingzoo",
+    "raw_env": "pettingzoo",
+}
+"""The module of this package that holds each of its names."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of this package from its module on first use.
+
+    Raises:
+        AttributeError: ``name`` is not a name of this package.
+        ImportError: its module needs a framework that is not installed (the message names the extra).
+    """
+    module_name = _MODULE_OF.get(name)
+    if module_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        module = importlib.import_module(f"{__name__}.{module_name}")
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").partition(".")[0]
+        if missing not in _RL_FRAMEWORKS:
+            raise
+        raise ModuleNotFoundError(
+            f"eighthalf.envs.eights.{name} needs PettingZoo and Gymnasium ({missing} is not installed): install the"
+            f' extra "rl": {_install("rl")}',
+            name=error.name,
+        ) from error
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The names of this package, those imported on first use included."""
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,517 @@
+"""Eights' action encoding and observation vectors for the adapters (numpy only).
+
+**Actions.** A move of Eights is a choice of cards *from the hand*: a spelling takes some
+hand cards for letters and some as replacements (each replacing the table card of its
+own suit, WT4, so the replacements name the table cards used, and the letters then name
+the word: no two of the eight words are anagrams); a pass names the cards it exchanges
+(WP1). So every move is one assignment of roles to the *slots* of the hand, the viewer's
+cards in card order (slot 0 first), at most 8 (WS4). The fixed space has
+:data:`NUM_ACTIONS` (3,434) actions:
+
+===========  ===================================================================  =====
+actions      move                                                                 count
+===========  ===================================================================  =====
+0–255        a pass exchanging the slots of the action's bits (bit k: slot k);       256
+             0 is the pass without exchange (WP1, WP2)
+256–3433     a spelling: the slots that give letters and the slots that replace    3,178
+             table cards (at least one, WT3), 3 to 5 slots in all (the words'
+             lengths), in the order of :data:`ACTIONS`
+===========  ===================================================================  =====
+
+Equal cards (WS1) make equal moves of different slots; the *canonical* action of a move
+takes, for each of its cards, the first free slot that holds an equal card (letters
+first, then replacements), and only canonical actions are in the mask (WT7). The mask
+has exactly one action per legal move, so the number of legal moves is at most 3,434
+(:doc:`/ai` gives the largest seen in play: 256 under the rule book, where a spelling
+and a pass are never both legal, WT1).
+
+>>> from eighthalf.eights import new_game, view
+>>> seen = view(new_game(4, seed=1), 0)
+>>> actions = [int(a) for a in action_mask(seen).nonzero()[0]]
+>>> len(actions), str(action_to_move(actions[0], seen)), ACTIONS[actions[0]]
+(16, 'ONE 1n 1o>1t 3e>3s', Slots(kind='spell', letters=(0,), others=(1, 2)))
+
+**Observations.** :func:`encode_view` turns a seat's
+:class:`~eighthalf.eights.PlayerView` into a flat ``float32`` vector of
+:func:`observation_size` entries, the seats in turn order *from the viewer*. It is built
+from the view alone, so it carries nothing the seat may not see (WI1–WI4): no other
+hand, no unknown stack card, no seed. :func:`observation_layout` names its blocks.
+
+>>> encode_view(seen).shape, observation_size(4)
+((545,), 545)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ...common.game import Result
+from ...eights.cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card
+from ...eights.game import EIGHTS
+from ...eights.moves import Move, Pass, Spell
+from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
+from ...eights.state import GameState
+from ...eights.views import PlayerView, unseen_cards
+from ...eights.words import LETTERS, WORDS
+from ...errors import IllegalMoveError, InvalidStateError, quote
+from ..base import Encoding
+
+__all__ = [
+    "ACTIONS",
+    "DEFAULT_MOVE_LIMIT",
+    "EIGHTS_ENCODING",
+    "MAX_HAND_POINTS",
+    "NUM_ACTIONS",
+    "SLOTS",
+    "EightsEncoding",
+    "Slots",
+    "action_mask",
+    "action_to_move",
+    "encode_view",
+    "move_to_action",
+    "observation_high",
+    "observation_layout",
+    "observation_size",
+    "table_rules",
+    "view_text",
+]
+
+SLOTS: Final = max(HAND_SIZES.values())
+"""The hand slots: the largest hand (8 with two players, WS4)."""
+
+DEFAULT_MOVE_LIMIT: Final = 10_000
+"""The adapters' default move limit: a game with no winner may go on (hands of no points
+follow each other), random play with ``may_pass_freely`` takes some 1,000 to 2,300 moves."""
+
+MAX_HAND_POINTS: Final = 128
+"""The most points a seat can make in one hand: every card spelled at most once, SIX the
+most points a card (2, WT8)."""
+
+
+class Slots(NamedTuple):
+    """What an action does with the hand slots."""
+
+    kind: str
+    """``"pass"`` or ``"spell"``."""
+    letters: tuple[int, ...]
+    """A spelling's slots that give letters; a pass's exchanged slots."""
+    others: tuple[int, ...]
+    """A spelling's slots that replace table cards; ``()`` for a pass."""
+
+
+def _slots(bits: int) -> tuple[int, ...]:
+    return tuple(slot for slot in range(SLOTS) if bits >> slot & 1)
+
+
+_LENGTHS = sorted({len(LETTERS[word]) for word in WORDS})
+ACTIONS: tuple[Slots, ...] = (
+    *(Slots("pass", _slots(bits), ()) for bits in range(1 << SLOTS)),
+    *(
+        Slots("spell", _slots(letters), _slots(others))
+        for letters in range(1 << SLOTS)
+        for others in range(1, 1 << SLOTS)
+        if not letters & others and bin(letters | others).count("1") in _LENGTHS
+    ),
+)
+"""Every action's use of the hand slots, by action number (passes by their bits, then
+spellings by the bits of their letter slots and of their replacing slots)."""
+
+NUM_ACTIONS: Final = len(ACTIONS)
+"""The size of the action space: 3,434."""
+
+_INDEX: dict[Slots, int] = {slots: action for action, slots in enumerate(ACTIONS)}
+_WORD_OF: dict[str, str] = {LETTERS[word]: word for word in WORDS}
+_LETTER_LIST = sorted(set("".join(SUIT_LETTERS.values())))
+_LETTERS = {letter: at for at, letter in enumerate(_LETTER_LIST)}  # the 14 letters of the deck
+_KINDS = sorted(CARDS.values(), key=lambda card: card.key)  # the 58 kinds of card
+_KIND = {card.key: at for at, card in enumerate(_KINDS)}
+_SUITS = len(SUITS)
+_SLOT = _SUITS + len(_LETTERS)  # a slot: its suit and its letter, one-hot
+_PER_SEAT = 5
+
+
+def _check_view(seen: object, seat: bool = True) -> PlayerView:
+    """``seen``, which must be a seat's :class:`~eighthalf.eights.PlayerView`.
+
+    Raises:
+        InvalidStateError: If it is not one, or is a spectator's view.
+    """
+    if not isinstance(seen, PlayerView):
+        raise InvalidStateError(f"expected an eighthalf.eights.PlayerView, not {quote(seen)}")
+    if seat and seen.hand is None:
+        raise InvalidStateError("a spectator's view has no hand: encode a seat's view")
+    return seen
+
+
+def _check_action(action: object) -> int:
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        raise IllegalMoveError(quote(action), f"an action is an int from 0 to {NUM_ACTIONS - 1}", "WT1")
+    return action
+
+
+def action_to_move(action: int, seen: PlayerView) -> Move:
+    """The move of ``action`` with the viewer's hand (see the table above).
+
+    Raises:
+        IllegalMoveError: If ``action`` is not an int from 0 to 3,433, names a slot the
+            hand does not fill, its cards spell no word (WT2) or use a suit twice (WS3),
+            or it is not the canonical action of its move (WT7).
+        InvalidStateError: If ``seen`` is not a seat's view.
+    """
+    action = _check_action(action)
+    seen = _check_view(seen)
+    hand = seen.hand
+    assert hand is not None
+    slots = ACTIONS[action]
+    used = slots.letters + slots.others
+    if used and max(used) >= len(hand):
+        raise IllegalMoveError(
+            f"action {action}", f"it uses hand slot {max(used)}, but the hand holds {len(hand)} card(s)", "WT1"
+        )
+    move: Move
+    if slots.kind == "pass":
+        move = Pass(tuple(hand[slot] for slot in slots.letters))
+    else:
+        given = tuple(hand[slot] for slot in slots.letters)
+        replacements = tuple(hand[slot] for slot in slots.others)
+        table = tuple(seen.table[card.suit - 1] for card in replacements)
+        letters = "".join(sorted(card.letter for card in given + table))
+        word = _WORD_OF.get(letters)
+        if word is None:
+            named = " ".join(map(str, given + table))
+            raise IllegalMoveError(f"action {action}", f"the cards {named} spell no word", "WT2")
+        move = Spell(word, given, table, replacements)  # refuses a suit used twice (WS3)
+    canonical = move_to_action(move, seen)
+    if canonical != action:
+        raise IllegalMoveError(str(move), f"this move is action {canonical}, not {action}", "WT7")
+    return move
+
+
+def move_to_action(move: Move, seen: PlayerView) -> int:
+    """The canonical action of ``move`` with the viewer's hand.
+
+    Raises:
+        IllegalMoveError: If ``move`` is not a move of Eights or its cards are not in the hand.
+        InvalidStateError: If ``seen`` is not a seat's view.
+    """
+    seen = _check_view(seen)
+    hand = seen.hand
+    assert hand is not None
+    if isinstance(move, Pass):
+        groups: tuple[tuple[Card, ...], ...] = (move.exchange,)
+    elif isinstance(move, Spell):
+        groups = (move.hand, move.replacements)
+    else:
+        raise IllegalMoveError(quote(move), "it is not a move of Eights (a Spell or a Pass)", "WT1")
+    free = list(range(len(hand)))
+    found: list[tuple[int, ...]] = []
+    for cards in groups:
+        slots = []
+        for card in cards:
+            slot = next((at for at in free if hand[at] == card), None)
+            if slot is None:
+                raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
+            free.remove(slot)
+            slots.append(slot)
+        found.append(tuple(sorted(slots)))
+    key = Slots("pass", found[0], ()) if isinstance(move, Pass) else Slots("spell", found[0], found[1])
+    action = _INDEX.get(key)
+    if action is None:
+        raise IllegalMoveError(str(move), "it has no action: a word has 3 to 5 letters (WT8)", "WT2")
+    return action
+
+
+def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
+    """1 for each action legal for the viewer now (one per legal move), else 0 (all 0 when
+    it is not their turn).
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView`.
+    """
+    seen = _check_view(seen, seat=False)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    for move in seen.legal_moves():
+        mask[move_to_action(move, seen)] = 1
+    return mask
+
+
+def observation_layout(players: int) -> list[tuple[str, int, int]]:
+    """The blocks of :func:`encode_view`'s vector: ``(name, start, size)`` each.
+
+    ``seat k`` is the k-th seat in turn order from the viewer (``seat 0`` is the viewer).
+    A card *by kind* counts the cards of each of the 58 kinds (:data:`~eighthalf.eights.CARDS`
+    in card order).
+    """
+    blocks: list[tuple[str, int]] = [
+        (f"own hand slot {slot}: suit and letter, one-hot", _SLOT) for slot in range(SLOTS)
+    ]
+    blocks += [
+        ("own hand: cards by kind", len(_KINDS)),
+        ("table: the letter of each suit, one-hot", _SUITS * len(_LETTERS)),
+        ("unseen cards by kind (other hands, unknown stack cards)", len(_KINDS)),
+        ("own cards under the stack by kind (WP3)", len(_KINDS)),
+        ("score piles: cards by kind", len(_KINDS)),
+        ("stack size", 1),
+        ("passes in a row (WH1)", 1),
+        ("turns in this hand (WH3)", 1),
+        ("target (WG1)", 1),
+        ("game over (WG3)", 1),
+    ]
+    for seat in range(players):
+        blocks += [
+            (f"seat {seat}: hand size", 1),
+            (f"seat {seat}: points in this hand", 1),
+            (f"seat {seat}: total of the finished hands", 1),
+            (f"seat {seat}: to move", 1),
+            (f"seat {seat}: dealer", 1),
+        ]
+    layout = []
+    start = 0
+    for name, size in blocks:
+        layout.append((name, start, size))
+        start += size
+    return layout
+
+
+def observation_size(players: int) -> int:
+    """The length of the observation vector at a table of ``players`` seats: ``525 + 5 * players``."""
+    return SLOTS * _SLOT + 4 * len(_KINDS) + _SUITS * len(_LETTERS) + 5 + _PER_SEAT * players
+
+
+def observation_high(players: int, rules: Rules) -> npt.NDArray[np.float32]:
+    """The largest value each entry of the observation can take (the low is 0 everywhere)."""
+    high = np.ones(observation_size(players), dtype=np.float32)
+    counts = np.array([DECK.count(card) for card in _KINDS], dtype=np.float32)
+    target = rules.target_for(players)
+    for name, start, size in observation_layout(players):
+        if "by kind" in name:
+            high[start : start + size] = counts
+        elif name == "stack size":
+            high[start] = len(DECK)
+        elif name.startswith("passes"):
+            high[start] = MAX_PLAYERS
+        elif name.startswith("turns"):  # at most 21 spellings (3 cards or more each), n - 1 passes before each, n after
+            high[start] = 22 * players if rules.turn_limit is None else min(rules.turn_limit, 22 * players)
+        elif name.startswith("target"):
+            high[start] = target
+        elif name.endswith("hand size"):
+            high[start] = SLOTS
+        elif name.endswith("in this hand"):
+            high[start] = MAX_HAND_POINTS
+        elif name.endswith("finished hands"):
+            high[start] = target - 1 + MAX_HAND_POINTS
+    return high
+
+
+def _counts(cards: Sequence[Card], out: npt.NDArray[np.float32], start: int) -> None:
+    for card in cards:
+        out[start + _KIND[card.key]] += 1
+
+
+def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
+    """The observation vector of ``seen`` (see :func:`observation_layout`).
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView`, or is a
+            spectator's view (it has no hand and no seat to order the seats from).
+    """
+    seen = _check_view(seen)
+    hand = seen.hand
+    me = seen.seat
+    assert hand is not None and me is not None
+    players = seen.players
+    out = np.zeros(observation_size(players), dtype=np.float32)
+    for slot, card in enumerate(hand):
+        out[slot * _SLOT + card.suit - 1] = 1
+        out[slot * _SLOT + _SUITS + _LETTERS[card.letter]] = 1
+    at = SLOTS * _SLOT
+    _counts(hand, out, at)
+    at += len(_KINDS)
+    for card in seen.table:
+        out[at + (card.suit - 1) * len(_LETTERS) + _LETTERS[card.letter]] = 1
+    at += _SUITS * len(_LETTERS)
+    _counts(unseen_cards(seen), out, at)
+    at += len(_KINDS)
+    _counts([card for card in seen.stack if card is not None], out, at)
+    at += len(_KINDS)
+    _counts([card for pile in seen.piles for spell in pile for card in spell.cards], out, at)
+    at += len(_KINDS)
+    out[at : at + 5] = (seen.stack_size, seen.passes, seen.turns, seen.target, seen.over)
+    at += 5
+    scores, totals = seen.scores, seen.totals
+    for turn in range(players):
+        seat = (me + turn) % players
+        out[at : at + _PER_SEAT] = (
+            seen.hand_sizes[seat],
+            scores[seat],
+            totals[seat],
+            not seen.over and seen.to_move == seat,
+            seen.dealer == seat,
+        )
+        at += _PER_SEAT
+    return out
+
+
+def table_rules(rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
+    """The :class:`~eighthalf.eights.Rules` an environment plays (``rules``, else the rule
+    book's) and its move limit, which ends a game with no winner (Eights' rules have a turn
+    limit per hand, WH3, but none per game).
+
+    >>> table_rules(None, 500)
+    (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
+
+    Raises:
+        InvalidStateError: If ``rules`` is not an :class:`~eighthalf.eights.Rules`, or
+            ``move_limit`` is neither ``None`` nor an int from 1 to ``2**53 - 1``.
+    """
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {quote(rules)}")
+    if move_limit is not None and (type(move_limit) is not int or not 1 <= move_limit < 2**53):
+        raise InvalidStateError(f"move_limit must be None or an int from 1 to 2**53 - 1, not {quote(move_limit)}")
+    return rules, move_limit
+
+
+def view_text(seen: PlayerView) -> str:
+    """The table as ``seen`` shows it, in a few lines: the hand and turn (or the winners),
+    the table and the stack, then one line per seat with its total, its points in this
+    hand, its hand size and its words; the viewer's own hand face up (a spectator sees none).
+
+    >>> from eighthalf.eights import new_game, view
+    >>> print(view_text(view(new_game(2, seed=3), 1)))
+    hand 1, turn 1, seat 0 to move, passes 0, target 50
+    table 1o 2i 3n 4e 5e 6s 7u 8i, stack 40
+    seat 0: total 0, this hand 0, hand 8, words (none)
+    seat 1: total 0, this hand 0, hand 8 [1e 3g 3i 3t 4h 5t 6e 6h], words (none)
+    """
+    seen = _check_view(seen, seat=False)
+    outcome = seen.outcome
+    if outcome is not None:
+        head = (
+            f"hand {seen.number + 1}, game over: winners {', '.join(map(str, outcome.winners))}, target {seen.target}"
+        )
+    else:
+        head = (
+            f"hand {seen.number + 1}, turn {seen.turns + 1}, seat {seen.to_move} to move, "
+            f"passes {seen.passes}, target {seen.target}"
+        )
+    lines = [head, f"table {' '.join(map(str, seen.table))}, stack {seen.stack_size}"]
+    scores, totals = seen.scores, seen.totals
+    for seat, size in enumerate(seen.hand_sizes):
+        cards = f" [{' '.join(map(str, seen.hand))}]" if seat == seen.seat and seen.hand is not None else ""
+        words = "; ".join(map(str, seen.piles[seat])) or "(none)"
+        lines.append(f"seat {seat}: total {totals[seat]}, this hand {scores[seat]}, hand {size}{cards}, words {words}")
+    return "\n".join(lines)
+
+
+_WORD_AT = {word: at for at, word in enumerate(WORDS)}
+_RECALL = len(WORDS) + 2  # per seat: each word spelled, passes, cards exchanged
+
+
+class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
+    """Eights' encoding for the adapters: the functions of this module bound to the
+    :class:`~eighthalf.envs.base.Encoding` they are written against (one instance,
+    :data:`EIGHTS_ENCODING`). One episode is one game (WG1–WG3); the reward is 1 for each
+    winner (tied winners each get 1, WG3) and 0 for the others, and a game stopped by the
+    move limit has no winner.
+    """
+
+    game = EIGHTS
+    env_name = "eights_v0"
+    num_actions = NUM_ACTIONS
+    default_move_limit = DEFAULT_MOVE_LIMIT
+    hidden_rules = "WI2, WI3"
+
+    def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
+        """:func:`table_rules`.
+
+        Raises:
+            InvalidStateError: As :func:`table_rules` does.
+        """
+        return table_rules(rules, move_limit)
+
+    def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
+        """:func:`action_mask`.
+
+        Raises:
+            InvalidStateError: If ``seen`` is not a view of Eights.
+        """
+        return action_mask(seen)
+
+    def action_to_move(self, action: int, seen: PlayerView) -> Move:
+        """:func:`action_to_move`.
+
+        Raises:
+            IllegalMoveError: As :func:`action_to_move` does.
+            InvalidStateError: If ``seen`` is not a seat's view.
+        """
+        return action_to_move(action, seen)
+
+    def move_to_action(self, move: Move, seen: PlayerView) -> int:
+        """:func:`move_to_action`.
+
+        Raises:
+            IllegalMoveError: As :func:`move_to_action` does.
+            InvalidStateError: If ``seen`` is not a seat's view.
+        """
+        return move_to_action(move, seen)
+
+    def encode_view(self, seen: PlayerView) -> npt.NDArray[np.float32]:
+        """:func:`encode_view`.
+
+        Raises:
+            InvalidStateError: As :func:`encode_view` does.
+        """
+        return encode_view(seen)
+
+    def observation_size(self, players: int) -> int:
+        """:func:`observation_size`."""
+        return observation_size(players)
+
+    def observation_high(self, players: int, rules: Rules) -> npt.NDArray[np.float32]:
+        """:func:`observation_high`."""
+        return observation_high(players, rules)
+
+    def private_blocks(self, players: int) -> list[tuple[int, int]]:
+        """The own hand (slots and kinds), the unseen cards (which the hand decides) and
+        the own cards under the stack (WP3)."""
+        return [
+            (start, size)
+            for name, start, size in observation_layout(players)
+            if name.startswith("own") or name.startswith("unseen")
+        ]
+
+    def rewards(self, result: Result) -> list[float]:
+        """1 for each winner (WG3), 0 for the others."""
+        return [float(seat in result.winners) for seat in range(len(result.scores))]
+
+    def text(self, seen: PlayerView) -> str:
+        """:func:`view_text`."""
+        return view_text(seen)
+
+    def card_text(self, card: Card) -> str:
+        """The card's notation, ``4w``."""
+        return str(card)
+
+    def recall_size(self, players: int) -> int:
+        """For every seat: how often it spelled each word, passed, and how many cards it exchanged."""
+        return players * _RECALL
+
+    def recall(self, out: npt.NDArray[np.float32], turn: int, move: Move) -> None:
+        """Count ``move`` for the seat ``turn`` places after the player."""
+        if isinstance(move, Spell):
+            out[turn * _RECALL + _WORD_AT[move.word]] += 1
+        else:
+            out[turn * _RECALL + len(WORDS)] += 1
+            out[turn * _RECALL + len(WORDS) + 1] += len(move.exchange)
+
+
+EIGHTS_ENCODING: Final = EightsEncoding()
+"""Eights' encoding (one game an episode)."""

@@ -1,0 +1,95 @@
+"""A Gymnasium environment: one seat of Eights against Eights' bots (optional extra ``rl``).
+
+:class:`SeatEnv` is :class:`eighthalf.envs.seat.GameSeatEnv` with Eights' encoding. One
+episode is one game (WG1–WG3); the bots (names of :data:`eighthalf.eights.bots.BOTS`, or
+functions that make a bot) play the other seats. The reward is 1 if the agent wins (a
+tie for the highest total included, WG3), 0 otherwise, when the game ends; a game
+stopped by the move limit is truncated.
+
+>>> from eighthalf.envs.eights import SeatEnv
+>>> table = SeatEnv(players=3, opponents=("greedy",))
+>>> observation, info = table.reset(seed=3)
+>>> done = False
+>>> while not done:
+...     action = int(info["action_mask"].nonzero()[0][0])
+...     observation, reward, terminated, truncated, info = table.step(action)
+...     done = terminated or truncated
+>>> reward in (0.0, 1.0), terminated
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+try:
+    import gymnasium
+except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
+    from .. import extra_missing
+
+    raise extra_missing(missing, "rl", "eighthalf.envs.eights.gym") from None
+
+from ...eights.bots import Bot
+from ...eights.options import Rules
+from ...eights.state import GameState
+from ..seat import GameSeatEnv
+from .encoding import DEFAULT_MOVE_LIMIT, EIGHTS_ENCODING
+
+__all__ = ["ENV_ID", "SeatEnv"]
+
+ENV_ID = "eighthalf/EightsSeat-v0"
+"""The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
+
+
+class SeatEnv(GameSeatEnv):
+    """One seat of a game of Eights against bots, as a Gymnasium environment.
+
+    An action outside the mask ends the episode with ``illegal_reward`` by default
+    (``illegal="end"``), or raises :class:`~eighthalf.IllegalMoveError` with
+    ``illegal="raise"``; see :class:`~eighthalf.envs.seat.GameSeatEnv`.
+
+    Args:
+        players: Seats at the table (2–6, WS2).
+        seat: The agent's seat.
+        opponents: Bots for the other seats, in seat order, repeated to fill the table.
+        move_limit: The most moves of a game (it then ends with no winner), or ``None``.
+        illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
+        illegal_reward: The reward of an illegal action under ``illegal="end"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        rules: The table's :class:`~eighthalf.eights.Rules` (WR1, WR2), instead of the rule book's.
+
+    Raises:
+        InvalidStateError: If a setting is out of range or of the wrong type (as
+            :class:`~eighthalf.envs.seat.GameSeatEnv` says).
+    """
+
+    state: GameState | None
+    """The game, once :meth:`reset` dealt it."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        *,
+        seat: int = 0,
+        opponents: Sequence[str | Callable[[], Bot]] = ("greedy",),
+        move_limit: int | None = DEFAULT_MOVE_LIMIT,
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        super().__init__(
+            EIGHTS_ENCODING,
+            players,
+            seat=seat,
+            opponents=opponents,
+            move_limit=move_limit,
+            illegal=illegal,
+            illegal_reward=illegal_reward,
+            render_mode=render_mode,
+            rules=rules,
+        )
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="eighthalf.envs.eights.gym:SeatEnv")
