@@ -1,11 +1,13 @@
-"""Each extra installs and imports alone (issue 18): eighthalf.envs with ``rl``, with ``openspiel``, with neither.
+"""Each extra installs and imports alone (issue 18): eighthalf.envs with ``rl``, with ``openspiel``, with neither,
+and the game server with ``server``.
 
 Each probe plays both games: 8½ (``eighthalf.envs``) and Eights (``eighthalf.envs.eights``).
 
-The environment variable ``EIGHTHALF_EXTRAS_VENVS`` names a folder of three virtual
+The environment variable ``EIGHTHALF_EXTRAS_VENVS`` names a folder of four virtual
 environments, each with eighthalf installed (a regular install, not an editable one) with
-one extra only: ``core`` (``pip install .``), ``rl`` (``pip install ".[rl]"``) and
-``openspiel`` (``pip install ".[openspiel]"``). ``.ci/run`` builds them; without the
+one extra only: ``core`` (``pip install .``), ``rl`` (``pip install ".[rl]"``),
+``openspiel`` (``pip install ".[openspiel]"``) and ``server`` (``pip install ".[server]"``,
+whose probe serves a round on a free port of 127.0.0.1 and plays it through the Python client). ``.ci/run`` builds them; without the
 variable these tests skip. In each environment a small script imports the parts of
 :mod:`eighthalf.envs` and plays a round with each; the parts an extra provides must give
 the same results as in this test's own environment (where every extra is installed), and
@@ -29,7 +31,8 @@ VENVS = os.environ.get("EIGHTHALF_EXTRAS_VENVS", "")
 
 pytestmark = pytest.mark.skipif(
     not VENVS,
-    reason="EIGHTHALF_EXTRAS_VENVS is unset: it names a folder of the venvs core, rl and openspiel (.ci/run builds them)",
+    reason="EIGHTHALF_EXTRAS_VENVS is unset: it names a folder of the venvs core, rl, openspiel and server "
+    "(.ci/run builds them)",
 )
 
 SCRIPT = r"""
@@ -155,8 +158,34 @@ def eights_openspiel():
     return [moves, list(state.returns())]
 
 
+def server():
+    import asyncio
+    import subprocess
+    import sys
+
+    from eighthalf.bots import GreedyBot
+    from eighthalf.server.client import create_table, join, play
+
+    command = [sys.executable, "-m", "eighthalf", "serve", "--port", "0", "--db", ":memory:"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = process.stdout.readline().split()[2]  # "eighthalf serve: http://127.0.0.1:PORT/ (...)"
+
+        async def game():
+            table = await create_table(url, {"game": "8½", "players": 2, "seats": [None, "greedy"], "seed": 5})
+            token = await join(url, table["id"], 0, "probe")
+            return (await play(url, table["id"], token, GreedyBot(), seed=1)).text
+
+        return asyncio.run(game())
+    finally:
+        process.kill()
+        process.wait()
+
+
 results = {}
-for probe in (core, envs, encoding, gym, pettingzoo, openspiel, eights_encoding, eights_gym, eights_pettingzoo, eights_openspiel):
+for probe in (
+    core, envs, encoding, gym, pettingzoo, openspiel, eights_encoding, eights_gym, eights_pettingzoo, eights_openspiel, server
+):
     try:
         results[probe.__name__] = {"value": probe()}
     except ImportError as error:
@@ -186,6 +215,7 @@ PROBES = (
     "eights_gym",
     "eights_pettingzoo",
     "eights_openspiel",
+    "server",
 )
 
 EXPECTED = {
@@ -207,6 +237,7 @@ EXPECTED = {
         "works": {"core", "envs", "encoding", "openspiel", "eights_encoding", "eights_openspiel"},
         "frameworks": ["numpy", "pyspiel"],
     },
+    "server": {"works": {"core", "server"}, "frameworks": []},
 }
 """For each venv: the probes that play, and the frameworks its extra installs."""
 
@@ -263,9 +294,15 @@ def test_each_extra_installs_and_imports_alone(extra: str, reference: dict[str, 
             continue
         assert "import_error" in results[probe], f"{probe} works without its extra: {results[probe]}"
         message = results[probe]["import_error"]
-        if extra == "core":
+        if probe == "server":  # the server's client names its extra
+            for text in ('the extra "server"', 'pip install ".[server]"', 'pip install "eighthalf[server]"'):
+                assert text in message, (probe, message)
+        elif extra == "core":
             # no numpy: importing eighthalf.envs names both extras, from a checkout and from an index
             for text in ("numpy", 'pip install ".[rl]"', '"openspiel"', 'pip install "eighthalf[rl]"'):
+                assert text in message, (probe, message)
+        elif extra == "server":  # no numpy either: importing eighthalf.envs names both of its extras
+            for text in ("numpy", 'pip install ".[rl]"', '"openspiel"'):
                 assert text in message, (probe, message)
         elif probe in ("gym", "pettingzoo", "eights_gym", "eights_pettingzoo"):
             for text in ('the extra "rl"', 'pip install ".[rl]"', 'pip install "eighthalf[rl]"'):

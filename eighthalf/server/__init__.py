@@ -20,7 +20,15 @@ The docs page "Playing over a network" describes the protocol.
 
 from __future__ import annotations
 
-__all__: list[str] = []
+__all__ = ["SERVER_EXTRA_HINT", "extra_missing"]
 
 SERVER_EXTRA_HINT = 'pip install ".[server]" in a checkout of eighthalf (pip install "eighthalf[server]" from an index)'
 """How to install what the server needs."""
+
+
+def extra_missing(error: ModuleNotFoundError, needed_by: str) -> ModuleNotFoundError:
+    """The error to raise when ``needed_by`` cannot import a package of the extra ``server``:
+    it names the extra and how to install it."""
+    return ModuleNotFoundError(
+        f'{needed_by} needs {error.name}, which the extra "server" installs: {SERVER_EXTRA_HINT}', name=error.name
+    )

@@ -32,6 +32,13 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from . import extra_missing
+
+try:
+    import starlette  # noqa: F401
+except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
+    raise extra_missing(error, "eighthalf.server.app") from error
+
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -233,7 +240,8 @@ def create_app(
             if type(body) is not dict or set(body) - {"name"}:
                 raise Refused("bad-json", 'expected {"name": "..."}')
             seat = request.path_params["seat"]
-            token = table.join(int(seat) if seat.isdigit() and len(seat) < 4 else seat, body.get("name"))
+            number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
+            token = table.join(number, body.get("name"))
         except Refused as refused:
             return _refused(refused)
         logger.info("table %s: seat %s taken", table.id, seat)

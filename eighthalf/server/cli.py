@@ -12,7 +12,7 @@ import asyncio
 import sys
 from typing import Final
 
-from . import SERVER_EXTRA_HINT
+from . import extra_missing
 
 __all__ = ["DEFAULT_DB", "add_serve_arguments", "run_serve"]
 
@@ -60,10 +60,7 @@ def run_serve(args: argparse.Namespace) -> int:
         from .app import create_app
         from .store import StoreError
     except ModuleNotFoundError as error:
-        print(
-            f"eighthalf serve: error: the server needs {error.name}, which the extra 'server' installs: {SERVER_EXTRA_HINT}",
-            file=sys.stderr,
-        )
+        print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
         return 2
     try:
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync)

@@ -28,7 +28,13 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import attrs
-from websockets.asyncio.client import ClientConnection, connect
+
+from . import extra_missing
+
+try:
+    from websockets.asyncio.client import ClientConnection, connect
+except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
+    raise extra_missing(error, "eighthalf.server.client") from error
 
 from ..common.errors import EighthalfError
 from ..common.game import Game, Result

@@ -178,6 +178,9 @@ class Table:
         self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
         self.broadcast_seats()
         self.schedule()
+        if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
+            for viewer, client in self._audience():
+                client.deliver(state_message(self, viewer, (), None))
         return token
 
     def attach(self, client: Client, seat: int | None) -> None:
