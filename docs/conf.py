@@ -122,6 +122,12 @@ nitpick_ignore = [
     ("py:class", "eighthalf.common.runner._S"),
     ("py:func", "copy.deepcopy"),
     ("py:func", "copy.replace"),
+    # eighthalf.server (docs/network.rst): Starlette and websockets have no inventory here.
+    ("py:mod", "secrets"),
+    ("py:class", "collections.abc.AsyncIterator"),
+    ("py:class", "contextlib.AbstractAsyncContextManager"),
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "websockets.asyncio.client.ClientConnection"),
 ]
 
 # eighthalf.envs (docs/ai.rst): the AI frameworks and numpy have no inventory here.

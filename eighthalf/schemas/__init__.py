@@ -22,6 +22,13 @@ schemas, ``eighthalf/schemas/eights.<Type>.schema.json`` for each of
 >>> schema(EIGHTS_ANY)["properties"]["type"]["enum"][:2]
 ['eights.Rules', 'eights.Move']
 
+The game server's protocol (:mod:`eighthalf.server`) has a schema for each websocket
+message and each HTTP body, ``eighthalf/schemas/server.<name>.schema.json`` for each of
+:data:`~eighthalf.schemas.server.SERVER_SCHEMAS` (:mod:`eighthalf.schemas.server`):
+
+>>> schema("server.move")["required"]
+['move', 'type']
+
 A schema checks the shape of a document: every key, every type, every rank symbol and
 move in notation, the ranges of numbers. It cannot check what depends on the rules as
 a whole (that the 72 cards of S1 are all there, that the call agrees with the pile, that
@@ -47,11 +54,13 @@ from typing import Any
 
 from ..errors import EighthalfError
 from .build import build_schemas, dump_schema
+from .server import SERVER_SCHEMAS
 
 __all__ = [
     "DOCUMENT_TYPES",
     "EIGHTS_ANY",
     "EIGHTS_DOCUMENT_TYPES",
+    "SERVER_SCHEMAS",
     "build_schemas",
     "dump_schema",
     "schema",
@@ -107,8 +116,9 @@ def schema_text(name: str | None = None) -> str:
 
     Args:
         name: A document type from :data:`DOCUMENT_TYPES` or :data:`EIGHTS_DOCUMENT_TYPES`,
-            :data:`EIGHTS_ANY` for the schema that accepts any document of Eights, or
-            ``None`` for the schema that accepts any document of 8½.
+            :data:`EIGHTS_ANY` for the schema that accepts any document of Eights, a schema
+            of the server's protocol from :data:`~eighthalf.schemas.server.SERVER_SCHEMAS`, or ``None`` for the schema
+            that accepts any document of 8½.
 
     Returns:
         The text of ``eighthalf/schemas/<name>.schema.json`` (``document.schema.json``
@@ -119,7 +129,7 @@ def schema_text(name: str | None = None) -> str:
     """
     if name is None:
         name = _ANY
-    elif name not in DOCUMENT_TYPES and name not in EIGHTS_DOCUMENT_TYPES and name != EIGHTS_ANY:
+    elif name not in (*DOCUMENT_TYPES, *EIGHTS_DOCUMENT_TYPES, EIGHTS_ANY, *SERVER_SCHEMAS):
         raise EighthalfError(f"no JSON Schema for {name!r}: the document types are {', '.join(DOCUMENT_TYPES)}")
     return resources.files(__name__).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
 
@@ -132,7 +142,8 @@ def schema(name: str | None = None) -> dict[str, Any]:
 
     Args:
         name: As for :func:`schema_text`: a document type of either game,
-            :data:`EIGHTS_ANY`, or ``None`` for the schema that accepts any document of 8½.
+            :data:`EIGHTS_ANY`, a name of :data:`~eighthalf.schemas.server.SERVER_SCHEMAS`, or ``None`` for the schema
+            that accepts any document of 8½.
 
     Returns:
         The schema as :func:`json.loads` gives it.

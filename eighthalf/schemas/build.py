@@ -254,18 +254,21 @@ def build_schemas() -> dict[str, dict[str, Any]]:
     Returns:
         ``{file name: schema}``: ``"<type>.schema.json"`` for each of
         :data:`~eighthalf.schemas.DOCUMENT_TYPES` and :data:`~eighthalf.schemas.EIGHTS_DOCUMENT_TYPES`,
-        ``"document.schema.json"``, which accepts any document of 8½, and
-        ``"eights.document.schema.json"``, which accepts any document of Eights.
+        ``"document.schema.json"``, which accepts any document of 8½,
+        ``"eights.document.schema.json"``, which accepts any document of Eights, and the
+        schemas of the game server's protocol (:func:`~eighthalf.schemas.server.server_schemas`).
 
     Raises:
         EighthalfError: If a loader reads document types or keys that these schemas do
-            not describe (the format changed and the schemas must follow).
+            not describe (the format changed and the schemas must follow), or the server's
+            protocol changed and its schemas must follow.
     """
     from ..eights.game import EIGHTS
     from ..game import ROUND
     from . import DOCUMENT_TYPES, EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES
     from .eights_fields import eights_pieces
     from .round_fields import round_pieces
+    from .server import server_schemas
 
     games = (
         GameSchemas(
@@ -294,6 +297,7 @@ def build_schemas() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for game in games:
         out.update(game_schemas(game))
+    out.update(server_schemas())
     return out
 
 

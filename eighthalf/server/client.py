@@ -25,6 +25,7 @@ import sys
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import attrs
@@ -121,7 +122,7 @@ class TableConnection:
     """The table's game object (to decode views and events)."""
 
     @classmethod
-    def open(cls, url: str, table: str, token: str | None = None) -> _Opening:
+    def open(cls, url: str, table: str, token: str | None = None) -> AbstractAsyncContextManager[TableConnection]:
         """Connect to ``table`` on the server at ``url``, as the seat of ``token`` or a spectator."""
         return _Opening(url, table, token)
 
@@ -141,7 +142,7 @@ class TableConnection:
         )
 
 
-class _Opening:
+class _Opening(AbstractAsyncContextManager[TableConnection]):
     def __init__(self, url: str, table: str, token: str | None) -> None:
         scheme, _, rest = url.rstrip("/").partition("://")
         self.uri = f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/{table}"

@@ -32,7 +32,18 @@ from ..common.errors import DocumentError, quote
 from ..common.game import Game
 from ..common.replay import GameRecord
 
-__all__ = ["MAX_MOVE_SECONDS", "MAX_NAME", "SERVED", "Served", "TableSpec", "served", "table_spec"]
+__all__ = [
+    "MAX_MOVE_SECONDS",
+    "MAX_NAME",
+    "SERVED",
+    "SPEC_KEYS",
+    "Served",
+    "TableSpec",
+    "check_name",
+    "seat_names",
+    "served",
+    "table_spec",
+]
 
 MAX_NAME: Final = 40
 """The longest name a seat may take (characters)."""
@@ -152,7 +163,8 @@ class TableSpec:
         return self.served().make_record(self.players, seed, self.rules, self.rounds)
 
 
-_SPEC_KEYS: Final = frozenset({"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed"})
+SPEC_KEYS: Final = frozenset({"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed"})
+"""The keys of a new table's settings (:func:`table_spec`)."""
 
 
 def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int, rule: str) -> int:
@@ -208,9 +220,9 @@ def table_spec(data: object) -> TableSpec:
     """
     if type(data) is not dict:
         raise DocumentError("$", f"expected a JSON object, not {json_kind(data)}")
-    unknown = sorted(set(data) - _SPEC_KEYS)
+    unknown = sorted(set(data) - SPEC_KEYS)
     if unknown:
-        raise DocumentError(f"$.{unknown[0][:40]}", f"unknown key (expected some of {', '.join(sorted(_SPEC_KEYS))})")
+        raise DocumentError(f"$.{unknown[0][:40]}", f"unknown key (expected some of {', '.join(sorted(SPEC_KEYS))})")
     if "game" not in data:
         raise DocumentError("$.game", "missing")
     game = served(data["game"])

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .tables import Table
 
 __all__ = [
+    "CLIENT_KEYS",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "Refused",
@@ -51,7 +52,7 @@ PROTOCOL_VERSION: Final = 1
 MAX_MESSAGE_BYTES: Final = 16 * 1024
 """The largest message a client may send (a longer one closes the connection, code 1009)."""
 
-_CLIENT_KEYS: Final = {
+CLIENT_KEYS: Final = {
     "hello": ({"type"}, {"token"}),
     "move": ({"type", "move"}, {"number"}),
     "ping": ({"type"}, set()),
@@ -86,9 +87,9 @@ def parse_client_message(text: object) -> dict[str, Any]:
     if type(data) is not dict:
         raise Refused("bad-message", f"$: expected a JSON object, not {json_kind(data)}")
     kind = data.get("type")
-    if type(kind) is not str or kind not in _CLIENT_KEYS:
-        raise Refused("bad-message", f"$.type: expected one of {', '.join(_CLIENT_KEYS)}, not {quote(kind)}")
-    required, optional = _CLIENT_KEYS[kind]
+    if type(kind) is not str or kind not in CLIENT_KEYS:
+        raise Refused("bad-message", f"$.type: expected one of {', '.join(CLIENT_KEYS)}, not {quote(kind)}")
+    required, optional = CLIENT_KEYS[kind]
     for key in sorted(required - set(data)):
         raise Refused("bad-message", f"$.{key}: missing")
     for key in sorted(set(data) - required - optional):

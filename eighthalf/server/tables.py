@@ -35,7 +35,16 @@ from .games import SERVED, Served, TableSpec, check_name, seat_names
 from .protocol import Refused, state_message, table_summary
 from .store import Store, StoredTable
 
-__all__ = ["MAX_CLIENTS_PER_SEAT", "MAX_SPECTATORS", "Client", "Lobby", "Table", "new_token", "token_hash"]
+__all__ = [
+    "MAX_CLIENTS_PER_SEAT",
+    "MAX_SPECTATORS",
+    "TOKEN_BYTES",
+    "Client",
+    "Lobby",
+    "Table",
+    "new_token",
+    "token_hash",
+]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -83,7 +92,7 @@ class _Seat:
 class Table:
     """One table: a game's record, its state, its seats and the connections following it.
 
-    Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`restore`.
+    Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`Lobby.restore`.
     """
 
     def __init__(self, stored: StoredTable, store: Store) -> None:
