@@ -316,7 +316,9 @@ def create_app(
 
     async def not_found(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        return _error("not-found" if error.status_code == 404 else "bad-request", error.detail, error.status_code)
+        answer = _error("not-found" if error.status_code == 404 else "bad-request", error.detail, error.status_code)
+        answer.headers.update(error.headers or {})  # a 405 says which methods are allowed (Allow)
+        return answer
 
     routes = [
         Route("/", page),
