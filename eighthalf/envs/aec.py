@@ -111,6 +111,8 @@ class GameAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._seeds = random.Random()
         self.state_: Any = None
+        self._seen: tuple[Any, int, Any] = (None, -1, None)
+        """The last view :meth:`observe` made: its state, its seat and the view."""
         self.moves = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -196,7 +198,9 @@ class GameAEC(AECEnv):  # type: ignore[misc]
                 is no game yet.
         """
         seat = self._seat(agent)
-        seen = self.game.view(self._state(), seat)
+        state = self._state()
+        seen = self.game.view(state, seat)
+        self._seen = (state, seat, seen)  # step() reuses it for the same state and seat
         if self.truncations.get(agent):  # stopped by the adapter's move limit: nothing is legal any more
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         else:
@@ -219,7 +223,10 @@ class GameAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self._seats[agent]
-        move = self.encoding.action_to_move(action, self.game.view(state, seat))  # type: ignore[arg-type]
+        seen_state, seen_seat, seen = self._seen
+        if seen_state is not state or seen_seat != seat:
+            seen = self.game.view(state, seat)
+        move = self.encoding.action_to_move(action, seen)  # type: ignore[arg-type]
         self.state_ = state = self.game.apply(state, move)  # a move outside the mask raises IllegalMoveError
         self.moves += 1
         self._clear_rewards()

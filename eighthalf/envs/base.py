@@ -95,6 +95,25 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
             InvalidStateError: If ``seen`` is not a seat's view of this game.
         """
 
+    def encode_into(self, seen: ViewT, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Write :meth:`encode_view` of ``seen`` into ``out`` (a buffer the caller owns, such
+        as a row of a batch) and return ``out``; both games' encodings write it directly.
+
+        Raises:
+            InvalidStateError: As :meth:`encode_view` does.
+        """
+        out[:] = self.encode_view(seen)
+        return out
+
+    def mask_into(self, seen: ViewT, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """Write :meth:`action_mask` of ``seen`` into ``out`` and return ``out``.
+
+        Raises:
+            InvalidStateError: As :meth:`action_mask` does.
+        """
+        out[:] = self.action_mask(seen)
+        return out
+
     @abstractmethod
     def observation_size(self, players: int) -> int:
         """The length of the observation vector at a table of ``players`` seats."""

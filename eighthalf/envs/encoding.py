@@ -38,7 +38,8 @@ seed. :func:`observation_layout` names its blocks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Final
 
 import numpy as np
@@ -48,11 +49,23 @@ from ..cards import COMPOSITION, RANKS, Rank
 from ..common.game import Result
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..game import ROUND
-from ..moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS, Move
+from ..moves import (
+    BLIND_PLAYS,
+    COLLECT,
+    EIGHT_AND_HALF,
+    HAND_PLAYS,
+    OPEN_PLAYS,
+    BlindPlay,
+    Collect,
+    EightAndHalf,
+    HandPlay,
+    Move,
+    OpenPlay,
+)
 from ..options import Rules
 from ..state import MAX_CALL_HALVES, GameState
 from ..text import table_text
-from ..views import PlayerView, unseen_cards
+from ..views import PlayerView
 from .base import Encoding
 
 __all__ = [
@@ -63,7 +76,9 @@ __all__ = [
     "RoundEncoding",
     "action_mask",
     "action_to_move",
+    "encode_into",
     "encode_view",
+    "mask_into",
     "move_to_action",
     "observation_high",
     "observation_layout",
@@ -71,7 +86,7 @@ __all__ = [
     "table_rules",
 ]
 
-ACTIONS: tuple[Move, ...] = (
+ACTIONS: tuple[HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect, ...] = (
     *(play for row in HAND_PLAYS for play in row),
     EIGHT_AND_HALF,
     *OPEN_PLAYS,
@@ -143,11 +158,24 @@ def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
     Raises:
         InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`.
     """
+    return mask_into(seen, np.empty(NUM_ACTIONS, dtype=np.int8))
+
+
+def mask_into(seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """Write :func:`action_mask` of ``seen`` into ``out`` (every entry) and return ``out``.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`, or ``out``
+            is not an int8 vector of :data:`NUM_ACTIONS` entries.
+    """
     seen = _view(seen)
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    for move in seen.legal_moves():
-        mask[_INDEX[move]] = 1
-    return mask
+    if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
+    out[:] = 0
+    moves = seen.legal_moves()
+    if moves:
+        out[list(map(_INDEX.__getitem__, moves))] = 1
+    return out
 
 
 def observation_layout(players: int) -> list[tuple[str, int, int]]:
@@ -203,54 +231,105 @@ def observation_high(players: int) -> npt.NDArray[np.float32]:
     return high
 
 
-def _counts(cards: Sequence[Rank], out: npt.NDArray[np.float32], start: int) -> None:
-    for rank in cards:
-        out[start + rank] += 1
+class _Tables:
+    """The index tables of one table size: where each zone's counts and each number go."""
+
+    def __init__(self, players: int) -> None:
+        layout = {name: start for name, start, _ in observation_layout(players)}
+        self.size = observation_size(players)
+        self.hand = layout["own hand: cards by rank"]
+        self.unseen = layout["unseen cards by rank (other hands, banks, blind cards)"]
+        self.pile = layout["pile: cards by rank"]
+        self.pile_size = layout["pile size"]
+        self.call = layout["call in half points, one-hot 0–26"]
+        self.locked = layout["5-lock (P7)"]
+        self.opening = layout["opening rank, one-hot (S5)"]
+        self.to_move = layout["seat to move, one-hot by turn order"]
+        self.at_risk = layout["seat at risk (P8), one-hot by turn order"]
+        # the zones of cards in the order encode_into joins them: hand, pile, then open and collected by turn
+        starts = [self.hand, self.pile]
+        for turn in range(players):
+            starts += [layout[f"seat {turn}: open cards by rank"], layout[f"seat {turn}: collected stack by rank"]]
+        self.zone_starts = np.array(starts, dtype=np.intp)
+        self.seat_numbers = np.array(
+            [layout[f"seat {turn}: hand size"] + field for turn in range(players) for field in range(5)],
+            dtype=np.intp,
+        )
+
+
+_TABLES: dict[int, _Tables] = {}
+_COMPOSITION = np.array([COMPOSITION[rank] for rank in RANKS], dtype=np.float32)
+_RANK_OF = attrgetter("rank")
+
+
+def _tables(players: int) -> _Tables:
+    tables = _TABLES.get(players)
+    if tables is None:
+        tables = _TABLES[players] = _Tables(players)
+    return tables
+
+
+def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Write the observation vector of ``seen`` into ``out`` (every entry) and return ``out``.
+
+    The same vector as :func:`encode_view`, written into a buffer the caller owns (a row of
+    a batch, say) instead of a new array; it loops over the seats, never over the cards
+    (numpy counts them through index tables made once per table size).
+
+    Raises:
+        InvalidStateError: As :func:`encode_view` does, or if ``out`` is not a float32
+            vector of :func:`observation_size` entries.
+    """
+    seen = _view(seen)
+    me = seen.seat
+    if me is None:
+        raise InvalidStateError("a spectator's view has no seat: encode a seat's view")
+    seats = seen.seats
+    players = len(seats)
+    tables = _TABLES.get(players) or _tables(players)
+    if not isinstance(out, np.ndarray) or out.shape != (tables.size,) or out.dtype != np.float32:
+        raise InvalidStateError(f"out must be a float32 vector of {tables.size} entries, not {quote(out)}")
+    order = seats[me:] + seats[:me]
+    pile = seen.pile
+    zones = [order[0].hand or (), tuple(map(_RANK_OF, pile))]
+    for seat in order:
+        zones += (seat.open, seat.collected)
+    cards = np.fromiter(chain.from_iterable(zones), dtype=np.intp)
+    lengths = np.fromiter(map(len, zones), dtype=np.intp, count=len(zones))
+    out[:] = np.bincount(cards + np.repeat(tables.zone_starts, lengths), minlength=tables.size)
+    out[tables.unseen : tables.unseen + _RANKS] = _COMPOSITION - np.bincount(cards, minlength=_RANKS)
+    out[tables.pile_size] = len(pile)
+    out[tables.call + seen.call_halves] = 1
+    out[tables.locked] = seen.locked
+    if seen.opening is not None:
+        out[tables.opening + seen.opening] = 1
+    if seen.outcome is None:
+        out[tables.to_move + (seen.to_move - me) % players] = 1
+    if seen.at_risk is not None:
+        out[tables.at_risk + (seen.at_risk - me) % players] = 1
+    out[tables.seat_numbers] = [
+        number
+        for seat in order
+        for number in (
+            seat.hand_size,
+            seat.bank_size,
+            seat.blind_size,
+            seat.on_table,
+            not (seat.hand_size or seat.bank_size or seat.open or seat.blind_size),
+        )
+    ]
+    return out
 
 
 def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
-    """The observation vector of ``seen`` (see :func:`observation_layout`).
+    """The observation vector of ``seen`` (see :func:`observation_layout`), a new array.
 
     Raises:
         InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`, or is a
             spectator's view (it has no seat to order the seats from).
     """
     seen = _view(seen)
-    if seen.seat is None:
-        raise InvalidStateError("a spectator's view has no seat: encode a seat's view")
-    players = len(seen.seats)
-    out = np.zeros(observation_size(players), dtype=np.float32)
-    me = seen.seat
-    at = 0
-    _counts(seen.seats[me].hand or (), out, at)
-    at += _RANKS
-    _counts(unseen_cards(seen), out, at)
-    at += _RANKS
-    _counts([card.rank for card in seen.pile], out, at)
-    at += _RANKS
-    out[at] = len(seen.pile)
-    at += 1
-    out[at + seen.call_halves] = 1
-    at += _MAX_CALL + 1
-    out[at] = seen.locked
-    at += 1
-    if seen.opening is not None:
-        out[at + seen.opening] = 1
-    at += _RANKS
-    if seen.outcome is None:
-        out[at + (seen.to_move - me) % players] = 1
-    at += players
-    if seen.at_risk is not None:
-        out[at + (seen.at_risk - me) % players] = 1
-    at += players
-    for turn in range(players):
-        seat = seen.seats[(me + turn) % players]
-        _counts(seat.open, out, at)
-        _counts(seat.collected, out, at + _RANKS)
-        at += 2 * _RANKS
-        out[at : at + 5] = (seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table, seat.is_out)
-        at += 5
-    return out
+    return encode_into(seen, np.empty(observation_size(len(seen.seats)), dtype=np.float32))
 
 
 def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int | None) -> Rules:
@@ -343,6 +422,22 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`encode_view` does.
         """
         return encode_view(seen)
+
+    def encode_into(self, seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:func:`encode_into`.
+
+        Raises:
+            InvalidStateError: As :func:`encode_into` does.
+        """
+        return encode_into(seen, out)
+
+    def mask_into(self, seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """:func:`mask_into`.
+
+        Raises:
+            InvalidStateError: As :func:`mask_into` does.
+        """
+        return mask_into(seen, out)
 
     def observation_size(self, players: int) -> int:
         """:func:`observation_size`."""

@@ -86,8 +86,7 @@ class SeatEnv(GameSeatEnv):
             number, or ``move_limit`` disagrees with ``rules``.
     """
 
-    state: GameState | None
-    """The round, once :meth:`reset` dealt it."""
+    state: GameState | None  # the round, once reset() dealt it
 
     def __init__(
         self,

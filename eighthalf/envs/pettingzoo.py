@@ -95,8 +95,7 @@ class raw_env(GameAEC):
         "render_fps": 1,
     }
 
-    state_: GameState | None
-    """The round, once :meth:`reset` dealt it."""
+    state_: GameState | None  # the round, once reset() dealt it
 
     def __init__(
         self,

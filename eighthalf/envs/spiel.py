@@ -83,7 +83,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`SpielGame`: chance nodes for the deal (the subclass's), then
-    the game's own state, :attr:`current`."""
+    the game's own state, ``current``."""
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
@@ -97,7 +97,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ what a game adds
 
     def _deal(self, action: int) -> None:
-        """Apply a chance outcome of the deal (setting :attr:`current` once dealt).
+        """Apply a chance outcome of the deal (setting ``current`` once dealt).
 
         Raises:
             IllegalMoveError: If ``action`` is not a chance outcome now.
@@ -117,7 +117,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         raise NotImplementedError
 
     def _hand(self, seat: int) -> tuple[Any, ...]:
-        """The hand of ``seat`` in :attr:`current`."""
+        """The hand of ``seat`` in ``current``."""
         raise NotImplementedError
 
     def _blank(self) -> SpielState:

@@ -43,7 +43,10 @@ hand, no unknown stack card, no seed. :func:`observation_layout` names its block
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import partial
+from itertools import chain
+from operator import attrgetter, is_not
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -55,7 +58,7 @@ from ...eights.game import EIGHTS
 from ...eights.moves import Move, Pass, Spell
 from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
 from ...eights.state import GameState
-from ...eights.views import PlayerView, unseen_cards
+from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding
@@ -71,7 +74,9 @@ __all__ = [
     "Slots",
     "action_mask",
     "action_to_move",
+    "encode_into",
     "encode_view",
+    "mask_into",
     "move_to_action",
     "observation_high",
     "observation_layout",
@@ -193,6 +198,61 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
     return move
 
 
+_SPELL_ACTION = np.full((1 << SLOTS, 1 << SLOTS), -1, dtype=np.intp)
+"""A spelling's action by the bits of its letter slots and of its replacing slots (−1: none)."""
+for _action, _slots_of in enumerate(ACTIONS):
+    if _slots_of.kind == "spell":
+        _SPELL_ACTION[sum(1 << slot for slot in _slots_of.letters), sum(1 << slot for slot in _slots_of.others)] = (
+            _action
+        )
+_LETTERS_OF = attrgetter("hand")
+_REPLACEMENTS_OF = attrgetter("replacements")
+_EXCHANGE_OF = attrgetter("exchange")
+
+
+def _canonical(hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
+    """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
+
+    Each card of a move takes the first free slot that holds an equal card, letters first:
+    numpy sorts the cards of all the moves by move, card and role, numbers the equal cards
+    of a move in that order, and adds the number to the first slot of the card in the
+    (sorted) hand; no Python loop over the cards.
+
+    Raises:
+        IllegalMoveError: If a move is not a move of Eights or uses a card the hand does not hold.
+    """
+    spells = [move for move in moves if type(move) is Spell]
+    passes = [move for move in moves if type(move) is Pass]
+    if len(spells) + len(passes) != len(moves):
+        wrong = next(move for move in moves if type(move) not in (Spell, Pass))
+        raise IllegalMoveError(quote(wrong), "it is not a move of Eights (a Spell or a Pass)", "WT1")
+    groups = [*map(_LETTERS_OF, spells), *map(_REPLACEMENTS_OF, spells), *map(_EXCHANGE_OF, passes)]
+    count = len(spells)
+    move_of_group = np.concatenate([np.arange(count), np.arange(count), np.arange(count, count + len(passes))]).astype(
+        np.intp
+    )
+    lengths = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
+    group = np.repeat(np.arange(len(groups), dtype=np.intp), lengths)
+    keys = _keys(chain.from_iterable(groups))
+    hand_keys = _keys(hand)
+    order = np.lexsort((group, keys, move_of_group[group]))
+    group, keys = group[order], keys[order]
+    moved = move_of_group[group]
+    starts = np.ones(len(keys), dtype=bool)
+    starts[1:] = (moved[1:] != moved[:-1]) | (keys[1:] != keys[:-1])
+    places = np.arange(len(keys), dtype=np.intp)
+    slots = np.searchsorted(hand_keys, keys) + places - np.maximum.accumulate(np.where(starts, places, 0))
+    held = slots < len(hand_keys)
+    held[held] = hand_keys[slots[held]] == keys[held]
+    if not held.all():
+        missing = int(group[~held][0])
+        move = (spells + passes)[int(move_of_group[missing])]
+        card = next(card for card in groups[missing] if card.key == keys[~held][0])
+        raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
+    bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
+    return np.concatenate([_SPELL_ACTION[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
+
+
 def move_to_action(move: Move, seen: PlayerView) -> int:
     """The canonical action of ``move`` with the viewer's hand.
 
@@ -203,26 +263,8 @@ def move_to_action(move: Move, seen: PlayerView) -> int:
     seen = _check_view(seen)
     hand = seen.hand
     assert hand is not None
-    if isinstance(move, Pass):
-        groups: tuple[tuple[Card, ...], ...] = (move.exchange,)
-    elif isinstance(move, Spell):
-        groups = (move.hand, move.replacements)
-    else:
-        raise IllegalMoveError(quote(move), "it is not a move of Eights (a Spell or a Pass)", "WT1")
-    free = list(range(len(hand)))
-    found: list[tuple[int, ...]] = []
-    for cards in groups:
-        slots = []
-        for card in cards:
-            slot = next((at for at in free if hand[at] == card), None)
-            if slot is None:
-                raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
-            free.remove(slot)
-            slots.append(slot)
-        found.append(tuple(sorted(slots)))
-    key = Slots("pass", found[0], ()) if isinstance(move, Pass) else Slots("spell", found[0], found[1])
-    action = _INDEX.get(key)
-    if action is None:
+    action = int(_canonical(hand, (move,))[0])
+    if action < 0:
         raise IllegalMoveError(str(move), "it has no action: a word has 3 to 5 letters (WT8)", "WT2")
     return action
 
@@ -234,11 +276,25 @@ def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
     Raises:
         InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView`.
     """
+    return mask_into(seen, np.empty(NUM_ACTIONS, dtype=np.int8))
+
+
+def mask_into(seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """Write :func:`action_mask` of ``seen`` into ``out`` (every entry) and return ``out``.
+
+    Raises:
+        InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView`, or
+            ``out`` is not an int8 vector of :data:`NUM_ACTIONS` entries.
+    """
     seen = _check_view(seen, seat=False)
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    for move in seen.legal_moves():
-        mask[move_to_action(move, seen)] = 1
-    return mask
+    if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
+    out[:] = 0
+    moves = seen.legal_moves()
+    if moves:
+        assert seen.hand is not None
+        out[_canonical(seen.hand, moves)] = 1
+    return out
 
 
 def observation_layout(players: int) -> list[tuple[str, int, int]]:
@@ -309,53 +365,104 @@ def observation_high(players: int, rules: Rules) -> npt.NDArray[np.float32]:
     return high
 
 
-def _counts(cards: Sequence[Card], out: npt.NDArray[np.float32], start: int) -> None:
-    for card in cards:
-        out[start + _KIND[card.key]] += 1
+_KEYS = 1 + max(card.key for card in _KINDS)
+_KIND_OF = np.zeros(_KEYS, dtype=np.intp)
+"""A card's kind (its place in :data:`_KINDS`) by its key."""
+_SLOT_SUIT = np.zeros(_KEYS, dtype=np.intp)
+"""Where a card's suit goes in its slot's one-hot block, by its key."""
+_SLOT_LETTER = np.zeros(_KEYS, dtype=np.intp)
+"""Where a card's letter goes in its slot's one-hot block, by its key."""
+_TABLE_AT = np.zeros(_KEYS, dtype=np.intp)
+"""Where a table card goes in the table's block, by its key."""
+for _at, _card in enumerate(_KINDS):
+    _KIND_OF[_card.key] = _at
+    _SLOT_SUIT[_card.key] = _card.suit - 1
+    _SLOT_LETTER[_card.key] = _SUITS + _LETTERS[_card.letter]
+    _TABLE_AT[_card.key] = (_card.suit - 1) * len(_LETTERS) + _LETTERS[_card.letter]
+_DECK_COUNTS = np.bincount(_KIND_OF[[card.key for card in DECK]], minlength=len(_KINDS))
+_SLOT_STARTS = np.arange(SLOTS, dtype=np.intp) * _SLOT
+_KEY = attrgetter("key")
+_CARDS_OF = attrgetter("cards")
+_KNOWN = partial(is_not, None)
+_HAND_KINDS = SLOTS * _SLOT
+_TABLE = _HAND_KINDS + len(_KINDS)
+_UNSEEN = _TABLE + _SUITS * len(_LETTERS)
+_STACK = _UNSEEN + len(_KINDS)
+_PILES = _STACK + len(_KINDS)
+_NUMBERS = _PILES + len(_KINDS)
+
+
+def _keys(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
+    return np.fromiter(map(_KEY, cards), dtype=np.intp)
+
+
+def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Write the observation vector of ``seen`` into ``out`` (every entry) and return ``out``.
+
+    The same vector as :func:`encode_view`, written into a buffer the caller owns (a row of
+    a batch, say) instead of a new array; numpy places and counts the cards through index
+    tables by card key, made once, with no Python loop over the cards.
+
+    Raises:
+        InvalidStateError: As :func:`encode_view` does, or if ``out`` is not a float32
+            vector of :func:`observation_size` entries, or the view shows more copies of a
+            card than the deck has (WS1).
+    """
+    seen = _check_view(seen)
+    hand = seen.hand
+    me = seen.seat
+    assert hand is not None and me is not None
+    players = len(seen.hand_sizes)
+    size = observation_size(players)
+    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
+        raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
+    out[:] = 0
+    hand_keys = _keys(hand)
+    slots = _SLOT_STARTS[: len(hand_keys)]
+    out[slots + _SLOT_SUIT[hand_keys]] = 1
+    out[slots + _SLOT_LETTER[hand_keys]] = 1
+    hand_kinds = np.bincount(_KIND_OF[hand_keys], minlength=len(_KINDS))
+    out[_HAND_KINDS:_TABLE] = hand_kinds
+    table_keys = _keys(seen.table)
+    out[_TABLE + _TABLE_AT[table_keys]] = 1
+    known: Iterable[Card] = filter(_KNOWN, seen.stack)  # type: ignore[arg-type]
+    stack = np.bincount(_KIND_OF[_keys(known)], minlength=len(_KINDS))
+    out[_STACK:_PILES] = stack
+    spelled = chain.from_iterable(map(_CARDS_OF, chain.from_iterable(seen.piles)))
+    piles = np.bincount(_KIND_OF[_keys(spelled)], minlength=len(_KINDS))
+    out[_PILES:_NUMBERS] = piles
+    unseen = _DECK_COUNTS - hand_kinds - stack - piles - np.bincount(_KIND_OF[table_keys], minlength=len(_KINDS))
+    if unseen.min() < 0:
+        raise InvalidStateError("the view shows more copies of a card than the deck has (WS1)")
+    out[_UNSEEN:_STACK] = unseen
+    over = seen.outcome is not None
+    out[_NUMBERS : _NUMBERS + 5] = (len(seen.stack), seen.passes, seen.turns, seen.target, over)
+    order = [*range(me, players), *range(me)]
+    scores = [sum(spell.value for spell in seen.piles[seat]) for seat in order]
+    totals = [sum(hand[seat] for hand in seen.hand_scores) for seat in order]
+    hand_sizes = seen.hand_sizes
+    out[_NUMBERS + 5 :] = np.array(
+        [
+            [hand_sizes[seat] for seat in order],
+            scores,
+            totals,
+            [not over and seen.to_move == seat for seat in order],
+            [seen.dealer == seat for seat in order],
+        ],
+        dtype=np.float32,
+    ).T.ravel()
+    return out
 
 
 def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
-    """The observation vector of ``seen`` (see :func:`observation_layout`).
+    """The observation vector of ``seen`` (see :func:`observation_layout`), a new array.
 
     Raises:
         InvalidStateError: If ``seen`` is not a :class:`~eighthalf.eights.PlayerView`, or is a
             spectator's view (it has no hand and no seat to order the seats from).
     """
     seen = _check_view(seen)
-    hand = seen.hand
-    me = seen.seat
-    assert hand is not None and me is not None
-    players = seen.players
-    out = np.zeros(observation_size(players), dtype=np.float32)
-    for slot, card in enumerate(hand):
-        out[slot * _SLOT + card.suit - 1] = 1
-        out[slot * _SLOT + _SUITS + _LETTERS[card.letter]] = 1
-    at = SLOTS * _SLOT
-    _counts(hand, out, at)
-    at += len(_KINDS)
-    for card in seen.table:
-        out[at + (card.suit - 1) * len(_LETTERS) + _LETTERS[card.letter]] = 1
-    at += _SUITS * len(_LETTERS)
-    _counts(unseen_cards(seen), out, at)
-    at += len(_KINDS)
-    _counts([card for card in seen.stack if card is not None], out, at)
-    at += len(_KINDS)
-    _counts([card for pile in seen.piles for spell in pile for card in spell.cards], out, at)
-    at += len(_KINDS)
-    out[at : at + 5] = (seen.stack_size, seen.passes, seen.turns, seen.target, seen.over)
-    at += 5
-    scores, totals = seen.scores, seen.totals
-    for turn in range(players):
-        seat = (me + turn) % players
-        out[at : at + _PER_SEAT] = (
-            seen.hand_sizes[seat],
-            scores[seat],
-            totals[seat],
-            not seen.over and seen.to_move == seat,
-            seen.dealer == seat,
-        )
-        at += _PER_SEAT
-    return out
+    return encode_into(seen, np.empty(observation_size(len(seen.hand_sizes)), dtype=np.float32))
 
 
 def table_rules(rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
@@ -470,6 +577,22 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`encode_view` does.
         """
         return encode_view(seen)
+
+    def encode_into(self, seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:func:`encode_into`.
+
+        Raises:
+            InvalidStateError: As :func:`encode_into` does.
+        """
+        return encode_into(seen, out)
+
+    def mask_into(self, seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """:func:`mask_into`.
+
+        Raises:
+            InvalidStateError: As :func:`mask_into` does.
+        """
+        return mask_into(seen, out)
 
     def observation_size(self, players: int) -> int:
         """:func:`observation_size`."""

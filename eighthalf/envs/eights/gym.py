@@ -63,8 +63,7 @@ class SeatEnv(GameSeatEnv):
             :class:`~eighthalf.envs.seat.GameSeatEnv` says).
     """
 
-    state: GameState | None
-    """The game, once :meth:`reset` dealt it."""
+    state: GameState | None  # the game, once reset() dealt it
 
     def __init__(
         self,

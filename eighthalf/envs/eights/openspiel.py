@@ -134,7 +134,7 @@ class EightsSpielGame(SpielGame):
 
 class EightsSpielState(SpielState):
     """A state of :class:`EightsSpielGame`: the chance node of the seed, then the game as a
-    :class:`~eighthalf.eights.GameState` (:attr:`current`)."""
+    :class:`~eighthalf.eights.GameState` (``current``)."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every seed, each with probability 1/65,536."""

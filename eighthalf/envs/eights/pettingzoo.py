@@ -77,8 +77,7 @@ class raw_env(GameAEC):
         "render_fps": 1,
     }
 
-    state_: GameState | None
-    """The game, once :meth:`reset` dealt it."""
+    state_: GameState | None  # the game, once reset() dealt it
 
     def __init__(
         self,

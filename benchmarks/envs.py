@@ -1,0 +1,116 @@
+"""The environments against PettingZoo's ``leduc_holdem_v4`` (issue 20, part 3), in one run:
+``python -m benchmarks.envs [--quick]``.
+
+Every row is random masked agent steps per second (CPU time of the process): the agent
+picks uniformly among the actions of the mask. The PettingZoo rows step the wrapped AEC
+environment through ``agent_iter``/``last``/``step``, as PettingZoo's own examples do; the
+batch rows step :mod:`eighthalf.envs.batch` tables, one action per table a step. The ratios
+divide each row by leduc's, measured in the same run; without leduc (it needs ``rlcard``
+and ``pygame``) they are skipped with a message. The issue's goals: the single 8½
+environment ≥ 4× leduc, the batch ≥ 10×; Eights is reported beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["aec_steps_per_second", "batch_steps_per_second", "main"]
+
+SEED = 20261125
+"""The seed of the deals and of the agent's choices."""
+
+
+def aec_steps_per_second(make: Callable[[], Any], episodes: int) -> float:
+    """Random masked agent steps per second of a PettingZoo AEC environment over ``episodes`` episodes."""
+    table = make()
+    rng = random.Random(SEED)
+    steps = 0
+    begin = time.process_time()
+    for episode in range(episodes):
+        table.reset(seed=SEED + episode)
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+                steps += 1
+            table.step(action)
+    return steps / (time.process_time() - begin)
+
+
+def batch_steps_per_second(make: Callable[[], Any], steps: int) -> float:
+    """Random masked agent steps per second (all tables) of a batch over ``steps`` batch steps."""
+    batch = make()
+    rng = np.random.default_rng(SEED)
+    out = batch.reset(seed=SEED)
+    begin = time.process_time()
+    for _ in range(steps):
+        out = batch.step((rng.random(out.masks.shape) * out.masks).argmax(axis=1))
+    return float(steps * batch.tables / (time.process_time() - begin))
+
+
+def _leduc() -> Callable[[], Any] | str:
+    """leduc_holdem_v4's ``env``, or why it cannot be made."""
+    try:
+        from pettingzoo.classic import leduc_holdem_v4
+
+        leduc_holdem_v4.env().reset(seed=1)
+    except Exception as error:  # rlcard or pygame missing, or anything else: skip the ratios
+        return f"leduc_holdem_v4 is unavailable ({type(error).__name__}: {error}); it needs rlcard and pygame"
+    return leduc_holdem_v4.env  # type: ignore[no-any-return]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure every row ``--repeat`` times, print the medians and the ratios to leduc."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.envs", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run with noisier numbers")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="samples per row (default 3)")
+    parser.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
+    args = parser.parse_args(argv)
+    from eighthalf.envs import env as round_env
+    from eighthalf.envs.batch import EightsBatch, RoundBatch
+    from eighthalf.envs.eights import env as eights_env
+
+    scale = 1 if args.quick else 4
+    players = args.players
+    rows: list[tuple[str, Callable[[], float]]] = []
+    leduc = _leduc()
+    if not isinstance(leduc, str):
+        rows.append(("leduc_holdem_v4 (PettingZoo, 2p)", lambda: aec_steps_per_second(leduc, 500 * scale)))
+    rows += [
+        (f"8½ env (PettingZoo AEC, {players}p)", lambda: aec_steps_per_second(lambda: round_env(players), 60 * scale)),
+        (
+            f"8½ RoundBatch (64 tables, {players}p)",
+            lambda: batch_steps_per_second(lambda: RoundBatch(64, players), 60 * scale),
+        ),
+        (f"Eights env (PettingZoo AEC, {players}p)", lambda: aec_steps_per_second(lambda: eights_env(players), scale)),
+        (
+            f"Eights EightsBatch (16 tables, {players}p)",
+            lambda: batch_steps_per_second(lambda: EightsBatch(16, players), 15 * scale),
+        ),
+    ]
+    medians = {}
+    for title, measure in rows:
+        measure()  # warm up
+        medians[title] = statistics.median(measure() for _ in range(args.repeat))
+    reference = medians.get("leduc_holdem_v4 (PettingZoo, 2p)")
+    width = max(len(title) for title in medians)
+    for title, value in medians.items():
+        ratio = f"{value / reference:6.2f}× leduc" if reference else ""
+        print(f"{title.ljust(width)}  {value:10,.0f} steps/s  {ratio}")
+    if isinstance(leduc, str):
+        print(f"ratios skipped: {leduc}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
