@@ -35,6 +35,10 @@ this very suite:
 - ``nox -l``: run as written when nox is installed; nox is not a test dependency, so
   without it the substitution checks that ``noxfile.py`` defines every session the
   README names in backticks on that line.
+- ``python -m eighthalf serve ...`` (or ``eighthalf serve``): a server runs until stopped;
+  the substitution starts it as written but on a free port of 127.0.0.1 with a scratch
+  database (``--port 0 --db ...``), reads the URL it prints, fetches the lobby page and
+  ``/api/games`` from it, and stops it.
 - ``nox -s NAME ...``: a session runs minutes (``soak`` runs the long soak, ``tests`` this
   very suite), so it is never run from here; the substitution checks that
   ``noxfile.py`` defines every session named.
@@ -157,6 +161,41 @@ def _check_nox_sessions(words: list[str]) -> None:
     assert not missing, f"the README runs nox sessions that noxfile.py lacks: {missing}"
 
 
+def _without(words: list[str], option: str) -> list[str]:
+    """``words`` without ``option`` and its value."""
+    if option not in words:
+        return words
+    at = words.index(option)
+    return words[:at] + words[at + 2 :]
+
+
+def _check_serve(rest: list[str]) -> None:
+    """Run ``serve`` as written, but on a free loopback port with a scratch database: the
+    lobby and the games answer, then the server is stopped (see the module text)."""
+    import json
+    import urllib.request
+
+    scratch = Path(tempfile.mkdtemp(prefix="readme-serve-"))
+    args = _without(_without(_without(rest, "--port"), "--db"), "--host")
+    command = [sys.executable, "-m", "eighthalf", *args, "--host", "127.0.0.1", "--port", "0"]
+    command += ["--db", str(scratch / "tables.sqlite3")]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # "eighthalf serve: http://127.0.0.1:PORT/ (...)"
+        assert line.startswith("eighthalf serve: http://127.0.0.1:"), line
+        url = line.split()[2]
+        with urllib.request.urlopen(url, timeout=30) as page:
+            assert b"<html" in page.read()
+        with urllib.request.urlopen(url + "api/games", timeout=30) as games:
+            assert {game["name"] for game in json.loads(games.read())} == {"8½", "Eights"}
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
 def _argv(command: str) -> list[str] | None:
     """The command as run, or ``None`` when it was checked by a substitution instead."""
     words = shlex.split(command)
@@ -187,6 +226,9 @@ def _argv(command: str) -> list[str] | None:
         return [sys.executable, "-m", "eighthalf.schemas", str(scratch)]
     if words[:3] == ["python", "-m", "eighthalf"] or words[:1] == ["eighthalf"]:
         rest = words[3:] if words[0] == "python" else words[1:]
+        if rest[:1] == ["serve"]:
+            _check_serve(rest)
+            return None
         if "--rounds" in rest:
             at = rest.index("--rounds") + 1
             if int(rest[at]) > MAX_ROUNDS:

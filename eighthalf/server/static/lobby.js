@@ -1,0 +1,243 @@
+// The lobby: the list of tables, and the form that makes a table (POST /api/tables), takes
+// the creator's seat and shows the invitation links.
+"use strict";
+
+(() => {
+  const { $, el, api } = eighthalf;
+  const REFRESH_MS = 5000;
+
+  // The table options each game's Rules document may hold (docs/rules.rst, docs/eights.rst);
+  // a field the server's rules document adds later is offered too, from its default.
+  const OPTIONS = {
+    "8½": [
+      { key: "move_limit", kind: "count", label: "Move limit", hint: "none: the round ends when a player goes out (E1)" },
+      { key: "lock_next_only", kind: "flag", label: "lock_next_only", hint: "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock" },
+      { key: "halves_stop_at_8_half", kind: "flag", label: "halves_stop_at_8_half", hint: "P3: no ½ of a run may land on 8½" },
+      { key: "single_opening", kind: "flag", label: "single_opening", hint: "S5: the opening play is exactly one card" },
+      { key: "open_runs", kind: "flag", label: "open_runs", hint: "T3: several open cards of one rank may be played together" },
+    ],
+    Eights: [
+      { key: "target", kind: "count", label: "Target", empty: "rule book", hint: "the score that ends the game (WG1); empty: the rule book's" },
+      { key: "turn_limit", kind: "count", label: "Turn limit", hint: "the most turns of a hand; empty: none" },
+      { key: "may_pass_freely", kind: "flag", label: "may_pass_freely", hint: "a player may pass even with a word to spell" },
+    ],
+  };
+  const FIXED = new Set(["format", "version", "type", "min_players", "max_players"]);
+
+  let games = [];
+  const chosen = () => games.find((game) => game.name === $("game").value) || games[0];
+
+  function optionFields(game) {
+    const known = OPTIONS[game.name] || [];
+    const fields = [...known];
+    for (const [key, value] of Object.entries(game.rules)) {
+      if (FIXED.has(key) || known.some((field) => field.key === key)) continue;
+      fields.push({ key, kind: typeof value === "boolean" ? "flag" : "count", label: key, hint: "" });
+    }
+    return fields;
+  }
+
+  function fillForm() {
+    const game = chosen();
+    const [least, most] = game.players;
+    const players = $("players");
+    const keep = Number(players.value) || least;
+    players.replaceChildren(
+      ...Array.from({ length: most - least + 1 }, (_, at) => el("option", { value: least + at, text: String(least + at) })),
+    );
+    players.value = String(Math.min(Math.max(keep, least), most));
+    $("rounds-label").hidden = game.max_rounds <= 1;
+    $("rounds").replaceChildren(
+      ...Array.from({ length: game.max_rounds }, (_, at) =>
+        el("option", { value: at + 1, text: at ? `a match of ${at + 1} rounds` : "a single round" }),
+      ),
+    );
+    const options = $("options");
+    options.replaceChildren();
+    for (const field of optionFields(game)) {
+      const id = `option-${field.key}`;
+      const value = game.rules[field.key];
+      if (field.kind === "flag") {
+        options.append(
+          el("label", { class: "check", title: field.hint },
+            el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
+            el("code", { text: field.label }), el("span", { class: "hint", text: field.hint })),
+        );
+      } else {
+        options.append(
+          el("label", { title: field.hint }, field.label,
+            el("input", { id, type: "number", min: "1", step: "1", "data-key": field.key, "data-kind": "count",
+              placeholder: value === null || value === undefined ? field.empty || "none" : String(value) }),
+            el("span", { class: "hint", text: field.hint })),
+        );
+      }
+    }
+    fillSeats();
+  }
+
+  function fillSeats() {
+    const game = chosen();
+    const list = $("seat-choices");
+    const before = [...list.querySelectorAll("select")].map((select) => select.value);
+    list.replaceChildren();
+    for (let seat = 0; seat < Number($("players").value); seat += 1) {
+      const fallback = seat === 0 ? "" : game.bots.includes("greedy") ? "greedy" : "";
+      const select = el("select", { id: `seat-${seat}`, "data-seat": seat },
+        el("option", { value: "", text: "a person" }),
+        ...game.bots.map((bot) => el("option", { value: bot, text: `bot: ${bot}` })));
+      select.value = before[seat] !== undefined && [...select.options].some((o) => o.value === before[seat]) ? before[seat] : fallback;
+      list.append(el("li", {}, el("label", {}, `Seat ${seat}`, select)));
+    }
+  }
+
+  function showError(box, message) {
+    $(box).textContent = message || "";
+    $(box).hidden = !message;
+  }
+
+  function spec() {
+    const game = chosen();
+    const rules = {};
+    for (const input of $("options").querySelectorAll("input")) {
+      if (input.dataset.kind === "flag") {
+        if (input.checked) rules[input.dataset.key] = true;
+      } else if (input.value.trim() !== "") {
+        rules[input.dataset.key] = Number(input.value);
+      }
+    }
+    const body = {
+      game: game.name,
+      players: Number($("players").value),
+      seats: [...$("seat-choices").querySelectorAll("select")].map((select) => select.value || null),
+      rules,
+    };
+    if (game.max_rounds > 1) body.rounds = Number($("rounds").value);
+    if ($("timed").checked) body.move_seconds = Number($("move-seconds").value);
+    const seed = $("seed").value.trim();
+    if (seed !== "") body.seed = Number(seed);
+    return body;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    showError("form-error", "");
+    const body = spec();
+    const name = $("name").value.trim();
+    const mine = body.seats.findIndex((bot) => bot === null);
+    if (mine >= 0 && !name) {
+      showError("form-error", "Your name, please: you take the first seat for a person.");
+      $("name").focus();
+      return;
+    }
+    $("create").disabled = true;
+    try {
+      const table = await api("POST", "/api/tables", body);
+      let seat = null;
+      if (mine >= 0) {
+        const joined = await api("POST", `/api/tables/${table.id}/seats/${mine}`, { name });
+        eighthalf.saveSeat(table.id, joined.seat, joined.token);
+        eighthalf.saveName(name);
+        seat = joined.seat;
+      }
+      showCreated(table, seat, name);
+      refresh();
+    } catch (error) {
+      showError("form-error", `${error.message}${error.code ? ` (${error.code})` : ""}`);
+    } finally {
+      $("create").disabled = false;
+    }
+  }
+
+  function linkItem(label, path) {
+    const url = eighthalf.absolute(path);
+    const input = el("input", { type: "text", readOnly: true, value: url, "aria-label": label, class: "link" });
+    const copy = el("button", { type: "button", class: "secondary", text: "Copy" });
+    copy.addEventListener("click", async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select and copy";
+      }
+    });
+    return el("li", {}, el("span", { class: "label", text: label }), el("span", { class: "copy" }, input, copy));
+  }
+
+  function showCreated(table, seat, name) {
+    $("created").hidden = false;
+    $("created-seat").textContent = seat === null
+      ? `Table ${table.id}: ${table.game}, every seat is a bot's. Watch it from the table page.`
+      : `Table ${table.id}: ${table.game}. You sit at seat ${seat} as ${name}; this browser remembers your seat.`;
+    $("go").href = table.link;
+    const list = $("invitations");
+    list.replaceChildren();
+    table.seats.forEach((each, index) => {
+      if (each.open && index !== seat) list.append(linkItem(`Seat ${index}`, table.invitations[index]));
+    });
+    list.append(linkItem("Spectators", table.link));
+    $("created").scrollIntoView({ block: "nearest" });
+  }
+
+  function describe(table) {
+    if (table.result) return `over: ${table.result.text}`;
+    if (!table.started) return `waiting for ${table.seats.filter((seat) => seat.open).length} more`;
+    return `playing, move ${table.moves}`;
+  }
+
+  function row(table) {
+    const rounds = table.rounds > 1 ? `, ${table.rounds} rounds` : "";
+    const seats = table.seats.map((seat) => {
+      const online = seat.connected ? " ●" : "";
+      return el("li", { class: seat.open ? "open" : "" }, seat.open ? `${seat.seat}: open` : `${seat.seat}: ${eighthalf.seatName(seat)}${online}`);
+    });
+    const mine = eighthalf.savedSeat(table.id);
+    const open = table.seats.find((seat) => seat.open);
+    const actions = [el("a", { href: `/table/${table.id}`, text: mine ? (mine.seat === null ? "Play" : `Play (seat ${mine.seat})`) : "Watch" })];
+    if (!mine && open && !table.result) {
+      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: `Sit at ${open.seat}` }));
+    }
+    return el("tr", { "data-table": table.id },
+      el("td", {}, el("strong", { text: table.game }), `${rounds}${table.seeded ? ", seeded" : ""}${table.move_seconds ? `, ${table.move_seconds} s a move` : ""}`),
+      el("td", {}, el("ul", { class: "seat-list" }, seats)),
+      el("td", { text: describe(table) }),
+      el("td", {}, actions));
+  }
+
+  async function refresh() {
+    try {
+      const tables = await api("GET", "/api/tables");
+      $("tables").tBodies[0].replaceChildren(...tables.map(row));
+      $("no-tables").hidden = tables.length > 0;
+      $("refreshed").textContent = `(${tables.length}, at ${new Date().toLocaleTimeString()})`;
+      showError("list-error", "");
+    } catch (error) {
+      showError("list-error", `Cannot list the tables: ${error.message}`);
+    }
+  }
+
+  async function start() {
+    $("name").value = eighthalf.savedName();
+    $("timed").addEventListener("change", () => {
+      $("move-seconds").disabled = !$("timed").checked;
+    });
+    try {
+      games = await api("GET", "/api/games");
+    } catch (error) {
+      showError("form-error", `Cannot load the games: ${error.message}`);
+      return;
+    }
+    $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));
+    $("game").addEventListener("change", fillForm);
+    $("players").addEventListener("change", fillSeats);
+    $("new-table").addEventListener("submit", create);
+    fillForm();
+    await refresh();
+    setInterval(() => {
+      if (document.visibilityState === "visible") refresh();
+    }, REFRESH_MS);
+    document.body.dataset.ready = "1";
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();

@@ -1,0 +1,398 @@
+"""The browser client (eighthalf/server/static) in a real headless Chromium against a real server.
+
+Two people play a whole 8½ round and a whole Eights hand through the pages, each in its
+own browser context (one on a laptop's screen, one on a phone's), one of them reloading
+mid-game and rejoining its seat; a spectator follows the table. Every frame a page
+receives is recorded and checked, once the game is over, against the library's view of
+the finished record for that page's seat; the spectator's page never shows a hand, and
+each player's page shows its own hand and no other. An illegal move typed on the page
+shows its rule. The layout is checked at every turn: at 1280×900 the board, the hand and
+the moves are on screen without scrolling; at 390×844 nothing is wider than the screen.
+
+Needs Playwright and a Chromium (``EIGHTHALF_CHROMIUM``, the system's ``chromium``, or
+Playwright's own); skips with the reason otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+from browser_support import launch_chromium, serve
+
+from eighthalf.common.replay import replay_states
+from eighthalf.server.games import SERVED
+
+LAPTOP: Final = {"width": 1280, "height": 900}
+PHONE: Final = {"width": 390, "height": 844}
+ROUND_SEED: Final = 7  # a two-player round of 72 moves when each seat takes its first legal move
+EIGHTS_SEED: Final = 3  # a two-player Eights game to 20 that ends after one hand of 18 moves
+MAX_CLICKS: Final = 400
+PILE_SHOWN: Final = 12  # the pile cards the page shows, newest last (table.js)
+GAME_SECONDS: Final = 240.0
+# The move's text of 8½ that a typed move may be, to find an illegal one (docs/rules.rst).
+ROUND_MOVES: Final = [
+    "c",
+    "8H",
+    *(s * n for s in "0123456789HG" for n in (1, 2, 3)),
+    *("o" + s for s in "0123456789HG"),
+]
+# What a player needs for a move, on screen first (8½: the call, the pile, the hand; Eights: the table's letters).
+ESSENTIALS: Final = {"8½": ("#call", "#pile", "#hand", "#moves"), "Eights": ("#letters", "#hand", "#moves")}
+RECORD_FRAMES: Final = """
+(() => {
+  window.__frames = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => window.__frames.push(event.data));
+    }
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("server")) as url:
+        yield url.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launch_chromium() as launched:
+        yield launched
+
+
+class Player:
+    """A browser context on a page of the server, the frames its websockets received, and its problems."""
+
+    def __init__(self, browser: Any, size: dict[str, int], label: str) -> None:
+        self.size = size
+        self.label = label
+        self.context = browser.new_context(viewport=size, has_touch=size is PHONE, is_mobile=size is PHONE)
+        self.context.add_init_script(RECORD_FRAMES)
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.frames: list[dict[str, Any]] = []
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"{label}: page error: {error}"))
+        self.page.on("console", self._console)
+        self.texts: list[tuple[int, str, dict[str, list[str]]]] = []  # (number, text but the log, cards by zone)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error" and "WebSocket" not in message.text:  # a reload drops its socket
+            self.problems.append(f"{self.label}: {message.text}")
+
+    def collect(self) -> None:
+        """Keep the frames received since the last call (a reload loses the page's own list)."""
+        self.frames.extend(json.loads(text) for text in self.page.evaluate("window.__frames.splice(0)"))
+
+    def number(self) -> int:
+        return int(self.page.evaluate("Number(document.body.dataset.number)"))
+
+    def snapshot(self) -> None:
+        """Note what the page shows now: the move number, its text outside the log, the hand's cards."""
+        number, text, zones = self.page.evaluate(
+            """() => {
+              const text = [...document.body.querySelectorAll("header, #join, .notices, .game, #seats")]
+                .map((node) => node.innerText).join("\\n");
+              const zones = {};
+              for (const zone of ["hand", "open", "pile", "letters"]) {
+                const cards = [...document.querySelectorAll(`#${zone} [data-card]`)];
+                zones[zone] = cards.filter((card) => card.offsetParent !== null).map((card) => card.dataset.card);
+              }
+              const all = document.querySelectorAll(".game [data-card], #seats [data-card], .notices [data-card]").length;
+              zones.all = [String(all)];
+              return [Number(document.body.dataset.number), text, zones];
+            }"""
+        )
+        self.texts.append((number, text, zones))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _open_table(player: Player, url: str) -> None:
+    player.page.goto(url)
+    player.page.wait_for_function("Number(document.body.dataset.renders) > 0")
+
+
+def _create_table(
+    player: Player, server: str, game: str, seed: int, name: str, rules: dict[str, str]
+) -> tuple[str, str]:
+    """Make a two-seat table for two people through the lobby: the seat 1 invitation and the spectator link."""
+    page = player.page
+    page.goto(server + "/")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.get_by_label("Game").select_option(game)
+    page.get_by_label("Players").select_option("2")
+    page.locator("#seat-1").select_option("")
+    for key, value in rules.items():
+        page.locator(f"#option-{key}").fill(value)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Seed").fill(str(seed))
+    page.get_by_role("button", name="Create the table").click()
+    page.locator("#created").wait_for(state="visible")
+    links = page.locator("#invitations input").evaluate_all("inputs => inputs.map((input) => input.value)")
+    assert len(links) == 2 and re.fullmatch(r"http://127\.0\.0\.1:\d+/table/\w+\?seat=1", links[0]), links
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/table/\w+", links[1]), links
+    # The creator's token is in this browser's storage only: in no link of the page.
+    assert "token" not in page.locator("#created").inner_text()
+    return links[0], links[1]
+
+
+def _outside(player: Player, selectors: tuple[str, ...], *, whole: bool) -> list[str]:
+    """The elements not inside the viewport without scrolling (``whole``: entirely; else their top-left corner)."""
+    page, size = player.page, player.size
+    wrong = []
+    for selector in selectors:
+        box = page.locator(selector).first.bounding_box()
+        inside = box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        if box is not None:
+            bottom = box["y"] + (box["height"] if whole else min(box["height"], 40))
+            inside = inside and box["y"] >= 0 and bottom <= size["height"]
+        if not inside:
+            wrong.append(f"{player.label} {selector} at {box} (viewport {size['width']}×{size['height']})")
+    return wrong
+
+
+def _check_layout(player: Player, game: str) -> None:
+    page = player.page
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], (player.label, player.number())
+    essentials = ESSENTIALS[game]
+    assert not _outside(player, essentials, whole=player.size is LAPTOP), _outside(player, essentials, whole=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= player.size["width"]
+    if player.size is PHONE:
+        every = ("header", "#seats", "#log", "#your-move", "#mine")
+        boxes = [page.locator(selector).first.bounding_box() for selector in every]
+        assert all(box and box["x"] >= 0 and box["x"] + box["width"] <= player.size["width"] for box in boxes), boxes
+
+
+def _moves(player: Player) -> list[str]:
+    return list(
+        player.page.locator("#moves button[data-move]").evaluate_all("buttons => buttons.map((b) => b.dataset.move)")
+    )
+
+
+def _click_first_move(player: Player) -> None:
+    renders = player.page.evaluate("Number(document.body.dataset.renders)")
+    player.page.locator("#moves button[data-move]").first.click()
+    player.page.wait_for_function("n => Number(document.body.dataset.renders) > n", arg=renders)
+
+
+def _to_move(players: list[Player]) -> Player | None:
+    """The player whose page offers moves, once every page shows the same move (``None``: the game is over)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        numbers = {player.number() for player in players}
+        if len(numbers) == 1:
+            if all(player.page.locator("#result").is_visible() for player in players):
+                return None
+            for player in players:
+                if player.page.locator("#moves button[data-move]:not([disabled])").count():
+                    return player
+        players[0].page.wait_for_timeout(50)
+    raise AssertionError(f"no page offers a move within 15 s: {[player.number() for player in players]}")
+
+
+def _typed_move_shows_its_rule(player: Player, legal: list[str], game: str) -> None:
+    """An illegal move typed on the page is refused with its rule, and nothing changes."""
+    page = player.page
+    before = player.number()
+    illegal = next(move for move in ROUND_MOVES if move not in legal) if game == "8½" else "FIVE 1o 2i 3n 4e 5e"
+    page.locator("#notation").fill(illegal)
+    page.locator("#notation").press("Enter")
+    page.locator("#error").wait_for(state="visible")
+    rule = page.locator("#error").get_attribute("data-rule")
+    text = page.locator("#error").inner_text()
+    assert rule and re.fullmatch(r"[A-Z]+\d+", rule) and f"Rule {rule}:" in text, text
+    assert page.locator("#error").get_attribute("data-code") == "illegal-move"
+    assert player.number() == before and _moves(player) == legal
+    page.evaluate("window.scrollTo(0, 0)")  # back up from the typed move's field, below the moves on a phone
+
+
+def _play(players: list[Player], spectator: Player, game: str, shots: Path, reload_at: int) -> int:
+    """Click each turn's first legal move until the game is over: the number of clicks."""
+    started = time.monotonic()
+    clicks = 0
+    reloaded = False
+    while True:
+        assert clicks <= MAX_CLICKS and time.monotonic() - started < GAME_SECONDS, (clicks, "the game did not end")
+        mover = _to_move(players)
+        for each in (*players, spectator):
+            each.collect()
+            each.snapshot()
+        if mover is None:
+            return clicks
+        for player in players:
+            _check_layout(player, game)
+        legal = _moves(mover)
+        states = [frame for frame in mover.frames if frame["type"] == "state"]
+        assert legal == states[-1]["moves"], "the buttons are the server's moves, in its order"
+        if clicks == 0:
+            _typed_move_shows_its_rule(mover, legal, game)
+        if clicks == 1:
+            for player in players:
+                player.page.screenshot(path=str(shots / f"{game}-{player.label}-start.png"))
+            spectator.page.screenshot(path=str(shots / f"{game}-spectator.png"))
+        if clicks == reload_at and not reloaded:
+            _reload_and_rejoin(players[1])
+            reloaded = True
+            continue
+        _click_first_move(mover)
+        clicks += 1
+
+
+def _reload_and_rejoin(player: Player) -> None:
+    """A reload rejoins the seat at once (its token kept on this device) and keeps the log."""
+    page = player.page
+    seat_before = page.locator("#title").inner_text()
+    log_before = page.locator("#log li").count()
+    player.collect()
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.renders) > 0")
+    assert page.locator("#title").inner_text() == seat_before and "seat 1" in seat_before
+    assert page.locator("#join").is_hidden() and page.url.endswith(page.url.split("/")[-1])
+    assert "?" not in page.url and "#" not in page.url
+    assert page.locator("#hand .card").count() > 0
+    assert page.locator("#log li").count() >= log_before > 0
+
+
+def _check_frames(server: str, table: str, game: str, players: list[Player], spectator: Player) -> None:
+    """Every frame each page received is the library's view for its seat, and its moves the legal ones."""
+    import httpx
+
+    record_text = httpx.get(f"{server}/api/tables/{table}/record", timeout=10).text
+    record = SERVED[game].loads(record_text)
+    states = list(replay_states(record))
+    play = record.game
+    seen = 0
+    for seat, each in [*enumerate(players), (None, spectator)]:
+        seated = False  # a page watches until its person sits down, then shows only its seat's frames
+        for frame in each.frames:
+            seated = seated or (frame["type"] == "welcome" and frame["seat"] == seat)
+            if frame["type"] == "state":
+                state = states[frame["number"]]
+                viewer = frame["seat"]
+                assert viewer == (seat if seated else None), (seat, frame["number"])
+                assert frame["view"] == play.documents.to_data(play.view(state, viewer)), (viewer, frame["number"])
+                mine = viewer is not None and play.to_move(state) == viewer
+                assert frame["moves"] == ([play.move_text(move) for move in play.legal_moves(state)] if mine else [])
+                seen += 1
+            assert "token" not in json.dumps(frame)
+        # What the page showed: its own cards only (none for the spectator), and the public ones.
+        for number, text, zones in each.texts:
+            if number < 0:
+                continue
+            state = states[number]
+            shown = play.documents.to_data(play.view(state, seat))
+            if game == "8½":
+                own = shown["seats"][seat] if seat is not None else {"hand": "", "open": ""}
+                expected = {"hand": list(own["hand"]), "open": list(own["open"]), "letters": []}
+                expected["pile"] = [symbol for symbol, _ in shown["pile"][-PILE_SHOWN:]]
+            else:
+                expected = {"hand": shown["hand"] or [], "open": [], "pile": [], "letters": shown["table"]}
+                # Every card named in the page's text (the moves) is the seat's own or the table's.
+                named = set(re.findall(r"\b[1-8][a-z]\b", text))
+                assert named <= {*expected["hand"], *expected["letters"]}, (seat, number, named)
+            assert {zone: zones[zone] for zone in expected} == expected, (seat, number)
+            assert int(zones["all"][0]) == sum(map(len, expected.values())), (seat, number, zones)
+    assert seen > 2 * len(states)
+
+
+def _finish(player: Player, server: str) -> None:
+    """The result is shown with the record's links, which download the record."""
+    page = player.page
+    assert page.locator("#result").is_visible() and page.locator("#moves button").count() == 0
+    for selector, start in (("#record-text", "["), ("#record-json", "{")):
+        href = page.locator(selector).get_attribute("href")
+        answer = page.request.get(server + href)
+        assert answer.status == 200 and answer.text().startswith(start), (selector, answer.status)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "rules", "first"),
+    [("8½", ROUND_SEED, {}, LAPTOP), ("Eights", EIGHTS_SEED, {"target": "20"}, PHONE)],
+    ids=["round", "eights"],
+)
+def test_two_people_play_a_whole_game_through_the_pages_one_reloading(
+    browser: Any, site: str, tmp_path: Path, game: str, seed: int, rules: dict[str, str], first: dict[str, int]
+) -> None:
+    second = PHONE if first is LAPTOP else LAPTOP
+    anna = Player(browser, first, "laptop" if first is LAPTOP else "phone")
+    ben = Player(browser, second, "laptop" if second is LAPTOP else "phone")
+    watcher = Player(browser, LAPTOP, "spectator")
+    try:
+        invitation, spectators = _create_table(anna, site, game, seed, "Anna", rules)
+        anna.page.screenshot(path=str(tmp_path / f"{game}-lobby-{anna.label}.png"), full_page=True)
+        table = spectators.rsplit("/", 1)[1]
+        # The second person follows the invitation and takes seat 1 with a name.
+        ben.page.goto(invitation)
+        ben.page.get_by_label("Your name").fill("Ben")
+        ben.page.get_by_role("button", name="Sit at seat 1").click()
+        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
+        assert ben.page.url == spectators  # the invitation's ?seat=1 is gone once seated
+        anna.page.locator("#go").click()
+        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 0')")
+        _open_table(watcher, spectators)
+        assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
+        # The private link shows the token only when asked, in its box.
+        assert "token" not in anna.page.locator("body").inner_text()
+        anna.page.locator("#private summary").click()
+        anna.page.wait_for_function("document.getElementById('private-link').value !== ''")
+        link = anna.page.locator("#private-link").input_value()
+        assert re.fullmatch(rf"{re.escape(spectators)}#token=[\w-]{{32}}", link), link
+        anna.page.locator("#private summary").click()
+        anna.page.wait_for_function("document.getElementById('private-link').value === ''")
+        anna.page.evaluate("window.scrollTo(0, 0)")  # back up from the private link's box, below the log
+
+        clicks = _play([anna, ben], watcher, game, tmp_path, reload_at=9)
+        for each in (anna, ben, watcher):
+            each.page.locator("#result").wait_for(state="visible")
+            _finish(each, site)
+            each.page.screenshot(path=str(tmp_path / f"{game}-{each.label}-end.png"))
+        # The log of the spectator tells no card drawn: only the players' own logs name theirs.
+        assert not re.search(r"draws \d+ cards? \(", watcher.page.locator("#log").inner_text())
+        assert re.search(r"draws \d+ cards? \(", anna.page.locator("#log").inner_text())
+        _check_frames(site, table, game, [anna, ben], watcher)
+        problems = anna.problems + ben.problems + watcher.problems
+        assert not problems, problems
+        print(f"{game}: {clicks} moves through the pages; screenshots in {tmp_path}")
+    finally:
+        for each in (anna, ben, watcher):
+            each.close()
+
+
+def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(browser: Any, site: str) -> None:
+    import httpx
+
+    made = httpx.post(f"{site}/api/tables", json={"game": "8½", "players": 2, "seed": 5}, timeout=10).json()
+    joined = [
+        httpx.post(f"{site}/api/tables/{made['id']}/seats/{seat}", json={"name": f"P{seat}"}, timeout=10).json()
+        for seat in (0, 1)
+    ]
+    waiting = 1 - made["to_move"]  # the seat that is not to move
+    player = Player(browser, PHONE, "phone")
+    try:
+        # A second device opens the private link: it plays the seat, and the token leaves the address bar.
+        _open_table(player, site + joined[waiting]["link"])
+        assert player.page.url == f"{site}/table/{made['id']}"
+        assert f"seat {waiting}" in player.page.locator("#title").inner_text()
+        assert _moves(player) == []
+        player.page.locator("#notation").fill("c")
+        player.page.locator("#notation").press("Enter")
+        player.page.locator("#error").wait_for(state="visible")
+        assert player.page.locator("#error").get_attribute("data-code") == "not-your-turn"
+        assert "Refused:" in player.page.locator("#error").inner_text()
+        # The keyboard: m focuses the first move when there is one (none here: focus stays).
+        player.page.keyboard.press("m")
+        assert player.page.evaluate("document.activeElement.tagName") != "BUTTON"
+    finally:
+        player.close()
