@@ -26,9 +26,9 @@ from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
-from .server.cli import add_serve_arguments, run_serve
 from .moves import Move
 from .options import Rules
+from .server.cli import add_serve_arguments, run_serve
 from .simulate import add_simulate_arguments, run_simulate
 from .state import GameState
 from .terminal import add_play_arguments, config_from_args, run_play
