@@ -66,3 +66,20 @@ def test_the_table_of_one_build_has_no_build_column(capsys: pytest.CaptureFixtur
     header = next(line for line in lines if line.startswith("case"))
     assert header.split()[:3] == ["case", "median", "min"]
     assert any(line.startswith("new_game, 2p") for line in lines)
+
+
+def test_the_server_benchmark_plays_tables_over_websockets(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("websockets")
+    from benchmarks.server import main as server_main
+
+    arguments = ["--tables", "4", "--players", "2,3", "--seconds", "2", "--warmup", "0.5", "--clients", "1"]
+    assert server_main([*arguments, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["errors"] == []
+    assert figures["connections"] >= 2 + 2 + 3 + 3  # every seat of the four first tables on its own websocket
+    assert figures["acknowledged_per_second"] > 0 and figures["committed_per_second"] > 0
+    assert figures["latency_ms"]["samples"] == round(figures["acknowledged_per_second"] * 2)
+    assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["max"]
+    assert figures["server_memory_kb"]["VmHWM"] >= figures["server_memory_kb"]["VmRSS"] > 0
+    assert figures["engine_moves_per_second"] > 0 and figures["reference_kops"] > 0

@@ -1,0 +1,624 @@
+"""The game server's benchmark (issue 19, "How fast"): ``python -m benchmarks.server``.
+
+It starts a real server process (``python -m eighthalf serve --port 0``) on 127.0.0.1 with a
+temporary SQLite database, makes ``--tables`` tables (8½ and Eights in turn, the numbers of
+``--players`` in turn) with every seat open to a person, and plays them with greedy bots
+through the Python client (:class:`eighthalf.server.client.TableConnection`), one websocket
+per seat, from ``--clients`` client processes. A table whose game ends is replaced by a new
+one, so that as many tables play at once all the time. The tables together offer
+``--rate`` moves a second (1,000 by default, the aim: each table sends a move every
+``tables ÷ rate`` seconds at most), or, with ``--rate 0``, as many as the server answers
+(each bot moves as soon as it has its view: the server's most). After a warm-up it
+measures for ``--seconds``:
+
+- **acknowledged moves a second**: moves whose mover received the ``state`` frame of its
+  own move (the server commits a move to the database before it sends any frame, so each
+  of them is durable), and, as a check, the moves committed to the database in the window;
+- the **latency** from sending a move to receiving one's own new view (p50, p99, max),
+  measured in the client, so a busy client process adds to it;
+- the server's **memory** (``VmRSS`` and ``VmHWM`` from ``/proc/<pid>/status``) and the
+  **CPU** of the server and of the client processes (user and system, in % of one core),
+  the server's CPU time per acknowledged move, and how busy the whole machine was (other
+  processes included: on a shared machine they take cores from the run);
+- a **reference** measured in the same run, since the machines' speed varies threefold
+  from day to day: the engine alone (the same games, played by the same bots in one
+  process through the game protocol, moves a second) and the suite's plain-Python
+  reference workload (kops/s). The ratio of the server's moves to the engine's is printed
+  beside the absolute figures.
+
+The aim of issue 19 on a 2-core machine: 200 concurrent tables, at least 1,000 durable
+moves a second, p99 under 100 ms. ``--profile FILE`` runs the server under :mod:`cProfile`
+(slower) and prints where its time goes. Nothing is asserted: the figures are reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import dataclasses
+import json
+import multiprocessing
+import os
+import pstats
+import random
+import re
+import resource
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any, Final
+
+__all__ = [
+    "AIM_MOVES",
+    "AIM_P99_MS",
+    "MOVE_LIMIT",
+    "Config",
+    "engine_moves_per_second",
+    "main",
+    "run",
+    "table_specs",
+]
+
+AIM_MOVES: Final = 1000.0
+"""Issue 19's aim: durable moves a second with 200 tables on a 2-core machine."""
+AIM_P99_MS: Final = 100.0
+"""Issue 19's aim for the 99th percentile of the latency, in ms."""
+SEED: Final = 20261125
+"""The seed of the bots' choices (the deals are fresh: each table is dealt by the server)."""
+
+_LISTENING: Final = re.compile(r"eighthalf serve: (http://127\.0\.0\.1:\d+)/ ")
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """What one run does."""
+
+    tables: int = 200
+    """Tables playing at once."""
+    seconds: float = 30.0
+    """The measured window."""
+    warmup: float = 5.0
+    """Seconds of play before the window (connections opened, caches warm)."""
+    players: tuple[int, ...] = (2, 3, 4)
+    """The table sizes, in turn."""
+    clients: int = 2
+    """Client processes playing the seats."""
+    rate: float = AIM_MOVES
+    """The moves a second offered by all the tables together (each table paced to its share),
+    or 0: every table as fast as its bots are sent their views (the server saturated)."""
+    sync: str = "normal"
+    """The server's ``--sync``: ``normal`` or ``full``."""
+    profile: str | None = None
+    """A file for the server's :mod:`cProfile` statistics, or ``None``."""
+
+
+MOVE_LIMIT: Final = 1000
+"""The E7 move limit of the 8½ tables: two greedy bots can play a round of 8½ forever
+(about one 2-player round in 200), and the limit ends it (Eights ends by itself)."""
+
+
+def table_specs(config: Config) -> list[dict[str, Any]]:
+    """The ``POST /api/tables`` bodies of the run: 8½ and Eights in turn, every seat a person's."""
+    specs: list[dict[str, Any]] = []
+    for index in range(config.tables):
+        players = config.players[(index // 2) % len(config.players)]
+        if index % 2 == 0:
+            specs.append({"game": "8½", "players": players, "rules": {"move_limit": MOVE_LIMIT}})
+        else:
+            specs.append({"game": "Eights", "players": players})
+    return specs
+
+
+def engine_moves_per_second(config: Config, seconds: float = 3.0) -> tuple[float, int]:
+    """The reference: the run's games played in this process through the game protocol.
+
+    Each move is chosen by a greedy bot from the mover's view and applied by the game's
+    checked ``apply`` (what the server and its clients do for a move, without the
+    network, the JSON and the database). Returns (moves a second, games played).
+    """
+    from eighthalf.server.games import table_spec
+
+    rng = random.Random(SEED)
+    specs = [table_spec(data) for data in table_specs(config)[: max(2 * len(config.players), 2)]]
+    moves = games = 0
+    deadline = time.perf_counter() + seconds
+    begin = time.perf_counter()
+    while time.perf_counter() < deadline:
+        for spec in specs:
+            game = spec.served().game
+            bots = [game.bots["greedy"]() for _ in range(spec.players)]
+            state = game.start(spec.players, seed=rng.randrange(2**53), rules=spec.rules)
+            while (seat := game.to_move(state)) is not None:
+                state = game.apply(state, bots[seat].choose(game.view(state, seat), rng))
+                moves += 1
+            games += 1
+    return moves / (time.perf_counter() - begin), games
+
+
+def _reference_kops() -> float:
+    """The suite's plain-Python reference workload (kops/s, median of 5)."""
+    from .cases import CASES, REFERENCE_NAME, Result, Settings, run_case
+
+    case = next(case for case in CASES if case.name == REFERENCE_NAME)
+    outcome = run_case(case, Settings(repeat=5, timer="wall"))
+    return outcome.median if isinstance(outcome, Result) else 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# The server process
+
+
+class _Server:
+    """``eighthalf serve`` in a child process (under cProfile if asked)."""
+
+    def __init__(self, folder: Path, config: Config) -> None:
+        self.db = folder / "tables.sqlite3"
+        self.log = folder / "server.log"
+        self.profile = config.profile
+        command = [sys.executable, "-m", "eighthalf", "serve"]
+        if config.profile:
+            command = [sys.executable, "-m", "benchmarks.server", "--serve-profiled", config.profile]
+        command += ["--host", "127.0.0.1", "--port", "0", "--db", str(self.db), "--sync", config.sync]
+        with self.log.open("wb") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=Path.cwd()
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.process.poll() is None:
+            found = _LISTENING.search(self.log.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                self.url = found.group(1)
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"the server did not start: {self.log.read_text(errors='replace')[-1500:]}")
+
+    def memory(self) -> dict[str, int]:
+        """``VmRSS`` and ``VmHWM`` of the server, in kB."""
+        found = {}
+        with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
+            for line in status:
+                key, _, value = line.partition(":")
+                if key in ("VmRSS", "VmHWM"):
+                    found[key] = int(value.split()[0])
+        return found
+
+    def cpu(self) -> tuple[float, float]:
+        """The server's user and system CPU seconds so far."""
+        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
+
+    def committed(self) -> int:
+        """The moves in the database (read through a second connection: WAL lets it)."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5)) as db:
+            return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
+
+    def stop(self) -> None:
+        """Stop the server: SIGINT and a wait when profiled (the statistics are written), else SIGKILL."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT if self.profile else signal.SIGKILL)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _serve_profiled(out: str, argv: Sequence[str]) -> int:
+    """Run ``eighthalf serve`` with ``argv`` under cProfile until SIGINT, then write the statistics to ``out``."""
+    from eighthalf.server.cli import add_serve_arguments, run_serve
+
+    parser = argparse.ArgumentParser(prog="benchmarks.server --serve-profiled")
+    add_serve_arguments(parser)
+    args = parser.parse_args(argv)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        run_serve(args)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        profiler.disable()
+        profiler.dump_stats(out)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# The client processes
+
+
+@dataclasses.dataclass
+class _Tally:
+    """What one client process measured in the window."""
+
+    latencies: list[float] = dataclasses.field(default_factory=list)
+    acknowledged: int = 0
+    games: int = 0
+    errors: list[str] = dataclasses.field(default_factory=list)
+    cpu: tuple[float, float] = (0.0, 0.0)
+    connections: int = 0
+
+
+async def _seat(
+    url: str, table: str, seat: int, token: str, window: tuple[float, float], pace: list[float], tally: _Tally
+) -> None:
+    """Play one seat with a greedy bot; ``pace`` is [the time the table's next move may be sent, the interval]."""
+    from eighthalf.server.client import TableConnection
+
+    start, end = window
+    rng = random.Random(f"{SEED}:{table}:{seat}")
+    async with TableConnection.open(url, table, token) as connection:
+        tally.connections += 1
+        game = connection.game
+        documents = game.documents
+        bot = game.bots["greedy"]()
+        sent: float | None = None
+        async for message in connection.messages():
+            kind = message["type"]
+            if kind == "error":
+                tally.errors.append(f"{message['code']}: {message['message']}")
+                continue
+            if kind != "state":
+                continue
+            last = message["last"]
+            if sent is not None and last is not None and last["seat"] == seat:
+                now = time.monotonic()
+                if start <= now < end:
+                    tally.acknowledged += 1
+                    tally.latencies.append(now - sent)
+                sent = None
+            if message["result"] is not None:
+                if start <= time.monotonic() < end:
+                    tally.games += 1
+                return
+            if message["moves"]:
+                move = bot.choose(documents.from_data(message["view"]), rng)
+                wait = pace[0] - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                sent = time.monotonic()
+                pace[0] = max(pace[0], sent - pace[1]) + pace[1]
+                await connection.move(game.move_text(move), message["number"])
+
+
+async def _new_table(url: str, spec: dict[str, Any]) -> tuple[str, list[str]]:
+    from eighthalf.server.client import create_table, join
+
+    summary = await create_table(url, spec)
+    tokens = [await join(url, summary["id"], seat, f"bot {seat}") for seat in range(spec["players"])]
+    return summary["id"], tokens
+
+
+async def _slot(
+    url: str,
+    spec: dict[str, Any],
+    first: tuple[str, list[str]],
+    window: tuple[float, float],
+    interval: float,
+    tally: _Tally,
+) -> None:
+    """Keep one table playing until the window ends: a new table of ``spec`` whenever a game ends.
+
+    Its moves are sent ``interval`` seconds apart at the most (0: as fast as the bots get their views).
+    """
+    table, tokens = first
+    pace = [time.monotonic() + random.random() * interval, interval]  # tables out of step with each other
+    while time.monotonic() < window[1]:
+        await asyncio.gather(
+            *(_seat(url, table, seat, token, window, pace, tally) for seat, token in enumerate(tokens))
+        )
+        if time.monotonic() < window[1]:
+            table, tokens = await _new_table(url, spec)
+
+
+def _client(url: str, specs: list[dict[str, Any]], config: Config, barrier: Barrier, results: Any, number: int) -> None:
+    """One client process: make its tables, wait for the others, play, and put its tally on ``results``."""
+
+    async def play() -> _Tally:
+        tally = _Tally()
+        made = [await _new_table(url, spec) for spec in specs]
+        interval = config.tables / config.rate if config.rate else 0.0
+        await asyncio.to_thread(barrier.wait, 120)
+        now = time.monotonic()
+        window = (now + config.warmup, now + config.warmup + config.seconds)
+        loop = asyncio.get_running_loop()
+        usage: dict[str, resource.struct_rusage] = {}
+        loop.call_at(loop.time() + config.warmup, lambda: usage.setdefault("start", resource.getrusage(0)))
+        loop.call_at(
+            loop.time() + config.warmup + config.seconds, lambda: usage.setdefault("end", resource.getrusage(0))
+        )
+        slots = [
+            asyncio.create_task(_slot(url, spec, first, window, interval, tally))
+            for spec, first in zip(specs, made, strict=True)
+        ]
+        await asyncio.wait(slots, timeout=window[1] + 0.5 - time.monotonic())
+        for task in slots:
+            task.cancel()  # the games that go on are left where they are
+        for outcome in await asyncio.gather(*slots, return_exceptions=True):
+            if isinstance(outcome, Exception):  # a refused request or a lost connection: reported
+                tally.errors.append(f"{type(outcome).__name__}: {outcome}")
+        if "start" in usage and "end" in usage:
+            begin, end = usage["start"], usage["end"]
+            tally.cpu = (end.ru_utime - begin.ru_utime, end.ru_stime - begin.ru_stime)
+        return tally
+
+    try:
+        tally = asyncio.run(play())
+    except Exception as error:
+        tally = _Tally(errors=[f"client {number}: {type(error).__name__}: {error}"])
+        with contextlib.suppress(Exception):
+            barrier.abort()
+    results.put(dataclasses.asdict(tally))
+
+
+# ---------------------------------------------------------------------------------------
+# The run
+
+
+def _machine_cpu() -> tuple[float, float]:
+    """The machine's busy and total CPU time so far, in clock ticks over every core (``/proc/stat``)."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        values = [int(value) for value in stat.readline().split()[1:]]
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    return float(sum(values) - idle), float(sum(values))
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run(config: Config) -> dict[str, Any]:
+    """Measure the server once with ``config``: the figures as a JSON-able dictionary.
+
+    Raises:
+        RuntimeError: If the server does not start or a client process fails to start playing.
+    """
+    from .__main__ import machine
+
+    info = machine()
+    engine, engine_games = engine_moves_per_second(config, min(3.0, max(config.seconds / 10, 0.5)))
+    reference = _reference_kops()
+    specs = table_specs(config)
+    from benchmarks import server as module  # not __main__: the spawned client processes import it
+
+    context = multiprocessing.get_context("spawn")
+    clients: list[Any] = []
+    with tempfile.TemporaryDirectory(prefix="eighthalf-bench-server-") as folder:
+        server = _Server(Path(folder), config)
+        try:
+            barrier = context.Barrier(config.clients + 1)
+            results = context.Queue()
+            clients = [
+                context.Process(
+                    target=module._client,
+                    args=(server.url, specs[number :: config.clients], config, barrier, results, number),
+                    daemon=True,
+                )
+                for number in range(config.clients)
+            ]
+            for process in clients:
+                process.start()
+            try:
+                barrier.wait(120)
+            except Exception as error:
+                log = server.log.read_text(errors="replace")[-800:]
+                raise RuntimeError(f"the client processes did not start playing: {log}") from error
+            time.sleep(config.warmup)
+            cpu_start, committed_start, begin = server.cpu(), server.committed(), time.monotonic()
+            machine_start = _machine_cpu()
+            time.sleep(config.seconds)
+            cpu_end, committed_end, elapsed = server.cpu(), server.committed(), time.monotonic() - begin
+            machine_end = _machine_cpu()
+            memory = server.memory()
+            tallies = [results.get(timeout=config.seconds + 120) for _ in clients]
+            for process in clients:
+                process.join(30)
+        finally:
+            for process in clients:
+                if process.is_alive():
+                    process.kill()
+            server.stop()
+        database_bytes = sum(path.stat().st_size for path in Path(folder).glob("tables.sqlite3*"))
+    latencies = [value * 1000 for tally in tallies for value in tally["latencies"]]
+    acknowledged = sum(tally["acknowledged"] for tally in tallies)
+    moves_per_second = acknowledged / config.seconds
+    return {
+        "machine": info,
+        "config": dataclasses.asdict(config),
+        "connections": sum(tally["connections"] for tally in tallies),
+        "acknowledged_per_second": moves_per_second,
+        "committed_per_second": (committed_end - committed_start) / elapsed,
+        "latency_ms": {
+            "p50": statistics.median(latencies) if latencies else float("nan"),
+            "p99": _percentile(latencies, 0.99),
+            "max": max(latencies, default=float("nan")),
+            "samples": len(latencies),
+        },
+        "games_finished": sum(tally["games"] for tally in tallies),
+        "errors": [error for tally in tallies for error in tally["errors"]][:20],
+        "server_memory_kb": memory,
+        "database_bytes": database_bytes,
+        "server_cpu": {"user": (cpu_end[0] - cpu_start[0]) / elapsed, "system": (cpu_end[1] - cpu_start[1]) / elapsed},
+        "machine_cpu": (machine_end[0] - machine_start[0])
+        / max(machine_end[1] - machine_start[1], 1.0)
+        * (os.cpu_count() or 1),
+        "clients_cpu": {
+            "user": sum(tally["cpu"][0] for tally in tallies) / config.seconds,
+            "system": sum(tally["cpu"][1] for tally in tallies) / config.seconds,
+        },
+        "engine_moves_per_second": engine,
+        "engine_games": engine_games,
+        "reference_kops": reference,
+        "ratio_to_engine": moves_per_second / engine if engine else float("nan"),
+    }
+
+
+def report(figures: dict[str, Any], command: str) -> str:
+    """The printed table of :func:`run`'s figures."""
+    from .cases import format_number
+
+    info, config = figures["machine"], figures["config"]
+    latency, memory = figures["latency_ms"], figures["server_memory_kb"]
+    server, clients = figures["server_cpu"], figures["clients_cpu"]
+    moves = figures["acknowledged_per_second"]
+    load = info["load_average"]
+    lines = [
+        f"eighthalf {info['eighthalf']} game server benchmark: {command}",
+        f"machine: {info['platform']}; CPU: {info['cpu']}; {info['cores']} cores ({info['usable_cores']} usable)",
+        f"python:  {info['python']} ({info['python_build']}) [{info['compiler']}]",
+        f"load:    {' '.join(f'{value:.2f}' for value in load or ())} (1, 5, 15 min, before the run)",
+        f"server:  eighthalf serve on 127.0.0.1, SQLite WAL synchronous={config['sync']}"
+        + (", under cProfile" if config["profile"] else ""),
+        f"tables:  {config['tables']} at once (8½ and Eights in turn, {'/'.join(map(str, config['players']))} players), "
+        f"every seat a greedy bot on its own websocket ({figures['connections']} connections opened), "
+        f"{config['clients']} client processes",
+        f"offered: {_offered(config)}",
+        f"window:  {config['warmup']:g} s of warm-up, then {config['seconds']:g} s measured",
+        "",
+    ]
+    rows = [
+        ("acknowledged moves (durable)", format_number(moves), "moves/s", f"≥ {AIM_MOVES:,.0f}", moves >= AIM_MOVES),
+        ("  committed in the database", format_number(figures["committed_per_second"]), "moves/s", "", None),
+        ("latency, move to own view: p50", format_number(latency["p50"]), "ms", "", None),
+        ("  p99", format_number(latency["p99"]), "ms", f"< {AIM_P99_MS:g}", latency["p99"] < AIM_P99_MS),
+        ("  max", format_number(latency["max"]), "ms", "", None),
+        ("games finished in the window", f"{figures['games_finished']:,}", "games", "", None),
+        (
+            "server memory: VmRSS / VmHWM",
+            f"{memory.get('VmRSS', 0) / 1024:.1f} / {memory.get('VmHWM', 0) / 1024:.1f}",
+            "MiB",
+            "",
+            None,
+        ),
+        ("database size at the end", f"{figures['database_bytes'] / 2**20:.1f}", "MiB", "", None),
+        ("server CPU: user + system", f"{server['user']:.0%} + {server['system']:.0%}", "of a core", "", None),
+        (
+            "server CPU per acknowledged move",
+            format_number(1e6 * (server["user"] + server["system"]) / moves if moves else float("nan")),
+            "µs",
+            "",
+            None,
+        ),
+        (
+            f"clients CPU ({config['clients']} processes)",
+            f"{clients['user']:.0%} + {clients['system']:.0%}",
+            "of a core",
+            "",
+            None,
+        ),
+        (
+            "machine CPU busy (every process)",
+            f"{figures['machine_cpu']:.0%}",
+            f"of a core ({info['cores']} cores)",
+            "",
+            None,
+        ),
+        ("reference: engine alone", format_number(figures["engine_moves_per_second"]), "moves/s", "", None),
+        ("reference workload (plain Python)", format_number(figures["reference_kops"]), "kops/s", "", None),
+        ("acknowledged moves ÷ engine alone", f"{figures['ratio_to_engine']:.3f}", "", "", None),
+    ]
+    header = ("measure", "value", "unit", "aim", "")
+    cells = [
+        (name, value, unit, aim, {None: "", True: "pass", False: "FAIL"}[ok]) for name, value, unit, aim, ok in rows
+    ]
+    widths = [max(len(row[column]) for row in (header, *cells)) for column in range(5)]
+
+    def line(row: tuple[str, ...]) -> str:
+        return "  ".join(
+            cell.rjust(width) if column in (1, 3) else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+
+    lines += [line(header), "  ".join("-" * width for width in widths), *(line(row) for row in cells)]
+    if figures["errors"]:
+        lines += ["", "errors (first 20):", *(f"  {error}" for error in figures["errors"])]
+    return "\n".join(lines)
+
+
+def _offered(config: dict[str, Any]) -> str:
+    if not config["rate"]:
+        return "every table moves as soon as its bot has its view (the server saturated: its most moves a second)"
+    interval = config["tables"] / config["rate"]
+    return f"{config['rate']:,.0f} moves/s in all: each table sends a move every {interval * 1000:.0f} ms at most"
+
+
+def _players(text: str) -> tuple[int, ...]:
+    try:
+        players = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers of players like 2,3,4, not {text!r}") from None
+    if not players or not all(2 <= count <= 5 for count in players):
+        raise argparse.ArgumentTypeError(f"every table has 2 to 5 seats (8½ and Eights both), not {text!r}")
+    return players
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m benchmarks.server [--tables N] [--seconds S] [--players 2,3,4] [--clients K] [--json]``.
+
+    Returns 0, or 1 if the run saw errors (a refused move, a lost connection); a missed aim
+    does not change it.
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["--serve-profiled"] and len(arguments) > 1:
+        return _serve_profiled(arguments[1], arguments[2:])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.server",
+        description="Measure the game server: concurrent tables of bots over loopback websockets.",
+    )
+    parser.add_argument("--tables", type=int, default=200, help="tables playing at once (default 200)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="the measured window (default 30)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the window (default 5)")
+    parser.add_argument("--players", type=_players, default=(2, 3, 4), help="table sizes in turn (default 2,3,4)")
+    parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=AIM_MOVES,
+        help=f"moves a second offered by all the tables together (default {AIM_MOVES:,.0f}, the aim); "
+        "0: as fast as the server answers (its most)",
+    )
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="the server's --sync")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, statistics to FILE")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    args = parser.parse_args(arguments)
+    if args.tables < 1 or args.clients < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate < 0:
+        parser.error("--tables and --clients must be at least 1, --seconds positive, --warmup and --rate not negative")
+    config = Config(
+        tables=args.tables,
+        seconds=args.seconds,
+        warmup=args.warmup,
+        players=args.players,
+        clients=min(args.clients, args.tables),
+        rate=args.rate,
+        sync=args.sync,
+        profile=None if args.profile is None else str(Path(args.profile).resolve()),
+    )
+    figures = run(config)
+    if args.json:
+        print(json.dumps(figures, indent=2, ensure_ascii=False))
+    else:
+        print(report(figures, " ".join(["python -m benchmarks.server", *arguments])))
+        if config.profile:
+            print(f"\nthe server's profile ({config.profile}), by own time:")
+            pstats.Stats(config.profile, stream=sys.stdout).sort_stats("tottime").print_stats(25)
+    return 1 if figures["errors"] else 0
+
+
+if __name__ == "__main__":
+    from benchmarks.server import main as _main  # the client processes find everything under this name
+
+    sys.exit(_main())

@@ -1,0 +1,113 @@
+"""A real ``eighthalf serve`` process for the crash test: start it, read its URL, kill it, start it again.
+
+The server runs as ``python -m eighthalf serve --port 0 --db PATH`` on 127.0.0.1, so every
+start picks a free port, which the line it prints once listening gives. Its output goes to
+a log file per start (``server-<n>.log`` beside the database), quoted when a start fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Final
+
+__all__ = ["START_SECONDS", "ServerProcess", "get_json", "get_text"]
+
+START_SECONDS: Final = 30.0
+"""How long a start may take before it counts as failed (imports on a busy machine)."""
+
+_LISTENING: Final = re.compile(r"eighthalf serve: (http://127\.0\.0\.1:\d+)/ ")
+
+
+class ServerProcess:
+    """One server on a database file, started and killed as often as a test likes.
+
+    Args:
+        db: The SQLite database file (kept across starts).
+    """
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.starts = 0
+        self.url: str | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The running server's process id, or ``None``."""
+        return None if self._process is None else self._process.pid
+
+    def start(self) -> str:
+        """Start the server on :attr:`db` and return its URL once it listens (``http://127.0.0.1:PORT``).
+
+        Raises:
+            RuntimeError: If a server is already running, or the new one exits or does not
+                print its URL within :data:`START_SECONDS` (the log is quoted).
+        """
+        if self._process is not None:
+            raise RuntimeError("the server is already running")
+        self.starts += 1
+        log = self.db.with_name(f"server-{self.starts}.log")
+        with log.open("wb") as output:
+            self._process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "eighthalf",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    "0",
+                    "--db",
+                    str(self.db),
+                ],
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            found = _LISTENING.search(log.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                self.url = found.group(1)
+                return self.url
+            if self._process.poll() is not None:
+                break
+            time.sleep(0.02)
+        self.stop()
+        tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+        raise RuntimeError(f"the server did not start (start {self.starts}); its log ends:\n{tail}")
+
+    def kill(self) -> None:
+        """Kill the server with SIGKILL (no clean-up of any kind) and wait for it to be gone."""
+        process, self._process, self.url = self._process, None, None
+        if process is not None and process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+        if process is not None:
+            process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Kill the server if it runs (for a test's teardown)."""
+        self.kill()
+
+
+def get_json(url: str) -> Any:
+    """The JSON document at ``url`` (a GET on loopback, 10 s at most)."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def get_text(url: str) -> str:
+    """The text at ``url`` (a GET on loopback, 10 s at most)."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        text: str = response.read().decode("utf-8")
+        return text
