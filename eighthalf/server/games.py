@@ -69,6 +69,9 @@ class Served:
     a :class:`~eighthalf.game.MatchGame` for more)."""
     make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]]
     """The record of a new table: ``make_record(players, seed, rules, rounds)``."""
+    endless: Callable[[Any], str | None]
+    """Why bots alone might play for ever under ``rules`` (8½ without a move limit, E7), or
+    ``None``: a table of bots only must end, or it would cost the server forever."""
     dumps: Callable[[Any], str]
     """The game's record text writer."""
     loads: Callable[[str], GameRecord[Any, Any]]
@@ -101,6 +104,12 @@ def _served() -> dict[str, Served]:
             max_rounds=6,
             game_for=lambda rounds: ROUND if rounds == 1 else MatchGame(rounds),
             make_record=_eighthalf_record,
+            endless=lambda rules: (
+                "bots alone may play a round of 8½ for ever: give a table of bots only a move limit "
+                '(rules {"move_limit": 1000}, E7)'
+                if rules.move_limit is None
+                else None
+            ),
             dumps=dumps,
             loads=loads,
         ),
@@ -111,6 +120,7 @@ def _served() -> dict[str, Served]:
             max_rounds=1,
             game_for=lambda rounds: EIGHTS,
             make_record=_eights_record,
+            endless=lambda rules: None,  # every hand ends (WH3), and spellings bring the target nearer (WG3)
             dumps=eights_records.dumps,
             loads=eights_records.loads,
         ),
@@ -252,12 +262,15 @@ def table_spec(data: object) -> TableSpec:
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
         raise DocumentError("$.seed", f"expected null or an integer from 0 to 2**53 - 1, not {quote(seed)}")
+    bots = _bots(game, data.get("seats"), players)
+    if None not in bots and (reason := game.endless(rules)) is not None:
+        raise DocumentError("$.rules", reason)
     return TableSpec(
         game=game.name,
         players=players,
         rounds=rounds,
         rules=rules,
-        bots=_bots(game, data.get("seats"), players),
+        bots=bots,
         move_seconds=None if move_seconds is None else float(move_seconds),
         timeout_bot=timeout_bot,
         seed=seed,

@@ -41,6 +41,7 @@ __all__ = [
     "Refused",
     "error_message",
     "parse_client_message",
+    "result_data",
     "state_message",
     "table_summary",
     "welcome_message",
@@ -167,23 +168,27 @@ def state_message(
         last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
             message is sent on joining.
     """
-    game, state = table.game, table.state
-    to_move = game.to_move(state)
-    result = game.result(state)
-    mine = seat is not None and to_move == seat and table.started
+    game = table.game
+    number, to_move, started, result, names = table.frame_parts()
+    mine = seat is not None and to_move == seat and started
     documents = game.documents
     return {
         "type": "state",
         "table": table.id,
         "seat": seat,
-        "number": len(table.moves),
+        "number": number,
         "to_move": to_move,
-        "started": table.started,
-        "view": documents.to_data(game.view(state, seat)),
-        "moves": [game.move_text(move) for move in game.legal_moves(state)] if mine else [],
+        "started": started,
+        "view": documents.to_data(game.view(table.state, seat)),
+        "moves": [table.move_text(move) for move in table.legal_moves()] if mine else [],
         "events": [documents.to_data(event) for event in events],
-        "narration": game.narrate(events, table.names()) if events else [],
+        "narration": game.narrate(events, names) if events else [],
         "last": last,
-        "result": None if result is None else _result(result),
+        "result": result,
         "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),
     }
+
+
+def result_data(result: Any) -> dict[str, Any] | None:
+    """A :class:`~eighthalf.common.game.Result` as messages give it (``None`` while the game goes on)."""
+    return None if result is None else _result(result)

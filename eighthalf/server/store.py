@@ -100,8 +100,9 @@ class Store(Protocol):
         """Give ``seat`` to a person, if no one has it: True if it was given."""
         ...
 
-    def add_move(self, table_id: str, number: int, move: str) -> None:
-        """Append move ``number`` (from 1) to the table's log.
+    def add_move(self, table_id: str, number: int, move: str, *, finished: str | None = None) -> None:
+        """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
+        the game and ``finished`` is its record, stored in the same transaction.
 
         Raises:
             StoreError: If the table has no move ``number - 1`` or already a move ``number``.
@@ -179,7 +180,7 @@ class SQLiteStore:
             == 1
         )
 
-    def add_move(self, table_id: str, number: int, move: str) -> None:
+    def add_move(self, table_id: str, number: int, move: str, *, finished: str | None = None) -> None:
         """See :meth:`Store.add_move`."""
         with self._lock:
             try:
@@ -192,6 +193,8 @@ class SQLiteStore:
                 self._db.execute(
                     "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move)
                 )
+                if finished is not None:
+                    self._db.execute("UPDATE tables SET finished = ? WHERE id = ?", (finished, table_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")

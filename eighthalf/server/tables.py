@@ -28,11 +28,11 @@ from typing import Any, Final, Protocol
 import attrs
 
 from ..common.errors import EighthalfError, IllegalMoveError, quote
-from ..common.game import Game
+from ..common.game import Game, result_text
 from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
-from .protocol import Refused, state_message, table_summary
+from .protocol import Refused, result_data, state_message, table_summary
 from .store import Store, StoredTable
 
 __all__ = [
@@ -113,6 +113,11 @@ class Table:
             each.player = self.game.bots[each.bot or self.settings["timeout_bot"]]()
         self.spectators: set[Client] = set()
         self.moves: list[Any] = []
+        self._legal: tuple[Any, ...] | None = None
+        self._texts: dict[Any, str] = {}
+        self._parts: tuple[tuple[int, bool], tuple[int, int | None, bool, dict[str, Any] | None, list[str]]] | None = (
+            None
+        )
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
@@ -185,6 +190,7 @@ class Table:
         if self.seats[seat].token_hash is not None or not self._store.take_seat(self.id, seat, checked, hashed):
             raise Refused("seat-taken", f"seat {seat} is taken")
         self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
+        self._parts = None  # the names changed
         self.broadcast_seats()
         self.schedule()
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
@@ -261,24 +267,64 @@ class Table:
             raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
         try:
             move = self.game.parse_move(text)
-            after = self.game.apply(self.state, move)
-        except IllegalMoveError as error:
+        except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
             raise Refused("illegal-move", str(error), error.rule) from None
         except EighthalfError as error:
             raise Refused("bad-move", str(error)) from None
-        self._store.add_move(self.id, len(self.moves) + 1, self.game.move_text(move))
-        events = self.game.describe(self.state, move, after)
+        if move not in self.legal_moves():
+            raise self._why_illegal(move)
+        game = self.game
+        after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
+        events = game.describe(self.state, move, after)
+        notation = self.move_text(move)
+        finished = None
+        if game.to_move(after) is None:
+            finished = self.served.dumps(self._record(self.moves + [move], after))
+        self._store.add_move(self.id, len(self.moves) + 1, notation, finished=finished)  # committed: now tell
         self.state = after
         self.moves.append(move)
         self.history.append(events)
-        if self.over:
-            self._store.finish(self.id, self.served.dumps(self.finished_record()))
+        self._legal = None
         self.schedule()
-        last = {"seat": seat, "move": self.game.move_text(move), "timed_out": timed_out}
+        last = {"seat": seat, "move": notation, "timed_out": timed_out}
         for viewer, client in self._audience():
-            client.deliver(state_message(self, viewer, self.game.events_for(events, viewer), last))
+            client.deliver(state_message(self, viewer, game.events_for(events, viewer), last))
         players = {index: record.player for index, record in enumerate(self.seats)}
-        tell(players, events, after, self.game.events_for, self.game.view)
+        tell(players, events, after, game.events_for, game.view)
+
+    def _why_illegal(self, move: Any) -> Refused:
+        """The refusal of a move that is not one of the legal moves, with the game's reason and rule."""
+        try:
+            self.game.apply(self.state, move)
+        except IllegalMoveError as error:
+            return Refused("illegal-move", str(error), error.rule)
+        except EighthalfError as error:
+            return Refused("bad-move", str(error))
+        return Refused("illegal-move", f"{quote(self.game.move_text(move))} is not one of the legal moves")
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """The legal moves of the current state (computed once a move)."""
+        if self._legal is None:
+            self._legal = self.game.legal_moves(self.state)
+        return self._legal
+
+    def move_text(self, move: Any) -> str:
+        """The notation of ``move`` (kept: a seat's legal moves are written out after every move)."""
+        text = self._texts.get(move)
+        if text is None:
+            if len(self._texts) > 50_000:
+                self._texts.clear()
+            text = self._texts[move] = self.game.move_text(move)
+        return text
+
+    def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
+        """What every seat's ``state`` frame of the current state shares, worked out once a move:
+        the number of moves, the seat to move, whether the game started, the result, the names."""
+        key = (len(self.moves), self.started)
+        if self._parts is None or self._parts[0] != key:
+            to_move = self.game.to_move(self.state)
+            self._parts = (key, (key[0], to_move, key[1], result_data(self.game.result(self.state)), self.names()))
+        return self._parts[1]
 
     def log(self, seat: int | None) -> list[str]:
         """The narration of every move so far as ``seat`` (``None``: a spectator) may see it."""
@@ -287,8 +333,16 @@ class Table:
 
     def finished_record(self) -> GameRecord[Any, Any]:
         """The record of the game so far, with its result once over, and the seats' names as a tag."""
-        record = attrs.evolve(self.record, moves=tuple(self.moves), tags=(("Names", ", ".join(self.names())),))  # type: ignore[misc]
-        return record.finished() if self.over else record
+        return self._record(self.moves, self.state)
+
+    def _record(self, moves: Sequence[Any], state: Any) -> GameRecord[Any, Any]:
+        record: GameRecord[Any, Any] = attrs.evolve(  # type: ignore[misc]
+            self.record,
+            moves=tuple(moves),
+            result=result_text(self.game, state),
+            tags=(("Names", ", ".join(self.names())),),
+        )
+        return record
 
     def schedule(self) -> None:
         """Start what must happen next: a bot's move, or the clock of a person's move."""
@@ -342,7 +396,9 @@ class Lobby:
         for table_id in self.store.table_ids():
             stored = self.store.load(table_id)
             if stored is not None and table_id not in self.tables:
-                self.tables[table_id] = Table(stored, self.store)
+                table = self.tables[table_id] = Table(stored, self.store)
+                if table.over and stored.finished is None:  # stored by a version that wrote it apart
+                    self.store.finish(table_id, table.served.dumps(table.finished_record()))
         for table in self.tables.values():
             table.schedule()
         return len(self.tables)

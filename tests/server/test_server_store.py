@@ -1,0 +1,90 @@
+"""The server's store and table settings, in-process: what a crash between two writes could
+leave, and the tables the server refuses to run for ever."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from eighthalf.errors import DocumentError
+from eighthalf.records import loads, replay
+from eighthalf.server.games import table_spec
+from eighthalf.server.store import SQLiteStore, StoreError
+from eighthalf.server.tables import Lobby
+
+BOTS_ONLY = {"game": "8½", "players": 2, "seats": ["greedy", "random"], "seed": 3, "rules": {"move_limit": 200}}
+
+
+async def _play_to_the_end(lobby: Lobby, settings: dict[str, object]) -> str:
+    table = lobby.create(table_spec(settings))
+    for _ in range(2000):
+        if table.over:
+            return table.id
+        await asyncio.sleep(0.005)
+    raise AssertionError("the bots did not finish within 10 s")
+
+
+def test_the_last_move_and_the_finished_record_are_one_transaction(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.sqlite3")
+    store = SQLiteStore(db)
+
+    async def main() -> str:
+        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
+
+    table_id = asyncio.run(main())
+    stored = store.load(table_id)
+    assert stored is not None and stored.finished is not None
+    record = loads(stored.finished)
+    assert [str(move) for move in record.moves] == list(stored.moves)
+    *_, last = replay(record)  # the stored record replays to its result
+    assert last.over and record.result != "*"
+    assert store.table_ids(unfinished=True) == []
+
+
+def test_a_restart_marks_a_finished_game_that_was_stored_apart(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.sqlite3")
+    store = SQLiteStore(db)
+
+    async def main() -> str:
+        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
+
+    table_id = asyncio.run(main())
+    store.close()
+    with sqlite3.connect(db) as raw:  # as a server killed between the last move and the record left it
+        raw.execute("UPDATE tables SET finished = NULL")
+    again = SQLiteStore(db)
+    assert again.table_ids(unfinished=True) == [table_id]
+    lobby = Lobby(again)
+
+    async def restore() -> int:
+        return lobby.restore()
+
+    assert asyncio.run(restore()) == 1
+    assert again.table_ids(unfinished=True) == []
+
+
+def test_a_move_out_of_order_is_refused_by_the_store(tmp_path: Path) -> None:
+    store = SQLiteStore(str(tmp_path / "tables.sqlite3"))
+
+    async def main() -> str:
+        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
+
+    table_id = asyncio.run(main())
+    moves = len(store.load(table_id).moves)  # type: ignore[union-attr]
+    with pytest.raises(StoreError, match=f"move {moves + 2} follows move {moves}"):
+        store.add_move(table_id, moves + 2, "c")
+    assert len(store.load(table_id).moves) == moves  # type: ignore[union-attr]
+
+
+def test_a_table_of_bots_only_needs_a_move_limit_E7() -> None:
+    with pytest.raises(DocumentError, match=r"\$\.rules: bots alone may play a round of 8½ for ever.*E7"):
+        table_spec({"game": "8½", "seats": ["greedy", "greedy"]})
+    assert table_spec({"game": "8½", "seats": ["greedy", None]}).rules.move_limit is None  # a person ends it
+    assert table_spec({"game": "8½", "seats": ["greedy", "greedy"], "rules": {"move_limit": 500}}).bots == (
+        "greedy",
+        "greedy",
+    )
+    assert table_spec({"game": "Eights", "seats": ["greedy", "greedy"]}).bots == ("greedy", "greedy")  # WH3
