@@ -180,7 +180,7 @@ def state_message(
         "to_move": to_move,
         "started": started,
         "view": documents.to_data(game.view(table.state, seat)),
-        "moves": [table.move_text(move) for move in table.legal_moves()] if mine else [],
+        "moves": table.legal_texts() if mine else [],
         "events": [documents.to_data(event) for event in events],
         "narration": game.narrate(events, names) if events else [],
         "last": last,

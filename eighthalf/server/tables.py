@@ -114,7 +114,7 @@ class Table:
         self.spectators: set[Client] = set()
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
-        self._texts: dict[Any, str] = {}
+        self._legal_texts: list[str] | None = None
         self._parts: tuple[tuple[int, bool], tuple[int, int | None, bool, dict[str, Any] | None, list[str]]] | None = (
             None
         )
@@ -276,7 +276,7 @@ class Table:
         game = self.game
         after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
         events = game.describe(self.state, move, after)
-        notation = self.move_text(move)
+        notation = game.move_text(move)
         finished = None
         if game.to_move(after) is None:
             finished = self.served.dumps(self._record(self.moves + [move], after))
@@ -284,7 +284,7 @@ class Table:
         self.state = after
         self.moves.append(move)
         self.history.append(events)
-        self._legal = None
+        self._legal = self._legal_texts = None
         self.schedule()
         last = {"seat": seat, "move": notation, "timed_out": timed_out}
         for viewer, client in self._audience():
@@ -308,14 +308,11 @@ class Table:
             self._legal = self.game.legal_moves(self.state)
         return self._legal
 
-    def move_text(self, move: Any) -> str:
-        """The notation of ``move`` (kept: a seat's legal moves are written out after every move)."""
-        text = self._texts.get(move)
-        if text is None:
-            if len(self._texts) > 50_000:
-                self._texts.clear()
-            text = self._texts[move] = self.game.move_text(move)
-        return text
+    def legal_texts(self) -> list[str]:
+        """The notation of each legal move of the current state (written once a move, for the mover's frames)."""
+        if self._legal_texts is None:
+            self._legal_texts = [self.game.move_text(move) for move in self.legal_moves()]
+        return self._legal_texts
 
     def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
         """What every seat's ``state`` frame of the current state shares, worked out once a move:
