@@ -139,20 +139,20 @@ def object_schema(
     return {"type": "object", "properties": properties, "required": sorted(keys), "additionalProperties": False}
 
 
-def _used(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:
+def used_defs(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:
     """The names of ``defs`` that ``node`` refers to, directly or through other definitions."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key == "$ref" and isinstance(value, str):
+            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
                 name = value.rsplit("/", 1)[1]
                 if name not in found:
                     found.add(name)
-                    _used(defs[name], defs, found)
+                    used_defs(defs[name], defs, found)
             else:
-                _used(value, defs, found)
+                used_defs(value, defs, found)
     elif isinstance(node, list):
         for value in node:
-            _used(value, defs, found)
+            used_defs(value, defs, found)
     return found
 
 
@@ -216,7 +216,7 @@ def game_schemas(game: GameSchemas) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name in game.types:
         doc = document_schema(name, documents[name])
-        used = _used(doc, defs, set())
+        used = used_defs(doc, defs, set())
         out[f"{name}.schema.json"] = {
             "$schema": _DRAFT,
             "$id": f"urn:eighthalf:schema:{VERSION}:{name}",

@@ -35,7 +35,7 @@ from typing import Any, Final
 
 from ..common.documents import MAX_INT, VERSION
 from ..errors import EighthalfError
-from .build import nullable, object_schema, ref
+from .build import nullable, object_schema, ref, used_defs
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas"]
 
@@ -517,23 +517,6 @@ _TITLES: Final = {
 }
 
 
-def _used(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:
-    """The names of ``defs`` that ``node`` refers to, directly or through other definitions."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
-                name = value.rsplit("/", 1)[1]
-                if name not in found:
-                    found.add(name)
-                    _used(defs[name], defs, found)
-            else:
-                _used(value, defs, found)
-    elif isinstance(node, list):
-        for value in node:
-            _used(value, defs, found)
-    return found
-
-
 def server_schemas() -> dict[str, dict[str, Any]]:
     """Build the schema of every message and body of the server's protocol.
 
@@ -566,7 +549,7 @@ def server_schemas() -> dict[str, dict[str, Any]]:
             "title": f"eighthalf server: {title} (protocol version {PROTOCOL_VERSION})",
             "description": description,
             **body,
-            "$defs": {key: defs[key] for key in sorted(_used(body, defs, set()))},
+            "$defs": {key: defs[key] for key in sorted(used_defs(body, defs, set()))},
         }
 
     for direction, names in (("client", CLIENT_MESSAGES), ("server", SERVER_MESSAGES)):
