@@ -4,9 +4,11 @@
 Every row is random masked agent steps per second (CPU time of the process): the agent
 picks uniformly among the actions of the mask. The PettingZoo rows step the wrapped AEC
 environment through ``agent_iter``/``last``/``step``, as PettingZoo's own examples do; the
-batch rows step :mod:`eighthalf.envs.batch` tables, one action per table a step. The ratios
-divide each row by leduc's, measured in the same run; without leduc (it needs ``rlcard``
-and ``pygame``) they are skipped with a message. The issue's goals: the single 8½
+batch rows step :mod:`eighthalf.envs.batch` tables, one action per table a step. The rows
+take turns, ``--repeat`` rounds of them; a row's ratio is the median over the rounds of its
+rate divided by leduc's rate of the same round (so a change of load on the machine between
+rounds hits both); without leduc (it needs ``rlcard`` and ``pygame``) the ratios are
+skipped with a message. The issue's goals: the single 8½
 environment ≥ 4× leduc, the batch ≥ 10×; Eights is reported beside them.
 """
 
@@ -25,6 +27,8 @@ __all__ = ["aec_steps_per_second", "batch_steps_per_second", "main"]
 
 SEED = 20261125
 """The seed of the deals and of the agent's choices."""
+
+LEDUC = "leduc_holdem_v4 (PettingZoo, 2p)"
 
 
 def aec_steps_per_second(make: Callable[[], Any], episodes: int) -> float:
@@ -70,7 +74,8 @@ def _leduc() -> Callable[[], Any] | str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Measure every row ``--repeat`` times, print the medians and the ratios to leduc."""
+    """Measure every row ``--repeat`` times (the rows taking turns), print the medians of the
+    rates and of the ratios to leduc's rate measured just before."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.envs", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run with noisier numbers")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="samples per row (default 3)")
@@ -85,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[tuple[str, Callable[[], float]]] = []
     leduc = _leduc()
     if not isinstance(leduc, str):
-        rows.append(("leduc_holdem_v4 (PettingZoo, 2p)", lambda: aec_steps_per_second(leduc, 500 * scale)))
+        rows.append((LEDUC, lambda: aec_steps_per_second(leduc, 500 * scale)))
     rows += [
         (f"8½ env (PettingZoo AEC, {players}p)", lambda: aec_steps_per_second(lambda: round_env(players), 60 * scale)),
         (
@@ -98,15 +103,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda: batch_steps_per_second(lambda: EightsBatch(16, players), 15 * scale),
         ),
     ]
-    medians = {}
-    for title, measure in rows:
+    for _title, measure in rows:
         measure()  # warm up
-        medians[title] = statistics.median(measure() for _ in range(args.repeat))
-    reference = medians.get("leduc_holdem_v4 (PettingZoo, 2p)")
-    width = max(len(title) for title in medians)
-    for title, value in medians.items():
-        ratio = f"{value / reference:6.2f}× leduc" if reference else ""
-        print(f"{title.ljust(width)}  {value:10,.0f} steps/s  {ratio}")
+    samples: dict[str, list[float]] = {title: [] for title, _ in rows}
+    for _ in range(args.repeat):  # the rows take turns, so that a change of load on the machine hits them all
+        for title, measure in rows:
+            samples[title].append(measure())
+    reference = samples.get(LEDUC)
+    width = max(len(title) for title in samples)
+    for title, values in samples.items():
+        ratio = ""
+        if reference:  # the median of the ratios of the samples taken one after the other
+            ratio = (
+                f"{statistics.median(value / base for value, base in zip(values, reference, strict=True)):6.2f}× leduc"
+            )
+        print(f"{title.ljust(width)}  {statistics.median(values):10,.0f} steps/s  {ratio}")
     if isinstance(leduc, str):
         print(f"ratios skipped: {leduc}")
     return 0

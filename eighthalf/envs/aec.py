@@ -9,9 +9,10 @@ PettingZoo's classic card games:
 - the agents are ``player_0`` … ``player_{n-1}`` by seat, and the agent to act is the
   seat to move;
 - ``observation_space(agent)`` is a :class:`gymnasium.spaces.Dict` with ``"observation"``
-  (the agent's view as the encoding's vector) and ``"action_mask"`` (1 for each legal
-  action, all 0 when it is not the agent's turn); ``action_space(agent)`` is
-  ``Discrete`` of the encoding's actions;
+  (the agent's view as the encoding's vector, built from the state by
+  :meth:`~eighthalf.envs.base.Encoding.encode_state_into`) and ``"action_mask"`` (1 for
+  each legal action, all 0 when it is not the agent's turn); ``action_space(agent)`` is
+  ``Discrete`` of the encoding's actions (an :class:`Actions`);
 - the rewards come when the game ends (0 before): the encoding's rewards of its
   result. A game won ends in ``terminations``; a game stopped by a move limit (with
   no winner) in ``truncations``;
@@ -44,9 +45,27 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 from ..errors import InvalidStateError, quote
 from .base import Encoding, check_render_mode, check_seed
 
-__all__ = ["GameAEC", "wrap"]
+__all__ = ["Actions", "GameAEC", "wrap"]
 
 Observation = dict[str, npt.NDArray[Any]]
+
+
+class Actions(spaces.Discrete):
+    """``Discrete(n)`` whose :meth:`contains` answers a plain int without numpy: PettingZoo's
+    bounds check asks it at every step. Otherwise it is :class:`gymnasium.spaces.Discrete`,
+    and equal to ``Discrete(n)``.
+
+    >>> Actions(89) == spaces.Discrete(89), Actions(89), Actions(89).contains(88), Actions(89).contains(89)
+    (True, Discrete(89), True, False)
+    """
+
+    def contains(self, x: Any) -> bool:
+        """Whether ``x`` is an action: an int from 0 to ``n - 1`` (anything but a plain int is
+        asked of :meth:`gymnasium.spaces.Discrete.contains`)."""
+        if type(x) is int:
+            start = int(self.start)
+            return start <= x < start + int(self.n)
+        return bool(super().contains(x))
 
 
 def wrap(raw: Any) -> Any:
@@ -108,11 +127,10 @@ class GameAEC(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.action_spaces = {agent: Actions(actions) for agent in self.possible_agents}
         self._seeds = random.Random()
         self.state_: Any = None
-        self._seen: tuple[Any, int, Any] = (None, -1, None)
-        """The last view :meth:`observe` made: its state, its seat and the view."""
+        self._sizes = (size, actions)
         self.moves = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -199,13 +217,13 @@ class GameAEC(AECEnv):  # type: ignore[misc]
         """
         seat = self._seat(agent)
         state = self._state()
-        seen = self.game.view(state, seat)
-        self._seen = (state, seat, seen)  # step() reuses it for the same state and seat
+        size, actions = self._sizes
+        observation = self.encoding.encode_state_into(state, seat, np.empty(size, dtype=np.float32))
         if self.truncations.get(agent):  # stopped by the adapter's move limit: nothing is legal any more
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask = np.zeros(actions, dtype=np.int8)
         else:
-            mask = self.encoding.action_mask(seen)
-        return {"observation": self.encoding.encode_view(seen), "action_mask": mask}
+            mask = self.encoding.mask_state_into(state, seat, np.empty(actions, dtype=np.int8))
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to act (``None`` for an agent whose game is over).
@@ -222,11 +240,7 @@ class GameAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seats[agent]
-        seen_state, seen_seat, seen = self._seen
-        if seen_state is not state or seen_seat != seat:
-            seen = self.game.view(state, seat)
-        move = self.encoding.action_to_move(action, seen)  # type: ignore[arg-type]
+        move = self.encoding.state_action_to_move(action, state, self._seats[agent])  # type: ignore[arg-type]
         self.state_ = state = self.game.apply(state, move)  # a move outside the mask raises IllegalMoveError
         self.moves += 1
         self._clear_rewards()

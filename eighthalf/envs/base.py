@@ -114,6 +114,87 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         out[:] = self.action_mask(seen)
         return out
 
+    def view_of(self, state: StateT, seat: int) -> ViewT:
+        """``game.view(state, seat)``, remembering the last view made: the adapters ask for
+        the same one when they observe and when they play.
+
+        Raises:
+            InvalidStateError: As the game's ``view`` does.
+            IndexError: If ``seat`` is not a seat of ``state``.
+        """
+        last = self._last_view
+        if type(seat) is int and last is not None and last[0] is state and last[1] == seat:
+            seen: ViewT = last[2]
+            return seen
+        seen = self.game.view(state, seat)
+        self._last_view = (state, seat, seen)
+        return seen
+
+    _last_view: tuple[Any, int, Any] | None = None
+
+    def encode_state_into(self, state: StateT, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Write :meth:`encode_view` of ``seat``'s view of ``state`` into ``out`` and return
+        ``out``: the adapters observe this way. This one makes the view
+        (:meth:`view_of`); an encoding may build the same vector from the state directly
+        (8½'s does), reading only what the view holds.
+
+        Raises:
+            InvalidStateError: If ``seat`` is not a seat of ``state``, or as :meth:`encode_into` does.
+            IndexError: As :meth:`view_of` does.
+        """
+        return self.encode_into(self.view_of(state, seat), out)
+
+    def mask_state_into(self, state: StateT, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """Write :meth:`action_mask` of ``seat``'s view of ``state`` into ``out`` and return
+        ``out`` (see :meth:`encode_state_into`).
+
+        Raises:
+            InvalidStateError: If ``seat`` is not a seat of ``state``, or as :meth:`mask_into` does.
+            IndexError: As :meth:`view_of` does.
+        """
+        return self.mask_into(self.view_of(state, seat), out)
+
+    def encode_states_into(
+        self, states: Sequence[StateT], seats: Sequence[int], out: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float32]:
+        """Write row ``r`` of ``out`` as :meth:`encode_state_into` of ``states[r]`` and
+        ``seats[r]``, for every row, and return ``out`` (the batches observe this way; this
+        one goes row by row, an encoding may count all rows at once, as 8½'s does).
+
+        Raises:
+            InvalidStateError: If there is not one seat per state, or as :meth:`encode_state_into` does.
+            IndexError: As :meth:`view_of` does.
+        """
+        _check_rows(states, seats)
+        for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
+            self.encode_state_into(state, seat, out[row])
+        return out
+
+    def mask_states_into(
+        self, states: Sequence[StateT], seats: Sequence[int], out: npt.NDArray[np.int8]
+    ) -> npt.NDArray[np.int8]:
+        """Write row ``r`` of ``out`` as :meth:`mask_state_into` of ``states[r]`` and
+        ``seats[r]``, for every row, and return ``out`` (see :meth:`encode_states_into`).
+
+        Raises:
+            InvalidStateError: If there is not one seat per state, or as :meth:`mask_state_into` does.
+            IndexError: As :meth:`view_of` does.
+        """
+        _check_rows(states, seats)
+        for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
+            self.mask_state_into(state, seat, out[row])
+        return out
+
+    def state_action_to_move(self, action: int, state: StateT, seat: int) -> MoveT:
+        """:meth:`action_to_move` of ``action`` for ``seat``'s view of ``state`` (8½'s needs no view).
+
+        Raises:
+            IllegalMoveError: As :meth:`action_to_move` does.
+            InvalidStateError: If ``seat`` is not a seat of ``state``.
+            IndexError: As :meth:`view_of` does.
+        """
+        return self.action_to_move(action, self.view_of(state, seat))
+
     @abstractmethod
     def observation_size(self, players: int) -> int:
         """The length of the observation vector at a table of ``players`` seats."""
@@ -157,6 +238,11 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """The legal moves of a view (every game's views have ``legal_moves()``)."""
         moves: tuple[Any, ...] = seen.legal_moves()
         return moves
+
+
+def _check_rows(states: Sequence[Any], seats: Sequence[int]) -> None:
+    if len(states) != len(seats):
+        raise InvalidStateError(f"give one seat per state, not {len(seats)} for {len(states)}")
 
 
 def check_seed(seed: object) -> int | None:

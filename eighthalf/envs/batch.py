@@ -50,7 +50,7 @@ them before stepping again).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -129,7 +129,6 @@ class GameBatch:
         self._to_move = np.zeros(tables, dtype=np.int64)
         self._seeds = [random.Random() for _ in range(tables)]
         self._states: list[Any] = [None] * tables
-        self._views: list[Any] = [None] * tables
         self._moves = [0] * tables
 
     @property
@@ -138,21 +137,19 @@ class GameBatch:
         return tuple(self._states)
 
     def _deal(self, table: int) -> None:
-        """Deal table ``table``'s next game and write its first rows."""
-        state = self.game.start(self.players, seed=self._seeds[table].getrandbits(64), rules=self.rules)
-        self._states[table] = state
+        """Deal table ``table``'s next game (:meth:`_observe` writes its rows)."""
+        self._states[table] = self.game.start(self.players, seed=self._seeds[table].getrandbits(64), rules=self.rules)
         self._moves[table] = 0
-        self._observe(table, state)
 
-    def _observe(self, table: int, state: Any) -> None:
-        """Write the rows of ``state`` at ``table``: the seat to move's observation and mask."""
-        seat = self.game.to_move(state)
-        assert seat is not None  # a game that goes on has a seat to move
-        seen = self.game.view(state, seat)
-        self._views[table] = seen
-        self._to_move[table] = seat
-        self.encoding.encode_into(seen, self._observations[table])
-        self.encoding.mask_into(seen, self._masks[table])
+    def _observe(self) -> None:
+        """Write every table's rows: its seat to move's observation and mask."""
+        states = self._states
+        moving = list(map(self.game.to_move, states))
+        assert None not in moving  # a game that goes on has a seat to move
+        seats = cast(list[int], moving)
+        self._to_move[:] = seats
+        self.encoding.encode_states_into(states, seats, self._observations)
+        self.encoding.mask_states_into(states, seats, self._masks)
 
     def _rows(self, rewards: Any, terminated: Any, truncated: Any) -> BatchStep:
         if self.copy:
@@ -173,6 +170,7 @@ class GameBatch:
             if seed is not None:
                 seeds.seed(seed + table)
             self._deal(table)
+        self._observe()
         return self._rows(
             np.zeros((self.tables, self.players), dtype=np.float32),
             np.zeros(self.tables, dtype=bool),
@@ -199,14 +197,22 @@ class GameBatch:
         outside = (array < 0) | (array >= self.num_actions)
         if outside.any():
             table = int(np.flatnonzero(outside)[0])
-            self.encoding.action_to_move(int(array[table]), self._views[table])  # raises, naming the action
+            self._move(table, int(array[table]))  # raises, naming the action
         illegal = self._masks[np.arange(self.tables), array] == 0
         if illegal.any():
             table = int(np.flatnonzero(illegal)[0])
-            move = self.encoding.action_to_move(int(array[table]), self._views[table])  # raises if it has no move
+            move = self._move(table, int(array[table]))  # raises if it has no move
             self.game.apply(self._states[table], move)  # raises the engine's error, naming the move and the rule
             raise AssertionError(f"table {table}: the mask leaves out the legal move {self.game.move_text(move)}")
         return array
+
+    def _move(self, table: int, action: int) -> Any:
+        """The move of ``action`` at ``table``.
+
+        Raises:
+            IllegalMoveError: If it stands for no move there.
+        """
+        return self.encoding.state_action_to_move(action, self._states[table], int(self._to_move[table]))
 
     def step(self, actions: object) -> BatchStep:
         """Play one action at every table (for its seat to move), then deal a new game at
@@ -224,8 +230,10 @@ class GameBatch:
         terminated = np.zeros(self.tables, dtype=bool)
         truncated = np.zeros(self.tables, dtype=bool)
         limit = self.move_limit
+        states, seats = self._states, self._to_move.tolist()
         for table, action in enumerate(chosen):
-            state = game.apply_unchecked(self._states[table], encoding.action_to_move(action, self._views[table]))
+            state = states[table]
+            state = game.apply_unchecked(state, encoding.state_action_to_move(action, state, seats[table]))
             self._moves[table] += 1
             result = game.result(state)
             if result is not None:
@@ -237,8 +245,8 @@ class GameBatch:
                 truncated[table] = True
                 self._deal(table)
             else:
-                self._states[table] = state
-                self._observe(table, state)
+                states[table] = state
+        self._observe()
         return self._rows(rewards, terminated, truncated)
 
 

@@ -38,8 +38,7 @@ seed. :func:`observation_layout` names its blocks.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -47,6 +46,7 @@ import numpy.typing as npt
 
 from ..cards import COMPOSITION, RANKS, Rank
 from ..common.game import Result
+from ..engine import legal_moves
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from ..game import ROUND
 from ..moves import (
@@ -66,6 +66,7 @@ from ..options import Rules
 from ..state import MAX_CALL_HALVES, GameState
 from ..text import table_text
 from ..views import PlayerView
+from ._round_counts import Counts
 from .base import Encoding
 
 __all__ = [
@@ -77,8 +78,12 @@ __all__ = [
     "action_mask",
     "action_to_move",
     "encode_into",
+    "encode_state_into",
+    "encode_states_into",
     "encode_view",
     "mask_into",
+    "mask_state_into",
+    "mask_states_into",
     "move_to_action",
     "observation_high",
     "observation_layout",
@@ -171,10 +176,7 @@ def mask_into(seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int
     seen = _view(seen)
     if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
         raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
-    out[:] = 0
-    moves = seen.legal_moves()
-    if moves:
-        out[list(map(_INDEX.__getitem__, moves))] = 1
+    out[:] = _mask_of(seen.legal_moves())
     return out
 
 
@@ -231,42 +233,31 @@ def observation_high(players: int) -> npt.NDArray[np.float32]:
     return high
 
 
-class _Tables:
-    """The index tables of one table size: where each zone's counts and each number go."""
+_COUNTS: dict[int, Counts] = {}
 
-    def __init__(self, players: int) -> None:
+
+def _counts(players: int) -> Counts:
+    """The index tables and caches of a table of ``players`` seats (made once)."""
+    counts = _COUNTS.get(players)
+    if counts is None:
         layout = {name: start for name, start, _ in observation_layout(players)}
-        self.size = observation_size(players)
-        self.hand = layout["own hand: cards by rank"]
-        self.unseen = layout["unseen cards by rank (other hands, banks, blind cards)"]
-        self.pile = layout["pile: cards by rank"]
-        self.pile_size = layout["pile size"]
-        self.call = layout["call in half points, one-hot 0–26"]
-        self.locked = layout["5-lock (P7)"]
-        self.opening = layout["opening rank, one-hot (S5)"]
-        self.to_move = layout["seat to move, one-hot by turn order"]
-        self.at_risk = layout["seat at risk (P8), one-hot by turn order"]
-        # the zones of cards in the order encode_into joins them: hand, pile, then open and collected by turn
-        starts = [self.hand, self.pile]
-        for turn in range(players):
-            starts += [layout[f"seat {turn}: open cards by rank"], layout[f"seat {turn}: collected stack by rank"]]
-        self.zone_starts = np.array(starts, dtype=np.intp)
-        self.seat_numbers = np.array(
-            [layout[f"seat {turn}: hand size"] + field for turn in range(players) for field in range(5)],
-            dtype=np.intp,
-        )
+        counts = _COUNTS[players] = Counts(players, layout, observation_size(players))
+    return counts
 
 
-_TABLES: dict[int, _Tables] = {}
-_COMPOSITION = np.array([COMPOSITION[rank] for rank in RANKS], dtype=np.float32)
-_RANK_OF = attrgetter("rank")
+def _checked_out(out: object, shape: tuple[int, ...]) -> npt.NDArray[np.float32]:
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.float32:
+        what = f"vector of {shape[0]}" if len(shape) == 1 else f"array of shape {shape}, with"
+        raise InvalidStateError(f"out must be a float32 {what} entries, not {quote(out)}")
+    return out
 
 
-def _tables(players: int) -> _Tables:
-    tables = _TABLES.get(players)
-    if tables is None:
-        tables = _TABLES[players] = _Tables(players)
-    return tables
+def _checked_seat(state: object, seat: object) -> GameState:
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"expected an eighthalf.GameState, not {quote(state)}")
+    if type(seat) is not int or not 0 <= seat < len(state.seats):
+        raise InvalidStateError(f"seat must be a seat of the round (0 to {len(state.seats) - 1}), not {quote(seat)}")
+    return state
 
 
 def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -274,7 +265,7 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
 
     The same vector as :func:`encode_view`, written into a buffer the caller owns (a row of
     a batch, say) instead of a new array; it loops over the seats, never over the cards
-    (numpy counts them through index tables made once per table size).
+    (numpy counts them, through index tables made once per table size).
 
     Raises:
         InvalidStateError: As :func:`encode_view` does, or if ``out`` is not a float32
@@ -284,40 +275,120 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
     me = seen.seat
     if me is None:
         raise InvalidStateError("a spectator's view has no seat: encode a seat's view")
-    seats = seen.seats
-    players = len(seats)
-    tables = _TABLES.get(players) or _tables(players)
-    if not isinstance(out, np.ndarray) or out.shape != (tables.size,) or out.dtype != np.float32:
-        raise InvalidStateError(f"out must be a float32 vector of {tables.size} entries, not {quote(out)}")
-    order = seats[me:] + seats[:me]
-    pile = seen.pile
-    zones = [order[0].hand or (), tuple(map(_RANK_OF, pile))]
-    for seat in order:
-        zones += (seat.open, seat.collected)
-    cards = np.fromiter(chain.from_iterable(zones), dtype=np.intp)
-    lengths = np.fromiter(map(len, zones), dtype=np.intp, count=len(zones))
-    out[:] = np.bincount(cards + np.repeat(tables.zone_starts, lengths), minlength=tables.size)
-    out[tables.unseen : tables.unseen + _RANKS] = _COMPOSITION - np.bincount(cards, minlength=_RANKS)
-    out[tables.pile_size] = len(pile)
-    out[tables.call + seen.call_halves] = 1
-    out[tables.locked] = seen.locked
-    if seen.opening is not None:
-        out[tables.opening + seen.opening] = 1
-    if seen.outcome is None:
-        out[tables.to_move + (seen.to_move - me) % players] = 1
-    if seen.at_risk is not None:
-        out[tables.at_risk + (seen.at_risk - me) % players] = 1
-    out[tables.seat_numbers] = [
-        number
-        for seat in order
-        for number in (
-            seat.hand_size,
-            seat.bank_size,
-            seat.blind_size,
-            seat.on_table,
-            not (seat.hand_size or seat.bank_size or seat.open or seat.blind_size),
-        )
+    counts = _COUNTS.get(len(seen.seats)) or _counts(len(seen.seats))
+    counts.write(me, *counts.of_view(seen, me), _checked_out(out, (counts.size,)))
+    return out
+
+
+def encode_state_into(state: GameState, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Write the observation vector of ``seat``'s view of ``state`` into ``out`` and return ``out``.
+
+    The same vector as ``encode_into(view(state, seat), out)``, made without the view: it
+    reads of ``state`` only what the view holds (the seat's own hand, the sizes of the
+    hidden zones and what lies face up, I1–I4), so it carries nothing the seat may not
+    see either. The adapters observe this way.
+
+    >>> from eighthalf import new_game, view
+    >>> state = new_game(4, seed=7)
+    >>> bool((encode_state_into(state, 2, np.empty(201, np.float32)) == encode_view(view(state, 2))).all())
+    True
+
+    Raises:
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.GameState`, ``seat`` not
+            one of its seats, or ``out`` not a float32 vector of :func:`observation_size` entries.
+    """
+    state = _checked_seat(state, seat)
+    counts = _COUNTS.get(len(state.seats)) or _counts(len(state.seats))
+    counts.write(seat, *counts.of_state(state, seat), _checked_out(out, (counts.size,)))
+    return out
+
+
+def encode_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """Write row ``r`` of ``out`` as :func:`encode_state_into` of ``states[r]`` and
+    ``seats[r]``, for every row at once (numpy counts them all in one go), and return ``out``.
+
+    Raises:
+        InvalidStateError: If a state is not a :class:`~eighthalf.GameState`, its seat not
+            one of its seats, the states have different numbers of seats, or ``out`` is not
+            a float32 array of one row of :func:`observation_size` entries per state.
+    """
+    if len(states) != len(seats) or not states:
+        raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
+    players = len(_checked_seat(states[0], seats[0]).seats)
+    counts = _COUNTS.get(players) or _counts(players)
+    _checked_out(out, (len(states), counts.size))
+    parts: list[npt.NDArray[np.intp]] = []
+    facts: list[int] = []
+    fact_counts: list[int] = []
+    for state, seat in zip(states, seats, strict=True):
+        if len(_checked_seat(state, seat).seats) != players:
+            raise InvalidStateError(f"every state must have {players} seats, not {quote(state)}")
+        cards, known = counts.of_state(state, seat)
+        parts += cards
+        facts += known
+        fact_counts.append(len(known))
+    counts.write_rows(seats, parts, facts, fact_counts, out)
+    return out
+
+
+_MASKS: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
+"""The mask of a tuple of legal moves, by the tuple's ``id``, with the tuple (kept alive, so
+that its id is not reused while it is here): the engine hands out the same tuples again."""
+_MASKS_CACHED = 1 << 13
+"""The most entries of :data:`_MASKS` (a full cache is emptied and starts again)."""
+
+
+def _mask_of(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
+    entry = _MASKS.get(id(moves))
+    if entry is None or entry[0] is not moves:
+        if len(_MASKS) >= _MASKS_CACHED:
+            _MASKS.clear()
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if moves:
+            mask[list(map(_INDEX.__getitem__, moves))] = 1
+        mask.flags.writeable = False
+        entry = _MASKS[id(moves)] = (moves, mask)
+    return entry[1]
+
+
+def mask_state_into(state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """Write the action mask of ``seat``'s view of ``state`` into ``out`` and return ``out``:
+    the same as ``mask_into(view(state, seat), out)``, made without the view (the legal
+    moves of the seat to move, all 0 for the others).
+
+    Raises:
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.GameState`, ``seat`` not
+            one of its seats, or ``out`` not an int8 vector of :data:`NUM_ACTIONS` entries.
+    """
+    state = _checked_seat(state, seat)
+    if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
+    out[:] = _mask_of(legal_moves(state) if seat == state.to_move else ())
+    return out
+
+
+def mask_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
+) -> npt.NDArray[np.int8]:
+    """Write row ``r`` of ``out`` as :func:`mask_state_into` of ``states[r]`` and ``seats[r]``,
+    for every row, and return ``out``.
+
+    Raises:
+        InvalidStateError: If a state is not a :class:`~eighthalf.GameState`, its seat not
+            one of its seats, or ``out`` is not an int8 array of one row of
+            :data:`NUM_ACTIONS` entries per state.
+    """
+    if len(states) != len(seats) or not states:
+        raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
+    if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
+    masks = [
+        _mask_of(legal_moves(state) if seat == state.to_move else ())
+        for state, seat in zip(map(_checked_seat, states, seats), seats, strict=True)
     ]
+    np.stack(masks, out=out)
     return out
 
 
@@ -438,6 +509,50 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`mask_into` does.
         """
         return mask_into(seen, out)
+
+    def encode_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:func:`encode_state_into` (no view is made).
+
+        Raises:
+            InvalidStateError: As :func:`encode_state_into` does.
+        """
+        return encode_state_into(state, seat, out)
+
+    def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """:func:`mask_state_into` (no view is made).
+
+        Raises:
+            InvalidStateError: As :func:`mask_state_into` does.
+        """
+        return mask_state_into(state, seat, out)
+
+    def encode_states_into(
+        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float32]:
+        """:func:`encode_states_into` (one count for all rows).
+
+        Raises:
+            InvalidStateError: As :func:`encode_states_into` does.
+        """
+        return encode_states_into(states, seats, out)
+
+    def mask_states_into(
+        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
+    ) -> npt.NDArray[np.int8]:
+        """:func:`mask_states_into`.
+
+        Raises:
+            InvalidStateError: As :func:`mask_states_into` does.
+        """
+        return mask_states_into(states, seats, out)
+
+    def state_action_to_move(self, action: int, state: GameState, seat: int) -> Move:
+        """:func:`action_to_move` (neither the state nor the seat is needed).
+
+        Raises:
+            IllegalMoveError: If ``action`` is not an int from 0 to 88.
+        """
+        return action_to_move(action)
 
     def observation_size(self, players: int) -> int:
         """:func:`observation_size`."""
