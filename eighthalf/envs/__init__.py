@@ -39,6 +39,7 @@ __all__ = [
     "action_to_move",
     "encode_view",
     "env",
+    "load_lazily",
     "move_to_action",
     "raw_env",
 ]
@@ -81,30 +82,42 @@ def extra_missing(error: ModuleNotFoundError, extra: str, needed_by: str) -> Mod
     )
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of this package from its module on first use.
+def load_lazily(package: str, name: str, module_of: dict[str, str], namespace: dict[str, Any]) -> Any:
+    """Import ``name`` of ``package`` from its module (``module_of[name]``) and keep it in the
+    package's ``namespace``: the module ``__getattr__`` of this package and of
+    :mod:`eighthalf.envs.eights`.
 
     Raises:
-        AttributeError: ``name`` is not a name of this package.
+        AttributeError: ``name`` is not a name of the package.
         ImportError: its module needs a framework that is not installed (the message names the extra).
     """
-    module_name = _MODULE_OF.get(name)
+    module_name = module_of.get(name)
     if module_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
     try:
-        module = importlib.import_module(f"{__name__}.{module_name}")
+        module = importlib.import_module(f"{package}.{module_name}")
     except ModuleNotFoundError as error:
         missing = (error.name or "").partition(".")[0]
         if missing not in _RL_FRAMEWORKS:
             raise
         raise ModuleNotFoundError(
-            f'eighthalf.envs.{name} needs PettingZoo and Gymnasium ({missing} is not installed): install the extra "rl":'
+            f'{package}.{name} needs PettingZoo and Gymnasium ({missing} is not installed): install the extra "rl":'
             f" {_install('rl')}",
             name=error.name,
         ) from error
     value = getattr(module, name)
-    globals()[name] = value
+    namespace[name] = value
     return value
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of this package from its module on first use (:func:`load_lazily`).
+
+    Raises:
+        AttributeError: ``name`` is not a name of this package.
+        ImportError: its module needs a framework that is not installed (the message names the extra).
+    """
+    return load_lazily(__name__, name, _MODULE_OF, globals())
 
 
 def __dir__() -> list[str]:

@@ -18,10 +18,9 @@ first use, as :mod:`eighthalf.envs` does: ``SeatEnv``, ``env`` and ``raw_env`` n
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
-from .. import _RL_FRAMEWORKS, _install
+from .. import load_lazily
 
 if TYPE_CHECKING:
     from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
@@ -55,29 +54,13 @@ _MODULE_OF = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import a name of this package from its module on first use.
+    """Import a name of this package from its module on first use (:func:`eighthalf.envs.load_lazily`).
 
     Raises:
         AttributeError: ``name`` is not a name of this package.
         ImportError: its module needs a framework that is not installed (the message names the extra).
     """
-    module_name = _MODULE_OF.get(name)
-    if module_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        module = importlib.import_module(f"{__name__}.{module_name}")
-    except ModuleNotFoundError as error:
-        missing = (error.name or "").partition(".")[0]
-        if missing not in _RL_FRAMEWORKS:
-            raise
-        raise ModuleNotFoundError(
-            f"eighthalf.envs.eights.{name} needs PettingZoo and Gymnasium ({missing} is not installed): install the"
-            f' extra "rl": {_install("rl")}',
-            name=error.name,
-        ) from error
-    value = getattr(module, name)
-    globals()[name] = value
-    return value
+    return load_lazily(__name__, name, _MODULE_OF, globals())
 
 
 def __dir__() -> list[str]:
