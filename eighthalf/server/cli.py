@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import socket
 import sys
 from typing import Final
 
@@ -67,19 +68,53 @@ def run_serve(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(f"eighthalf serve: error: {error}", file=sys.stderr)
         return 2
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level="info", lifespan="on")
+    try:
+        listener = _listen(args.host, args.port)
+    except OSError as error:
+        print(
+            f"eighthalf serve: error: cannot serve on {args.host} port {args.port}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return 2
+    config = uvicorn.Config(app, ws_max_size=64 * 1024, log_level="info", lifespan="on")
     server = uvicorn.Server(config)
+    host, port = listener.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
 
     async def serve() -> None:
-        task = asyncio.create_task(server.serve())
+        task = asyncio.create_task(server.serve(sockets=[listener]))
         while not server.started and not task.done():
             await asyncio.sleep(0.05)
         if server.started:
-            sockets = [sock for listener in server.servers for sock in listener.sockets]
-            host, port = sockets[0].getsockname()[:2]
-            shown = f"[{host}]" if ":" in host else host
             print(f"eighthalf serve: http://{shown}:{port}/ (tables in {args.db}; Ctrl-C stops)", flush=True)
         await task
 
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    except SystemExit as stop:  # uvicorn's own way out of a failed start (it said why on stderr)
+        return 2 if stop.code else 0
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn shut down cleanly, then passed the signal on
+        return 0
+    finally:
+        listener.close()
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (0: a free port), so that a port in use or a
+    host that is not this machine's is one line of error before anything starts.
+
+    Raises:
+        OSError: If it cannot be bound.
+    """
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    listener = socket.socket(family, kind, proto)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(2048)
+    except OSError:
+        listener.close()
+        raise
+    listener.set_inheritable(True)
+    return listener

@@ -1,0 +1,74 @@
+"""The ``serve`` command: one line of error for what it cannot do, and a clean stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SERVE = [sys.executable, "-m", "eighthalf", "serve"]
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_a_port_in_use_is_one_line_of_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve("--port", str(port), "--db", ":memory:")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot serve on 127.0.0.1 port {port}: Address already in use"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "65536"], "argument --port: a port is a number from 0 to 65535, not '65536'"),
+        (["--port", "eighty"], "argument --port: a port is a number from 0 to 65535, not 'eighty'"),
+        (["--sync", "sometimes"], "argument --sync: invalid choice: 'sometimes'"),
+    ],
+)
+def test_bad_arguments_stop_with_status_2(args: list[str], message: str) -> None:
+    done = _serve(*args)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_file_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("not a database, " * 100)
+    done = _serve("--port", "0", "--db", str(path))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot open the database {path}: file is not a database"
+    ]
+    assert path.read_text() == "not a database, " * 100  # nothing changed
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [*SERVE, "--port", "0", "--db", str(tmp_path / "tables.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("eighthalf serve: http://127.0.0.1:"), line
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == 0
+    assert "Traceback" not in errors and "Application shutdown complete." in errors
+    assert (tmp_path / "tables.sqlite3").exists()  # created on first use
