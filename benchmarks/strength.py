@@ -15,6 +15,13 @@ The line-ups (``--lineups``, comma-separated; all by default):
 - ``ismcts-greedy``: ISMCTSBot against 3 GreedyBots (the goal: at least 40% wins);
 - ``search-random``: SearchBot against 3 RandomBots (only with ``--lineups``).
 
+``--bot SPEC`` plays a bot of your own against 3 GreedyBots instead: ``SPEC`` is an
+importable ``module:attribute``, as :func:`~eighthalf.simulate.simulate` takes it.
+``--weights FILE`` hands a bot that loads learnt weights its file through the environment
+variable ``EIGHTHALF_WEIGHTS`` (the workers inherit it), as ``examples/learn_to_play.py``'s
+``LearntBot`` reads it: ``python -m benchmarks.strength --bot examples.learn_to_play:LearntBot
+--weights learn_to_play.npz``.
+
 The run is seeded (``--seed``) and reproducible: the rounds are played by
 :func:`eighthalf.simulate.simulate`, which derives every round's deal and the bots'
 random numbers from the seed and the round's number alone, whatever the number of
@@ -48,8 +55,9 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Protocol
 
 import attrs
 
@@ -65,6 +73,7 @@ __all__ = [
     "LINEUPS",
     "Entry",
     "Lineup",
+    "Tally",
     "fair_orders",
     "ladder",
     "ladder_report",
@@ -268,8 +277,24 @@ def _add(into: Entry, entry: Entry) -> None:
         setattr(into, field, getattr(into, field) + getattr(entry, field))
 
 
-def orders_report(names: Sequence[str], by_order: Sequence[tuple[tuple[str, ...], dict[str, Entry]]]) -> list[str]:
-    """The lines of the win rates by seating order, and each entrant's spread between orders."""
+class Tally(Protocol):
+    """What :func:`orders_report` reads of an entrant's totals in one seating order."""
+
+    @property
+    def wins(self) -> float:
+        """Its wins (a share for a shared win, in games that have them)."""
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds (or games) it played."""
+
+
+def orders_report(names: Sequence[str], by_order: Sequence[tuple[tuple[str, ...], Mapping[str, Tally]]]) -> list[str]:
+    """The lines of the win rates by seating order, and each entrant's spread between orders.
+
+    ``by_order`` holds each order with its entrants' totals (:class:`Entry` here; Eights'
+    ladder, ``benchmarks.eights_strength``, passes its own).
+    """
     width = max(12, *(len(name) + 2 for name in names))
     lines = [
         "  win rate by seating order (each order: the same deals, seats rotated)",
@@ -335,6 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=",".join(DEFAULT_LINEUPS),
         help=f"comma-separated, from {', '.join(LINEUPS)} (default {','.join(DEFAULT_LINEUPS)})",
     )
+    parser.add_argument("--bot", metavar="SPEC", help="play this module:attribute bot against 3 GreedyBots instead")
+    parser.add_argument("--weights", metavar="FILE", help="with --bot: its weights file (EIGHTHALF_WEIGHTS)")
     parser.add_argument("--ladder", action="store_true", help="play the ladder instead of the line-ups")
     parser.add_argument(
         "--openspiel", type=int, default=0, metavar="N", help="with --ladder: N rounds with OpenSpiel's IS-MCTS too"
@@ -364,8 +391,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}"
     )
     print("(points per round add up to 3 among 4 seats: 0.75 is par; 95% confidence intervals)")
-    for name in names:
-        lineup = LINEUPS[name]
+    lineups = [LINEUPS[name] for name in names]
+    if args.bot:
+        if args.weights:
+            os.environ["EIGHTHALF_WEIGHTS"] = args.weights
+        lineups = [Lineup(args.bot, "greedy")]
+    for lineup in lineups:
         start = time.perf_counter()
         summary = run_lineup(lineup, args.rounds, seed=args.seed, workers=args.workers)
         for line in report(lineup, summary, time.perf_counter() - start):

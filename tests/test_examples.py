@@ -77,22 +77,85 @@ def test_pettingzoo_loop_plays_whole_rounds() -> None:
         assert sum(rewards.values()) in (0.0, 3.0, 4.0, 5.0, 6.0)  # E6, or E7's 0
 
 
-def test_q_learning_beats_a_random_player_after_a_short_self_play_run() -> None:
-    pytest.importorskip("pettingzoo")
-    example = load("q_learning")
-    learned, baseline = example.main(train_rounds=300, eval_rounds=200, seed=1)
-    assert learned > baseline  # seeded: the same rounds every run, for both players
+def test_learn_to_play_learns_in_a_short_run(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    example = load("learn_to_play")
+    out = tmp_path / "weights.npz"
+    # 3,000 rounds against GreedyBots, then 400 rounds against RandomBots: seeded, the same every run.
+    trained, untrained = example.main(["--quick", "--workers", "1", "--check", "400", "--out", str(out)])
+    assert untrained < 0.32  # all weights 0: a random player among random players, about par (25%)
+    assert trained > 0.38 and trained > untrained + 0.08
+    import numpy as np
+
+    assert out.exists() and np.load(out)["weights"].shape == (example.FEATURES,)
 
 
-def test_q_learning_features_read_the_action() -> None:
-    pytest.importorskip("pettingzoo")
+def test_learn_to_play_trains_the_same_with_any_number_of_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("gymnasium")
+    import importlib
+
+    import numpy as np
+
+    monkeypatch.syspath_prepend(str(EXAMPLES))  # importable by name, as the workers import it
+    example = importlib.import_module("learn_to_play")
+    alone = example.train(32, seed=5, workers=1, batch=16)
+    assert alone.any()
+    assert np.array_equal(alone, example.train(32, seed=5, workers=2, batch=16))
+
+
+def test_learnt_bot_plays_a_round_from_a_weights_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("gymnasium")
+    import random
+
+    import numpy as np
+
+    from eighthalf import apply, new_game, view
+    from eighthalf.bots import GreedyBot
+
+    example = load("learn_to_play")
+    weights = np.zeros(example.FEATURES)
+    weights[0] = 1.0  # the GreedyBot's choice, and nothing else: it plays as GreedyBot does
+    np.savez(tmp_path / "w.npz", weights=weights)
+    monkeypatch.setenv("EIGHTHALF_WEIGHTS", str(tmp_path / "w.npz"))
+    bots = [example.LearntBot(), GreedyBot(), GreedyBot(), GreedyBot()]
+    state, rng = new_game(4, seed=11), random.Random(11)
+    while state.outcome is None:
+        seen = view(state, state.to_move)
+        move = bots[state.to_move].choose(seen, rng)
+        if state.to_move == 0 and len(seen.legal_moves()) > 1 and not str(move).startswith("b"):
+            assert move == GreedyBot().choose(seen, random.Random(0))
+        state = apply(state, move)  # checked: the bot's moves are legal
+
+
+def test_the_strength_script_plays_a_learnt_bot_from_its_weights_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from benchmarks import strength
+
+    weights = np.zeros(load("learn_to_play").FEATURES)
+    weights[0] = 1.0
+    np.savez(tmp_path / "w.npz", weights=weights)
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    monkeypatch.setenv("EIGHTHALF_WEIGHTS", "restored after the test")
+    argv = ["--bot", "learn_to_play:LearntBot", "--weights", str(tmp_path / "w.npz"), "--rounds", "8", "--workers", "1"]
+    assert strength.main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith("learn_to_play:LearntBot-greedy: learn_to_play:LearntBot vs 3 x greedy, 8 rounds")
+    assert "seat-rounds     8" in lines[3] and "seat-rounds    24" in lines[4]
+
+
+def test_learn_to_play_features_read_the_action_P8() -> None:
+    pytest.importorskip("gymnasium")
     import numpy as np
 
     from eighthalf import Rank, parse_move, position, rest_of_deck, view
     from eighthalf import Seat as S
     from eighthalf.envs import encode_view, move_to_action
 
-    example = load("q_learning")
+    example = load("learn_to_play")
     # Call 6½ left by seat 3 (P8): seat 0's two 7s catch; its ½ makes 7 and catches nobody.
     mine, pile = (Rank.SEVEN, Rank.SEVEN, Rank.HALF), [(Rank.SIX, 2), (Rank.HALF, 3)]
     rest = rest_of_deck(mine, [rank for rank, _ in pile])
@@ -106,12 +169,13 @@ def test_q_learning_features_read_the_action() -> None:
         pile=pile,
         to_move=0,
     )
-    observation = encode_view(view(state, 0))
-    catch = example.features(observation, move_to_action(parse_move("77")))
-    assert catch[1] == 1.0 and catch[2] == 0.0 and catch[3] == 2 / 3 and catch[4] == 7 / 9
-    half = example.features(observation, move_to_action(parse_move("H")))
-    assert half[1] == 0.0 and half[6] == 1.0
-    assert np.array_equal(example.features(observation, 88)[[0, 9]], [1.0, 1.0])
+    legal = np.array([move_to_action(parse_move(text)) for text in ("7", "77", "H")])
+    rows = example.features(encode_view(view(state, 0)), legal)
+    assert rows[:, 0].tolist() == [0, 1, 0]  # GreedyBot catches with every catch card it holds
+    assert rows[:, 1 + Rank.SEVEN].tolist() == [1, 1, 0] and rows[2, 1 + Rank.HALF] == 1
+    assert rows[:, 14].tolist() == [1, 1, 0] and rows[:, 15].tolist() == [0, 0, 0]  # catch; at risk
+    assert rows[:, 16].tolist() == [1 / 3, 2 / 3, 1 / 3]
+    assert rows[:, 18 + 14].tolist() == [1, 1, 1]  # each leaves a call of 7 (14 halves)
 
 
 @pytest.mark.parametrize("name", ["pettingzoo_random"])

@@ -1,0 +1,335 @@
+"""Learning to play 8½ with nothing heavier than numpy: a policy gradient against GreedyBots.
+
+The learner plays one seat of the Gymnasium environment (:class:`eighthalf.envs.SeatEnv`)
+against three GreedyBots, the seats rotated, and learns a *softmax policy over the legal
+actions*: each legal action is described by a vector of features, its score is a weighted
+sum of them, and the policy plays an action with probability proportional to
+``exp(score)``. Every 32 rounds it moves the weights by REINFORCE with a baseline: an
+action becomes more likely when its round went better than a fitted estimate of the chance
+to win from the situation said, less likely when worse (the reward is 1 for a win and 0
+otherwise, since winning is what is measured; E6 gives the winner 2 points).
+
+What is given, and what is learnt. The features are simple facts of the game that a
+player reads off the table (see :func:`features`): which card and how many, whether the
+play catches (P8) or leaves its player at risk, the call and 5-lock it leaves (P7), how
+likely the next player is to have no answer and to catch, and whether it is the move the
+GreedyBot would make. Their weights start at zero (a random player) and everything about
+how much each matters, and when, is learnt from the rounds played. The trained policy
+plays the highest-scoring action; :class:`LearntBot` makes it a bot for ``simulate`` and
+the strength script. Needs the ``rl`` extra::
+
+    python examples/learn_to_play.py --out learn_to_play.npz   # 150,000 rounds: about 14 minutes on 2 cores
+    python -m benchmarks.strength --bot examples.learn_to_play:LearntBot --weights learn_to_play.npz
+    python examples/learn_to_play.py --quick   # 3,000 rounds, then checked against RandomBots
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import numpy.typing as npt
+
+from eighthalf import Move, PlayerView
+from eighthalf.bots import greedy_choice
+from eighthalf.engine import COMBINATION, EFFECTS
+from eighthalf.envs import ACTIONS, SeatEnv, action_mask, encode_view
+from eighthalf.moves import EightAndHalf, HandPlay, OpenPlay
+
+Vector = npt.NDArray[np.float64]
+PLAYERS = 4
+
+# Where the observation keeps what the features read (docs/ai.rst, "The observation vector").
+HAND, UNSEEN, PILE_SIZE, CALL, LOCK, SEATS, PER_SEAT = 0, 12, 36, 37, 64, 85, 29
+HAND_SIZE, BANK, BLIND, ON_TABLE = 24, 25, 26, 27  # inside a seat's block, after its open and collected cards
+
+# What each action plays: its token (rank 0–11, or COMBINATION for 8½) and count, and whether it
+# is an open card; EFFECT[lock, call, action] = (call after, 5-lock after, at risk, catch), as
+# eighthalf.engine.EFFECTS tabulates P1–P8; ANSWERS[lock, call, rank]: one card of the rank may go there.
+PLAYS = [a for a, move in enumerate(ACTIONS) if isinstance(move, (HandPlay, EightAndHalf, OpenPlay))]
+TOKEN, COUNT, OPEN = (np.zeros(len(ACTIONS), dtype=np.int64) for _ in range(3))
+for _a, _move in enumerate(ACTIONS):
+    if isinstance(_move, (HandPlay, OpenPlay)):
+        TOKEN[_a], COUNT[_a], OPEN[_a] = int(_move.rank), _move.count, isinstance(_move, OpenPlay)
+    elif isinstance(_move, EightAndHalf):
+        TOKEN[_a], COUNT[_a] = COMBINATION, 1
+EFFECT = np.zeros((2, 27, len(ACTIONS), 4), dtype=np.int64)
+ANSWERS = np.zeros((2, 27, 12))
+for _lock in range(2):
+    for _call in range(27):
+        for _a in PLAYS:
+            EFFECT[_lock, _call, _a] = EFFECTS[_lock][_call][TOKEN[_a]][COUNT[_a]] or (0, 0, 0, 0)
+        ANSWERS[_lock, _call] = [EFFECTS[_lock][_call][rank][1] is not None for rank in range(12)]
+CATCH_RANK = np.array([call // 2 + 1 if call % 2 and call < 18 else 0 for call in range(27)])  # 0: no catch
+# The columns of features(): 0 the GreedyBot's choice; 1-13 the token; 14-17 catch, at risk, count,
+# open card; 18-44 the call left; 45 the 5-lock left; 46-49 the next player stuck (off the table, on
+# it, times the pile, close to going out); 50-51 it catches us (and the pile, once we are on the
+# table); 52-64 the token once our bank is empty; 65-68 copies kept, hand emptied, count and call
+# left once our bank is empty; 69-72 call and lock left when the next player is close to going
+# out, call left when it is on the table, the token on a fresh pile.
+FEATURES = 1 + 13 + 4 + 27 + 1 + 4 + 2 + 13 + 4 + 4
+_NO_DRAWS = random.Random(0)  # greedy_choice draws only among blind cards, which features() leaves out
+
+
+def features(observation: npt.NDArray[np.float32], legal: npt.NDArray[np.int64]) -> Vector:
+    """One row of :data:`FEATURES` numbers for each legal action (read off the observation alone).
+
+    Only differences between the rows matter to a softmax, so every feature says something
+    about the action: the GreedyBot's choice; the token played (one-hot) and the count; a
+    catch, a risk, an open card; the call left (one-hot) and the 5-lock; the chance that
+    the next player has no answer (from the unseen cards, or its open cards once it plays
+    them), split by whether it is on the table, and with the pile it would take; the
+    chance that it catches us; and a few of these again for the end of the bank, a next
+    player close to going out, and a fresh pile.
+    """
+    call, lock = int(np.argmax(observation[CALL : CALL + 27])), int(observation[LOCK])
+    out = np.zeros((len(legal), FEATURES))
+    if len(legal) == 1 or legal[0] not in PLAYS:  # blind cards and a collect: nothing to tell apart
+        return out
+    moves = tuple(ACTIONS[a] for a in legal)
+    out[moves.index(greedy_choice(moves, call, bool(lock), _NO_DRAWS)), 0] = 1.0
+    rows = np.arange(len(legal))
+    token, count, from_open = TOKEN[legal], COUNT[legal], OPEN[legal]
+    new_call, new_lock, risky, catch = EFFECT[lock, call, legal].T
+    hand, unseen = observation[HAND : HAND + 12], observation[UNSEEN : UNSEEN + 12]
+    me, after = (observation[SEATS + k * PER_SEAT : SEATS + (k + 1) * PER_SEAT] for k in (0, 1))
+    out[rows, 1 + token] = 1.0
+    out[:, 14:18] = np.column_stack([catch, risky, count / 3, from_open])
+    out[rows, 18 + new_call] = 1.0
+    out[:, 45] = new_lock
+    # The next player's chance of having no answer: one unseen card answers with chance `share`.
+    unseen_total = max(float(unseen.sum()), 1.0)
+    share = ANSWERS[new_lock, new_call] @ unseen / unseen_total
+    its_hand, on_table = float(after[HAND_SIZE]), float(after[ON_TABLE])
+    if on_table and its_hand == 0 and after[:12].sum():  # it plays its open cards, which we see (L2)
+        stuck = (ANSWERS[new_lock, new_call] @ after[:12] == 0).astype(np.float64)
+    else:
+        stuck = (1 - share) ** max(its_hand, 1.0)
+    pile = (observation[PILE_SIZE] + count) / 10
+    close = float(after[HAND_SIZE] + after[BANK] + after[:12].sum() + after[BLIND] <= 4)
+    out[:, 46:50] = np.column_stack([stuck * (1 - on_table), stuck * on_table, stuck * on_table * pile, stuck * close])
+    # The chance that the next player catches us (P8), and what that costs once we are on the table.
+    caught = risky * (
+        1 - (1 - unseen[CATCH_RANK[new_call]] * (CATCH_RANK[new_call] > 0) / unseen_total) ** max(its_hand, 1.0)
+    )
+    out[:, 50:52] = np.column_stack([caught, caught * me[ON_TABLE] * pile])
+    bank_out = float(me[BANK] == 0)
+    out[rows, 52 + token] = bank_out
+    kept = np.where(from_open | (token == COMBINATION), 0, hand[np.minimum(token, 11)] - count) / 3
+    empties = (count >= me[HAND_SIZE]) & (from_open == 0)
+    out[:, 65:69] = np.column_stack([kept, empties, count / 3 * bank_out, new_call / 17 * bank_out])
+    fresh = float(call == 0)
+    out[:, 69:73] = np.column_stack(
+        [new_call / 17 * close, new_lock * close, new_call / 17 * on_table, fresh * token / 12]
+    )
+    return out
+
+
+def situation(observation: npt.NDArray[np.float32]) -> Vector:
+    """What the value baseline reads: a bias, each seat's cards left (ours first, in turn
+    order) and the fewest of the others', whether we are on the table, the pile's size."""
+    left = [
+        observation[at + HAND_SIZE] + observation[at + BANK] + observation[at : at + 12].sum() + observation[at + BLIND]
+        for at in range(SEATS, SEATS + PLAYERS * PER_SEAT, PER_SEAT)
+    ]
+    row = [1.0, *(count / 20 for count in left), min(left[1:]) / 20]
+    return np.array([*row, observation[SEATS + ON_TABLE], observation[PILE_SIZE] / 10])
+
+
+SITUATION = 2 + PLAYERS + 2
+
+
+def policy(weights: Vector, rows: Vector) -> Vector:
+    """The softmax policy: each action's probability, from its features' weighted sum."""
+    scores = rows @ weights
+    odds = np.exp(scores - scores.max())
+    chances: Vector = odds / odds.sum()
+    return chances
+
+
+class LearntBot:
+    """The trained policy as a bot: plays the action of the highest score.
+
+    Args:
+        weights: The weights, or ``None`` for the file named by the environment variable
+            ``EIGHTHALF_WEIGHTS`` (default ``learn_to_play.npz``), which ``--out`` wrote.
+
+    Raises:
+        OSError: If the weights file cannot be read.
+    """
+
+    name = "learnt"
+
+    def __init__(self, weights: Vector | None = None) -> None:
+        if weights is None:
+            with np.load(os.environ.get("EIGHTHALF_WEIGHTS", "learn_to_play.npz")) as saved:
+                weights = np.asarray(saved["weights"], dtype=np.float64)
+        self.weights = weights
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The move of the best legal action for ``seen``.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+        """
+        legal = np.flatnonzero(action_mask(seen))
+        if not legal.size:
+            raise ValueError("no legal moves: it is not the viewer's turn")
+        scores = features(encode_view(seen), legal) @ self.weights
+        return ACTIONS[int(rng.choice(legal[scores == scores.max()]))]  # ties at random
+
+
+_ENVS: dict[tuple[int, str], SeatEnv] = {}
+
+
+Played = tuple[float, Vector, Vector, int]
+
+
+def play(
+    weights: Vector, value: Vector, round_index: int, *, seed: int, explore: bool, opponent: str = "greedy"
+) -> Played:
+    """Play round ``round_index`` (the seat rotates with it). Returns 1 for a win (else 0);
+    the sum over its decisions of the advantage (the win less the baseline ``value`` gives
+    the situation) times the gradient of the log-probability of the action taken; the sum
+    of the baseline's errors times its inputs (its gradient); and the number of decisions."""
+    seat = round_index % PLAYERS
+    table = _ENVS.get((seat, opponent)) or _ENVS.setdefault(
+        (seat, opponent), SeatEnv(players=PLAYERS, seat=seat, opponents=[opponent])
+    )
+    rng = np.random.default_rng([seed, round_index, explore])  # the round's own draws: the same for any split
+    observation, info = table.reset(seed=int(rng.integers(2**62)))
+    gradient, reward, done = np.zeros(FEATURES), 0.0, False
+    seen: list[tuple[Vector, Vector]] = []  # each decision's log-probability gradient and situation
+    while not done:
+        legal = np.flatnonzero(info["action_mask"])
+        pick = 0
+        if len(legal) > 1:
+            rows = features(observation, legal)
+            chances = policy(weights, rows)
+            if explore:
+                pick = int(rng.choice(len(legal), p=chances))
+            else:  # the highest score, ties at random (so the untrained policy is a random player)
+                pick = int(rng.choice(np.flatnonzero(chances == chances.max())))
+            seen.append((rows[pick] - chances @ rows, situation(observation)))  # d log pi(action) / d weights
+        observation, points, terminated, truncated, info = table.step(int(legal[pick]))
+        reward, done = float(points), terminated or truncated
+    win = float(reward >= 2)  # the winner scores 2 or 3 (E6)
+    errors = np.zeros(SITUATION)
+    for step, inputs in seen:
+        advantage = win - float(inputs @ value)
+        gradient += advantage * step
+        errors += advantage * inputs
+    return win, gradient, errors, len(seen)
+
+
+def _batch(task: tuple[Vector, Vector, int, int, int, bool, str]) -> list[Played]:
+    weights, value, seed, start, stop, explore, opponent = task
+    return [play(weights, value, index, seed=seed, explore=explore, opponent=opponent) for index in range(start, stop)]
+
+
+def _run(
+    pool: ProcessPoolExecutor | None,
+    weights: Vector,
+    value: Vector,
+    seed: int,
+    start: int,
+    stop: int,
+    explore: bool,
+    opponent: str = "greedy",
+) -> list[Played]:
+    """Rounds ``start`` to ``stop``, split between the pool's workers; the same results for any split."""
+    if pool is None:
+        return _batch((weights, value, seed, start, stop, explore, opponent))
+    half = (start + stop) // 2
+    parts = pool.map(
+        _batch,
+        [(weights, value, seed, start, half, explore, opponent), (weights, value, seed, half, stop, explore, opponent)],
+    )
+    return [result for part in parts for result in part]
+
+
+def train(
+    rounds: int, *, seed: int, workers: int = 1, batch: int = 64, rate: float = 0.05, minutes: float | None = None
+) -> Vector:
+    """REINFORCE with a baseline against three GreedyBots; returns the weights.
+
+    Every ``batch`` rounds, the weights take an Adam step along the mean over the rounds of
+    each decision's advantage times its log-probability gradient (see :func:`play`), the step
+    size falling linearly to a tenth of ``rate``. The baseline is a linear estimate of the
+    chance to win from the situation (:func:`situation`), fitted to the rounds' wins as they
+    come (least mean squares). Deterministic from ``seed`` (for any ``workers``) unless
+    ``minutes`` stops it early.
+    """
+    weights, moment, square = np.zeros(FEATURES), np.zeros(FEATURES), np.zeros(FEATURES)
+    value, won = np.zeros(SITUATION), 0.25  # the baseline's weights; the running win rate, for the log
+    value[0] = 0.25  # par
+    started, steps = time.monotonic(), rounds // batch
+    with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as pool:
+        for step in range(1, steps + 1):
+            results = _run(pool, weights, value, seed, (step - 1) * batch, step * batch, explore=True)
+            gradient = np.mean([grad for _, grad, _, _ in results], axis=0)
+            decisions = max(1, sum(count for *_, count in results))
+            value += 0.1 * np.sum([errors for _, _, errors, _ in results], axis=0) / decisions
+            won += 0.05 * (float(np.mean([win for win, *_ in results])) - won)
+            moment = 0.9 * moment + 0.1 * gradient
+            square = 0.999 * square + 0.001 * gradient**2
+            size = rate * (1 - 0.9 * step / steps)
+            weights += size * (moment / (1 - 0.9**step)) / (np.sqrt(square / (1 - 0.999**step)) + 1e-8)
+            if step % max(1, steps // 20) == 0:
+                print(
+                    f"  {step * batch:>7} rounds, {time.monotonic() - started:5.0f} s: won {won:.1%} lately",
+                    flush=True,
+                )
+            if minutes is not None and time.monotonic() - started > 60 * minutes:
+                print(f"  stopped by --minutes after {step * batch} rounds")
+                break
+    return weights
+
+
+def win_rate(weights: Vector, rounds: int, *, seed: int, opponent: str = "greedy", workers: int = 1) -> float:
+    """The policy's win rate (highest score, no exploring) against three ``opponent`` bots, seats rotated."""
+    with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as pool:
+        results = _run(pool, weights, np.zeros(SITUATION), seed, 0, rounds, False, opponent)
+        return float(np.mean([win for win, *_ in results]))
+
+
+def _cpu() -> float:
+    """The CPU seconds of this process and of its finished workers."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def main(argv: Sequence[str] | None = None) -> tuple[float, float]:
+    """Train, save the weights, and compare the policy with its untrained start; returns both win rates."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=150_000, help="training rounds (default 150,000)")
+    parser.add_argument("--minutes", type=float, default=None, help="stop training after this long")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the training (default 1)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2; the same result for any)")
+    parser.add_argument("--out", default="learn_to_play.npz", help="where to save the weights")
+    parser.add_argument("--check", type=int, default=1000, help="rounds of the check at the end (default 1,000)")
+    parser.add_argument("--quick", action="store_true", help="a short run: 3,000 rounds, checked against random bots")
+    args = parser.parse_args(argv)
+    # The quick run (the test's) takes small steps often; the full run averages over more rounds a step.
+    rounds, batch, rate, opponent = (3000, 16, 0.1, "random") if args.quick else (args.rounds, 32, 0.05, "greedy")
+    start, cpu = time.monotonic(), _cpu()
+    weights = train(rounds, seed=args.seed, workers=args.workers, batch=batch, rate=rate, minutes=args.minutes)
+    wall, cpu = time.monotonic() - start, _cpu() - cpu
+    print(f"trained on {rounds:,} rounds against greedy bots in {wall:.0f} s ({cpu:.0f} s CPU, workers included)")
+    np.savez(args.out, weights=weights)
+    untrained = win_rate(np.zeros(FEATURES), args.check, seed=args.seed, opponent=opponent, workers=args.workers)
+    trained = win_rate(weights, args.check, seed=args.seed, opponent=opponent, workers=args.workers)
+    print(f"against 3 {opponent} bots over {args.check} rounds, seats rotated (par 25%):")
+    print(f"  untrained (a random player): {untrained:.1%}")
+    print(f"  trained:                     {trained:.1%}   (weights saved to {args.out})")
+    return trained, untrained
+
+
+if __name__ == "__main__":
+    main()
