@@ -189,8 +189,11 @@ async def play(url: str, table: str, token: str, bot: Any, *, seed: int | None =
                 continue
             if message["result"] is not None:
                 return Result(message["result"]["scores"], message["result"]["winners"])
+            told = watching and message["events"]
+            if not (told or message["moves"]):
+                continue  # nothing for this bot to do: its view need not be read
             seen = documents.from_data(message["view"])
-            if watching and message["events"]:
+            if told:
                 bot.observe(tuple(documents.from_data(event) for event in message["events"]), seen)
             if message["moves"]:
                 move = bot.choose(seen, rng)
