@@ -14,6 +14,15 @@ The line-ups (``--lineups``, comma-separated; all by default):
 - ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots;
 - ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots.
 
+**The ladder** (``--ladder``): the entrants (random, greedy, search and ismcts, or
+``--entrants``) play each other at one table, every cyclic seating order of them
+(:func:`benchmarks.strength.fair_orders`: six orders for four entrants), ``--games``
+games in each, the same deals in each order and the seats rotated within it (game ``g``
+puts entrant ``k`` at seat ``(k + g) % players``), as 8½'s fair ladder does
+(``python -m benchmarks.strength --ladder``). It prints every entrant's win rate (95%
+Wilson interval), mean points per game and mean time per decision over all orders, then
+the win rates by order and the spread between orders.
+
 The run is seeded (``--seed``) and reproducible whatever the number of workers: game
 ``g`` is dealt from ``seed * 1_000_003 + g`` and the bots draw from a
 :class:`random.Random` of the same number. The search bot uses an iteration budget, not a
@@ -32,10 +41,25 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from benchmarks.strength import fair_orders, orders_report
 from eighthalf.eights import apply_unchecked, new_game, view
-from eighthalf.eights.bots import Bot, SearchBot, make_bot
+from eighthalf.eights.bots import BOTS, Bot, SearchBot, make_bot
 
-__all__ = ["LINEUPS", "GameResult", "Lineup", "main", "play_game", "report", "run_lineup", "wilson"]
+__all__ = [
+    "LADDER",
+    "LINEUPS",
+    "GameResult",
+    "LadderEntry",
+    "Lineup",
+    "ladder_game",
+    "ladder_report",
+    "main",
+    "play_game",
+    "report",
+    "run_ladder",
+    "run_lineup",
+    "wilson",
+]
 
 
 @dataclass(frozen=True)
@@ -120,6 +144,92 @@ def run_lineup(
         return list(pool.map(_play, jobs, chunksize=max(1, games // (4 * workers))))
 
 
+LADDER = ("random", "greedy", "search", "ismcts")
+"""The ladder's entrants: every built-in bot of Eights."""
+
+
+@dataclass
+class LadderEntry:
+    """One entrant's totals on the ladder (``rounds`` counts its games)."""
+
+    name: str
+    rounds: int = 0
+    wins: float = 0.0
+    points: int = 0
+    seconds: float = 0.0
+    decisions: int = 0
+
+    def add(self, other: LadderEntry) -> None:
+        """Add ``other``'s totals to these."""
+        self.rounds += other.rounds
+        self.wins += other.wins
+        self.points += other.points
+        self.seconds += other.seconds
+        self.decisions += other.decisions
+
+
+def ladder_game(order: tuple[str, ...], game: int, seed: int) -> dict[str, LadderEntry]:
+    """Play game number ``game`` with the entrants in ``order`` around the table (see the module's text)."""
+    players = len(order)
+    number = seed * 1_000_003 + game
+    names = [order[(seat - game) % players] for seat in range(players)]  # entrant k sits at (k + game) % players
+    bots = [make_bot(name) for name in names]
+    entries = {name: LadderEntry(name) for name in order}
+    state = new_game(players, seed=number)
+    rng = random.Random(number)
+    while state.outcome is None:
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        start = time.perf_counter()
+        move = bots[seat].choose(seen, rng)
+        if len(seen.legal_moves()) > 1:
+            entries[names[seat]].seconds += time.perf_counter() - start
+            entries[names[seat]].decisions += 1
+        state = apply_unchecked(state, move)
+    outcome = state.outcome
+    for seat, name in enumerate(names):
+        entry = entries[name]
+        entry.rounds += 1
+        entry.wins += 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+        entry.points += outcome.totals[seat]
+    return entries
+
+
+def _ladder_game(args: tuple[tuple[str, ...], int, int]) -> dict[str, LadderEntry]:
+    return ladder_game(*args)
+
+
+def run_ladder(order: tuple[str, ...], games: int, *, seed: int = 0, workers: int = 1) -> dict[str, LadderEntry]:
+    """Play ``games`` games with the entrants in ``order``, on ``workers`` processes (the same totals for any number)."""
+    jobs = [(order, game, seed) for game in range(games)]
+    if workers <= 1:
+        parts = [_ladder_game(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_ladder_game, jobs, chunksize=max(1, games // (4 * workers))))
+    total = {name: LadderEntry(name) for name in order}
+    for part in parts:
+        for name, entry in part.items():
+            total[name].add(entry)
+    return total
+
+
+def ladder_report(entries: dict[str, LadderEntry]) -> list[str]:
+    """The lines of the ladder's table over all orders: win rate [95%], mean points a game, ms per decision."""
+    lines = [
+        "| bot      | games | win rate [95%]          | points | ms/dec. |",
+        "|----------|-------|-------------------------|--------|---------|",
+    ]
+    for entry in sorted(entries.values(), key=lambda entry: -entry.wins):
+        low, high = wilson(entry.wins, entry.rounds)
+        per = 1000 * entry.seconds / max(entry.decisions, 1)
+        lines.append(
+            f"| {entry.name:<8} | {entry.rounds:>5} | {entry.wins / entry.rounds:6.1%} [{low:6.1%}, {high:6.1%}] "
+            f"| {entry.points / entry.rounds:6.1f} | {per:7.1f} |"
+        )
+    return lines
+
+
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default).
 
@@ -164,7 +274,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     parser.add_argument("--iterations", type=int, default=None, help="the search bot's iterations (default its own)")
+    parser.add_argument("--ladder", action="store_true", help="play the fair ladder instead of the line-ups")
+    parser.add_argument(
+        "--entrants", default=",".join(LADDER), help=f"with --ladder: the entrants (default {','.join(LADDER)})"
+    )
     args = parser.parse_args(argv)
+    if args.ladder:
+        return _main_ladder(parser, args)
     try:
         lineups = [LINEUPS[name] for name in args.lineups.split(",")]
         sizes = [int(size) for size in args.players.split(",")]
@@ -182,6 +298,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lineup, players, args.games, seed=args.seed, workers=args.workers, iterations=args.iterations
             )
             print(report(lineup, players, results, time.perf_counter() - start), flush=True)
+    return 0
+
+
+def _main_ladder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    names = tuple(name.strip() for name in args.entrants.split(",") if name.strip())
+    if args.games < 1 or not 2 <= len(names) <= 6 or len(set(names)) != len(names) or not set(names) <= set(BOTS):
+        parser.error(f"--games must be at least 1 and --entrants 2 to 6 different bots of {', '.join(BOTS)}")
+    print(
+        f"# Eights fair ladder: {len(names)} players, every cyclic seating order, {args.games} games each, "
+        f"seed {args.seed}, {args.workers} workers; {platform.python_implementation()} {platform.python_version()}"
+    )
+    start = time.perf_counter()
+    total = {name: LadderEntry(name) for name in names}
+    by_order = []
+    for order in fair_orders(names):
+        entries = run_ladder(order, args.games, seed=args.seed, workers=args.workers)
+        by_order.append((order, entries))
+        for name, entry in entries.items():
+            total[name].add(entry)
+    for line in ladder_report(total):
+        print(line)
+    for line in orders_report(names, by_order):
+        print(line)
+    print(f"({time.perf_counter() - start:.0f} s)")
     return 0
 
 

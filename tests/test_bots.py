@@ -508,7 +508,13 @@ def test_ismcts_bot_cannot_see_hidden_cards() -> None:
     seen = view(state, state.to_move)
     other = sample_state(seen, random.Random(99))
     assert other != state and view(other, state.to_move) == seen
-    for options in ({"root": "paired"}, {"root": "ucb"}, {"prune": 0.0, "prune_after": 2}):
+    for options in (
+        {"root": "paired"},
+        {"root": "ucb"},
+        {"prune": 0.0, "prune_after": 2},
+        {"model": "greedy"},
+        {"model": "mixed"},
+    ):
         first = ISMCTSBot(iterations=6, **options).choose(view(state, state.to_move), random.Random(3))
         second = ISMCTSBot(iterations=6, **options).choose(view(other, state.to_move), random.Random(3))
         assert first == second
@@ -627,3 +633,63 @@ def test_the_search_play_out_policy_chooses_exactly_as_greedy_choice(seed: int) 
         assert _policy(state, second) is expected
         assert first.getstate() == second.getstate()  # the same draws
         state = apply(state, picker.choice(moves))
+
+
+# --------------------------------------------------------------------------- the mixed opponent model
+
+
+def _mixed_round(seed: int, kind: type[SearchBot] = ISMCTSBot) -> tuple[SearchBot, GameState]:
+    """One round of 4: an observing ``kind(model="mixed")`` at seat 0, RandomBot at 2, GreedyBots at 1 and 3."""
+    bot = kind(iterations=1, model="mixed")
+    bots: list[Bot] = [bot, GreedyBot(), RandomBot(), GreedyBot()]
+    state, rng = new_game(4, seed=seed, rules=Rules(move_limit=300)), random.Random(seed)
+    while not state.over:
+        seat = state.to_move
+        move = bots[seat].choose(view(state, seat), rng)
+        state, events = apply_with_events(state, move)
+        tell(bots, events, state)
+    return bot, state
+
+
+def test_the_mixed_model_weighs_a_random_player_towards_random_play() -> None:
+    """From the plays it observes, the bot gives the RandomBot a far higher chance of random play
+    than the GreedyBots, and the greedy model (ε = 0) stays the most likely for a GreedyBot."""
+    random_seat, greedy_seats, greedy_most_likely = 0.0, 0.0, 0
+    for seed in range(10):
+        bot, _ = _mixed_round(seed)
+        random_seat += bot._weights.mean(2)
+        greedy_seats += (bot._weights.mean(1) + bot._weights.mean(3)) / 2
+        greedy_most_likely += (bot._weights.epsilon(1) == 0.0) + (bot._weights.epsilon(3) == 0.0)
+        assert bot._weights.epsilons(4, 0)[0] == 0.0  # its own seat plays greedily in its play-outs
+    assert random_seat / 10 > 0.5 > 0.2 > greedy_seats / 10
+    assert greedy_most_likely >= 16
+
+
+@pytest.mark.parametrize("kind", [SearchBot, ISMCTSBot])
+def test_the_mixed_model_plays_legal_moves_reproducibly(kind: type[SearchBot]) -> None:
+    first, last = _mixed_round(3, kind)
+    second, again = _mixed_round(3, kind)
+    assert last == again and last.outcome is not None
+    assert [first._weights.mean(seat) for seat in range(4)] == [second._weights.mean(seat) for seat in range(4)]
+
+
+def test_the_mixed_play_out_policy_plays_greedily_at_zero_and_at_random_at_one() -> None:
+    from eighthalf.bots.opponents import mixed_policy
+    from eighthalf.bots.search import _policy
+
+    state = new_game(4, seed=5, rules=Rules(move_limit=300))
+    picker, seen_random = random.Random(5), 0
+    while not state.over:
+        moves = legal_moves(state)
+        greedy = mixed_policy((0.0,) * 4)(state, random.Random(1))
+        assert greedy is _policy(state, random.Random(1))
+        rng = random.Random(2)
+        chosen = mixed_policy((1.0,) * 4)(state, rng)
+        assert chosen in moves
+        if len(moves) > 1:
+            check = random.Random(2)
+            check.random()
+            assert chosen is check.choice(moves)  # one draw to decide, one to choose
+            seen_random += 1
+        state = apply(state, picker.choice(moves))
+    assert seen_random > 0

@@ -5,7 +5,9 @@ The decisions of 8½'s SearchBot and ISMCTSBot and of Eights' SearchBot are pinn
 search was written once (``eighthalf/bots.py`` and ``eighthalf/eights/bots.py`` at commit
 def7d4f, run as separate modules): the same moves for the same views and generator,
 the same draws in the same order. :func:`decisions` plays the recorded games; to record
-them again from other bot modules, call it with those modules.
+them again from other bot modules, call it with those modules. The two ``ismcts-mixed``
+cases (the opponent model ``"mixed"``, which came later) were recorded from the bots as
+they were when it was added, with ``decisions(eighthalf.bots, eighthalf.eights.bots)``.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ HALF_CASES: dict[str, tuple[str, int, int, bool, dict[str, Any]]] = {
     "ismcts-paired": ("ISMCTSBot", 3, 5, True, {"iterations": 8, "prune_after": 3}),
     "ismcts-history": ("ISMCTSBot", 4, 6, True, {"iterations": 6, "history": 3, "prune": None}),
     "ismcts-ucb": ("ISMCTSBot", 3, 7, False, {"iterations": 12, "root": "ucb", "opponents": "tree"}),
+    "ismcts-mixed": ("ISMCTSBot", 4, 8, True, {"iterations": 8, "prune_after": 3, "model": "mixed"}),
+    "ismcts-mixed-unobserved": ("ISMCTSBot", 3, 9, False, {"iterations": 8, "prune_after": 3, "model": "mixed"}),
 }
 EIGHTS_CASES: dict[str, tuple[int, int, dict[str, Any]]] = {
     "eights-search": (3, 1, {"iterations": 4}),

@@ -17,7 +17,7 @@ caller owns, which makes every game reproducible.
 
 The package is split along the bot protocol's seams: the protocols and the play loops'
 helpers (``protocols``), the basic bots (``basic``), the search bots' belief
-(``belief``), the determinized search (``search``) and IS-MCTS (``ismcts``), the last
+(``belief``) and their weighing of opponent models (``opponents``), the determinized search (``search``) and IS-MCTS (``ismcts``), the last
 two on the search written once for both games (:mod:`eighthalf.common.search`). Import
 every name from ``eighthalf.bots``: each class and function here gives it as its
 ``__module__``, so specs such as ``"eighthalf.bots:GreedyBot"``, pickles and ``repr``
@@ -33,6 +33,7 @@ from ..common.players import observes, paired_choice
 from .basic import GreedyBot, RandomBot, greedy_choice
 from .belief import Belief
 from .ismcts import ISMCTSBot
+from .opponents import Weights
 from .protocols import Bot, Exchanger, Observer, choose_exchange, exchange_choice, tell, tell_match
 from .search import SearchBot
 
@@ -46,6 +47,7 @@ __all__ = [
     "Observer",
     "RandomBot",
     "SearchBot",
+    "Weights",
     "choose_exchange",
     "exchange_choice",
     "greedy_choice",
@@ -65,6 +67,7 @@ for _public in (
     Observer,
     RandomBot,
     SearchBot,
+    Weights,
     choose_exchange,
     exchange_choice,
     greedy_choice,

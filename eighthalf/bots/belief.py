@@ -14,10 +14,11 @@ from ..common.errors import InvalidStateError, quote
 from ..common.search import check_count
 from ..engine import COMBINATION, apply_unchecked, effects_for, moves_for
 from ..events import BlindTurned, Collected, Drew, Event, Played, ReachedTable
-from ..moves import COLLECT, EIGHT_AND_HALF, HAND_PLAYS, BlindPlay, Move
+from ..moves import COLLECT, EIGHT_AND_HALF, HAND_PLAYS, BlindPlay, Move, OpenPlay
 from ..state import GameState, PileCard
 from ..views import PlayerView, fill_view, sample_state, unseen_cards
 from .basic import _NO_RNG, greedy_choice
+from .opponents import Weights
 
 __all__ = ["Belief"]
 
@@ -110,8 +111,10 @@ class Belief:
 
     Args:
         model: ``"greedy"`` (opponents play like :class:`~eighthalf.bots.GreedyBot`),
-            ``"rules"`` (only what the rules imply: a collect means no legal card) or
-            ``"none"`` (uniform deals, no memory).
+            ``"rules"`` (only what the rules imply: a collect means no legal card),
+            ``"none"`` (uniform deals, no memory) or ``"mixed"`` (each opponent plays
+            at random with a chance weighed from its plays, :class:`~eighthalf.bots.Weights`,
+            and greedily otherwise).
         tries: Rejection-sampling attempts per opponent and deal.
         history: How many of each opponent's latest decisions its dealt hand must fit.
 
@@ -121,8 +124,8 @@ class Belief:
     """
 
     def __init__(self, *, model: str = "greedy", tries: int = 60, history: int = 1) -> None:
-        if model not in ("greedy", "rules", "none"):
-            raise InvalidStateError(f"model must be 'greedy', 'rules' or 'none', not {quote(model)}")
+        if model not in ("greedy", "rules", "none", "mixed"):
+            raise InvalidStateError(f"model must be 'greedy', 'rules', 'none' or 'mixed', not {quote(model)}")
         check_count("tries", tries, 0)
         check_count("history", history, 1)
         self.model = model
@@ -135,6 +138,11 @@ class Belief:
         self._pile: tuple[PileCard, ...] = ()  # the pile before the next observed move
         self._steps: dict[int, list[_Step]] = {}  # each opponent's latest hand decisions, oldest first
         self._before: tuple[int, bool, tuple[int, ...]] | None = None  # call, lock and hand sizes before a move
+        self._weights = Weights()  # with model="mixed": each opponent's weights over the models it may follow
+        self._fresh = False  # whether _beliefs holds decisions not yet weighed
+        self._prior: PlayerView | None = None  # with model="mixed" and observe(): the view before the next move
+        self._plays: list[_Seen] = []  # with model="mixed" and observe(): hand plays not yet weighed
+        self._players: list[int] = []  # the seat of each of _plays
 
     def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
         """Track the piles collected into opponents' hands from every move's events.
@@ -145,8 +153,11 @@ class Belief:
         """
         if seen.move_number == 1:
             self._last, self._beliefs, self._known, self._pile = None, {}, {}, ()
-            self._steps, self._before = {}, None
+            self._steps, self._before, self._weights, self._fresh = {}, None, Weights(), False
+            self._prior, self._plays, self._players = None, [], []
         self._observed = True
+        if self.model == "mixed":
+            self._note(events, seen)
         if self.history > 1:
             self._follow(events, seen)
         played: list[Rank] = []
@@ -268,6 +279,7 @@ class Belief:
                 break
             call, locked = result[0], result[1]
         self._beliefs = beliefs
+        self._fresh = True
         if not self._observed:
             self._track_known(seen, last, shed, taker)
 
@@ -323,6 +335,80 @@ class Belief:
             beliefs[taker] = _Seen(now.hand_size, call, locked, None, ())
         return None
 
+    def _note(self, events: Sequence[Event], seen: PlayerView) -> None:
+        """Keep every opponent's plays for :meth:`_weigh`: a play from the open cards, whose choices
+        were face up, is weighed at once; a play from the hand when the bot next decides."""
+        prior, self._prior = self._prior, seen
+        if prior is None or prior.opening is not None or prior.to_move == seen.seat:
+            return
+        for event in events:
+            if not isinstance(event, Played) or event.seat != prior.to_move:
+                continue
+            if event.source == "hand":
+                play = _play_of(event.cards)
+                kept = prior.seats[event.seat].hand_size - len(event.cards)
+                if play is not None and kept > 0:
+                    self._plays.append(_Seen(kept, prior.call_halves, prior.locked, play[0], event.cards))
+                    self._players.append(event.seat)
+            elif event.source == "open":
+                cards = prior.seats[event.seat].open
+                moves = moves_for((), cards, 0, prior.call_halves, prior.locked, None, prior.rules.variant)
+                if len(moves) > 1:
+                    greedy = greedy_choice(moves, prior.call_halves, prior.locked, _NO_RNG, prior.rules.variant)
+                    hit = isinstance(greedy, OpenPlay) and greedy.rank == event.cards[0]
+                    self._weights.update(event.seat, 0.95 if hit else 0.05, 1 / len(moves))
+            break  # the move's first play is the decision; a catcher's next play is a move of its own
+
+    def _weigh(self, seen: PlayerView) -> None:
+        """With ``model="mixed"``: weigh each opponent's models by the plays read since the bot's
+        last decision (:class:`Weights`): every play, if the bot observes, else the ones its views show.
+
+        The sample hands are drawn from a generator of their own, seeded by the move number,
+        so that the weighing takes no numbers from the caller's: while every opponent's most
+        likely model is the greedy one, the bot makes the moves ``model="greedy"`` makes."""
+        if self.model != "mixed":
+            return
+        rng = random.Random(seen.move_number)
+        if self._observed:
+            plays, self._plays, players, self._players = self._plays, [], self._players, []
+            read = list(zip(players, plays, strict=True))
+        elif self._fresh:
+            read = sorted(self._beliefs.items())
+        else:
+            return
+        self._fresh = False
+        unseen: list[Rank] | None = None
+        for seat, belief in read:
+            if belief.move is None:  # a collect: every model collects when nothing is legal (T1)
+                continue
+            if unseen is None:
+                unseen = list(unseen_cards(seen))
+            self._weights.weigh(
+                seat,
+                belief.kept,
+                belief.played,
+                belief.move,
+                belief.call_halves,
+                belief.locked,
+                unseen,
+                seen.rules.variant,
+                rng,
+            )
+
+    def _accepts(self, seat: int, belief: _Seen, kept: list[Rank], variant: int, rng: random.Random) -> bool:
+        """Whether a dealt hand is kept: :meth:`_fits`, or with ``model="mixed"`` with the chance that
+        the opponent's weighted models give its play from that hand."""
+        if self.model != "mixed":
+            return self._fits(belief, kept, variant)
+        hand = tuple(sorted(kept + list(belief.played)))
+        moves = moves_for(hand, (), 0, belief.call_halves, belief.locked, None, variant)
+        if belief.move is None:
+            return moves[0] is COLLECT
+        epsilon = self._weights.epsilon(seat)
+        greedy = greedy_choice(moves, belief.call_halves, belief.locked, _NO_RNG, variant) is belief.move
+        chance = (1 - epsilon) * greedy + epsilon / len(moves)
+        return chance >= 1 or (chance > 0 and rng.random() < chance)
+
     def _fits(self, belief: _Seen, kept: list[Rank], variant: int) -> bool:
         hand = tuple(sorted(kept + list(belief.played)))
         moves = moves_for(hand, (), 0, belief.call_halves, belief.locked, None, variant)
@@ -361,7 +447,7 @@ class Belief:
             for _ in range(self.tries):
                 picks = rng.sample(range(len(cards)), kept)
                 chosen = [cards[index] for index in picks]
-                if self._fits(belief, chosen, seen.rules.variant):
+                if self._accepts(where, belief, chosen, seen.rules.variant, rng):
                     for index in sorted(picks, reverse=True):
                         del cards[index]
                     hands[where] = chosen

@@ -80,8 +80,8 @@ class ISMCTSBot(SearchBot):
         time_limit: Optional budget in seconds per decision (stops early if reached);
             it makes the play depend on the machine's speed.
         exploration: The UCB constant.
-        model: How the belief reads the opponents (as for :class:`SearchBot`):
-            ``"greedy"``, ``"rules"`` or ``"none"``.
+        model: How the belief and the play-outs read the opponents (as for
+            :class:`SearchBot`): ``"greedy"``, ``"rules"``, ``"none"`` or ``"mixed"``.
         opponents: ``"greedy"``: the other seats follow :func:`greedy_choice` inside the
             tree too; ``"tree"``: they choose by UCB on their own rewards, as in plain
             single-observer IS-MCTS.
@@ -174,7 +174,7 @@ class ISMCTSBot(SearchBot):
         """The tree search with the bot's settings."""
         return TreeSearch(
             game=ROUND,
-            policy=_policy,
+            policy=self._policy if self._policy is not None else _policy,
             candidates=ROUND.legal_moves,
             prefer=_prefer,
             reward=self._reward,

@@ -7,6 +7,7 @@ Part of :mod:`eighthalf.bots`; import the names from there.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..common.search import check_count, check_number, paired_search, roll_out
 from ..engine import legal_moves
@@ -17,6 +18,7 @@ from ..state import GameState
 from ..views import PlayerView
 from .basic import _playout_choice, greedy_choice
 from .belief import Belief
+from .opponents import mixed_policy  # the play-outs of model="mixed"
 from .protocols import _moves_of, exchange_choice
 
 __all__ = ["SearchBot"]
@@ -64,8 +66,12 @@ class SearchBot(Belief):
         time_limit: Optional budget in seconds per decision (stops early if reached);
             it makes the play depend on the machine's speed.
         model: ``"greedy"`` (opponents play like :class:`GreedyBot`), ``"rules"`` (only
-            what the rules imply: a collect means no legal card) or ``"none"`` (uniform
-            deals, no memory).
+            what the rules imply: a collect means no legal card), ``"none"`` (uniform
+            deals, no memory) or ``"mixed"``: each opponent makes a random legal move
+            with the chance ε of its most likely model among ``Weights.EPSILONS``,
+            weighed by Bayes' rule from the plays it was seen to make
+            (:class:`~eighthalf.bots.Weights`), and the greedy move otherwise, in
+            the belief's deals and in the play-outs alike.
         horizon: Play-outs longer than this many moves are cut and score nothing.
         tries: Rejection-sampling attempts per opponent and deal.
         confidence: How many standard errors a move must beat the greedy move by; 0
@@ -95,6 +101,7 @@ class SearchBot(Belief):
         self.time_limit = time_limit if time_limit is None else check_number("time_limit", time_limit)
         self.horizon = check_count("horizon", horizon, 0)
         self.confidence = check_number("confidence", confidence)
+        self._policy: Callable[[GameState, random.Random], Move] | None = None  # the play-outs' policy of a decision
 
     def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
         """The M3 decision of :func:`exchange_choice`.
@@ -113,6 +120,7 @@ class SearchBot(Belief):
         moves = _moves_of(seen)
         if self.model != "none":
             self._remember(seen)
+            self._weigh(seen)
         move = self._search(seen, moves, rng)
         self._moved(seen, move, rng)
         return move
@@ -121,7 +129,11 @@ class SearchBot(Belief):
         if len(moves) == 1 or isinstance(moves[0], BlindPlay):
             return moves[0] if len(moves) == 1 else rng.choice(moves)
         preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
-        return self._decide(seen, moves, moves.index(preferred), rng)
+        self._policy = self._policy_for(seen)
+        try:
+            return self._decide(seen, moves, moves.index(preferred), rng)
+        finally:
+            self._policy = None
 
     def _decide(self, seen: PlayerView, moves: tuple[Move, ...], base: int, rng: random.Random) -> Move:
         """The search among ``moves``, ``moves[base]`` the greedy move: the paired search."""
@@ -138,8 +150,15 @@ class SearchBot(Belief):
             confidence=self.confidence,
         )
 
+    def _policy_for(self, seen: PlayerView) -> Callable[[GameState, random.Random], Move]:
+        """The play-out policy of this decision: greedy, or with ``model="mixed"`` each opponent
+        playing at random with its weighted chance (:func:`mixed_policy`)."""
+        if self.model != "mixed":
+            return _policy
+        return mixed_policy(self._weights.epsilons(len(seen.seats), seen.to_move))
+
     def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
         """Play greedily to the end; the score of seat ``me`` in [0, 1]."""
-        last = roll_out(ROUND, state, _policy, rng, self.horizon)
+        last = roll_out(ROUND, state, self._policy if self._policy is not None else _policy, rng, self.horizon)
         outcome = None if last is None else last.outcome
         return 0.0 if outcome is None else outcome.points[me] / 3
