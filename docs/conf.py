@@ -124,6 +124,8 @@ nitpick_ignore = [
     ("py:func", "copy.replace"),
     # eighthalf.server (docs/network.rst): Starlette and websockets have no inventory here.
     ("py:mod", "secrets"),
+    ("py:func", "gc.freeze"),
+    ("py:func", "gc.set_threshold"),
     ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "contextlib.AbstractAsyncContextManager"),
     ("py:class", "starlette.applications.Starlette"),
