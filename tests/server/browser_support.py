@@ -38,6 +38,18 @@ CHROMIUM_ARGS: Final = [
 _URL: Final = re.compile(r"eighthalf serve: (http://127\.0\.0\.1:\d+/)")
 
 
+def http(method: str, url: str, body: object = None) -> Any:
+    """The JSON (or, for a text answer, the text) of an HTTP request to the test server (stdlib only)."""
+    import json
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        text = answer.read().decode()
+        return json.loads(text) if answer.headers.get_content_type() == "application/json" else text
+
+
 @contextlib.contextmanager
 def serve(tmp_path: Path, *extra: str, db: Path | None = None) -> Iterator[str]:
     """A server process on 127.0.0.1 and a free port, with its database in ``tmp_path``.

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from browser_support import launch_chromium, serve
+from browser_support import http, launch_chromium, serve
 
 from eighthalf.common.replay import replay_states
 from eighthalf.server.games import SERVED
@@ -267,9 +267,7 @@ def _reload_and_rejoin(player: Player) -> None:
 
 def _check_frames(server: str, table: str, game: str, players: list[Player], spectator: Player) -> None:
     """Every frame each page received is the library's view for its seat, and its moves the legal ones."""
-    import httpx
-
-    record_text = httpx.get(f"{server}/api/tables/{table}/record", timeout=10).text
+    record_text = http("GET", f"{server}/api/tables/{table}/record")
     record = SERVED[game].loads(record_text)
     states = list(replay_states(record))
     play = record.game
@@ -371,13 +369,8 @@ def test_two_people_play_a_whole_game_through_the_pages_one_reloading(
 
 
 def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(browser: Any, site: str) -> None:
-    import httpx
-
-    made = httpx.post(f"{site}/api/tables", json={"game": "8½", "players": 2, "seed": 5}, timeout=10).json()
-    joined = [
-        httpx.post(f"{site}/api/tables/{made['id']}/seats/{seat}", json={"name": f"P{seat}"}, timeout=10).json()
-        for seat in (0, 1)
-    ]
+    made = http("POST", f"{site}/api/tables", {"game": "8½", "players": 2, "seed": 5})
+    joined = [http("POST", f"{site}/api/tables/{made['id']}/seats/{seat}", {"name": f"P{seat}"}) for seat in (0, 1)]
     waiting = 1 - made["to_move"]  # the seat that is not to move
     player = Player(browser, PHONE, "phone")
     try:
