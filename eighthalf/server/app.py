@@ -47,6 +47,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..common.documents import parse_json
 from ..common.errors import EighthalfError
 from .games import SERVED, table_spec
 from .protocol import (
@@ -114,10 +115,7 @@ async def _body(request: Request) -> Any:
     if not raw:
         return {}
     try:
-        text = raw.decode("utf-8")
-        from ..common.documents import parse_json
-
-        return parse_json(text)
+        return parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, EighthalfError) as error:
         raise Refused("bad-json", f"the body is not a JSON document: {str(error)[:200]}") from None
 
@@ -396,6 +394,4 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 await table.play(seat, message["move"], message.get("number"))
                 allowance += 1  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
-            if refused.code in ("too-large",):
-                raise
             connection.deliver(error_message(refused))

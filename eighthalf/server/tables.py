@@ -15,7 +15,6 @@ methods of :class:`Client`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import logging
@@ -115,9 +114,7 @@ class Table:
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
-        self._parts: tuple[tuple[int, bool], tuple[int, int | None, bool, dict[str, Any] | None, list[str]]] | None = (
-            None
-        )
+        self._parts: tuple[int, int | None, bool, dict[str, Any] | None, list[str]] | None = None
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
@@ -190,7 +187,7 @@ class Table:
         if self.seats[seat].token_hash is not None or not self._store.take_seat(self.id, seat, checked, hashed):
             raise Refused("seat-taken", f"seat {seat} is taken")
         self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
-        self._parts = None  # the names changed
+        self._parts = None  # the names changed, and maybe whether the game started
         self.broadcast_seats()
         self.schedule()
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
@@ -252,6 +249,22 @@ class Table:
             self._play(seat, text, number, timed_out)
 
     def _play(self, seat: int, text: object, number: object, timed_out: bool) -> None:
+        """Check the turn, read the move written ``text`` and play it (:meth:`_play_move`)."""
+        self._check_turn(seat, number)
+        if type(text) is not str:
+            raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
+        try:
+            move = self.game.parse_move(text)
+        except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
+            raise Refused("illegal-move", str(error), error.rule) from None
+        except EighthalfError as error:
+            raise Refused("bad-move", str(error)) from None
+        if move not in self.legal_moves():
+            raise self._why_illegal(move)
+        self._play_move(seat, move, timed_out)
+
+    def _check_turn(self, seat: int, number: object) -> None:
+        """Refuse a move of ``seat`` now: the game over or not started, a stale ``number``, another's turn."""
         if self.over:
             raise Refused("game-over", "the game is over: no more moves")
         if not self.started:
@@ -263,16 +276,9 @@ class Table:
         to_move = self.game.to_move(self.state)
         if to_move != seat:
             raise Refused("not-your-turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
-        if type(text) is not str:
-            raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
-        try:
-            move = self.game.parse_move(text)
-        except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
-            raise Refused("illegal-move", str(error), error.rule) from None
-        except EighthalfError as error:
-            raise Refused("bad-move", str(error)) from None
-        if move not in self.legal_moves():
-            raise self._why_illegal(move)
+
+    def _play_move(self, seat: int, move: Any, timed_out: bool) -> None:
+        """Play ``move``, one of the legal moves of ``seat``'s turn: committed, then told to everyone."""
         game = self.game
         after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
         events = game.describe(self.state, move, after)
@@ -284,7 +290,7 @@ class Table:
         self.state = after
         self.moves.append(move)
         self.history.append(events)
-        self._legal = self._legal_texts = None
+        self._legal = self._legal_texts = self._parts = None
         self.schedule()
         last = {"seat": seat, "move": notation, "timed_out": timed_out}
         for viewer, client in self._audience():
@@ -317,11 +323,11 @@ class Table:
     def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
         """What every seat's ``state`` frame of the current state shares, worked out once a move:
         the number of moves, the seat to move, whether the game started, the result, the names."""
-        key = (len(self.moves), self.started)
-        if self._parts is None or self._parts[0] != key:
-            to_move = self.game.to_move(self.state)
-            self._parts = (key, (key[0], to_move, key[1], result_data(self.game.result(self.state)), self.names()))
-        return self._parts[1]
+        if self._parts is None:  # made anew after every move and every seat taken
+            state = self.state
+            result = result_data(self.game.result(state))
+            self._parts = (len(self.moves), self.game.to_move(state), self.started, result, self.names())
+        return self._parts
 
     def log(self, seat: int | None) -> list[str]:
         """The narration of every move so far as ``seat`` (``None``: a spectator) may see it."""
@@ -366,12 +372,24 @@ class Table:
             move = await asyncio.to_thread(player.choose, seen, rng)
         except Exception:  # a bot that fails must not stop the table: its seat plays the first legal move
             logger.exception("table %s: the bot of seat %d failed; the first legal move is played", self.id, seat)
-            move = self.game.legal_moves(self.state)[0]
+            move = None
         async with self._lock:
             if self._task is asyncio.current_task():
                 self._task = None  # done: the next move's schedule must not cancel it
-            with contextlib.suppress(Refused):  # the game moved on meanwhile (a person's late move)
-                self._play(seat, self.game.move_text(move), number, wait > 0)
+            try:
+                self._check_turn(seat, number)
+            except Refused:  # the game moved on meanwhile (a person's late move)
+                return
+            legal = self.legal_moves()
+            if move not in legal:  # a bot's move that is not legal is its failure too
+                if move is not None:
+                    logger.error(
+                        "table %s: the bot of seat %d chose an illegal move; the first legal one is played",
+                        self.id,
+                        seat,
+                    )
+                move = legal[0]
+            self._play_move(seat, move, wait > 0)
 
     def stop(self) -> None:
         """Cancel the table's pending bot move or clock (the server stops)."""
