@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
 from typing import Any, Final, Protocol
 
 import attrs
@@ -234,12 +233,6 @@ class SQLiteStore:
         where = " WHERE finished IS NULL" if unfinished else ""
         with self._lock:
             return [table_id for (table_id,) in self._db.execute(f"SELECT id FROM tables{where} ORDER BY created, id")]
-
-    def __iter__(self) -> Iterator[StoredTable]:
-        for table_id in self.table_ids():
-            table = self.load(table_id)
-            if table is not None:
-                yield table
 
     def close(self) -> None:
         """See :meth:`Store.close`."""
