@@ -30,8 +30,12 @@ budget, so the result does not depend on the machine's speed).
 
 **The ladder** (``--ladder``): the entrants play each other at one table of 4, all of
 them in every round, the seats rotated every round; it prints a table of every
-entrant's win rate and mean points per round (95% intervals) and mean time per
-decision (decisions with more than one legal move).
+entrant's win rate and mean points per round (95% intervals) and the CPU time of its
+decisions with more than one legal move (:func:`time.process_time`: the mean, the 95th
+percentile and the slowest). ``--first I`` starts at round ``I`` of the seed instead of
+round 0, so that the time of decisions can be taken on other rounds than the ones
+measured for strength (``--ladder --rounds 3 --first 1000 --workers 1``, say, in the pure
+build).
 
 Rotating the seats keeps who sits after whom fixed, and that is worth more than ten
 points of win rate between these bots (a bot that plays right after a weak one gains).
@@ -50,6 +54,7 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
+import math
 import os
 import platform
 import random
@@ -171,6 +176,8 @@ class Entry:
     counts: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    times: list[float] = attrs.Factory(list)
+    """The CPU seconds of each timed decision (:func:`time.process_time`)."""
 
     def standing(self) -> Standing:
         """The totals as a :class:`~eighthalf.simulate.Standing` (for the intervals)."""
@@ -186,7 +193,7 @@ class Entry:
 
 
 class _Timed:
-    """A bot that keeps the time of its decisions with more than one legal move."""
+    """A bot that keeps the CPU time of its decisions with more than one legal move."""
 
     def __init__(self, bot: Bot, entry: Entry) -> None:
         self.bot = bot
@@ -194,11 +201,13 @@ class _Timed:
         self.name = bot.name
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.bot.choose(seen, rng)
         if len(seen.legal_moves()) > 1:
-            self.entry.seconds += time.perf_counter() - start
+            spent = time.process_time() - start
+            self.entry.seconds += spent
             self.entry.decisions += 1
+            self.entry.times.append(spent)
         return move
 
 
@@ -243,7 +252,7 @@ def ladder_report(title: str, entries: dict[str, Entry], seconds: float) -> list
     rounds = max(entry.rounds for entry in entries.values())
     lines = [
         f"{title}: {rounds} rounds, {seconds:.0f} s",
-        f"  {'bot':<18}{'win rate (95% CI)':<26}{'points (95% CI)':<26}{'ms/decision':>11}",
+        f"  {'bot':<18}{'win rate (95% CI)':<26}{'points (95% CI)':<26}{'ms/decision':>12}{'p95 ms':>9}{'max ms':>9}",
     ]
     for entry in sorted(entries.values(), key=lambda entry: -entry.points):
         standing = entry.standing()
@@ -252,9 +261,22 @@ def ladder_report(title: str, entries: dict[str, Entry], seconds: float) -> list
         per = 1000 * entry.seconds / entry.decisions if entry.decisions else 0.0
         lines.append(
             f"  {entry.name:<18}{f'{standing.win_rate:6.1%} ({wlow:.1%}–{whigh:.1%})':<26}"
-            f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<26}{per:>11.1f}"
+            f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<26}{per:>12.1f}"
+            f"{1000 * percentile(entry.times, 0.95):>9.1f}{1000 * max(entry.times, default=0.0):>9.1f}"
         )
     return lines
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank; 0 for none).
+
+    >>> percentile([0.1, 0.2, 0.3, 0.4], 0.95), percentile([], 0.95)
+    (0.4, 0.0)
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def fair_orders(names: Sequence[str]) -> list[tuple[str, ...]]:
@@ -275,6 +297,7 @@ def fair_orders(names: Sequence[str]) -> list[tuple[str, ...]]:
 def _add(into: Entry, entry: Entry) -> None:
     for field in ("rounds", "wins", "points", "points_squared", "counts", "decisions", "seconds"):
         setattr(into, field, getattr(into, field) + getattr(entry, field))
+    into.times.extend(entry.times)
 
 
 class Tally(Protocol):
@@ -332,11 +355,12 @@ def _entrants(names: Sequence[str], simulations: int) -> list[tuple[str, Callabl
 
 
 def run_ladder(
-    names: tuple[str, ...], rounds: int, *, seed: int, workers: int, simulations: int = 50
+    names: tuple[str, ...], rounds: int, *, seed: int, workers: int, simulations: int = 50, first: int = 0
 ) -> dict[str, Entry]:
-    """:func:`ladder` by name, split over ``workers`` processes (the same result for any number)."""
+    """:func:`ladder` by name on rounds ``first`` to ``first + rounds - 1``, split over ``workers``
+    processes (the same result for any number)."""
     size = -(-rounds // workers)
-    tasks = [(names, seed, start, min(size, rounds - start), simulations) for start in range(0, rounds, size)]
+    tasks = [(names, seed, first + start, min(size, rounds - start), simulations) for start in range(0, rounds, size)]
     if workers == 1:
         parts = [_ladder_chunk(task) for task in tasks]
     else:
@@ -376,7 +400,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--entrants", default=",".join(LADDER), help=f"with --ladder: the entrants (default {','.join(LADDER)})"
     )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        metavar="I",
+        help="with --ladder: start at round I of the seed (default 0), e.g. to time other rounds",
+    )
     args = parser.parse_args(argv)
+    if args.rounds < 1 or args.workers < 1 or args.first < 0:
+        parser.error("--rounds and --workers must be at least 1, --first at least 0")
     if args.ladder:
         return _main_ladder(args)
     names = [name.strip() for name in args.lineups.split(",") if name.strip()]
@@ -429,7 +462,12 @@ def _main_ladder(args: argparse.Namespace) -> int:
         by_order = []
         for order in orders:
             entries = run_ladder(
-                order, rounds, seed=args.seed, workers=args.workers, simulations=args.openspiel_simulations
+                order,
+                rounds,
+                seed=args.seed,
+                workers=args.workers,
+                simulations=args.openspiel_simulations,
+                first=args.first,
             )
             by_order.append((order, entries))
             for name, entry in entries.items():

@@ -83,3 +83,34 @@ def test_the_server_benchmark_plays_tables_over_websockets(capsys: pytest.Captur
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["max"]
     assert figures["server_memory_kb"]["VmHWM"] >= figures["server_memory_kb"]["VmRSS"] > 0
     assert figures["engine_moves_per_second"] > 0 and figures["reference_kops"] > 0
+
+
+def test_the_fair_ladder_plays_every_order_on_the_same_rounds_and_times_decisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from benchmarks import strength
+
+    argv = ["--ladder", "--rounds", "2", "--workers", "1", "--first", "7", "--entrants", "random,greedy,search"]
+    assert strength.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "built-in bots, 2 seating orders of 2 rounds: 4 rounds" in out
+    assert "p95 ms" in out and "random, greedy, search" in out and "random, search, greedy" in out
+    # The same rounds in each order: one order alone, from the same first round, wins the same rounds.
+    # The same rounds for any number of workers, each decision timed.
+    order = strength.run_ladder(("random", "greedy"), 6, seed=1, workers=1, first=7)
+    again = strength.run_ladder(("random", "greedy"), 6, seed=1, workers=2, first=7)
+    assert [(entry.wins, entry.points) for entry in order.values()] == [
+        (entry.wins, entry.points) for entry in again.values()
+    ]
+    assert order["greedy"].decisions == len(order["greedy"].times) > 0
+    assert strength.percentile(order["greedy"].times, 1.0) == max(order["greedy"].times)
+
+
+@pytest.mark.parametrize("bad", [["--first", "-1"], ["--rounds", "0"], ["--workers", "0"]])
+def test_the_ladder_refuses_bad_arguments(bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import strength
+
+    with pytest.raises(SystemExit) as raised:
+        strength.main(["--ladder", *bad])
+    assert raised.value.code == 2
+    assert "at least" in capsys.readouterr().err
