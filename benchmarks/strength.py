@@ -252,7 +252,8 @@ def ladder_report(title: str, entries: dict[str, Entry], seconds: float) -> list
     rounds = max(entry.rounds for entry in entries.values())
     lines = [
         f"{title}: {rounds} rounds, {seconds:.0f} s",
-        f"  {'bot':<18}{'win rate (95% CI)':<26}{'points (95% CI)':<26}{'ms/decision':>12}{'p95 ms':>9}{'max ms':>9}",
+        f"  {'bot':<18}{'win rate (95% CI)':<26}{'points (95% CI)':<26}{'decisions':>10}"
+        f"{'ms/decision':>12}{'p95 ms':>9}{'max ms':>9}",
     ]
     for entry in sorted(entries.values(), key=lambda entry: -entry.points):
         standing = entry.standing()
@@ -261,7 +262,7 @@ def ladder_report(title: str, entries: dict[str, Entry], seconds: float) -> list
         per = 1000 * entry.seconds / entry.decisions if entry.decisions else 0.0
         lines.append(
             f"  {entry.name:<18}{f'{standing.win_rate:6.1%} ({wlow:.1%}–{whigh:.1%})':<26}"
-            f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<26}{per:>12.1f}"
+            f"{f'{standing.mean_points:.3f} ({plow:.3f}–{phigh:.3f})':<26}{entry.decisions:>10}{per:>12.1f}"
             f"{1000 * percentile(entry.times, 0.95):>9.1f}{1000 * max(entry.times, default=0.0):>9.1f}"
         )
     return lines
@@ -470,6 +471,11 @@ def _main_ladder(args: argparse.Namespace) -> int:
                 first=args.first,
             )
             by_order.append((order, entries))
+            print(
+                f"  ({len(by_order)} of {len(orders)} orders played, {time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
             for name, entry in entries.items():
                 _add(total[name], entry)
         heading = f"{title}, {len(orders)} seating order{'s' * (len(orders) > 1)} of {rounds} rounds"

@@ -40,9 +40,9 @@ HALF_CASES: dict[str, tuple[str, int, int, bool, dict[str, Any]]] = {
     "search-observing": ("SearchBot", 4, 2, True, {"iterations": 5}),
     "search-rules": ("SearchBot", 3, 3, False, {"iterations": 5, "model": "rules", "confidence": 0.0}),
     "search-none": ("SearchBot", 2, 4, False, {"iterations": 5, "model": "none"}),
-    "ismcts-paired": ("ISMCTSBot", 3, 5, True, {"iterations": 8, "prune_after": 3}),
-    "ismcts-history": ("ISMCTSBot", 4, 6, True, {"iterations": 6, "history": 3, "prune": None}),
-    "ismcts-ucb": ("ISMCTSBot", 3, 7, False, {"iterations": 12, "root": "ucb", "opponents": "tree"}),
+    "ismcts-paired": ("ISMCTSBot", 3, 5, True, {"iterations": 8, "prune_after": 3, "model": "greedy"}),
+    "ismcts-history": ("ISMCTSBot", 4, 6, True, {"iterations": 6, "history": 3, "prune": None, "model": "greedy"}),
+    "ismcts-ucb": ("ISMCTSBot", 3, 7, False, {"iterations": 12, "root": "ucb", "opponents": "tree", "model": "greedy"}),
     "ismcts-mixed": ("ISMCTSBot", 4, 8, True, {"iterations": 8, "prune_after": 3, "model": "mixed"}),
     "ismcts-mixed-unobserved": ("ISMCTSBot", 3, 9, False, {"iterations": 8, "prune_after": 3, "model": "mixed"}),
 }

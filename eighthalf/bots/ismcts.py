@@ -68,12 +68,14 @@ class ISMCTSBot(SearchBot):
 
     The defaults (600 iterations, ``prune=1.0`` after 10 deals, ``win_bonus=2.0``, so that
     a win outweighs any number of points, since the round's winner is what the strength
-    benchmark counts) were chosen by measurement against three GreedyBots, where they
-    win 40.5% of the rounds (38.4–42.7%, 2,000 rounds; 39.4% at 300 iterations); the
-    docs' bots page has the figures. Pruning ends most searches early: a decision takes
-    91 ms of CPU on average in the pure build (median 5 ms, 95% of them under 0.43 s,
-    the slowest of 155 measured 1.5 s) and 52 ms in the compiled one (under 0.24 s for
-    95%, at most 0.85 s). For a hard bound on time, give ``time_limit``.
+    benchmark counts, and ``model="mixed"``, so that it reads each opponent by the plays it
+    makes instead of assuming whom it plays) were chosen by measurement: on the fair ladder
+    of the built-in bots (every seating order, 2,400 rounds) it wins 35.7% of the rounds
+    (33.8–37.6%), above SearchBot's 31.0% (29.1–32.8%), and against three GreedyBots
+    40.1% (38.0–42.3%, 2,000 rounds); the docs' bots page has the figures and what else
+    was tried. Pruning ends most searches early: at the ladder's tables a decision takes
+    167 ms of CPU on average in the pure build (95% of them under 0.57 s, the slowest of
+    425 measured 1.7 s). For a hard bound on time, give ``time_limit``.
 
     Args:
         iterations: Sampled deals per decision.
@@ -81,7 +83,9 @@ class ISMCTSBot(SearchBot):
             it makes the play depend on the machine's speed.
         exploration: The UCB constant.
         model: How the belief and the play-outs read the opponents (as for
-            :class:`SearchBot`): ``"greedy"``, ``"rules"``, ``"none"`` or ``"mixed"``.
+            :class:`SearchBot`): ``"mixed"`` (the default: each opponent's models weighed
+            by its plays, :class:`~eighthalf.bots.Weights`), ``"greedy"``, ``"rules"`` or
+            ``"none"``.
         opponents: ``"greedy"``: the other seats follow :func:`greedy_choice` inside the
             tree too; ``"tree"``: they choose by UCB on their own rewards, as in plain
             single-observer IS-MCTS.
@@ -113,7 +117,7 @@ class ISMCTSBot(SearchBot):
         *,
         time_limit: float | None = None,
         exploration: float = 0.7,
-        model: str = "greedy",
+        model: str = "mixed",
         opponents: str = "greedy",
         horizon: int = 400,
         tries: int = 60,
