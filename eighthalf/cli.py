@@ -4,7 +4,7 @@ The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal
 ``simulate`` (:mod:`eighthalf.simulate`), ``eights demo|play|simulate`` for the second
 game (:mod:`eighthalf.eights.cli`) and ``serve``, the game server of both games
 (:mod:`eighthalf.server.cli`, the extra ``server``); ``--version`` prints the version. Every command
-takes ``--bots`` as a comma-separated list that repeats to fill the table (see
+but ``serve`` takes ``--bots`` as a comma-separated list that repeats to fill the table (see
 :func:`eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
 stderr and exit status 2, as argparse does.
 """

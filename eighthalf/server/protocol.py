@@ -42,6 +42,7 @@ __all__ = [
     "error_message",
     "parse_client_message",
     "result_data",
+    "seats_message",
     "state_message",
     "table_summary",
     "welcome_message",
@@ -112,7 +113,6 @@ def table_summary(table: Table) -> dict[str, Any]:
 
     No token, seed or hidden card is in it.
     """
-    result = table.game.result(table.state)
     return {
         "id": table.id,
         "game": table.served.name,
@@ -121,27 +121,32 @@ def table_summary(table: Table) -> dict[str, Any]:
         "rules": table.game.documents.to_data(table.record.rules),
         "move_seconds": table.settings.get("move_seconds"),
         "seeded": bool(table.settings.get("seeded")),
-        "seats": [
-            {
-                "seat": index,
-                "name": seat.name,
-                "bot": seat.bot,
-                "open": seat.bot is None and seat.token_hash is None,
-                "connected": len(seat.clients),
-            }
-            for index, seat in enumerate(table.seats)
-        ],
+        "seats": _seat_list(table),
         "spectators": len(table.spectators),
         "started": table.started,
         "moves": len(table.moves),
         "to_move": table.game.to_move(table.state),
-        "result": None if result is None else _result(result),
+        "result": result_data(table.game.result(table.state)),
         "created": table.created,
     }
 
 
-def _result(result: Any) -> dict[str, Any]:
-    return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
+def _seat_list(table: Table) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": index,
+            "name": seat.name,
+            "bot": seat.bot,
+            "open": seat.bot is None and seat.token_hash is None,
+            "connected": len(seat.clients),
+        }
+        for index, seat in enumerate(table.seats)
+    ]
+
+
+def seats_message(table: Table) -> dict[str, Any]:
+    """The ``seats`` message: who sits where (names, bots, who is connected), and whether the game started."""
+    return {"type": "seats", "table": table.id, "seats": _seat_list(table), "started": table.started}
 
 
 def welcome_message(table: Table, seat: int | None) -> dict[str, Any]:
@@ -191,4 +196,6 @@ def state_message(
 
 def result_data(result: Any) -> dict[str, Any] | None:
     """A :class:`~eighthalf.common.game.Result` as messages give it (``None`` while the game goes on)."""
-    return None if result is None else _result(result)
+    if result is None:
+        return None
+    return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}

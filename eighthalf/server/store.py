@@ -4,8 +4,8 @@ A table is stored as its *record* (the text format of :mod:`eighthalf.common.rec
 log of moves: the record of its set-up (the game, the seats, the seed, the rules) is written
 once when the table is made; every accepted move is appended to the log, committed, before
 anyone is told of it; when the game ends, the finished record is written beside the log.
-Restarting the server reads the unfinished tables back and replays each record through its
-game, which checks every move again.
+Restarting the server reads every table back and replays each record through its game,
+which checks every move again; the unfinished games resume.
 
 :class:`SQLiteStore` is the embedded default: one file (created on first use) or
 ``":memory:"``. It runs in SQLite's write-ahead-log mode; with ``synchronous="normal"`` (the
@@ -75,7 +75,7 @@ class StoredTable:
     game: str
     """The served game's name."""
     record: str
-    """The record text of the table's set-up (no moves), or of the finished game."""
+    """The record text of the table's set-up (no moves; the finished game's is ``finished``)."""
     settings: dict[str, Any]
     """The table's settings that are not in the record (bots, time per move), as JSON."""
     created: float

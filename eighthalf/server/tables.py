@@ -31,7 +31,7 @@ from ..common.game import Game, result_text
 from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
-from .protocol import Refused, result_data, state_message, table_summary
+from .protocol import Refused, result_data, seats_message, state_message, table_summary
 from .store import Store, StoredTable
 
 __all__ = [
@@ -191,8 +191,7 @@ class Table:
         self.broadcast_seats()
         self.schedule()
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
-            for viewer, client in self._audience():
-                client.deliver(state_message(self, viewer, (), None))
+            self._send_states((), None)
         return token
 
     def attach(self, client: Client, seat: int | None) -> None:
@@ -227,9 +226,18 @@ class Table:
 
     def broadcast_seats(self) -> None:
         """Tell every connection who sits where (names, bots, who is connected)."""
-        message = {"type": "seats", "table": self.id, "seats": table_summary(self)["seats"], "started": self.started}
+        message = seats_message(self)
         for _, client in self._audience():
             client.deliver(message)
+
+    def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> None:
+        """Send every connection the ``state`` frame of its seat after the move of ``events``
+        (full events; each seat is shown its ``events_for``), each seat's frame made once."""
+        frames: dict[int | None, dict[str, Any]] = {}
+        for viewer, client in self._audience():
+            if viewer not in frames:
+                frames[viewer] = state_message(self, viewer, self.game.events_for(events, viewer), last)
+            client.deliver(frames[viewer])
 
     async def play(self, seat: int, text: object, number: object = None, *, timed_out: bool = False) -> None:
         """Play the move written ``text`` for ``seat``: checked, committed, then told to everyone.
@@ -292,9 +300,7 @@ class Table:
         self.history.append(events)
         self._legal = self._legal_texts = self._parts = None
         self.schedule()
-        last = {"seat": seat, "move": notation, "timed_out": timed_out}
-        for viewer, client in self._audience():
-            client.deliver(state_message(self, viewer, game.events_for(events, viewer), last))
+        self._send_states(events, {"seat": seat, "move": notation, "timed_out": timed_out})
         players = {index: record.player for index, record in enumerate(self.seats)}
         tell(players, events, after, game.events_for, game.view)
 
