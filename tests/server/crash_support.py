@@ -39,11 +39,6 @@ class ServerProcess:
         self.url: str | None = None
         self._process: subprocess.Popen[bytes] | None = None
 
-    @property
-    def pid(self) -> int | None:
-        """The running server's process id, or ``None``."""
-        return None if self._process is None else self._process.pid
-
     def start(self) -> str:
         """Start the server on :attr:`db` and return its URL once it listens (``http://127.0.0.1:PORT``).
 

@@ -23,10 +23,16 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from browser_support import http, launch_chromium, serve
+from browser_support import launch_chromium
+from server_support import (
+    ServerProcess,
+    finished_record,
+    http,
+    new_table,
+    server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
+)
 
 from eighthalf.common.replay import replay_states
-from eighthalf.server.games import SERVED
 
 LAPTOP: Final = {"width": 1280, "height": 900}
 PHONE: Final = {"width": 390, "height": 844}
@@ -59,9 +65,9 @@ RECORD_FRAMES: Final = """
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("server")) as url:
-        yield url.rstrip("/")
+def site(server: ServerProcess) -> str:
+    """The module's server, ``http://127.0.0.1:PORT``."""
+    return server.url
 
 
 @pytest.fixture(scope="module")
@@ -265,10 +271,9 @@ def _reload_and_rejoin(player: Player) -> None:
     assert page.locator("#log li").count() >= log_before > 0
 
 
-def _check_frames(server: str, table: str, game: str, players: list[Player], spectator: Player) -> None:
+def _check_frames(server: ServerProcess, table: str, game: str, players: list[Player], spectator: Player) -> None:
     """Every frame each page received is the library's view for its seat, and its moves the legal ones."""
-    record_text = http("GET", f"{server}/api/tables/{table}/record")
-    record = SERVED[game].loads(record_text)
+    record, _ = finished_record(server, table)
     states = list(replay_states(record))
     play = record.game
     seen = 0
@@ -321,7 +326,14 @@ def _finish(player: Player, server: str) -> None:
     ids=["round", "eights"],
 )
 def test_two_people_play_a_whole_game_through_the_pages_one_reloading(
-    browser: Any, site: str, tmp_path: Path, game: str, seed: int, rules: dict[str, str], first: dict[str, int]
+    browser: Any,
+    server: ServerProcess,
+    site: str,
+    tmp_path: Path,
+    game: str,
+    seed: int,
+    rules: dict[str, str],
+    first: dict[str, int],
 ) -> None:
     second = PHONE if first is LAPTOP else LAPTOP
     anna = Player(browser, first, "laptop" if first is LAPTOP else "phone")
@@ -359,7 +371,7 @@ def test_two_people_play_a_whole_game_through_the_pages_one_reloading(
         # The log of the spectator tells no card drawn: only the players' own logs name theirs.
         assert not re.search(r"draws \d+ cards? \(", watcher.page.locator("#log").inner_text())
         assert re.search(r"draws \d+ cards? \(", anna.page.locator("#log").inner_text())
-        _check_frames(site, table, game, [anna, ben], watcher)
+        _check_frames(server, table, game, [anna, ben], watcher)
         problems = anna.problems + ben.problems + watcher.problems
         assert not problems, problems
         print(f"{game}: {clicks} moves through the pages; screenshots in {tmp_path}")
@@ -368,14 +380,17 @@ def test_two_people_play_a_whole_game_through_the_pages_one_reloading(
             each.close()
 
 
-def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(browser: Any, site: str) -> None:
-    made = http("POST", f"{site}/api/tables", {"game": "8½", "players": 2, "seed": 5})
-    joined = [http("POST", f"{site}/api/tables/{made['id']}/seats/{seat}", {"name": f"P{seat}"}) for seat in (0, 1)]
+def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
+    browser: Any, server: ServerProcess, site: str
+) -> None:
+    made = new_table(server, {"game": "8½", "players": 2, "seed": 5})
+    joined = [http(server, "POST", f"/api/tables/{made['id']}/seats/{seat}", {"name": f"P{seat}"}) for seat in (0, 1)]
+    assert [status for status, _ in joined] == [201, 201], joined
     waiting = 1 - made["to_move"]  # the seat that is not to move
     player = Player(browser, PHONE, "phone")
     try:
         # A second device opens the private link: it plays the seat, and the token leaves the address bar.
-        _open_table(player, site + joined[waiting]["link"])
+        _open_table(player, site + joined[waiting][1]["link"])
         assert player.page.url == f"{site}/table/{made['id']}"
         assert f"seat {waiting}" in player.page.locator("#title").inner_text()
         assert _moves(player) == []

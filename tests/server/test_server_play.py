@@ -1,6 +1,6 @@
 """Playing at a real server: reconnecting, two devices on one seat, refused moves, clocks, the start, spectators.
 
-Each test runs against a server process over real sockets (``conftest.py``), with tables
+Each test runs against a server process over real sockets (:mod:`server_support`), with tables
 of known seeds so that what the server refuses can be compared with what the library
 itself says of the same deal.
 """

@@ -119,10 +119,6 @@ async def run_scene(server: ServerProcess, case: Case) -> None:
         check_frames(ROUND, record, watched, names, list(tokens.values()), rng)
 
 
-def _second(scene: Scene, seat: int | None) -> Any:
-    return raw_socket(scene.server, scene.table), None if seat is None else scene.tokens[seat]
-
-
 def refused_kept_open(seat: int | None, payload: Callable[[Scene], str], code: str) -> Case:
     """A case: a connection of ``seat`` (``None``: a spectator) sends ``payload`` and is sent an
     ``error`` of ``code``; it stays open, and no ``state`` came of it."""

@@ -18,23 +18,24 @@ from eighthalf.server.tables import Lobby
 BOTS_ONLY = {"game": "8½", "players": 2, "seats": ["greedy", "random"], "seed": 3, "rules": {"move_limit": 200}}
 
 
-async def _play_to_the_end(lobby: Lobby, settings: dict[str, object]) -> str:
-    table = lobby.create(table_spec(settings))
-    for _ in range(2000):
-        if table.over:
-            return table.id
-        await asyncio.sleep(0.005)
-    raise AssertionError("the bots did not finish within 10 s")
+def _play_to_the_end(store: SQLiteStore) -> str:
+    """Play a table of :data:`BOTS_ONLY` to its end in a lobby on ``store``: its id."""
+
+    async def main() -> str:
+        table = Lobby(store).create(table_spec(BOTS_ONLY))
+        for _ in range(2000):
+            if table.over:
+                return table.id
+            await asyncio.sleep(0.005)
+        raise AssertionError("the bots did not finish within 10 s")
+
+    return asyncio.run(main())
 
 
 def test_the_last_move_and_the_finished_record_are_one_transaction(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.sqlite3")
     store = SQLiteStore(db)
-
-    async def main() -> str:
-        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
-
-    table_id = asyncio.run(main())
+    table_id = _play_to_the_end(store)
     stored = store.load(table_id)
     assert stored is not None and stored.finished is not None
     record = loads(stored.finished)
@@ -47,11 +48,7 @@ def test_the_last_move_and_the_finished_record_are_one_transaction(tmp_path: Pat
 def test_a_restart_marks_a_finished_game_that_was_stored_apart(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.sqlite3")
     store = SQLiteStore(db)
-
-    async def main() -> str:
-        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
-
-    table_id = asyncio.run(main())
+    table_id = _play_to_the_end(store)
     store.close()
     with sqlite3.connect(db) as raw:  # as a server killed between the last move and the record left it
         raw.execute("UPDATE tables SET finished = NULL")
@@ -68,11 +65,7 @@ def test_a_restart_marks_a_finished_game_that_was_stored_apart(tmp_path: Path) -
 
 def test_a_move_out_of_order_is_refused_by_the_store(tmp_path: Path) -> None:
     store = SQLiteStore(str(tmp_path / "tables.sqlite3"))
-
-    async def main() -> str:
-        return await _play_to_the_end(Lobby(store), BOTS_ONLY)
-
-    table_id = asyncio.run(main())
+    table_id = _play_to_the_end(store)
     moves = len(store.load(table_id).moves)  # type: ignore[union-attr]
     with pytest.raises(StoreError, match=f"move {moves + 2} follows move {moves}"):
         store.add_move(table_id, moves + 2, "c")

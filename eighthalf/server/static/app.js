@@ -94,5 +94,16 @@ const eighthalf = (() => {
     return new URL(path, location.href).href;
   }
 
-  return { $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute };
+  // Copy a link's field to the clipboard, the button saying whether it could.
+  async function copyLink(input, button) {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Select and copy";
+    }
+  }
+
+  return { $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink };
 })();

@@ -152,15 +152,7 @@
     const url = eighthalf.absolute(path);
     const input = el("input", { type: "text", readOnly: true, value: url, "aria-label": label, class: "link" });
     const copy = el("button", { type: "button", class: "secondary", text: "Copy" });
-    copy.addEventListener("click", async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(url);
-        copy.textContent = "Copied";
-      } catch {
-        copy.textContent = "Select and copy";
-      }
-    });
+    copy.addEventListener("click", () => eighthalf.copyLink(input, copy));
     return el("li", {}, el("span", { class: "label", text: label }), el("span", { class: "copy" }, input, copy));
   }
 

@@ -383,15 +383,8 @@
         ? eighthalf.absolute(`/table/${tableId}#token=${encodeURIComponent(token)}`)
         : "";
     });
-    $("private-copy").addEventListener("click", async () => {
-      if (!$("private").open || !token) return;
-      $("private-link").select();
-      try {
-        await navigator.clipboard.writeText($("private-link").value);
-        $("private-copy").textContent = "Copied";
-      } catch {
-        $("private-copy").textContent = "Select and copy";
-      }
+    $("private-copy").addEventListener("click", () => {
+      if ($("private").open && token) eighthalf.copyLink($("private-link"), $("private-copy"));
     });
   }
 
