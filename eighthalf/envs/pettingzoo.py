@@ -88,12 +88,7 @@ class raw_env(GameAEC):
             ``rules``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"],
-        "name": "eighthalf_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": ROUND_ENCODING.env_name}
 
     state_: GameState | None  # the round, once reset() dealt it
 

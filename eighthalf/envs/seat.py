@@ -158,9 +158,9 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
         return bots
 
     def _info(self, state: Any) -> dict[str, Any]:
-        seen = self.game.view(state, self.seat)
         if self._cut():
             return {"action_mask": np.zeros(self.encoding.num_actions, dtype=np.int8), "legal_moves": []}
+        seen = self.encoding.view_of(state, self.seat)
         return {"action_mask": self.encoding.action_mask(seen), "legal_moves": self.encoding.legal_texts(seen)}
 
     def _cut(self) -> bool:
@@ -184,7 +184,7 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
         return state
 
     def _observe(self, state: Any) -> Observation:
-        return self.encoding.encode_view(self.game.view(state, self.seat))
+        return self.encoding.encode_view(self.encoding.view_of(state, self.seat))  # _info and step() reuse the view
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -219,9 +219,8 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
         if state is None or self._done:
             raise InvalidStateError("the episode is over: call reset() before step()")
         game = self.game
-        seen = game.view(state, self.seat)
         try:
-            move = self.encoding.action_to_move(action, seen)
+            move = self.encoding.state_action_to_move(action, state, self.seat)
             after = game.apply(state, move)
         except IllegalMoveError as error:
             if self.illegal == "raise" or not _is_action(action, self.encoding.num_actions):

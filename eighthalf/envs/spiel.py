@@ -135,8 +135,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return int(self.encoding.game.to_move(self.current))  # type: ignore[arg-type]
 
     def _legal_actions(self, player: int) -> list[int]:
-        seen = self.encoding.game.view(self.current, player)
-        return sorted(self.encoding.move_to_action(move, seen) for move in self.encoding.legal_moves(seen))
+        mask = self.encoding.mask_state_into(self.current, player, np.empty(self.encoding.num_actions, dtype=np.int8))
+        actions: list[int] = np.flatnonzero(mask).tolist()  # one action per legal move, ascending
+        return actions
 
     def _apply_action(self, action: int) -> None:
         if self.current is None:
@@ -146,7 +147,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         state = self.current
         seat = game.to_move(state)
         assert seat is not None
-        move = self.encoding.action_to_move(action, game.view(state, seat))
+        move = self.encoding.state_action_to_move(action, state, seat)
         hand = self._hand(seat)
         self.current = game.apply(state, move)  # raises IllegalMoveError for a move outside the legal actions
         self.log.append((seat, move, hand))
@@ -154,8 +155,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.current is None:
             return self._deal_string(action)
-        game = self.encoding.game
-        return game.move_text(self.encoding.action_to_move(action, game.view(self.current, player)))
+        return self.encoding.game.move_text(self.encoding.state_action_to_move(action, self.current, player))
 
     def is_terminal(self) -> bool:
         """True once the game is over, or the move limit is reached."""
@@ -208,7 +208,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def seen_by(self, player: int) -> Any:
         """``player``'s view of the game, or ``None`` during the deal."""
-        return None if self.current is None else self.encoding.game.view(self.current, player)
+        return None if self.current is None else self.encoding.view_of(self.current, player)
 
 
 class SpielObserver:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -91,6 +92,26 @@ def test_wt7_a_second_action_for_the_same_move_is_refused() -> None:
                 action_to_move(1 << twin, seen)
             return
     pytest.skip("no hand with equal cards in this game")
+
+
+def test_wt7_an_action_gives_its_move_only_if_it_is_the_moves_canonical_action() -> None:
+    refused = 0
+    for state in _states(3, Rules(may_pass_freely=True)):
+        hand = state.hand.hands[state.hand.to_move]
+        if len(set(hand)) == len(hand):
+            continue
+        seen = view(state, state.hand.to_move)
+        for action in range(NUM_ACTIONS):
+            try:
+                move = action_to_move(action, seen)
+            except IllegalMoveError as error:
+                canonical = re.search(r"this move is action (\d+), not", str(error))
+                if canonical:  # WT7: the move's own action gives the same move
+                    assert int(canonical[1]) != action and str(action_to_move(int(canonical[1]), seen)) == error.move
+                    refused += 1
+                continue
+            assert move_to_action(move, seen) == action
+    assert refused > 0
 
 
 @pytest.mark.parametrize("bad", [-1, NUM_ACTIONS, 2.0, "3", None, True])

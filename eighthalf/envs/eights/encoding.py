@@ -192,10 +192,22 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
             named = " ".join(map(str, given + table))
             raise IllegalMoveError(f"action {action}", f"the cards {named} spell no word", "WT2")
         move = Spell(word, given, table, replacements)  # refuses a suit used twice (WS3)
-    canonical = move_to_action(move, seen)
-    if canonical != action:
-        raise IllegalMoveError(str(move), f"this move is action {canonical}, not {action}", "WT7")
+    if not _is_canonical(hand, slots):
+        raise IllegalMoveError(str(move), f"this move is action {move_to_action(move, seen)}, not {action}", "WT7")
     return move
+
+
+def _is_canonical(hand: Sequence[Card], slots: Slots) -> bool:
+    """Whether ``slots`` are the canonical action of their move with ``hand`` (as
+    :func:`move_to_action` would make it, but without numpy: one move is cheaper in Python):
+    no slot of the move leaves free an earlier slot holding an equal card, the letters'
+    slots coming first."""
+    letters, used = set(slots.letters), {*slots.letters, *slots.others}
+    for taken, group in ((letters, slots.letters), (used, slots.others)):
+        for slot in group:
+            if any(hand[earlier] == hand[slot] and earlier not in taken for earlier in range(slot)):
+                return False
+    return True
 
 
 _SPELL_ACTION = np.full((1 << SLOTS, 1 << SLOTS), -1, dtype=np.intp)

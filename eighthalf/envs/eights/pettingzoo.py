@@ -70,12 +70,7 @@ class raw_env(GameAEC):
             is not an :class:`~eighthalf.eights.Rules`, or ``render_mode`` is not one of the above.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"],
-        "name": "eights_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": EIGHTS_ENCODING.env_name}
 
     state_: GameState | None  # the game, once reset() dealt it
 
