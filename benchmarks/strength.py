@@ -67,7 +67,7 @@ from typing import Protocol
 import attrs
 
 from eighthalf import Move, PlayerView, Rules, new_game
-from eighthalf.bots import Bot, make_bot, tell
+from eighthalf.bots import BOTS, Bot, make_bot, tell
 from eighthalf.engine import apply_unchecked
 from eighthalf.events import describe
 from eighthalf.simulate import Standing, Summary, round_seeds, simulate
@@ -412,13 +412,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rounds < 1 or args.workers < 1 or args.first < 0:
         parser.error("--rounds and --workers must be at least 1, --first at least 0")
     if args.ladder:
+        entrants = tuple(name.strip() for name in args.entrants.split(",") if name.strip())
+        known = (*BOTS, "openspiel-ismcts")
+        if not 2 <= len(entrants) <= 5 or len(set(entrants)) < len(entrants) or not set(entrants) <= set(known):
+            parser.error(f"--entrants must be 2 to 5 different bots of {', '.join(known)}, not {args.entrants!r}")
+        args.entrants = entrants
         return _main_ladder(args)
     names = [name.strip() for name in args.lineups.split(",") if name.strip()]
     unknown = [name for name in names if name not in LINEUPS]
     if unknown or not names:
         parser.error(f"unknown line-up {', '.join(unknown) or '(none)'}; choose from {', '.join(LINEUPS)}")
-    if args.rounds < 1 or args.workers < 1:
-        parser.error("--rounds and --workers must be at least 1")
     print(
         f"8½ bot strength: {PLAYERS} players, seats rotated, move limit {MOVE_LIMIT}, seed {args.seed}, "
         f"{args.workers} workers; {platform.python_implementation()} {platform.python_version()}, "
@@ -446,7 +449,7 @@ def _main_ladder(args: argparse.Namespace) -> int:
         f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}"
     )
     print("(points per round add up to 3 among 4 seats: 0.75 is par; 95% confidence intervals)")
-    entrants = tuple(name.strip() for name in args.entrants.split(",") if name.strip())
+    entrants: tuple[str, ...] = args.entrants
     tables = [("built-in bots", entrants, args.rounds)]
     if args.openspiel:
         tables.append(

@@ -141,8 +141,7 @@ class Belief:
         self._weights = Weights()  # with model="mixed": each opponent's weights over the models it may follow
         self._fresh = False  # whether _beliefs holds decisions not yet weighed
         self._prior: PlayerView | None = None  # with model="mixed" and observe(): the view before the next move
-        self._plays: list[_Seen] = []  # with model="mixed" and observe(): hand plays not yet weighed
-        self._players: list[int] = []  # the seat of each of _plays
+        self._plays: list[tuple[int, _Seen]] = []  # with model="mixed" and observe(): hand plays not yet weighed
 
     def observe(self, events: Sequence[Event], seen: PlayerView) -> None:
         """Track the piles collected into opponents' hands from every move's events.
@@ -154,7 +153,7 @@ class Belief:
         if seen.move_number == 1:
             self._last, self._beliefs, self._known, self._pile = None, {}, {}, ()
             self._steps, self._before, self._weights, self._fresh = {}, None, Weights(), False
-            self._prior, self._plays, self._players = None, [], []
+            self._prior, self._plays = None, []
         self._observed = True
         if self.model == "mixed":
             self._note(events, seen)
@@ -348,8 +347,7 @@ class Belief:
                 play = _play_of(event.cards)
                 kept = prior.seats[event.seat].hand_size - len(event.cards)
                 if play is not None and kept > 0:
-                    self._plays.append(_Seen(kept, prior.call_halves, prior.locked, play[0], event.cards))
-                    self._players.append(event.seat)
+                    self._plays.append((event.seat, _Seen(kept, prior.call_halves, prior.locked, play[0], event.cards)))
             elif event.source == "open":
                 cards = prior.seats[event.seat].open
                 moves = moves_for((), cards, 0, prior.call_halves, prior.locked, None, prior.rules.variant)
@@ -369,9 +367,9 @@ class Belief:
         if self.model != "mixed":
             return
         rng = random.Random(seen.move_number)
+        read: list[tuple[int, _Seen]]
         if self._observed:
-            plays, self._plays, players, self._players = self._plays, [], self._players, []
-            read = list(zip(players, plays, strict=True))
+            read, self._plays = self._plays, []
         elif self._fresh:
             read = sorted(self._beliefs.items())
         else:
@@ -395,16 +393,15 @@ class Belief:
                 rng,
             )
 
-    def _accepts(self, seat: int, belief: _Seen, kept: list[Rank], variant: int, rng: random.Random) -> bool:
+    def _accepts(self, epsilon: float, belief: _Seen, kept: list[Rank], variant: int, rng: random.Random) -> bool:
         """Whether a dealt hand is kept: :meth:`_fits`, or with ``model="mixed"`` with the chance that
-        the opponent's weighted models give its play from that hand."""
+        the opponent's most likely model (``epsilon``, :meth:`Weights.epsilon`) gives its play from that hand."""
         if self.model != "mixed":
             return self._fits(belief, kept, variant)
         hand = tuple(sorted(kept + list(belief.played)))
         moves = moves_for(hand, (), 0, belief.call_halves, belief.locked, None, variant)
         if belief.move is None:
             return moves[0] is COLLECT
-        epsilon = self._weights.epsilon(seat)
         greedy = greedy_choice(moves, belief.call_halves, belief.locked, _NO_RNG, variant) is belief.move
         chance = (1 - epsilon) * greedy + epsilon / len(moves)
         return chance >= 1 or (chance > 0 and rng.random() < chance)
@@ -444,10 +441,11 @@ class Belief:
             kept = min(belief.kept, size)
             if kept <= 0 or (belief.move is None and self.model == "none"):
                 continue
+            epsilon = self._weights.epsilon(where)  # the same for every try
             for _ in range(self.tries):
                 picks = rng.sample(range(len(cards)), kept)
                 chosen = [cards[index] for index in picks]
-                if self._accepts(where, belief, chosen, seen.rules.variant, rng):
+                if self._accepts(epsilon, belief, chosen, seen.rules.variant, rng):
                     for index in sorted(picks, reverse=True):
                         del cards[index]
                     hands[where] = chosen

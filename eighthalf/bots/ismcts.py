@@ -36,7 +36,8 @@ class ISMCTSBot(SearchBot):
     moves legal in this deal (counting availability, since later move sets differ
     between deals); the other seats follow the opponent model. Once the walk reaches a
     decision not yet in the tree it adds it, plays the round out (every seat following
-    :func:`greedy_choice`, cut after ``horizon`` moves) and backs the reward up the path.
+    :func:`greedy_choice`, or with ``model="mixed"`` each opponent its most likely model;
+    cut after ``horizon`` moves) and backs the reward up the path.
 
     At the root (``root="paired"``, the default) every legal move is walked on every
     deal with the same play-out randomness, so the moves are compared in pairs (common
@@ -49,7 +50,8 @@ class ISMCTSBot(SearchBot):
     from the greedy move plus ``prune`` standard errors is not above zero (it has shown
     no edge) leaves it, so the deals go to the moves still in contention, and the search
     stops once only the greedy move is left. The play-outs play the greedy heuristic
-    through a memoised copy of :func:`greedy_choice` (the same moves, the same draws).
+    through a memoised copy of :func:`greedy_choice` (the same moves, the same draws);
+    with ``model="mixed"`` an opponent makes a random move instead with its model's chance.
     The walks are :class:`eighthalf.common.search.TreeSearch`'s on :data:`eighthalf.game.ROUND`,
     the root :func:`eighthalf.common.search.race` (paired) or
     :func:`eighthalf.common.search.ucb_root`.
@@ -59,12 +61,13 @@ class ISMCTSBot(SearchBot):
     of legal moves walks (with ``root="paired"``), each a play-out of the rest of the
     round; pruning spends well under that.
 
-    With ``history`` above 1 (and a bot that is shown every move, :meth:`~Belief.observe`), an
-    opponent's hand is dealt to fit its last ``history`` decisions from the hand (what it
-    played facing which call, or that it could not play, T1), not only the last one:
-    walking back from its hand now, the cards it kept at an older decision are a random
-    part of the hand at the next one (the rest was drawn, T4), and with what it played
-    they must be what the opponent model would have played from.
+    With ``history`` above 1 and ``model="greedy"`` (and a bot that is shown every move,
+    :meth:`~Belief.observe`), an opponent's hand is dealt to fit its last ``history``
+    decisions from the hand (what it played facing which call, or that it could not
+    play, T1), not only the last one: walking back from its hand now, the cards it kept
+    at an older decision are a random part of the hand at the next one (the rest was
+    drawn, T4), and with what it played they must be what the opponent model would have
+    played from.
 
     The defaults (600 iterations, ``prune=1.0`` after 10 deals, ``win_bonus=2.0``, so that
     a win outweighs any number of points, since the round's winner is what the strength
@@ -86,8 +89,9 @@ class ISMCTSBot(SearchBot):
             :class:`SearchBot`): ``"mixed"`` (the default: each opponent's models weighed
             by its plays, :class:`~eighthalf.bots.Weights`), ``"greedy"``, ``"rules"`` or
             ``"none"``.
-        opponents: ``"greedy"``: the other seats follow :func:`greedy_choice` inside the
-            tree too; ``"tree"``: they choose by UCB on their own rewards, as in plain
+        opponents: ``"greedy"``: the other seats follow the play-out policy
+            (:func:`greedy_choice`, or the ``"mixed"`` model's) inside the tree too;
+            ``"tree"``: they choose by UCB on their own rewards, as in plain
             single-observer IS-MCTS.
         horizon: Play-outs longer than this many moves are cut and score nothing.
         tries: Rejection-sampling attempts per opponent and deal.
@@ -99,7 +103,8 @@ class ISMCTSBot(SearchBot):
             a move gets before it leaves the race (see above); ``None`` never prunes.
         prune_after: How many deals every legal move gets before any leaves the race.
         history: How many of each opponent's latest decisions its dealt hand must fit
-            (see above); 1 reads the last one only, as :class:`SearchBot` does.
+            (see above; with ``model="greedy"`` only); 1 reads the last one only, as
+            :class:`SearchBot` does.
 
     Raises:
         InvalidStateError: If ``iterations``, ``prune_after`` or ``history`` is not an

@@ -41,7 +41,8 @@ class SearchBot(Belief):
     until ``time_limit`` seconds have passed): deal the cards it cannot see at random
     into a full state consistent with its view and with what it remembers of the round
     (its *belief*), then play the round out once after each legal move, every seat
-    following the greedy heuristic, and score the points (E6) its own seat ends with.
+    following the greedy heuristic (with ``model="mixed"``, each opponent its most likely
+    model, below), and score the points (E6) its own seat ends with.
     Every move is tried on the same deal with the same play-out randomness (common
     random numbers), so the moves are compared in pairs. It plays the greedy move
     (:func:`greedy_choice`) unless another move beat it on average by more than
@@ -158,7 +159,7 @@ class SearchBot(Belief):
         return mixed_policy(self._weights.epsilons(len(seen.seats), seen.to_move))
 
     def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
-        """Play greedily to the end; the score of seat ``me`` in [0, 1]."""
+        """Play to the end with the decision's policy (:meth:`_policy_for`); the score of seat ``me`` in [0, 1]."""
         last = roll_out(ROUND, state, self._policy if self._policy is not None else _policy, rng, self.horizon)
         outcome = None if last is None else last.outcome
         return 0.0 if outcome is None else outcome.points[me] / 3
