@@ -7,9 +7,19 @@ doctests against the compiled modules instead.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
-from eighthalf.build import BUILD, COMPILED_MODULES
+# The third game's one registration (issue 25): tests/thirdgame holds the game Shedding as a
+# distribution of its own (shedding/ and shedding-0.1.dist-info/, whose entry point in the group
+# eighthalf.games registers it), put first on the path of this process and of its subprocesses
+# (server processes, command-line runs) before anything reads the registry of games.
+_THIRD_GAME = str(Path(__file__).parent / "tests" / "thirdgame")
+sys.path.insert(0, _THIRD_GAME)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [_THIRD_GAME, os.environ.get("PYTHONPATH")]))
+
+from eighthalf.build import BUILD, COMPILED_MODULES  # noqa: E402
 
 collect_ignore: list[str] = []
 if BUILD == "compiled":

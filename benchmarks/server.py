@@ -57,6 +57,8 @@ from multiprocessing.synchronize import Barrier
 from pathlib import Path
 from typing import Any, Final
 
+from eighthalf.common.registry import bots_for, documents_for
+
 __all__ = [
     "AIM_MOVES",
     "AIM_P99_MS",
@@ -135,7 +137,7 @@ def engine_moves_per_second(config: Config, seconds: float = 3.0) -> tuple[float
     while time.perf_counter() < deadline:
         for spec in specs:
             game = spec.served().game
-            bots = [game.bots["greedy"]() for _ in range(spec.players)]
+            bots = [bots_for(game)["greedy"]() for _ in range(spec.players)]
             state = game.start(spec.players, seed=rng.randrange(2**53), rules=spec.rules)
             while (seat := game.to_move(state)) is not None:
                 state = game.apply(state, bots[seat].choose(game.view(state, seat), rng))
@@ -261,8 +263,8 @@ async def _seat(
     async with TableConnection.open(url, table, token) as connection:
         tally.connections += 1
         game = connection.game
-        documents = game.documents
-        bot = game.bots["greedy"]()
+        documents = documents_for(game)
+        bot = bots_for(game)["greedy"]()
         sent: float | None = None
         async for message in connection.messages():
             kind = message["type"]

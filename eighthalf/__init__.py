@@ -13,8 +13,8 @@ from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
 from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
-from .events import Event, apply_with_events, events_for, narrate
-from .match import Decline, Exchange, Match, MatchView, new_match, parse_match_move, view_match
+from .events import Event, apply_with_events
+from .match import Decline, Exchange, Match, MatchView, events_for, narrate, new_match, parse_match_move, view_match
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
 from .options import MAX_SEATS, Rules
 from .position import position, rest_of_deck

@@ -1,8 +1,9 @@
 """The command line: ``eighthalf demo --players 4 --seed 7`` (or ``python -m eighthalf ...``).
 
 The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.terminal`),
-``simulate`` (:mod:`eighthalf.simulate`), ``eights demo|play|simulate`` for the second
-game (:mod:`eighthalf.eights.cli`) and ``serve``, the game server of both games
+``simulate`` (:mod:`eighthalf.simulate`), ``<game> demo|play|simulate`` for every
+registered game (``eights demo`` for Eights, :mod:`eighthalf.eights.cli`; the registry is
+:mod:`eighthalf.common.registry`) and ``serve``, the game server of every game
 (:mod:`eighthalf.server.cli`, the extra ``server``); ``--version`` prints the version. Every command
 but ``serve`` takes ``--bots`` as a comma-separated list that repeats to fill the table (see
 :func:`eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
@@ -21,8 +22,8 @@ from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
 from .common.demo import DemoFace, check_demo, play_demo
+from .common.registry import games
 from .common.runner import MAX_SEED_DIGITS, load_bot
-from .eights.cli import add_eights_arguments, run_eights
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
@@ -33,7 +34,7 @@ from .simulate import add_simulate_arguments, run_simulate
 from .state import GameState
 from .terminal import add_play_arguments, config_from_args, run_play
 
-__all__ = ["DEMO_MOVE_LIMIT", "NAMES", "PROG", "main", "run_demo"]
+__all__ = ["DEMO_MOVE_LIMIT", "NAMES", "PROG", "add_commands", "main", "run_demo"]
 
 PROG = "eighthalf"
 """The name the command line gives itself in its help and messages (the console script's name)."""
@@ -94,19 +95,11 @@ def run_demo(
     return -1 if state.winner is None else state.winner
 
 
-def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
-    """Run the command line; returns the exit status.
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add 8½'s commands ``demo``, ``play`` and ``simulate`` to ``commands`` (a set of sub-commands).
 
-    ``prog`` is the name used in help and messages: the console script is
-    ``eighthalf``; ``python -m eighthalf`` passes its own spelling.
-
-    Raises:
-        SystemExit: For ``--help`` and ``--version`` (status 0), and for bad arguments
-            (status 2, with one ``error:`` line after the usage).
+    Each sub-command's parser sets ``run``, the function that runs it (see :func:`main`).
     """
-    parser = argparse.ArgumentParser(prog=prog, description="The card game 8½.")
-    parser.add_argument("--version", action="version", version=f"eighthalf {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play a seeded round between built-in bots, narrated move by move")
     demo.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
     demo.add_argument("--seed", type=_int_type(digits=MAX_SEED_DIGITS), default=7, help="the deal's seed (default 7)")
@@ -122,8 +115,10 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         default=DEMO_MOVE_LIMIT,
         help=f"end the round without a winner after this many moves, 0 for no limit (E7; default {DEMO_MOVE_LIMIT})",
     )
+    demo.set_defaults(run=lambda args: _run_demo(args, demo))
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
+    play.set_defaults(run=lambda args: _run_play(args, play))
     simulate = commands.add_parser(
         "simulate",
         help="play many seeded rounds between bots and summarise them",
@@ -132,23 +127,48 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         "round as a JSON line.",
     )
     add_simulate_arguments(simulate)
-    eights = commands.add_parser(
-        "eights",
-        help="the second game, Eights: demo, play or simulate",
-        description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
-        "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
-    )
-    add_eights_arguments(eights)
+    simulate.set_defaults(run=run_simulate)
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
+    """Run the command line; returns the exit status.
+
+    The commands come from the registry of games (:mod:`eighthalf.common.registry`):
+    every game has its commands under its key (``eighthalf eights demo``), and the first
+    game's (8½'s) are the command line's own too (``eighthalf demo``); ``serve`` serves
+    every game. ``prog`` is the name used in help and messages: the console script is
+    ``eighthalf``; ``python -m eighthalf`` passes its own spelling.
+
+    Raises:
+        SystemExit: For ``--help`` and ``--version`` (status 0), and for bad arguments
+            (status 2, with one ``error:`` line after the usage).
+    """
+    entries = [entry for entry in games() if entry.commands is not None]
+    parser = argparse.ArgumentParser(prog=prog, description="The card game 8½, and the games played on its engine.")
+    parser.add_argument("--version", action="version", version=f"eighthalf {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for number, entry in enumerate(entries):
+        assert entry.commands is not None
+        if number == 0:
+            entry.commands.add_commands(commands)
+        if entry.key in commands.choices:
+            continue
+        own = commands.add_parser(entry.key, help=entry.commands.help, description=entry.commands.description)
+        entry.commands.add_commands(
+            own.add_subparsers(dest=f"{entry.key}_command", required=True, metavar="{demo,play,simulate}")
+        )
     serve = commands.add_parser(
         "serve",
-        help="serve both games to browsers and programs over a network (the extra 'server')",
-        description="Serve the lobby and the tables of both games over HTTP and websockets, kept in a SQLite "
+        help="serve every game to browsers and programs over a network (the extra 'server')",
+        description="Serve the lobby and the tables of every game over HTTP and websockets, kept in a SQLite "
         "file; the docs page 'Playing over a network' describes the protocol. Needs the extra 'server'.",
     )
     add_serve_arguments(serve)
+    serve.set_defaults(run=run_serve)
     args = parser.parse_args(argv)
     try:
-        return _run(args, demo, play)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
     except BrokenPipeError:  # the reader went away (``eighthalf demo | head``): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -156,19 +176,15 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         return 1
 
 
-def _run(args: argparse.Namespace, demo: argparse.ArgumentParser, play: argparse.ArgumentParser) -> int:
-    if args.command == "simulate":
-        return run_simulate(args)
-    if args.command == "eights":
-        return run_eights(args)
-    if args.command == "serve":
-        return run_serve(args)
-    if args.command == "play":
-        try:
-            config_from_args(args)
-        except ValueError as error:
-            play.error(str(error))
-        return run_play(args)
+def _run_play(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
+    try:
+        config_from_args(args)
+    except ValueError as error:
+        play.error(str(error))
+    return run_play(args)
+
+
+def _run_demo(args: argparse.Namespace, demo: argparse.ArgumentParser) -> int:
     if not 2 <= args.players <= 5:
         demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     try:

@@ -20,9 +20,8 @@ Drew(seat=2, count=1, cards=None)
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from typing import Final, Literal, TypeAlias
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -232,18 +231,29 @@ def describe(before: GameState, move: Move, after: GameState) -> tuple[Event, ..
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
-    """The events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
+    """A round's events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
 
-    ``seat=None`` gives a spectator's events, with every drawn card hidden. A match's own
-    events (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
-    :class:`~eighthalf.match.MatchOver`) are public and pass unchanged.
+    ``seat=None`` gives a spectator's events, with every drawn card hidden. This one takes
+    a round's events only; :func:`eighthalf.events_for` (:func:`eighthalf.match.events_for`)
+    takes a match's own events too.
 
     Raises:
         InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
-            ``events`` is not an event.
+            ``events`` is not an event of a round.
     """
     check_seat(seat)
     _check_events(events)
+    return hide_drawn(events, seat)
+
+
+_E = TypeVar("_E")
+
+
+def hide_drawn(events: Iterable[_E], seat: int | None) -> tuple[_E | Drew, ...]:
+    """``events`` as ``seat`` may see them, unchecked: each :class:`Drew` of another seat
+    without its cards (I2, I3), every other event unchanged. What :func:`events_for` gives
+    once it has checked its arguments; :func:`eighthalf.match.events_for` passes a match's
+    own events (all public) through it too."""
     return tuple(
         Drew(event.seat, event.count, None) if isinstance(event, Drew) and event.seat != seat else event
         for event in events
@@ -252,19 +262,10 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
 
 ROUND_EVENT_TYPES: Final = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, WentOut, RoundOver)
 """The classes of a round's events (a match adds its own, :data:`eighthalf.match.MatchEvent`)."""
-_EVENT_TYPES = ROUND_EVENT_TYPES
-
-
-@functools.cache
-def _match_event_types() -> tuple[type, ...]:
-    """The match's own events (M1–M3), which :mod:`eighthalf.match` defines above this module."""
-    from .match import Exchanged, MatchOver, RoundDealt
-
-    return (RoundDealt, Exchanged, MatchOver)
 
 
 def _is_event(event: object) -> bool:
-    return type(event) in _EVENT_TYPES or type(event) in _match_event_types()
+    return type(event) in ROUND_EVENT_TYPES
 
 
 def _check_events(events: Sequence[Event]) -> None:
@@ -279,70 +280,52 @@ def _cards_text(cards: Sequence[Rank]) -> str:
 
 
 def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-    """Tell the events in plain English, one sentence each.
+    """Tell a round's events in plain English, one sentence each.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
+    This one tells a round's events only; :func:`eighthalf.narrate`
+    (:func:`eighthalf.match.narrate`) tells a match's own events too.
 
     Raises:
-        InvalidStateError: If an item of ``events`` is not an event, or ``names`` is not
-            a sequence of strings with a name for every seat the events mention.
+        InvalidStateError: If an item of ``events`` is not an event of a round, or
+            ``names`` is not a sequence of strings with a name for every seat the events
+            mention.
     """
     _check_events(events)
     name = seat_namer(names)
-
-    lines = []
-    for event in events:
-        if isinstance(event, Played):
-            lines.append(
-                f"{name(event.seat)} plays {_cards_text(event.cards)}"
-                f"{' from the open cards' if event.source == 'open' else ''}: the call is {call_text(event.call_halves)}."
-            )
-        elif isinstance(event, BlindTurned):
-            outcome = "which cannot be played" if event.failed else "and plays it"
-            lines.append(f"{name(event.seat)} turns blind card {event.position}: {event.rank.label}, {outcome}.")
-        elif isinstance(event, Caught):
-            lines.append(f"{name(event.catcher)} catches {name(event.caught)} with a {event.rank.label}!")
-        elif isinstance(event, Collected):
-            where = "into the hand" if event.into_hand else "aside"
-            plural = "card" if event.count == 1 else "cards"
-            lines.append(f"{name(event.seat)} collects {event.count} {plural} {where}.")
-        elif isinstance(event, Drew):
-            plural = "card" if event.count == 1 else "cards"
-            shown = f" ({', '.join(card.label for card in event.cards)})" if event.cards is not None else ""
-            lines.append(f"{name(event.seat)} draws {event.count} {plural}{shown}.")
-        elif isinstance(event, Locked):
-            lines.append("The 5-lock is on: only 1–5, 0, ½ or Ghost may follow.")
-        elif isinstance(event, ReachedTable):
-            lines.append(f"{name(event.seat)} is on the table.")
-        elif isinstance(event, WentOut):
-            tail = ", at risk: the next move decides." if event.waiting else "."
-            lines.append(f"{name(event.seat)} has no cards left{tail}")
-        elif not isinstance(event, RoundOver):
-            lines.append(_match_line(event, name))
-        else:
-            if event.winner is None:
-                lines.append("The move limit is reached: the round ends without a winner.")
-            else:
-                scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.points))
-                lines.append(f"{name(event.winner)} wins the round. Points: {scores}.")
-    return lines
+    return [narrate_event(event, name) for event in events]
 
 
-def _match_line(event: object, name: Callable[[int], str]) -> str:
-    """A match's own event (M1–M3) in English."""
-    from .match import Exchanged, MatchOver, RoundDealt
-
-    if isinstance(event, RoundDealt):
-        decides = "" if event.exchange_by is None else f" {name(event.exchange_by)} may first exchange an open card."
-        return f"Round {event.index + 1} is dealt by {name(event.dealer)}.{decides}"
-    if isinstance(event, Exchanged):
-        if event.exchange is None:
-            return f"{name(event.seat)} makes no exchange."
-        move = event.exchange
+def narrate_event(event: Event, name: Callable[[int], str]) -> str:
+    """One event of a round in plain English, unchecked: the sentence :func:`narrate`
+    gives it, each seat called ``name(seat)``. :func:`eighthalf.match.narrate` tells a
+    round's events within a match's with it."""
+    if isinstance(event, Played):
         return (
-            f"{name(event.seat)} exchanges an open {move.own.label} for {name(move.loser)}'s open {move.theirs.label}."
+            f"{name(event.seat)} plays {_cards_text(event.cards)}"
+            f"{' from the open cards' if event.source == 'open' else ''}: the call is {call_text(event.call_halves)}."
         )
-    assert isinstance(event, MatchOver)
-    totals = ", ".join(f"{name(seat)} {total}" for seat, total in enumerate(event.scores))
-    verb = "wins the match" if len(event.winners) == 1 else "share the win of the match"
-    return f"{' and '.join(name(seat) for seat in event.winners)} {verb}. Totals: {totals}."
+    if isinstance(event, BlindTurned):
+        outcome = "which cannot be played" if event.failed else "and plays it"
+        return f"{name(event.seat)} turns blind card {event.position}: {event.rank.label}, {outcome}."
+    if isinstance(event, Caught):
+        return f"{name(event.catcher)} catches {name(event.caught)} with a {event.rank.label}!"
+    if isinstance(event, Collected):
+        where = "into the hand" if event.into_hand else "aside"
+        plural = "card" if event.count == 1 else "cards"
+        return f"{name(event.seat)} collects {event.count} {plural} {where}."
+    if isinstance(event, Drew):
+        plural = "card" if event.count == 1 else "cards"
+        shown = f" ({', '.join(card.label for card in event.cards)})" if event.cards is not None else ""
+        return f"{name(event.seat)} draws {event.count} {plural}{shown}."
+    if isinstance(event, Locked):
+        return "The 5-lock is on: only 1–5, 0, ½ or Ghost may follow."
+    if isinstance(event, ReachedTable):
+        return f"{name(event.seat)} is on the table."
+    if isinstance(event, WentOut):
+        tail = ", at risk: the next move decides." if event.waiting else "."
+        return f"{name(event.seat)} has no cards left{tail}"
+    if event.winner is None:
+        return "The move limit is reached: the round ends without a winner."
+    scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.points))
+    return f"{name(event.winner)} wins the round. Points: {scores}."

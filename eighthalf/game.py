@@ -17,10 +17,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol, runtime_checkable
 
-from .common.documents import Registry
+from .cards import Rank
 from .common.game import Result
 from .common.records import tag_int
 from .deal import new_game
@@ -28,6 +28,9 @@ from .engine import apply, apply_unchecked, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .events import ROUND_EVENT_TYPES, describe, events_for, narrate
 from .match import (
+    DECLINE,
+    Decline,
+    Exchange,
     Match,
     MatchEvent,
     MatchMove,
@@ -38,12 +41,25 @@ from .match import (
     sample_match,
     view_match,
 )
+from .match import events_for as match_events_for
+from .match import narrate as match_narrate
 from .moves import Move, parse_move
 from .options import MAX_COUNT, OPTION_NAMES, Rules
 from .state import GameState
 from .views import sample_state, view
 
-__all__ = ["MATCH", "ROUND", "MatchGame", "MatchPlayer", "RoundGame", "rules_from_tags", "rules_tags"]
+__all__ = [
+    "MATCH",
+    "ROUND",
+    "Exchanger",
+    "MatchGame",
+    "MatchPlayer",
+    "RoundGame",
+    "choose_exchange",
+    "exchange_choice",
+    "rules_from_tags",
+    "rules_tags",
+]
 
 GAME_TAG: Final = "8½"
 """The ``Game`` tag of 8½'s records, and the name of its game objects."""
@@ -116,18 +132,6 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
         raise DocumentError("$.Rules", str(error)) from None
 
 
-def _documents() -> Registry:
-    from .serialization import REGISTRY  # the documents sit above the rules core
-
-    return REGISTRY
-
-
-def _bots() -> Mapping[str, Callable[[], Any]]:
-    from .bots import BOTS  # the bots sit above the rules core
-
-    return BOTS
-
-
 class _EightAndAHalf:
     """What 8½'s round and match share: the name, the rules, records and documents."""
 
@@ -149,11 +153,6 @@ class _EightAndAHalf:
 
     rules_tags = staticmethod(rules_tags)
     rules_from_tags = staticmethod(rules_from_tags)
-
-    @property
-    def documents(self) -> Registry:
-        """8½'s JSON documents (:mod:`eighthalf.serialization`)."""
-        return _documents()
 
 
 class RoundGame(_EightAndAHalf):
@@ -197,10 +196,60 @@ class RoundGame(_EightAndAHalf):
     parse_move = staticmethod(parse_move)
     narrate = staticmethod(narrate)
 
-    @property
-    def bots(self) -> Mapping[str, Callable[[], Any]]:
-        """:data:`eighthalf.bots.BOTS`."""
-        return _bots()
+
+@runtime_checkable
+class Exchanger(Protocol):
+    """A bot that makes the M3 exchange decision of a match itself.
+
+    Optional: for a bot without ``exchange``, :func:`choose_exchange` uses
+    :func:`exchange_choice`.
+    """
+
+    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+        """Choose one of ``seen.legal_moves()`` while the bot's seat decides on the exchange (M3)."""
+        ...
+
+
+_FLEXIBLE: Final = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
+
+
+def exchange_choice(seen: MatchView) -> Exchange | Decline:
+    """The built-in bots' M3 decision, from the deciding seat's own view.
+
+    Open cards are played late, on whatever call there is, so a bot values them by how
+    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
+    to 1. It makes the exchange that gains the most by this order (the first such in
+    the order offered) and declines when none gains.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+        raise ValueError("no exchange is pending for this seat (M3)")
+
+    def value(rank: Rank) -> int:
+        return _FLEXIBLE.get(rank, int(rank))
+
+    best: Exchange | Decline = DECLINE
+    gain = 0
+    for move in seen.exchanges:
+        this = value(move.theirs) - value(move.own)
+        if this > gain:
+            best, gain = move, this
+    return best
+
+
+def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchange | Decline:
+    """``bot``'s M3 decision: its own (:class:`Exchanger`) or else :func:`exchange_choice`.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if isinstance(bot, Exchanger):
+        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+            raise ValueError("no exchange is pending for this seat (M3)")
+        return bot.exchange(seen, rng)
+    return exchange_choice(seen)
 
 
 class MatchPlayer:
@@ -227,8 +276,6 @@ class MatchPlayer:
     def choose(self, seen: MatchView, rng: random.Random) -> MatchMove:
         """The round bot's move, or its M3 decision while it decides on the exchange."""
         if seen.exchange_by is not None:
-            from .bots import choose_exchange
-
             return choose_exchange(self.bot, seen, rng)
         move: MatchMove = self.bot.choose(seen.round, rng)
         return move
@@ -302,7 +349,7 @@ class MatchGame(_EightAndAHalf):
 
     def events_for(self, events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEvent, ...]:
         """:func:`~eighthalf.events_for` (a match's own events are public)."""
-        return events_for(events, seat)  # type: ignore[arg-type]
+        return match_events_for(events, seat)
 
     def view(self, state: Match, seat: int | None) -> MatchView:
         """:func:`~eighthalf.view_match`."""
@@ -326,19 +373,7 @@ class MatchGame(_EightAndAHalf):
 
     def narrate(self, events: Sequence[MatchEvent], names: Sequence[str] | None = None) -> list[str]:
         """:func:`~eighthalf.narrate`, which tells a match's own events too."""
-        return narrate(events, names)  # type: ignore[arg-type]
-
-    @property
-    def bots(self) -> Mapping[str, Callable[[], Any]]:
-        """8½'s bots (:data:`eighthalf.bots.BOTS`), each wrapped in a :class:`MatchPlayer`."""
-        return {name: _match_player(factory) for name, factory in _bots().items()}
-
-
-def _match_player(factory: Callable[[], Any]) -> Callable[[], MatchPlayer]:
-    def make() -> MatchPlayer:
-        return MatchPlayer(factory())
-
-    return make
+        return match_narrate(events, names)
 
 
 ROUND: Final = RoundGame()

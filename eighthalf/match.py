@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TypeAlias, cast
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias, cast, overload
 
 import attrs
 
 from .cards import Rank
+from .common.events import check_events, check_seat, seat_namer
 from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, shuffled_deck
 from .engine import apply_unchecked as round_apply_unchecked
 from .engine import legal_moves as round_moves
 from .errors import IllegalMoveError, InvalidStateError, ParseError, not_a_move, quote
-from .events import Event, apply_with_events, describe
+from .events import ROUND_EVENT_TYPES, Event, apply_with_events, describe, hide_drawn, narrate_event
 from .moves import MOVE_TYPES, Move, parse_move
 from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
@@ -47,6 +49,8 @@ __all__ = [
     "MatchView",
     "RoundDealt",
     "describe_match",
+    "events_for",
+    "narrate",
     "new_match",
     "parse_match_move",
     "round_seed",
@@ -157,6 +161,75 @@ class MatchOver:
 MatchEvent: TypeAlias = Event | RoundDealt | Exchanged | MatchOver
 """An event of a match: a round's own event, or one of the match's (M1–M3), all public
 but a round's drawn cards (:func:`~eighthalf.events_for` hides those)."""
+
+_MATCH_EVENT_TYPES: Final = (RoundDealt, Exchanged, MatchOver)
+"""The classes of the match's own events; a round's are :data:`eighthalf.events.ROUND_EVENT_TYPES`."""
+
+
+def _is_event(event: object) -> bool:
+    return type(event) in ROUND_EVENT_TYPES or type(event) in _MATCH_EVENT_TYPES
+
+
+@overload
+def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]: ...
+
+
+@overload
+def events_for(events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEvent, ...]: ...
+
+
+def events_for(events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEvent, ...]:
+    """The events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
+
+    ``seat=None`` gives a spectator's events, with every drawn card hidden. A match's own
+    events (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
+    :class:`~eighthalf.match.MatchOver`) are public and pass unchanged; a round's are
+    shown as :func:`eighthalf.events.events_for` shows them.
+
+    Raises:
+        InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
+            ``events`` is not an event.
+    """
+    check_seat(seat)
+    check_events(events, _is_event)
+    return hide_drawn(events, seat)
+
+
+def narrate(events: Sequence[MatchEvent], names: Sequence[str] | None = None) -> list[str]:
+    """Tell the events in plain English, one sentence each.
+
+    ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
+    A round's events are told as :func:`eighthalf.events.narrate` tells them, a match's
+    own (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
+    :class:`~eighthalf.match.MatchOver`) here.
+
+    Raises:
+        InvalidStateError: If an item of ``events`` is not an event, or ``names`` is not
+            a sequence of strings with a name for every seat the events mention.
+    """
+    check_events(events, _is_event)
+    name = seat_namer(names)
+    return [
+        _match_line(event, name) if isinstance(event, _MATCH_EVENT_TYPES) else narrate_event(event, name)
+        for event in events
+    ]
+
+
+def _match_line(event: RoundDealt | Exchanged | MatchOver, name: Callable[[int], str]) -> str:
+    """A match's own event (M1–M3) in English."""
+    if isinstance(event, RoundDealt):
+        decides = "" if event.exchange_by is None else f" {name(event.exchange_by)} may first exchange an open card."
+        return f"Round {event.index + 1} is dealt by {name(event.dealer)}.{decides}"
+    if isinstance(event, Exchanged):
+        if event.exchange is None:
+            return f"{name(event.seat)} makes no exchange."
+        move = event.exchange
+        return (
+            f"{name(event.seat)} exchanges an open {move.own.label} for {name(move.loser)}'s open {move.theirs.label}."
+        )
+    totals = ", ".join(f"{name(seat)} {total}" for seat, total in enumerate(event.scores))
+    verb = "wins the match" if len(event.winners) == 1 else "share the win of the match"
+    return f"{' and '.join(name(seat) for seat in event.winners)} {verb}. Totals: {totals}."
 
 
 def round_seed(seed: int, index: int) -> int:

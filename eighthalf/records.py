@@ -308,10 +308,16 @@ def replay(record: Record) -> Iterator[GameState | Match]:
 
 
 def dumps(record: Record) -> str:
-    """The record as text (see the module text for the format).
+    """The record as text (see the module text for the format), which :func:`loads` reads back equal.
+
+    Every move's notation is checked to read back as the move
+    (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`),
+    as in Eights; the constructors of 8½'s moves check every field, so only a move whose
+    fields were changed behind their back fails it.
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`Record`.
+        DocumentError: If ``record`` is not a :class:`Record`, or a move's notation does
+            not read back as the move (at ``$.moves[<i>]``); nothing is written then.
     """
     return _FORMAT.dumps(record)
 
@@ -373,3 +379,6 @@ _FORMAT: Final = RecordFormat(
     field_tags={"rules": "Rules", "result": "Result", **{tag.lower(): tag for tag in _SETUP_TAGS}},
 )
 """How 8½'s records are written and read."""
+
+RECORD_FORMAT: Final = _FORMAT
+"""How these records are written and read (the registry entry's :attr:`~eighthalf.common.registry.GameEntry.records`)."""

@@ -442,7 +442,6 @@ BINDING: Final = Binding(
     out_name="rounds_out",
     chunk_size=DEFAULT_CHUNK_SIZE,
     figures=_RoundFigures(),
-    others=("eighthalf.eights.game:EIGHTS",),
 )
 """8½'s round on the simulation runner of every game (:mod:`eighthalf.common.simulate`)."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, final
 
+from ._drawing import state_lines
 from .cards import RANKS, Rank
 from .common._compat import mypyc_attr
 from .common.frozen import as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
@@ -559,9 +560,7 @@ class GameState(RoundFacts):
     def __str__(self) -> str:
         """The round in a few readable lines, every hand face up (:func:`eighthalf.text.state_text`);
         ``repr`` gives every field exactly."""
-        from .text import state_text  # drawn by a module outside the compiled core, when asked
-
-        return state_text(self)
+        return state_lines(self)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (GameState, self.field_values())

@@ -26,6 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eighthalf.common.game import Result, apply_with_events, is_legal, play_out, result_text
+from eighthalf.common.replay import replay_states
 from eighthalf.errors import DocumentError, IllegalMoveError, InvalidStateError, ParseError
 from eighthalf.testing import assert_events_hide, assert_no_leaks
 
@@ -136,8 +137,6 @@ MEMBERS = (
     "narrate",
     "rules_tags",
     "rules_from_tags",
-    "documents",
-    "bots",
 )
 
 
@@ -150,8 +149,8 @@ def test_every_game_object_has_every_member(case: Case) -> None:
     assert type(game.name) is str and game.name
     assert list(case.players) == [n for n in case.players if n in game.player_counts(game.default_rules)]
     assert game.rules_tags(game.default_rules) == ()
-    assert game.bots and all(callable(factory) for factory in game.bots.values())
-    for name, factory in game.bots.items():
+    assert case.bots and all(callable(factory) for factory in case.bots.values())
+    for name, factory in case.bots.items():
         assert factory() is not None, name
 
 
@@ -170,7 +169,7 @@ def test_player_counts_are_what_start_takes(case: Case) -> None:
 
 def test_determinism_same_seed_and_moves_same_states_and_documents(case: Case) -> None:
     game = case.game
-    documents = game.documents
+    documents = case.documents
     for played in plays(case):
         state = game.start(played.players, seed=played.seed, rules=case.play_rules)
         assert state == played.states[0]
@@ -186,7 +185,7 @@ def test_determinism_same_seed_and_moves_same_states_and_documents(case: Case) -
 
 def test_purity_inputs_unchanged_and_equal_results(case: Case) -> None:
     game = case.game
-    documents = game.documents
+    documents = case.documents
     rng_seed = 0
     for played, at in sampled(case, every=9):
         state = played.states[at]
@@ -278,7 +277,7 @@ def test_describe_is_what_the_game_s_own_apply_with_events_reports(case: Case) -
 
 def test_views_leak_nothing(case: Case) -> None:
     game = case.game
-    documents = game.documents
+    documents = case.documents
     rng = random.Random(5)
     for played, at in sampled(case, every=7):
         state = played.states[at]
@@ -328,7 +327,7 @@ def test_move_text_round_trips(case: Case) -> None:
 
 def test_documents_round_trip(case: Case) -> None:
     game = case.game
-    documents = game.documents
+    documents = case.documents
     written = set()
 
     def round_trip(value: object) -> None:
@@ -363,11 +362,11 @@ def test_records_round_trip_and_replay(case: Case) -> None:
         record = case.record(played.players, played.seed, case.play_rules, played.moves).finished()
         assert record.result == result_text(game, played.states[-1])
         assert records.loads(records.dumps(record)) == record
-        assert game.documents.loads(game.documents.dumps(record)) == record
-        assert list(records.replay(record)) == list(played.states)
+        assert case.documents.loads(case.documents.dumps(record)) == record
+        assert list(replay_states(record)) == list(played.states)
         cut = record.cut(len(played.moves) // 2)
         assert records.loads(records.dumps(cut)) == cut
-        assert list(records.replay(cut))[-1] == played.states[len(played.moves) // 2]
+        assert list(replay_states(cut))[-1] == played.states[len(played.moves) // 2]
 
 
 def test_rules_tags_round_trip(case: Case) -> None:
@@ -437,7 +436,7 @@ def _events_for(case: Case, state: Any) -> None:
 
 @_junk("documents")
 def _documents(case: Case, state: Any) -> None:
-    documents = case.game.documents
+    documents = case.documents
     for text in JUNK_TEXT:
         refused(case, "documents", DocumentError, documents.loads, text)
     for junk in JUNK:
@@ -512,7 +511,7 @@ def test_reached_states_conform(case: Case, data: st.DataObject) -> None:
         assert game.apply_unchecked(state, move) == after
         assert game.parse_move(game.move_text(move)) == move
         assert game.describe(state, move, after) == case.apply_with_events(state, move)[1]
-    documents = game.documents
+    documents = case.documents
     assert documents.loads(documents.dumps(state)) == state
     for seat in seats(players):
         seen = game.view(state, seat)

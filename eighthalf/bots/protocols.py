@@ -6,11 +6,9 @@ Part of :mod:`eighthalf.bots`; import the names from there.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..cards import Rank
 from ..common import players
 from ..common.players import observes
 from ..engine import apply_unchecked
@@ -27,7 +25,8 @@ from ..events import (
     WentOut,
     events_for,
 )
-from ..match import DECLINE, Decline, Exchange, Match, MatchMove, MatchView
+from ..game import Exchanger, choose_exchange, exchange_choice
+from ..match import Decline, Exchange, Match, MatchMove
 from ..moves import Move
 from ..state import GameState
 from ..views import PlayerView, view
@@ -58,19 +57,6 @@ class Observer(players.Observer[Event, PlayerView], Protocol):
     """
 
 
-@runtime_checkable
-class Exchanger(Protocol):
-    """A bot that makes the M3 exchange decision of a match itself.
-
-    Optional: for a bot without ``exchange``, :func:`choose_exchange` uses
-    :func:`exchange_choice`.
-    """
-
-    def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
-        """Choose one of ``seen.legal_moves()`` while the bot's seat decides on the exchange (M3)."""
-        ...
-
-
 def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event], state: GameState) -> None:
     """Show one move to every bot that observes (:class:`Observer`).
 
@@ -98,48 +84,6 @@ def tell_match(
 
 
 _ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
-
-_FLEXIBLE = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
-
-
-def exchange_choice(seen: MatchView) -> Exchange | Decline:
-    """The built-in bots' M3 decision, from the deciding seat's own view.
-
-    Open cards are played late, on whatever call there is, so a bot values them by how
-    often they can be played: Ghost, then ½, then 0, then the number cards from 9 down
-    to 1. It makes the exchange that gains the most by this order (the first such in
-    the order offered) and declines when none gains.
-
-    Raises:
-        ValueError: If the viewer is not deciding on an exchange.
-    """
-    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-        raise ValueError("no exchange is pending for this seat (M3)")
-
-    def value(rank: Rank) -> int:
-        return _FLEXIBLE.get(rank, int(rank))
-
-    best: Exchange | Decline = DECLINE
-    gain = 0
-    for move in seen.exchanges:
-        this = value(move.theirs) - value(move.own)
-        if this > gain:
-            best, gain = move, this
-    return best
-
-
-def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchange | Decline:
-    """``bot``'s M3 decision: its own (:class:`Exchanger`) or else :func:`exchange_choice`.
-
-    Raises:
-        ValueError: If the viewer is not deciding on an exchange.
-    """
-    if isinstance(bot, Exchanger):
-        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-            raise ValueError("no exchange is pending for this seat (M3)")
-        return bot.exchange(seen, rng)
-    return exchange_choice(seen)
-
 
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
     """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""

@@ -37,6 +37,7 @@ from typing import Any, Final, Protocol, TextIO
 import attrs
 
 from .errors import EighthalfError
+from .registry import bots_for
 from .runner import MAX_RUN_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
 from .simulate import Binding
 
@@ -436,7 +437,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, command: SimulateCom
         "--bots",
         default="random",
         help="bots by seat, comma-separated, repeated to fill the table (default random): names from "
-        f"{', '.join(sorted(game.bots))}, or module:attribute of a bot class or factory that the workers can import",
+        f"{', '.join(sorted(bots_for(game)))}, or module:attribute of a bot class or factory that the workers can import",
     )
     add_seed_argument(parser)
     add_worker_arguments(parser, unit=unit, chunk_size=binding.chunk_size)
@@ -480,7 +481,7 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
             f"--players must be from {allowed[0]} to {allowed[-1]} ({binding.players_rule}), not {args.players}"
         )
     try:
-        names = check_bots_option(args.bots, args.players, binding.game.bots)
+        names = check_bots_option(args.bots, args.players, bots_for(binding.game))
         for name in dict.fromkeys(names):
             if ":" in name:
                 binding.load(name)

@@ -31,7 +31,6 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from .documents import Registry
 from .errors import InvalidStateError, quote
 
 __all__ = ["Game", "Result", "apply_with_events", "is_legal", "play_out", "result_text"]
@@ -176,16 +175,6 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
         Raises:
             DocumentError: If a rules tag is malformed; the path names the tag.
         """
-        ...
-
-    @property
-    def documents(self) -> Registry:
-        """The game's JSON document types (``to_data``, ``from_data``, ``dumps``, ``loads``)."""
-        ...
-
-    @property
-    def bots(self) -> Mapping[str, Callable[[], Any]]:
-        """The game's built-in bots by name: each value makes a new bot."""
         ...
 
 

@@ -244,6 +244,9 @@ class RecordFormat(Generic[RecordT]):
     raises a :class:`~eighthalf.errors.DocumentError` at the tag's path (``$.Seed``)."""
     field_tags: Mapping[str, str]
     """The tag of each field written as a tag, for :func:`~eighthalf.common.records.tag_error`."""
+    notation_rule: str | None = None
+    """The rule that makes a move one value with one notation (Eights: WT7), cited when a
+    move's notation reads back as another move (:meth:`written_moves`); ``None`` if none."""
 
     def checked(self, value: object, function: str) -> RecordT:
         """``value``, if it is a record of this game.
@@ -256,15 +259,68 @@ class RecordFormat(Generic[RecordT]):
         return value
 
     def dumps(self, record: object) -> str:
-        """The record as text.
+        """The record as text, which :meth:`loads` reads back equal: every move is written
+        only if its notation reads back as the move itself (:meth:`written_moves`).
 
         Raises:
-            DocumentError: If ``record`` is not a record of this game.
+            DocumentError: If ``record`` is not a record of this game, or a move does not
+                read back (at ``$.moves[<i>]``); nothing is written then.
         """
         checked = self.checked(record, "dumps")
+        moves = self.written_moves(checked.moves)
         tags = [("Game", self.game.name), *self.setup_tags(checked), *self.game.rules_tags(checked.rules)]
         tags.append(("Result", checked.result))
-        return write_text(tags, checked.tags, checked.moves, checked.result, checked.comments)
+        return write_text(tags, checked.tags, moves, checked.result, checked.comments)
+
+    def written_moves(self, moves: Sequence[object]) -> list[str]:
+        """The notation of each of ``moves`` (``str(move)``, what ``game.move_text`` gives),
+        each checked to read back (``game.parse_move``) as a move equal to it, so that what
+        :meth:`dumps` writes :meth:`loads` reads: a move made without its constructor's
+        checks (an Eights ``Spell`` made with ``check=False``) may say what no notation says.
+
+        The check is made here, when a record is written, and not when it is made: a
+        record is made anew for every move played (:meth:`GameRecord.played`, as a game
+        grows move by move), and reading back all of its moves there would cost a parse of
+        every move at every move (some 11 µs a move of Eights, where ``played`` takes
+        some 6 µs), while here it is one parse a move, in a call that writes every move
+        anyway. A record holding such a move is refused by its replay too, as an illegal
+        move.
+
+        >>> from eighthalf.eights import Record, Spell, parse_cards
+        >>> from eighthalf.eights.records import dumps
+        >>> spell = Spell("EIGHT", (), parse_cards("2i"), parse_cards("1v"), check=False)
+        >>> dumps(Record(players=2, seed=3, moves=(spell,)))
+        Traceback (most recent call last):
+            ...
+        eighthalf.errors.DocumentError: $.moves[0]: move 1 (EIGHT 2i>1v): its notation does not read back: illegal move 'EIGHT 2i>1v': the cards show the letters 'i', which do not spell EIGHT ('eghit') (WT2)
+
+        Raises:
+            DocumentError: At ``$.moves[<i>]``, for the first move that has no notation,
+                whose notation the game does not read (the message ends with the reason
+                and rule id the game gives), or whose notation reads back as another
+                move (citing :attr:`notation_rule`).
+        """
+        return [self._written_move(at, move) for at, move in enumerate(moves)]
+
+    def _written_move(self, at: int, move: object) -> str:
+        """The notation of ``moves[at]``, if it reads back as ``move`` (see :meth:`written_moves`)."""
+        game = self.game
+        path = f"$.moves[{at}]"
+        try:
+            text = str(move)
+        except Exception as error:  # a move made unchecked may hold anything, on which str() may fail
+            problem = f"writing its notation failed: {type(error).__name__}: {error}"
+            raise DocumentError(path, f"move {at + 1} ({quote(move)}): {problem}") from None
+        try:
+            read = game.parse_move(text)
+        except EighthalfError as error:
+            raise DocumentError(path, f"move {at + 1} ({text}): its notation does not read back: {error}") from None
+        if read != move:
+            tail = "" if self.notation_rule is None else f" ({self.notation_rule})"
+            shown = str(read)
+            problem = f"another move, {quote(shown)}" if shown != text else "a move that is not equal to it"
+            raise DocumentError(path, f"move {at + 1} ({text}): its notation reads back as {problem}{tail}")
+        return text
 
     def loads(self, text: object) -> RecordT:
         """Read a record written by :meth:`dumps` (or by hand in the same format): the

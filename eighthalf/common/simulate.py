@@ -1,7 +1,7 @@
 """The simulation runner, written once for every game: seeded games between named bots.
 
 :func:`run_simulation` plays ``count`` games of a game object (:class:`~eighthalf.common.game.Game`)
-between bots named by the game's registry (``game.bots``) or by importable
+between bots named by the game's entry in the registry of games (``entry.bots``) or by importable
 ``"module:attribute"`` specs, chunked over any ``concurrent.futures`` executor
 (:func:`~eighthalf.common.runner.run_chunks`), and adds up what every game gives: wins
 (shared wins apart), points and their squares by seat and by bot, the games without a
@@ -28,7 +28,6 @@ summary therefore depends only on the arguments, never on how the games were spr
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -41,6 +40,7 @@ import attrs
 from .errors import EighthalfError
 from .game import Game, Result
 from .players import observes, tell
+from .registry import bots_for, games
 from .runner import (
     DEFAULT_CHUNK_SIZE,
     HistogramFigures,
@@ -163,26 +163,25 @@ class Binding:
     """The most games of one work item by default (see :func:`~eighthalf.common.runner.chunk_size_for`)."""
     figures: Figures = attrs.field(factory=Figures)
     """What the game counts of its own."""
-    others: tuple[str, ...] = ()
-    """The other games, as ``"module:attribute"`` of their game objects, whose bots are
-    refused with a message that names their game."""
 
     def load(self, spec: str) -> Any:
         """A new bot of ``spec`` for this game (see :func:`~eighthalf.common.runner.bot_factory`).
 
         Raises:
             EighthalfError: If ``spec`` cannot be resolved, makes no bot, or makes a bot
-                of another game (the message names that game).
+                of another registered game (the message names that game).
         """
-        bot = made(spec, bot_factory(spec, self.game.bots))
+        bots = bots_for(self.game)
+        bot = made(spec, bot_factory(spec, bots))
         if ":" in spec:
-            for other in self.others:
-                game = _game_object(other)
-                kinds = tuple(kind for kind in game.bots.values() if isinstance(kind, type))
+            for entry in games():
+                if entry.name == self.game.name:
+                    continue
+                kinds = tuple(kind for kind in entry.bots.values() if isinstance(kind, type))
                 if isinstance(bot, kinds):
                     raise EighthalfError(
-                        f"bot {cut(spec)} is a bot of {game.name}, not of {self.game.name}; "
-                        f"choose from {', '.join(sorted(self.game.bots))}, or give 'module:attribute'"
+                        f"bot {cut(spec)} is a bot of {entry.name}, not of {self.game.name}; "
+                        f"choose from {', '.join(sorted(bots))}, or give 'module:attribute'"
                     )
         return bot
 
@@ -230,12 +229,6 @@ class Binding:
             players=players,
             load=self.load,
         )
-
-
-def _game_object(spec: str) -> Game[Any, Any, Any, Any, Any]:
-    module, _, name = spec.partition(":")
-    found: Game[Any, Any, Any, Any, Any] = getattr(importlib.import_module(module), name)
-    return found
 
 
 @attrs.define(slots=True, weakref_slot=False)
@@ -349,8 +342,8 @@ def _run_chunk(task: _Task) -> tuple[Tally, str]:
     """Play the games ``start`` to ``stop - 1`` of a run and total them (runs in a worker)."""
     binding, players, names, seed, start, stop, rotate_seats, rules, detail = task
     game, figures = binding.game, binding.figures
-    factories = {name: bot_factory(name, game.bots) for name in names}  # imports 'module:attribute' in the worker
-    built_in = frozenset(game.bots.values())
+    factories = {name: bot_factory(name, bots_for(game)) for name in names}  # imports 'module:attribute' in the worker
+    built_in = frozenset(bots_for(game).values())
     tally = Tally(counters=[0] * figures.counters, histograms=[{} for _ in range(figures.histograms)])
     cells, lengths = tally.cells, tally.lengths
     lines: list[str] = []

@@ -38,6 +38,7 @@ from .terminal import add_play_arguments, add_rules_arguments, config_from_args,
 __all__ = [
     "NAMES",
     "PROG",
+    "add_commands",
     "add_eights_arguments",
     "add_rules_arguments",
     "add_simulate_arguments",
@@ -197,13 +198,15 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
 # --- the sub-command ------------------------------------------------------------------------------
 
 
-def add_eights_arguments(parser: argparse.ArgumentParser) -> None:
-    """Give ``parser`` (the ``eights`` sub-command's) the commands ``demo``, ``play`` and ``simulate``."""
-    commands = parser.add_subparsers(dest="eights_command", required=True, metavar="{demo,play,simulate}")
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the commands ``demo``, ``play`` and ``simulate`` of Eights to ``commands`` (a set of
+    sub-commands); each sets ``run``, the function that runs it (see :func:`run_eights`)."""
     demo = commands.add_parser("demo", help="play a seeded game of Eights between built-in bots, narrated turn by turn")
     _add_demo_arguments(demo)
+    demo.set_defaults(eights_command="demo", eights_parser=demo, run=run_eights)
     play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
     add_play_arguments(play)
+    play.set_defaults(eights_command="play", eights_parser=play, run=run_eights)
     simulate_parser = commands.add_parser(
         "simulate",
         help="play many seeded games of Eights between bots and summarise them",
@@ -212,7 +215,12 @@ def add_eights_arguments(parser: argparse.ArgumentParser) -> None:
         "and every game as a JSON line.",
     )
     add_simulate_arguments(simulate_parser)
-    parser.set_defaults(eights_parsers={"demo": demo, "play": play})
+    simulate_parser.set_defaults(eights_command="simulate", eights_parser=simulate_parser, run=run_eights)
+
+
+def add_eights_arguments(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` (the ``eights`` sub-command's) the commands ``demo``, ``play`` and ``simulate``."""
+    add_commands(parser.add_subparsers(dest="eights_command", required=True, metavar="{demo,play,simulate}"))
 
 
 def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
@@ -223,7 +231,7 @@ def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print
     """
     if args.eights_command == "simulate":
         return run_simulate(args, write=write)
-    parser: argparse.ArgumentParser = args.eights_parsers[args.eights_command]
+    parser: argparse.ArgumentParser = args.eights_parser
     if args.eights_command == "play":
         try:
             config_from_args(args)

@@ -12,10 +12,9 @@ Result(scores=(7, 12, 0), winners=(1,))
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from ..common.documents import Registry
 from ..common.game import Result
 from ..common.records import tag_int
 from ..errors import DocumentError, EighthalfError, quote
@@ -136,20 +135,6 @@ class EightsGame:
 
     rules_tags = staticmethod(rules_tags)
     rules_from_tags = staticmethod(rules_from_tags)
-
-    @property
-    def documents(self) -> Registry:
-        """Eights' JSON documents (:mod:`eighthalf.eights.serialization`)."""
-        from .serialization import REGISTRY  # the documents sit above the rules
-
-        return REGISTRY
-
-    @property
-    def bots(self) -> Mapping[str, Callable[[], Any]]:
-        """:data:`eighthalf.eights.bots.BOTS`."""
-        from .bots import BOTS  # the bots sit above the rules
-
-        return BOTS
 
 
 EIGHTS: Final = EightsGame()

@@ -109,7 +109,9 @@ class Record(GameRecord[GameState, Move]):
     """A game of Eights, as the moves made from a seeded deal.
 
     Sequences given as lists are kept as tuples. Everything is checked when the record
-    is made, except that the moves are legal (:func:`~eighthalf.eights.replay` checks that).
+    is made, except that the moves are legal (:func:`~eighthalf.eights.replay` checks that)
+    and that a move made with ``check=False`` reads back from its notation
+    (:func:`~eighthalf.eights.records.dumps` checks that, and replay refuses such a move).
 
     Raises:
         DocumentError: If a field is of the wrong type or out of range, or the fields
@@ -201,10 +203,15 @@ def replay(record: Record) -> Iterator[GameState]:
 
 
 def dumps(record: Record) -> str:
-    """The record as text (see the module text for the format).
+    """The record as text (see the module text for the format), which :func:`loads` reads back equal.
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`.
+        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`, or a move's
+            notation does not read back as the move (a :class:`~eighthalf.eights.Spell` or
+            :class:`~eighthalf.eights.Pass` made with ``check=False`` that its constructor
+            would refuse, WT2–WT4, or write otherwise, WT7), at ``$.moves[<i>]``
+            (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`);
+            nothing is written then.
     """
     return _FORMAT.dumps(record)
 
@@ -242,5 +249,9 @@ _FORMAT: Final = RecordFormat(
     setup_tags=lambda record: [("Players", str(record.players)), ("Seed", seed_bytes(record.seed).decode("ascii"))],
     setup_fields=_setup_fields,
     field_tags={"players": "Players", "seed": "Seed", "rules": "Options", "result": "Result"},
+    notation_rule="WT7",  # one move, one value, one notation
 )
 """How the records of Eights are written and read."""
+
+RECORD_FORMAT: Final = _FORMAT
+"""How these records are written and read (the registry entry's :attr:`~eighthalf.common.registry.GameEntry.records`)."""

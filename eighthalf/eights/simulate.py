@@ -358,7 +358,6 @@ BINDING: Final = Binding(
     out_name="games_out",
     chunk_size=DEFAULT_CHUNK_SIZE,
     figures=_GameFigures(),
-    others=("eighthalf.game:ROUND",),
 )
 """Eights on the simulation runner of every game (:mod:`eighthalf.common.simulate`)."""
 

@@ -21,7 +21,6 @@ from ..common.frozen import Frozen
 from .cards import Card
 from .moves import Spell
 from .options import Rules
-from .text import state_text
 
 __all__ = ["DEALT", "GameState", "HandState", "Outcome"]
 
@@ -241,7 +240,36 @@ class GameState(Frozen):
     def __str__(self) -> str:
         """The game in a few readable lines, every hand face up (:func:`eighthalf.eights.text.state_text`);
         ``repr`` gives every field exactly."""
-        return state_text(self)
+        return state_lines(self)
+
+
+def state_lines(state: GameState) -> str:
+    """The game in a few lines, every hand face up: what ``str(state)`` and
+    :func:`eighthalf.eights.text.state_text` give (drawn here, in the state's own module,
+    so that the state needs no module above it)."""
+    hand = state.hand
+    outcome = state.outcome
+    if outcome is not None:
+        head = (
+            f"hand {hand.number + 1}, game over: winner{'s' if len(outcome.winners) > 1 else ''} "
+            f"{', '.join(map(str, outcome.winners))}, target {outcome.target}"
+        )
+    else:
+        head = (
+            f"hand {hand.number + 1}, turn {hand.turns + 1}, seat {hand.to_move} to move, "
+            f"passes {hand.passes}, target {state.target}"
+        )
+    lines = [head, f"table {' '.join(map(str, hand.table))}, stack {len(hand.stack)}"]
+    totals = state.totals
+    scores = hand.scores
+    which = "last hand" if outcome is not None else "this hand"  # once over, the totals count the last hand
+    for seat, cards in enumerate(hand.hands):
+        words = "; ".join(map(str, hand.piles[seat])) or "(none)"
+        lines.append(
+            f"seat {seat}: total {totals[seat]}, {which} {scores[seat]}, "
+            f"hand {len(cards)} [{' '.join(map(str, cards))}], words {words}"
+        )
+    return "\n".join(lines)
 
 
 _set_rules = vars(GameState)["rules"].__set__

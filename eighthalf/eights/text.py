@@ -1,20 +1,19 @@
 """A plain-text picture of a game of Eights: what ``str(state)`` gives.
 
 :func:`state_text` draws a whole :class:`~eighthalf.eights.GameState` in a few lines,
-every hand face up; ``repr(state)`` stays the full, exact one.
+every hand face up; ``repr(state)`` stays the full, exact one. The lines are drawn in
+:mod:`eighthalf.eights.state` itself, which ``str(state)`` calls there: the state never
+imports this module.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # for the annotation only: state.py imports this module
-    import eighthalf.eights.state
+from .state import GameState, state_lines
 
 __all__ = ["state_text"]
 
 
-def state_text(state: eighthalf.eights.state.GameState) -> str:
+def state_text(state: GameState) -> str:
     """The game in a few lines: the hand, the table, the stack and each seat's cards and points.
 
     The first line says which hand and turn it is, whose turn, the passes in a row (WH1)
@@ -30,26 +29,4 @@ def state_text(state: eighthalf.eights.state.GameState) -> str:
     seat 0: total 0, this hand 0, hand 8 [1v 4w 5f 5r 6t 6u 7e 8o], words (none)
     seat 1: total 0, this hand 0, hand 8 [1e 3g 3i 3t 4h 5t 6e 6h], words (none)
     """
-    hand = state.hand
-    outcome = state.outcome
-    if outcome is not None:
-        head = (
-            f"hand {hand.number + 1}, game over: winner{'s' if len(outcome.winners) > 1 else ''} "
-            f"{', '.join(map(str, outcome.winners))}, target {outcome.target}"
-        )
-    else:
-        head = (
-            f"hand {hand.number + 1}, turn {hand.turns + 1}, seat {hand.to_move} to move, "
-            f"passes {hand.passes}, target {state.target}"
-        )
-    lines = [head, f"table {' '.join(map(str, hand.table))}, stack {len(hand.stack)}"]
-    totals = state.totals
-    scores = hand.scores
-    which = "last hand" if outcome is not None else "this hand"  # once over, the totals count the last hand
-    for seat, cards in enumerate(hand.hands):
-        words = "; ".join(map(str, hand.piles[seat])) or "(none)"
-        lines.append(
-            f"seat {seat}: total {totals[seat]}, {which} {scores[seat]}, "
-            f"hand {len(cards)} [{' '.join(map(str, cards))}], words {words}"
-        )
-    return "\n".join(lines)
+    return state_lines(state)

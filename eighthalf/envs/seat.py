@@ -30,6 +30,7 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
 from ..common import players as common_players
 from ..common.demo import bot_move
+from ..common.registry import bots_for
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from .base import Encoding, check_render_mode
 
@@ -121,7 +122,7 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
         game.start(players, seed=0, rules=self.rules)  # checks the table
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidStateError(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
-        _check_opponents(opponents, game.bots)
+        _check_opponents(opponents, bots_for(game))
         if type(illegal) is not str or illegal not in ("end", "raise"):
             raise InvalidStateError(f"illegal must be 'end' or 'raise', not {quote(illegal)}")
         if not _is_real(illegal_reward):
@@ -149,7 +150,7 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
         bots: dict[int, Any] = {}
         for index, seat in enumerate(others):
             kind = self.opponents[index % len(self.opponents)]
-            bot = common_players.make(self.game.bots, kind) if isinstance(kind, str) else kind()
+            bot = common_players.make(bots_for(self.game), kind) if isinstance(kind, str) else kind()
             if not callable(getattr(bot, "choose", None)):
                 raise InvalidStateError(
                     f"opponent {quote(kind)} made {quote(bot)}, which has no choose(view, rng) method"

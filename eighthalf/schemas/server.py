@@ -18,28 +18,42 @@ Python, a ``referencing`` registry of every shipped schema; see the docs page
 The builder reads the server's own definitions, so that the schemas follow it: the keys
 of the client messages (those :func:`eighthalf.server.protocol.parse_client_message`
 accepts), the keys of a new table's settings (those
-:func:`eighthalf.server.games.table_spec` reads), the games served and their bots, the
-views and events of each game, and the error codes the server's modules refuse with;
-:func:`~eighthalf.schemas.build_schemas` fails when they and this
-module disagree. The test suite checks every message and body a real server sends
-against them.
+:func:`eighthalf.server.games.table_spec` reads), and the error codes the server's modules
+refuse with; :func:`~eighthalf.schemas.build_schemas` fails when they and this module
+disagree. It names no game: the games it describes are those of the registry whose
+schemas this package ships (:func:`shipped_games`; the server serves every registered
+game, and ``server_schemas(games())`` describes them all), and what the schemas say of
+each game comes from its registry entry: its name, bots and most rounds, its documents'
+types of rules, views and events (its views are those of its game objects for one round
+and for its most rounds, its events the document types of the classes that its game
+objects' :meth:`~eighthalf.common.game.Game.describe` returns), and the most players its
+rules allow (:attr:`GameSchemas.max_players <eighthalf.common.schema.GameSchemas.max_players>`).
+The test suite checks every message and body a real server sends against them.
 """
 
 from __future__ import annotations
 
 import ast
 import math
+import types
 import typing
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
+from .. import server as server_package
 from ..common.documents import MAX_INT, VERSION
+from ..common.game import Game
+from ..common.registry import GameEntry, games
+from ..common.schema import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
 from ..errors import EighthalfError
-from .build import nullable, object_schema, ref, used_defs
+from ..server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
+from ..server.protocol import CLIENT_KEYS, PROTOCOL_VERSION
+from ..server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
-__all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas"]
+__all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
 
-_DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
+_PACKAGE: Final = __name__.partition(".")[0]  # "eighthalf": the package whose games' schemas are shipped
 
 CLIENT_MESSAGES: Final = ("hello", "move", "ping")
 """The ``type`` of every message a client sends."""
@@ -103,10 +117,8 @@ def error_codes_in_source() -> set[str]:
     Every ``Refused("code", ...)`` and ``_error("code", ...)`` of :mod:`eighthalf.server`
     (both branches of a conditional code), so that :data:`ERROR_CODES` cannot fall out of step.
     """
-    from .. import server
-
     codes: set[str] = set()
-    for path in sorted(Path(str(server.__file__)).parent.glob("*.py")):
+    for path in sorted(Path(str(server_package.__file__)).parent.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -135,35 +147,110 @@ def _one_of(names: list[str]) -> dict[str, Any]:
     return {"oneOf": [_document(name) for name in names]} if len(names) > 1 else _document(names[0])
 
 
-def _served_documents() -> tuple[list[str], dict[str, list[str]], list[str]]:
-    """The games served, and the document types that their tables send: their views and
-    events (``state``) and their rules (a table's summary).
+def shipped_games() -> tuple[GameEntry, ...]:
+    """The games whose schemas this package ships, in the registry's order: the registered
+    games whose schemas are described in a module of this package.
+
+    The shipped files (``eighthalf/schemas/*.schema.json``) describe these games only, so
+    that a game of another distribution, registered in the same process, changes none of
+    them; it ships its own schemas, and ``server_schemas(games())`` describes the protocol
+    of a server that serves it too.
+
+    >>> [entry.key for entry in shipped_games()]
+    ['eighthalf', 'eights']
+    """
+    return tuple(
+        entry
+        for entry in games()
+        if entry.schemas is not None and entry.schemas.partition(":")[0].split(".")[0] == _PACKAGE
+    )
+
+
+def _described(entries: tuple[GameEntry, ...]) -> tuple[GameEntry, ...]:
+    """``entries``, after checking that the server serves each and each ships the schemas of its documents.
 
     Raises:
-        EighthalfError: If a served game has no known union of events.
+        EighthalfError: If the server does not serve one, or one ships no schemas of its
+            documents (a ``state`` message refers to them).
     """
-    from ..eights.events import Event as EightsEvent
-    from ..match import MatchEvent
-    from ..server.games import SERVED
+    if not entries:
+        raise EighthalfError("the server's JSON Schemas describe at least one game")
+    for entry in entries:
+        if entry.name not in SERVED:
+            raise EighthalfError(
+                f"the server's JSON Schemas are out of step with the games served: they describe {entry.name}, "
+                f"the server serves {sorted(SERVED)}"
+            )
+        if schemas_of(entry) is None:
+            raise EighthalfError(
+                f"the server's JSON Schemas refer to the documents' schemas of every game they describe, "
+                f"and {entry.name} ships none (its registry entry names no schemas)"
+            )
+    return entries
 
-    event_unions = {"8½": MatchEvent, "Eights": EightsEvent}
-    if set(SERVED) != set(event_unions):
-        raise EighthalfError(
-            f"the server's JSON Schemas are out of step with the games served: they know the events of "
-            f"{sorted(event_unions)}, the server serves {sorted(SERVED)}"
-        )
+
+def _event_classes(game: Game[Any, Any, Any, Any, Any]) -> frozenset[type]:
+    """The classes of ``game``'s events: the members of the union whose tuple its
+    :meth:`~eighthalf.common.game.Game.describe` returns (the game protocol's ``EventT``).
+
+    Raises:
+        EighthalfError: If that return type cannot be read as a ``tuple[<classes>, ...]``.
+    """
+    try:
+        returned = typing.get_type_hints(game.describe).get("return")
+    except (NameError, TypeError) as error:
+        raise EighthalfError(f"cannot read the events of {game.name} from its describe(): {error}") from None
+    args = typing.get_args(returned)
+    if typing.get_origin(returned) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
+        raise EighthalfError(f"{game.name}'s describe() returns {returned!r}, not a tuple[<event classes>, ...]")
+    event = args[0]
+    union = typing.get_origin(event) in (typing.Union, types.UnionType)
+    classes = typing.get_args(event) if union else (event,)
+    if not all(isinstance(cls, type) for cls in classes):
+        raise EighthalfError(f"{game.name}'s describe() returns events of {event!r}, not classes")
+    return frozenset(classes)
+
+
+def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """The document types that the tables of ``entries`` send: their views and events
+    (``state``) and their rules (a table's summary).
+
+    A game's views are those of its game objects for one round and for its most rounds;
+    its events are its document types of the classes of its game objects' events, in the
+    order of its documents.
+
+    Raises:
+        EighthalfError: If a game's events cannot be read, or one has no document type.
+    """
     views: list[str] = []
     events: dict[str, list[str]] = {}
     rules: list[str] = []
-    for name, served in SERVED.items():
-        registry = served.game.documents
-        rules.append(registry.to_data(served.game.default_rules)["type"])
-        events[name] = [registry.by_class[cls].name for cls in typing.get_args(event_unions[name])]
-        for rounds in sorted({1, served.max_rounds}):
-            game = served.game_for(rounds)
-            state = served.make_record(2, 0, game.default_rules, rounds).start()
-            views.append(game.documents.to_data(game.view(state, 0))["type"])
+    for entry in entries:
+        registry = entry.documents
+        rules.append(registry.to_data(entry.game.default_rules)["type"])
+        classes: set[type] = set()
+        for rounds in sorted({1, entry.max_rounds}):
+            game = entry.game_of(rounds)
+            classes |= _event_classes(game)
+            players = game.player_counts(game.default_rules).start
+            state = entry.make_record(players, 0, game.default_rules, rounds).start()
+            view = registry.to_data(game.view(state, 0))["type"]
+            if view not in views:
+                views.append(view)
+        unwritten = sorted(cls.__name__ for cls in classes if cls not in registry.by_class)
+        if unwritten:
+            raise EighthalfError(f"the events {unwritten} of {entry.name} have no document type")
+        events[entry.name] = [kind.name for kind in registry.kinds if classes.intersection(kind.classes)]
     return views, events, rules
+
+
+def _most_players(entry: GameEntry) -> int:
+    """The most players that any rules of ``entry``'s game allow (see
+    :attr:`~eighthalf.common.schema.GameSchemas.max_players`)."""
+    described = schemas_of(entry)
+    if described is not None and described.max_players is not None:
+        return described.max_players
+    return max(entry.game.player_counts(entry.game.default_rules))
 
 
 def _object(
@@ -190,17 +277,11 @@ def _checked_keys(schema: dict[str, Any], required: set[str], optional: set[str]
     return schema
 
 
-def _definitions(
-    views: list[str], events: dict[str, list[str]], rules: list[str], codes: list[str]
-) -> dict[str, dict[str, Any]]:
+def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, dict[str, Any]]:
     """The pieces the messages and bodies share: seats, tables, results, the games' documents."""
-    from ..eights.options import MAX_PLAYERS
-    from ..options import MAX_SEATS
-    from ..server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED
-    from ..server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
-
-    most = max(MAX_SEATS, MAX_PLAYERS)
-    bots = sorted({bot for served in SERVED.values() for bot in served.game.bots})
+    views, events, rules = _served_documents(entries)
+    most = max(_most_players(entry) for entry in entries)
+    bots = sorted({bot for entry in entries for bot in entry.bots})
     every_event = [name for names in events.values() for name in names]
     seat_fields: dict[str, tuple[str, dict[str, Any]]] = {
         "seat": ("The seat's number.", ref("seat")),
@@ -238,12 +319,12 @@ def _definitions(
         },
         "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
         "bot": {"description": "A built-in bot of the table's game, by name.", "enum": bots},
-        "game": {"description": "A served game, by name.", "enum": list(SERVED)},
+        "game": {"description": "A served game, by name.", "enum": [entry.name for entry in entries]},
         "rounds": {
             "description": "The rounds of a match (8½; 1: a single round; M1).",
             "type": "integer",
             "minimum": 1,
-            "maximum": max(served.max_rounds for served in SERVED.values()),
+            "maximum": max(entry.max_rounds for entry in entries),
         },
         "moveSeconds": nullable(
             {
@@ -326,9 +407,6 @@ def _link_fields() -> dict[str, tuple[str, dict[str, Any]]]:
 
 def _messages() -> dict[str, dict[str, Any]]:
     """The schema of every message and body, by name (without the header of a file)."""
-    from ..server.games import SPEC_KEYS
-    from ..server.protocol import CLIENT_KEYS, PROTOCOL_VERSION
-
     if set(CLIENT_KEYS) != set(CLIENT_MESSAGES):
         raise EighthalfError(
             f"the JSON Schemas of the client messages are out of step with the server: they describe "
@@ -515,18 +593,23 @@ _TITLES: Final = {
 }
 
 
-def server_schemas() -> dict[str, dict[str, Any]]:
+def server_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict[str, Any]]:
     """Build the schema of every message and body of the server's protocol.
+
+    Args:
+        entries: The games the schemas describe (tables' games, bots, rules, views and
+            events), each served and shipping its documents' schemas; ``None`` for
+            :func:`shipped_games`, as the shipped files hold them. ``games()`` of
+            :mod:`eighthalf.common.registry` describes every registered game.
 
     Returns:
         ``{file name: schema}``: ``"<name>.schema.json"`` for each of :data:`SERVER_SCHEMAS`.
 
     Raises:
         EighthalfError: If the server reads other keys, serves other games or refuses with
-            other error codes than these schemas describe.
+            other error codes than these schemas describe, or a game of ``entries`` is not
+            served or ships no schemas of its documents.
     """
-    from ..server.protocol import PROTOCOL_VERSION
-
     found = error_codes_in_source()
     if found != set(ERROR_CODES):
         raise EighthalfError(
@@ -534,15 +617,15 @@ def server_schemas() -> dict[str, dict[str, Any]]:
             f"{sorted(found - set(ERROR_CODES))} that they do not describe, they describe "
             f"{sorted(set(ERROR_CODES) - found)} that it does not use"
         )
-    views, events, rules = _served_documents()
-    defs = _definitions(views, events, rules, list(ERROR_CODES))
+    chosen = shipped_games() if entries is None else tuple(entries)
+    defs = _definitions(_described(chosen), list(ERROR_CODES))
     schemas = _messages()
     defs["summary"] = {"description": "A table's public summary.", **schemas["TableSummary"]}
     out: dict[str, dict[str, Any]] = {}
 
     def file(name: str, title: str, description: str, body: dict[str, Any]) -> None:
         out[f"server.{name}.schema.json"] = {
-            "$schema": _DRAFT,
+            "$schema": DRAFT,
             "$id": f"urn:eighthalf:server:{PROTOCOL_VERSION}:{name}",
             "title": f"eighthalf server: {title} (protocol version {PROTOCOL_VERSION})",
             "description": description,

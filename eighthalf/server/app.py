@@ -197,8 +197,8 @@ def create_app(
                         served.game.player_counts(served.game.default_rules).stop - 1,
                     ],
                     "max_rounds": served.max_rounds,
-                    "rules": served.game.documents.to_data(served.game.default_rules),
-                    "bots": sorted(served.game.bots),
+                    "rules": served.entry.documents.to_data(served.game.default_rules),
+                    "bots": sorted(served.entry.bots),
                 }
                 for served in SERVED.values()
             ]
@@ -268,7 +268,7 @@ def create_app(
             table = _finished(request)
         except Refused as refused:
             return _refused(refused)
-        return JSONResponse(table.game.documents.to_data(table.finished_record()))
+        return JSONResponse(table.served.entry.documents.to_data(table.finished_record()))
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import random
 import sys
@@ -40,10 +41,10 @@ except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv with
 from ..common.errors import EighthalfError
 from ..common.game import Game, Result
 from ..common.players import observes
+from ..common.registry import GameEntry, find
 from ..common.runner import load_bot
-from .games import SERVED
 
-__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_game"]
+__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_entry", "served_game"]
 
 
 class ClientError(EighthalfError):
@@ -99,10 +100,19 @@ def served_game(summary: dict[str, Any]) -> Game[Any, Any, Any, Any, Any]:
     Raises:
         ClientError: If this library does not know the table's game.
     """
-    served = SERVED.get(summary.get("game"))  # type: ignore[arg-type]
-    if served is None:
-        raise ClientError("protocol", f"this library does not play {summary.get('game')!r}")
-    return served.game_for(int(summary.get("rounds", 1)))
+    return served_entry(summary).game_of(int(summary.get("rounds", 1)))
+
+
+def served_entry(summary: dict[str, Any]) -> GameEntry:
+    """The registry entry of a table's game, from its summary (``game``).
+
+    Raises:
+        ClientError: If this library does not know the table's game.
+    """
+    try:
+        return find(summary.get("game"))
+    except EighthalfError:
+        raise ClientError("protocol", f"this library does not play {summary.get('game')!r}") from None
 
 
 @attrs.define
@@ -179,7 +189,7 @@ async def play(url: str, table: str, token: str, bot: Any, *, seed: int | None =
     rng = random.Random(seed)
     async with TableConnection.open(url, table, token) as connection:
         game = connection.game
-        documents = game.documents
+        documents = served_entry(connection.table).documents
         watching = observes([bot])
         async for message in connection.messages():
             kind = message.get("type")
@@ -217,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     async def run() -> Result:
         summary = await asyncio.to_thread(_request, f"{args.url.rstrip('/')}/api/tables/{args.table}", "GET")
-        bot = load_bot(args.bot, served_game(summary).bots)
+        entry, game = served_entry(summary), served_game(summary)
+        bot = load_bot(args.bot, {name: functools.partial(entry.bot, name, game) for name in entry.bots})
         token = await join(args.url, args.table, args.seat, args.name or f"{bot.name} bot")
         return await play(args.url, args.table, token, bot, seed=args.seed)
 

@@ -3,9 +3,9 @@
 The server knows no game's rules: a table holds a *record* (:class:`~eighthalf.common.replay.GameRecord`)
 whose game object (:attr:`~eighthalf.common.replay.GameRecord.game`, a
 :class:`~eighthalf.common.game.Game`) plays it. What the server needs of each game beyond the game
-protocol is the little that makes and writes records, one :class:`Served` entry each in
-:data:`SERVED`: 8½ (a single round, or a match of several rounds) and Eights. A game added to the
-library is served by adding its entry.
+protocol is the game's entry in the registry of games (:mod:`eighthalf.common.registry`): its
+documents, bots and records, and how many rounds a table may play. :data:`SERVED` holds a
+:class:`Served` for every registered game, so a game added to the registry is served.
 
 >>> spec = table_spec({"game": "8½", "players": 3, "seats": [None, "greedy"]})
 >>> spec.game, spec.players, spec.rounds, spec.bots
@@ -22,14 +22,15 @@ eighthalf.errors.DocumentError: $.players: Eights is played by 2 to 6 players, n
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from ..common.documents import MAX_INT, json_kind
-from ..common.errors import DocumentError, quote
+from ..common.errors import DocumentError, EighthalfError, quote
 from ..common.game import Game
+from ..common.registry import GameEntry, find, games
 from ..common.replay import GameRecord
 
 __all__ = [
@@ -54,92 +55,90 @@ MAX_MOVE_SECONDS: Final = 24 * 3600
 
 @attrs.frozen(kw_only=True)
 class Served:
-    """One game as the server serves it: how its tables' records are made, written and read."""
+    """One game as the server serves it: its registry entry, and how its tables' records are
+    made, written and read (all from the entry)."""
 
-    name: str
-    """The game's name, as tables and record ``Game`` tags write it (``"8½"``, ``"Eights"``)."""
-    game: Game[Any, Any, Any, Any, Any]
-    """The game object of a table of one game (8½: one round)."""
-    rules_rule: str
-    """The rule that says how many may play, cited when a table's seats are refused."""
-    max_rounds: int
-    """The most rounds a table may play (1: the game has no match)."""
-    game_for: Callable[[int], Game[Any, Any, Any, Any, Any]]
-    """The game object of a table of so many rounds (8½: :data:`~eighthalf.game.ROUND` for one,
-    a :class:`~eighthalf.game.MatchGame` for more)."""
-    make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]]
-    """The record of a new table: ``make_record(players, seed, rules, rounds)``."""
-    endless: Callable[[Any], str | None]
-    """Why bots alone might play for ever under ``rules`` (8½ without a move limit, E7), or
-    ``None``: a table of bots only must end, or it would cost the server forever."""
-    dumps: Callable[[Any], str]
-    """The game's record text writer."""
-    loads: Callable[[str], GameRecord[Any, Any]]
-    """The game's record text reader."""
+    entry: GameEntry
+    """The game's entry in the registry of games."""
 
+    @property
+    def name(self) -> str:
+        """The game's name, as tables and record ``Game`` tags write it (``"8½"``, ``"Eights"``)."""
+        return self.entry.name
 
-def _eighthalf_record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
-    from ..records import Record
+    @property
+    def game(self) -> Game[Any, Any, Any, Any, Any]:
+        """The game object of a table of one game (8½: one round)."""
+        return self.entry.game
 
-    return Record(players=players, seed=seed, rules=rules, rounds=None if rounds == 1 else rounds)
+    @property
+    def rules_rule(self) -> str:
+        """The rule that says how many may play, cited when a table's seats are refused."""
+        return self.entry.players_rule
 
+    @property
+    def max_rounds(self) -> int:
+        """The most rounds a table may play (1: the game has no match)."""
+        return self.entry.max_rounds
 
-def _eights_record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
-    from ..eights.records import Record
+    def game_for(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
+        """The game object of a table of so many rounds (8½: one round, or a match)."""
+        return self.entry.game_of(rounds)
 
-    return Record(players=players, seed=seed, rules=rules)
+    def make_record(self, players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
+        """The record of a new table: ``make_record(players, seed, rules, rounds)``."""
+        return self.entry.make_record(players, seed, rules, rounds)
 
+    def endless(self, rules: Any) -> str | None:
+        """Why bots alone might play for ever under ``rules`` (8½ without a move limit, E7), or
+        ``None``: a table of bots only must end, or it would cost the server forever."""
+        return self.entry.endless(rules)
 
-def _served() -> dict[str, Served]:
-    from ..eights import records as eights_records
-    from ..eights.game import EIGHTS
-    from ..game import ROUND, MatchGame
-    from ..records import dumps, loads
+    def dumps(self, record: Any) -> str:
+        """The game's record text writer."""
+        return self.entry.records.dumps(record)
 
-    return {
-        "8½": Served(
-            name="8½",
-            game=ROUND,
-            rules_rule="S2",
-            max_rounds=6,
-            game_for=lambda rounds: ROUND if rounds == 1 else MatchGame(rounds),
-            make_record=_eighthalf_record,
-            endless=lambda rules: (
-                "bots alone may play a round of 8½ for ever: give a table of bots only a move limit "
-                '(rules {"move_limit": 1000}, E7)'
-                if rules.move_limit is None
-                else None
-            ),
-            dumps=dumps,
-            loads=loads,
-        ),
-        "Eights": Served(
-            name="Eights",
-            game=EIGHTS,
-            rules_rule="WS2",
-            max_rounds=1,
-            game_for=lambda rounds: EIGHTS,
-            make_record=_eights_record,
-            endless=lambda rules: None,  # every hand ends (WH3), and spellings bring the target nearer (WG3)
-            dumps=eights_records.dumps,
-            loads=eights_records.loads,
-        ),
-    }
+    def loads(self, text: str) -> GameRecord[Any, Any]:
+        """The game's record text reader."""
+        loaded: GameRecord[Any, Any] = self.entry.records.loads(text)
+        return loaded
+
+    def bot(self, name: str, game: Game[Any, Any, Any, Any, Any]) -> Any:
+        """A new built-in bot ``name`` for a table played by ``game`` (8½: a round or a match)."""
+        return self.entry.bot(name, game)
 
 
-SERVED: Final[Mapping[str, Served]] = _served()
-"""The games served, by name."""
+class _Served(Mapping[str, Served]):
+    """The registered games by name, read from the registry when first asked (a game's
+    entry may import the command line, which imports the server's)."""
+
+    def _games(self) -> dict[str, Served]:
+        return {entry.name: Served(entry=entry) for entry in games()}
+
+    def __getitem__(self, name: str) -> Served:
+        return self._games()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games())
+
+    def __len__(self) -> int:
+        return len(self._games())
+
+
+SERVED: Final[Mapping[str, Served]] = _Served()
+"""The games served, by name: every game of the registry (:mod:`eighthalf.common.registry`)."""
 
 
 def served(name: object) -> Served:
-    """The served game named ``name``.
+    """The served game named ``name`` (its name, key or an alias: ``"8.5"``, ``"eighthalf"``).
 
     Raises:
         DocumentError: If no game of that name is served (at ``$.game``).
     """
-    if type(name) is not str or name not in SERVED:
-        raise DocumentError("$.game", f"expected one of {', '.join(map(repr, SERVED))}, not {quote(name)}")
-    return SERVED[name]
+    try:
+        return Served(entry=find(name))
+    except EighthalfError:
+        raise DocumentError("$.game", f"expected one of {', '.join(map(repr, SERVED))}, not {quote(name)}") from None
 
 
 @attrs.frozen(kw_only=True)
@@ -166,7 +165,7 @@ class TableSpec:
 
     def served(self) -> Served:
         """The served game of this table."""
-        return SERVED[self.game]
+        return served(self.game)
 
     def record(self, seed: int) -> GameRecord[Any, Any]:
         """The record of a new table of these settings, dealt from ``seed``."""
@@ -187,7 +186,7 @@ def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int, r
 
 
 def _rules(game: Served, value: object) -> Any:
-    documents = game.game.documents
+    documents = game.entry.documents
     defaults = documents.to_data(game.game.default_rules)
     if value is None:
         return game.game.default_rules
@@ -206,11 +205,11 @@ def _bots(game: Served, value: object, players: int) -> tuple[str | None, ...]:
         raise DocumentError("$.seats", f"expected a list of at most {players} seats, not {quote(value)}")
     bots: list[str | None] = []
     for index, name in enumerate(value):
-        if name is not None and (type(name) is not str or name not in game.game.bots):
+        if name is not None and (type(name) is not str or name not in game.entry.bots):
             raise DocumentError(
                 f"$.seats[{index}]",
                 f"expected null (a seat for a person) or a bot of {game.name}: "
-                f"{', '.join(sorted(game.game.bots))}, not {quote(name)}",
+                f"{', '.join(sorted(game.entry.bots))}, not {quote(name)}",
             )
         bots.append(name)
     return (*bots, *(None,) * (players - len(bots)))
@@ -254,10 +253,10 @@ def table_spec(data: object) -> TableSpec:
         raise DocumentError(
             "$.move_seconds", f"expected null or 1 to {MAX_MOVE_SECONDS} seconds, not {quote(move_seconds)}"
         )
-    timeout_bot = data.get("timeout_bot", "greedy")
-    if type(timeout_bot) is not str or timeout_bot not in game.game.bots:
+    timeout_bot = data.get("timeout_bot", game.entry.default_bot)
+    if type(timeout_bot) is not str or timeout_bot not in game.entry.bots:
         raise DocumentError(
-            "$.timeout_bot", f"expected one of {', '.join(sorted(game.game.bots))}, not {quote(timeout_bot)}"
+            "$.timeout_bot", f"expected one of {', '.join(sorted(game.entry.bots))}, not {quote(timeout_bot)}"
         )
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):

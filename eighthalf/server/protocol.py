@@ -26,19 +26,22 @@ eighthalf.server.protocol.Refused: $.move: missing
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Final, Protocol
 
 from ..common.documents import json_kind, parse_json
 from ..common.errors import EighthalfError, quote
-
-if TYPE_CHECKING:
-    from .tables import Table
+from ..common.game import Game
+from ..common.replay import GameRecord
+from .games import Served
 
 __all__ = [
     "CLIENT_KEYS",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "Refused",
+    "SeatLike",
+    "TableLike",
     "error_message",
     "parse_client_message",
     "result_data",
@@ -108,7 +111,117 @@ def error_message(refused: Refused) -> dict[str, Any]:
     return {"type": "error", "code": refused.code, "message": str(refused), "rule": refused.rule}
 
 
-def table_summary(table: Table) -> dict[str, Any]:
+class SeatLike(Protocol):
+    """What the messages read of a seat of a table (:attr:`TableLike.seats`)."""
+
+    @property
+    def name(self) -> str | None:
+        """The name of the person in the seat, if a person took it."""
+        ...
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that plays the seat, or ``None`` for a person's seat."""
+        ...
+
+    @property
+    def token_hash(self) -> str | None:
+        """The hash of the token of the person in the seat, or ``None`` while nobody took it."""
+        ...
+
+    @property
+    def clients(self) -> Collection[object]:
+        """The connections that follow the table as this seat."""
+        ...
+
+
+class TableLike(Protocol):
+    """What the messages read of a table: :class:`~eighthalf.server.tables.Table` is one.
+
+    The messages are made from a table, but this module sits below
+    :mod:`eighthalf.server.tables` (which imports it to send them): it names what it reads
+    here instead of importing the table.
+    """
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        ...
+
+    @property
+    def served(self) -> Served:
+        """The served game the table plays."""
+        ...
+
+    @property
+    def game(self) -> Game[Any, Any, Any, Any, Any]:
+        """The game object of the table."""
+        ...
+
+    @property
+    def record(self) -> GameRecord[Any, Any]:
+        """The record of the table's set-up."""
+        ...
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The table's settings that are not in the record."""
+        ...
+
+    @property
+    def created(self) -> float:
+        """When the table was made (seconds since the epoch)."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[SeatLike]:
+        """The seats, by seat number."""
+        ...
+
+    @property
+    def spectators(self) -> Collection[object]:
+        """The connections that follow the table as spectators."""
+        ...
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken."""
+        ...
+
+    @property
+    def moves(self) -> Sequence[Any]:
+        """The moves made so far."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The game's current state."""
+        ...
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time of the seat to move runs out (seconds since the epoch), if it can."""
+        ...
+
+    def log(self, seat: int | None) -> list[str]:
+        """The narration of every move so far as ``seat`` may see it."""
+        ...
+
+    def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
+        """The number of moves, the seat to move, whether the game started, the result, the names."""
+        ...
+
+    def legal_texts(self) -> list[str]:
+        """The notation of each legal move of the current state."""
+        ...
+
+
+def table_summary(table: TableLike) -> dict[str, Any]:
     """What anyone may know of a table: its game and settings, its seats, whether it is over.
 
     No token, seed or hidden card is in it.
@@ -118,7 +231,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "game": table.served.name,
         "players": table.players,
         "rounds": getattr(table.game, "rounds", 1),
-        "rules": table.game.documents.to_data(table.record.rules),
+        "rules": table.served.entry.documents.to_data(table.record.rules),
         "move_seconds": table.settings.get("move_seconds"),
         "seeded": bool(table.settings.get("seeded")),
         "seats": _seat_list(table),
@@ -131,7 +244,7 @@ def table_summary(table: Table) -> dict[str, Any]:
     }
 
 
-def _seat_list(table: Table) -> list[dict[str, Any]]:
+def _seat_list(table: TableLike) -> list[dict[str, Any]]:
     return [
         {
             "seat": index,
@@ -144,12 +257,12 @@ def _seat_list(table: Table) -> list[dict[str, Any]]:
     ]
 
 
-def seats_message(table: Table) -> dict[str, Any]:
+def seats_message(table: TableLike) -> dict[str, Any]:
     """The ``seats`` message: who sits where (names, bots, who is connected), and whether the game started."""
     return {"type": "seats", "table": table.id, "seats": _seat_list(table), "started": table.started}
 
 
-def welcome_message(table: Table, seat: int | None) -> dict[str, Any]:
+def welcome_message(table: TableLike, seat: int | None) -> dict[str, Any]:
     """The ``welcome`` message: the protocol version, the seat the connection acts for, the table,
     and the narration of the moves so far as that seat may see them (``log``)."""
     return {
@@ -162,7 +275,7 @@ def welcome_message(table: Table, seat: int | None) -> dict[str, Any]:
 
 
 def state_message(
-    table: Table, seat: int | None, events: tuple[Any, ...] | list[Any], last: dict[str, Any] | None
+    table: TableLike, seat: int | None, events: tuple[Any, ...] | list[Any], last: dict[str, Any] | None
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after a move (or on joining).
 
@@ -176,7 +289,7 @@ def state_message(
     game = table.game
     number, to_move, started, result, names = table.frame_parts()
     mine = seat is not None and to_move == seat and started
-    documents = game.documents
+    documents = table.served.entry.documents
     return {
         "type": "state",
         "table": table.id,

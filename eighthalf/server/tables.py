@@ -109,7 +109,7 @@ class Table:
         for seat, name, hashed in stored.seats:
             self.seats[seat].name, self.seats[seat].token_hash = name, hashed
         for each in self.seats:
-            each.player = self.game.bots[each.bot or self.settings["timeout_bot"]]()
+            each.player = self.served.bot(each.bot or self.settings["timeout_bot"], self.game)
         self.spectators: set[Client] = set()
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None

@@ -35,6 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from eighthalf.common.game import Game, Result
+from eighthalf.common.registry import documents_for
 from eighthalf.common.replay import GameRecord, replay_states
 from eighthalf.server.games import SERVED
 from eighthalf.testing import assert_events_hide, assert_no_leaks
@@ -214,7 +215,7 @@ def finished_record(server: ServerProcess, table: str) -> tuple[GameRecord[Any, 
     status, document = http(server, "GET", f"/api/tables/{table}/record.json")
     assert status == 200, document
     game = served.game_for(summary["rounds"])
-    from_json: GameRecord[Any, Any] = game.documents.from_data(document)
+    from_json: GameRecord[Any, Any] = documents_for(game).from_data(document)
     return served.loads(text), from_json
 
 
@@ -336,7 +337,7 @@ def _frame(game: Game[Any, Any, Any, Any, Any], state: Any, seat: int | None, st
     result = game.result(state)
     mine = seat is not None and to_move == seat and started
     return {
-        "view": game.documents.to_data(game.view(state, seat)),
+        "view": documents_for(game).to_data(game.view(state, seat)),
         "to_move": to_move,
         "moves": [game.move_text(move) for move in game.legal_moves(state)] if mine else [],
         "result": None
@@ -398,7 +399,7 @@ def check_frames(
         before = states[number - 1]
         assert last["seat"] == game.to_move(before)
         told = game.events_for(game.describe(before, move, true), seat)
-        assert frame["events"] == [game.documents.to_data(event) for event in told]
+        assert frame["events"] == [documents_for(game).to_data(event) for event in told]
         assert frame["narration"] == game.narrate(told, names)
         if seat != last["seat"]:
             assert_events_hide(game, before, move, seat, rng=rng, variants=VARIANTS)
@@ -459,7 +460,7 @@ async def drive(
             if message["moves"] and message["number"] not in played:
                 if stop_at is not None and message["number"] >= stop_at:
                     return message
-                text = game.move_text(bot.choose(game.documents.from_data(message["view"]), rng))
+                text = game.move_text(bot.choose(documents_for(game).from_data(message["view"]), rng))
                 assert text in message["moves"], (text, message["moves"])
                 await send(socket, {"type": "move", "move": text, "number": message["number"]})
                 played.add(message["number"])

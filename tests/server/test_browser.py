@@ -32,6 +32,7 @@ from server_support import (
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
 )
 
+from eighthalf.common.registry import documents_for
 from eighthalf.common.replay import replay_states
 
 LAPTOP: Final = {"width": 1280, "height": 900}
@@ -285,7 +286,7 @@ def _check_frames(server: ServerProcess, table: str, game: str, players: list[Pl
                 state = states[frame["number"]]
                 viewer = frame["seat"]
                 assert viewer == (seat if seated else None), (seat, frame["number"])
-                assert frame["view"] == play.documents.to_data(play.view(state, viewer)), (viewer, frame["number"])
+                assert frame["view"] == documents_for(play).to_data(play.view(state, viewer)), (viewer, frame["number"])
                 mine = viewer is not None and play.to_move(state) == viewer
                 assert frame["moves"] == ([play.move_text(move) for move in play.legal_moves(state)] if mine else [])
                 seen += 1
@@ -295,7 +296,7 @@ def _check_frames(server: ServerProcess, table: str, game: str, players: list[Pl
             if number < 0:
                 continue
             state = states[number]
-            shown = play.documents.to_data(play.view(state, seat))
+            shown = documents_for(play).to_data(play.view(state, seat))
             if game == "8½":
                 own = shown["seats"][seat] if seat is not None else {"hand": "", "open": ""}
                 expected = {"hand": list(own["hand"]), "open": list(own["open"]), "letters": []}

@@ -34,6 +34,7 @@ pytest.importorskip("uvicorn")
 from crash_support import ServerProcess, get_json, get_text
 from websockets.exceptions import WebSocketException
 
+from eighthalf.common.registry import bots_for, documents_for
 from eighthalf.common.replay import replay_states
 from eighthalf.server.client import TableConnection, create_table, join
 from eighthalf.server.games import SERVED
@@ -146,7 +147,7 @@ async def _play_seat(scenario: Scenario, ledger: Ledger, seat: int, rng: random.
         try:
             async with TableConnection.open(scenario.url, ledger.table, ledger.tokens[seat]) as connection:
                 game = connection.game
-                bot = bot or game.bots["greedy" if seat % 2 == 0 else "random"]()
+                bot = bot or bots_for(game)["greedy" if seat % 2 == 0 else "random"]()
                 first = True
                 async for message in connection.messages():
                     if message["type"] == "error":
@@ -166,7 +167,7 @@ async def _play_seat(scenario: Scenario, ledger: Ledger, seat: int, rng: random.
                         ledger.result, ledger.final_number = message["result"], number
                         return
                     if message["moves"]:
-                        move = bot.choose(game.documents.from_data(message["view"]), rng)
+                        move = bot.choose(documents_for(game).from_data(message["view"]), rng)
                         await asyncio.sleep(rng.uniform(0.002, 0.01))  # a moment to think: kills land mid-game
                         await connection.move(game.move_text(move), number)
         except (WebSocketException, OSError):
@@ -288,7 +289,7 @@ def test_a_reconnected_seat_sees_the_view_after_the_moves_made(scenario: Scenari
         game = record.game
         states = list(replay_states(record))
         for seat, number, view in ledger.resumed:
-            assert game.documents.to_data(game.view(states[number], seat)) == view, (ledger.spec, seat, number)
+            assert documents_for(game).to_data(game.view(states[number], seat)) == view, (ledger.spec, seat, number)
             checked += 1
     assert checked > sum(len(ledger.tokens) for ledger in scenario.ledgers)  # reconnections, not only the first frames
 
@@ -311,7 +312,7 @@ def test_the_records_replay_to_the_announced_result(scenario: Scenario) -> None:
         text, data, summary = _finished(scenario, ledger)
         served = SERVED[ledger.spec["game"]]
         record = served.loads(text)
-        assert record.game.documents.from_data(data) == record, ledger.spec
+        assert documents_for(record.game).from_data(data) == record, ledger.spec
         assert ledger.result is not None
         assert record.result == ledger.result["text"] == summary["result"]["text"], ledger.spec
         *_, last = replay_states(record)  # checks every move and the result against the replay

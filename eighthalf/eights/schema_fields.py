@@ -1,27 +1,65 @@
-"""The schema pieces of Eights' documents (:mod:`eighthalf.eights.serialization`) for the builder of :mod:`eighthalf.schemas.build`.
+"""The JSON Schemas of Eights' documents (:mod:`eighthalf.eights.serialization`): what the builder needs of Eights.
 
-The shared definitions (cards, moves, seats, points) and the fields of each document
-type; the keys come from the game's registry (:data:`eighthalf.eights.game.EIGHTS`'s
-``documents``), the cards and words from :mod:`eighthalf.eights`.
+:data:`SCHEMAS` is Eights' :class:`~eighthalf.common.schema.GameSchemas`, which its
+registry entry names (``eighthalf.eights.entry.ENTRY``,
+``schemas="eighthalf.eights.schema_fields:SCHEMAS"``): the document types
+(:data:`DOCUMENT_TYPES`), the texts of the schema files, and the schema pieces
+(:func:`eights_pieces`), the shared definitions (cards, moves, seats, points) and the
+fields of each document type. The keys come from the game's registry
+(``eighthalf.eights.serialization.REGISTRY``), the cards and words from
+:mod:`eighthalf.eights`.
+
+>>> SCHEMAS.types[:2], SCHEMAS.any_name
+(('eights.Rules', 'eights.Move'), 'eights.document')
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..common.documents import Registry
 from ..common.game import play_out
-from ..eights.cards import CARDS, DECK, SUIT_LETTERS
-from ..eights.events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
-from ..eights.game import EIGHTS
-from ..eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
-from ..eights.records import Record
-from ..eights.state import GameState, HandState, Outcome
-from ..eights.views import PlayerView
-from ..eights.words import WORDS
-from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
+from ..common.schema import (
+    RECORD_COMMENTS,
+    RECORD_TAGS,
+    GameSchemas,
+    Pieces,
+    attribute_docs,
+    keys_of,
+    nullable,
+    object_schema,
+    ref,
+)
+from .cards import CARDS, DECK, SUIT_LETTERS
+from .events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
+from .game import EIGHTS
+from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .records import Record
+from .serialization import REGISTRY
+from .state import GameState, HandState, Outcome
+from .views import PlayerView
+from .words import WORDS
 
-__all__ = ["eights_pieces"]
+__all__ = ["ANY", "DOCUMENT_TYPES", "SCHEMAS", "eights_pieces"]
+
+DOCUMENT_TYPES: Final[tuple[str, ...]] = (
+    "eights.Rules",
+    "eights.Move",
+    "eights.GameState",
+    "eights.PlayerView",
+    "eights.Record",
+    "eights.Spelled",
+    "eights.Passed",
+    "eights.Drew",
+    "eights.HandOver",
+    "eights.HandDealt",
+    "eights.GameOver",
+)
+"""The value of ``"type"`` of every kind of Eights' documents, in the order of the format's
+description (:data:`eighthalf.schemas.EIGHTS_DOCUMENT_TYPES`)."""
+
+ANY: Final = "eights.document"
+"""The name of the schema that accepts any document of Eights (:data:`eighthalf.schemas.EIGHTS_ANY`)."""
 
 
 def _eights_definitions() -> dict[str, dict[str, Any]]:
@@ -255,3 +293,20 @@ def eights_pieces(registry: Registry) -> Pieces:
         ),
     }
     return {**_eights_definitions(), **defs}, documents
+
+
+SCHEMAS: Final = GameSchemas(
+    REGISTRY,
+    DOCUMENT_TYPES,
+    ANY,
+    "eighthalf.eights.serialization",
+    "eighthalf.eights.from_data",
+    "the 64 cards, one table card per suit, the scores …",
+    " of Eights",
+    "the loader of Eights",
+    eights_pieces,
+    max_players=MAX_PLAYERS,
+)
+"""Eights' schemas: ``eights.<Type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and
+``eights.document.schema.json`` (:data:`ANY`), which accepts any of them; a table has at
+most :data:`~eighthalf.eights.MAX_PLAYERS` seats (WS2)."""

@@ -1,28 +1,69 @@
-"""The schema pieces of 8½'s documents (:mod:`eighthalf.serialization`) for the builder of :mod:`eighthalf.schemas.build`.
+"""The JSON Schemas of 8½'s documents (:mod:`eighthalf.serialization`): what the schema builder needs of 8½.
 
-The shared definitions (ranks, zones of cards, seats, moves, pile cards) and the fields
-of each document type; the keys come from the game's registry
-(:attr:`eighthalf.game.ROUND`'s ``documents``), the rank symbols and the move notation
-from :mod:`eighthalf.cards` and :mod:`eighthalf.moves`.
+:data:`SCHEMAS` is 8½'s :class:`~eighthalf.common.schema.GameSchemas`, which its registry
+entry names (``eighthalf.entry.ENTRY``, ``schemas="eighthalf.schema_fields:SCHEMAS"``):
+the document types (:data:`DOCUMENT_TYPES`), the texts of the schema files, and the schema
+pieces (:func:`round_pieces`), the shared definitions (ranks, zones of cards, seats, moves,
+pile cards) and the fields of each document type. The keys come from the game's
+registry (``eighthalf.serialization.REGISTRY``), the rank symbols and the move
+notation from :mod:`eighthalf.cards` and :mod:`eighthalf.moves`.
+
+>>> SCHEMAS.types[:3], SCHEMAS.any_name
+(('Rules', 'Move', 'GameState'), 'document')
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ..cards import COMPOSITION, RANKS, Rank
-from ..common.documents import Registry
-from ..common.game import play_out
-from ..events import BlindTurned, Caught, Collected, Drew, Locked, Played, ReachedTable, RoundOver, WentOut
-from ..game import ROUND
-from ..match import Exchanged, Match, MatchOver, MatchView, RoundDealt
-from ..options import MAX_SEATS, Rules
-from ..records import Record
-from ..state import MAX_CALL_HALVES, GameState, Outcome, Seat
-from ..views import PlayerView, SeatView
-from .build import RECORD_COMMENTS, RECORD_TAGS, Pieces, attribute_docs, keys_of, nullable, object_schema, ref
+from .cards import COMPOSITION, RANKS, Rank
+from .common.documents import Registry
+from .common.game import play_out
+from .common.schema import (
+    RECORD_COMMENTS,
+    RECORD_TAGS,
+    GameSchemas,
+    Pieces,
+    attribute_docs,
+    keys_of,
+    nullable,
+    object_schema,
+    ref,
+)
+from .events import BlindTurned, Caught, Collected, Drew, Locked, Played, ReachedTable, RoundOver, WentOut
+from .game import ROUND
+from .match import Exchanged, Match, MatchOver, MatchView, RoundDealt
+from .options import MAX_SEATS, Rules
+from .records import Record
+from .serialization import REGISTRY
+from .state import MAX_CALL_HALVES, GameState, Outcome, Seat
+from .views import PlayerView, SeatView
 
-__all__ = ["round_pieces"]
+__all__ = ["DOCUMENT_TYPES", "SCHEMAS", "round_pieces"]
+
+DOCUMENT_TYPES: Final[tuple[str, ...]] = (
+    "Rules",
+    "Move",
+    "GameState",
+    "PlayerView",
+    "MatchView",
+    "Match",
+    "Record",
+    "Played",
+    "BlindTurned",
+    "Caught",
+    "Collected",
+    "Drew",
+    "Locked",
+    "ReachedTable",
+    "WentOut",
+    "RoundOver",
+    "RoundDealt",
+    "Exchanged",
+    "MatchOver",
+)
+"""The value of ``"type"`` of every kind of 8½'s documents, in the order of the format's description
+(:data:`eighthalf.schemas.DOCUMENT_TYPES`)."""
 
 
 def _symbols(ranks: tuple[Rank, ...] | list[Rank]) -> list[str]:
@@ -339,3 +380,20 @@ def round_pieces(registry: Registry) -> Pieces:
         ),
     }
     return {**_definitions(), **defs}, documents
+
+
+SCHEMAS: Final = GameSchemas(
+    REGISTRY,
+    DOCUMENT_TYPES,
+    "document",
+    "eighthalf.serialization",
+    "eighthalf.from_data",
+    "the 72 cards, the call, the seats …",
+    "",
+    "the loader",
+    round_pieces,
+    max_players=MAX_SEATS,
+)
+"""8½'s schemas: ``<type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and
+``document.schema.json``, which accepts any of them; a table has at most
+:data:`~eighthalf.MAX_SEATS` seats (S2)."""

@@ -1,0 +1,312 @@
+"""The registry of games: every game of eighthalf declared once, found by name.
+
+A game package declares itself with one :class:`GameEntry`: its game object (the rules,
+:class:`~eighthalf.common.game.Game`) and what the tools written once above every game
+need of it that the rules do not say: its JSON documents, its built-in bots, its record
+format, its command line and, optionally, its environment encoding and its schema
+pieces. The tools (the command line, the game server, the schema builder, the
+environments, the conformance suite) read the registry and never name a game, in the
+way python-chess keeps its variants in one list and OpenSpiel registers a game with one
+call.
+
+An entry is found through the entry point group :data:`ENTRY_POINT_GROUP`
+(``eighthalf.games``), so a game in another distribution registers the same way as the
+two games of this one, in its ``pyproject.toml``::
+
+    [project.entry-points."eighthalf.games"]
+    mygame = "mygame.entry:ENTRY"
+
+:func:`register` adds an entry at run time (an application's own game, a test's).
+
+>>> [entry.name for entry in games()][:2]
+['8½', 'Eights']
+>>> find("8.5").name, find("eights").key
+('8½', 'eights')
+>>> find("chess")
+Traceback (most recent call last):
+    ...
+eighthalf.errors.EighthalfError: no game 'chess' is registered (the games: 8½, Eights...)
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import threading
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping
+from importlib import metadata
+from typing import Any, Final
+
+import attrs
+
+from .documents import Registry
+from .errors import EighthalfError, quote
+from .game import Game
+from .replay import GameRecord, RecordFormat
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Commands",
+    "GameEntry",
+    "RegistryError",
+    "bots_for",
+    "documents_for",
+    "entry_of",
+    "find",
+    "games",
+    "load_object",
+    "register",
+]
+
+ENTRY_POINT_GROUP: Final = "eighthalf.games"
+"""The entry point group in which a distribution declares its games (each a :class:`GameEntry`)."""
+
+
+class RegistryError(EighthalfError):
+    """A game entry that cannot be registered, or an entry point that gives no entry."""
+
+
+@attrs.frozen(kw_only=True, slots=True, weakref_slot=False)
+class Commands:
+    """A game's commands on the command line: ``eighthalf <key> ...``."""
+
+    help: str
+    """One line for the list of commands."""
+    description: str
+    """The command's description in its own help."""
+    add_commands: Callable[[Any], None]
+    """Add the game's sub-commands (``demo``, ``play``, ``simulate`` …) to a set of
+    sub-commands (``argparse.ArgumentParser.add_subparsers``); each sub-command's parser
+    sets ``run`` (``parser.set_defaults(run=...)``), the function of the parsed arguments
+    that runs it and returns the exit status."""
+
+
+def _never_endless(rules: object) -> str | None:
+    return None
+
+
+def _check_key(instance: object, attribute: object, value: object) -> None:
+    if type(value) is not str or not value.isascii() or not value.isidentifier() or value != value.lower():
+        raise RegistryError(f"a game's key is a lower-case ASCII identifier, not {quote(value)}")
+
+
+@attrs.frozen(kw_only=True, slots=True, weakref_slot=False)
+class GameEntry:
+    """One game as the tools see it: its game object and what the tools need beyond the rules.
+
+    Every member is typed and documented; the conformance suite names the one that is
+    missing or wrong. Build it in the game's own package (its ``entry`` module), where
+    the game's documents, bots and records are, and declare it as an entry point.
+    """
+
+    name: str
+    """The game's name, as people, records' ``Game`` tags and the server write it: its
+    game object's :attr:`~eighthalf.common.game.Game.name`."""
+    key: str = attrs.field(validator=_check_key)
+    """A short lower-case ASCII identifier: the game's command (``eighthalf eights ...``),
+    its documents' prefix, and a name any tool accepts (``"eights"``)."""
+    game: Game[Any, Any, Any, Any, Any]
+    """The game object of one game (8½: one round)."""
+    documents: Registry
+    """The game's JSON document types (``to_data``, ``from_data``, ``dumps``, ``loads``)."""
+    bots: Mapping[str, Callable[[], Any]]
+    """The built-in bots by name: each value makes a new bot of the game object's game
+    (:class:`eighthalf.common.players.Bot`)."""
+    records: RecordFormat[Any]
+    """How the game's records are made, written and read."""
+    players_rule: str
+    """The rule id that says how many may play (``"S2"``, ``"WS2"``), cited when a number is refused."""
+    make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]]
+    """The record of a new game: ``make_record(players, seed, rules, rounds)``."""
+    cards: Callable[[Any], Counter[Hashable]]
+    """Every card of a state, wherever it is (the conformance suite's card conservation)."""
+    deck: Counter[Hashable]
+    """All the game's cards, as a multiset."""
+    aliases: tuple[str, ...] = ()
+    """Other names the game is found by (``"8.5"``, ``"eighthalf"``)."""
+    default_bot: str = "greedy"
+    """The built-in bot that plays for a person (a timed-out seat) and fills tables by default."""
+    max_rounds: int = 1
+    """The most rounds of one game (1: the game has no match of several rounds)."""
+    game_for: Callable[[int], Game[Any, Any, Any, Any, Any]] | None = None
+    """The game object of a game of so many rounds (``None``: :attr:`game` for one round)."""
+    endless: Callable[[Any], str | None] = _never_endless
+    """Why bots alone might play for ever under some rules (8½ without a move limit, E7), or ``None``."""
+    commands: Commands | None = None
+    """The game's commands on the command line, if any."""
+    encoding: str | None = None
+    """``"module:attribute"`` of the game's environment encoding
+    (:class:`eighthalf.envs.base.Encoding`, the extras ``rl`` and ``openspiel``), if any."""
+    schemas: str | None = None
+    """``"module:attribute"`` of the game's JSON Schemas description
+    (:class:`eighthalf.common.schema.GameSchemas`), if the game ships schemas."""
+    wrap_bot: Callable[[Any], Any] | None = None
+    """Makes a bot of one round play a game of several rounds (8½: a match), if the game has them."""
+    order: int = 100
+    """Where the game is listed (lowest first; the first game's commands are the command line's own)."""
+
+    def game_of(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
+        """The game object of a game of ``rounds`` rounds (1 to :attr:`max_rounds`).
+
+        Raises:
+            RegistryError: If ``rounds`` is out of range.
+        """
+        if type(rounds) is not int or not 1 <= rounds <= self.max_rounds:
+            raise RegistryError(f"{self.name} is played in 1 to {self.max_rounds} rounds, not {quote(rounds)}")
+        if rounds == 1 or self.game_for is None:
+            return self.game
+        return self.game_for(rounds)
+
+    def bot(self, name: str, game: Game[Any, Any, Any, Any, Any] | None = None) -> Any:
+        """A new built-in bot ``name`` for ``game`` (by default :attr:`game`): a bot of one
+        round wrapped by :attr:`wrap_bot` when ``game`` is a game of several rounds.
+
+        Raises:
+            RegistryError: If the game has no bot of that name.
+        """
+        if type(name) is not str or name not in self.bots:
+            raise RegistryError(f"expected a bot of {self.name}: {', '.join(sorted(self.bots))}, not {quote(name)}")
+        bot = self.bots[name]()
+        return bot if game is None or self.plays_one_round(game) else self.wrap_bot(bot)  # type: ignore[misc]
+
+    def plays_one_round(self, game: Game[Any, Any, Any, Any, Any]) -> bool:
+        """Whether ``game`` plays the game of :attr:`game` (one round), whose bots need no
+        wrapping: it is of the same class (an unpickled copy in a worker included)."""
+        return type(game) is type(self.game) or self.wrap_bot is None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the game is found by: its name, its key and its aliases."""
+        return (self.name, self.key, *self.aliases)
+
+
+_lock = threading.RLock()  # an entry's module may look games up as it is imported
+_entries: dict[str, GameEntry] = {}
+_loaded = False
+
+
+def load_object(spec: str) -> Any:
+    """The object that ``"module:attribute"`` names (``"module:a.b"`` for an attribute's attribute).
+
+    Raises:
+        RegistryError: If the module cannot be imported or has no such attribute.
+    """
+    module, colon, name = spec.partition(":")
+    if not colon or not module or not name:
+        raise RegistryError(f"expected 'module:attribute', not {quote(spec)}")
+    try:
+        found: Any = importlib.import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError) as error:
+        raise RegistryError(f"cannot load {quote(spec)}: {error}") from None
+    return found
+
+
+def _add(entry: object, where: str) -> None:
+    if not isinstance(entry, GameEntry):
+        raise RegistryError(f"{where} gives {quote(entry)}, not a GameEntry")
+    if entry.game.name != entry.name:
+        raise RegistryError(f"{where}: the entry's name {entry.name!r} is not its game's name {entry.game.name!r}")
+    if entry.default_bot not in entry.bots:
+        raise RegistryError(f"{where}: the default bot {entry.default_bot!r} is not one of the game's bots")
+    for name in entry.names:
+        known = _find(name)
+        if known is not None and known != entry:
+            raise RegistryError(f"{where}: the name {name!r} is taken by the game {known.name}")
+    if _find(entry.name) is None:
+        _entries[entry.name] = entry
+
+
+def _find(name: str) -> GameEntry | None:
+    folded = name.casefold()
+    for entry in _entries.values():
+        if any(folded == each.casefold() for each in entry.names):
+            return entry
+    return None
+
+
+def _load() -> None:
+    global _loaded
+    with _lock:
+        if _loaded:
+            return
+        _loaded = True  # before the entries' modules are imported: one may call games() as it loads
+        try:
+            for point in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.value):
+                _add(load_object(point.value), f"the entry point {point.name} = {point.value}")
+        except BaseException:
+            _loaded = False
+            raise
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Register ``entry`` in this process (a game not declared as an entry point); returns it.
+
+    Registering the same entry again does nothing.
+
+    Raises:
+        RegistryError: If it is not a :class:`GameEntry`, or one of its names is another game's.
+    """
+    _load()
+    with _lock:
+        _add(entry, "register")
+    return entry
+
+
+def games() -> tuple[GameEntry, ...]:
+    """Every registered game, in order (:attr:`GameEntry.order`, then name)."""
+    _load()
+    with _lock:
+        return tuple(sorted(_entries.values(), key=lambda entry: (entry.order, entry.name)))
+
+
+def find(name: object) -> GameEntry:
+    """The game registered as ``name`` (its name, key or an alias; case does not matter).
+
+    Raises:
+        EighthalfError: If no game has that name; the message lists the games.
+    """
+    _load()
+    found = _find(name) if type(name) is str else None
+    if found is None:
+        raise EighthalfError(
+            f"no game {quote(name)} is registered (the games: {', '.join(entry.name for entry in games())})"
+        )
+    return found
+
+
+def entry_of(game: Game[Any, Any, Any, Any, Any]) -> GameEntry:
+    """The entry of the game that ``game`` plays (found by its :attr:`~eighthalf.common.game.Game.name`).
+
+    Raises:
+        EighthalfError: If that game is not registered.
+    """
+    return find(game.name)
+
+
+def bots_for(game: Game[Any, Any, Any, Any, Any]) -> Mapping[str, Callable[[], Any]]:
+    """The built-in bots of ``game`` by name, each value making a new bot for it (wrapped by
+    the entry's :attr:`~GameEntry.wrap_bot` when ``game`` plays several rounds).
+
+    >>> from eighthalf.game import MatchGame
+    >>> type(bots_for(MatchGame(2))["greedy"]()).__name__
+    'MatchPlayer'
+
+    Raises:
+        EighthalfError: If the game is not registered.
+    """
+    entry = entry_of(game)
+    if entry.plays_one_round(game):
+        return entry.bots
+    return {name: functools.partial(entry.bot, name, game) for name in entry.bots}
+
+
+def documents_for(game: Game[Any, Any, Any, Any, Any]) -> Registry:
+    """The JSON document types of ``game``'s game (its entry's :attr:`~GameEntry.documents`).
+
+    Raises:
+        EighthalfError: If the game is not registered.
+    """
+    return entry_of(game).documents

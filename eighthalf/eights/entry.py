@@ -1,0 +1,72 @@
+"""Eights in the registry of games (:mod:`eighthalf.common.registry`): declared once, here.
+
+The entry point ``eights = "eighthalf.eights.entry:ENTRY"`` (group ``eighthalf.games``)
+finds it; the command line, the game server, the schema builder, the environments and
+the conformance suite read it, and name no game themselves.
+
+>>> from eighthalf.common.registry import find
+>>> find("Eights") is ENTRY, ENTRY.key
+(True, 'eights')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any, Final
+
+from ..common.registry import Commands, GameEntry
+from ..common.replay import GameRecord
+from .bots import BOTS
+from .cards import DECK
+from .cli import add_commands
+from .game import EIGHTS
+from .records import RECORD_FORMAT, Record
+from .serialization import REGISTRY
+from .state import GameState
+
+__all__ = ["ENTRY", "eights_cards"]
+
+
+def eights_cards(state: GameState) -> Counter[Hashable]:
+    """Every card of a game of Eights: the table, the hands, the stack and the score piles (WS1).
+
+    >>> sum(eights_cards(EIGHTS.start(3, seed=1)).values())
+    64
+    """
+    hand = state.hand
+    cards: Counter[Hashable] = Counter(hand.table)
+    cards.update(hand.stack)
+    for seat in range(hand.players):
+        cards.update(hand.hands[seat])
+        cards.update(hand.pile_cards(seat))
+    return cards
+
+
+def _record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
+    return Record(players=players, seed=seed, rules=rules)
+
+
+ENTRY: Final = GameEntry(
+    name="Eights",
+    key="eights",
+    game=EIGHTS,
+    documents=REGISTRY,
+    bots=BOTS,
+    records=RECORD_FORMAT,
+    players_rule="WS2",
+    make_record=_record,
+    cards=eights_cards,
+    deck=Counter(DECK),
+    # every hand ends (WH3), and spellings bring the target nearer (WG3): no table of bots plays for ever
+    commands=Commands(
+        help="the word-spelling game Eights: demo, play or simulate",
+        description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
+        "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
+        add_commands=add_commands,
+    ),
+    encoding="eighthalf.envs.eights.encoding:EIGHTS_ENCODING",
+    schemas="eighthalf.eights.schema_fields:SCHEMAS",
+    order=1,
+)
+"""Eights, the word-spelling game (WS1–WI4)."""

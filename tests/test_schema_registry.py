@@ -1,0 +1,204 @@
+"""The JSON Schemas come from the registry of games: the builder names no game.
+
+Each game describes its schemas in its own package (a :class:`~eighthalf.common.schema.GameSchemas`
+that its registry entry names); :mod:`eighthalf.schemas.build` and :mod:`eighthalf.schemas.server`
+read the registry, and :mod:`eighthalf.common.schema` knows no game. The public tuples of
+:mod:`eighthalf.schemas` are checked against the games' own, so that they cannot drift. The
+shipped files describe the games this package ships only: a game of another distribution
+registered in the process (the tests' third game, Shedding) changes none of them.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import eighthalf
+from eighthalf.common.registry import find, games
+from eighthalf.common.schema import GameSchemas, game_schemas, schemas_of
+from eighthalf.errors import EighthalfError
+from eighthalf.schemas import DOCUMENT_TYPES, EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES, build_schemas, schema
+from eighthalf.schemas import server as server_schemas
+from eighthalf.schemas.server import shipped_games
+
+PACKAGE = Path(eighthalf.__file__).resolve().parent
+
+
+def test_the_public_document_types_are_the_games_own() -> None:
+    """:data:`~eighthalf.schemas.DOCUMENT_TYPES` and the Eights names are what the registry's entries describe."""
+    eighthalf_schemas = schemas_of(find("8½"))
+    eights_schemas = schemas_of(find("Eights"))
+    assert eighthalf_schemas is not None and eights_schemas is not None
+    assert eighthalf_schemas.types == DOCUMENT_TYPES
+    assert eighthalf_schemas.any_name == "document"
+    assert eights_schemas.types == EIGHTS_DOCUMENT_TYPES
+    assert eights_schemas.any_name == EIGHTS_ANY
+
+
+def test_every_game_with_schemas_describes_its_own_documents() -> None:
+    """A game's schemas describe its entry's documents, every type of them, each in a file of its own."""
+    built = build_schemas(games())
+    described = 0
+    for entry in games():
+        found = schemas_of(entry)
+        if found is None:
+            continue
+        described += 1
+        assert found.registry is entry.documents
+        assert set(found.types) == set(entry.documents.by_name)
+        assert {f"{name}.schema.json" for name in (*found.types, found.any_name)} <= set(built)
+    assert described >= 2
+
+
+def test_the_shipped_schemas_are_the_shipped_games_only() -> None:
+    """Another distribution's game is described on request (``games()``), never in the shipped files."""
+    shipped = shipped_games()
+    assert [entry.name for entry in shipped] == ["8½", "Eights"]
+    assert all(entry in games() for entry in shipped)
+    own = build_schemas()
+    every = build_schemas(games())
+    assert set(own) <= set(every)
+    others = [entry for entry in games() if entry not in shipped]
+    for entry in others:
+        found = schemas_of(entry)
+        assert found is not None
+        assert f"{found.any_name}.schema.json" in every and f"{found.any_name}.schema.json" not in own
+        assert entry.name in every["server.Games.schema.json"]["$defs"]["game"]["enum"]
+        assert entry.name not in own["server.Games.schema.json"]["$defs"]["game"]["enum"]
+
+
+def test_the_server_schemas_follow_the_registry() -> None:
+    """The games, bots, rounds and seats of the server's schemas are the registry's entries'."""
+    entries = shipped_games()
+    games_schema = schema("server.Games")["$defs"]
+    assert games_schema["game"]["enum"] == [entry.name for entry in entries]
+    assert games_schema["bot"]["enum"] == sorted({bot for entry in entries for bot in entry.bots})
+    assert games_schema["rounds"]["maximum"] == max(entry.max_rounds for entry in entries)
+    most = []
+    for entry in entries:
+        found = schemas_of(entry)
+        assert found is not None and found.max_players is not None
+        # max_players is the rules' limit, never below what the default rules allow
+        assert found.max_players >= max(entry.game.player_counts(entry.game.default_rules))
+        most.append(found.max_players)
+    assert games_schema["players"]["maximum"] == max(most)
+
+
+def test_the_events_of_a_game_are_the_document_types_of_its_describe() -> None:
+    """A ``state`` message's events are, per game, its document types whose classes its games describe."""
+    refs = [item["$ref"] for item in schema("server.state")["$defs"]["event"]["oneOf"]]
+    names = [ref.rsplit(":", 1)[1] for ref in refs]
+    expected: list[str] = []
+    for entry in shipped_games():
+        classes: set[type] = set()
+        for rounds in sorted({1, entry.max_rounds}):
+            classes |= server_schemas._event_classes(entry.game_of(rounds))
+        expected += [kind.name for kind in entry.documents.kinds if classes.intersection(kind.classes)]
+    assert names == expected
+    assert "RoundDealt" in names and "eights.Spelled" in names and "Rules" not in names
+
+
+class _Unannotated:
+    """A game object whose ``describe`` says nothing of its events."""
+
+    name = "Unannotated"
+
+    def describe(self, before: Any, move: Any, after: Any):  # type: ignore[no-untyped-def]
+        return ()
+
+
+def test_a_game_whose_events_cannot_be_read_is_refused() -> None:
+    with pytest.raises(EighthalfError, match="Unannotated's describe"):
+        server_schemas._event_classes(_Unannotated())  # type: ignore[arg-type]
+
+
+def test_schemas_of_refuses_what_is_not_a_game_s_schemas() -> None:
+    entry = find("Eights")
+    with pytest.raises(EighthalfError, match="not a GameSchemas"):
+        schemas_of(_with_schemas(entry, "eighthalf.schemas:EIGHTS_ANY"))
+    with pytest.raises(EighthalfError, match="other documents"):
+        schemas_of(_with_schemas(entry, "eighthalf.schema_fields:SCHEMAS"))
+    assert schemas_of(_with_schemas(entry, None)) is None
+
+
+def _with_schemas(entry: Any, spec: str | None) -> Any:
+    return attrs.evolve(entry, schemas=spec)
+
+
+def test_game_schemas_refuses_a_description_out_of_step_with_the_loader() -> None:
+    found = schemas_of(find("Eights"))
+    assert found is not None
+    shorter: GameSchemas = attrs.evolve(found, types=found.types[:-1])
+    with pytest.raises(EighthalfError, match="out of step with the loader of Eights"):
+        game_schemas(shorter)
+
+
+def _imports(path: Path) -> tuple[list[str], list[str]]:
+    """The modules ``path`` imports at module level (``.``-prefixed as written), and those it imports in functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top: list[str] = []
+    inner: list[str] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            top += [alias.name for alias in statement.names]
+        elif isinstance(statement, ast.ImportFrom):
+            top.append("." * statement.level + (statement.module or ""))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inside in ast.walk(node):
+                if isinstance(inside, ast.Import):
+                    inner += [alias.name for alias in inside.names]
+                elif isinstance(inside, ast.ImportFrom):
+                    inner.append("." * inside.level + (inside.module or ""))
+    return top, inner
+
+
+def test_the_common_schema_module_knows_no_game() -> None:
+    """:mod:`eighthalf.common.schema` imports only the standard library, attrs and its siblings in common."""
+    top, inner = _imports(PACKAGE / "common" / "schema.py")
+    assert not inner
+    relative = [name for name in top if name.startswith(".")]
+    assert all(name.count(".", 0, 2) == 1 and not name.startswith("..") for name in relative), relative
+    assert not [name for name in top if name.startswith("eighthalf")]
+
+
+def _code_words(path: Path) -> set[str]:
+    """The names and the strings of ``path``'s code: its identifiers and string constants, docstrings aside."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.alias):
+            words.add(node.asname or node.name)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.add(node.value)
+    return words
+
+
+@pytest.mark.parametrize("module", ["build.py", "server.py"])
+def test_the_schema_builder_names_no_game(module: str) -> None:
+    """The builder imports only common modules, the errors, the server's modules and itself, at
+    module level, and its code names no game, no game's constant and no game's types."""
+    top, inner = _imports(PACKAGE / "schemas" / module)
+    assert not inner, f"imports inside functions: {inner}"
+    ours = [name for name in top if name.startswith(".")]
+    allowed = ("..common.", "..errors", "..server.", ".server")
+    assert all(name == ".." or name.startswith(allowed) for name in ours), ours
+    words = _code_words(PACKAGE / "schemas" / module)
+    named = words & {"ROUND", "EIGHTS", "MATCH", "MatchEvent", "Event", "MAX_SEATS", "MAX_PLAYERS", "8½", "Eights"}
+    assert not named, f"{module} names {sorted(named)}"

@@ -1,0 +1,82 @@
+"""Shedding's JSON Schemas (:class:`eighthalf.common.schema.GameSchemas`): the fields of its documents.
+
+>>> from eighthalf.common.schema import game_schemas
+>>> sorted(game_schemas(SCHEMAS))[:2]
+['shedding.Drew.schema.json', 'shedding.GameOver.schema.json']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from eighthalf.common.documents import Registry
+from eighthalf.common.schema import (
+    RECORD_COMMENTS,
+    RECORD_TAGS,
+    GameSchemas,
+    Pieces,
+    keys_of,
+    nullable,
+    object_schema,
+    ref,
+)
+
+from .documents import REGISTRY
+from .rules import DECK
+
+__all__ = ["SCHEMAS"]
+
+_INT: Final = {"type": "integer", "minimum": 0}
+
+
+def _pieces(registry: Registry) -> Pieces:
+    defs: dict[str, dict[str, Any]] = {
+        "card": {"description": "A card: its rank, then its suit (SH1).", "enum": list(DECK)},
+        "cards": {"type": "array", "items": ref("card")},
+        "seat": {"type": "integer", "minimum": 0, "maximum": 3},
+        "seed": {"type": "integer"},
+        "rules": {
+            "type": "object",
+            "properties": {"hand_size": {"type": "integer", "minimum": 3, "maximum": 5}, "move_limit": nullable(_INT)},
+            "required": ["hand_size", "move_limit"],
+            "additionalProperties": False,
+        },
+        "move": {"description": "A move in notation: a card, 'draw' or 'pass'.", "type": "string"},
+    }
+    table = {"players": {"type": "integer", "minimum": 2, "maximum": 4}, "rules": ref("rules")}
+    play = {"pile": ref("cards"), "turn": ref("seat"), "moves": _INT, "passes": _INT}
+    fields: dict[str, dict[str, dict[str, Any]]] = {
+        "shedding.Rules": defs["rules"]["properties"],
+        "shedding.Move": {"move": ref("move")},
+        "shedding.GameState": {
+            **table, **play, "seed": ref("seed"), "hands": {"type": "array", "items": ref("cards")}, "stock": ref("cards"),
+        },
+        "shedding.PlayerView": {
+            **table, **play, "seat": nullable(ref("seat")), "hand": ref("cards"),
+            "counts": {"type": "array", "items": _INT}, "stock": _INT,
+        },
+        "shedding.Record": {
+            **table, "seed": ref("seed"), "moves": {"type": "array", "items": ref("move")}, "result": {"type": "string"},
+            "comments": RECORD_COMMENTS, "tags": RECORD_TAGS,
+        },
+        "shedding.Played": {"seat": ref("seat"), "card": ref("card")},
+        "shedding.Drew": {"seat": ref("seat"), "card": nullable(ref("card"))},
+        "shedding.Passed": {"seat": ref("seat")},
+        "shedding.GameOver": {"scores": {"type": "array", "items": _INT}, "winners": {"type": "array", "items": ref("seat")}},
+    }  # fmt: skip
+    documents = {name: object_schema(keys_of(registry, name), body, {}, name) for name, body in fields.items()}
+    return defs, documents
+
+
+SCHEMAS: Final = GameSchemas(
+    REGISTRY,
+    tuple(kind.name for kind in REGISTRY.kinds),
+    "shedding.document",
+    "shedding",
+    "shedding.documents.REGISTRY.from_data",
+    "the cards of a state, the seats, the notation of moves",
+    " of Shedding",
+    "the loader of Shedding",
+    _pieces,
+)
+"""Shedding's schemas (the registry entry's ``schemas``)."""
