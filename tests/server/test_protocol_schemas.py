@@ -29,9 +29,16 @@ pytest.importorskip("httpx2")
 import anyio  # noqa: E402  (after the skips: the server extra may be missing)
 from starlette.testclient import TestClient, WebSocketTestSession  # noqa: E402
 
+from eighthalf.common.registry import games  # noqa: E402
 from eighthalf.schemas import schema  # noqa: E402
 from eighthalf.schemas.build import dump_schema  # noqa: E402
-from eighthalf.schemas.server import ERROR_CODES, SERVER_SCHEMAS, error_codes_in_source, server_schemas  # noqa: E402
+from eighthalf.schemas.server import (  # noqa: E402
+    ERROR_CODES,
+    SERVER_SCHEMAS,
+    error_codes_in_source,
+    server_schemas,
+    shipped_games,
+)
 from eighthalf.server.app import create_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -301,8 +308,13 @@ def test_a_hand_of_eights_every_frame_valid(client: TestClient) -> None:
 
 
 def test_the_lobby_and_every_http_error_body(client: TestClient) -> None:
-    games = get(client, "/api/games", "Games")
-    assert {game["name"] for game in games} == {"8½", "Eights"}
+    response = client.get("/api/games")
+    assert response.status_code == 200, response.text
+    listed = response.json()
+    assert [game["name"] for game in listed] == [entry.name for entry in games()]  # every registered game
+    shipped = {entry.name for entry in shipped_games()}
+    assert shipped == {"8½", "Eights"}
+    check("Games", [game for game in listed if game["name"] in shipped])  # the shipped schemas know these
     post(client, "/api/tables", {"game": "8½", "players": 3, "seats": ["greedy"]}, "NewTable", "Table", 201)
     assert len(get(client, "/api/tables", "TableList")) == 1
     bad_tables: list[dict[str, Any]] = [
