@@ -234,8 +234,7 @@ def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
     """A round's events as ``seat`` may see them: drawn cards hidden unless ``seat`` drew them.
 
     ``seat=None`` gives a spectator's events, with every drawn card hidden. This one takes
-    a round's events only; :func:`eighthalf.events_for` (:func:`eighthalf.match.events_for`)
-    takes a match's own events too.
+    a round's events only; :func:`eighthalf.events_for` takes a match's own events too.
 
     Raises:
         InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
@@ -252,8 +251,8 @@ _E = TypeVar("_E")
 def hide_drawn(events: Iterable[_E], seat: int | None) -> tuple[_E | Drew, ...]:
     """``events`` as ``seat`` may see them, unchecked: each :class:`Drew` of another seat
     without its cards (I2, I3), every other event unchanged. What :func:`events_for` gives
-    once it has checked its arguments; :func:`eighthalf.match.events_for` passes a match's
-    own events (all public) through it too."""
+    once it has checked its arguments; :func:`eighthalf.events_for` passes a match's own
+    events (all public) through it too."""
     return tuple(
         Drew(event.seat, event.count, None) if isinstance(event, Drew) and event.seat != seat else event
         for event in events
@@ -283,8 +282,8 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
     """Tell a round's events in plain English, one sentence each.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
-    This one tells a round's events only; :func:`eighthalf.narrate`
-    (:func:`eighthalf.match.narrate`) tells a match's own events too.
+    This one tells a round's events only; :func:`eighthalf.narrate` tells a match's own
+    events too.
 
     Raises:
         InvalidStateError: If an item of ``events`` is not an event of a round, or
@@ -298,8 +297,8 @@ def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list
 
 def narrate_event(event: Event, name: Callable[[int], str]) -> str:
     """One event of a round in plain English, unchecked: the sentence :func:`narrate`
-    gives it, each seat called ``name(seat)``. :func:`eighthalf.match.narrate` tells a
-    round's events within a match's with it."""
+    gives it, each seat called ``name(seat)``. :func:`eighthalf.narrate` tells a round's
+    events within a match's with it."""
     if isinstance(event, Played):
         return (
             f"{name(event.seat)} plays {_cards_text(event.cards)}"

@@ -184,7 +184,7 @@ def events_for(events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEve
     ``seat=None`` gives a spectator's events, with every drawn card hidden. A match's own
     events (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
     :class:`~eighthalf.match.MatchOver`) are public and pass unchanged; a round's are
-    shown as :func:`eighthalf.events.events_for` shows them.
+    shown as the round's own ``eighthalf.events.events_for`` shows them.
 
     Raises:
         InvalidStateError: If ``seat`` is neither an int nor ``None``, or an item of
@@ -199,8 +199,8 @@ def narrate(events: Sequence[MatchEvent], names: Sequence[str] | None = None) ->
     """Tell the events in plain English, one sentence each.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
-    A round's events are told as :func:`eighthalf.events.narrate` tells them, a match's
-    own (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
+    A round's events are told as the round's own ``eighthalf.events.narrate`` tells them,
+    a match's own (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
     :class:`~eighthalf.match.MatchOver`) here.
 
     Raises:

@@ -86,7 +86,7 @@ def _never_endless(rules: object) -> str | None:
     return None
 
 
-def _check_key(instance: object, attribute: object, value: object) -> None:
+def _check_key(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str or not value.isascii() or not value.isidentifier() or value != value.lower():
         raise RegistryError(f"a game's key is a lower-case ASCII identifier, not {quote(value)}")
 

@@ -2,7 +2,7 @@
 
 :func:`state_text` draws a whole :class:`~eighthalf.eights.GameState` in a few lines,
 every hand face up; ``repr(state)`` stays the full, exact one. The lines are drawn in
-:mod:`eighthalf.eights.state` itself, which ``str(state)`` calls there: the state never
+``eighthalf.eights.state`` itself, which ``str(state)`` calls there: the state never
 imports this module.
 """
 

@@ -26,7 +26,7 @@ eighthalf.server.protocol.Refused: $.move: missing
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from ..common.documents import json_kind, parse_json
@@ -130,7 +130,7 @@ class SeatLike(Protocol):
         ...
 
     @property
-    def clients(self) -> Collection[object]:
+    def clients(self) -> set[Any]:
         """The connections that follow the table as this seat."""
         ...
 
@@ -184,7 +184,7 @@ class TableLike(Protocol):
         ...
 
     @property
-    def spectators(self) -> Collection[object]:
+    def spectators(self) -> set[Any]:
         """The connections that follow the table as spectators."""
         ...
 
