@@ -114,6 +114,11 @@ nitpick_ignore = [
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
+    # the games' add_commands take a set of sub-commands (argparse's private class).
+    ("py:class", "argparse._SubParsersAction"),
+    ("py:class", "collections.Counter"),
+    ("py:class", "collections.abc.Hashable"),
+    ("py:class", "threading.RLock"),
     # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
     ("py:class", "eighthalf.state._SeatLike"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),

@@ -257,7 +257,7 @@ class MatchPlayer:
     decision from the bot's ``exchange`` method if it has one (else the built-in bots'
     choice), and the round's events shown to it if it observes.
 
-    The match game's bots (:attr:`MatchGame.bots`) are round bots wrapped in this.
+    A match's bots (:func:`eighthalf.common.registry.bots_for` of a :class:`MatchGame`) are round bots wrapped in this.
     """
 
     __slots__ = ("bot",)

@@ -188,7 +188,7 @@ def _check_serve(rest: list[str]) -> None:
         with urllib.request.urlopen(url, timeout=30) as page:
             assert b"<html" in page.read()
         with urllib.request.urlopen(url + "api/games", timeout=30) as games:
-            assert {game["name"] for game in json.loads(games.read())} == {"8½", "Eights"}
+            assert {"8½", "Eights"} <= {game["name"] for game in json.loads(games.read())}  # and any registered
     finally:
         process.kill()
         process.wait(timeout=30)

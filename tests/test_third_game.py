@@ -15,6 +15,8 @@ import importlib
 import io
 import json
 import random
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -232,6 +234,48 @@ def test_server_message_schemas_take_the_third_game_and_its_frames_pass_them(ser
     for text in frames:
         errors = sorted(validator.iter_errors(json.loads(text)), key=str)
         assert not errors, f"{errors[0].message} at {errors[0].json_path}"
+
+
+# --------------------------------------------------------------------------- browser pages
+
+
+def _page_outcome(server: Any, tmp_path: Path, game: str, bot: Any) -> str:
+    """What the table page's script (run by Node on a stub DOM, ``tests/thirdgame/page_harness.js``)
+    says when it is sent every frame that seat 0 of a table was sent, ``bot`` playing the seat
+    through the client against a server bot: ``ok: <n> renders`` or its error."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js to run the table page's script")
+
+    async def main() -> tuple[str, list[str]]:
+        summary = await create_table(server.url, {"game": game, "players": 2, "seats": [None, "greedy"]})
+        table = summary["id"]
+        token = await join(server.url, table, 0, "me")
+        watcher = await support.start_watch(server, table, token, 0)
+        await asyncio.wait_for(play(server.url, table, token, bot, seed=0), 60)
+        watched = await asyncio.wait_for(watcher, 60)
+        return table, list(watched.texts)
+
+    table, texts = asyncio.run(main())
+    frames = tmp_path / "frames.json"
+    frames.write_text(json.dumps({"table": table, "texts": texts}), encoding="utf-8")
+    static = Path(cli.__file__).parent / "server" / "static"
+    harness = Path(__file__).parent / "thirdgame" / "page_harness.js"
+    done = subprocess.run([node, str(harness), str(static), str(frames)], capture_output=True, text=True, timeout=60)
+    return (done.stdout + done.stderr).strip()
+
+
+def test_browser_page_harness_renders_a_game_of_eights(server: Any, tmp_path: Path) -> None:
+    """The control: the harness runs the table page through a whole game the page knows, as a seat."""
+    from eighthalf.eights.bots import GreedyBot as EightsGreedy
+
+    outcome = _page_outcome(server, tmp_path, "Eights", EightsGreedy())
+    assert outcome.startswith("ok: ") and int(outcome.split()[1]) > 1, outcome
+
+
+def test_browser_page_draws_the_third_game_plainly_without_breaking(server: Any, tmp_path: Path) -> None:
+    outcome = _page_outcome(server, tmp_path, "Shedding", GreedyBot())
+    assert outcome.startswith("ok: ") and int(outcome.split()[1]) > 1, outcome
 
 
 # --------------------------------------------------------------------------- environments

@@ -214,6 +214,21 @@
     }
   }
 
+  function renderPlain(view) {
+    // A game this page has no drawing of (a game registered by another package): its
+    // view as the server sends it, field by field, and its legal moves as buttons.
+    $("board-8").hidden = false;
+    $("board-eights").hidden = true;
+    $("open-zone").hidden = true;
+    const lines = Object.entries(view)
+      .filter(([key]) => !["format", "version", "type"].includes(key))
+      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+    const text = document.createElement("pre");
+    text.textContent = lines.join("\n");
+    $("hand").replaceChildren(text);
+    $("mine-heading").textContent = seat === null ? "The table" : "Your view";
+  }
+
   function renderTurn(state) {
     let text;
     if (state.result) text = "Game over";
@@ -263,7 +278,8 @@
       $("mine-heading").textContent = "Hands";
     }
     if (state.view.type === "eights.PlayerView") renderEights(state.view);
-    else render8(state.view);
+    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") render8(state.view);
+    else renderPlain(state.view);
     renderMoves(state);
     renderTurn(state);
     renderSeats();

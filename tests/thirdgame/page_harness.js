@@ -1,0 +1,97 @@
+// Runs the table page's script (eighthalf/server/static/app.js and table.js) in Node with a
+// stub DOM, and feeds it the frames of a real table (a JSON file of frame texts): prints "ok",
+// with the number of states rendered, or the first error the page's code throws. Usage: node page_harness.js STATIC_DIR FRAMES.json
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+const vm = require("vm");
+
+const [staticDir, framesPath] = process.argv.slice(2);
+const frames = JSON.parse(fs.readFileSync(framesPath, "utf8"));
+
+// An element that takes any property and any call, and holds no children worth reading.
+function element() {
+  const target = function () {};
+  const own = { children: [], classList: { add() {}, remove() {}, toggle() {} }, dataset: {}, style: {} };
+  return new Proxy(target, {
+    get(_, key) {
+      if (key in own) return own[key];
+      if (key === Symbol.toPrimitive) return () => "";
+      if (key === Symbol.iterator) return [][Symbol.iterator];
+      if (key === "value" || key === "textContent") return own[key] || "";
+      if (key === "querySelectorAll") return () => [];
+      return element();
+    },
+    set(_, key, value) {
+      own[key] = value;
+      return true;
+    },
+    apply() {
+      return element();
+    },
+  });
+}
+
+const elements = new Map();
+let listeners = [];
+const sockets = [];
+const context = {
+  console,
+  setTimeout: () => 0,
+  clearTimeout: () => {},
+  setInterval: () => 0,
+  URLSearchParams,
+  URL,
+  location: {
+    pathname: `/table/${frames.table}`,
+    host: "localhost",
+    protocol: "http:",
+    hash: "",
+    search: "",
+    origin: "http://localhost",
+    href: `http://localhost/table/${frames.table}`,
+  },
+  history: { replaceState() {} },
+  localStorage: { getItem: () => null, setItem() {}, removeItem() {} },
+  fetch: () => new Promise(() => {}),
+  window: { addEventListener() {} },
+  HTMLInputElement: class {},
+  HTMLTextAreaElement: class {},
+  navigator: {},
+  document: {
+    title: "",
+    body: { dataset: { renders: "0" } },
+    getElementById(id) {
+      if (!elements.has(id)) elements.set(id, element());
+      return elements.get(id);
+    },
+    createElement: () => element(),
+    createTextNode: () => element(),
+    addEventListener(kind, listener) {
+      if (kind === "DOMContentLoaded") listeners.push(listener);
+    },
+  },
+  WebSocket: class {
+    constructor() {
+      this.readyState = 1;
+      sockets.push(this);
+    }
+    send() {}
+    close() {}
+  },
+};
+context.WebSocket.OPEN = 1;
+vm.createContext(context);
+for (const name of ["app.js", "table.js"]) {
+  vm.runInContext(fs.readFileSync(path.join(staticDir, name), "utf8"), context, { filename: name });
+}
+for (const listener of listeners) listener();
+listeners = [];
+try {
+  for (const text of frames.texts) sockets[sockets.length - 1].onmessage({ data: text });
+  console.log(`ok: ${context.document.body.dataset.renders} renders`);
+} catch (error) {
+  console.log(`${error.name}: ${error.message}`);
+  if (process.env.HARNESS_STACK) console.log(error.stack);
+}
