@@ -11,17 +11,20 @@ count as much as the others, so none may run against the layers.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-cli = pytest.importorskip("importlinter.cli")
+pytest.importorskip("importlinter")
 
 ROOT = Path(__file__).resolve().parent.parent
+_RUN = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True, no_logo=True))"
 
 
-def test_issue_25_the_import_contracts_are_kept(capsys: pytest.CaptureFixture[str]) -> None:
-    status = cli.lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
-    report = capsys.readouterr().out
-    assert status == 0, report
-    assert "broken" not in report.lower().replace("0 broken", ""), report
+def test_issue_25_the_import_contracts_are_kept() -> None:
+    # In a process of its own: the linter's console takes over the streams of the process it runs in.
+    done = subprocess.run([sys.executable, "-c", _RUN], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout, done.stdout
