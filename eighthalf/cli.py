@@ -154,9 +154,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         if entry.key in commands.choices:
             continue
         own = commands.add_parser(entry.key, help=entry.commands.help, description=entry.commands.description)
-        entry.commands.add_commands(
-            own.add_subparsers(dest=f"{entry.key}_command", required=True, metavar="{demo,play,simulate}")
-        )
+        entry.commands.add_commands(own.add_subparsers(dest=f"{entry.key}_command", required=True))
     serve = commands.add_parser(
         "serve",
         help="serve every game to browsers and programs over a network (the extra 'server')",

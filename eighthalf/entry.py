@@ -5,8 +5,8 @@ it; the command line, the game server, the schema builder, the environments and 
 conformance suite read it, and name no game themselves.
 
 >>> from eighthalf.common.registry import find
->>> find("8½") is ENTRY, ENTRY.game_of(3)
-(True, eighthalf.game.MatchGame(3))
+>>> find("8½") is ENTRY, ENTRY.game_of(3), ENTRY.rounds_of(ENTRY.game_of(3)), ENTRY.rounds_of(ENTRY.game)
+(True, eighthalf.game.MatchGame(3), 3, 1)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, Final
 from .bots import BOTS
 from .cards import COMPOSITION
 from .cli import add_commands
+from .common.game import Game
 from .common.registry import Commands, GameEntry
 from .common.replay import GameRecord
 from .game import ROUND, MatchGame, MatchPlayer
@@ -49,6 +50,10 @@ def _record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any,
     return Record(players=players, seed=seed, rules=rules, rounds=None if rounds == 1 else rounds)
 
 
+def _rounds_of(game: Game[Any, Any, Any, Any, Any]) -> int:
+    return game.rounds if isinstance(game, MatchGame) else 1
+
+
 def _endless(rules: Rules) -> str | None:
     if rules.move_limit is not None:
         return None
@@ -72,6 +77,7 @@ ENTRY: Final = GameEntry(
     deck=Counter(COMPOSITION),
     max_rounds=6,
     game_for=MatchGame,
+    rounds_of=_rounds_of,
     wrap_bot=MatchPlayer,
     endless=_endless,
     commands=Commands(

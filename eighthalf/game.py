@@ -133,7 +133,7 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
 
 
 class _EightAndAHalf:
-    """What 8½'s round and match share: the name, the rules, records and documents."""
+    """What 8½'s round and match share: the name, the rules and the rules' record tags."""
 
     __slots__ = ()
 

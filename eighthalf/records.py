@@ -240,7 +240,7 @@ class Record(GameRecord["GameState | Match", MatchMove]):
                     raise DocumentError(f"$.moves[{at}]", f"seat {move.loser} is out of range (0 to {players - 1})")
         check_result(self.result, players, rounds)
         check_comments(self.comments, len(self.moves))
-        check_tags(self.tags, _FORMAT.own_tags)
+        check_tags(self.tags, RECORD_FORMAT.own_tags)
 
     @property
     def game(self) -> RoundGame | MatchGame:
@@ -304,7 +304,7 @@ def replay(record: Record) -> Iterator[GameState | Match]:
             states are yielded, a move is illegal (the message gives its number) or the
             result does not match.
     """
-    return replay_states(_FORMAT.checked(record, "replay"))
+    return replay_states(RECORD_FORMAT.checked(record, "replay"))
 
 
 def dumps(record: Record) -> str:
@@ -319,7 +319,7 @@ def dumps(record: Record) -> str:
         DocumentError: If ``record`` is not a :class:`Record`, or a move's notation does
             not read back as the move (at ``$.moves[<i>]``); nothing is written then.
     """
-    return _FORMAT.dumps(record)
+    return RECORD_FORMAT.dumps(record)
 
 
 def loads(text: str) -> Record:
@@ -330,7 +330,7 @@ def loads(text: str) -> Record:
             describes is not valid (see :class:`Record`); the message names the line,
             tag or move at fault.
     """
-    return _FORMAT.loads(text)
+    return RECORD_FORMAT.loads(text)
 
 
 def _setup_tags(record: Record) -> list[tuple[str, str]]:
@@ -364,7 +364,7 @@ def _setup_fields(tags: Mapping[str, str]) -> dict[str, Any]:
     return fields
 
 
-_FORMAT: Final = RecordFormat(
+RECORD_FORMAT: Final = RecordFormat(
     record=Record,
     name="a Record",
     game=MATCH,  # names the game, reads the rules tags, and reads round and match moves alike
@@ -379,6 +379,3 @@ _FORMAT: Final = RecordFormat(
     field_tags={"rules": "Rules", "result": "Result", **{tag.lower(): tag for tag in _SETUP_TAGS}},
 )
 """How 8½'s records are written and read."""
-
-RECORD_FORMAT: Final = _FORMAT
-"""How these records are written and read (the registry entry's :attr:`~eighthalf.common.registry.GameEntry.records`)."""

@@ -35,35 +35,16 @@ from .game import ROUND
 from .match import Exchanged, Match, MatchOver, MatchView, RoundDealt
 from .options import MAX_SEATS, Rules
 from .records import Record
+from .schemas import DOCUMENT_TYPES as _SHIPPED_TYPES
 from .serialization import REGISTRY
 from .state import MAX_CALL_HALVES, GameState, Outcome, Seat
 from .views import PlayerView, SeatView
 
 __all__ = ["DOCUMENT_TYPES", "SCHEMAS", "round_pieces"]
 
-DOCUMENT_TYPES: Final[tuple[str, ...]] = (
-    "Rules",
-    "Move",
-    "GameState",
-    "PlayerView",
-    "MatchView",
-    "Match",
-    "Record",
-    "Played",
-    "BlindTurned",
-    "Caught",
-    "Collected",
-    "Drew",
-    "Locked",
-    "ReachedTable",
-    "WentOut",
-    "RoundOver",
-    "RoundDealt",
-    "Exchanged",
-    "MatchOver",
-)
-"""The value of ``"type"`` of every kind of 8½'s documents, in the order of the format's description
-(:data:`eighthalf.schemas.DOCUMENT_TYPES`)."""
+DOCUMENT_TYPES: Final = _SHIPPED_TYPES
+"""The value of ``"type"`` of every kind of 8½'s documents, in the order of the format's description:
+:data:`eighthalf.schemas.DOCUMENT_TYPES`."""
 
 
 def _symbols(ranks: tuple[Rank, ...] | list[Rank]) -> list[str]:
@@ -392,6 +373,7 @@ SCHEMAS: Final = GameSchemas(
     "",
     "the loader",
     round_pieces,
+    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("Played") :],
     max_players=MAX_SEATS,
 )
 """8½'s schemas: ``<type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

@@ -160,7 +160,7 @@ def test_recorded_fields_round_trip_and_are_checked_in_order() -> None:
     def read(value: object, path: str) -> int:
         return int(str(value))
 
-    data = recorded_data(Played())
+    data = recorded_data(Played(), lambda moves: [str(move) for move in moves])
     assert tuple(data) == RECORDED
     assert data == {"moves": ["1", "2"], "result": "1-0", "comments": [[1, "Good."]], "tags": [["Event", "Club"]]}
     assert get_recorded(data, "$", read) == {

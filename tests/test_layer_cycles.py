@@ -12,10 +12,9 @@ behaviour that used to need those imports is unchanged.
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
-from pathlib import Path
+import functools
 
+import grimp  # installed with import-linter (the extra test)
 import pytest
 
 import eighthalf
@@ -27,8 +26,6 @@ from eighthalf.events import Drew, Played
 from eighthalf.game import MATCH
 from eighthalf.match import Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
 
-PACKAGE = Path(eighthalf.__file__).resolve().parent
-
 PAIRS = [
     ("eighthalf.state", "eighthalf.text"),
     ("eighthalf.eights.state", "eighthalf.eights.text"),
@@ -38,75 +35,32 @@ PAIRS = [
 """(lower, higher): the higher imports the lower, so the lower must never reach the higher."""
 
 
-def _modules() -> dict[str, Path]:
-    found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = ("eighthalf", *path.relative_to(PACKAGE).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        found[".".join(parts)] = path
-    return found
-
-
-def _imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
-    """Every eighthalf module that ``name`` imports anywhere in its source (top level,
-    under ``TYPE_CHECKING`` or inside a function)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                origin = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                origin = node.module or ""
-            for alias in node.names:
-                module = f"{origin}.{alias.name}"
-                yield module if module in modules else origin
-
-
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
-    return {
-        name: {imported for imported in _imports(name, path, modules) if imported in modules}
-        for name, path in modules.items()
-    }
-
-
-def _reaches(graph: dict[str, set[str]], start: str, target: str) -> list[str] | None:
-    """A chain of imports from ``start`` to ``target``, or ``None``."""
-    chains = {start: [start]}
-    todo = [start]
-    while todo:
-        here = todo.pop()
-        for there in sorted(graph[here]):
-            if there not in chains:
-                chains[there] = [*chains[here], there]
-                if there == target:
-                    return chains[there]
-                todo.append(there)
-    return None
+@functools.cache
+def _graph() -> grimp.ImportGraph:
+    """The package's import graph, as import-linter reads it: imports at the top level,
+    under ``TYPE_CHECKING`` and inside functions alike."""
+    return grimp.build_graph("eighthalf", cache_dir=None)
 
 
 def test_the_import_graph_is_read_from_the_sources() -> None:
     graph = _graph()
-    assert "eighthalf.views" in graph["eighthalf.text"]  # under TYPE_CHECKING
-    assert "eighthalf.state" in graph["eighthalf.text"]
-    assert "eighthalf.server.protocol" in graph["eighthalf.server.tables"]
+    assert "eighthalf.views" in graph.find_modules_directly_imported_by("eighthalf.text")  # under TYPE_CHECKING
+    assert "eighthalf.state" in graph.find_modules_directly_imported_by("eighthalf.text")
+    assert "eighthalf.server.protocol" in graph.find_modules_directly_imported_by("eighthalf.server.tables")
 
 
 @pytest.mark.parametrize(("lower", "higher"), PAIRS)
 def test_the_lower_module_never_reaches_the_higher_one(lower: str, higher: str) -> None:
     graph = _graph()
-    assert _reaches(graph, higher, lower) is not None, f"{higher} no longer builds on {lower}"
-    assert _reaches(graph, lower, higher) is None, (
-        f"an import cycle: {' -> '.join(_reaches(graph, lower, higher) or [])}"
+    assert graph.find_shortest_chain(importer=higher, imported=lower) is not None, (
+        f"{higher} no longer builds on {lower}"
     )
+    chain = graph.find_shortest_chain(importer=lower, imported=higher)
+    assert chain is None, f"an import cycle: {' -> '.join(chain or ())}"
 
 
 def test_the_drawing_below_the_state_imports_only_the_cards() -> None:
-    assert _graph()["eighthalf._drawing"] == {"eighthalf.cards"}
+    assert _graph().find_modules_directly_imported_by("eighthalf._drawing") == {"eighthalf.cards"}
 
 
 # --- str(state), unchanged ------------------------------------------------------------------

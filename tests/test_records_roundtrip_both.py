@@ -23,7 +23,10 @@ from hypothesis import strategies as st
 import eighthalf.eights.records as eights_records
 import eighthalf.records as round_records
 from eighthalf import COMPOSITION, BlindPlay, Collect, EightAndHalf, HandPlay, OpenPlay, Rank
+from eighthalf import from_data as round_from_data
+from eighthalf import to_data as round_to_data
 from eighthalf.eights import Pass, Spell, legal_moves, parse_cards
+from eighthalf.eights import to_data as eights_to_data
 from eighthalf.errors import DocumentError
 from eighthalf.game import MATCH
 from eighthalf.match import Decline, Exchange, MatchMove
@@ -98,6 +101,21 @@ def test_issue_25_eights_spell_of_the_issue_was_written_and_refused_by_loads_now
         "move 1 (EIGHT 2i>1v): its notation does not read back: illegal move 'EIGHT 2i>1v': "
         "the cards show the letters 'i', which do not spell EIGHT ('eghit') (WT2)",
     )
+
+
+def test_issue_25_a_record_document_refuses_the_moves_its_text_refuses_in_both_games() -> None:
+    """``to_data`` of a record writes its moves through the same check as ``dumps`` (both games)."""
+    spell = Spell("EIGHT", (), parse_cards("2i"), parse_cards("1v"), check=False)
+    eights_record = eights_records.Record(players=2, seed=3, moves=(spell,))
+    round_record = round_records.Record(players=2, seed=3, moves=(changed(HandPlay(Rank.FOUR, 1), count=9),))
+    cases: tuple[tuple[Any, Any], ...] = ((eights_to_data, eights_record), (round_to_data, round_record))
+    for to_data, record in cases:
+        with pytest.raises(DocumentError) as caught:
+            to_data(record)
+        assert caught.value.path == "$.moves[0]", record
+        assert "its notation does not read back" in str(caught.value) or "reads back as" in str(caught.value)
+    good = round_records.Record(players=2, seed=3, moves=(HandPlay(Rank.FOUR, 1),))
+    assert round_from_data(round_to_data(good)) == good
 
 
 @pytest.mark.parametrize(

@@ -85,6 +85,7 @@ def tell_match(
 
 _ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
 
+
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
     """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
     return players.moves_of(seen, "the round is over")

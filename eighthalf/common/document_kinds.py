@@ -107,10 +107,15 @@ RECORDED: Final = ("moves", "result", "comments", "tags")
 """The keys that :func:`recorded_data` writes, in order: the last keys of every game's record document."""
 
 
-def recorded_data(record: Recorded) -> dict[str, Any]:
-    """A record's ``moves``, ``result``, ``comments`` and ``tags`` as JSON values, in that order."""
+def recorded_data(record: Recorded, written: Callable[[Sequence[object]], Sequence[str]]) -> dict[str, Any]:
+    """A record's ``moves``, ``result``, ``comments`` and ``tags`` as JSON values, in that order.
+
+    ``written`` gives the moves' notation, each checked to read back as the move: the game's
+    :meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`,
+    so that a document holds what its loader reads back, as a record's text does.
+    """
     return {
-        "moves": [str(move) for move in record.moves],
+        "moves": list(written(record.moves)),
         "result": record.result,
         "comments": [[at, text] for at, text in record.comments],
         "tags": [[name, value] for name, value in record.tags],

@@ -86,6 +86,10 @@ def _never_endless(rules: object) -> str | None:
     return None
 
 
+def _one_round(game: object) -> int:
+    return 1
+
+
 def _check_key(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str or not value.isascii() or not value.isidentifier() or value != value.lower():
         raise RegistryError(f"a game's key is a lower-case ASCII identifier, not {quote(value)}")
@@ -95,17 +99,18 @@ def _check_key(instance: object, attribute: attrs.Attribute[str], value: str) ->
 class GameEntry:
     """One game as the tools see it: its game object and what the tools need beyond the rules.
 
-    Every member is typed and documented; the conformance suite names the one that is
-    missing or wrong. Build it in the game's own package (its ``entry`` module), where
-    the game's documents, bots and records are, and declare it as an entry point.
+    Every member is typed and documented; registering checks that the name is the game
+    object's, that the default bot is one of the bots and that no name is another game's.
+    Build it in the game's own package (its ``entry`` module), where the game's documents,
+    bots and records are, and declare it as an entry point.
     """
 
     name: str
     """The game's name, as people, records' ``Game`` tags and the server write it: its
     game object's :attr:`~eighthalf.common.game.Game.name`."""
     key: str = attrs.field(validator=_check_key)
-    """A short lower-case ASCII identifier: the game's command (``eighthalf eights ...``),
-    its documents' prefix, and a name any tool accepts (``"eights"``)."""
+    """A short lower-case ASCII identifier: the game's command (``eighthalf eights ...``) and
+    a name :func:`find` accepts (``"eights"``)."""
     game: Game[Any, Any, Any, Any, Any]
     """The game object of one game (8½: one round)."""
     documents: Registry
@@ -131,6 +136,9 @@ class GameEntry:
     """The most rounds of one game (1: the game has no match of several rounds)."""
     game_for: Callable[[int], Game[Any, Any, Any, Any, Any]] | None = None
     """The game object of a game of so many rounds (``None``: :attr:`game` for one round)."""
+    rounds_of: Callable[[Game[Any, Any, Any, Any, Any]], int] = _one_round
+    """The rounds that a game object of this game plays (the inverse of :meth:`game_of`: 1
+    unless the game has matches)."""
     endless: Callable[[Any], str | None] = _never_endless
     """Why bots alone might play for ever under some rules (8½ without a move limit, E7), or ``None``."""
     commands: Commands | None = None
@@ -168,7 +176,9 @@ class GameEntry:
         if type(name) is not str or name not in self.bots:
             raise RegistryError(f"expected a bot of {self.name}: {', '.join(sorted(self.bots))}, not {quote(name)}")
         bot = self.bots[name]()
-        return bot if game is None or self.plays_one_round(game) else self.wrap_bot(bot)  # type: ignore[misc]
+        if game is None or self.wrap_bot is None or self.plays_one_round(game):
+            return bot
+        return self.wrap_bot(bot)
 
     def plays_one_round(self, game: Game[Any, Any, Any, Any, Any]) -> bool:
         """Whether ``game`` plays the game of :attr:`game` (one round), whose bots need no

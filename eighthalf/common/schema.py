@@ -229,6 +229,9 @@ class GameSchemas:
     """How an error names the loader: ``"the loader"``, ``"the loader of Eights"``."""
     pieces: Callable[[Registry], Pieces]
     """The game's definitions and the fields of each document type, given its registry."""
+    events: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    """The document types of the game's events, as a table's ``state`` message sends them
+    (for the game server's schemas), in the order of :attr:`types`."""
     max_players: int | None = attrs.field(default=None, kw_only=True)
     """The most players that any rules of the game allow, for the game server's schemas
     (its seat numbers and tables' sizes), or ``None`` for the most that the game's

@@ -342,8 +342,9 @@ def _run_chunk(task: _Task) -> tuple[Tally, str]:
     """Play the games ``start`` to ``stop - 1`` of a run and total them (runs in a worker)."""
     binding, players, names, seed, start, stop, rotate_seats, rules, detail = task
     game, figures = binding.game, binding.figures
-    factories = {name: bot_factory(name, bots_for(game)) for name in names}  # imports 'module:attribute' in the worker
-    built_in = frozenset(bots_for(game).values())
+    known = bots_for(game)
+    factories = {name: bot_factory(name, known) for name in names}  # imports 'module:attribute' in the worker
+    built_in = frozenset(known.values())
     tally = Tally(counters=[0] * figures.counters, histograms=[{} for _ in range(figures.histograms)])
     cells, lengths = tally.cells, tally.lengths
     lines: list[str] = []

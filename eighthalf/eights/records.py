@@ -160,7 +160,7 @@ class Record(GameRecord[GameState, Move]):
                 raise DocumentError(f"$.moves[{at}]", f"not a move of Eights: {quote(move)}")
         check_result(self.result, players, self.rules)
         check_comments(self.comments, len(self.moves))
-        check_tags(self.tags, _FORMAT.own_tags)
+        check_tags(self.tags, RECORD_FORMAT.own_tags)
 
     @property
     def game(self) -> EightsGame:
@@ -199,7 +199,7 @@ def replay(record: Record) -> Iterator[GameState]:
             states are yielded, a move is illegal (the message gives its number, the
             reason and the rule id) or the result does not match.
     """
-    return replay_states(_FORMAT.checked(record, "replay"))
+    return replay_states(RECORD_FORMAT.checked(record, "replay"))
 
 
 def dumps(record: Record) -> str:
@@ -213,7 +213,7 @@ def dumps(record: Record) -> str:
             (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`);
             nothing is written then.
     """
-    return _FORMAT.dumps(record)
+    return RECORD_FORMAT.dumps(record)
 
 
 def loads(text: str) -> Record:
@@ -229,14 +229,14 @@ def loads(text: str) -> Record:
             8½ says which function reads it), or the record it describes is not valid
             (see :class:`~eighthalf.eights.Record`); the message names the line, tag or move at fault.
     """
-    return _FORMAT.loads(text)
+    return RECORD_FORMAT.loads(text)
 
 
 def _setup_fields(tags: Mapping[str, str]) -> dict[str, Any]:
     return {"players": tag_int(tags["Players"], "Players"), "seed": tag_int(tags["Seed"], "Seed")}
 
 
-_FORMAT: Final = RecordFormat(
+RECORD_FORMAT: Final = RecordFormat(
     record=Record,
     name="an eighthalf.eights.records.Record",
     game=EIGHTS,
@@ -252,6 +252,3 @@ _FORMAT: Final = RecordFormat(
     notation_rule="WT7",  # one move, one value, one notation
 )
 """How the records of Eights are written and read."""
-
-RECORD_FORMAT: Final = _FORMAT
-"""How these records are written and read (the registry entry's :attr:`~eighthalf.common.registry.GameEntry.records`)."""

@@ -30,6 +30,7 @@ from ..common.schema import (
     object_schema,
     ref,
 )
+from ..schemas import EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES
 from .cards import CARDS, DECK, SUIT_LETTERS
 from .events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
 from .game import EIGHTS
@@ -42,24 +43,12 @@ from .words import WORDS
 
 __all__ = ["ANY", "DOCUMENT_TYPES", "SCHEMAS", "eights_pieces"]
 
-DOCUMENT_TYPES: Final[tuple[str, ...]] = (
-    "eights.Rules",
-    "eights.Move",
-    "eights.GameState",
-    "eights.PlayerView",
-    "eights.Record",
-    "eights.Spelled",
-    "eights.Passed",
-    "eights.Drew",
-    "eights.HandOver",
-    "eights.HandDealt",
-    "eights.GameOver",
-)
+DOCUMENT_TYPES: Final = EIGHTS_DOCUMENT_TYPES
 """The value of ``"type"`` of every kind of Eights' documents, in the order of the format's
-description (:data:`eighthalf.schemas.EIGHTS_DOCUMENT_TYPES`)."""
+description: :data:`eighthalf.schemas.EIGHTS_DOCUMENT_TYPES`."""
 
-ANY: Final = "eights.document"
-"""The name of the schema that accepts any document of Eights (:data:`eighthalf.schemas.EIGHTS_ANY`)."""
+ANY: Final = EIGHTS_ANY
+"""The name of the schema that accepts any document of Eights: :data:`eighthalf.schemas.EIGHTS_ANY`."""
 
 
 def _eights_definitions() -> dict[str, dict[str, Any]]:
@@ -305,6 +294,7 @@ SCHEMAS: Final = GameSchemas(
     " of Eights",
     "the loader of Eights",
     eights_pieces,
+    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("eights.Spelled") :],
     max_players=MAX_PLAYERS,
 )
 """Eights' schemas: ``eights.<Type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

@@ -25,8 +25,7 @@ schemas this package ships (:func:`shipped_games`; the server serves every regis
 game, and ``server_schemas(games())`` describes them all), and what the schemas say of
 each game comes from its registry entry: its name, bots and most rounds, its documents'
 types of rules, views and events (its views are those of its game objects for one round
-and for its most rounds, its events the document types of the classes that its game
-objects' :meth:`~eighthalf.common.game.Game.describe` returns), and the most players its
+and for its most rounds, its events those its schemas declare), and the most players its
 rules allow (:attr:`GameSchemas.max_players <eighthalf.common.schema.GameSchemas.max_players>`).
 The test suite checks every message and body a real server sends against them.
 """
@@ -35,15 +34,12 @@ from __future__ import annotations
 
 import ast
 import math
-import types
-import typing
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
 from .. import server as server_package
 from ..common.documents import MAX_INT, VERSION
-from ..common.game import Game
 from ..common.registry import GameEntry, games
 from ..common.schema import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
 from ..errors import EighthalfError
@@ -189,38 +185,16 @@ def _described(entries: tuple[GameEntry, ...]) -> tuple[GameEntry, ...]:
     return entries
 
 
-def _event_classes(game: Game[Any, Any, Any, Any, Any]) -> frozenset[type]:
-    """The classes of ``game``'s events: the members of the union whose tuple its
-    :meth:`~eighthalf.common.game.Game.describe` returns (the game protocol's ``EventT``).
-
-    Raises:
-        EighthalfError: If that return type cannot be read as a ``tuple[<classes>, ...]``.
-    """
-    try:
-        returned = typing.get_type_hints(game.describe).get("return")
-    except (NameError, TypeError) as error:
-        raise EighthalfError(f"cannot read the events of {game.name} from its describe(): {error}") from None
-    args = typing.get_args(returned)
-    if typing.get_origin(returned) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
-        raise EighthalfError(f"{game.name}'s describe() returns {returned!r}, not a tuple[<event classes>, ...]")
-    event = args[0]
-    union = typing.get_origin(event) in (typing.Union, types.UnionType)
-    classes = typing.get_args(event) if union else (event,)
-    if not all(isinstance(cls, type) for cls in classes):
-        raise EighthalfError(f"{game.name}'s describe() returns events of {event!r}, not classes")
-    return frozenset(classes)
-
-
 def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[str, list[str]], list[str]]:
     """The document types that the tables of ``entries`` send: their views and events
     (``state``) and their rules (a table's summary).
 
     A game's views are those of its game objects for one round and for its most rounds;
-    its events are its document types of the classes of its game objects' events, in the
-    order of its documents.
+    its events are those its schemas declare (:attr:`GameSchemas.events
+    <eighthalf.common.schema.GameSchemas.events>`).
 
     Raises:
-        EighthalfError: If a game's events cannot be read, or one has no document type.
+        EighthalfError: If a game declares no events, or one its documents do not have.
     """
     views: list[str] = []
     events: dict[str, list[str]] = {}
@@ -228,19 +202,22 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
     for entry in entries:
         registry = entry.documents
         rules.append(registry.to_data(entry.game.default_rules)["type"])
-        classes: set[type] = set()
         for rounds in sorted({1, entry.max_rounds}):
             game = entry.game_of(rounds)
-            classes |= _event_classes(game)
             players = game.player_counts(game.default_rules).start
             state = entry.make_record(players, 0, game.default_rules, rounds).start()
             view = registry.to_data(game.view(state, 0))["type"]
             if view not in views:
                 views.append(view)
-        unwritten = sorted(cls.__name__ for cls in classes if cls not in registry.by_class)
-        if unwritten:
-            raise EighthalfError(f"the events {unwritten} of {entry.name} have no document type")
-        events[entry.name] = [kind.name for kind in registry.kinds if classes.intersection(kind.classes)]
+        declared = schemas_of(entry)
+        assert declared is not None  # checked by _described
+        unknown = sorted(set(declared.events) - set(registry.by_name))
+        if not declared.events or unknown:
+            raise EighthalfError(
+                f"the schemas of {entry.name} declare the events {list(declared.events)}; "
+                f"expected some of its document types, not {unknown or 'none'}"
+            )
+        events[entry.name] = list(declared.events)
     return views, events, rules
 
 

@@ -16,7 +16,7 @@ from ..common.documents import get_seat as _seat
 from ..common.documents import get_seed as _seed
 from ..errors import DocumentError, quote
 from ..match import Exchange, Match, MatchView
-from ..records import Record
+from ..records import RECORD_FORMAT, Record
 from ..state import Outcome
 from .round import _STATE_KEYS, _VIEW_KEYS, _load_state, _load_view, _state_data, _view_data
 from .values import (
@@ -160,7 +160,7 @@ def _record_data(record: Record) -> dict[str, Any]:
         "dealer": record.dealer,
         "rules": _rules_data(record.rules),
         "rounds": record.rounds,
-        **recorded_data(record),
+        **recorded_data(record, RECORD_FORMAT.written_moves),
     }
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import json
 import random
 import sys
@@ -41,10 +40,10 @@ except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv with
 from ..common.errors import EighthalfError
 from ..common.game import Game, Result
 from ..common.players import observes
-from ..common.registry import GameEntry, find
+from ..common.registry import bots_for, documents_for, find
 from ..common.runner import load_bot
 
-__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_entry", "served_game"]
+__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_game"]
 
 
 class ClientError(EighthalfError):
@@ -100,19 +99,11 @@ def served_game(summary: dict[str, Any]) -> Game[Any, Any, Any, Any, Any]:
     Raises:
         ClientError: If this library does not know the table's game.
     """
-    return served_entry(summary).game_of(int(summary.get("rounds", 1)))
-
-
-def served_entry(summary: dict[str, Any]) -> GameEntry:
-    """The registry entry of a table's game, from its summary (``game``).
-
-    Raises:
-        ClientError: If this library does not know the table's game.
-    """
     try:
-        return find(summary.get("game"))
+        entry = find(summary.get("game"))
     except EighthalfError:
         raise ClientError("protocol", f"this library does not play {summary.get('game')!r}") from None
+    return entry.game_of(int(summary.get("rounds", 1)))
 
 
 @attrs.define
@@ -189,7 +180,7 @@ async def play(url: str, table: str, token: str, bot: Any, *, seed: int | None =
     rng = random.Random(seed)
     async with TableConnection.open(url, table, token) as connection:
         game = connection.game
-        documents = served_entry(connection.table).documents
+        documents = documents_for(game)
         watching = observes([bot])
         async for message in connection.messages():
             kind = message.get("type")
@@ -227,8 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     async def run() -> Result:
         summary = await asyncio.to_thread(_request, f"{args.url.rstrip('/')}/api/tables/{args.table}", "GET")
-        entry, game = served_entry(summary), served_game(summary)
-        bot = load_bot(args.bot, {name: functools.partial(entry.bot, name, game) for name in entry.bots})
+        bot = load_bot(args.bot, bots_for(served_game(summary)))
         token = await join(args.url, args.table, args.seat, args.name or f"{bot.name} bot")
         return await play(args.url, args.table, token, bot, seed=args.seed)
 

@@ -230,7 +230,7 @@ def table_summary(table: TableLike) -> dict[str, Any]:
         "id": table.id,
         "game": table.served.name,
         "players": table.players,
-        "rounds": getattr(table.game, "rounds", 1),
+        "rounds": table.served.entry.rounds_of(table.game),
         "rules": table.served.entry.documents.to_data(table.record.rules),
         "move_seconds": table.settings.get("move_seconds"),
         "seeded": bool(table.settings.get("seeded")),

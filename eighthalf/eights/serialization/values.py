@@ -30,7 +30,7 @@ from ...errors import DocumentError, quote
 from ..cards import CARDS, DECK, Card, parse_card
 from ..moves import Move, Pass, Spell, parse_move
 from ..options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
-from ..records import Record
+from ..records import RECORD_FORMAT, Record
 from ..state import Outcome
 
 PREFIX: Final = "eights."
@@ -183,7 +183,7 @@ def _record_data(record: Record) -> dict[str, Any]:
         "players": record.players,
         "seed": record.seed,
         "rules": _rules_data(record.rules),
-        **recorded_data(record),
+        **recorded_data(record, RECORD_FORMAT.written_moves),
     }
 
 

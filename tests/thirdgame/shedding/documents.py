@@ -26,7 +26,7 @@ from eighthalf.common.documents import (
 )
 from eighthalf.errors import DocumentError, EighthalfError
 
-from .records import Record
+from .records import RECORD_FORMAT, Record
 from .rules import DECK, Draw, Drew, GameOver, GameState, Pass, Passed, Play, Played, PlayerView, Rules, parse_move
 
 __all__ = ["REGISTRY"]
@@ -145,7 +145,12 @@ def _event(cls: type, fields: tuple[str, ...]) -> Kind:
 
 
 def _record_data(record: Record) -> dict[str, Any]:
-    return {"players": record.players, "seed": record.seed, "rules": _rules_data(record.rules), **recorded_data(record)}
+    return {
+        "players": record.players,
+        "seed": record.seed,
+        "rules": _rules_data(record.rules),
+        **recorded_data(record, RECORD_FORMAT.written_moves),
+    }
 
 
 def _record(obj: dict[str, Any], path: str) -> Record:

@@ -78,5 +78,6 @@ SCHEMAS: Final = GameSchemas(
     " of Shedding",
     "the loader of Shedding",
     _pieces,
+    events=("shedding.Played", "shedding.Drew", "shedding.Passed", "shedding.GameOver"),
 )
 """Shedding's schemas (the registry entry's ``schemas``)."""
