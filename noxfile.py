@@ -34,7 +34,8 @@ def typing(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs with nitpicky warnings as errors."""
-    session.install("-e", ".[docs,rl,openspiel]")  # autodoc imports eighthalf.envs, which needs both extras
+    # autodoc imports eighthalf.envs (the rl and openspiel extras) and eighthalf.server (the server extra)
+    session.install("-e", ".[docs,rl,openspiel,server]")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 

@@ -12,7 +12,7 @@ from .build import BUILD
 from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
 from .deal import new_game, shuffled_deck
 from .engine import apply, apply_unchecked, is_legal, legal_moves
-from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
+from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, NotAMoveError, ParseError
 from .events import Event, apply_with_events
 from .match import Decline, Exchange, Match, MatchView, events_for, narrate, new_match, parse_match_move, view_match
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
@@ -47,6 +47,7 @@ __all__ = [
     "Match",
     "MatchView",
     "Move",
+    "NotAMoveError",
     "OpenPlay",
     "Outcome",
     "ParseError",

@@ -471,7 +471,7 @@ def _collect(state: GameState, seat: Seat, pile: tuple[PileCard, ...]) -> GameSt
 def _why_illegal(state: GameState, move: object) -> IllegalMoveError:
     """Explain why ``move`` is not legal in ``state``, with the rule id."""
     if not isinstance(move, (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect)):
-        return not_a_move(move, "parse_move", "T3")
+        return not_a_move(move, "parse_move", "8½")
     text = str(move)
     if state.outcome is not None:
         return IllegalMoveError(text, "the round is over", "E3" if state.winner is not None else "E7")

@@ -173,7 +173,7 @@ def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Ev
     if not isinstance(state, GameState):
         raise InvalidStateError(f"apply_with_events needs a GameState, not {quote(state)}")
     if type(move) not in MOVE_TYPES:
-        raise not_a_move(move, "parse_move", "T3")
+        raise not_a_move(move, "parse_move", "8½")
     after = apply(state, move)
     return after, describe(state, move, after)
 

@@ -342,7 +342,7 @@ class Match:
             IllegalMoveError: If the move is not legal now.
         """
         if type(move) not in _MATCH_MOVE_TYPES:
-            raise not_a_move(move, "parse_match_move", "T3")
+            raise not_a_move(move, "parse_match_move", "8½")
         if self.exchange_by is not None:
             if isinstance(move, Decline):
                 return attrs.evolve(self, exchange_by=None), (Exchanged(self.exchange_by, None),)

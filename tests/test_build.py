@@ -206,6 +206,6 @@ def test_apply_refuses_a_deeply_nested_non_move_with_a_short_message() -> None:
     nested: list[object] = []
     for _ in range(5000):
         nested = [nested]
-    with pytest.raises(eighthalf.IllegalMoveError, match=r"not a move \(T3\)") as refused:
+    with pytest.raises(eighthalf.IllegalMoveError, match=r"is not a move of 8½ but a list") as refused:
         eighthalf.apply(new_game(2, seed=1), nested)
     assert len(str(refused.value)) < 200

@@ -8,6 +8,7 @@ from typing import Any, cast
 import pytest
 from builders import S, build, play
 
+import eighthalf
 from eighthalf import (
     BlindPlay,
     Collect,
@@ -19,11 +20,13 @@ from eighthalf import (
     OpenPlay,
     Rank,
     Rules,
+    eights,
     is_legal,
     legal_moves,
     parse_move,
 )
 from eighthalf import apply as apply_move
+from eighthalf.errors import NotAMoveError
 
 EVERY_RANK = "0123456789HG"
 
@@ -51,14 +54,26 @@ def on(hand: str, pile: str, **seat: Any) -> GameState:
     return build(S(hand=hand, **seat), S(), S(), S(hand="" if pile else "123"), pile=pile, to_move=0)
 
 
-def test_not_a_move_is_T3() -> None:
+def test_not_a_move_is_one_error_in_both_games_and_cites_no_rule() -> None:
+    """A value of the wrong type is not a rule's matter (issue 27): the same error in both games."""
     state = on("7GG", "3:6")
     before = copy.deepcopy(state)
-    for junk in ("7", 7, None, Rank.SEVEN):
-        with pytest.raises(IllegalMoveError) as err:
+    eights_state = eights.new_game(2, seed=1)
+    for junk in ("7", 7, None, Rank.SEVEN, eights.PASS):
+        with pytest.raises(NotAMoveError) as err:
             apply_move(state, cast(Any, junk))
-        assert err.value.rule == "T3"
-    assert state == before
+        assert err.value.rule == "" and isinstance(err.value, (IllegalMoveError, TypeError))
+        assert str(err.value).endswith("read it with parse_move first") and " is not a move of 8½ but " in str(
+            err.value
+        )
+    for junk in ("7", 7, None, Rank.SEVEN, eighthalf.parse_move("7")):
+        with pytest.raises(NotAMoveError) as err:
+            eights.apply(eights_state, cast(Any, junk))
+        assert err.value.rule == "" and " is not a move of Eights but " in str(err.value)
+    assert str(NotAMoveError("2", "8½", "p")).replace("8½", "G") == str(NotAMoveError("2", "Eights", "p")).replace(
+        "Eights", "G"
+    )
+    assert state == before and eights_state == eights.new_game(2, seed=1)
 
 
 def test_round_won_is_over() -> None:

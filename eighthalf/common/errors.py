@@ -30,7 +30,9 @@ __all__ = [
     "EighthalfError",
     "IllegalMoveError",
     "InvalidStateError",
+    "NotAMoveError",
     "ParseError",
+    "not_a_move",
     "quote",
 ]
 
@@ -123,18 +125,46 @@ class IllegalMoveError(EighthalfError):
         self.rule = rule
 
 
-def not_a_move(move: object, parser: str, rule: str, what: str = "a move") -> IllegalMoveError:
-    """The error for ``move`` given where a move is needed but not one: text is told to go
-    through ``parser`` first (``apply(state, "4")`` is a common slip).
+class NotAMoveError(IllegalMoveError, TypeError):
+    """Something given where a move is needed that is no move of the game at all: text, a
+    number, ``None``, another game's move.
 
-    >>> print(not_a_move("4", "parse_move", "T3"))
-    illegal move "'4'": not a move but text: read it with parse_move first (T3)
-    >>> print(not_a_move(4, "parse_move", "T3"))
-    illegal move '4': not a move (T3)
+    Which value a function takes is not a rule's matter, so the error is the same in every
+    game and cites no rule (:attr:`rule` is ``""``). It is an :class:`IllegalMoveError`
+    (nothing is applied) and a :class:`TypeError` (the wrong type was passed).
+
+    >>> error = NotAMoveError("4", "8½", "parse_move")
+    >>> print(error)
+    '4' is not a move of 8½ but text: read it with parse_move first
+    >>> print(NotAMoveError(4, "Eights", "parse_move")), error.rule
+    4 is not a move of Eights but an int: read it with parse_move first
+    (None, '')
     """
-    if isinstance(move, str):
-        return IllegalMoveError(quote(move), f"not a move but text: read it with {parser} first", rule)
-    return IllegalMoveError(quote(move), f"not {what}", rule)
+
+    def __init__(self, move: object, game: str, parser: str) -> None:
+        what = "text" if isinstance(move, str) else f"{_article(type(move).__name__)}"
+        reason = f"not a move of {game} but {what}: read it with {parser} first"
+        Exception.__init__(self, f"{quote(move)} is {reason}")
+        self.move = quote(move)
+        self.rule = ""
+        self.game = game
+        """The name of the game whose move was expected."""
+
+
+def _article(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def not_a_move(move: object, parser: str, game: str) -> NotAMoveError:
+    """The error for ``move`` given where a move of ``game`` is needed but not one: text is told
+    to go through ``parser`` first (``apply(state, "4")`` is a common slip).
+
+    >>> print(not_a_move("4", "parse_move", "8½"))
+    '4' is not a move of 8½ but text: read it with parse_move first
+    >>> print(not_a_move(None, "eighthalf.eights.parse_move", "Eights"))
+    None is not a move of Eights but a NoneType: read it with eighthalf.eights.parse_move first
+    """
+    return NotAMoveError(move, game, parser)
 
 
 class ParseError(EighthalfError):
@@ -160,6 +190,6 @@ class DocumentError(InvalidStateError):
         self.path = path
 
 
-for _error in (EighthalfError, IllegalMoveError, ParseError, InvalidStateError, DocumentError):
+for _error in (EighthalfError, IllegalMoveError, NotAMoveError, ParseError, InvalidStateError, DocumentError):
     _error.__module__ = "eighthalf.errors"  # the public name; this module is where they live
 del _error

@@ -12,7 +12,7 @@ game is played as 8½'s round is: :func:`new_game`, then :func:`legal_moves` and
 Outcome(totals=(6, 10, 18, 31), winners=(3,), target=30)
 """
 
-from ..errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, ParseError
+from ..errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, NotAMoveError, ParseError
 from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, parse_card, parse_cards
 from .deal import new_game
 from .engine import apply, apply_unchecked, is_legal, legal_moves
@@ -63,6 +63,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "Move",
+    "NotAMoveError",
     "Outcome",
     "ParseError",
     "Pass",

@@ -312,7 +312,7 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     (:func:`~eighthalf.errors.quote`), whatever it is.
     """
     if not isinstance(move, (Spell, Pass)):
-        return not_a_move(move, "eighthalf.eights.parse_move", "WT1", "a move of Eights (a Spell or a Pass)")
+        return not_a_move(move, "eighthalf.eights.parse_move", "Eights")
     if not _well_formed(move) or not _as_checked(move):
         return _malformed(move)
     text = str(move)
