@@ -43,8 +43,6 @@ from eighthalf.testing import assert_events_hide, assert_no_leaks
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout whose ``eighthalf`` the server process runs."""
 
-START_SECONDS = 30.0
-"""How long a server process has to print its URL."""
 
 WAIT_SECONDS = 30.0
 """The longest any one wait on the server lasts in these tests (a frame, a whole game …)."""
@@ -85,7 +83,7 @@ def start_server(directory: Path, *options: str) -> ServerProcess:
     """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``.
 
     Raises:
-        AssertionError: If it does not print its URL within :data:`START_SECONDS`, or exits.
+        AssertionError: If it exits before it prints its URL.
     """
     directory.mkdir(parents=True, exist_ok=True)
     out, err = directory / "stdout.txt", directory / "stderr.txt"
@@ -96,8 +94,7 @@ def start_server(directory: Path, *options: str) -> ServerProcess:
         process = subprocess.Popen(
             command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=directory
         )
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
+    while True:  # until it prints its URL, or exits: however long a slow machine takes to start it
         for line in out.read_text(errors="replace").splitlines():
             if line.startswith("eighthalf serve: http://127.0.0.1:"):
                 url = line.split()[2].rstrip("/")
