@@ -81,13 +81,15 @@ SERVER_SCHEMAS: Final[tuple[str, ...]] = (
 
 ERROR_CODES: Final[dict[str, str]] = {
     "bad-json": 'An HTTP body that is not JSON, or a join body that is not {"name": ...}.',
+    "unsupported-media-type": "An HTTP body not declared application/json (a form's types are refused).",
     "bad-table": "The settings of a new table are refused; the message names the key and the rule.",
     "bad-seat": "No such seat at this table.",
-    "bad-name": "A seat's name is not 1 to 40 printable characters.",
+    "bad-name": "A seat's name is not 1 to 40 printable characters, or holds a comma.",
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
     "not-finished": "A record is downloaded only once the game is over.",
-    "too-large": "A body or a message longer than 16 KiB.",
+    "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 "
+    "with no error).",
     "not-found": "No such HTTP path.",
     "bad-request": "An HTTP request the server does not serve (a wrong method).",
     "no-hello": "The first message of a connection is not a hello, or it did not come within 10 seconds.",
@@ -523,7 +525,16 @@ def _messages() -> dict[str, dict[str, Any]]:
     }
     http = {
         "NewTable": new_table,
-        "JoinRequest": _object({"name": ("The seat's name: 1 to 40 printable characters.", ref("name"))}, "a join"),
+        "JoinRequest": _object(
+            {
+                "name": (
+                    "The seat's name: 1 to 40 printable characters, and no comma (the record's Names tag "
+                    "separates the names with commas).",
+                    {"allOf": [ref("name"), {"type": "string", "pattern": "^[^,]*$"}]},
+                )
+            },
+            "a join",
+        ),
         "JoinAnswer": _object(
             {
                 "seat": ("The seat taken.", ref("seat")),

@@ -60,7 +60,7 @@ from .protocol import (
 from .store import SQLiteStore
 from .tables import Lobby, Table
 
-__all__ = ["HELLO_SECONDS", "MAX_BODY_BYTES", "RATE", "create_app"]
+__all__ = ["HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -81,11 +81,18 @@ STATIC: Final = Path(__file__).parent / "static"
 """The browser client's files."""
 
 _STATUS: Final = {
+    "unsupported-media-type": 415,
     "no-table": 404,
     "seat-taken": 409,
     "not-finished": 409,
     "too-large": 413,
 }
+
+MAX_FRAME_BYTES: Final = 1024 * 1024
+"""The largest websocket message the transport reads (uvicorn's ``ws_max_size``): one of more
+than :data:`~eighthalf.server.protocol.MAX_MESSAGE_BYTES` up to this size is answered with a
+``too-large`` error and closed ``1009``; a larger one is closed ``1009`` by the transport
+itself, which does not read it, so no error frame comes first."""
 
 
 def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
@@ -97,11 +104,19 @@ def _refused(refused: Refused) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    """The request's JSON body, bounded by :data:`MAX_BODY_BYTES`.
+    """The request's JSON body, bounded by :data:`MAX_BODY_BYTES`, declared ``application/json``.
+
+    Only a JSON content type is read: a page of another site can send a form's types
+    (``text/plain``, form data) through a visitor's browser without asking, but not JSON,
+    so a body of another type, or of none, is refused before it is read.
 
     Raises:
-        Refused: If it is too large or not JSON.
+        Refused: If it is not declared JSON (``unsupported-media-type``), is too large or not JSON.
     """
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        shown = media[:60] or "no content type"
+        raise Refused("unsupported-media-type", f"a request body is application/json, not {shown}")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
         raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
@@ -235,7 +250,7 @@ def create_app(
         try:
             table = lobby.get(request.path_params["id"])
             body = await _body(request)
-            if type(body) is not dict or set(body) - {"name"}:
+            if type(body) is not dict or set(body) != {"name"}:
                 raise Refused("bad-json", 'expected {"name": "..."}')
             seat = request.path_params["seat"]
             number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"

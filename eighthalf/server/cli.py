@@ -63,7 +63,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .app import create_app
+        from .app import MAX_FRAME_BYTES, create_app
         from .store import StoreError
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
@@ -81,7 +81,7 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    config = uvicorn.Config(app, ws_max_size=64 * 1024, log_level="info", lifespan="on")
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="info", lifespan="on")
     server = uvicorn.Server(config)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host

@@ -277,13 +277,20 @@ def table_spec(data: object) -> TableSpec:
 
 
 def check_name(value: object, path: str = "$.name") -> str:
-    """A seat's name: 1 to :data:`MAX_NAME` printable characters, trimmed.
+    """A seat's name: 1 to :data:`MAX_NAME` printable characters and no comma, trimmed.
+
+    A finished game's record lists the seats' names in one ``Names`` tag, separated by
+    ``", "``: a name holds no comma, so that the list reads back unambiguously.
 
     Raises:
         DocumentError: If it is not.
     """
     if type(value) is not str or not 1 <= len(value.strip()) <= MAX_NAME or not value.isprintable():
         raise DocumentError(path, f"expected a name of 1 to {MAX_NAME} printable characters, not {quote(value)}")
+    if "," in value:
+        raise DocumentError(
+            path, f"a name holds no comma (the record's Names tag separates names with commas): {quote(value)}"
+        )
     return value.strip()
 
 

@@ -101,6 +101,8 @@ def parse_client_message(text: object) -> dict[str, Any]:
         raise Refused("bad-message", f"$.{quote(key)[1:-1][:40]}: unknown key of a {kind} message")
     if kind == "hello" and "token" in data and type(data["token"]) is not str:
         raise Refused("bad-message", f"$.token: expected a string, not {json_kind(data['token'])}")
+    if kind == "move" and type(data["move"]) is not str:
+        raise Refused("bad-message", f"$.move: expected the move's text, not {json_kind(data['move'])}")
     if kind == "move" and "number" in data and (type(data["number"]) is not int or data["number"] < 0):
         raise Refused("bad-message", f"$.number: expected a count of moves, not {quote(data['number'])}")
     return data

@@ -50,7 +50,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from eighthalf.bots import GreedyBot
 from eighthalf.game import ROUND
-from eighthalf.server.app import MAX_BODY_BYTES, create_app
+from eighthalf.server.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
 from eighthalf.server.client import play
 from eighthalf.server.games import seat_names
 from eighthalf.server.protocol import MAX_MESSAGE_BYTES
@@ -162,7 +162,8 @@ KEPT_OPEN: dict[str, Case] = {
     ),
     "negative-number": refused_kept_open(0, _move(number=-1), "bad-message"),
     "number-not-an-int": refused_kept_open(0, _move(number=True), "bad-message"),
-    "move-not-a-string": refused_kept_open(0, lambda scene: '{"type": "move", "move": 5}', "bad-move"),
+    "move-not-a-string": refused_kept_open(0, lambda scene: '{"type": "move", "move": 5}', "bad-message"),
+    "move-33-as-a-number": refused_kept_open(0, lambda scene: '{"type": "move", "move": 33}', "bad-message"),
     "not-a-move": refused_kept_open(0, lambda scene: '{"type": "move", "move": "Q!"}', "bad-move"),
     "stale-move": refused_kept_open(0, _move(number=lambda scene: scene.number - 1), "stale"),
     "move-ahead": refused_kept_open(0, _move(number=lambda scene: scene.number + 1), "stale"),
@@ -238,7 +239,8 @@ CLOSED: dict[str, Case] = {
         "too-large",
         1009,
     ),
-    "far-oversized": refused_closed(_seat0, lambda scene: [_ping_of(200_000)], None, 1009),
+    "far-oversized": refused_closed(_seat0, lambda scene: [_ping_of(200_000)], "too-large", 1009),
+    "beyond-the-transport-limit": refused_closed(_seat0, lambda scene: [_ping_of(MAX_FRAME_BYTES)], None, 1009),
     "flood": refused_closed(_seat0, lambda scene: [json.dumps({"type": "ping"})] * 200, "rate-limited", 1008),
     "flood-of-bad-moves": refused_closed(
         _seat0, lambda scene: [json.dumps({"type": "move", "move": "Q!"})] * 200, "rate-limited", 1008, "bad-move"
@@ -432,7 +434,8 @@ def test_an_oversized_chunked_body_gets_413(server: ServerProcess) -> None:
 
     connection = HTTPConnection("127.0.0.1", server.port, timeout=30)
     try:
-        connection.request("POST", "/api/tables", body=chunks(), encode_chunked=True)
+        headers = {"content-type": "application/json"}
+        connection.request("POST", "/api/tables", body=chunks(), encode_chunked=True, headers=headers)
         response = connection.getresponse()
         assert response.status == 413 and is_error(json.loads(response.read()), "too-large")
     finally:
@@ -443,6 +446,7 @@ BAD_JOINS: dict[str, tuple[str, bytes, int]] = {
     "not-json": ("0", b"{name", 400),
     "not-an-object": ("0", b'["Anna"]', 400),
     "no-name": ("0", b"{}", 400),
+    "name-with-a-comma": ("0", b'{"name": "Smith, Anna"}', 400),
     "name-not-a-string": ("0", b'{"name": 5}', 400),
     "name-empty": ("0", b'{"name": "  "}', 400),
     "name-too-long": ("0", b'{"name": "' + b"x" * 41 + b'"}', 400),
@@ -465,6 +469,44 @@ def test_bad_joins_get_a_4xx_json_error(server: ServerProcess, open_table: str, 
     got, answer = http(server, "POST", f"/api/tables/{open_table}/seats/{seat}", raw=body)
     assert got == status and is_error(answer), (got, answer)
     assert http(server, "GET", f"/api/tables/{open_table}")[1]["seats"][0]["open"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (b"{}", "bad-json"),  # not {"name": ...}, as the docs say
+        (b'{"name": "Anna", "x": 1}', "bad-json"),
+        (b'{"name": 5}', "bad-name"),
+        (b'{"name": "Smith, Anna"}', "bad-name"),  # the record's Names tag separates names with commas
+    ],
+)
+def test_a_join_body_gets_the_code_the_docs_give(
+    server: ServerProcess, open_table: str, body: bytes, code: str
+) -> None:
+    got, answer = http(server, "POST", f"/api/tables/{open_table}/seats/0", raw=body)
+    assert got == 400 and is_error(answer, code), (got, answer)
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/jsonx"],
+)
+def test_a_post_body_of_another_content_type_is_refused_415(
+    server: ServerProcess, open_table: str, content_type: str
+) -> None:
+    """A page of another site can send a form's content types through a visitor's browser without
+    asking (no CORS preflight), but not JSON: only ``application/json`` is read (issue 26)."""
+    before = http(server, "GET", "/api/tables")[1]
+    table = json.dumps({"game": "Eights", "players": 2}).encode()
+    got, answer = http(server, "POST", "/api/tables", raw=table, headers={"content-type": content_type})
+    assert got == 415 and is_error(answer, "unsupported-media-type"), (got, answer)
+    join = b'{"name": "Mallory"}'
+    path = f"/api/tables/{open_table}/seats/0"
+    got, answer = http(server, "POST", path, raw=join, headers={"content-type": content_type})
+    assert got == 415 and is_error(answer, "unsupported-media-type"), (got, answer)
+    assert http(server, "GET", "/api/tables")[1] == before  # no table made, no seat taken
+    got, _ = http(server, "POST", "/api/tables", raw=table, headers={"content-type": "Application/JSON; charset=utf-8"})
+    assert got == 201
 
 
 def test_a_taken_seat_gets_409_and_an_unknown_table_404(server: ServerProcess) -> None:
