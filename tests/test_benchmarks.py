@@ -124,3 +124,16 @@ def test_the_ladder_refuses_bad_arguments(bad: list[str], capsys: pytest.Capture
         strength.main(["--ladder", *bad])
     assert raised.value.code == 2
     assert bad[0] in capsys.readouterr().err.splitlines()[-1]  # the error names the option
+
+
+def test_the_server_start_benchmark_starts_servers_on_databases_of_finished_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("uvicorn")
+    from benchmarks.server_start import main as start_main
+
+    assert start_main(["--games", "0,3", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["finished", "games", "start"]
+    counts = [line.split()[0] for line in lines[1:]]
+    assert counts == ["0", "3"] and lines[1].split()[2] == "1.00x"

@@ -81,6 +81,7 @@ SERVER_SCHEMAS: Final[tuple[str, ...]] = (
 
 ERROR_CODES: Final[dict[str, str]] = {
     "bad-json": 'An HTTP body that is not JSON, or a join body that is not {"name": ...}.',
+    "bad-query": "A malformed parameter of GET /api/tables (limit, cursor, game, status).",
     "unsupported-media-type": "An HTTP body not declared application/json (a form's types are refused).",
     "bad-table": "The settings of a new table are refused; the message names the key and the rule.",
     "bad-seat": "No such seat at this table.",

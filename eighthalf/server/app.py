@@ -8,7 +8,8 @@ method   path                                what it does
 =======  ==================================  ==================================================
 GET      ``/``, ``/table/{id}``              the lobby page and the table page
 GET      ``/api/games``                      the games served, their player counts, rules and bots
-GET      ``/api/tables``                     every table's public summary, newest first
+GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
+                                             ``cursor``, ``game``, ``status``; ``Link`` to the next)
 POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.games.table_spec`)
 GET      ``/api/tables/{id}``                one table's public summary
 POST     ``/api/tables/{id}/seats/{seat}``   take an open seat: ``{"name": ...}`` gives its token
@@ -17,12 +18,15 @@ GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
 =======  ==================================  ==================================================
 
-Errors are JSON objects ``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
+Errors are JSON objects ``{"error": {"code": ..., "message": ...}}`` with a 4xx status. A
+POST body is read only when declared ``application/json`` (415 otherwise).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import json
 import logging
@@ -30,7 +34,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from . import extra_missing
 
@@ -48,8 +52,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..common.documents import parse_json
-from ..common.errors import EighthalfError
-from .games import SERVED, table_spec
+from ..common.errors import EighthalfError, quote
+from .games import SERVED, served, table_spec
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
@@ -133,6 +137,59 @@ async def _body(request: Request) -> Any:
         return parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, EighthalfError) as error:
         raise Refused("bad-json", f"the body is not a JSON document: {str(error)[:200]}") from None
+
+
+LIST_LIMIT: Final = 200
+"""The most tables one page of ``GET /api/tables`` lists (and its default)."""
+
+_STATUSES: Final = ("open", "playing", "finished")
+
+
+def _cursor_text(cursor: tuple[float, str]) -> str:
+    """A page's cursor as the ``cursor`` parameter writes it: opaque, URL-safe."""
+    return base64.urlsafe_b64encode(json.dumps([cursor[0], cursor[1]]).encode()).decode().rstrip("=")
+
+
+def _list_query(request: Request) -> dict[str, Any]:
+    """The paged list's parameters: ``limit``, ``cursor``, ``game`` and ``status``.
+
+    Raises:
+        Refused: If one is malformed (``bad-query``).
+    """
+    params = request.query_params
+    unknown = sorted(set(params) - {"limit", "cursor", "game", "status"})
+    if unknown:
+        raise Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (limit, cursor, game, status)")
+    limit_text = params.get("limit", str(LIST_LIMIT))
+    if not (
+        limit_text.isascii()
+        and limit_text.isdigit()
+        and 1 <= int(limit_text[:4]) <= LIST_LIMIT
+        and len(limit_text) <= 3
+    ):
+        raise Refused("bad-query", f"limit: expected a number from 1 to {LIST_LIMIT}, not {quote(limit_text[:40])}")
+    query: dict[str, Any] = {"limit": int(limit_text), "before": None, "game": None, "status": None}
+    if "game" in params:
+        try:
+            query["game"] = served(params["game"]).name
+        except EighthalfError as error:
+            raise Refused("bad-query", f"game: {error}") from None
+    if "status" in params:
+        if params["status"] not in _STATUSES:
+            raise Refused(
+                "bad-query", f"status: expected one of {', '.join(_STATUSES)}, not {quote(params['status'][:40])}"
+            )
+        query["status"] = params["status"]
+    if "cursor" in params:
+        text = params["cursor"]
+        try:
+            created, table_id = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+            if type(created) not in (int, float) or type(table_id) is not str or len(table_id) > 40:
+                raise ValueError
+        except (ValueError, TypeError, binascii.Error):
+            raise Refused("bad-query", f"cursor: not a cursor of this list: {quote(text[:40])}") from None
+        query["before"] = (float(created), table_id)
+    return query
 
 
 class _Connection:
@@ -220,7 +277,17 @@ def create_app(
         )
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse([table.summary() for table in reversed(list(lobby.tables.values()))][:200])
+        try:
+            query = _list_query(request)
+        except Refused as refused:
+            return _refused(refused)
+        found, after = lobby.page(**query)
+        headers = {}
+        if after is not None:
+            params = {key: value for key, value in request.query_params.items() if key != "cursor"}
+            params["cursor"] = _cursor_text(after)
+            headers["link"] = f'</api/tables?{urlencode(params)}>; rel="next"'
+        return JSONResponse(found, headers=headers)
 
     async def create_table(request: Request) -> Response:
         try:
@@ -231,18 +298,19 @@ def create_app(
             return _error("bad-table", str(error))
         table = lobby.create(spec)
         logger.info("table %s made: %s, %d seats", table.id, table.served.name, table.players)
-        return JSONResponse(_links(table), status_code=201)
+        return JSONResponse(_links(table.summary()), status_code=201)
 
-    def _links(table: Table) -> dict[str, Any]:
+    def _links(summary: dict[str, Any]) -> dict[str, Any]:
+        table_id = summary["id"]
         return {
-            **table.summary(),
-            "link": f"/table/{table.id}",
-            "invitations": [f"/table/{table.id}?seat={seat}" for seat in range(table.players)],
+            **summary,
+            "link": f"/table/{table_id}",
+            "invitations": [f"/table/{table_id}?seat={seat}" for seat in range(summary["players"])],
         }
 
     async def get_table(request: Request) -> Response:
         try:
-            return JSONResponse(_links(lobby.get(request.path_params["id"])))
+            return JSONResponse(_links(lobby.summary(request.path_params["id"])))
         except Refused as refused:
             return _refused(refused)
 
@@ -254,7 +322,10 @@ def create_app(
                 raise Refused("bad-json", 'expected {"name": "..."}')
             seat = request.path_params["seat"]
             number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
-            token = table.join(number, body.get("name"))
+            try:
+                token = table.join(number, body.get("name"))
+            finally:
+                lobby.let_go(table)  # a finished table read for this join
         except Refused as refused:
             return _refused(refused)
         logger.info("table %s: seat %s taken", table.id, seat)
@@ -262,28 +333,20 @@ def create_app(
             {"seat": int(seat), "token": token, "link": f"/table/{table.id}#token={token}"}, status_code=201
         )
 
-    def _finished(request: Request) -> Table:
-        table = lobby.get(request.path_params["id"])
-        if not table.over:
-            raise Refused("not-finished", "the record of a game is given once the game is over")
-        return table
-
     async def record_text(request: Request) -> Response:
+        table_id = request.path_params["id"]
         try:
-            table = _finished(request)
+            _, text = lobby.finished_record(table_id)
         except Refused as refused:
             return _refused(refused)
-        return PlainTextResponse(
-            table.served.dumps(table.finished_record()),
-            headers={"content-disposition": f'attachment; filename="{table.id}.txt"'},
-        )
+        return PlainTextResponse(text, headers={"content-disposition": f'attachment; filename="{table_id}.txt"'})
 
     async def record_json(request: Request) -> Response:
         try:
-            table = _finished(request)
+            served, text = lobby.finished_record(request.path_params["id"])
         except Refused as refused:
             return _refused(refused)
-        return JSONResponse(table.served.entry.documents.to_data(table.finished_record()))
+        return JSONResponse(served.entry.documents.to_data(served.loads(text)))
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
@@ -323,6 +386,8 @@ def create_app(
         finally:
             if attached:
                 table.detach(connection, seat)
+            else:
+                lobby.let_go(table)  # a finished table read for this connection
             connection.close(1000, "bye")
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(sender, 5)

@@ -4,8 +4,14 @@ A table is stored as its *record* (the text format of :mod:`eighthalf.common.rec
 log of moves: the record of its set-up (the game, the seats, the seed, the rules) is written
 once when the table is made; every accepted move is appended to the log, committed, before
 anyone is told of it; when the game ends, the finished record is written beside the log.
-Restarting the server reads every table back and replays each record through its game,
-which checks every move again; the unfinished games resume.
+Restarting the server reads back the tables whose game goes on and replays each record
+through its game, which checks every move again; the unfinished games resume. A finished
+table is not read at start: its public summary is stored with its finished record (in the
+transaction of its last move), and both are read when someone asks, so the server's start
+and memory depend on the tables in play, not on the games ever played.
+
+The layout has a version (SQLite's ``user_version``, :data:`SCHEMA_VERSION`) and each older
+layout a migration: a database made by an earlier release opens with this one and loses nothing.
 
 :class:`SQLiteStore` is the embedded default: one file (created on first use) or
 ``":memory:"``. It runs in SQLite's write-ahead-log mode; with ``synchronous="normal"`` (the
@@ -32,10 +38,11 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["SQLiteStore", "Store", "StoreError", "StoredTable"]
+__all__ = ["SCHEMA_VERSION", "Listed", "SQLiteStore", "Store", "StoreError", "StoredTable"]
 
-SCHEMA_VERSION: Final = 1
-"""The version of the database layout, kept in SQLite's ``user_version``."""
+SCHEMA_VERSION: Final = 2
+"""The version of the database layout, kept in SQLite's ``user_version``: 1, the first
+release's; 2 adds each finished table's summary and the indexes of the paged list."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -44,7 +51,8 @@ CREATE TABLE IF NOT EXISTS tables (
     record TEXT NOT NULL,
     settings TEXT NOT NULL,
     created REAL NOT NULL,
-    finished TEXT
+    finished TEXT,
+    summary TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -59,7 +67,15 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL;
 """
+
+_MIGRATIONS: Final = {
+    1: "ALTER TABLE tables ADD COLUMN summary TEXT;",
+}
+"""The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
+adds what is missing: the indexes)."""
 
 
 class StoreError(Exception):
@@ -86,6 +102,23 @@ class StoredTable:
     """The seats taken by people: (seat, name, SHA-256 of the token in hex)."""
     moves: tuple[str, ...] = ()
     """The moves made, in the game's notation."""
+    summary: dict[str, Any] | None = None
+    """A finished table's public summary as stored when it finished (``None`` before, or when
+    a layout-1 database finished it)."""
+
+
+@attrs.frozen
+class Listed:
+    """A table as the paged list sees it, newest first (:meth:`Store.list_tables`)."""
+
+    id: str
+    """The table's id."""
+    created: float
+    """When it was made: with :attr:`id`, the list's order and cursor."""
+    finished: bool
+    """Whether its game is over."""
+    summary: dict[str, Any] | None
+    """Its stored summary, if it finished (and the summary was stored)."""
 
 
 class Store(Protocol):
@@ -99,17 +132,42 @@ class Store(Protocol):
         """Give ``seat`` to a person, if no one has it: True if it was given."""
         ...
 
-    def add_move(self, table_id: str, number: int, move: str, *, finished: str | None = None) -> None:
+    def add_move(
+        self,
+        table_id: str,
+        number: int,
+        move: str,
+        *,
+        finished: str | None = None,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
         """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
-        the game and ``finished`` is its record, stored in the same transaction.
+        the game and ``finished`` is its record, stored in the same transaction with the
+        table's final public ``summary``.
 
         Raises:
             StoreError: If the table has no move ``number - 1`` or already a move ``number``.
         """
         ...
 
-    def finish(self, table_id: str, record: str) -> None:
-        """Store the finished record of a table whose game is over."""
+    def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
+        """Store the finished record (and the final summary) of a table whose game is over."""
+        ...
+
+    def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
+        """Store the final summary of a finished table (one finished by a layout-1 database)."""
+        ...
+
+    def list_tables(
+        self,
+        *,
+        limit: int,
+        before: tuple[float, str] | None = None,
+        game: str | None = None,
+        finished: bool | None = None,
+    ) -> list[Listed]:
+        """At most ``limit`` tables, newest first (by creation, then id), made before the
+        ``before`` (created, id) cursor, of ``game`` and finished or not, if given."""
         ...
 
     def load(self, table_id: str) -> StoredTable | None:
@@ -123,6 +181,10 @@ class Store(Protocol):
     def close(self) -> None:
         """Close the store."""
         ...
+
+
+def _json(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class SQLiteStore:
@@ -147,13 +209,30 @@ class SQLiteStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
             self._db.execute("PRAGMA foreign_keys=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise StoreError(f"{path}: a database of layout {version}, not {SCHEMA_VERSION}")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self._migrate(path)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the database {path}: {error}") from None
+
+    def _migrate(self, path: str) -> None:
+        """Create the layout, or bring an older one up to :data:`SCHEMA_VERSION`, in one transaction."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if not 0 <= version <= SCHEMA_VERSION:
+            raise StoreError(f"{path}: a database of layout {version}, newer than this release's {SCHEMA_VERSION}")
+        if version == SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if version == 0:  # new, or a file of another program: CREATE ... IF NOT EXISTS keeps what is there
+                statements = _SCHEMA
+            else:
+                statements = "".join(_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + _SCHEMA
+            for statement in filter(str.strip, statements.split(";")):
+                self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
 
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
         with self._lock:
@@ -179,7 +258,15 @@ class SQLiteStore:
             == 1
         )
 
-    def add_move(self, table_id: str, number: int, move: str, *, finished: str | None = None) -> None:
+    def add_move(
+        self,
+        table_id: str,
+        number: int,
+        move: str,
+        *,
+        finished: str | None = None,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
         """See :meth:`Store.add_move`."""
         with self._lock:
             try:
@@ -193,21 +280,56 @@ class SQLiteStore:
                     "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move)
                 )
                 if finished is not None:
-                    self._db.execute("UPDATE tables SET finished = ? WHERE id = ?", (finished, table_id))
+                    self._db.execute(
+                        "UPDATE tables SET finished = ?, summary = ? WHERE id = ?",
+                        (finished, _json(summary), table_id),
+                    )
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def finish(self, table_id: str, record: str) -> None:
+    def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish`."""
-        self._write("UPDATE tables SET finished = ? WHERE id = ?", (record, table_id))
+        self._write("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (record, _json(summary), table_id))
+
+    def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
+        """See :meth:`Store.set_summary`."""
+        self._write("UPDATE tables SET summary = ? WHERE id = ? AND finished IS NOT NULL", (_json(summary), table_id))
+
+    def list_tables(
+        self,
+        *,
+        limit: int,
+        before: tuple[float, str] | None = None,
+        game: str | None = None,
+        finished: bool | None = None,
+    ) -> list[Listed]:
+        """See :meth:`Store.list_tables`."""
+        where: list[str] = []
+        parameters: list[Any] = []
+        if before is not None:
+            where.append("(created < ? OR (created = ? AND id < ?))")
+            parameters += [before[0], before[0], before[1]]
+        if game is not None:
+            where.append("game = ?")
+            parameters.append(game)
+        if finished is not None:
+            where.append("finished IS NOT NULL" if finished else "finished IS NULL")
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        sql = f"SELECT id, created, finished IS NOT NULL, summary FROM tables{clause} ORDER BY created DESC, id DESC LIMIT ?"
+        with self._lock:
+            rows = self._db.execute(sql, (*parameters, limit)).fetchall()
+        return [
+            Listed(table_id, created, bool(over), None if summary is None else json.loads(summary))
+            for table_id, created, over, summary in rows
+        ]
 
     def load(self, table_id: str) -> StoredTable | None:
         """See :meth:`Store.load`."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, record, settings, created, finished FROM tables WHERE id = ?", (table_id,)
+                "SELECT id, game, record, settings, created, finished, summary FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
             if row is None:
                 return None
@@ -226,6 +348,7 @@ class SQLiteStore:
             finished=row[5],
             seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
             moves=tuple(move for (move,) in moves),
+            summary=None if row[6] is None else json.loads(row[6]),
         )
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:

@@ -21,7 +21,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -32,7 +32,7 @@ from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
 from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import Store, StoredTable
+from .store import Listed, Store, StoredTable
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -42,6 +42,7 @@ __all__ = [
     "Lobby",
     "Table",
     "new_token",
+    "stored_summary",
     "token_hash",
 ]
 
@@ -60,6 +61,15 @@ TOKEN_BYTES: Final = 24
 def new_token() -> str:
     """A new seat token: :data:`TOKEN_BYTES` random bytes from :mod:`secrets`, URL-safe base64."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def stored_summary(summary: dict[str, Any]) -> dict[str, Any]:
+    """A finished table's summary as stored: its live counts (connections, spectators) at 0."""
+    return {
+        **summary,
+        "spectators": 0,
+        "seats": [{**seat, "connected": 0} for seat in summary["seats"]],
+    }
 
 
 def token_hash(token: str) -> str:
@@ -122,6 +132,9 @@ class Table:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
+        self.released: Callable[[Table], None] | None = None
+        """Called when the game is over and when a connection goes: the lobby lets go of a
+        finished table nobody follows (:meth:`Lobby.let_go`)."""
 
     def _replay(self, moves: Sequence[Any]) -> None:
         """Play the stored moves through the game again, each checked (a refused one raises)."""
@@ -217,6 +230,13 @@ class Table:
         (self.spectators if seat is None else self.seats[seat].clients).discard(client)
         if seat is not None:
             self.broadcast_seats()
+        if self.released is not None:
+            self.released(self)
+
+    @property
+    def followed(self) -> bool:
+        """Whether any connection follows the table."""
+        return bool(self.spectators) or any(seat.clients for seat in self.seats)
 
     def _audience(self) -> list[tuple[int | None, Client]]:
         audience: list[tuple[int | None, Client]] = [(None, client) for client in self.spectators]
@@ -291,10 +311,19 @@ class Table:
         after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
         events = game.describe(self.state, move, after)
         notation = game.move_text(move)
-        finished = None
+        finished = summary = None
         if game.to_move(after) is None:
             finished = self.served.dumps(self._record(self.moves + [move], after))
-        self._store.add_move(self.id, len(self.moves) + 1, notation, finished=finished)  # committed: now tell
+            summary = stored_summary(
+                {
+                    **self.summary(),
+                    "moves": len(self.moves) + 1,
+                    "to_move": None,
+                    "result": result_data(game.result(after)),
+                }
+            )
+        self._store.add_move(self.id, len(self.moves) + 1, notation, finished=finished, summary=summary)
+        # committed: now tell
         self.state = after
         self.moves.append(move)
         self.history.append(events)
@@ -303,6 +332,8 @@ class Table:
         self._send_states(events, {"seat": seat, "move": notation, "timed_out": timed_out})
         players = {index: record.player for index, record in enumerate(self.seats)}
         tell(players, events, after, game.events_for, game.view)
+        if finished is not None and self.released is not None:
+            self.released(self)
 
     def _why_illegal(self, move: Any) -> Refused:
         """The refusal of a move that is not one of the legal moves, with the game's reason and rule."""
@@ -406,20 +437,46 @@ class Table:
 
 
 class Lobby:
-    """The tables of one server, kept in a :class:`~eighthalf.server.store.Store`."""
+    """The tables of one server, kept in a :class:`~eighthalf.server.store.Store`.
+
+    Only the tables in play are held in memory (:attr:`tables`), with the finished ones that
+    a connection still follows: a finished table nobody follows is let go, and read from the
+    store again when asked (its summary and record as stored; the table itself, replayed,
+    only for a connection that wants to watch it). So the server's memory and start time
+    depend on what is live, not on the games ever played.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        """The tables in memory: every table in play, and the finished ones being followed."""
+
+    def _keep(self, table: Table) -> Table:
+        table.released = self.let_go
+        self.tables[table.id] = table
+        return table
+
+    def let_go(self, table: Table) -> None:
+        """Drop ``table`` from memory if its game is over and no connection follows it."""
+        if table.over and not table.followed and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def restore(self) -> int:
-        """Load every table of the store (unfinished ones resume): the number loaded."""
-        for table_id in self.store.table_ids():
+        """Load every table whose game goes on (they resume): the number loaded.
+
+        A finished table is not loaded: the store keeps its summary and its record.
+        """
+        for table_id in self.store.table_ids(unfinished=True):
             stored = self.store.load(table_id)
-            if stored is not None and table_id not in self.tables:
-                table = self.tables[table_id] = Table(stored, self.store)
-                if table.over and stored.finished is None:  # stored by a version that wrote it apart
-                    self.store.finish(table_id, table.served.dumps(table.finished_record()))
+            if stored is None or table_id in self.tables:
+                continue
+            table = Table(stored, self.store)
+            if table.over:  # stored by a version that wrote the finished record apart
+                self.store.finish(
+                    table_id, table.served.dumps(table.finished_record()), stored_summary(table.summary())
+                )
+                continue
+            self._keep(table)
         for table in self.tables.values():
             table.schedule()
         return len(self.tables)
@@ -427,7 +484,7 @@ class Lobby:
     def create(self, spec: TableSpec) -> Table:
         """Make, store and start a new table of ``spec``."""
         table_id = secrets.token_hex(6)
-        while table_id in self.tables:
+        while table_id in self.tables or self.store.load(table_id) is not None:
             table_id = secrets.token_hex(6)
         seed = spec.seed if spec.seed is not None else secrets.randbits(53)
         settings = {
@@ -444,23 +501,120 @@ class Lobby:
             created=time.time(),
         )
         self.store.create_table(stored)
-        table = self.tables[table_id] = Table(stored, self.store)
+        table = self._keep(Table(stored, self.store))
         table.schedule()
         return table
 
     def get(self, table_id: str) -> Table:
-        """The table of that id.
+        """The table of that id, in memory: a finished one is read from the store and replayed
+        (call :meth:`let_go` once done with it, unless a connection now follows it).
 
         Raises:
             Refused: If there is none.
         """
         table = self.tables.get(table_id)
-        if table is None:
+        if table is not None:
+            return table
+        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
+        if stored is None:
             raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        return table
+        return self._keep(Table(stored, self.store))
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """The public summary of the table of that id: live if in memory, else as stored.
+
+        Raises:
+            Refused: If there is none.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.summary()
+        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
+        if stored is None:
+            raise Refused("no-table", f"no table {quote(table_id[:40])}")
+        if stored.summary is not None:
+            return stored.summary
+        return self._backfill(stored)
+
+    def _backfill(self, stored: StoredTable) -> dict[str, Any]:
+        """The summary of a table finished by a layout-1 database: replayed once, then stored."""
+        table = Table(stored, self.store)
+        summary = stored_summary(table.summary())
+        if table.over:
+            self.store.set_summary(stored.id, summary)
+        return summary
+
+    def finished_record(self, table_id: str) -> tuple[Served, str]:
+        """The served game and the finished record's text of the table of that id.
+
+        Raises:
+            Refused: If there is no such table (``no-table``) or its game goes on (``not-finished``).
+        """
+        table = self.tables.get(table_id)
+        if table is not None and not table.over:
+            raise Refused("not-finished", "the record of a game is given once the game is over")
+        if table is not None:
+            return table.served, table.served.dumps(table.finished_record())
+        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
+        if stored is None:
+            raise Refused("no-table", f"no table {quote(table_id[:40])}")
+        if stored.finished is None:
+            raise Refused("not-finished", "the record of a game is given once the game is over")
+        return SERVED[stored.game], stored.finished
+
+    def page(
+        self,
+        *,
+        limit: int,
+        before: tuple[float, str] | None = None,
+        game: str | None = None,
+        status: str | None = None,
+    ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
+        """Up to ``limit`` summaries, newest first, after the cursor ``before``, of ``game``
+        and ``status`` (``"open"``: a seat is open; ``"playing"``: every seat taken, the
+        game goes on; ``"finished"``), and the cursor of the next page (``None``: no more)."""
+        found: list[dict[str, Any]] = []
+        cursor = before
+        finished = None if status is None else status == "finished"
+        while len(found) < limit:
+            listed = self.store.list_tables(limit=limit, before=cursor, game=game, finished=finished)
+            for each in listed:
+                cursor = (each.created, each.id)
+                summary = self._listed_summary(each)
+                if summary is not None and _has_status(summary, status):
+                    found.append(summary)
+                    if len(found) == limit:
+                        break
+            if len(listed) < limit:
+                return found, None
+        return found, cursor
+
+    def _listed_summary(self, listed: Listed) -> dict[str, Any] | None:
+        table = self.tables.get(listed.id)
+        if table is not None:
+            return table.summary()
+        if listed.summary is not None:
+            return listed.summary
+        stored = self.store.load(listed.id)
+        if stored is None:
+            return None
+        if not listed.finished:  # made by another process of the service: not in play here
+            return Table(stored, self.store).summary()
+        return self._backfill(stored)
 
     def stop(self) -> None:
         """Stop every table's pending work and close the store."""
         for table in self.tables.values():
             table.stop()
         self.store.close()
+
+
+def _has_status(summary: dict[str, Any], status: str | None) -> bool:
+    if status is None:
+        return True
+    over = summary["to_move"] is None
+    if status == "finished":
+        return over
+    if status == "open":
+        return not over and any(seat["open"] for seat in summary["seats"])
+    return not over and summary["started"]  # "playing"

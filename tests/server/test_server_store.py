@@ -23,11 +23,13 @@ def _play_to_the_end(store: SQLiteStore) -> str:
 
     async def main() -> str:
         table = Lobby(store).create(table_spec(BOTS_ONLY))
-        for _ in range(2000):
+        for _ in range(BOTS_ONLY["rules"]["move_limit"] + 1):  # type: ignore[index]
             if table.over:
                 return table.id
-            await asyncio.sleep(0.005)
-        raise AssertionError("the bots did not finish within 10 s")
+            task = table._task  # the next bot move: waited on, however long the machine takes
+            assert task is not None, "a table of bots whose game goes on has a bot move pending"
+            await task
+        raise AssertionError("the game did not end within its move limit (E7)")
 
     return asyncio.run(main())
 
@@ -59,8 +61,11 @@ def test_a_restart_marks_a_finished_game_that_was_stored_apart(tmp_path: Path) -
     async def restore() -> int:
         return lobby.restore()
 
-    assert asyncio.run(restore()) == 1
-    assert again.table_ids(unfinished=True) == []
+    assert asyncio.run(restore()) == 0  # finished: marked so, and not held in memory
+    assert again.table_ids(unfinished=True) == [] and lobby.tables == {}
+    stored = again.load(table_id)
+    assert stored is not None and stored.finished is not None and stored.summary is not None
+    assert stored.summary["to_move"] is None and stored.summary["result"] is not None
 
 
 def test_a_move_out_of_order_is_refused_by_the_store(tmp_path: Path) -> None:
