@@ -10,7 +10,7 @@ database starts a real server process (``python -m eighthalf serve --port 0``) a
 - **memory**: the server's ``VmRSS`` once started (``/proc/<pid>/status``);
 - **list**: the time of one ``GET /api/tables`` (a page of 200 summaries) once started.
 
-Each database is measured ``--repeat`` times (median); the first row (no games) is the
+Each database is measured ``--repeat`` times (median), the databases in turn; the first row (no games) is the
 reference, and each row prints its ratio to it (start) and its difference (memory), since
 the machines' speed varies from day to day. The aim: with 100,000 finished games, start
 within 1.2x and memory within 20 MiB of an empty database. Nothing is asserted.
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games", default="0,10000,100000", help="finished games in each database (default %(default)s)"
     )
-    parser.add_argument("--repeat", type=int, default=3, help="starts per database; the median is shown (default 3)")
+    parser.add_argument("--repeat", type=int, default=5, help="starts per database; the median is shown (default 5)")
     args = parser.parse_args(argv)
     try:
         counts = [int(text) for text in args.games.split(",")]
@@ -129,14 +129,21 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as directory:
         seed = Path(directory) / "one.sqlite3"
         table_id = _one_finished_game(seed)
-        rows = []
+        databases = []
         for count in counts:
             db = Path(directory) / f"games-{count}.sqlite3"
             if count:
                 db.write_bytes(seed.read_bytes())
                 _copies(db, table_id, count - 1)
-            measured = [_measure(db) for _ in range(args.repeat)]
-            rows.append((count, *(statistics.median(values) for values in zip(*measured, strict=True))))
+            databases.append(db)
+        measured: list[list[tuple[float, float, float]]] = [[] for _ in counts]
+        for _ in range(args.repeat):  # in turn, so that a change of the machine's load falls on every row
+            for index, db in enumerate(databases):
+                measured[index].append(_measure(db))
+        rows = [
+            (count, *(statistics.median(values) for values in zip(*figures, strict=True)))
+            for count, figures in zip(counts, measured, strict=True)
+        ]
     base_start, base_rss = rows[0][1], rows[0][2]
     print(f"{'finished games':>15} {'start s':>9} {'x first':>8} {'RSS MiB':>9} {'+ MiB':>7} {'list ms':>9}")
     for count, seconds, rss, listed in rows:

@@ -7,6 +7,8 @@ and checks its input, asks the lobby or a table, and answers JSON. The endpoints
 method   path                                what it does
 =======  ==================================  ==================================================
 GET      ``/``, ``/table/{id}``              the lobby page and the table page
+GET      ``/healthz``                        the process answers: ``{"status": "ok"}``
+GET      ``/readyz``                         ready to serve (200), or stopping or without its database (503)
 GET      ``/api/games``                      the games served, their player counts, rules and bots
 GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
                                              ``cursor``, ``game``, ``status``; ``Link`` to the next)
@@ -61,7 +63,7 @@ from .protocol import (
     parse_client_message,
     welcome_message,
 )
-from .store import SQLiteStore
+from .store import SQLiteStore, StoreError
 from .tables import Lobby, Table
 
 __all__ = ["HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -348,6 +350,19 @@ def create_app(
             return _refused(refused)
         return JSONResponse(served.entry.documents.to_data(served.loads(text)))
 
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(request: Request) -> Response:
+        if lobby.stopping:
+            return JSONResponse({"status": "stopping"}, status_code=503)
+        try:
+            lobby.store.check()
+        except StoreError as error:
+            logger.error("readiness: %s", error)
+            return JSONResponse({"status": "database-unavailable"}, status_code=503)
+        return JSONResponse({"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections()})
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
 
@@ -400,6 +415,8 @@ def create_app(
 
     routes = [
         Route("/", page),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         Route("/table/{id}", page),
         Route("/api/games", games),
         Route("/api/tables", list_tables, methods=["GET"]),

@@ -24,9 +24,9 @@ import random
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -34,6 +34,7 @@ from . import extra_missing
 
 try:
     from websockets.asyncio.client import ClientConnection, connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
     raise extra_missing(error, "eighthalf.server.client") from error
 
@@ -43,7 +44,21 @@ from ..common.players import observes
 from ..common.registry import bots_for, documents_for, find
 from ..common.runner import load_bot
 
-__all__ = ["ClientError", "TableConnection", "create_table", "join", "main", "play", "served_game"]
+__all__ = [
+    "RECONNECT_BACKOFF",
+    "ClientError",
+    "TableConnection",
+    "create_table",
+    "join",
+    "main",
+    "play",
+    "served_game",
+]
+
+RECONNECT_BACKOFF: Final = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0)
+"""The seconds :func:`play` waits before each attempt to connect again after a connection is
+lost (a server restarting or draining closes with ``1012``, a killed one drops it): one
+attempt per entry, starting over once a connection is welcomed again."""
 
 
 class ClientError(EighthalfError):
@@ -166,40 +181,96 @@ class _Opening(AbstractAsyncContextManager[TableConnection]):
             await self._socket.close()
 
 
-async def play(url: str, table: str, token: str, bot: Any, *, seed: int | None = None) -> Result:
+async def play(
+    url: str,
+    table: str,
+    token: str,
+    bot: Any,
+    *,
+    seed: int | None = None,
+    backoff: Iterable[float] = RECONNECT_BACKOFF,
+) -> Result:
     """Play the seat of ``token`` at ``table`` with ``bot`` until the game is over: its result.
 
     The bot chooses from its seat's view (decoded from the ``state`` message's document)
     with a :class:`random.Random` of ``seed``; a bot that observes is given the events its
-    seat may see after every move.
+    seat may see after every move. When the connection is lost (a server that restarts,
+    drains on SIGTERM or is killed), it connects again with its token after the waits of
+    ``backoff`` (by default :data:`RECONNECT_BACKOFF`; any iterable, an endless one
+    included, is read anew after each welcome), and plays on from the state the server then
+    sends.
 
     Raises:
-        ClientError: If the server refuses the token or one of the bot's moves, or closes
-            the connection before the game is over.
+        ClientError: If the server refuses the token or one of the bot's moves, closes the
+            connection normally before the game is over, or cannot be reached again
+            (code ``connection-lost``).
     """
     rng = random.Random(seed)
+    waits = iter(backoff)
+    while True:
+        try:
+            return await _play_once(url, table, token, bot, rng)
+        except (ConnectionClosed, InvalidHandshake, OSError) as error:
+            wait = next(waits, None)
+            if wait is None:
+                raise ClientError("connection-lost", f"the server could not be reached again: {error}") from None
+            await asyncio.sleep(wait)
+        except _Welcomed:
+            waits = iter(backoff)
+            wait = next(waits, None)
+            if wait is None:
+                raise ClientError("connection-lost", "the connection was lost and backoff allows no attempt") from None
+            await asyncio.sleep(wait)
+
+
+class _Welcomed(Exception):
+    """A connection was welcomed, then lost: the attempts to connect again start over."""
+
+
+async def _play_once(url: str, table: str, token: str, bot: Any, rng: random.Random) -> Result:
+    """One connection of :func:`play`: its result, or the loss of the connection raised
+    (:class:`_Welcomed` once the connection had been welcomed).
+
+    Raises:
+        ClientError: If the server refuses something, or closes the connection normally
+            (``1000``) before the game is over.
+    """
     async with TableConnection.open(url, table, token) as connection:
-        game = connection.game
-        documents = documents_for(game)
-        watching = observes([bot])
-        async for message in connection.messages():
-            kind = message.get("type")
-            if kind == "error":
-                raise ClientError(message["code"], message["message"])
-            if kind != "state":
-                continue
-            if message["result"] is not None:
-                return Result(message["result"]["scores"], message["result"]["winners"])
-            told = watching and message["events"]
-            if not (told or message["moves"]):
-                continue  # nothing for this bot to do: its view need not be read
-            seen = documents.from_data(message["view"])
-            if told:
-                bot.observe(tuple(documents.from_data(event) for event in message["events"]), seen)
-            if message["moves"]:
-                move = bot.choose(seen, rng)
-                await connection.move(game.move_text(move), message["number"])
-    raise ClientError("protocol", "the server closed the connection before the game was over")
+        try:
+            result = await _play_connection(connection, bot, rng)
+        except ConnectionClosed as error:
+            raise _Welcomed from error
+        if result is not None:
+            return result
+        if connection.socket.close_code == 1000:
+            raise ClientError("protocol", "the server closed the connection before the game was over")
+        raise _Welcomed  # closed as the server stops (1012): connect again
+
+
+async def _play_connection(connection: TableConnection, bot: Any, rng: random.Random) -> Result | None:
+    """Play on ``connection`` until the game is over: its result, or ``None`` if the server
+    closed the connection first (a connection lost otherwise raises ``ConnectionClosed``)."""
+    game = connection.game
+    documents = documents_for(game)
+    watching = observes([bot])
+    async for message in connection.messages():
+        kind = message.get("type")
+        if kind == "error":
+            raise ClientError(message["code"], message["message"])
+        if kind != "state":
+            continue
+        if message["result"] is not None:
+            return Result(message["result"]["scores"], message["result"]["winners"])
+        told = watching and message["events"]
+        if not (told or message["moves"]):
+            continue  # nothing for this bot to do: its view need not be read
+        seen = documents.from_data(message["view"])
+        if told:
+            bot.observe(tuple(documents.from_data(event) for event in message["events"]), seen)
+        if message["moves"]:
+            move = bot.choose(seen, rng)
+            await connection.move(game.move_text(move), message["number"])
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -178,6 +178,14 @@ class Store(Protocol):
         """The ids of every table (or of those whose game goes on), oldest first."""
         ...
 
+    def check(self) -> None:
+        """Ask the database a trivial question (the server's readiness check).
+
+        Raises:
+            StoreError: If it does not answer.
+        """
+        ...
+
     def close(self) -> None:
         """Close the store."""
         ...
@@ -356,6 +364,14 @@ class SQLiteStore:
         where = " WHERE finished IS NULL" if unfinished else ""
         with self._lock:
             return [table_id for (table_id,) in self._db.execute(f"SELECT id FROM tables{where} ORDER BY created, id")]
+
+    def check(self) -> None:
+        """See :meth:`Store.check`."""
+        with self._lock:
+            try:
+                self._db.execute("SELECT count(*) FROM tables WHERE id = ''").fetchone()
+            except sqlite3.Error as error:
+                raise StoreError(f"the database {self.path} does not answer: {error}") from None
 
     def close(self) -> None:
         """See :meth:`Store.close`."""

@@ -433,7 +433,7 @@ class Table:
         if self._task is not None:
             self._task.cancel()
         for _, client in self._audience():
-            client.close(1001, "the server is stopping")
+            client.close(1012, "the server is stopping: connect again")
 
 
 class Lobby:
@@ -450,6 +450,8 @@ class Lobby:
         self.store = store
         self.tables: dict[str, Table] = {}
         """The tables in memory: every table in play, and the finished ones being followed."""
+        self.stopping = False
+        """Whether the server is stopping (``/readyz`` then answers 503)."""
 
     def _keep(self, table: Table) -> Table:
         table.released = self.let_go
@@ -602,8 +604,15 @@ class Lobby:
             return Table(stored, self.store).summary()
         return self._backfill(stored)
 
+    def connections(self) -> int:
+        """How many connections follow the tables in memory."""
+        return sum(
+            len(table.spectators) + sum(len(seat.clients) for seat in table.seats) for table in self.tables.values()
+        )
+
     def stop(self) -> None:
         """Stop every table's pending work and close the store."""
+        self.stopping = True
         for table in self.tables.values():
             table.stop()
         self.store.close()
