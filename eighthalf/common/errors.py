@@ -130,8 +130,13 @@ class NotAMoveError(IllegalMoveError, TypeError):
     number, ``None``, another game's move.
 
     Which value a function takes is not a rule's matter, so the error is the same in every
-    game and cites no rule (:attr:`rule` is ``""``). It is an :class:`IllegalMoveError`
-    (nothing is applied) and a :class:`TypeError` (the wrong type was passed).
+    game and cites no rule. It is an :class:`IllegalMoveError` (nothing is applied) and a
+    :class:`TypeError` (the wrong type was passed).
+
+    Attributes:
+        move: The refused value, quoted briefly.
+        rule: ``""``: no rule is cited.
+        game: The name of the game whose move was expected.
 
     >>> error = NotAMoveError("4", "8½", "parse_move")
     >>> print(error)
@@ -148,7 +153,6 @@ class NotAMoveError(IllegalMoveError, TypeError):
         self.move = quote(move)
         self.rule = ""
         self.game = game
-        """The name of the game whose move was expected."""
 
 
 def _article(name: str) -> str:

@@ -1,8 +1,8 @@
 """A game server for both games, with a browser client: people play each other over a network.
 
 This sub-package is the optional part ``server`` (``pip install ".[server]"`` in a checkout,
-``pip install "eighthalf[server]"`` from an index), which installs Starlette, uvicorn and
-websockets; the rest of eighthalf does not need them. ``eighthalf serve`` (or
+``pip install "eighthalf[server]"`` from an index), which installs Starlette, uvicorn,
+websockets and prometheus-client; the rest of eighthalf does not need them. ``eighthalf serve`` (or
 ``python -m eighthalf serve``) starts it on http://127.0.0.1:8000/ with its tables kept in a
 SQLite file. Its modules, from the web down to the storage:
 
@@ -13,7 +13,8 @@ SQLite file. Its modules, from the web down to the storage:
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
   game protocol (:class:`~eighthalf.common.game.Game`);
 - :mod:`eighthalf.server.games`: the games served and the settings of a new table;
-- :mod:`eighthalf.server.store`: where tables are kept (SQLite).
+- :mod:`eighthalf.server.store`: where tables are kept (SQLite);
+- :mod:`eighthalf.server.metrics`: the metrics an operator reads (Prometheus).
 
 The docs page "Playing over a network" describes the protocol.
 """

@@ -9,6 +9,7 @@ method   path                                what it does
 GET      ``/``, ``/table/{id}``              the lobby page and the table page
 GET      ``/healthz``                        the process answers: ``{"status": "ok"}``
 GET      ``/readyz``                         ready to serve (200), or stopping or without its database (503)
+GET      ``/metrics``                        Prometheus metrics (:mod:`eighthalf.server.metrics`)
 GET      ``/api/games``                      the games served, their player counts, rules and bots
 GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
                                              ``cursor``, ``game``, ``status``; ``Link`` to the next)
@@ -56,6 +57,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..common.documents import parse_json
 from ..common.errors import EighthalfError, quote
 from .games import SERVED, served, table_spec
+from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
@@ -252,7 +254,12 @@ def create_app(
     Raises:
         StoreError: If the database cannot be opened.
     """
-    lobby = Lobby(SQLiteStore(db, synchronous=synchronous))
+    metrics = Metrics(
+        lambda: sum(not table.over for table in lobby.tables.values()),
+        lambda: len(lobby.tables),
+        lambda: lobby.connections(),
+    )
+    lobby = Lobby(SQLiteStore(db, synchronous=synchronous), metrics)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -350,6 +357,9 @@ def create_app(
             return _refused(refused)
         return JSONResponse(served.entry.documents.to_data(served.loads(text)))
 
+    async def metrics_text(request: Request) -> Response:
+        return Response(metrics.text(), media_type=CONTENT_TYPE)
+
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
@@ -371,6 +381,7 @@ def create_app(
             await websocket.close(1008, "websockets from other origins are refused")
             return
         await websocket.accept()
+        metrics.opened.inc()
         try:
             table = lobby.get(websocket.path_params["id"])
         except Refused as refused:
@@ -417,6 +428,7 @@ def create_app(
         Route("/", page),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
+        Route("/metrics", metrics_text),
         Route("/table/{id}", page),
         Route("/api/games", games),
         Route("/api/tables", list_tables, methods=["GET"]),
@@ -430,6 +442,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
     app.state.lobby = lobby
+    app.state.metrics = metrics
     return app
 
 

@@ -37,9 +37,11 @@ from .store import Listed, Store, StoredTable
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
     "MAX_SPECTATORS",
+    "NO_METER",
     "TOKEN_BYTES",
     "Client",
     "Lobby",
+    "Meter",
     "Table",
     "new_token",
     "stored_summary",
@@ -89,6 +91,31 @@ class Client(Protocol):
         ...
 
 
+class Meter(Protocol):
+    """What a table reports of its work, for an operator's metrics (:mod:`eighthalf.server.metrics`)."""
+
+    def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
+        """A move of ``game`` was committed in ``commit_seconds`` and its frames queued
+        ``frame_seconds`` after the move arrived (or the bot's choice was made)."""
+        ...
+
+    def bot_chose(self, game: str, seconds: float) -> None:
+        """A bot of ``game`` chose a move in ``seconds``."""
+        ...
+
+
+class _NoMeter:
+    def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
+        pass
+
+    def bot_chose(self, game: str, seconds: float) -> None:
+        pass
+
+
+NO_METER: Final[Meter] = _NoMeter()
+"""A :class:`Meter` that keeps nothing (a lobby without metrics)."""
+
+
 @attrs.define
 class _Seat:
     bot: str | None
@@ -104,8 +131,9 @@ class Table:
     Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`Lobby.restore`.
     """
 
-    def __init__(self, stored: StoredTable, store: Store) -> None:
+    def __init__(self, stored: StoredTable, store: Store, meter: Meter = NO_METER) -> None:
         self.id = stored.id
+        self.meter = meter
         self.served: Served = SERVED[stored.game]
         self.settings = stored.settings
         self._store = store
@@ -274,9 +302,9 @@ class Table:
                 table is unchanged.
         """
         async with self._lock:
-            self._play(seat, text, number, timed_out)
+            self._play(seat, text, number, timed_out, time.perf_counter())
 
-    def _play(self, seat: int, text: object, number: object, timed_out: bool) -> None:
+    def _play(self, seat: int, text: object, number: object, timed_out: bool, arrived: float) -> None:
         """Check the turn, read the move written ``text`` and play it (:meth:`_play_move`)."""
         self._check_turn(seat, number)
         if type(text) is not str:
@@ -289,7 +317,7 @@ class Table:
             raise Refused("bad-move", str(error)) from None
         if move not in self.legal_moves():
             raise self._why_illegal(move)
-        self._play_move(seat, move, timed_out)
+        self._play_move(seat, move, timed_out, arrived)
 
     def _check_turn(self, seat: int, number: object) -> None:
         """Refuse a move of ``seat`` now: the game over or not started, a stale ``number``, another's turn."""
@@ -305,7 +333,7 @@ class Table:
         if to_move != seat:
             raise Refused("not-your-turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
 
-    def _play_move(self, seat: int, move: Any, timed_out: bool) -> None:
+    def _play_move(self, seat: int, move: Any, timed_out: bool, arrived: float) -> None:
         """Play ``move``, one of the legal moves of ``seat``'s turn: committed, then told to everyone."""
         game = self.game
         after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
@@ -322,7 +350,9 @@ class Table:
                     "result": result_data(game.result(after)),
                 }
             )
+        committing = time.perf_counter()
         self._store.add_move(self.id, len(self.moves) + 1, notation, finished=finished, summary=summary)
+        committed = time.perf_counter()
         # committed: now tell
         self.state = after
         self.moves.append(move)
@@ -330,6 +360,7 @@ class Table:
         self._legal = self._legal_texts = self._parts = None
         self.schedule()
         self._send_states(events, {"seat": seat, "move": notation, "timed_out": timed_out})
+        self.meter.moved(self.served.name, committed - committing, time.perf_counter() - arrived)
         players = {index: record.player for index, record in enumerate(self.seats)}
         tell(players, events, after, game.events_for, game.view)
         if finished is not None and self.released is not None:
@@ -406,7 +437,9 @@ class Table:
         seen = self.game.view(self.state, seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
         try:
+            choosing = time.perf_counter()
             move = await asyncio.to_thread(player.choose, seen, rng)
+            self.meter.bot_chose(self.served.name, time.perf_counter() - choosing)
         except Exception:  # a bot that fails must not stop the table: its seat plays the first legal move
             logger.exception("table %s: the bot of seat %d failed; the first legal move is played", self.id, seat)
             move = None
@@ -426,7 +459,7 @@ class Table:
                         seat,
                     )
                 move = legal[0]
-            self._play_move(seat, move, wait > 0)
+            self._play_move(seat, move, wait > 0, time.perf_counter())
 
     def stop(self) -> None:
         """Cancel the table's pending bot move or clock (the server stops)."""
@@ -446,8 +479,10 @@ class Lobby:
     depend on what is live, not on the games ever played.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, meter: Meter = NO_METER) -> None:
         self.store = store
+        self.meter = meter
+        """What the tables report of their work (the server's metrics)."""
         self.tables: dict[str, Table] = {}
         """The tables in memory: every table in play, and the finished ones being followed."""
         self.stopping = False
@@ -472,7 +507,7 @@ class Lobby:
             stored = self.store.load(table_id)
             if stored is None or table_id in self.tables:
                 continue
-            table = Table(stored, self.store)
+            table = Table(stored, self.store, self.meter)
             if table.over:  # stored by a version that wrote the finished record apart
                 self.store.finish(
                     table_id, table.served.dumps(table.finished_record()), stored_summary(table.summary())
@@ -503,7 +538,7 @@ class Lobby:
             created=time.time(),
         )
         self.store.create_table(stored)
-        table = self._keep(Table(stored, self.store))
+        table = self._keep(Table(stored, self.store, self.meter))
         table.schedule()
         return table
 
@@ -520,7 +555,7 @@ class Lobby:
         stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
         if stored is None:
             raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        return self._keep(Table(stored, self.store))
+        return self._keep(Table(stored, self.store, self.meter))
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """The public summary of the table of that id: live if in memory, else as stored.
@@ -540,7 +575,7 @@ class Lobby:
 
     def _backfill(self, stored: StoredTable) -> dict[str, Any]:
         """The summary of a table finished by a layout-1 database: replayed once, then stored."""
-        table = Table(stored, self.store)
+        table = Table(stored, self.store, self.meter)
         summary = stored_summary(table.summary())
         if table.over:
             self.store.set_summary(stored.id, summary)
@@ -601,7 +636,7 @@ class Lobby:
         if stored is None:
             return None
         if not listed.finished:  # made by another process of the service: not in play here
-            return Table(stored, self.store).summary()
+            return Table(stored, self.store, self.meter).summary()
         return self._backfill(stored)
 
     def connections(self) -> int:

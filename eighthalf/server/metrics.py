@@ -1,0 +1,100 @@
+"""The server's metrics for Prometheus, served at ``/metrics`` (``prometheus-client``).
+
+Each application has a registry of its own (two servers in one process, as in the tests,
+keep apart). The metrics, all named ``eighthalf_...``:
+
+===============================================  =========  =================================================
+name                                             kind       what it counts
+===============================================  =========  =================================================
+``eighthalf_tables_in_play``                     gauge      tables whose game goes on, held in memory
+``eighthalf_tables_in_memory``                   gauge      tables in memory (finished ones being watched too)
+``eighthalf_connections``                        gauge      websockets open
+``eighthalf_connections_opened_total``           counter    websockets accepted since the start
+``eighthalf_moves_total{game}``                  counter    moves committed, by game
+``eighthalf_commit_seconds``                     histogram  the commit of a move to the database
+``eighthalf_move_to_frame_seconds``              histogram  from a move's arrival to every frame queued
+``eighthalf_bot_seconds{game}``                  histogram  a bot's choice of a move, by game
+===============================================  =========  =================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from . import extra_missing
+
+try:
+    from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
+    raise extra_missing(error, "eighthalf.server.metrics") from error
+
+__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "Metrics"]
+
+CONTENT_TYPE: Final[str] = CONTENT_TYPE_LATEST
+"""The content type of the text that :meth:`Metrics.text` writes (Prometheus' text format)."""
+
+LATENCY_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+"""The upper bounds (seconds) of the latency histograms' buckets: from half a millisecond
+(a commit on a quiet machine) to seconds (a searching bot)."""
+
+
+class Metrics:
+    """The metrics of one server: a :class:`~eighthalf.server.tables.Meter` for its tables.
+
+    Args:
+        in_play: How many tables in memory have a game that goes on.
+        in_memory: How many tables are in memory.
+        connections: How many websockets are open.
+    """
+
+    def __init__(
+        self, in_play: Callable[[], int], in_memory: Callable[[], int], connections: Callable[[], int]
+    ) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        """The registry of this server's metrics."""
+        Gauge(
+            "eighthalf_tables_in_play", "Tables whose game goes on, held in memory.", registry=self.registry
+        ).set_function(in_play)
+        Gauge(
+            "eighthalf_tables_in_memory", "Tables in memory (finished ones being watched too).", registry=self.registry
+        ).set_function(in_memory)
+        Gauge("eighthalf_connections", "Websockets open.", registry=self.registry).set_function(connections)
+        self.opened = Counter(
+            "eighthalf_connections_opened", "Websockets accepted since the start.", registry=self.registry
+        )
+        """Count a websocket accepted: ``opened.inc()``."""
+        self._moves = Counter("eighthalf_moves", "Moves committed, by game.", ["game"], registry=self.registry)
+        self._commit = Histogram(
+            "eighthalf_commit_seconds",
+            "The commit of a move to the database.",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self._frame = Histogram(
+            "eighthalf_move_to_frame_seconds",
+            "From a move's arrival to every connection's frame queued.",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self._bot = Histogram(
+            "eighthalf_bot_seconds",
+            "A bot's choice of a move, by game.",
+            ["game"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+
+    def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.Meter.moved`."""
+        self._moves.labels(game).inc()
+        self._commit.observe(commit_seconds)
+        self._frame.observe(frame_seconds)
+
+    def bot_chose(self, game: str, seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.Meter.bot_chose`."""
+        self._bot.labels(game).observe(seconds)
+
+    def text(self) -> bytes:
+        """Every metric in Prometheus' text format (:data:`CONTENT_TYPE`)."""
+        return generate_latest(self.registry)
