@@ -15,7 +15,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Final
 
-import tomllib
+import pytest
+
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 _AUTOMODULE: Final = re.compile(r"^\.\. automodule:: (eighthalf[\w.]*)", re.MULTILINE)
@@ -65,6 +66,7 @@ def _top_level_imports(path: Path) -> set[str]:
 
 def _extras_of() -> dict[str, set[str]]:
     """Each optional distribution's extras (every extra that asks for it)."""
+    tomllib = pytest.importorskip("tomllib", reason="Python 3.10 has no tomllib")
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
     found: dict[str, set[str]] = {}
     for extra, requirements in extras.items():

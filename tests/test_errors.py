@@ -59,14 +59,15 @@ def test_not_a_move_is_one_error_in_both_games_and_cites_no_rule() -> None:
     state = on("7GG", "3:6")
     before = copy.deepcopy(state)
     eights_state = eights.new_game(2, seed=1)
-    for junk in ("7", 7, None, Rank.SEVEN, eights.PASS):
+    junks: tuple[object, ...] = ("7", 7, None, Rank.SEVEN, eights.PASS)
+    for junk in junks:
         with pytest.raises(NotAMoveError) as err:
             apply_move(state, cast(Any, junk))
         assert err.value.rule == "" and isinstance(err.value, (IllegalMoveError, TypeError))
         assert str(err.value).endswith("read it with parse_move first") and " is not a move of 8½ but " in str(
             err.value
         )
-    for junk in ("7", 7, None, Rank.SEVEN, eighthalf.parse_move("7")):
+    for junk in ("7", 7, None, Rank.SEVEN, eighthalf.parse_move("7"), eights.PASS.__class__):
         with pytest.raises(NotAMoveError) as err:
             eights.apply(eights_state, cast(Any, junk))
         assert err.value.rule == "" and " is not a move of Eights but " in str(err.value)
