@@ -369,7 +369,12 @@ def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
         "spectators": ("How many spectators follow the table.", ref("spectators")),
         "started": ("Whether every seat is taken (the game starts then).", {"type": "boolean"}),
         "moves": ("The number of moves made.", {"type": "integer", "minimum": 0}),
-        "to_move": ("The seat to move, or null once the game is over.", ref("seatOrNull")),
+        "to_move": ("The seat to move, or null once the game is over (or abandoned).", ref("seatOrNull")),
+        "abandoned": (
+            "Whether the table was ended as abandoned: no person touched it for too long (the server's "
+            "--abandon-after); its record's result is '*'.",
+            {"type": "boolean"},
+        ),
         "result": ("The result once the game is over, else null.", ref("result")),
         "created": ("When the table was made, in seconds since the epoch.", {"type": "number"}),
     }

@@ -68,7 +68,7 @@ from .protocol import (
 from .store import SQLiteStore, StoreError
 from .tables import Lobby, Table
 
-__all__ = ["HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
+__all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -81,6 +81,10 @@ HELLO_SECONDS: Final = 10.0
 RATE: Final = (20.0, 40)
 """The rate limit of one connection's messages: so many a second, and a burst of so many.
 Accepted moves do not count (the game paces them: a seat moves only on its turn)."""
+
+ABANDON_SECONDS: Final = 24 * 60 * 60.0
+"""After how long without a person's touch (a table made, a seat taken, a person's move) a
+table in play is ended as abandoned, by default: 24 hours."""
 
 MAX_QUEUED: Final = 256
 """The most frames waiting to be sent to one connection; a client that falls further behind is closed."""
@@ -242,6 +246,7 @@ def create_app(
     *,
     allowed_origins: Sequence[str] = (),
     synchronous: str = "normal",
+    abandon_after: float | None = ABANDON_SECONDS,
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
@@ -250,6 +255,9 @@ def create_app(
         allowed_origins: Origins (``https://example.org``) whose pages may open websockets,
             beside the server's own.
         synchronous: SQLite's ``synchronous`` mode (see :class:`~eighthalf.server.store.SQLiteStore`).
+        abandon_after: Seconds without a person's touch after which a table in play is
+            ended as abandoned (checked every ``abandon_after / 4`` seconds, at most a
+            minute apart), or ``None`` never.
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -264,9 +272,17 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = lobby.restore()
-        logger.info("%d tables loaded from %s", count, db)
+        logger.info("%d tables in play loaded from %s", count, db)
+        sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(abandon_after))
         yield
+        if sweeper is not None:
+            sweeper.cancel()
         lobby.stop()
+
+    async def _sweep(after: float) -> None:
+        while True:
+            await asyncio.sleep(min(after / 4, 60.0))
+            lobby.abandon_idle(time.time(), after)
 
     async def games(request: Request) -> Response:
         return JSONResponse(

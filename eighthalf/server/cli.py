@@ -32,6 +32,16 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _hours(text: str) -> float:
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = -1.0
+    if not 0 <= hours <= 24 * 365 or hours != hours:
+        raise argparse.ArgumentTypeError(f"hours from 0 (never) to 8760, not {text[:20]!r}")
+    return hours
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``serve`` to ``parser``."""
     parser.add_argument(
@@ -48,6 +58,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("normal", "full"),
         default="normal",
         help="normal: a move survives the server being killed; full: also a power cut (a disk flush a move)",
+    )
+    parser.add_argument(
+        "--abandon-after",
+        type=_hours,
+        default=24.0,
+        metavar="HOURS",
+        help="end a table in play as abandoned when no person touched it for HOURS (default 24; 0: never)",
     )
     parser.add_argument(
         "--allow-origin",
@@ -69,7 +86,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
         return 2
     try:
-        app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync)
+        abandon = None if args.abandon_after == 0 else args.abandon_after * 3600
+        app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon)
     except StoreError as error:
         print(f"eighthalf serve: error: {error}", file=sys.stderr)
         return 2

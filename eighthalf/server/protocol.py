@@ -181,6 +181,11 @@ class TableLike(Protocol):
         ...
 
     @property
+    def abandoned(self) -> bool:
+        """Whether the table was ended as abandoned (no person touched it for too long)."""
+        ...
+
+    @property
     def seats(self) -> Sequence[SeatLike]:
         """The seats, by seat number."""
         ...
@@ -240,7 +245,8 @@ def table_summary(table: TableLike) -> dict[str, Any]:
         "spectators": len(table.spectators),
         "started": table.started,
         "moves": len(table.moves),
-        "to_move": table.game.to_move(table.state),
+        "to_move": None if table.abandoned else table.game.to_move(table.state),
+        "abandoned": table.abandoned,
         "result": result_data(table.game.result(table.state)),
         "created": table.created,
     }

@@ -42,7 +42,8 @@ __all__ = ["SCHEMA_VERSION", "Listed", "SQLiteStore", "Store", "StoreError", "St
 
 SCHEMA_VERSION: Final = 2
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
-release's; 2 adds each finished table's summary and the indexes of the paged list."""
+release's; 2 adds each finished table's summary, when a person last touched each table,
+and the indexes of the paged list."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -52,7 +53,8 @@ CREATE TABLE IF NOT EXISTS tables (
     settings TEXT NOT NULL,
     created REAL NOT NULL,
     finished TEXT,
-    summary TEXT
+    summary TEXT,
+    touched REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -72,7 +74,10 @@ CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS
 """
 
 _MIGRATIONS: Final = {
-    1: "ALTER TABLE tables ADD COLUMN summary TEXT;",
+    # the tables of a layout-1 database count as touched when it is brought up to date: none
+    # is abandoned for the time it spent under the older release
+    1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
+    "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
 }
 """The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
 adds what is missing: the indexes)."""
@@ -105,6 +110,9 @@ class StoredTable:
     summary: dict[str, Any] | None = None
     """A finished table's public summary as stored when it finished (``None`` before, or when
     a layout-1 database finished it)."""
+    touched: float | None = None
+    """When a person last touched the table: made it, took a seat or moved (seconds since
+    the epoch; ``None``: when it was made)."""
 
 
 @attrs.frozen
@@ -128,8 +136,9 @@ class Store(Protocol):
         """Store a new table (its seats and moves are empty)."""
         ...
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give ``seat`` to a person, if no one has it: True if it was given."""
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
+        """Give ``seat`` to a person, if no one has it: True if it was given (and the table
+        counts as touched ``when``, if given)."""
         ...
 
     def add_move(
@@ -140,10 +149,12 @@ class Store(Protocol):
         *,
         finished: str | None = None,
         summary: dict[str, Any] | None = None,
+        touched: float | None = None,
     ) -> None:
         """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
         the game and ``finished`` is its record, stored in the same transaction with the
-        table's final public ``summary``.
+        table's final public ``summary``; with ``touched`` (a person's move), the table
+        counts as touched then.
 
         Raises:
             StoreError: If the table has no move ``number - 1`` or already a move ``number``.
@@ -252,19 +263,29 @@ class SQLiteStore:
     def create_table(self, table: StoredTable) -> None:
         """See :meth:`Store.create_table`."""
         self._write(
-            "INSERT INTO tables (id, game, record, settings, created) VALUES (?, ?, ?, ?, ?)",
-            (table.id, table.game, table.record, json.dumps(table.settings), table.created),
+            "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table.id,
+                table.game,
+                table.record,
+                json.dumps(table.settings),
+                table.created,
+                table.created if table.touched is None else table.touched,
+            ),
         )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
         """See :meth:`Store.take_seat`."""
-        return (
+        taken = (
             self._write(
                 "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash) VALUES (?, ?, ?, ?)",
                 (table_id, seat, name, token_hash),
             )
             == 1
         )
+        if taken and when is not None:
+            self._write("UPDATE tables SET touched = ? WHERE id = ?", (when, table_id))
+        return taken
 
     def add_move(
         self,
@@ -274,6 +295,7 @@ class SQLiteStore:
         *,
         finished: str | None = None,
         summary: dict[str, Any] | None = None,
+        touched: float | None = None,
     ) -> None:
         """See :meth:`Store.add_move`."""
         with self._lock:
@@ -292,6 +314,8 @@ class SQLiteStore:
                         "UPDATE tables SET finished = ?, summary = ? WHERE id = ?",
                         (finished, _json(summary), table_id),
                     )
+                if touched is not None:
+                    self._db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -337,7 +361,8 @@ class SQLiteStore:
         """See :meth:`Store.load`."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, record, settings, created, finished, summary FROM tables WHERE id = ?", (table_id,)
+                "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?",
+                (table_id,),
             ).fetchone()
             if row is None:
                 return None
@@ -357,6 +382,7 @@ class SQLiteStore:
             seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
             moves=tuple(move for (move,) in moves),
             summary=None if row[6] is None else json.loads(row[6]),
+            touched=row[7],
         )
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:

@@ -142,6 +142,10 @@ class Table:
         self.record: GameRecord[Any, Any] = attrs.evolve(record, moves=(), result="*")  # type: ignore[misc]
         self.game: Game[Any, Any, Any, Any, Any] = record.game
         self.created = stored.created
+        self.touched = stored.created if stored.touched is None else stored.touched
+        """When a person last touched the table: made it, took a seat or moved."""
+        self.abandoned = False
+        """Whether the table was ended as abandoned (:meth:`abandon`)."""
         bots: list[str | None] = self.settings["bots"]
         self.seats = [_Seat(bot) for bot in bots]
         for seat, name, hashed in stored.seats:
@@ -157,6 +161,8 @@ class Table:
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
         self._replay(moves)
+        # a table stored as finished whose game is not over was ended as abandoned
+        self.abandoned = stored.finished is not None and self.game.to_move(self.state) is not None
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
@@ -190,8 +196,8 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Whether the game is over."""
-        return self.game.to_move(self.state) is None
+        """Whether the game is over (or the table was ended as abandoned)."""
+        return self.abandoned or self.game.to_move(self.state) is None
 
     def names(self) -> list[str]:
         """The seats' names as narration uses them."""
@@ -225,9 +231,13 @@ class Table:
             raise Refused("seat-taken", f"seat {seat} is played by the {self.seats[seat].bot} bot")
         token = new_token()
         hashed = token_hash(token)
-        if self.seats[seat].token_hash is not None or not self._store.take_seat(self.id, seat, checked, hashed):
+        now = time.time()
+        if self.seats[seat].token_hash is not None or not self._store.take_seat(
+            self.id, seat, checked, hashed, when=now
+        ):
             raise Refused("seat-taken", f"seat {seat} is taken")
         self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
+        self.touched = now
         self._parts = None  # the names changed, and maybe whether the game started
         self.broadcast_seats()
         self.schedule()
@@ -350,9 +360,15 @@ class Table:
                     "result": result_data(game.result(after)),
                 }
             )
+        person = self.seats[seat].bot is None and not timed_out
+        touched = time.time() if person else None
         committing = time.perf_counter()
-        self._store.add_move(self.id, len(self.moves) + 1, notation, finished=finished, summary=summary)
+        self._store.add_move(
+            self.id, len(self.moves) + 1, notation, finished=finished, summary=summary, touched=touched
+        )
         committed = time.perf_counter()
+        if touched is not None:
+            self.touched = touched
         # committed: now tell
         self.state = after
         self.moves.append(move)
@@ -411,7 +427,7 @@ class Table:
             self.record,
             moves=tuple(moves),
             result=result_text(self.game, state),
-            tags=(("Names", ", ".join(self.names())),),
+            tags=(("Names", ", ".join(self.names())), *((("Termination", "abandoned"),) if self.abandoned else ())),
         )
         return record
 
@@ -460,6 +476,19 @@ class Table:
                     )
                 move = legal[0]
             self._play_move(seat, move, wait > 0, time.perf_counter())
+
+    def abandon(self) -> None:
+        """End the table as abandoned: its record (result ``*``, a ``Termination`` tag
+        ``abandoned``) and summary are stored as a finished table's, its pending work is
+        cancelled and its connections are closed (``1000``, ``abandoned``)."""
+        self.abandoned = True
+        self._store.finish(self.id, self.served.dumps(self.finished_record()), stored_summary(self.summary()))
+        self._parts = None
+        if self._task is not None:
+            self._task.cancel()
+        self._task, self.deadline = None, None
+        for _, client in self._audience():
+            client.close(1000, "abandoned")
 
     def stop(self) -> None:
         """Cancel the table's pending bot move or clock (the server stops)."""
@@ -638,6 +667,16 @@ class Lobby:
         if not listed.finished:  # made by another process of the service: not in play here
             return Table(stored, self.store, self.meter).summary()
         return self._backfill(stored)
+
+    def abandon_idle(self, now: float, after: float) -> list[str]:
+        """End as abandoned every table in play that no person touched for ``after`` seconds
+        before ``now``, and let it go: their ids."""
+        idle = [table for table in self.tables.values() if not table.over and table.touched + after <= now]
+        for table in idle:
+            table.abandon()
+            logger.info("table %s ended as abandoned: no person touched it for %g s", table.id, after)
+            self.let_go(table)
+        return [table.id for table in idle]
 
     def connections(self) -> int:
         """How many connections follow the tables in memory."""

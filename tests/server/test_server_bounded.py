@@ -21,6 +21,7 @@ from typing import Any, Final
 import pytest
 from server_support import ServerProcess, http, is_error, new_table, raw_socket, say_hello, start_server, stop_server
 
+from eighthalf import records as eighthalf_records
 from eighthalf.eights.records import loads as eights_loads
 from eighthalf.server.games import table_spec
 from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore
@@ -165,3 +166,55 @@ def test_the_list_is_paged_newest_first_and_filtered(tmp_path: Path) -> None:
             assert status == 400 and is_error(answer, "bad-query"), (bad, answer)
     finally:
         stop_server(server)
+
+
+class _Closed:
+    """A connection that notes how it was closed."""
+
+    def __init__(self) -> None:
+        self.closed: tuple[int, str] | None = None
+        self.frames: list[dict[str, Any]] = []
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        self.frames.append(message)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def test_a_table_no_person_touched_for_the_set_time_is_ended_as_abandoned(tmp_path: Path) -> None:
+    store = SQLiteStore(str(tmp_path / "tables.sqlite3"))
+    day = 24 * 3600.0
+
+    async def scenario() -> tuple[str, str, float]:  # the ids, and when the busy table was made
+        lobby = Lobby(store)
+        idle = lobby.create(table_spec({"game": "8½", "players": 3, "seats": [None, "greedy", None], "seed": 2}))
+        busy = lobby.create(table_spec({"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 5}))
+        watcher = _Closed()
+        idle.attach(watcher, None)
+        made = idle.touched
+        assert lobby.abandon_idle(made + day - 1, day) == []  # not yet
+        busy.touched = made + day  # a person's move a day later (as Table.play notes it)
+        assert lobby.abandon_idle(made + day, day) == [idle.id]
+        assert watcher.closed == (1000, "abandoned")
+        idle.detach(watcher, None)  # as the closed connection's handler does: nobody follows it now
+        assert idle.id not in lobby.tables and busy.id in lobby.tables
+        return idle.id, busy.id, busy.created
+
+    idle_id, busy_id, busy_made = asyncio.run(scenario())
+    summary = Lobby(store).summary(idle_id)
+    assert summary["abandoned"] is True and summary["to_move"] is None and summary["result"] is None
+    stored = store.load(idle_id)
+    assert stored is not None and stored.finished is not None
+    tags = dict(eighthalf_records.loads(stored.finished).tags)
+    assert tags["Termination"] == "abandoned" and '[Result "*"]' in stored.finished
+    again = Lobby(store)
+
+    async def restart() -> None:
+        assert again.restore() == 1 and set(again.tables) == {busy_id}  # the abandoned one stays ended
+        assert again.tables[busy_id].touched == busy_made  # as stored (made): a restart does not reset it
+        watched = again.get(idle_id)
+        assert watched.over and watched.abandoned and watched.summary()["abandoned"] is True
+        again.let_go(watched)
+
+    asyncio.run(restart())

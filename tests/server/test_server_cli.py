@@ -72,3 +72,10 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 0
     assert "Traceback" not in errors and "Application shutdown complete." in errors
     assert (tmp_path / "tables.sqlite3").exists()  # created on first use
+
+
+@pytest.mark.parametrize("hours", ["-1", "x", "nan", "9000"])
+def test_abandon_after_takes_hours_from_0_to_8760(hours: str) -> None:
+    result = _serve("--abandon-after", hours)
+    assert result.returncode == 2
+    assert f"argument --abandon-after: hours from 0 (never) to 8760, not {hours!r}" in result.stderr
