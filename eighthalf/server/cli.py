@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
 import gc
+import json
+import logging
 import socket
 import sys
-from typing import Final
+from typing import Any, Final
 
 from . import extra_missing
 
-__all__ = ["DEFAULT_DB", "GC_THRESHOLDS", "add_serve_arguments", "run_serve"]
+__all__ = ["DEFAULT_DB", "GC_THRESHOLDS", "JSONFormatter", "add_serve_arguments", "json_log_config", "run_serve"]
 
 GC_THRESHOLDS: Final = (50_000, 50, 1000)
 """The garbage collector's thresholds while serving (:func:`gc.set_threshold`; Python's
@@ -30,6 +33,38 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text[:20]!r}")
     return int(text)
+
+
+class JSONFormatter(logging.Formatter):
+    """A log record as one JSON object on one line: ``time`` (ISO 8601, UTC), ``level``,
+    ``logger``, ``message``, and ``error`` (the traceback) when there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as JSON."""
+        entry = {
+            "time": datetime.datetime.fromtimestamp(record.created, datetime.timezone.utc).isoformat(),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["error"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def json_log_config() -> dict[str, Any]:
+    """The logging configuration (:func:`logging.config.dictConfig`) of ``--log-format json``:
+    uvicorn's loggers and the server's (``eighthalf.server``) write :class:`JSONFormatter`
+    lines to stderr."""
+    handler = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+    logger = {"handlers": ["stderr"], "level": "INFO", "propagate": False}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JSONFormatter}},
+        "handlers": {"stderr": handler},
+        "loggers": {name: logger for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "eighthalf.server")},
+    }
 
 
 def _hours(text: str) -> float:
@@ -58,6 +93,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("normal", "full"),
         default="normal",
         help="normal: a move survives the server being killed; full: also a power cut (a disk flush a move)",
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="text: uvicorn's log lines; json: one JSON object a line on stderr (for a log collector)",
     )
     parser.add_argument(
         "--abandon-after",
@@ -99,7 +140,8 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="info", lifespan="on")
+    logs = json_log_config() if args.log_format == "json" else uvicorn.config.LOGGING_CONFIG
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="info", lifespan="on", log_config=logs)
     server = uvicorn.Server(config)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import subprocess
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from server_support import new_table, start_server, stop_server
 
 SERVE = [sys.executable, "-m", "eighthalf", "serve"]
 
@@ -79,3 +81,16 @@ def test_abandon_after_takes_hours_from_0_to_8760(hours: str) -> None:
     result = _serve("--abandon-after", hours)
     assert result.returncode == 2
     assert f"argument --abandon-after: hours from 0 (never) to 8760, not {hours!r}" in result.stderr
+
+
+def test_log_format_json_writes_one_json_object_a_line(tmp_path: Path) -> None:
+    server = start_server(tmp_path / "server", "--log-format", "json")
+    try:
+        new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"]})
+    finally:
+        stop_server(server)
+    lines = [line for line in server.stderr.read_text(encoding="utf-8").splitlines() if line.strip()]
+    entries = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert entries and all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
+    assert any(entry["logger"] == "eighthalf.server" and "made" in entry["message"] for entry in entries)
+    assert any(entry["logger"] == "uvicorn.access" for entry in entries)
