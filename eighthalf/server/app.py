@@ -58,6 +58,7 @@ from ..common.documents import parse_json
 from ..common.errors import EighthalfError, quote
 from .games import SERVED, served, table_spec
 from .metrics import CONTENT_TYPE, Metrics
+from .postgres import PostgresStore, is_postgresql_url
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
@@ -251,7 +252,9 @@ def create_app(
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
     Args:
-        db: The SQLite database file (created on first use), or ``":memory:"``.
+        db: The SQLite database file (created on first use), ``":memory:"``, or a
+            PostgreSQL database's libpq URL (``postgresql://...``,
+            :class:`~eighthalf.server.postgres.PostgresStore`).
         allowed_origins: Origins (``https://example.org``) whose pages may open websockets,
             beside the server's own.
         synchronous: SQLite's ``synchronous`` mode (see :class:`~eighthalf.server.store.SQLiteStore`).
@@ -267,7 +270,8 @@ def create_app(
         lambda: len(lobby.tables),
         lambda: lobby.connections(),
     )
-    lobby = Lobby(SQLiteStore(db, synchronous=synchronous), metrics)
+    store = PostgresStore(db) if is_postgresql_url(db) else SQLiteStore(db, synchronous=synchronous)
+    lobby = Lobby(store, metrics)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -67,6 +67,19 @@ def json_log_config() -> dict[str, Any]:
     }
 
 
+def _without_password(db: str) -> str:
+    """``db`` as it may be shown: a URL's password left out.
+
+    >>> _without_password("postgresql://game:secret@db.example.org/tables")
+    'postgresql://game@db.example.org/tables'
+    """
+    scheme, colon, rest = db.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not colon or not at:
+        return db
+    return f"{scheme}://{credentials.partition(':')[0]}@{place}"
+
+
 def _hours(text: str) -> float:
     try:
         hours = float(text)
@@ -86,7 +99,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         default=DEFAULT_DB,
-        help=f"the SQLite database file, created on first use (default {DEFAULT_DB}); :memory: keeps nothing",
+        help=f"the SQLite database file, created on first use (default {DEFAULT_DB}); :memory: keeps nothing; "
+        "or a PostgreSQL database's URL, postgresql://user@host/dbname (the postgresql extra)",
     )
     parser.add_argument(
         "--sync",
@@ -157,7 +171,10 @@ def run_serve(args: argparse.Namespace) -> int:
             await asyncio.sleep(0.05)
         gc.freeze()  # the restored tables and the code stay out of every later collection
         if server.started:
-            print(f"eighthalf serve: http://{shown}:{port}/ (tables in {args.db}; Ctrl-C stops)", flush=True)
+            print(
+                f"eighthalf serve: http://{shown}:{port}/ (tables in {_without_password(args.db)}; Ctrl-C stops)",
+                flush=True,
+            )
         await task
 
     try:

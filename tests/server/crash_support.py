@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Final
 
+from postgres_support import STORE, new_database
+
 __all__ = ["ServerProcess", "get_json", "get_text"]
 
 
@@ -33,6 +35,9 @@ class ServerProcess:
 
     def __init__(self, db: Path) -> None:
         self.db = db
+        self.database = str(db) if STORE != "postgresql" else new_database()
+        """The ``--db`` of every start: the file, or (``EIGHTHALF_TEST_STORE=postgresql``) a
+        PostgreSQL database of its own."""
         self.starts = 0
         self.url: str | None = None
         self._process: subprocess.Popen[bytes] | None = None
@@ -60,7 +65,7 @@ class ServerProcess:
                     "--port",
                     "0",
                     "--db",
-                    str(self.db),
+                    self.database,
                 ],
                 stdout=output,
                 stderr=subprocess.STDOUT,

@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 import pytest
+from postgres_support import STORE, new_database
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -38,6 +39,8 @@ from eighthalf.common.game import Game, Result
 from eighthalf.common.registry import documents_for
 from eighthalf.common.replay import GameRecord, replay_states
 from eighthalf.server.games import SERVED
+from eighthalf.server.postgres import PostgresStore, is_postgresql_url
+from eighthalf.server.store import SQLiteStore, Store
 from eighthalf.testing import assert_events_hide, assert_no_leaks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +82,25 @@ class ServerProcess:
         return self.stdout.read_text(errors="replace") + self.stderr.read_text(errors="replace")
 
 
+def database_of(directory: Path) -> str:
+    """The ``--db`` of the servers started on ``directory``: its SQLite file, or, when the tests
+    run on PostgreSQL (``EIGHTHALF_TEST_STORE=postgresql``), a database of its own, the same
+    one for every server started there (a restart finds its tables)."""
+    if STORE != "postgresql":
+        return str(directory / "tables.sqlite3")
+    directory.mkdir(parents=True, exist_ok=True)
+    kept = directory / "postgresql-url"
+    if not kept.exists():
+        kept.write_text(new_database(), encoding="utf-8")
+    return kept.read_text(encoding="utf-8")
+
+
+def open_store(directory: Path) -> Store:
+    """The store of the servers started on ``directory`` (:func:`database_of`), opened here."""
+    db = database_of(directory)
+    return PostgresStore(db) if is_postgresql_url(db) else SQLiteStore(db)
+
+
 def start_server(directory: Path, *options: str) -> ServerProcess:
     """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``.
 
@@ -89,7 +111,7 @@ def start_server(directory: Path, *options: str) -> ServerProcess:
     out, err = directory / "stdout.txt", directory / "stderr.txt"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "eighthalf", "serve", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--db", str(directory / "tables.sqlite3"), *options]
+    command += ["--db", database_of(directory), *options]
     with out.open("wb") as stdout, err.open("wb") as stderr:
         process = subprocess.Popen(
             command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=directory

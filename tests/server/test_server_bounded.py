@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from postgres_support import STORE
 from server_support import ServerProcess, http, is_error, new_table, raw_socket, say_hello, start_server, stop_server
 
 from eighthalf import records as eighthalf_records
@@ -72,6 +73,12 @@ def layout1(tmp_path: Path) -> Path:
     return directory
 
 
+SQLITE_FILE: Final = pytest.mark.skipif(
+    STORE == "postgresql", reason="a SQLite file's own layout (PostgreSQL's: tests/server/test_store_conformance.py)"
+)
+
+
+@SQLITE_FILE
 def test_a_layout_1_database_opens_and_loses_nothing(layout1: Path) -> None:
     with sqlite3.connect(FIXTURE) as raw:
         assert raw.execute("PRAGMA user_version").fetchone() == (1,)
@@ -106,6 +113,7 @@ def test_a_layout_1_database_opens_and_loses_nothing(layout1: Path) -> None:
     assert json.loads(stored)["moves"] == 32  # the summary asked for is stored: not replayed again
 
 
+@SQLITE_FILE
 def test_a_database_of_a_newer_layout_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "newer.sqlite3"
     with sqlite3.connect(path) as raw:

@@ -13,7 +13,6 @@ import asyncio
 import itertools
 import random
 import signal
-import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from server_support import (
     ServerProcess,
     finished_record,
     new_table,
+    open_store,
     raw_socket,
     receive,
     say_hello,
@@ -97,5 +97,10 @@ def test_sigterm_closes_with_1012_and_the_client_plays_on_after_the_restart(tmp_
 
 def finished_moves(directory: Path, table: str) -> list[str]:
     """The moves stored for ``table`` in the server's database (read while no server runs)."""
-    with sqlite3.connect(directory / "tables.sqlite3") as db:
-        return [move for (move,) in db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table,))]
+    store = open_store(directory)
+    try:
+        stored = store.load(table)
+    finally:
+        store.close()
+    assert stored is not None
+    return list(stored.moves)

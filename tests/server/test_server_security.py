@@ -24,6 +24,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from postgres_support import STORE
 from server_support import (
     ServerProcess,
     bounded,
@@ -34,6 +35,7 @@ from server_support import (
     http,
     is_error,
     new_table,
+    open_store,
     quiet_until_pong,
     raw_socket,
     receive_error,
@@ -340,11 +342,25 @@ def test_tokens_appear_in_no_summary_record_log_or_database(server: ServerProces
     table, tokens = asyncio.run(main())
     seen = [http(server, "GET", path)[1] for path in ("/api/tables", f"/api/tables/{table}")]
     seen += [http(server, "GET", f"/api/tables/{table}/{name}")[1] for name in ("record", "record.json")]
-    stored = b"".join(path.read_bytes() for path in server.stdout.parent.glob("tables.sqlite3*"))
+    stored = _everything_stored(server, table)
     for token in tokens:
         assert token not in json.dumps(seen)
         assert token not in server.logs()
         assert token.encode() not in stored
+
+
+def _everything_stored(server: ServerProcess, table: str) -> bytes:
+    """Every byte the server stored: its SQLite files, or (on PostgreSQL) every stored field
+    of the table, its seats and its moves."""
+    if STORE != "postgresql":
+        return b"".join(path.read_bytes() for path in server.stdout.parent.glob("tables.sqlite3*"))
+    store = open_store(server.stdout.parent)
+    try:
+        stored = store.load(table)
+    finally:
+        store.close()
+    assert stored is not None
+    return json.dumps(attrs.asdict(stored)).encode()
 
 
 # Origins

@@ -1,0 +1,306 @@
+"""The PostgreSQL store: the server's tables in a PostgreSQL database (psycopg 3).
+
+``eighthalf serve --db postgresql://user@host/dbname`` (a libpq URL; ``postgres://`` too)
+keeps the tables in PostgreSQL instead of a SQLite file, behind the same
+:class:`~eighthalf.server.store.Store` interface and with the same durability: a move is
+committed (PostgreSQL's default ``synchronous_commit``: on disk) before anyone is told of it,
+and the move that ends a game is committed with its finished record and summary. The tables
+are made on first use; the database's layout has a version (the table ``eighthalf_layout``)
+and each older layout a migration, as SQLite's has. A move takes a row lock on its table,
+so two writers of one table are put in order by the database itself.
+
+Needs psycopg (``pip install "eighthalf[postgresql]"``); without it, opening such a store
+raises a :class:`~eighthalf.server.store.StoreError` that says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any, Final
+
+from .store import SCHEMA_VERSION, Listed, StoredTable, StoreError
+
+try:
+    import psycopg as _psycopg
+except ModuleNotFoundError:  # pragma: no cover - the server extra without the postgresql one
+    _psycopg = None  # type: ignore[assignment]
+
+__all__ = ["POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url"]
+
+POSTGRESQL_SCHEMES: Final = ("postgresql://", "postgres://")
+"""How a ``--db`` value that names a PostgreSQL database begins."""
+
+_SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        record TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        finished TEXT,
+        summary TEXT,
+        touched DOUBLE PRECISION
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS moves (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        number INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    )""",
+    "CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC)",
+    "CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL",
+)
+
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
+"""The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
+layout is :data:`~eighthalf.server.store.SCHEMA_VERSION` 2: none yet)."""
+
+_FIRST_LAYOUT: Final = 2
+
+
+def is_postgresql_url(db: str) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a libpq URL) rather than a SQLite file.
+
+    >>> is_postgresql_url("postgresql://game@db.example.org/eighthalf"), is_postgresql_url("tables.sqlite3")
+    (True, False)
+    """
+    return db.startswith(POSTGRESQL_SCHEMES)
+
+
+def _json(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class PostgresStore:
+    """A :class:`~eighthalf.server.store.Store` in a PostgreSQL database.
+
+    Args:
+        url: A libpq URL (``postgresql://user:password@host:port/dbname?...``).
+
+    Raises:
+        StoreError: If psycopg is missing, the database cannot be reached, or its layout is
+            newer than this release's.
+    """
+
+    def __init__(self, url: str) -> None:
+        if _psycopg is None:
+            raise StoreError('a PostgreSQL database needs psycopg: pip install "eighthalf[postgresql]"')
+        self.url = url
+        self._lock = threading.Lock()
+        self._db: Any = None
+        with self._lock:
+            self._connect()
+            try:
+                self._migrate()
+            except BaseException:
+                self._db.close()
+                raise
+
+    def _connect(self) -> None:
+        try:
+            self._db = _psycopg.connect(self.url, autocommit=True)
+        except _psycopg.Error as error:
+            raise StoreError(f"cannot reach the database {self._shown()}: {str(error).strip()}") from None
+
+    def _shown(self) -> str:
+        """The URL without its password, for messages."""
+        scheme, _, rest = self.url.partition("://")
+        credentials, at, place = rest.rpartition("@")
+        return f"{scheme}://{credentials.partition(':')[0]}{at}{place}" if at else self.url
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        """The connection, in one transaction (committed on leaving, rolled back on an error).
+
+        Raises:
+            StoreError: If the database refuses or cannot be reached.
+        """
+        with self._lock:
+            if self._db is None or self._db.closed or self._db.broken:
+                self._connect()  # after a restart of the database: a new connection
+            try:
+                with self._db.transaction():
+                    yield self._db
+            except _psycopg.Error as error:
+                raise StoreError(f"the database {self._shown()}: {str(error).strip()}") from None
+
+    def _run(self, statements: list[tuple[str, tuple[Any, ...]]], *, fetch: bool = False) -> Any:
+        """Run ``statements`` in one transaction: the last one's rows (``fetch``) or row count.
+
+        Raises:
+            StoreError: If the database refuses or cannot be reached (the transaction is rolled back).
+        """
+        with self._transaction() as db:
+            cursor = None
+            for sql, parameters in statements:
+                cursor = db.execute(sql, parameters)
+            assert cursor is not None
+            return cursor.fetchall() if fetch else cursor.rowcount
+
+    def _migrate(self) -> None:
+        try:
+            with self._db.transaction():
+                self._db.execute("SELECT pg_advisory_xact_lock(852)")  # one process migrates at a time
+                self._db.execute("CREATE TABLE IF NOT EXISTS eighthalf_layout (version INTEGER NOT NULL)")
+                row = self._db.execute("SELECT version FROM eighthalf_layout").fetchone()
+                version = _FIRST_LAYOUT if row is None else row[0]
+                if version > SCHEMA_VERSION:
+                    raise StoreError(
+                        f"{self._shown()}: a database of layout {version}, newer than this release's {SCHEMA_VERSION}"
+                    )
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in _MIGRATIONS[step]:
+                        self._db.execute(statement)
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
+                if row is None:
+                    self._db.execute("INSERT INTO eighthalf_layout (version) VALUES (%s)", (SCHEMA_VERSION,))
+                else:
+                    self._db.execute("UPDATE eighthalf_layout SET version = %s", (SCHEMA_VERSION,))
+        except _psycopg.Error as error:
+            raise StoreError(f"cannot set up the database {self._shown()}: {str(error).strip()}") from None
+
+    def create_table(self, table: StoredTable) -> None:
+        """See :meth:`Store.create_table <eighthalf.server.store.Store.create_table>`."""
+        touched = table.created if table.touched is None else table.touched
+        self._run(
+            [
+                (
+                    "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (%s, %s, %s, %s, %s, %s)",
+                    (table.id, table.game, table.record, json.dumps(table.settings), table.created, touched),
+                )
+            ]
+        )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
+        """See :meth:`Store.take_seat <eighthalf.server.store.Store.take_seat>`."""
+        taken = self._run(
+            [
+                (
+                    "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    (table_id, seat, name, token_hash),
+                )
+            ]
+        )
+        if taken == 1 and when is not None:
+            self._run([("UPDATE tables SET touched = %s WHERE id = %s", (when, table_id))])
+        return bool(taken == 1)
+
+    def add_move(
+        self,
+        table_id: str,
+        number: int,
+        move: str,
+        *,
+        finished: str | None = None,
+        summary: dict[str, Any] | None = None,
+        touched: float | None = None,
+    ) -> None:
+        """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`."""
+        with self._transaction() as db:
+            db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))  # one writer a table
+            (count,) = db.execute(
+                "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = %s", (table_id,)
+            ).fetchone()
+            if count != number - 1:
+                raise StoreError(f"table {table_id}: move {number} follows move {count}")
+            db.execute("INSERT INTO moves (table_id, number, move) VALUES (%s, %s, %s)", (table_id, number, move))
+            if finished is not None:
+                db.execute(
+                    "UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (finished, _json(summary), table_id)
+                )
+            if touched is not None:
+                db.execute("UPDATE tables SET touched = %s WHERE id = %s", (touched, table_id))
+
+    def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
+        """See :meth:`Store.finish <eighthalf.server.store.Store.finish>`."""
+        self._run([("UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, _json(summary), table_id))])
+
+    def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
+        """See :meth:`Store.set_summary <eighthalf.server.store.Store.set_summary>`."""
+        self._run(
+            [("UPDATE tables SET summary = %s WHERE id = %s AND finished IS NOT NULL", (_json(summary), table_id))]
+        )
+
+    def list_tables(
+        self,
+        *,
+        limit: int,
+        before: tuple[float, str] | None = None,
+        game: str | None = None,
+        finished: bool | None = None,
+    ) -> list[Listed]:
+        """See :meth:`Store.list_tables <eighthalf.server.store.Store.list_tables>`."""
+        where: list[str] = []
+        parameters: list[Any] = []
+        if before is not None:
+            where.append("(created < %s OR (created = %s AND id < %s))")
+            parameters += [before[0], before[0], before[1]]
+        if game is not None:
+            where.append("game = %s")
+            parameters.append(game)
+        if finished is not None:
+            where.append("finished IS NOT NULL" if finished else "finished IS NULL")
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        sql = (
+            f"SELECT id, created, finished IS NOT NULL, summary FROM tables{clause} "
+            "ORDER BY created DESC, id DESC LIMIT %s"
+        )
+        rows = self._run([(sql, (*parameters, limit))], fetch=True)
+        return [
+            Listed(table_id, created, bool(over), None if summary is None else json.loads(summary))
+            for table_id, created, over, summary in rows
+        ]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one snapshot)."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = %s",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = db.execute(
+                "SELECT seat, name, token_hash FROM seats WHERE table_id = %s ORDER BY seat", (table_id,)
+            ).fetchall()
+            moves = db.execute("SELECT move FROM moves WHERE table_id = %s ORDER BY number", (table_id,)).fetchall()
+        return StoredTable(
+            id=row[0],
+            game=row[1],
+            record=row[2],
+            settings=json.loads(row[3]),
+            created=row[4],
+            finished=row[5],
+            seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
+            moves=tuple(move for (move,) in moves),
+            summary=None if row[6] is None else json.loads(row[6]),
+            touched=row[7],
+        )
+
+    def table_ids(self, *, unfinished: bool = False) -> list[str]:
+        """See :meth:`Store.table_ids <eighthalf.server.store.Store.table_ids>`."""
+        where = " WHERE finished IS NULL" if unfinished else ""
+        rows = self._run([(f"SELECT id FROM tables{where} ORDER BY created, id", ())], fetch=True)
+        return [table_id for (table_id,) in rows]
+
+    def check(self) -> None:
+        """See :meth:`Store.check <eighthalf.server.store.Store.check>`."""
+        self._run([("SELECT 1", ())], fetch=True)
+
+    def close(self) -> None:
+        """See :meth:`Store.close <eighthalf.server.store.Store.close>`."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()

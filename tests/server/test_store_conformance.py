@@ -1,0 +1,118 @@
+"""Both stores behind one interface (issue 26, item 2): SQLite and a real PostgreSQL.
+
+Each test runs on both stores, in this process: what the server needs of a store
+(:class:`eighthalf.server.store.Store`) behaves the same on each, including a move out of
+order refused with nothing changed, and the layout version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from postgres_support import new_database, url
+
+from eighthalf.server.postgres import PostgresStore
+from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore, Store, StoredTable, StoreError
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    opened: Store = (
+        SQLiteStore(str(tmp_path / "t.sqlite3")) if request.param == "sqlite" else PostgresStore(new_database())
+    )
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def _table(table_id: str, created: float, game: str = "Eights") -> StoredTable:
+    return StoredTable(id=table_id, game=game, record=f'[Game "{game}"]', settings={"bots": [None]}, created=created)
+
+
+def test_a_table_its_seats_and_moves_round_trip(store: Store) -> None:
+    store.create_table(_table("t1", 10.0))
+    assert store.take_seat("t1", 0, "Anna", "ab" * 32, when=11.0) is True
+    assert store.take_seat("t1", 0, "Ben", "cd" * 32, when=12.0) is False  # taken once
+    store.add_move("t1", 1, "pass")
+    store.add_move("t1", 2, "pass 5s", touched=13.0)
+    loaded = store.load("t1")
+    assert loaded is not None
+    assert (loaded.game, loaded.record, loaded.settings, loaded.created) == (
+        "Eights",
+        '[Game "Eights"]',
+        {"bots": [None]},
+        10.0,
+    )
+    assert loaded.seats == ((0, "Anna", "ab" * 32),) and loaded.moves == ("pass", "pass 5s")
+    assert loaded.touched == 13.0 and loaded.finished is None and loaded.summary is None
+    assert store.load("nope") is None
+    store.check()
+
+
+def test_a_move_out_of_order_is_refused_and_changes_nothing(store: Store) -> None:
+    store.create_table(_table("t1", 1.0))
+    store.add_move("t1", 1, "a")
+    for number in (1, 3):
+        with pytest.raises(StoreError, match=f"move {number} follows move 1"):
+            store.add_move("t1", number, "x", finished='[Result "0: 1-0"]', summary={"x": 1}, touched=99.0)
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.moves == ("a",) and loaded.finished is None and loaded.touched == 1.0
+
+
+def test_the_last_move_the_finished_record_and_summary_are_stored_together(store: Store) -> None:
+    store.create_table(_table("t1", 1.0))
+    store.add_move("t1", 1, "a", finished="the record", summary={"id": "t1", "moves": 1, "name": "Zoë"})
+    loaded = store.load("t1")
+    assert (
+        loaded is not None
+        and loaded.finished == "the record"
+        and loaded.summary == {"id": "t1", "moves": 1, "name": "Zoë"}
+    )
+    assert store.table_ids(unfinished=True) == [] and store.table_ids() == ["t1"]
+    store.create_table(_table("t2", 2.0))
+    store.finish("t2", "abandoned record", {"abandoned": True})
+    store.create_table(_table("t3", 3.0))
+    store.finish("t3", "old record")  # as a layout-1 database left it: no summary, then one
+    store.set_summary("t3", {"moves": 0})
+    loaded = store.load("t3")
+    assert loaded is not None and loaded.summary == {"moves": 0}
+
+
+def test_the_list_is_newest_first_paged_and_filtered(store: Store) -> None:
+    for number in range(7):
+        store.create_table(_table(f"t{number}", float(number // 2), "8½" if number % 3 == 0 else "Eights"))
+    store.finish("t5", "r", {"id": "t5"})
+    every = store.list_tables(limit=50)
+    assert [listed.id for listed in every] == ["t6", "t5", "t4", "t3", "t2", "t1", "t0"]  # by time, then id
+    assert [listed.finished for listed in every] == [False, True, False, False, False, False, False]
+    assert every[1].summary == {"id": "t5"} and every[0].summary is None
+    first = store.list_tables(limit=3)
+    rest = store.list_tables(limit=50, before=(first[-1].created, first[-1].id))
+    assert [listed.id for listed in first + rest] == [listed.id for listed in every]
+    assert [listed.id for listed in store.list_tables(limit=50, game="8½")] == ["t6", "t3", "t0"]
+    assert [listed.id for listed in store.list_tables(limit=50, finished=True)] == ["t5"]
+    assert len(store.list_tables(limit=50, finished=False)) == 6
+
+
+def test_a_postgresql_database_carries_its_layout_and_a_newer_one_is_refused() -> None:
+    pytest.importorskip("psycopg")
+    import psycopg
+
+    database = new_database()
+    PostgresStore(database).close()
+    PostgresStore(database).close()  # opening again changes nothing
+    with psycopg.connect(database, autocommit=True) as connection:
+        assert connection.execute("SELECT version FROM eighthalf_layout").fetchall() == [(SCHEMA_VERSION,)]
+        connection.execute("UPDATE eighthalf_layout SET version = %s", (SCHEMA_VERSION + 1,))
+    with pytest.raises(StoreError, match=f"layout {SCHEMA_VERSION + 1}, newer than this release's {SCHEMA_VERSION}"):
+        PostgresStore(database)
+
+
+def test_a_postgresql_database_that_cannot_be_reached_is_one_error_without_its_password() -> None:
+    unreachable = url("no_such_database").replace("postgresql://", "postgresql://someone:secret@", 1)
+    with pytest.raises(StoreError, match="cannot reach the database") as error:
+        PostgresStore(unreachable)
+    assert "secret" not in str(error.value)
