@@ -160,7 +160,7 @@ class SearchBot(Belief, shared.SearchBot[GameState, Move, PlayerView]):
 
     def playout_for(self, seen: PlayerView) -> Callable[[GameState, random.Random], Move]:
         """The play-out policy of this decision: greedy, or with ``model="mixed"`` each opponent
-        playing at random with its weighted chance (:func:`mixed_policy`)."""
+        playing at random with the chance of its most likely model (:class:`~eighthalf.bots.Weights`)."""
         if self.model != "mixed":
             return _policy
         return mixed_policy(self._weights.epsilons(len(seen.seats), seen.to_move))
