@@ -169,9 +169,10 @@ def test_bots_play_whole_games_from_their_views(name: str) -> None:
 def test_bots_greedy_plays_its_highest_card_and_search_beats_random() -> None:
     state = SHEDDING.start(2, seed=1)
     assert GreedyBot().choose(SHEDDING.view(state, 0), random.Random(0)) == rules.Play("6s")
-    assert isinstance(SearchBot(SHEDDING, POLICIES).choose(SHEDDING.view(state, 0), random.Random(0)), rules.Play)
-    assert isinstance(ISMCTSBot(SHEDDING, POLICIES).choose(SHEDDING.view(state, 0), random.Random(0)), rules.Play)
-    assert isinstance(RandomBot[rules.Move]().choose(SHEDDING.view(state, 0), random.Random(0)), (rules.Play, rules.Draw))
+    seen = SHEDDING.view(state, 0)
+    assert isinstance(SearchBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
+    assert isinstance(ISMCTSBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
+    assert isinstance(RandomBot[rules.Move]().choose(seen, random.Random(0)), (rules.Play, rules.Draw))
     summary = simulate(2, 20, ["search", "random"], seed=3, rotate_seats=True)
     assert summary.by_bot[0].wins > summary.by_bot[1].wins
     assert play_out(SHEDDING, state, lambda s, moves: moves[-1]) is not None

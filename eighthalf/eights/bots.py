@@ -367,21 +367,18 @@ def _policies(candidates: int) -> Policies[GameState, Move, PlayerView]:
 
 
 class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
-    """Determinized search through the paired comparison that 8½'s search bots use: the
-    search bot written once for every game (:class:`eighthalf.common.bots.SearchBot`) with
-    Eights' policies.
+    """Determinized search, the search bot of every game
+    (:class:`eighthalf.common.bots.SearchBot`) with Eights' policies.
 
-    For each decision with more than one legal move it repeats, ``iterations`` times (or
-    until ``time_limit`` seconds have passed): deal the cards it cannot see at random into
-    a full state that looks exactly like its view (:func:`~eighthalf.eights.sample_state`),
-    then, for every candidate move, make the move and play the rest of the hand out with
-    every seat following :func:`greedy_move` (the :class:`GreedyBot`), and score the
-    candidate by the seat's points in the hand *minus the most points any other seat made
-    in it* (WH2): a word denied to the leader counts as much as a word of one's own. Every
-    candidate is scored on the same deal (the play-outs draw no chance of their own), and
-    :func:`eighthalf.common.players.paired_choice` plays the greedy move unless another
-    candidate beat it on average by more than ``confidence`` standard errors of the paired
-    differences.
+    It deals the cards it cannot see into a full state that looks exactly like its view
+    (:func:`~eighthalf.eights.sample_state`), makes each candidate move and plays the rest
+    of the *hand* out with every seat following :func:`greedy_move` (the
+    :class:`GreedyBot`), and scores a candidate by the seat's points in the hand *minus
+    the most points any other seat made in it* (WH2): a word denied to the leader counts
+    as much as a word of one's own. The play-outs draw no chance of their own, so every
+    candidate is scored on the same deal; it plays the greedy move unless another
+    candidate beat it on average by more than ``confidence`` standard errors of the
+    paired differences.
 
     The candidates, at most ``candidates`` of them (the legal moves can run into the
     hundreds when every exchange of a pass is listed):
@@ -393,12 +390,10 @@ class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
       the exchanges of the 0, 1, 2, … cards of the least worth to the hand (the order of
       :func:`greedy_exchange`), up to what the stack allows (WP2).
 
-    It never sees the hidden cards: only its view and its own samples.
-
     Args:
         iterations: Sampled deals per decision.
-        time_limit: Optional budget in seconds per decision (it stops early when reached);
-            it makes the play depend on the machine's speed.
+        time_limit: Optional budget in seconds per decision; it makes the play depend on
+            the machine's speed.
         candidates: The most moves compared per decision (at least 1; with 1 it plays
             the greedy move).
         confidence: How many standard errors a move must beat the greedy move by; 0
@@ -422,27 +417,17 @@ class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
 
 
 class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
-    """Information-set Monte Carlo tree search (single observer) for Eights.
+    """Information-set Monte Carlo tree search (single observer), the IS-MCTS bot of every
+    game (:class:`eighthalf.common.bots.ISMCTSBot`, as 8½'s :class:`eighthalf.bots.ISMCTSBot`)
+    with :class:`SearchBot`'s deals, candidates, play-outs and scoring.
 
-    The IS-MCTS bot written once for every game (:class:`eighthalf.common.bots.ISMCTSBot`,
-    as 8½'s :class:`eighthalf.bots.ISMCTSBot`), on Eights' sampler and
-    :class:`SearchBot`'s candidates and scoring. Each iteration deals
-    the cards it cannot see at random into a full state that looks exactly like its view
-    (:func:`~eighthalf.eights.sample_state`) and walks a tree whose nodes are the bot's
-    own decisions in the rest of the hand, keyed by the moves made since the root: at
-    each of them it weighs the candidates :class:`SearchBot` would (the greedy move
-    first) by UCB, counting their availability in the deal; the other seats play
-    :func:`greedy_move` (with ``opponents="tree"`` they choose by UCB among their own
-    candidates on their own rewards). Once the walk reaches a decision not yet in the
-    tree it adds it, plays the hand out greedily and backs the rewards up the path. A
-    seat's reward is its points in the hand minus the most points any other seat made in
-    it (WH2), as for :class:`SearchBot`.
-
-    The root is a race, as for 8½'s bot: every candidate still in it is walked on every
-    deal, and after ``prune_after`` deals a candidate whose mean paired difference from
-    the greedy move plus ``prune`` standard errors is not above zero leaves it; the bot
-    plays the greedy move unless another beat it by more than ``confidence`` standard
-    errors of the paired differences. The defaults are not tuned by measurement.
+    Its tree's nodes are the bot's own decisions in the rest of the hand: at each it
+    weighs the candidates :class:`SearchBot` would (the greedy move first) by UCB; the
+    other seats play :func:`greedy_move` (with ``opponents="tree"`` they weigh their own
+    candidates on their own rewards). The root is a race, as for 8½'s bot: a candidate
+    that shows no edge over the greedy move after ``prune_after`` deals leaves it, and the
+    greedy move is played unless another beat it by ``confidence`` standard errors. The
+    defaults are not tuned by measurement.
 
     >>> import random
     >>> from eighthalf.eights import new_game, view
@@ -452,8 +437,8 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
 
     Args:
         iterations: Sampled deals per decision.
-        time_limit: Optional budget in seconds per decision (it stops early when reached);
-            it makes the play depend on the machine's speed.
+        time_limit: Optional budget in seconds per decision; it makes the play depend on
+            the machine's speed.
         candidates: The most moves weighed per decision, at the root and in the tree.
         confidence: How many standard errors a move must beat the greedy move by; 0
             plays the best mean.
