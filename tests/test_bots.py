@@ -42,7 +42,7 @@ from eighthalf.bots import (
     tell,
     tell_match,
 )
-from eighthalf.common.search import Node
+from eighthalf.common.search import Node, TreeSearch
 from eighthalf.events import Caught, Drew, Event, events_for
 from eighthalf.views import PlayerView
 
@@ -543,9 +543,11 @@ class _Counting(ISMCTSBot):
 
     walks = 0
 
-    def _iterate(self, root: Node[Move], state: GameState, me: int, rng: random.Random) -> float:
+    def walk(
+        self, tree: TreeSearch[GameState, Move], root: Node[Move], state: GameState, me: int, rng: random.Random
+    ) -> float:
         self.walks += 1
-        return super()._iterate(root, state, me, rng)
+        return super().walk(tree, root, state, me, rng)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -587,8 +589,9 @@ def test_ismcts_bots_tree_counts_visits_and_availability(seed: int) -> None:
     seen = view(state, state.to_move)
     bot = ISMCTSBot(iterations=40, root="ucb")
     root: Node[Move] = Node()
+    tree = bot.tree(seen)
     for _ in range(40):
-        bot._iterate(root, bot.sample(seen, rng), seen.to_move, rng)
+        bot.walk(tree, root, bot.sample(seen, rng), seen.to_move, rng)
     assert sum(child.visits for child in root.children.values()) == 40
     assert set(root.children) == set(seen.legal_moves())
     below = _nodes(root)[1:]

@@ -3,7 +3,8 @@
 The checks are written once against :class:`~eighthalf.common.game.Game` and run over
 every case of ``tests/game_cases.py`` (8½'s round, its match of 6 and of 2 rounds,
 Eights): purity, determinism, card conservation, legal moves against ``apply``, the end,
-the events, views and events that leak nothing (:mod:`eighthalf.testing`), the sampler,
+the events, views and events that leak nothing (:mod:`eighthalf.testing`), the views'
+legal moves (what every bot reads), the sampler,
 move text, documents, records, rules tags, and the library's bounded errors on junk.
 Seeded random play covers whole games; Hypothesis reaches states by drawn picks. A third
 game gets all of it by adding a case.
@@ -301,6 +302,19 @@ def test_events_leak_nothing_to_the_seats_that_did_not_move(case: Case) -> None:
             if seat != mover:
                 compared += assert_events_hide(game, state, move, seat, rng=rng, variants=2)
     assert compared > 100  # the samples did fit: something was proved
+
+
+def test_a_view_lists_its_viewer_s_legal_moves(case: Case) -> None:
+    """How every bot learns its moves (the generic bots of eighthalf.common.bots included):
+    ``view(state, seat).legal_moves()`` is ``legal_moves(state)`` for the seat to move, else ``()``."""
+    game = case.game
+    for played, at in sampled(case, every=3):
+        state = played.states[at]
+        mover = game.to_move(state)
+        for seat in seats(played.players):
+            listed = game.view(state, seat).legal_moves()
+            expected = game.legal_moves(state) if seat is not None and seat == mover else ()
+            assert listed == expected, f"{case.id}: view(state, {seat}).legal_moves() is not the seat's legal moves"
 
 
 def test_sample_state_looks_like_the_view_it_was_sampled_from(case: Case) -> None:

@@ -27,7 +27,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 from shedding import rules
-from shedding.bots import BOTS, GreedyBot, RandomBot, SearchBot
+from shedding.bots import BOTS, POLICIES, GreedyBot
 from shedding.commands import simulate
 from shedding.documents import REGISTRY
 from shedding.entry import ENTRY
@@ -35,6 +35,7 @@ from shedding.game import SHEDDING
 from shedding.records import RECORD_FORMAT, Record
 
 from eighthalf import cli
+from eighthalf.common.bots import ISMCTSBot, RandomBot, SearchBot
 from eighthalf.common.game import play_out, result_text
 from eighthalf.common.registry import find, games
 from eighthalf.common.replay import replay_states
@@ -168,8 +169,10 @@ def test_bots_play_whole_games_from_their_views(name: str) -> None:
 def test_bots_greedy_plays_its_highest_card_and_search_beats_random() -> None:
     state = SHEDDING.start(2, seed=1)
     assert GreedyBot().choose(SHEDDING.view(state, 0), random.Random(0)) == rules.Play("6s")
-    assert isinstance(SearchBot().choose(SHEDDING.view(state, 0), random.Random(0)), rules.Play)
-    assert isinstance(RandomBot().choose(SHEDDING.view(state, 0), random.Random(0)), (rules.Play, rules.Draw))
+    seen = SHEDDING.view(state, 0)
+    assert isinstance(SearchBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
+    assert isinstance(ISMCTSBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
+    assert isinstance(RandomBot[rules.Move]().choose(seen, random.Random(0)), (rules.Play, rules.Draw))
     summary = simulate(2, 20, ["search", "random"], seed=3, rotate_seats=True)
     assert summary.by_bot[0].wins > summary.by_bot[1].wins
     assert play_out(SHEDDING, state, lambda s, moves: moves[-1]) is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Rank
+from ..common import bots as shared
 from ..engine import COMBINATION, effects_for
 from ..match import DECLINE, Decline, Exchange, MatchView
 from ..moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
@@ -18,19 +19,11 @@ from .protocols import _moves_of
 __all__ = ["GreedyBot", "RandomBot", "greedy_choice"]
 
 
-class RandomBot:
-    """Chooses uniformly among the legal moves."""
+class RandomBot(shared.RandomBot[Move]):
+    """Chooses uniformly among the legal moves: the random bot of every game
+    (:class:`eighthalf.common.bots.RandomBot`), which also decides M3 at random."""
 
-    name = "random"
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """A uniformly random legal move.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-        """
-        moves = _moves_of(seen)
-        return rng.choice(moves)
+    ended = "the round is over"
 
     def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
         """A uniformly random M3 decision (an exchange offered, or declining).

@@ -1,30 +1,27 @@
-"""8½'s information-set Monte Carlo tree search bot, :class:`ISMCTSBot`: the shared tree
-search (:class:`eighthalf.common.search.TreeSearch`) over the belief of :class:`~eighthalf.bots.SearchBot`.
+"""8½'s information-set Monte Carlo tree search bot, :class:`ISMCTSBot`: the IS-MCTS bot
+written once for every game (:class:`eighthalf.common.bots.ISMCTSBot`) with 8½'s policies,
+over the belief of :class:`~eighthalf.bots.SearchBot`.
 
 Part of :mod:`eighthalf.bots`; import the names from there.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
-from ..common.errors import InvalidStateError, quote
-from ..common.search import Node, TreeSearch, check_count, check_number, race, ucb_root
+from ..common import bots as shared
+from ..common.search import check_count, check_number
 from ..game import ROUND
-from ..moves import BlindPlay, Move
+from ..moves import Move
 from ..state import GameState
 from ..views import PlayerView
-from .search import SearchBot, _policy, _prefer
+from .belief import Belief
+from .search import _POLICIES, SearchBot
 
 __all__ = ["ISMCTSBot"]
 
 
-def _blind(moves: tuple[Move, ...]) -> bool:
-    """Whether ``moves`` are blind cards, turned at random (nothing can be known about them)."""
-    return isinstance(moves[0], BlindPlay)
-
-
-class ISMCTSBot(SearchBot):
+class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
     """Information-set Monte Carlo tree search (single observer) over the bot's belief.
 
     Each iteration deals the cards the bot cannot see at random, consistent with its
@@ -54,7 +51,8 @@ class ISMCTSBot(SearchBot):
     with ``model="mixed"`` an opponent makes a random move instead with its model's chance.
     The walks are :class:`eighthalf.common.search.TreeSearch`'s on :data:`eighthalf.game.ROUND`,
     the root :func:`eighthalf.common.search.race` (paired) or
-    :func:`eighthalf.common.search.ucb_root`.
+    :func:`eighthalf.common.search.ucb_root`: the IS-MCTS bot of every game,
+    :class:`eighthalf.common.bots.ISMCTSBot`, with 8½'s policies.
 
     The reward is the points the seat ends with (E6) divided by 3, plus ``win_bonus``
     for a win. The cost of a decision is at most about ``iterations`` times the number
@@ -133,72 +131,27 @@ class ISMCTSBot(SearchBot):
         prune_after: int = 10,
         history: int = 1,
     ) -> None:
-        super().__init__(
-            iterations, time_limit=time_limit, model=model, horizon=horizon, tries=tries, confidence=confidence
+        Belief.__init__(self, model=model, tries=tries)
+        shared.ISMCTSBot.__init__(
+            self,
+            ROUND,
+            _POLICIES,
+            iterations,
+            time_limit=time_limit,
+            horizon=horizon,
+            confidence=confidence,
+            exploration=exploration,
+            opponents=opponents,
+            root=root,
+            prune=prune,
+            prune_after=prune_after,
         )
-        if root not in ("paired", "ucb"):
-            raise InvalidStateError(f"root must be 'paired' or 'ucb', not {quote(root)}")
-        self.root = root
-        if opponents not in ("greedy", "tree"):
-            raise InvalidStateError(f"opponents must be 'greedy' or 'tree', not {quote(opponents)}")
         self.history = check_count("history", history, 1)
-        self.exploration = check_number("exploration", exploration)
-        self.opponents = opponents
         self.win_bonus = check_number("win_bonus", win_bonus)
-        self.prune = prune if prune is None else check_number("prune", prune)
-        self.prune_after = check_count("prune_after", prune_after, 1)
-        self._current: TreeSearch[GameState, Move] | None = None  # the tree search of the decision under way
 
-    def _decide(self, seen: PlayerView, moves: tuple[Move, ...], base: int, rng: random.Random) -> Move:
-        """The root's decision: :func:`~eighthalf.common.search.race` or :func:`~eighthalf.common.search.ucb_root`."""
-        me = seen.to_move
-
-        def deal() -> GameState:
-            return self.sample(seen, rng)
-
-        def walk(node: Node[Move], state: GameState, generator: random.Random) -> float:
-            return self._iterate(node, state, me, generator)
-
-        self._current = self._tree()
-        try:
-            if self.root == "paired":
-                return race(
-                    ROUND,
-                    moves,
-                    base,
-                    deal,
-                    walk,
-                    rng,
-                    iterations=self.iterations,
-                    time_limit=self.time_limit,
-                    confidence=self.confidence,
-                    prune=self.prune,
-                    prune_after=self.prune_after,
-                )
-            return ucb_root(moves, base, deal, walk, rng, iterations=self.iterations, time_limit=self.time_limit)
-        finally:
-            self._current = None
-
-    def _tree(self) -> TreeSearch[GameState, Move]:
-        """The tree search with the bot's settings."""
-        return TreeSearch(
-            game=ROUND,
-            policy=self._policy if self._policy is not None else _policy,
-            candidates=ROUND.legal_moves,
-            prefer=_prefer,
-            reward=self._reward,
-            random_moves=_blind,
-            horizon=self.horizon,
-            exploration=self.exploration,
-            opponents_in_tree=self.opponents == "tree",
-        )
-
-    def _iterate(self, root: Node[Move], state: GameState, me: int, rng: random.Random) -> float:
-        """One tree walk below ``root`` on one deal: select, expand, play out, back up.
-
-        Returns the reward of seat ``me``."""
-        tree = self._current  # built once per decision
-        return (tree if tree is not None else self._tree()).walk(root, state, me, rng)
+    def reward_for(self, seen: PlayerView) -> Callable[[GameState, int], float]:
+        """The reward: the points the seat ends with (E6) divided by 3, plus ``win_bonus`` for a win."""
+        return self._reward
 
     def _reward(self, state: GameState, seat: int) -> float:
         outcome = state.outcome

@@ -1,5 +1,6 @@
-"""8½'s determinized search bot, :class:`SearchBot`: the shared search
-(:mod:`eighthalf.common.search`) over the bot's :class:`~eighthalf.bots.Belief`.
+"""8½'s determinized search bot, :class:`SearchBot`: the search bot written once for every
+game (:class:`eighthalf.common.bots.SearchBot`) with 8½'s policies, over the bot's
+:class:`~eighthalf.bots.Belief`.
 
 Part of :mod:`eighthalf.bots`; import the names from there.
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..common.search import check_count, check_number, paired_search, roll_out
+from ..common import bots as shared
+from ..common.bots import Policies
 from ..engine import legal_moves
 from ..game import ROUND
 from ..match import Decline, Exchange, MatchView
@@ -34,7 +36,38 @@ def _prefer(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Mo
     return _playout_choice(moves, state.call_halves, state.locked, rng, state.rules.variant)
 
 
-class SearchBot(Belief):
+def _candidates(seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> tuple[tuple[Move, ...], int]:
+    """Every legal move, the greedy one (:func:`greedy_choice`) kept unless beaten; blind
+    cards are turned at random, with no search (nothing can be known about them)."""
+    if isinstance(moves[0], BlindPlay):
+        return (rng.choice(moves),), 0
+    return moves, moves.index(greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant))
+
+
+def _blind(moves: tuple[Move, ...]) -> bool:
+    """Whether ``moves`` are blind cards, turned at random (nothing can be known about them)."""
+    return isinstance(moves[0], BlindPlay)
+
+
+def _points(seen: PlayerView) -> Callable[[GameState, int], float]:
+    """The reward of :class:`SearchBot`: the points (E6) a seat ends the round with, divided by 3."""
+    return _score
+
+
+def _score(state: GameState, seat: int) -> float:
+    outcome = state.outcome
+    return 0.0 if outcome is None else outcome.points[seat] / 3
+
+
+_POLICIES: Policies[GameState, Move, PlayerView] = Policies(
+    playout=_policy, candidates=_candidates, prefer=_prefer, random_moves=_blind, reward=_points
+)
+"""8½'s policies for the generic search bots (:class:`eighthalf.common.bots.Policies`): the
+greedy heuristic in play-outs and first in the tree, every legal move a candidate with the
+greedy one the base, blind cards at random, and the points of the round as the reward."""
+
+
+class SearchBot(Belief, shared.SearchBot[GameState, Move, PlayerView]):
     """Determinized Monte Carlo search that respects hidden information.
 
     For each decision with more than one legal move it repeats, ``iterations`` times (or
@@ -48,7 +81,8 @@ class SearchBot(Belief):
     (:func:`greedy_choice`) unless another move beat it on average by more than
     ``confidence`` standard errors of the paired differences: the determinized search
     of :func:`eighthalf.common.search.paired_search`, played out through
-    :func:`eighthalf.common.search.roll_out` on :data:`eighthalf.game.ROUND`.
+    :func:`eighthalf.common.search.roll_out` on :data:`eighthalf.game.ROUND`: the search
+    bot of every game, :class:`eighthalf.common.bots.SearchBot`, with 8½'s policies.
 
     The belief: a bot is made for one seat and one round, so it remembers what it saw
     at its previous turn and the move it made. From the next view it reads each
@@ -97,12 +131,10 @@ class SearchBot(Belief):
         tries: int = 60,
         confidence: float = 1.0,
     ) -> None:
-        super().__init__(model=model, tries=tries)
-        self.iterations = check_count("iterations", iterations, 1)
-        self.time_limit = time_limit if time_limit is None else check_number("time_limit", time_limit)
-        self.horizon = check_count("horizon", horizon, 0)
-        self.confidence = check_number("confidence", confidence)
-        self._policy: Callable[[GameState, random.Random], Move] | None = None  # the play-outs' policy of a decision
+        Belief.__init__(self, model=model, tries=tries)
+        shared.SearchBot.__init__(
+            self, ROUND, _POLICIES, iterations, time_limit=time_limit, horizon=horizon, confidence=confidence
+        )
 
     def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
         """The M3 decision of :func:`exchange_choice`.
@@ -122,44 +154,13 @@ class SearchBot(Belief):
         if self.model != "none":
             self._remember(seen)
             self._weigh(seen)
-        move = self._search(seen, moves, rng)
+        move = self.decide(seen, moves, rng)
         self._moved(seen, move, rng)
         return move
 
-    def _search(self, seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        if len(moves) == 1 or isinstance(moves[0], BlindPlay):
-            return moves[0] if len(moves) == 1 else rng.choice(moves)
-        preferred = greedy_choice(moves, seen.call_halves, seen.locked, rng, seen.rules.variant)
-        self._policy = self._policy_for(seen)
-        try:
-            return self._decide(seen, moves, moves.index(preferred), rng)
-        finally:
-            self._policy = None
-
-    def _decide(self, seen: PlayerView, moves: tuple[Move, ...], base: int, rng: random.Random) -> Move:
-        """The search among ``moves``, ``moves[base]`` the greedy move: the paired search."""
-        me = seen.to_move
-        return paired_search(
-            ROUND,
-            moves,
-            base,
-            lambda: self.sample(seen, rng),
-            lambda state, generator: self._play_out(state, me, generator),
-            rng,
-            iterations=self.iterations,
-            time_limit=self.time_limit,
-            confidence=self.confidence,
-        )
-
-    def _policy_for(self, seen: PlayerView) -> Callable[[GameState, random.Random], Move]:
+    def playout_for(self, seen: PlayerView) -> Callable[[GameState, random.Random], Move]:
         """The play-out policy of this decision: greedy, or with ``model="mixed"`` each opponent
-        playing at random with its weighted chance (:func:`mixed_policy`)."""
+        playing at random with the chance of its most likely model (:class:`~eighthalf.bots.Weights`)."""
         if self.model != "mixed":
             return _policy
         return mixed_policy(self._weights.epsilons(len(seen.seats), seen.to_move))
-
-    def _play_out(self, state: GameState, me: int, rng: random.Random) -> float:
-        """Play to the end with the decision's policy (:meth:`_policy_for`); the score of seat ``me`` in [0, 1]."""
-        last = roll_out(ROUND, state, self._policy if self._policy is not None else _policy, rng, self.horizon)
-        outcome = None if last is None else last.outcome
-        return 0.0 if outcome is None else outcome.points[me] / 3

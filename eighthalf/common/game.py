@@ -137,7 +137,13 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
         ...
 
     def view(self, state: StateT, seat: int | None) -> ViewT:
-        """What ``seat`` (``None``: a spectator) may know of ``state``."""
+        """What ``seat`` (``None``: a spectator) may know of ``state``.
+
+        A view lists its viewer's legal moves, the one way a bot learns them: its
+        ``legal_moves()`` (the :class:`~eighthalf.common.players.Seen` protocol) is
+        :meth:`legal_moves` of ``state``, in the same order, when ``seat`` is to move,
+        and ``()`` otherwise (a spectator included).
+        """
         ...
 
     def sample_state(self, seen: ViewT, rng: random.Random) -> StateT:

@@ -13,7 +13,8 @@ only as its seat may. :func:`paired_choice` is the decision rule of the search b
 both games (whose search is written once in :mod:`eighthalf.common.search`), and
 :func:`make` the registry look-up behind each game's ``make_bot``.
 
-Nothing here knows a game's rules; each game's ``bots`` module builds on it.
+Nothing here knows a game's rules; each game's ``bots`` module builds on it, and so do
+the bots of any game (:mod:`eighthalf.common.bots`).
 """
 
 from __future__ import annotations

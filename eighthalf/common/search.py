@@ -19,7 +19,9 @@ bots supply is only what differs between games:
 
 :func:`roll_out` plays out, :func:`paired_search` is the flat determinized search,
 :class:`TreeSearch` walks the information-set tree of IS-MCTS (single observer), and
-:func:`race` and :func:`ucb_root` decide at its root.
+:func:`race` and :func:`ucb_root` decide at its root. The bots that run them for any
+game, with those three as a game's :class:`~eighthalf.common.bots.Policies`, are in
+:mod:`eighthalf.common.bots`.
 
 >>> import random
 >>> from eighthalf.eights.game import EIGHTS

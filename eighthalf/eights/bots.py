@@ -17,15 +17,17 @@ Outcome(totals=(47, 21, 31, 25), winners=(0,), target=30)
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
+from ..common import bots as shared
 from ..common import players
-from ..common.errors import InvalidStateError, quote
+from ..common.bots import Policies
 from ..common.players import observes
-from ..common.search import Node, TreeSearch, check_count, check_number, paired_search, race, roll_out
+from ..common.search import check_count
 from .cards import Card
 from .engine import legal_moves, spellings
 from .events import Event, events_for
@@ -240,18 +242,9 @@ def greedy_move(state: GameState, rng: random.Random | None = None) -> Move:
     return Pass(exchange, False) if exchange else PASS
 
 
-class RandomBot:
-    """Chooses uniformly among the legal moves (spellings and passes with every exchange alike)."""
-
-    name = "random"
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """A uniformly random legal move.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-        """
-        return rng.choice(_moves_of(seen))
+class RandomBot(shared.RandomBot[Move]):
+    """Chooses uniformly among the legal moves (spellings and passes with every exchange
+    alike): the random bot of every game, :class:`eighthalf.common.bots.RandomBot`."""
 
 
 class GreedyBot:
@@ -324,21 +317,68 @@ def _candidates(seen: PlayerView, moves: tuple[Move, ...], limit: int) -> tuple[
     return tuple(chosen)
 
 
-class SearchBot:
-    """Determinized search through the paired comparison that 8½'s search bots use: the
-    search written once for both games (:func:`eighthalf.common.search.paired_search`).
+def _root_candidates(
+    seen: PlayerView, moves: tuple[Move, ...], rng: random.Random, *, limit: int
+) -> tuple[tuple[Move, ...], int]:
+    """The candidates of a decision (:func:`_candidates`), the greedy move first and kept unless beaten."""
+    return _candidates(seen, moves, limit), 0
 
-    For each decision with more than one legal move it repeats, ``iterations`` times (or
-    until ``time_limit`` seconds have passed): deal the cards it cannot see at random into
-    a full state that looks exactly like its view (:func:`~eighthalf.eights.sample_state`),
-    then, for every candidate move, make the move and play the rest of the hand out with
-    every seat following :func:`greedy_move` (the :class:`GreedyBot`), and score the
-    candidate by the seat's points in the hand *minus the most points any other seat made
-    in it* (WH2): a word denied to the leader counts as much as a word of one's own. Every
-    candidate is scored on the same deal (the play-outs draw no chance of their own), and
-    :func:`eighthalf.common.players.paired_choice` plays the greedy move unless another
-    candidate beat it on average by more than ``confidence`` standard errors of the paired
-    differences.
+
+def _tree_moves(state: GameState, *, limit: int) -> tuple[Move, ...]:
+    """The candidates of the seat to move in a full state, in the IS-MCTS tree."""
+    return _candidates(view(state, state.hand.to_move), legal_moves(state), limit)
+
+
+def _hand_end(seen: PlayerView) -> Callable[[GameState], bool]:
+    """Whether a play-out has finished the hand of ``seen`` (the search plays out one hand)."""
+    number = seen.number
+
+    def ended(state: GameState) -> bool:
+        return state.hand.number != number
+
+    return ended
+
+
+def _hand_score(seen: PlayerView) -> Callable[[GameState, int], float]:
+    """A seat's points in the hand of ``seen`` minus the most points any other seat made in it (WH2)."""
+    number = seen.number
+
+    def score(state: GameState, seat: int) -> float:
+        scores = state.hand_scores[number]
+        return scores[seat] - max(points for other, points in enumerate(scores) if other != seat)
+
+    return score
+
+
+def _policies(candidates: int) -> Policies[GameState, Move, PlayerView]:
+    """The policies of Eights' search bots (:class:`eighthalf.common.bots.Policies`), at most
+    ``candidates`` moves weighed per decision: play-outs by :func:`greedy_move` (which
+    draws nothing) to the end of the hand, the candidates of :class:`SearchBot`, and a
+    seat's points in the hand minus the most any other seat made in it as the reward (WH2).
+    """
+    return Policies(
+        playout=greedy_move,
+        playout_draws=False,
+        candidates=functools.partial(_root_candidates, limit=candidates),
+        tree_moves=functools.partial(_tree_moves, limit=candidates),
+        reward=_hand_score,
+        until=_hand_end,
+    )
+
+
+class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
+    """Determinized search, the search bot of every game
+    (:class:`eighthalf.common.bots.SearchBot`) with Eights' policies.
+
+    It deals the cards it cannot see into a full state that looks exactly like its view
+    (:func:`~eighthalf.eights.sample_state`), makes each candidate move and plays the rest
+    of the *hand* out with every seat following :func:`greedy_move` (the
+    :class:`GreedyBot`), and scores a candidate by the seat's points in the hand *minus
+    the most points any other seat made in it* (WH2): a word denied to the leader counts
+    as much as a word of one's own. The play-outs draw no chance of their own, so every
+    candidate is scored on the same deal; it plays the greedy move unless another
+    candidate beat it on average by more than ``confidence`` standard errors of the
+    paired differences.
 
     The candidates, at most ``candidates`` of them (the legal moves can run into the
     hundreds when every exchange of a pass is listed):
@@ -350,12 +390,10 @@ class SearchBot:
       the exchanges of the 0, 1, 2, … cards of the least worth to the hand (the order of
       :func:`greedy_exchange`), up to what the stack allows (WP2).
 
-    It never sees the hidden cards: only its view and its own samples.
-
     Args:
         iterations: Sampled deals per decision.
-        time_limit: Optional budget in seconds per decision (it stops early when reached);
-            it makes the play depend on the machine's speed.
+        time_limit: Optional budget in seconds per decision; it makes the play depend on
+            the machine's speed.
         candidates: The most moves compared per decision (at least 1; with 1 it plays
             the greedy move).
         confidence: How many standard errors a move must beat the greedy move by; 0
@@ -372,89 +410,24 @@ class SearchBot:
     def __init__(
         self, iterations: int = 40, *, time_limit: float | None = None, candidates: int = 8, confidence: float = 1.0
     ) -> None:
-        self.iterations = check_count("iterations", iterations, 1)
-        self.time_limit = time_limit if time_limit is None else check_number("time_limit", time_limit)
         self.candidates = check_count("candidates", candidates, 1)
-        self.confidence = check_number("confidence", confidence)
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """The greedy move, unless sampled play-outs of the hand show another candidate clearly better.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-        """
-        moves = _moves_of(seen)
-        if len(moves) == 1:
-            return moves[0]
-        chosen = _candidates(seen, moves, self.candidates)
-        if len(chosen) == 1:
-            return chosen[0]
-        return self._search(seen, chosen, rng)
-
-    def _search(self, seen: PlayerView, chosen: tuple[Move, ...], rng: random.Random) -> Move:
-        """The search among the candidates ``chosen`` (at least two, the greedy move first)."""
-        me, number = seen.to_move, seen.number
-        until, score = _hand_end(number), _hand_score(number)
-
-        def evaluate(state: GameState, generator: random.Random) -> float:
-            last = roll_out(EIGHTS, state, greedy_move, generator, None, until)
-            assert last is not None  # no horizon: a hand always ends
-            return score(last, me)
-
-        return paired_search(
-            EIGHTS,
-            chosen,
-            0,
-            lambda: EIGHTS.sample_state(seen, rng),
-            evaluate,
-            rng,
-            iterations=self.iterations,
-            time_limit=self.time_limit,
-            confidence=self.confidence,
-            chance=False,
+        shared.SearchBot.__init__(
+            self, EIGHTS, _policies(candidates), iterations, time_limit=time_limit, horizon=None, confidence=confidence
         )
 
 
-def _hand_end(number: int) -> Callable[[GameState], bool]:
-    """Whether a play-out has finished hand ``number`` (the search plays out one hand)."""
+class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
+    """Information-set Monte Carlo tree search (single observer), the IS-MCTS bot of every
+    game (:class:`eighthalf.common.bots.ISMCTSBot`, as 8½'s :class:`eighthalf.bots.ISMCTSBot`)
+    with :class:`SearchBot`'s deals, candidates, play-outs and scoring.
 
-    def ended(state: GameState) -> bool:
-        return state.hand.number != number
-
-    return ended
-
-
-def _hand_score(number: int) -> Callable[[GameState, int], float]:
-    """A seat's points in hand ``number`` minus the most points any other seat made in it (WH2)."""
-
-    def score(state: GameState, seat: int) -> float:
-        scores = state.hand_scores[number]
-        return scores[seat] - max(points for other, points in enumerate(scores) if other != seat)
-
-    return score
-
-
-class ISMCTSBot(SearchBot):
-    """Information-set Monte Carlo tree search (single observer) for Eights.
-
-    8½'s IS-MCTS (:class:`eighthalf.bots.ISMCTSBot`), written once in
-    :mod:`eighthalf.common.search`, on Eights' sampler and :class:`SearchBot`'s
-    candidates and scoring. Each iteration deals the cards it cannot see at random into a
-    full state that looks exactly like its view (:func:`~eighthalf.eights.sample_state`)
-    and walks a tree whose nodes are the bot's own decisions in the rest of the hand,
-    keyed by the moves made since the root: at each of them it weighs the candidates
-    :class:`SearchBot` would (the greedy move first) by UCB, counting their availability
-    in the deal; the other seats play :func:`greedy_move` (with ``opponents="tree"``
-    they choose by UCB among their own candidates on their own rewards). Once the walk
-    reaches a decision not yet in the tree it adds it, plays the hand out greedily and
-    backs the rewards up the path. A seat's reward is its points in the hand minus the
-    most points any other seat made in it (WH2), as for :class:`SearchBot`.
-
-    The root is a race, as for 8½'s bot: every candidate still in it is walked on every
-    deal, and after ``prune_after`` deals a candidate whose mean paired difference from
-    the greedy move plus ``prune`` standard errors is not above zero leaves it; the bot
-    plays the greedy move unless another beat it by more than ``confidence`` standard
-    errors of the paired differences. The defaults are not tuned by measurement.
+    Its tree's nodes are the bot's own decisions in the rest of the hand: at each it
+    weighs the candidates :class:`SearchBot` would (the greedy move first) by UCB; the
+    other seats play :func:`greedy_move` (with ``opponents="tree"`` they weigh their own
+    candidates on their own rewards). The root is a race, as for 8½'s bot: a candidate
+    that shows no edge over the greedy move after ``prune_after`` deals leaves it, and the
+    greedy move is played unless another beat it by ``confidence`` standard errors. The
+    defaults are not tuned by measurement.
 
     >>> import random
     >>> from eighthalf.eights import new_game, view
@@ -464,8 +437,8 @@ class ISMCTSBot(SearchBot):
 
     Args:
         iterations: Sampled deals per decision.
-        time_limit: Optional budget in seconds per decision (it stops early when reached);
-            it makes the play depend on the machine's speed.
+        time_limit: Optional budget in seconds per decision; it makes the play depend on
+            the machine's speed.
         candidates: The most moves weighed per decision, at the root and in the tree.
         confidence: How many standard errors a move must beat the greedy move by; 0
             plays the best mean.
@@ -496,53 +469,20 @@ class ISMCTSBot(SearchBot):
         prune: float | None = 1.0,
         prune_after: int = 10,
     ) -> None:
-        super().__init__(iterations, time_limit=time_limit, candidates=candidates, confidence=confidence)
-        if opponents not in ("greedy", "tree"):
-            raise InvalidStateError(f"opponents must be 'greedy' or 'tree', not {quote(opponents)}")
-        self.opponents = opponents
-        self.exploration = check_number("exploration", exploration)
-        self.prune = prune if prune is None else check_number("prune", prune)
-        self.prune_after = check_count("prune_after", prune_after, 1)
-
-    def _search(self, seen: PlayerView, chosen: tuple[Move, ...], rng: random.Random) -> Move:
-        """The tree search among the candidates ``chosen`` (at least two, the greedy move first)."""
-        me, limit = seen.to_move, self.candidates
-
-        def candidates(state: GameState) -> tuple[Move, ...]:
-            return _candidates(view(state, state.hand.to_move), legal_moves(state), limit)
-
-        tree = TreeSearch(
-            game=EIGHTS,
-            policy=greedy_move,
-            candidates=candidates,
-            prefer=_first,
-            reward=_hand_score(seen.number),
-            until=_hand_end(seen.number),
-            exploration=self.exploration,
-            opponents_in_tree=self.opponents == "tree",
-        )
-
-        def walk(node: Node[Move], state: GameState, generator: random.Random) -> float:
-            return tree.walk(node, state, me, generator)
-
-        return race(
+        self.candidates = check_count("candidates", candidates, 1)
+        shared.ISMCTSBot.__init__(
+            self,
             EIGHTS,
-            chosen,
-            0,
-            lambda: EIGHTS.sample_state(seen, rng),
-            walk,
-            rng,
-            iterations=self.iterations,
-            time_limit=self.time_limit,
-            confidence=self.confidence,
-            prune=self.prune,
-            prune_after=self.prune_after,
+            _policies(candidates),
+            iterations,
+            time_limit=time_limit,
+            horizon=None,
+            confidence=confidence,
+            exploration=exploration,
+            opponents=opponents,
+            prune=prune,
+            prune_after=prune_after,
         )
-
-
-def _first(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
-    """The greedy move among candidates, which come greedy move first."""
-    return moves[0]
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -1,27 +1,22 @@
-"""The bots of Shedding: ``random``, ``greedy`` and ``search`` (the generic determinized search)."""
+"""The bots of Shedding: its greedy player, and the bots every game gets on its policies.
+
+``random``, ``search`` and ``ismcts`` are the generic bots of :mod:`eighthalf.common.bots`;
+Shedding gives them only its greedy move, for play-outs and as the move a search keeps
+unless another beats it.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
-from eighthalf.common.search import paired_search, roll_out
+from eighthalf.common.bots import Policies, standard_bots
 
 from .game import SHEDDING
-from .rules import GameState, Move, Play, PlayerView, legal_moves, result, sample_state
+from .rules import GameState, Move, Play, PlayerView, legal_moves
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "SearchBot", "greedy_move"]
-
-
-class RandomBot:
-    """A uniformly random legal move."""
-
-    name = "random"
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """Any legal move."""
-        return rng.choice(seen.legal_moves())
+__all__ = ["BOTS", "POLICIES", "GreedyBot", "greedy_move"]
 
 
 def greedy_move(moves: tuple[Move, ...]) -> Move:
@@ -40,37 +35,20 @@ class GreedyBot:
         return greedy_move(seen.legal_moves())
 
 
-def _policy(state: GameState, rng: random.Random) -> Move:
+def _playout(state: GameState, rng: random.Random) -> Move:
     return greedy_move(legal_moves(state))
 
 
-class SearchBot:
-    """Compares its moves in pairs over sampled deals played out by greedy bots (:func:`eighthalf.common.search.paired_search`)."""
-
-    name = "search"
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """The move whose play-outs win most."""
-        moves = seen.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        me = seen.turn
-
-        def evaluate(state: GameState, generator: random.Random) -> float:
-            last = roll_out(SHEDDING, state, _policy, generator)
-            done = None if last is None else result(last)
-            return 0.0 if done is None else float(me in done.winners)
-
-        base = moves.index(greedy_move(moves))
-        return paired_search(
-            SHEDDING, moves, base, lambda: sample_state(seen, rng), evaluate, rng,
-            iterations=30, time_limit=None, confidence=2.0,
-        )  # fmt: skip
+def _candidates(seen: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> tuple[tuple[Move, ...], int]:
+    return moves, moves.index(greedy_move(moves))
 
 
-BOTS: Final[dict[str, Callable[[], RandomBot | GreedyBot | SearchBot]]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-}
+def _prefer(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Move:
+    return greedy_move(moves)
+
+
+POLICIES: Final = Policies[GameState, Move, PlayerView](playout=_playout, candidates=_candidates, prefer=_prefer)
+"""Greedy play-outs, every legal move a candidate with the greedy one kept unless beaten."""
+
+BOTS: Final[dict[str, Callable[[], Any]]] = {"greedy": GreedyBot, **standard_bots(SHEDDING, POLICIES)}
 """The built-in bots by name."""
