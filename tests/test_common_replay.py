@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -21,6 +22,7 @@ import eighthalf.eights
 from eighthalf.common.documents import Kind, Registry, get_int
 from eighthalf.common.game import Result, play_out, result_text
 from eighthalf.common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from eighthalf.common.registry import GameEntry, RegistryError
 from eighthalf.common.replay import GameRecord, RecordFormat, checked_result, read_result, replay_states
 from eighthalf.common.schema import (
     RECORD_COMMENTS,
@@ -428,6 +430,16 @@ def test_the_derived_document_type_reads_the_rules_first_and_the_moves_canonical
         TOY_REGISTRY.from_data({**data, "moves": [" 2"]})
     with pytest.raises(DocumentError, match=r"^\$\.result: not a result"):
         TOY_REGISTRY.from_data({**data, "result": "9"})
+
+
+def test_an_entry_of_seeded_records_takes_its_players_rule_and_new_records_from_them() -> None:
+    fields: dict[str, Any] = {"game": SEEDED, "documents": TOY_REGISTRY, "bots": {"greedy": object}}
+    fields.update(name="Seeded toy", key="seededtoy", cards=lambda state: Counter(), deck=Counter())
+    entry = GameEntry(records=SEEDED_FORMAT, **fields)
+    assert entry.players_rule == "T0" and entry.make_record(2, 5, ToyRules(), 1) == SeededRecordOfToy(players=2, seed=5)
+    assert GameEntry(records=SEEDED_FORMAT, players_rule="X", **fields).players_rule == "X"
+    with pytest.raises(RegistryError, match="gives no players_rule or make_record, and its records are not seeded"):
+        GameEntry(records=TOY_FORMAT, **{**fields, "name": "Toy"})
 
 
 def test_the_reader_of_notation_is_the_games_parse_move() -> None:

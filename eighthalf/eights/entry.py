@@ -20,7 +20,7 @@ from .bots import BOTS
 from .cards import DECK
 from .cli import add_commands
 from .game import EIGHTS
-from .records import RECORD_FORMAT, Record
+from .records import RECORD_FORMAT
 from .serialization import REGISTRY
 from .state import GameState
 
@@ -49,8 +49,6 @@ ENTRY: Final = GameEntry(
     documents=REGISTRY,
     bots=BOTS,
     records=RECORD_FORMAT,
-    players_rule=Record.facts.players_rule,
-    make_record=Record.new_record,
     cards=eights_cards,
     deck=Counter(DECK),
     # every hand ends (WH3), and spellings bring the target nearer (WG3): no table of bots plays for ever

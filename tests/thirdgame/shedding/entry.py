@@ -18,7 +18,7 @@ from .bots import BOTS
 from .commands import add_commands
 from .documents import REGISTRY
 from .game import NAME, SHEDDING
-from .records import RECORD_FORMAT, Record
+from .records import RECORD_FORMAT
 from .rules import DECK, GameState
 
 __all__ = ["ENTRY", "cards"]
@@ -40,8 +40,6 @@ ENTRY: Final = GameEntry(
     documents=REGISTRY,
     bots=BOTS,
     records=RECORD_FORMAT,
-    players_rule=Record.facts.players_rule,
-    make_record=Record.new_record,
     cards=cards,
     deck=Counter(DECK),
     commands=Commands(
