@@ -19,7 +19,8 @@ tag or the move at fault, the escapes of comments and tag values, and the checks
 comments (:func:`check_comments`) and extra tags (:func:`check_tags`).
 
 The mechanism of records above the text (a ``Record`` class, replay, ``dumps`` and
-``loads``) is written once against the game protocol in :mod:`eighthalf.common.replay`.
+``loads``) is written once against the game protocol in :mod:`eighthalf.common.replay`,
+and for a game dealt from a seed derived whole in :mod:`eighthalf.common.seeded`.
 
 In the written text a backslash escapes the next character (``\\\\``, ``\\{``, ``\\}`` in
 comments, ``\\"`` in tag values), and the characters that would break a line (``\\r``,

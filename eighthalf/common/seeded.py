@@ -25,7 +25,7 @@ Eights (:class:`eighthalf.eights.Record`) and the tests' third game are such rec
 
 >>> from eighthalf.eights import Record
 >>> record = Record(players=2, seed=3)
->>> isinstance(record, SeededRecord), record.game.name, record.facts.own_tags == Record.facts.own_tags
+>>> isinstance(record, SeededRecord), record.game.name, record.rules == record.game.default_rules
 (True, 'Eights', True)
 >>> Record(players=9, seed=3)
 Traceback (most recent call last):
