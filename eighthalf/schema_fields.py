@@ -325,17 +325,12 @@ def round_pieces(registry: Registry) -> Pieces:
     return {**_definitions(), **defs}, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    DOCUMENT_TYPES,
-    "document",
-    "eighthalf.serialization",
-    "eighthalf.from_data",
-    "the 72 cards, the call, the seats …",
-    "",
-    "the loader",
     round_pieces,
-    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("Played") :],
+    module="eighthalf.serialization",
+    checked="the 72 cards, the call, the seats …",
+    first_event="Played",
     max_players=MAX_SEATS,
 )
 """8½'s schemas: ``<type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

@@ -330,6 +330,57 @@ class GameSchemas:
     protocol says only how many a given set of rules allows: 8½'s default rules allow
     5 players, its rules at most 8 (S2)."""
 
+    @classmethod
+    def derived(
+        cls,
+        registry: Registry,
+        pieces: Callable[[Registry], Pieces],
+        *,
+        module: str,
+        checked: str,
+        first_event: str,
+        game: str | None = None,
+        reader: str | None = None,
+        max_players: int | None = None,
+    ) -> GameSchemas:
+        """A game's schemas, with what its registry says derived from it: the
+        :attr:`types` in the registry's order, the :attr:`any_name` (``document`` after the
+        types' prefix: ``eights.document``), the :attr:`events` (the types from
+        ``first_event`` on), and the texts that name the game and its reader.
+
+        >>> from eighthalf.eights.schema_fields import SCHEMAS
+        >>> SCHEMAS.any_name, SCHEMAS.reader, SCHEMAS.loader, SCHEMAS.events[0]
+        ('eights.document', 'eighthalf.eights.from_data', 'the loader of Eights', 'eights.Spelled')
+
+        Args:
+            registry: The game's documents.
+            pieces: Its schema pieces (:attr:`pieces`).
+            module: The module that writes the documents (:attr:`module`).
+            checked: What the reader checks beyond the shape (:attr:`checked`).
+            first_event: The first of the document types of events (the last types of the registry).
+            game: How the texts name the game (``"Eights"``), or ``None`` for the first game
+                of the library, whose texts name none.
+            reader: The function that reads the documents, by default ``from_data`` of the
+                package of ``module``.
+            max_players: The most players that any rules allow (:attr:`max_players`).
+        """
+        types = tuple(kind.name for kind in registry.kinds)
+        prefix = types[0].rpartition(".")[0]
+        of_game = "" if game is None else f" of {game}"
+        return cls(
+            registry,
+            types,
+            f"{prefix}.document" if prefix else "document",
+            module,
+            f"{module.rpartition('.')[0]}.from_data" if reader is None else reader,
+            checked,
+            of_game,
+            f"the loader{of_game}",
+            pieces,
+            events=types[types.index(first_event) :],
+            max_players=max_players,
+        )
+
 
 def game_schemas(game: GameSchemas) -> dict[str, dict[str, Any]]:
     """The schema files of one game: one per document type, and the any-document schema.

@@ -256,17 +256,13 @@ def eights_pieces(registry: Registry) -> Pieces:
     return {**_eights_definitions(), **defs}, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    DOCUMENT_TYPES,
-    ANY,
-    "eighthalf.eights.serialization",
-    "eighthalf.eights.from_data",
-    "the 64 cards, one table card per suit, the scores …",
-    " of Eights",
-    "the loader of Eights",
     eights_pieces,
-    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("eights.Spelled") :],
+    module="eighthalf.eights.serialization",
+    checked="the 64 cards, one table card per suit, the scores …",
+    first_event="eights.Spelled",
+    game="Eights",
     max_players=MAX_PLAYERS,
 )
 """Eights' schemas: ``eights.<Type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

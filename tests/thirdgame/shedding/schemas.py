@@ -57,16 +57,13 @@ def _pieces(registry: Registry) -> Pieces:
     return defs, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    tuple(kind.name for kind in REGISTRY.kinds),
-    "shedding.document",
-    "shedding",
-    "shedding.documents.REGISTRY.from_data",
-    "the cards of a state, the seats, the notation of moves",
-    " of Shedding",
-    "the loader of Shedding",
     _pieces,
-    events=("shedding.Played", "shedding.Drew", "shedding.Passed", "shedding.GameOver"),
+    module="shedding.documents",
+    checked="the cards of a state, the seats, the notation of moves",
+    first_event="shedding.Played",
+    game="Shedding",
+    reader="shedding.documents.REGISTRY.from_data",
 )
 """Shedding's schemas (the registry entry's ``schemas``)."""
