@@ -42,11 +42,20 @@ import attrs
 
 from .document_kinds import RECORDED, get_recorded, recorded_data
 from .documents import HEADER, Kind, check_notation, check_object, get_int, get_seed
-from .errors import DocumentError, EighthalfError, quote
+from .errors import DocumentError, quote
 from .game import Game
-from .records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from .records import (
+    as_comments,
+    as_sequence,
+    as_tags,
+    check_comments,
+    check_players,
+    check_seed_field,
+    check_tags,
+    tag_int,
+)
 from .replay import GameRecord, RecordFormat
-from .shuffle import check_seed, seed_bytes
+from .shuffle import seed_bytes
 
 __all__ = ["SEEDED_TAGS", "RecordFacts", "SeededRecord", "notation_reader", "seeded_format", "seeded_record_kind"]
 
@@ -123,18 +132,8 @@ class RecordFacts:
         rules = record.rules
         if type(rules) is not self.rules_type:  # exactly: a subclass would not read back equal
             raise DocumentError("$.rules", f"expected {self.rules_name}, not {quote(rules)}")
-        players = record.players
-        counts = self.game.player_counts(rules)
-        if type(players) is not int or players not in counts:
-            raise DocumentError(
-                "$.players",
-                f"expected an int from {counts[0]} to {counts[-1]}, not {quote(players)} ({self.players_rule})",
-            )
-        try:
-            check_seed(record.seed)
-        except EighthalfError as error:
-            tail = "" if self.seed_rule is None else f" ({self.seed_rule})"
-            raise DocumentError("$.seed", f"{error}{tail}") from None
+        players = check_players(record.players, self.game.player_counts(rules), self.players_rule)
+        check_seed_field(record.seed, self.seed_rule)
         kinds = self.moves
         for at, move in enumerate(record.moves):
             if type(move) not in kinds:
