@@ -77,9 +77,18 @@ import attrs
 
 from .cards import COMPOSITION, DECK, Rank
 from .common.game import Result, result_text
-from .common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from .common.records import (
+    as_comments,
+    as_sequence,
+    as_tags,
+    check_comments,
+    check_players,
+    check_seed_field,
+    check_tags,
+    tag_int,
+)
 from .common.replay import GameRecord, RecordFormat, checked_result, replay_states
-from .deal import check_seed, check_table, first_state, new_game, seed_bytes
+from .deal import check_table, first_state, new_game, seed_bytes
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
 from .game import MATCH, ROUND, MatchGame, RoundGame
 from .match import Decline, Exchange, Match, MatchMove, new_match
@@ -202,17 +211,9 @@ class Record(GameRecord["GameState | Match", MatchMove]):
         rules = self.rules
         if type(rules) is not Rules:  # exactly: a subclass would not read back equal
             raise DocumentError("$.rules", f"expected a Rules, not {quote(rules)}")
-        players = self.players
-        if type(players) is not int or not rules.min_players <= players <= rules.max_players:
-            raise DocumentError(
-                "$.players",
-                f"expected an int from {rules.min_players} to {rules.max_players}, not {quote(players)} (S2)",
-            )
+        players = check_players(self.players, ROUND.player_counts(rules), "S2")
         if self.seed is not None:
-            try:
-                check_seed(self.seed)
-            except EighthalfError as error:
-                raise DocumentError("$.seed", str(error)) from None
+            check_seed_field(self.seed)
         deck = self.deck
         if deck is not None:
             for at, card in enumerate(deck):

@@ -20,25 +20,23 @@ from .cards import COMPOSITION, RANKS, Rank
 from .common.documents import Registry
 from .common.game import play_out
 from .common.schema import (
-    RECORD_COMMENTS,
-    RECORD_TAGS,
     GameSchemas,
     Pieces,
     attribute_docs,
+    described,
     keys_of,
     nullable,
     object_schema,
+    record_fields,
     ref,
+    result_field,
 )
-from .events import BlindTurned, Caught, Collected, Drew, Locked, Played, ReachedTable, RoundOver, WentOut
 from .game import ROUND
-from .match import Exchanged, Match, MatchOver, MatchView, RoundDealt
 from .options import MAX_SEATS, Rules
-from .records import Record
 from .schemas import DOCUMENT_TYPES as _SHIPPED_TYPES
 from .serialization import REGISTRY
-from .state import MAX_CALL_HALVES, GameState, Outcome, Seat
-from .views import PlayerView, SeatView
+from .state import MAX_CALL_HALVES, Outcome, Seat
+from .views import SeatView
 
 __all__ = ["DOCUMENT_TYPES", "SCHEMAS", "round_pieces"]
 
@@ -153,9 +151,6 @@ def round_pieces(registry: Registry) -> Pieces:
         EighthalfError: If the loader's keys of a document type are not the fields described here.
     """
 
-    def keys(name: str) -> frozenset[str]:
-        return keys_of(registry, name)
-
     # Nested objects have the keys of the objects the writer produces.
     state = play_out(ROUND, ROUND.start(2, seed=0), lambda state, moves: moves[0])
     written = registry.to_data(state)
@@ -168,7 +163,7 @@ def round_pieces(registry: Registry) -> Pieces:
     size = ref("count")
     defs = {
         "rules": object_schema(
-            keys("Rules"),
+            keys_of(registry, "Rules"),
             {
                 "min_players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
                 "max_players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
@@ -207,25 +202,21 @@ def round_pieces(registry: Registry) -> Pieces:
             "a seat of a PlayerView",
         ),
         "outcome": object_schema(outcome_keys, _outcome_fields(), attribute_docs(Outcome), "an outcome"),
-        "gameState": object_schema(
-            keys("GameState"), _state_fields("seatState", "outcome"), attribute_docs(GameState), "GameState"
-        ),
-        "playerView": object_schema(
-            keys("PlayerView"),
-            {"seat": ref("seatOrNull"), **_state_fields("seatView", "outcome")},
-            attribute_docs(PlayerView),
-            "PlayerView",
+        "gameState": described(registry, "GameState", _state_fields("seatState", "outcome")),
+        "playerView": described(
+            registry, "PlayerView", {"seat": ref("seatOrNull"), **_state_fields("seatView", "outcome")}
         ),
     }
     results = {"type": "array", "items": ref("outcome")}
     seat = ref("seat")
     documents: dict[str, dict[str, Any]] = {
         "Rules": defs["rules"],
-        "Move": object_schema(keys("Move"), {"move": ref("move")}, {}, "Move"),
+        "Move": described(registry, "Move", {"move": ref("move")}),
         "GameState": defs["gameState"],
         "PlayerView": defs["playerView"],
-        "MatchView": object_schema(
-            keys("MatchView"),
+        "MatchView": described(
+            registry,
+            "MatchView",
             {
                 "rounds": {"type": "integer", "minimum": 1},
                 "round_index": {"type": "integer", "minimum": 0},
@@ -235,11 +226,10 @@ def round_pieces(registry: Registry) -> Pieces:
                 "exchange_by": ref("seatOrNull"),
                 "exchanges": {"type": "array", "items": ref("exchange")},
             },
-            attribute_docs(MatchView),
-            "MatchView",
         ),
-        "Match": object_schema(
-            keys("Match"),
+        "Match": described(
+            registry,
+            "Match",
             {
                 "rounds": {"type": "integer", "minimum": 1},
                 "seed": {"type": "integer"},
@@ -249,104 +239,78 @@ def round_pieces(registry: Registry) -> Pieces:
                 "results": results,
                 "exchange_by": ref("seatOrNull"),
             },
-            attribute_docs(Match),
-            "Match",
         ),
-        "Record": object_schema(
-            keys("Record"),
-            {
-                "players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
-                "seed": nullable({"type": "integer"}),
-                "deck": nullable({**cards, "minLength": sum(COMPOSITION.values())}),
-                "dealer": ref("seatOrNull"),
-                "rules": ref("rules"),
-                "rounds": nullable({"type": "integer", "minimum": 1}),
-                "moves": {"type": "array", "items": ref("move")},
-                "result": {
-                    "description": (
-                        "'*' while unfinished; '<winner>: <points>' for a round ('-' as winner "
-                        "under E7), '<winners>: <totals>' for a match, such as '0,2: 3-0-3'."
-                    ),
-                    "type": "string",
-                    "pattern": r"^(\*|(-|[0-9]+(,[0-9]+)*): [0-9]+(-[0-9]+)+)$",
-                },
-                "comments": RECORD_COMMENTS,
-                "tags": RECORD_TAGS,
-            },
-            attribute_docs(Record),
+        "Record": described(
+            registry,
             "Record",
+            record_fields(
+                {
+                    "players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
+                    "seed": nullable({"type": "integer"}),
+                    "deck": nullable({**cards, "minLength": sum(COMPOSITION.values())}),
+                    "dealer": ref("seatOrNull"),
+                    "rounds": nullable({"type": "integer", "minimum": 1}),
+                },
+                result_field(
+                    "'*' while unfinished; '<winner>: <points>' for a round ('-' as winner "
+                    "under E7), '<winners>: <totals>' for a match, such as '0,2: 3-0-3'.",
+                    no_winner=True,
+                ),
+            ),
         ),
-        "Played": object_schema(
-            keys("Played"),
+        "Played": described(
+            registry,
+            "Played",
             {
                 "seat": seat,
                 "cards": ref("play"),
                 "source": {"enum": ["hand", "open", "blind"]},
                 "call_halves": {"type": "integer", "minimum": 0, "maximum": MAX_CALL_HALVES},
             },
-            attribute_docs(Played),
-            "Played",
         ),
-        "BlindTurned": object_schema(
-            keys("BlindTurned"),
+        "BlindTurned": described(
+            registry,
+            "BlindTurned",
             {
                 "seat": seat,
                 "position": {"type": "integer", "minimum": 0, "maximum": 2},
                 "rank": ref("rank"),
                 "failed": {"type": "boolean"},
             },
-            attribute_docs(BlindTurned),
-            "BlindTurned",
         ),
-        "Caught": object_schema(
-            keys("Caught"),
-            {"catcher": seat, "caught": seat, "rank": ref("numberRank")},
-            attribute_docs(Caught),
-            "Caught",
-        ),
-        "Collected": object_schema(
-            keys("Collected"),
+        "Caught": described(registry, "Caught", {"catcher": seat, "caught": seat, "rank": ref("numberRank")}),
+        "Collected": described(
+            registry,
+            "Collected",
             {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 1, "maximum": sum(COMPOSITION.values())},
                 "into_hand": {"type": "boolean"},
                 "cause": {"enum": ["stuck", "caught", "blind"]},
             },
-            attribute_docs(Collected),
-            "Collected",
         ),
-        "Drew": object_schema(
-            keys("Drew"),
+        "Drew": described(
+            registry,
+            "Drew",
             {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 1, "maximum": 3},
                 "cards": nullable({**cards, "minLength": 1, "maxLength": 3}),
             },
-            attribute_docs(Drew),
-            "Drew",
         ),
-        "Locked": object_schema(keys("Locked"), {"seat": seat}, attribute_docs(Locked), "Locked"),
-        "ReachedTable": object_schema(
-            keys("ReachedTable"), {"seat": seat}, attribute_docs(ReachedTable), "ReachedTable"
-        ),
-        "WentOut": object_schema(
-            keys("WentOut"), {"seat": seat, "waiting": {"type": "boolean"}}, attribute_docs(WentOut), "WentOut"
-        ),
-        "RoundOver": object_schema(keys("RoundOver"), _outcome_fields(), attribute_docs(RoundOver), "RoundOver"),
-        "RoundDealt": object_schema(
-            keys("RoundDealt"),
-            {"index": {"type": "integer", "minimum": 0}, "dealer": seat, "exchange_by": ref("seatOrNull")},
-            attribute_docs(RoundDealt),
+        "Locked": described(registry, "Locked", {"seat": seat}),
+        "ReachedTable": described(registry, "ReachedTable", {"seat": seat}),
+        "WentOut": described(registry, "WentOut", {"seat": seat, "waiting": {"type": "boolean"}}),
+        "RoundOver": described(registry, "RoundOver", _outcome_fields()),
+        "RoundDealt": described(
+            registry,
             "RoundDealt",
+            {"index": {"type": "integer", "minimum": 0}, "dealer": seat, "exchange_by": ref("seatOrNull")},
         ),
-        "Exchanged": object_schema(
-            keys("Exchanged"),
-            {"seat": seat, "exchange": nullable(ref("exchange"))},
-            attribute_docs(Exchanged),
-            "Exchanged",
-        ),
-        "MatchOver": object_schema(
-            keys("MatchOver"),
+        "Exchanged": described(registry, "Exchanged", {"seat": seat, "exchange": nullable(ref("exchange"))}),
+        "MatchOver": described(
+            registry,
+            "MatchOver",
             {
                 "scores": {
                     "type": "array",
@@ -356,24 +320,17 @@ def round_pieces(registry: Registry) -> Pieces:
                 },
                 "winners": {"type": "array", "items": seat, "minItems": 1},
             },
-            attribute_docs(MatchOver),
-            "MatchOver",
         ),
     }
     return {**_definitions(), **defs}, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    DOCUMENT_TYPES,
-    "document",
-    "eighthalf.serialization",
-    "eighthalf.from_data",
-    "the 72 cards, the call, the seats …",
-    "",
-    "the loader",
     round_pieces,
-    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("Played") :],
+    module="eighthalf.serialization",
+    checked="the 72 cards, the call, the seats …",
+    first_event="Played",
     max_players=MAX_SEATS,
 )
 """8½'s schemas: ``<type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

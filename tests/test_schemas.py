@@ -35,8 +35,9 @@ from eighthalf.match import DECLINE, Exchange
 from eighthalf.moves import HAND_PLAYS
 from eighthalf.options import OPTION_NAMES
 from eighthalf.records import Record
+from eighthalf.schema_fields import SCHEMAS
 from eighthalf.schemas import DOCUMENT_TYPES, build_schemas, dump_schema, schema, schema_text
-from eighthalf.serialization import from_data
+from eighthalf.serialization import REGISTRY, from_data
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -71,6 +72,17 @@ def test_the_shipped_schemas_are_what_build_schemas_gives() -> None:
     assert {path.name for path in SHIPPED.glob("*.json")} == set(built)
     for name, value in built.items():
         assert (SHIPPED / name).read_text(encoding="utf-8") == dump_schema(value), f"rewrite {name}"
+
+
+def test_the_shipped_document_types_are_the_loaders_in_order() -> None:
+    assert tuple(kind.name for kind in REGISTRY.kinds) == SCHEMAS.types == DOCUMENT_TYPES
+    assert SCHEMAS.events == DOCUMENT_TYPES[DOCUMENT_TYPES.index("Played") :]
+    assert (SCHEMAS.any_name, SCHEMAS.reader, SCHEMAS.of_game, SCHEMAS.loader) == (
+        "document",
+        "eighthalf.from_data",
+        "",
+        "the loader",
+    )
 
 
 def test_every_schema_is_a_valid_draft_2020_12_schema() -> None:

@@ -19,7 +19,8 @@ tag or the move at fault, the escapes of comments and tag values, and the checks
 comments (:func:`check_comments`) and extra tags (:func:`check_tags`).
 
 The mechanism of records above the text (a ``Record`` class, replay, ``dumps`` and
-``loads``) is written once against the game protocol in :mod:`eighthalf.common.replay`.
+``loads``) is written once against the game protocol in :mod:`eighthalf.common.replay`,
+and for a game dealt from a seed derived whole in :mod:`eighthalf.common.seeded`.
 
 In the written text a backslash escapes the next character (``\\\\``, ``\\{``, ``\\}`` in
 comments, ``\\"`` in tag values), and the characters that would break a line (``\\r``,
@@ -47,7 +48,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .errors import DocumentError, EighthalfError, quote
-from .shuffle import MAX_SEED_DIGITS
+from .shuffle import MAX_SEED_DIGITS, check_seed
 
 __all__ = [
     "LINE_WIDTH",
@@ -59,6 +60,8 @@ __all__ = [
     "as_tags",
     "check_comments",
     "check_game",
+    "check_players",
+    "check_seed_field",
     "check_tags",
     "escape_comment",
     "escape_tag",
@@ -119,6 +122,37 @@ def as_tags(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
         DocumentError: If it is not a sequence of pairs, at ``$.tags``.
     """
     return as_pairs(value, "tags")
+
+
+def check_players(players: object, counts: range, rule: str) -> int:
+    """A record's ``players``: one of ``counts``, the numbers of players its rules allow
+    (:meth:`~eighthalf.common.game.Game.player_counts`).
+
+    >>> check_players(7, range(2, 7), "WS2")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.players: expected an int from 2 to 6, not 7 (WS2)
+
+    Raises:
+        DocumentError: If it is not, at ``$.players``, citing ``rule``.
+    """
+    if type(players) is not int or players not in counts:
+        raise DocumentError(
+            "$.players", f"expected an int from {counts[0]} to {counts[-1]}, not {quote(players)} ({rule})"
+        )
+    return players
+
+
+def check_seed_field(seed: object, rule: str | None = None) -> int:
+    """A record's ``seed``: an int of at most 4,300 digits (:func:`~eighthalf.common.shuffle.check_seed`).
+
+    Raises:
+        DocumentError: If it is not, at ``$.seed``, citing ``rule`` if given.
+    """
+    try:
+        return check_seed(seed)
+    except EighthalfError as error:
+        raise DocumentError("$.seed", str(error) if rule is None else f"{error} ({rule})") from None
 
 
 def check_comments(comments: Sequence[tuple[Any, Any]], moves: int) -> None:

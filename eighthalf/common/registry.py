@@ -44,6 +44,7 @@ from .documents import Registry
 from .errors import EighthalfError, quote
 from .game import Game
 from .replay import GameRecord, RecordFormat
+from .seeded import SeededRecord
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -90,6 +91,28 @@ def _one_round(game: object) -> int:
     return 1
 
 
+def _seeded(entry: GameEntry) -> type[SeededRecord[Any, Any, Any]]:
+    """The entry's record class, if its records are seeded records (which give the defaults of two fields).
+
+    Raises:
+        RegistryError: If they are not: the entry must give ``players_rule`` and ``make_record``.
+    """
+    record = entry.records.record
+    if not issubclass(record, SeededRecord):
+        raise RegistryError(
+            f"the entry of {entry.name} gives no players_rule or make_record, and its records are not seeded records"
+        )
+    return record
+
+
+def _players_rule(entry: GameEntry) -> str:
+    return _seeded(entry).facts.players_rule
+
+
+def _make_record(entry: GameEntry) -> Callable[[int, int, Any, int], GameRecord[Any, Any]]:
+    return _seeded(entry).new_record
+
+
 def _check_key(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str or not value.isascii() or not value.isidentifier() or value != value.lower():
         raise RegistryError(f"a game's key is a lower-case ASCII identifier, not {quote(value)}")
@@ -120,10 +143,14 @@ class GameEntry:
     (:class:`eighthalf.common.players.Bot`)."""
     records: RecordFormat[Any]
     """How the game's records are made, written and read."""
-    players_rule: str
-    """The rule id that says how many may play (``"S2"``, ``"WS2"``), cited when a number is refused."""
-    make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]]
-    """The record of a new game: ``make_record(players, seed, rules, rounds)``."""
+    players_rule: str = attrs.field(default=attrs.Factory(_players_rule, takes_self=True))
+    """The rule id that says how many may play (``"S2"``, ``"WS2"``), cited when a number is
+    refused; by default, for seeded records (:mod:`eighthalf.common.seeded`), their facts'."""
+    make_record: Callable[[int, int, Any, int], GameRecord[Any, Any]] = attrs.field(
+        default=attrs.Factory(_make_record, takes_self=True)
+    )
+    """The record of a new game: ``make_record(players, seed, rules, rounds)``; by default,
+    for seeded records, :meth:`SeededRecord.new_record <eighthalf.common.seeded.SeededRecord.new_record>`."""
     cards: Callable[[Any], Counter[Hashable]]
     """Every card of a state, wherever it is (the conformance suite's card conservation)."""
     deck: Counter[Hashable]

@@ -17,6 +17,10 @@ for Eights) are bindings of what is here to the game's object
   (:func:`~eighthalf.common.game.result_text`), read back by :func:`read_result` and
   checked by :func:`checked_result` against the game's own rules.
 
+A game dealt from a seed (Eights) gets all of these derived from its game object and a
+few facts it declares (:mod:`eighthalf.common.seeded`): its ``Record`` class, its record
+format and its JSON document type.
+
 >>> from eighthalf import Record
 >>> from eighthalf.game import ROUND
 >>> record = Record(players=2, seed=3)

@@ -34,6 +34,7 @@ import attrs
 from .documents import FORMAT, HEADER, VERSION, Registry
 from .errors import EighthalfError, quote
 from .registry import GameEntry, load_object
+from .seeded import SeededRecord
 
 __all__ = [
     "DRAFT",
@@ -42,13 +43,17 @@ __all__ = [
     "GameSchemas",
     "Pieces",
     "attribute_docs",
+    "described",
     "document_schema",
     "game_schemas",
     "keys_of",
     "nullable",
     "object_schema",
+    "record_fields",
     "ref",
+    "result_field",
     "schemas_of",
+    "seeded_record_fields",
     "used_defs",
 ]
 
@@ -123,6 +128,92 @@ RECORD_COMMENTS: dict[str, Any] = _pairs({"type": "integer", "minimum": 0})
 """The schema of a record's ``comments``, the same in every game: pairs ``[n, text]``."""
 RECORD_TAGS: dict[str, Any] = _pairs({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"})
 """The schema of a record's own ``tags``, the same in every game: pairs ``[name, value]``."""
+
+
+def result_field(description: str, *, no_winner: bool = False) -> dict[str, Any]:
+    """The schema of a record's ``result``: ``*``, or the text of a
+    :class:`~eighthalf.common.game.Result` (winners, ``": "``, scores), described by ``description``.
+
+    >>> result_field("The result.")["pattern"]
+    '^(\\\\*|[0-9]+(,[0-9]+)*: [0-9]+(-[0-9]+)+)$'
+
+    Args:
+        description: What the game's results are.
+        no_winner: Whether a result may have no winner (written ``-``, as 8½ under E7).
+    """
+    winners = "(-|[0-9]+(,[0-9]+)*)" if no_winner else "[0-9]+(,[0-9]+)*"
+    return {"description": description, "type": "string", "pattern": rf"^(\*|{winners}: [0-9]+(-[0-9]+)+)$"}
+
+
+def record_fields(setup: dict[str, dict[str, Any]], result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The fields of a record document, the same in every game but its set-up and its result:
+    ``setup`` (``players``, ``seed`` …), then ``rules`` (the definition ``rules``), ``moves``
+    (each the definition ``move``), ``result`` (:func:`result_field`), ``comments``
+    (:data:`RECORD_COMMENTS`) and ``tags`` (:data:`RECORD_TAGS`).
+    """
+    return {
+        **setup,
+        "rules": ref("rules"),
+        "moves": {"type": "array", "items": ref("move")},
+        "result": result,
+        "comments": RECORD_COMMENTS,
+        "tags": RECORD_TAGS,
+    }
+
+
+def seeded_record_fields(
+    record: type[SeededRecord[Any, Any, Any]], result: dict[str, Any], *, rules_rule: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """The fields of the document of a seeded record (:mod:`eighthalf.common.seeded`), from
+    its facts: ``players`` as many as the game's default rules allow (described with the
+    players rule), ``seed`` (with the seed rule), and the :func:`record_fields`.
+
+    >>> from eighthalf.eights import Record
+    >>> seeded_record_fields(Record, result_field("The result."))["players"]
+    {'description': 'The number of seats (WS2).', 'type': 'integer', 'minimum': 2, 'maximum': 6}
+
+    Args:
+        record: The game's ``Record`` class.
+        result: The schema of its result (:func:`result_field`).
+        rules_rule: The rule ids of the rules' options (``"WR1, WR2"``), for the
+            description of ``rules``, if any.
+    """
+    facts = record.facts
+    counts = facts.game.player_counts(facts.game.default_rules)
+    return record_fields(
+        {
+            "players": {
+                "description": f"The number of seats ({facts.players_rule}).",
+                "type": "integer",
+                "minimum": counts[0],
+                "maximum": counts[-1],
+            },
+            "seed": {
+                "description": f"The seed of every shuffle of the game{_cited(facts.seed_rule)}.",
+                "type": "integer",
+            },
+        },
+        result,
+    ) | {"rules": {"description": f"The options played with{_cited(rules_rule)}.", **ref("rules")}}
+
+
+def _cited(rule: str | None) -> str:
+    return "" if rule is None else f" ({rule})"
+
+
+def described(
+    registry: Registry, name: str, fields: dict[str, dict[str, Any]], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """The :func:`object_schema` of the document type ``name`` of ``registry``: the keys its
+    loader requires (:func:`keys_of`), ``fields``, and the descriptions of the attribute
+    docstrings (:func:`attribute_docs`) of the first class it holds.
+
+    Raises:
+        EighthalfError: If the loader's keys are not those of ``fields`` and ``optional``.
+    """
+    return object_schema(
+        keys_of(registry, name), fields, attribute_docs(registry.by_name[name].classes[0]), name, optional
+    )
 
 
 def ref(name: str) -> dict[str, Any]:
@@ -238,6 +329,57 @@ class GameSchemas:
     default rules allow (:meth:`~eighthalf.common.game.Game.player_counts`). The game
     protocol says only how many a given set of rules allows: 8½'s default rules allow
     5 players, its rules at most 8 (S2)."""
+
+    @classmethod
+    def derived(
+        cls,
+        registry: Registry,
+        pieces: Callable[[Registry], Pieces],
+        *,
+        module: str,
+        checked: str,
+        first_event: str,
+        game: str | None = None,
+        reader: str | None = None,
+        max_players: int | None = None,
+    ) -> GameSchemas:
+        """A game's schemas, with what its registry says derived from it: the
+        :attr:`types` in the registry's order, the :attr:`any_name` (``document`` after the
+        types' prefix: ``eights.document``), the :attr:`events` (the types from
+        ``first_event`` on), and the texts that name the game and its reader.
+
+        >>> from eighthalf.eights.schema_fields import SCHEMAS
+        >>> SCHEMAS.any_name, SCHEMAS.reader, SCHEMAS.loader, SCHEMAS.events[0]
+        ('eights.document', 'eighthalf.eights.from_data', 'the loader of Eights', 'eights.Spelled')
+
+        Args:
+            registry: The game's documents.
+            pieces: Its schema pieces (:attr:`pieces`).
+            module: The module that writes the documents (:attr:`module`).
+            checked: What the reader checks beyond the shape (:attr:`checked`).
+            first_event: The first of the document types of events (the last types of the registry).
+            game: How the texts name the game (``"Eights"``), or ``None`` for the first game
+                of the library, whose texts name none.
+            reader: The function that reads the documents, by default ``from_data`` of the
+                package of ``module``.
+            max_players: The most players that any rules allow (:attr:`max_players`).
+        """
+        types = tuple(kind.name for kind in registry.kinds)
+        prefix = types[0].rpartition(".")[0]
+        of_game = "" if game is None else f" of {game}"
+        return cls(
+            registry,
+            types,
+            f"{prefix}.document" if prefix else "document",
+            module,
+            f"{module.rpartition('.')[0]}.from_data" if reader is None else reader,
+            checked,
+            of_game,
+            f"the loader{of_game}",
+            pieces,
+            events=types[types.index(first_event) :],
+            max_players=max_players,
+        )
 
 
 def game_schemas(game: GameSchemas) -> dict[str, dict[str, Any]]:

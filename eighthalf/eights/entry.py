@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any, Final
+from typing import Final
 
 from ..common.registry import Commands, GameEntry
-from ..common.replay import GameRecord
 from .bots import BOTS
 from .cards import DECK
 from .cli import add_commands
 from .game import EIGHTS
-from .records import RECORD_FORMAT, Record
+from .records import RECORD_FORMAT
 from .serialization import REGISTRY
 from .state import GameState
 
@@ -43,10 +42,6 @@ def eights_cards(state: GameState) -> Counter[Hashable]:
     return cards
 
 
-def _record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
-    return Record(players=players, seed=seed, rules=rules)
-
-
 ENTRY: Final = GameEntry(
     name="Eights",
     key="eights",
@@ -54,8 +49,6 @@ ENTRY: Final = GameEntry(
     documents=REGISTRY,
     bots=BOTS,
     records=RECORD_FORMAT,
-    players_rule="WS2",
-    make_record=_record,
     cards=eights_cards,
     deck=Counter(DECK),
     # every hand ends (WH3), and spellings bring the target nearer (WG3): no table of bots plays for ever

@@ -44,29 +44,24 @@ the server until the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import Final
 
 import attrs
 
 from ..common.game import Result, result_text
-from ..common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
-from ..common.replay import GameRecord, RecordFormat, checked_result, replay_states
-from ..common.shuffle import check_seed, seed_bytes
-from ..errors import DocumentError, EighthalfError, InvalidStateError, quote
-from .game import EIGHTS, GAME_TAG, EightsGame
+from ..common.replay import checked_result, replay_states
+from ..common.seeded import RecordFacts, SeededRecord, seeded_format
+from ..errors import InvalidStateError, quote
+from .game import EIGHTS, GAME_TAG
 from .moves import Move, Pass, Spell
-from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .options import Rules
 from .state import GameState
 
 __all__ = ["GAME", "Record", "check_result", "dumps", "loads", "replay", "result_of"]
 
 GAME: Final = GAME_TAG
 """The value of the ``Game`` tag of every record of Eights (:attr:`EIGHTS.name <eighthalf.eights.game.EightsGame.name>`)."""
-
-
-def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
-    return as_sequence(value, "moves")
 
 
 def check_result(result: object, players: int, rules: Rules) -> str:
@@ -105,8 +100,11 @@ def check_result(result: object, players: int, rules: Rules) -> str:
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Record(GameRecord[GameState, Move]):
-    """A game of Eights, as the moves made from a seeded deal.
+class Record(SeededRecord[GameState, Move, Rules]):
+    """A game of Eights, as the moves made from a seeded deal: a
+    :class:`~eighthalf.common.seeded.SeededRecord` with the fields ``players``, ``seed``,
+    ``rules``, ``moves``, ``result``, ``comments`` and ``tags``, replayed by
+    :data:`~eighthalf.eights.game.EIGHTS`.
 
     Sequences given as lists are kept as tuples. Everything is checked when the record
     is made, except that the moves are legal (:func:`~eighthalf.eights.replay` checks that)
@@ -118,7 +116,7 @@ class Record(GameRecord[GameState, Move]):
             do not fit together; ``error.path`` names the field (``$.players``,
             ``$.moves[3]``, ``$.result`` …). The rules: ``players`` from 2 to 6 (WS2);
             ``seed`` an int of at most 4,300 digits (WS5); ``rules`` an
-            :class:`~eighthalf.eights.Rules`; the moves :class:`~eighthalf.eights.Spell`
+            :class:`~eighthalf.eights.Rules` (WR1, WR2); the moves :class:`~eighthalf.eights.Spell`
             or :class:`~eighthalf.eights.Pass` values; the result valid
             (:func:`~eighthalf.eights.records.check_result`); comments pairs ``(n, text)`` in order of ``n``, from 0
             to the number of moves; tags pairs of strings whose names are a letter then
@@ -127,49 +125,15 @@ class Record(GameRecord[GameState, Move]):
             ``Options``, ``Result``).
     """
 
-    players: int
-    """The number of seats (WS2)."""
-    seed: int
-    """The seed of every shuffle of the game (WS5)."""
-    rules: Rules = attrs.field(factory=Rules)
-    """The options played with (WR1, WR2)."""
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
-    """The moves, in order."""
-    result: str = "*"
-    """``*`` while unfinished; see :func:`~eighthalf.eights.records.check_result` for the finished form."""
-    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
-    """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
-    first), in order of ``n``. Any text."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tags)
-    """Other tags, such as ``("Names", "Anna,Ben")``, kept in order. Any text as the value."""
-
-    def __attrs_post_init__(self) -> None:
-        if type(self.rules) is not Rules:
-            raise DocumentError("$.rules", f"expected an eighthalf.eights.Rules, not {quote(self.rules)}")
-        players = self.players
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise DocumentError(
-                "$.players", f"expected an int from {MIN_PLAYERS} to {MAX_PLAYERS}, not {quote(players)} (WS2)"
-            )
-        try:
-            check_seed(self.seed)
-        except EighthalfError as error:
-            raise DocumentError("$.seed", f"{error} (WS5)") from None
-        for at, move in enumerate(self.moves):
-            if type(move) is not Spell and type(move) is not Pass:
-                raise DocumentError(f"$.moves[{at}]", f"not a move of Eights: {quote(move)}")
-        check_result(self.result, players, self.rules)
-        check_comments(self.comments, len(self.moves))
-        check_tags(self.tags, RECORD_FORMAT.own_tags)
-
-    @property
-    def game(self) -> EightsGame:
-        """The game object that replays the record: :data:`~eighthalf.eights.game.EIGHTS`."""
-        return EIGHTS
-
-    def start(self) -> GameState:
-        """The first state: the game as dealt from the seed (WS1–WS5)."""
-        return EIGHTS.start(self.players, seed=self.seed, rules=self.rules)
+    facts = RecordFacts(
+        game=EIGHTS,
+        moves=(Spell, Pass),
+        players_rule="WS2",
+        check_result=check_result,
+        rules_tags=("Target", "TurnLimit", "Options"),
+        seed_rule="WS5",
+        rules_name="an eighthalf.eights.Rules",
+    )
 
 
 def result_of(state: GameState) -> str:
@@ -232,23 +196,11 @@ def loads(text: str) -> Record:
     return RECORD_FORMAT.loads(text)
 
 
-def _setup_fields(tags: Mapping[str, str]) -> dict[str, Any]:
-    return {"players": tag_int(tags["Players"], "Players"), "seed": tag_int(tags["Seed"], "Seed")}
-
-
-RECORD_FORMAT: Final = RecordFormat(
-    record=Record,
-    name="an eighthalf.eights.records.Record",
-    game=EIGHTS,
-    own_tags=frozenset(("Game", "Players", "Seed", "Target", "TurnLimit", "Options", "Result")),
-    needed=("Players", "Seed"),
-    # required, so that a record of 8½, which may leave the tag out, is never read as one of Eights
-    game_tag_needed=True,
+RECORD_FORMAT: Final = seeded_format(
+    Record,
+    # Game is required, so that a record of 8½, which may leave the tag out, is never read as one of Eights
     readers={"8½": "eighthalf.records.loads", "": "eighthalf.records.loads"},
     spaced=True,
-    setup_tags=lambda record: [("Players", str(record.players)), ("Seed", seed_bytes(record.seed).decode("ascii"))],
-    setup_fields=_setup_fields,
-    field_tags={"players": "Players", "seed": "Seed", "rules": "Options", "result": "Result"},
     notation_rule="WT7",  # one move, one value, one notation
 )
 """How the records of Eights are written and read."""

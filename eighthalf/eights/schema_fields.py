@@ -20,25 +20,23 @@ from typing import Any, Final
 from ..common.documents import Registry
 from ..common.game import play_out
 from ..common.schema import (
-    RECORD_COMMENTS,
-    RECORD_TAGS,
     GameSchemas,
     Pieces,
     attribute_docs,
-    keys_of,
+    described,
     nullable,
     object_schema,
     ref,
+    result_field,
+    seeded_record_fields,
 )
 from ..schemas import EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES
 from .cards import CARDS, DECK, SUIT_LETTERS
-from .events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
 from .game import EIGHTS
 from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .records import Record
 from .serialization import REGISTRY
-from .state import GameState, HandState, Outcome
-from .views import PlayerView
+from .state import HandState, Outcome
 from .words import WORDS
 
 __all__ = ["ANY", "DOCUMENT_TYPES", "SCHEMAS", "eights_pieces"]
@@ -119,9 +117,6 @@ def eights_pieces(registry: Registry) -> Pieces:
         EighthalfError: If the loader's keys of a document type are not the fields described here.
     """
 
-    def keys(name: str) -> frozenset[str]:
-        return keys_of(registry, "eights." + name)
-
     # Nested objects have the keys of the objects the writer produces (of a game that is over).
     state = play_out(EIGHTS, EIGHTS.start(2, seed=0, rules=Rules(target=10)), lambda state, moves: moves[0])
     written = registry.to_data(state)
@@ -135,11 +130,10 @@ def eights_pieces(registry: Registry) -> Pieces:
     hand_scores = {"type": "array", "items": points}
     optional_int = nullable({"type": "integer", "minimum": 1})
     defs = {
-        "rules": object_schema(
-            keys("Rules"),
-            {"target": optional_int, "turn_limit": optional_int, "may_pass_freely": {"type": "boolean"}},
-            attribute_docs(Rules),
+        "rules": described(
+            registry,
             "eights.Rules",
+            {"target": optional_int, "turn_limit": optional_int, "may_pass_freely": {"type": "boolean"}},
         ),
         "outcome": object_schema(
             outcome_keys,
@@ -174,9 +168,10 @@ def eights_pieces(registry: Registry) -> Pieces:
     outcome = nullable(ref("outcome"))
     documents: dict[str, dict[str, Any]] = {
         "eights.Rules": defs["rules"],
-        "eights.Move": object_schema(keys("Move"), {"move": ref("move")}, {}, "eights.Move"),
-        "eights.GameState": object_schema(
-            keys("GameState"),
+        "eights.Move": described(registry, "eights.Move", {"move": ref("move")}),
+        "eights.GameState": described(
+            registry,
+            "eights.GameState",
             {
                 "rules": ref("rules"),
                 "seed": {"type": "integer"},
@@ -185,11 +180,10 @@ def eights_pieces(registry: Registry) -> Pieces:
                 "totals": totals,
                 "outcome": outcome,
             },
-            attribute_docs(GameState),
-            "eights.GameState",
         ),
-        "eights.PlayerView": object_schema(
-            keys("PlayerView"),
+        "eights.PlayerView": described(
+            registry,
+            "eights.PlayerView",
             {
                 "seat": ref("seatOrNull"),
                 "rules": ref("rules"),
@@ -218,83 +212,57 @@ def eights_pieces(registry: Registry) -> Pieces:
                 "totals": totals,
                 "outcome": outcome,
             },
-            attribute_docs(PlayerView),
-            "eights.PlayerView",
         ),
-        "eights.Record": object_schema(
-            keys("Record"),
-            {
-                "players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
-                "seed": {"type": "integer"},
-                "rules": ref("rules"),
-                "moves": {"type": "array", "items": ref("move")},
-                "result": {
-                    "description": "'*' while unfinished; '<winners>: <totals>' once over, such as '0,2: 31-12-31-5' (WG3).",
-                    "type": "string",
-                    "pattern": r"^(\*|[0-9]+(,[0-9]+)*: [0-9]+(-[0-9]+)+)$",
-                },
-                "comments": RECORD_COMMENTS,
-                "tags": RECORD_TAGS,
-            },
-            attribute_docs(Record),
+        "eights.Record": described(
+            registry,
             "eights.Record",
+            seeded_record_fields(
+                Record,
+                result_field("'*' while unfinished; '<winners>: <totals>' once over, such as '0,2: 31-12-31-5' (WG3)."),
+                rules_rule="WR1, WR2",
+            ),
         ),
-        "eights.Spelled": object_schema(
-            keys("Spelled"), {"seat": seat, "spell": ref("spelling")}, attribute_docs(Spelled), "eights.Spelled"
-        ),
-        "eights.Passed": object_schema(
-            keys("Passed"),
+        "eights.Spelled": described(registry, "eights.Spelled", {"seat": seat, "spell": ref("spelling")}),
+        "eights.Passed": described(
+            registry,
+            "eights.Passed",
             {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 0, "maximum": full},
                 "exchange": nullable(ref("hand")),
             },
-            attribute_docs(Passed),
-            "eights.Passed",
         ),
-        "eights.Drew": object_schema(
-            keys("Drew"),
+        "eights.Drew": described(
+            registry,
+            "eights.Drew",
             {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 1, "maximum": full},
                 "cards": nullable({**ref("hand"), "minItems": 1}),
             },
-            attribute_docs(Drew),
-            "eights.Drew",
         ),
-        "eights.HandOver": object_schema(
-            keys("HandOver"),
-            {"number": number, "reason": {"enum": ["passes", "turn limit"]}, "scores": points, "totals": points},
-            attribute_docs(HandOver),
+        "eights.HandOver": described(
+            registry,
             "eights.HandOver",
+            {"number": number, "reason": {"enum": ["passes", "turn limit"]}, "scores": points, "totals": points},
         ),
-        "eights.HandDealt": object_schema(
-            keys("HandDealt"),
-            {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat},
-            attribute_docs(HandDealt),
-            "eights.HandDealt",
+        "eights.HandDealt": described(
+            registry, "eights.HandDealt", {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat}
         ),
-        "eights.GameOver": object_schema(
-            keys("GameOver"),
-            {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}},
-            attribute_docs(GameOver),
-            "eights.GameOver",
+        "eights.GameOver": described(
+            registry, "eights.GameOver", {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}}
         ),
     }
     return {**_eights_definitions(), **defs}, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    DOCUMENT_TYPES,
-    ANY,
-    "eighthalf.eights.serialization",
-    "eighthalf.eights.from_data",
-    "the 64 cards, one table card per suit, the scores …",
-    " of Eights",
-    "the loader of Eights",
     eights_pieces,
-    events=DOCUMENT_TYPES[DOCUMENT_TYPES.index("eights.Spelled") :],
+    module="eighthalf.eights.serialization",
+    checked="the 64 cards, one table card per suit, the scores …",
+    first_event="eights.Spelled",
+    game="Eights",
     max_players=MAX_PLAYERS,
 )
 """Eights' schemas: ``eights.<Type>.schema.json`` for each of :data:`DOCUMENT_TYPES`, and

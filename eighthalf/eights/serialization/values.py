@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ...common.document_kinds import RECORDED, get_recorded, move_kind, recorded_data
+from ...common.document_kinds import move_kind
 from ...common.documents import (
     MAX_INT,
     Kind,
@@ -23,14 +23,14 @@ from ...common.documents import (
     get_int,
     get_int_list,
     get_list,
-    get_seed,
     wrong,
 )
+from ...common.seeded import seeded_record_kind
 from ...errors import DocumentError, quote
 from ..cards import CARDS, DECK, Card, parse_card
 from ..moves import Move, Pass, Spell, parse_move
 from ..options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
-from ..records import RECORD_FORMAT, Record
+from ..records import RECORD_FORMAT
 from ..state import Outcome
 
 PREFIX: Final = "eights."
@@ -173,34 +173,11 @@ def _check_outcome(obj: dict[str, Any], path: str, outcome: Outcome | None, targ
         )
 
 
-# --------------------------------------------------------------------------- records
-
-_RECORD_KEYS: Final = frozenset({"players", "seed", "rules", *RECORDED})
-
-
-def _record_data(record: Record) -> dict[str, Any]:
-    return {
-        "players": record.players,
-        "seed": record.seed,
-        "rules": _rules_data(record.rules),
-        **recorded_data(record, RECORD_FORMAT.written_moves),
-    }
-
-
-def _load_record(obj: dict[str, Any], path: str) -> Record:
-    """The fields as JSON types here; how they fit together, :class:`~eighthalf.eights.Record`
-    checks when it is made (the one definition for the text format and for documents)."""
-    rules = _nested_rules(obj, path)
-    players = get_int(obj, "players", path, MIN_PLAYERS, MAX_PLAYERS)
-    seed = get_seed(obj, path)
-    return Record(players=players, seed=seed, rules=rules, **get_recorded(obj, path, _move))
-
-
 VALUE_KINDS: Final = (
     Kind(PREFIX + "Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules),
     move_kind(PREFIX + "Move", (Spell, Pass), _move),
 )
 """The document types of rules and moves: ``eights.Rules`` and ``eights.Move``."""
 
-RECORD_KIND: Final = Kind(PREFIX + "Record", (Record,), _RECORD_KEYS, _record_data, _load_record)
+RECORD_KIND: Final = seeded_record_kind(PREFIX + "Record", RECORD_FORMAT, VALUE_KINDS[0])
 """The document type of records: ``eights.Record``."""

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from eighthalf.common.document_kinds import RECORDED, field_kind, get_recorded, move_kind, recorded_data
+from eighthalf.common.document_kinds import field_kind, move_kind
 from eighthalf.common.documents import (
     Kind,
     Registry,
-    check_notation,
     check_object,
     get_int,
     get_int_list,
@@ -24,10 +23,12 @@ from eighthalf.common.documents import (
     get_seed,
     wrong,
 )
+from eighthalf.common.seeded import notation_reader, seeded_record_kind
 from eighthalf.errors import DocumentError, EighthalfError
 
-from .records import RECORD_FORMAT, Record
-from .rules import DECK, Draw, Drew, GameOver, GameState, Pass, Passed, Play, Played, PlayerView, Rules, parse_move
+from .game import SHEDDING
+from .records import RECORD_FORMAT
+from .rules import DECK, Draw, Drew, GameOver, GameState, Pass, Passed, Play, Played, PlayerView, Rules
 
 __all__ = ["REGISTRY"]
 
@@ -144,40 +145,20 @@ def _event(cls: type, fields: tuple[str, ...]) -> Kind:
     return field_kind(f"shedding.{cls.__name__}", cls, fields, load, _write)
 
 
-def _record_data(record: Record) -> dict[str, Any]:
-    return {
-        "players": record.players,
-        "seed": record.seed,
-        "rules": _rules_data(record.rules),
-        **recorded_data(record, RECORD_FORMAT.written_moves),
-    }
-
-
-def _record(obj: dict[str, Any], path: str) -> Record:
-    return Record(
-        players=get_int(obj, "players", path, 2, 4),
-        seed=get_seed(obj, path),
-        rules=_nested_rules(obj, path),
-        **get_recorded(obj, path, _move),
-    )
-
-
-def _move(value: object, path: str) -> object:
-    return check_notation(value, path, parse_move, wanted="a move in notation", noun="move")
-
-
 _STATE_KEYS: Final = frozenset({"players", "seed", "rules", "hands", "stock", "pile", "turn", "moves", "passes"})
 _VIEW_KEYS: Final = frozenset(
     {"players", "seat", "rules", "hand", "counts", "pile", "stock", "turn", "moves", "passes"}
 )
 
+_RULES: Final = Kind("shedding.Rules", (Rules,), _RULES_KEYS, _rules_data, _rules)
+
 REGISTRY: Final = Registry(
     (
-        Kind("shedding.Rules", (Rules,), _RULES_KEYS, _rules_data, _rules),
-        move_kind("shedding.Move", (Play, Draw, Pass), _move),
+        _RULES,
+        move_kind("shedding.Move", (Play, Draw, Pass), notation_reader(SHEDDING)),
         Kind("shedding.GameState", (GameState,), _STATE_KEYS, _state_data, _state),
         Kind("shedding.PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _view),
-        Kind("shedding.Record", (Record,), frozenset({"players", "seed", "rules", *RECORDED}), _record_data, _record),
+        seeded_record_kind("shedding.Record", RECORD_FORMAT, _RULES),
         _event(Played, ("seat", "card")),
         _event(Drew, ("seat", "card")),
         _event(Passed, ("seat",)),

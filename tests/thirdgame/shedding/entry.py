@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any, Final
+from typing import Final
 
 from eighthalf.common.registry import Commands, GameEntry
-from eighthalf.common.replay import GameRecord
 
 from .bots import BOTS
 from .commands import add_commands
 from .documents import REGISTRY
 from .game import NAME, SHEDDING
-from .records import RECORD_FORMAT, Record
+from .records import RECORD_FORMAT
 from .rules import DECK, GameState
 
 __all__ = ["ENTRY", "cards"]
@@ -34,10 +33,6 @@ def cards(state: GameState) -> Counter[Hashable]:
     return found
 
 
-def _record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
-    return Record(players=players, seed=seed, rules=rules)
-
-
 ENTRY: Final = GameEntry(
     name=NAME,
     key="shedding",
@@ -45,8 +40,6 @@ ENTRY: Final = GameEntry(
     documents=REGISTRY,
     bots=BOTS,
     records=RECORD_FORMAT,
-    players_rule="SH2",
-    make_record=_record,
     cards=cards,
     deck=Counter(DECK),
     commands=Commands(

@@ -10,18 +10,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from eighthalf.common.documents import Registry
-from eighthalf.common.schema import (
-    RECORD_COMMENTS,
-    RECORD_TAGS,
-    GameSchemas,
-    Pieces,
-    keys_of,
-    nullable,
-    object_schema,
-    ref,
-)
+from eighthalf.common.schema import GameSchemas, Pieces, described, nullable, ref, result_field, seeded_record_fields
 
 from .documents import REGISTRY
+from .records import Record
 from .rules import DECK
 
 __all__ = ["SCHEMAS"]
@@ -55,29 +47,23 @@ def _pieces(registry: Registry) -> Pieces:
             **table, **play, "seat": nullable(ref("seat")), "hand": ref("cards"),
             "counts": {"type": "array", "items": _INT}, "stock": _INT,
         },
-        "shedding.Record": {
-            **table, "seed": ref("seed"), "moves": {"type": "array", "items": ref("move")}, "result": {"type": "string"},
-            "comments": RECORD_COMMENTS, "tags": RECORD_TAGS,
-        },
+        "shedding.Record": seeded_record_fields(Record, result_field("'*', or '<winners>: <scores>' (SH8).")),
         "shedding.Played": {"seat": ref("seat"), "card": ref("card")},
         "shedding.Drew": {"seat": ref("seat"), "card": nullable(ref("card"))},
         "shedding.Passed": {"seat": ref("seat")},
         "shedding.GameOver": {"scores": {"type": "array", "items": _INT}, "winners": {"type": "array", "items": ref("seat")}},
     }  # fmt: skip
-    documents = {name: object_schema(keys_of(registry, name), body, {}, name) for name, body in fields.items()}
+    documents = {name: described(registry, name, body) for name, body in fields.items()}
     return defs, documents
 
 
-SCHEMAS: Final = GameSchemas(
+SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
-    tuple(kind.name for kind in REGISTRY.kinds),
-    "shedding.document",
-    "shedding",
-    "shedding.documents.REGISTRY.from_data",
-    "the cards of a state, the seats, the notation of moves",
-    " of Shedding",
-    "the loader of Shedding",
     _pieces,
-    events=("shedding.Played", "shedding.Drew", "shedding.Passed", "shedding.GameOver"),
+    module="shedding.documents",
+    checked="the cards of a state, the seats, the notation of moves",
+    first_event="shedding.Played",
+    game="Shedding",
+    reader="shedding.documents.REGISTRY.from_data",
 )
 """Shedding's schemas (the registry entry's ``schemas``)."""
