@@ -97,7 +97,7 @@ class PostgresStore:
             raise StoreError('a PostgreSQL database needs psycopg: pip install "eighthalf[postgresql]"')
         self.url = url
         self._lock = threading.Lock()
-        self._db: Any = None
+        self._db: Any
         with self._lock:
             self._connect()
             try:
@@ -126,7 +126,7 @@ class PostgresStore:
             StoreError: If the database refuses or cannot be reached.
         """
         with self._lock:
-            if self._db is None or self._db.closed or self._db.broken:
+            if self._db.closed or self._db.broken:
                 self._connect()  # after a restart of the database: a new connection
             try:
                 with self._db.transaction():
@@ -302,5 +302,4 @@ class PostgresStore:
     def close(self) -> None:
         """See :meth:`Store.close <eighthalf.server.store.Store.close>`."""
         with self._lock:
-            if self._db is not None:
-                self._db.close()
+            self._db.close()
