@@ -21,6 +21,8 @@ from . import __version__
 from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
+from .common.commands import add_commands as add_commands_of
+from .common.commands import add_game_commands
 from .common.demo import DemoFace, check_demo, play_demo
 from .common.registry import games
 from .common.runner import MAX_SEED_DIGITS, load_bot
@@ -134,8 +136,9 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     """Run the command line; returns the exit status.
 
     The commands come from the registry of games (:mod:`eighthalf.common.registry`):
-    every game has its commands under its key (``eighthalf eights demo``), and the first
-    game's (8½'s) are the command line's own too (``eighthalf demo``); ``serve`` serves
+    every game has its commands under its key (``eighthalf eights demo``), its own or those
+    derived from its entry (:mod:`eighthalf.common.commands`), and the first game's (8½'s)
+    are the command line's own too (``eighthalf demo``); ``serve`` serves
     every game. ``prog`` is the name used in help and messages: the console script is
     ``eighthalf``; ``python -m eighthalf`` passes its own spelling.
 
@@ -143,18 +146,14 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         SystemExit: For ``--help`` and ``--version`` (status 0), and for bad arguments
             (status 2, with one ``error:`` line after the usage).
     """
-    entries = [entry for entry in games() if entry.commands is not None]
     parser = argparse.ArgumentParser(prog=prog, description="The card game 8½, and the games played on its engine.")
     parser.add_argument("--version", action="version", version=f"eighthalf {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    for number, entry in enumerate(entries):
-        assert entry.commands is not None
+    for number, entry in enumerate(games()):
         if number == 0:
-            entry.commands.add_commands(commands)
-        if entry.key in commands.choices:
-            continue
-        own = commands.add_parser(entry.key, help=entry.commands.help, description=entry.commands.description)
-        entry.commands.add_commands(own.add_subparsers(dest=f"{entry.key}_command", required=True))
+            add_commands_of(commands, entry)
+        if entry.key not in commands.choices:
+            add_game_commands(commands, entry)
     serve = commands.add_parser(
         "serve",
         help="serve every game to browsers and programs over a network (the extra 'server')",
