@@ -34,7 +34,7 @@ from __future__ import annotations
 import argparse
 import builtins
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
 
 import attrs
@@ -54,6 +54,7 @@ __all__ = [
     "GameDemo",
     "GameFace",
     "add_commands",
+    "add_demo_arguments",
     "add_game_commands",
     "plain_lines",
     "seat_names",
@@ -98,17 +99,6 @@ def _players(game: Game[Any, Any, Any, Any, Any]) -> range:
     return game.player_counts(game.default_rules)
 
 
-def _players_help(allowed: range, default: int) -> str:
-    return f"number of players, {allowed[0]} to {allowed[-1]} (default {default})"
-
-
-def _bots_help(entry: GameEntry, default: str) -> str:
-    return (
-        f"bots by seat, comma-separated, repeated to fill the table (default {default}): "
-        f"names from {', '.join(sorted(entry.bots))}, or module:attribute"
-    )
-
-
 # --- demo ---------------------------------------------------------------------------------------
 
 
@@ -133,7 +123,7 @@ class GameDemo(DemoFace[Any, Any, Any]):
 
 
 def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.Namespace, **write: Any) -> int:
-    game = entry.game
+    game, binding = entry.game, binding_of(entry)
     make = _commands(entry).demo_face or GameDemo
     try:
         rules = _rules(entry, args)
@@ -142,7 +132,7 @@ def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.
             raise EighthalfError(
                 f"--players must be from {allowed[0]} to {allowed[-1]} ({entry.players_rule}), not {args.players}"
             )
-        bots = [load_bot(name, entry.bots) for name in cli.check_bots_option(args.bots, args.players, entry.bots)]
+        bots = [binding.load(name) for name in cli.check_bots_option(args.bots, args.players, entry.bots)]
         check_demo(game, args.players, args.seed, bots, entry.players_rule)
         names = seat_names(args.players)
         play_demo(game, make(game, names, args.seed), args.players, args.seed, bots, rules=rules, **write)
@@ -151,16 +141,39 @@ def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.
     return 0
 
 
-def _add_demo(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    allowed = _players(entry.game)
+def add_demo_arguments(
+    parser: argparse.ArgumentParser,
+    game: Game[Any, Any, Any, Any, Any],
+    bots: Mapping[str, Callable[[], Any]],
+    *,
+    default_bots: str = "greedy,random",
+    seed_help: str = "the game's seed (default 7)",
+) -> None:
+    """Add the options every demo has: ``--players`` (default 4, or the most ``game``
+    allows), ``--seed`` (default 7, ``seed_help``) and ``--bots`` (names of ``bots`` or
+    ``module:attribute``, default ``default_bots``)."""
+    allowed = _players(game)
     players = 4 if 4 in allowed else allowed[-1]
-    default = entry.default_bot + (",random" if "random" in entry.bots and entry.default_bot != "random" else "")
-    demo = commands.add_parser("demo", help=f"play a seeded game of {entry.name} between built-in bots, narrated")
-    demo.add_argument("--players", type=cli.int_type(), default=players, help=_players_help(allowed, players))
-    demo.add_argument(
-        "--seed", type=cli.int_type(digits=MAX_SEED_DIGITS), default=7, help="the game's seed (default 7)"
+    parser.add_argument(
+        "--players",
+        type=cli.int_type(),
+        default=players,
+        help=f"number of players, {allowed[0]} to {allowed[-1]} (default {players})",
     )
-    demo.add_argument("--bots", default=default, help=_bots_help(entry, default))
+    parser.add_argument("--seed", type=cli.int_type(digits=MAX_SEED_DIGITS), default=7, help=seed_help)
+    parser.add_argument(
+        "--bots",
+        default=default_bots,
+        help=f"bots by seat, comma-separated, repeated to fill the table (default {default_bots}): "
+        f"names from {', '.join(sorted(bots))}, or module:attribute",
+    )
+
+
+def _add_demo(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    default = entry.default_bot + (",random" if "random" in entry.bots and entry.default_bot != "random" else "")
+    help = f"play a seeded game of {entry.name} between built-in bots, narrated turn by turn"
+    demo = commands.add_parser("demo", help=help)
+    add_demo_arguments(demo, entry.game, entry.bots, default_bots=default)
     _add_rules(entry, demo)
     demo.set_defaults(run=functools.partial(_run_demo, entry, demo))
 
@@ -360,17 +373,19 @@ def _add_simulate(entry: GameEntry, commands: argparse._SubParsersAction[argpars
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], entry: GameEntry) -> None:
     """Add ``entry``'s sub-commands to ``commands``: its own (:attr:`Commands.add_commands
-    <eighthalf.common.registry.Commands.add_commands>`) if it has them, else the derived
-    ``demo``, ``play`` and ``simulate`` and its :attr:`~eighthalf.common.registry.Commands.extra`
-    ones. Each sub-command's parser sets ``run``, the function of the parsed arguments that
+    <eighthalf.common.registry.Commands.add_commands>`) if it has them, else ``demo``,
+    ``play`` and ``simulate`` (each the game's own if its :class:`~eighthalf.common.registry.Commands`
+    gives it, else derived) and its :attr:`~eighthalf.common.registry.Commands.extra` ones. Each sub-command's parser sets ``run``, the function of the parsed arguments that
     runs it and returns the exit status."""
     own = _commands(entry)
     if own.add_commands is not None:
         own.add_commands(commands)
         return
-    _add_demo(entry, commands)
-    _add_play(entry, commands)
-    _add_simulate(entry, commands)
+    for own_command, derived in ((own.demo, _add_demo), (own.play, _add_play), (own.simulate, _add_simulate)):
+        if own_command is not None:
+            own_command(commands)
+        else:
+            derived(entry, commands)
     if own.extra is not None:
         own.extra(commands)
 

@@ -87,6 +87,13 @@ class Commands:
     sub-commands (``argparse.ArgumentParser.add_subparsers``); each sub-command's parser
     sets ``run`` (``parser.set_defaults(run=...)``), the function of the parsed arguments
     that runs it and returns the exit status."""
+    demo: Callable[[Any], None] | None = None
+    """The game's own ``demo`` sub-command instead of the derived one (added as
+    :attr:`add_commands` adds them); likewise :attr:`play` and :attr:`simulate`."""
+    play: Callable[[Any], None] | None = None
+    """The game's own ``play`` sub-command instead of the derived one."""
+    simulate: Callable[[Any], None] | None = None
+    """The game's own ``simulate`` sub-command instead of the derived one."""
     demo_face: Callable[..., Any] | None = None
     """The derived ``demo``'s face, if not the plain one: called as ``demo_face(game,
     names, seed)``, it makes an :class:`eighthalf.common.demo.DemoFace`."""
@@ -120,8 +127,8 @@ class RulesOptions:
         EighthalfError: If the options do not make rules of the game.
     """
     words: Callable[[Any], tuple[str, ...]] = _no_words
-    """The options that set ``rules`` again (``("--hand-size", "4")``), for the command
-    that plays a game again; none for the default rules."""
+    """The options that set ``rules`` again, each with its value (``("--target 20",
+    "--may-pass-freely")``), for the command that plays a game again; none for the default rules."""
 
 
 def _never_endless(rules: object) -> str | None:

@@ -48,6 +48,7 @@ import attrs
 
 from ..common import terminal as common
 from ..common.cli import check_record_option, positive
+from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
 from ..common.shuffle import fresh_seed
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
@@ -65,6 +66,7 @@ __all__ = [
     "HELP",
     "LABELS",
     "NAMES",
+    "RULES_OPTIONS",
     "EightsFace",
     "PlayConfig",
     "add_play_arguments",
@@ -72,6 +74,7 @@ __all__ = [
     "listed_moves",
     "numbered_moves",
     "render_screen",
+    "rules_words",
     "run_play",
 ]
 
@@ -119,12 +122,7 @@ class PlayConfig(common.PlayConfig[Rules]):
         parts.append(f"--bots {','.join(others)}")
         if self.names != NAMES[: self.players]:
             parts.append(f"--names {','.join(self.names)}")
-        if self.rules.target is not None:
-            parts.append(f"--target {self.rules.target}")
-        if self.rules.turn_limit is not None:
-            parts.append(f"--turn-limit {self.rules.turn_limit}")
-        if self.rules.may_pass_freely:
-            parts.append("--may-pass-freely")
+        parts.extend(rules_words(self.rules))
         parts.append(f"--seed {self.seed}")
         return " ".join(parts)
 
@@ -170,6 +168,26 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The :class:`~eighthalf.eights.Rules` set by the options of :func:`add_rules_arguments`."""
     return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
+
+
+def rules_words(rules: Rules) -> tuple[str, ...]:
+    """The options of :func:`add_rules_arguments` that set ``rules`` again (none for the rule book's).
+
+    >>> rules_words(Rules(target=20, may_pass_freely=True))
+    ('--target 20', '--may-pass-freely')
+    """
+    words: list[str] = []
+    if rules.target is not None:
+        words.append(f"--target {rules.target}")
+    if rules.turn_limit is not None:
+        words.append(f"--turn-limit {rules.turn_limit}")
+    if rules.may_pass_freely:
+        words.append("--may-pass-freely")
+    return tuple(words)
+
+
+RULES_OPTIONS: Final = RulesOptions(add=add_rules_arguments, read=rules_from_args, words=rules_words)
+"""Eights' table options on the command line (WR1, WR2), for every command of its registry entry."""
 
 
 def _check_name(name: str, option: str) -> None:

@@ -41,8 +41,8 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 
 
 def _words(rules: Rules) -> tuple[str, ...]:
-    limit = () if rules.move_limit is None else ("--move-limit", str(rules.move_limit))
-    return ("--hand-size", str(rules.hand_size), *limit)
+    limit = () if rules.move_limit is None else (f"--move-limit {rules.move_limit}",)
+    return (f"--hand-size {rules.hand_size}", *limit)
 
 
 OPTIONS: Final = RulesOptions(add=_add_rules, read=lambda args: Rules(args.hand_size, args.move_limit), words=_words)
