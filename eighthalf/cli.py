@@ -22,10 +22,10 @@ from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
 from .common.commands import add_commands as add_commands_of
-from .common.commands import add_game_commands
+from .common.commands import add_demo_arguments, add_game_commands
 from .common.demo import DemoFace, check_demo, play_demo
 from .common.registry import games
-from .common.runner import MAX_SEED_DIGITS, load_bot
+from .common.runner import load_bot
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
@@ -103,14 +103,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     Each sub-command's parser sets ``run``, the function that runs it (see :func:`main`).
     """
     demo = commands.add_parser("demo", help="play a seeded round between built-in bots, narrated move by move")
-    demo.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
-    demo.add_argument("--seed", type=_int_type(digits=MAX_SEED_DIGITS), default=7, help="the deal's seed (default 7)")
-    demo.add_argument(
-        "--bots",
-        default="greedy,random",
-        help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
-        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
-    )
+    add_demo_arguments(demo, ROUND, BOTS, seed_help="the deal's seed (default 7)")
     demo.add_argument(
         "--move-limit",
         type=_int_type(0),

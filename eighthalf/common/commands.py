@@ -189,7 +189,7 @@ class GameConfig(terminal.PlayConfig[Any]):
     key: str = ""
     """The game's key, its command (``eighthalf <key> play``)."""
     rules_words: tuple[str, ...] = ()
-    """The options that set :attr:`rules` again (:attr:`eighthalf.common.registry.RulesOptions.words`)."""
+    """The options that set the rules again (the entry's ``RulesOptions.words``)."""
 
     def command(self) -> str:
         """The command line that plays this game again: the same seats, bots, rules and seed."""

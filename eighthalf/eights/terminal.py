@@ -171,7 +171,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def rules_words(rules: Rules) -> tuple[str, ...]:
-    """The options of :func:`add_rules_arguments` that set ``rules`` again (none for the rule book's).
+    """The table options (``--target``, ``--turn-limit``, ``--may-pass-freely``) that set ``rules``
+    again, none for the rule book's.
 
     >>> rules_words(Rules(target=20, may_pass_freely=True))
     ('--target 20', '--may-pass-freely')
