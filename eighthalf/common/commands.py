@@ -21,12 +21,16 @@ a game shows differently (its own faces, its summary's figures, more sub-command
 >>> from eighthalf.common.registry import find
 >>> parser = argparse.ArgumentParser(prog="eights")
 >>> add_commands(parser.add_subparsers(), find("eights"))
+>>> args = parser.parse_args(["demo", "--players", "2", "--seed", "3", "--target", "5"])
 >>> lines: list[str] = []
->>> args = parser.parse_args(["demo", "--players", "2", "--seed", "3"])
 >>> args.run(args, write=lines.append)
 0
->>> lines[:2]
-['Eights demo: 2 players, seed 3, bots greedy,random', '  seat 0: Anna (greedy)']
+>>> lines[0]  # Eights tells its demo with a face of its own (Commands.demo_face)
+'Eights demo: 2 players, seed 3, target 5'
+>>> from eighthalf.eights.bots import GreedyBot, RandomBot
+>>> from eighthalf.eights.game import EIGHTS
+>>> GameDemo(EIGHTS, seat_names(2), 3).opening(EIGHTS.start(2, seed=3), [GreedyBot(), RandomBot()])
+['Eights demo: 2 players, seed 3, bots greedy,random', '  seat 0: Anna (greedy)', '  seat 1: Ben (random)']
 """
 
 from __future__ import annotations
