@@ -22,7 +22,7 @@ from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
 from .common.commands import add_commands as add_commands_of
-from .common.commands import add_demo_arguments, add_game_commands
+from .common.commands import add_demo_arguments, add_game_commands, checked_run
 from .common.demo import DemoFace, check_demo, play_demo
 from .common.registry import games
 from .common.runner import load_bot
@@ -113,7 +113,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     demo.set_defaults(run=lambda args: _run_demo(args, demo))
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
-    play.set_defaults(run=lambda args: _run_play(args, play))
+    play.set_defaults(run=checked_run(play, config_from_args, run_play))
     simulate = commands.add_parser(
         "simulate",
         help="play many seeded rounds between bots and summarise them",
@@ -164,14 +164,6 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
         return 1
-
-
-def _run_play(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
-    try:
-        config_from_args(args)
-    except ValueError as error:
-        play.error(str(error))
-    return run_play(args)
 
 
 def _run_demo(args: argparse.Namespace, demo: argparse.ArgumentParser) -> int:

@@ -60,6 +60,7 @@ __all__ = [
     "add_commands",
     "add_demo_arguments",
     "add_game_commands",
+    "checked_run",
     "plain_lines",
     "seat_names",
 ]
@@ -331,11 +332,25 @@ def _settle(entry: GameEntry, args: argparse.Namespace) -> GameConfig:
     return GameConfig(players, seat, bots, seed, seat_names(players), rules, record, key=entry.key, rules_words=words)
 
 
-def _run_play(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.Namespace, **write: Any) -> int:
-    try:
-        _settle(entry, args)
-    except EighthalfError as error:
-        parser.error(str(error))
+def checked_run(
+    parser: argparse.ArgumentParser, check: Callable[[argparse.Namespace], object], run: Callable[..., int]
+) -> Callable[..., int]:
+    """The ``run`` of a sub-command (``parser``'s) whose options ``check`` checks before
+    ``run(args, **write)`` starts: an option that ``check`` refuses (a :class:`ValueError`,
+    such as an :class:`~eighthalf.EighthalfError`) is a usage error of ``parser``
+    (status 2), as every ``play`` command has it."""
+
+    def checked(args: argparse.Namespace, **write: Any) -> int:
+        try:
+            check(args)
+        except ValueError as error:
+            parser.error(str(error))
+        return run(args, **write)
+
+    return checked
+
+
+def _run_play(entry: GameEntry, args: argparse.Namespace, **write: Any) -> int:
     make = _commands(entry).face or GameFace
     settle = functools.partial(_settle, entry)
     return terminal.run_play(args, settle, functools.partial(make, entry), input=builtins.input, **write)
@@ -348,7 +363,7 @@ def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.Ar
     )
     terminal.add_record_argument(play, f"eighthalf.common.registry.find({entry.key!r}).records.loads")
     _add_rules(entry, play)
-    play.set_defaults(run=functools.partial(_run_play, entry, play))
+    play.set_defaults(run=checked_run(play, functools.partial(_settle, entry), functools.partial(_run_play, entry)))
 
 
 # --- simulate -----------------------------------------------------------------------------------

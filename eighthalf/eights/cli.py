@@ -21,7 +21,6 @@ table, and bad arguments stop a command with one line on stderr and exit status 
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 from collections.abc import Callable, Sequence
 
@@ -156,17 +155,7 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     """Add Eights' own ``play`` (:mod:`eighthalf.eights.terminal`) to ``commands``, setting ``run``."""
     play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
     add_play_arguments(play)
-    play.set_defaults(run=functools.partial(_run_play, play))
-
-
-def _run_play(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, *, write: Callable[[str], None] = print
-) -> int:
-    try:
-        config_from_args(args)
-    except ValueError as error:
-        parser.error(str(error))
-    return run_play(args, write=write)
+    play.set_defaults(run=derived.checked_run(play, config_from_args, run_play))
 
 
 # --- simulate -----------------------------------------------------------------------------------
