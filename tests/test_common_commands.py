@@ -13,12 +13,12 @@ import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 
-from eighthalf.common.commands import GameConfig, add_game_commands, plain_lines, seat_names
+from eighthalf.common.commands import GameConfig, GameFace, add_game_commands, plain_lines, seat_names
 from eighthalf.common.registry import Commands, GameEntry, find
 from eighthalf.common.replay import replay_states
 from eighthalf.common.summary import CSV_COLUMNS, GameSummary, simulate
@@ -173,3 +173,31 @@ def test_plain_lines_show_a_value_field_by_field() -> None:
 
     assert plain_lines(Seen(("1c", "2h"), (), None)) == ["cards: 1c 2h", "empty: -", "top: -"]
     assert plain_lines(42) == ["42"]
+
+
+def test_a_letter_that_is_a_legal_moves_notation_labels_no_line() -> None:
+    entry = find("shedding")
+    config = GameConfig(2, 0, (None, "greedy"), 1, seat_names(2), entry.game.default_rules, key="shedding")
+    face = GameFace(entry, config)
+    face.game = cast(Any, _Notation(entry.game, {"draw": "a"}))  # Shedding with its draw written "a"
+    state = entry.game.start(2, seed=1)
+    face.offered(entry.game.legal_moves(state))
+    labels = face._labelled()
+    assert "a" not in labels and list(labels.values()) == list(entry.game.legal_moves(state))
+    assert face.choices(entry.game.view(state, 0)).read("a") == entry.game.parse_move("draw")
+
+
+@attrs.frozen
+class _Notation:
+    """A game object whose notation writes some moves otherwise (``texts``)."""
+
+    game: Any
+    texts: dict[str, str] = attrs.field(factory=dict)
+
+    def move_text(self, move: Any) -> str:
+        text: str = self.game.move_text(move)
+        return self.texts.get(text, text)
+
+    def parse_move(self, text: str) -> Any:
+        back = {short: long for long, short in self.texts.items()}
+        return self.game.parse_move(back.get(text, text))

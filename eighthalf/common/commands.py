@@ -82,6 +82,10 @@ def _commands(entry: GameEntry) -> Commands:
     return entry.commands if entry.commands is not None else Commands()
 
 
+def _default_players(allowed: range) -> int:
+    return 4 if 4 in allowed else allowed[-1]
+
+
 def _rules(entry: GameEntry, args: argparse.Namespace) -> Any:
     """The rules of the parsed options (the game's default rules if it declares none).
 
@@ -158,7 +162,7 @@ def add_demo_arguments(
     allows), ``--seed`` (default 7, ``seed_help``) and ``--bots`` (names of ``bots`` or
     ``module:attribute``, default ``default_bots``)."""
     allowed = _players(game)
-    players = 4 if 4 in allowed else allowed[-1]
+    players = _default_players(allowed)
     parser.add_argument(
         "--players",
         type=cli.int_type(),
@@ -242,7 +246,8 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
     entry's record format. A game may subclass it to show more."""
 
     letters: str = terminal.LABEL_LETTERS
-    """The letters that label the lines of moves (see :func:`eighthalf.common.terminal.label_letters`)."""
+    """The letters that may label the lines of moves (see :func:`eighthalf.common.terminal.label_letters`);
+    a letter that is itself a legal move's notation labels no line, so that no answer means two moves."""
 
     def __init__(self, entry: GameEntry, config: GameConfig) -> None:
         super().__init__(entry.game, config)
@@ -271,7 +276,8 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
         return [f"{self.game.name}: you are {names[config.seat]}, seat {config.seat}; against {against}."]
 
     def _labelled(self) -> dict[str, Any]:
-        return terminal.labelled(self.moves, self.letters)
+        taken = {text.lower() for text in map(self.game.move_text, self.moves) if len(text) == 1}
+        return terminal.labelled(self.moves, "".join(letter for letter in self.letters if letter not in taken))
 
     def screen(self, seen: Any, happened: Sequence[str]) -> str:
         """What happened, the person's view field by field, then the moves by their letters."""
@@ -358,8 +364,13 @@ def _run_play(entry: GameEntry, args: argparse.Namespace, **write: Any) -> int:
 
 def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser("play", help=f"play a game of {entry.name} against bots in the terminal")
+    allowed = _players(entry.game)
     terminal.add_seating_arguments(
-        play, players=_players(entry.game), registry=entry.bots, seed_help="the game's seed (default: a fresh one)"
+        play,
+        players=allowed,
+        registry=entry.bots,
+        seed_help="the game's seed (default: a fresh one)",
+        default=_default_players(allowed),
     )
     terminal.add_record_argument(play, f"eighthalf.common.registry.find({entry.key!r}).records.loads")
     _add_rules(entry, play)

@@ -138,14 +138,22 @@ class PlayConfig(Generic[RulesT]):
 
 
 def add_seating_arguments(
-    parser: argparse.ArgumentParser, *, players: range, registry: Mapping[str, Callable[[], Any]], seed_help: str
+    parser: argparse.ArgumentParser,
+    *,
+    players: range,
+    registry: Mapping[str, Callable[[], Any]],
+    seed_help: str,
+    default: int = 4,
 ) -> None:
     """Add the options every terminal game has first: ``--players N`` (from ``players``,
-    default 4), ``--seat S`` (default 0), ``--bots a,b,…`` (for the other seats in seat
-    order, repeated to fill; default ``greedy``; names of ``registry`` or
+    default ``default``), ``--seat S`` (default 0), ``--bots a,b,…`` (for the other seats
+    in seat order, repeated to fill; default ``greedy``; names of ``registry`` or
     ``module:attribute``) and ``--seed N`` (``seed_help``)."""
     parser.add_argument(
-        "--players", type=int_type(), default=4, help=f"number of players, {players[0]} to {players[-1]} (default 4)"
+        "--players",
+        type=int_type(),
+        default=default,
+        help=f"number of players, {players[0]} to {players[-1]} (default {default})",
     )
     parser.add_argument("--seat", type=int_type(), default=0, help="your seat, from 0 (default 0)")
     parser.add_argument(
