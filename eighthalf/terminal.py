@@ -204,8 +204,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--match", action="store_true", help="play a match of several rounds (M1) instead of one round")
     parser.add_argument("--rounds", type=_int_type(), default=None, help="the number of rounds of a match (default 6)")
-    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
-    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+    common.add_name_arguments(parser)
     common.add_record_argument(parser, "eighthalf.records.loads")
     parser.add_argument(
         "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"

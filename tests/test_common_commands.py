@@ -111,6 +111,18 @@ def test_a_bare_game_refuses_bad_play_options_with_a_usage_error(capsys: pytest.
     with pytest.raises(SystemExit) as exit:
         _run(_bare("shedding"), ["play", "--players", "3", "--seat", "3"])
     assert exit.value.code == 2 and "--seat must be a seat from 0 to 2, not 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        _run(_bare("shedding"), ["play", "--players", "2", "--names", 'Zoe,"Al"'])
+    assert "--names: '\"Al\"' is not a name: 1 to 24 printable characters" in capsys.readouterr().err
+
+
+def test_a_bare_game_takes_the_players_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    _answers(monkeypatch, ["q"])
+    lines: list[str] = []
+    argv = ["play", "--players", "3", "--seat", "1", "--names", "Zoe,Max", "--name", "Io", "--seed", "2"]
+    assert _run(_bare("shedding"), argv, write=lines.append) == 0
+    assert lines[0] == "Shedding: you are Io, seat 1; against Zoe (greedy), Cleo (greedy)."
+    assert lines[-1].endswith("--bots greedy,greedy --names Zoe,Io,Cleo --hand-size 5 --seed 2")
 
 
 def test_the_game_config_says_the_command_that_plays_it_again() -> None:

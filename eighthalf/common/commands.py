@@ -201,11 +201,13 @@ class GameConfig(terminal.PlayConfig[Any]):
     """The options that set the rules again (the entry's ``RulesOptions.words``)."""
 
     def command(self) -> str:
-        """The command line that plays this game again: the same seats, bots, rules and seed."""
+        """The command line that plays this game again: the same seats, bots, names, rules and seed."""
         others = ",".join(bot for bot in self.bots if bot is not None)
+        names = () if self.names == seat_names(self.players) else (f"--names {','.join(self.names)}",)
         return " ".join(
             (
                 f"python -m eighthalf {self.key} play --players {self.players} --seat {self.seat} --bots {others}",
+                *names,
                 *self.rules_words,
                 f"--seed {self.seed}",
             )
@@ -332,10 +334,11 @@ def _settle(entry: GameEntry, args: argparse.Namespace) -> GameConfig:
     players, seat, bots = terminal.seating_from_args(
         args, players=entry.game.player_counts(rules), rule=entry.players_rule, registry=entry.bots
     )
+    names = terminal.names_from_args(args.names, seat_names(players), terminal.check_name, seat=seat, own=args.name)
     record = cli.check_record_option(args.record)
     seed = fresh_seed() if args.seed is None else args.seed
     words = () if entry.options is None else entry.options.words(rules)
-    return GameConfig(players, seat, bots, seed, seat_names(players), rules, record, key=entry.key, rules_words=words)
+    return GameConfig(players, seat, bots, seed, names, rules, record, key=entry.key, rules_words=words)
 
 
 def checked_run(
@@ -372,6 +375,7 @@ def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.Ar
         seed_help="the game's seed (default: a fresh one)",
         default=_default_players(allowed),
     )
+    terminal.add_name_arguments(play)
     terminal.add_record_argument(play, f"eighthalf.common.registry.find({entry.key!r}).records.loads")
     _add_rules(entry, play)
     play.set_defaults(run=checked_run(play, functools.partial(_settle, entry), functools.partial(_run_play, entry)))

@@ -50,6 +50,7 @@ from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
     "LABEL_LETTERS",
+    "MAX_NAME",
     "PLAIN",
     "QUIT_WORDS",
     "Choices",
@@ -60,10 +61,12 @@ __all__ = [
     "Say",
     "Told",
     "Wait",
+    "add_name_arguments",
     "add_record_argument",
     "add_seating_arguments",
     "ask_move",
     "bot_seed",
+    "check_name",
     "label_hint",
     "label_letters",
     "label_of",
@@ -163,6 +166,30 @@ def add_seating_arguments(
         f"(default greedy): names from {', '.join(sorted(registry))}, or module:attribute",
     )
     parser.add_argument("--seed", type=int_type(digits=MAX_SEED_DIGITS), default=None, help=seed_help)
+
+
+MAX_NAME: Final = 24
+"""The most characters of a player's name (:func:`check_name`)."""
+
+
+def add_name_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--name NAME`` (the person's) and ``--names a,b,…`` (every seat's, in seat order),
+    which :func:`names_from_args` reads."""
+    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
+    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+
+
+def check_name(name: str, option: str) -> None:
+    """Refuse a name that a record's ``Names`` tag cannot hold: empty, longer than
+    :data:`MAX_NAME`, unprintable, or with a quote, a backslash or a comma.
+
+    Raises:
+        EighthalfError: If ``name`` is refused; the message names ``option``.
+    """
+    if not name or len(name) > MAX_NAME or not name.isprintable() or '"' in name or "\\" in name or "," in name:
+        raise EighthalfError(
+            f"{option}: {cut(name)} is not a name: 1 to {MAX_NAME} printable characters, no quotes or commas"
+        )
 
 
 def add_record_argument(parser: argparse.ArgumentParser, loads: str) -> None:

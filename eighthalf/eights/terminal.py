@@ -82,7 +82,6 @@ NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
 """The default names of seats 0 to 5."""
 
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
-_MAX_NAME: Final = 24  # characters in a player's name
 
 LABELS: Final = label_letters("h")
 """The letters that label the lines of moves, as in 8½ (:func:`eighthalf.common.terminal.label_of`):
@@ -142,8 +141,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         registry=BOTS,
         seed_help="the game's seed (default: a fresh one, printed at the end)",
     )
-    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
-    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+    common.add_name_arguments(parser)
     common.add_record_argument(parser, "eighthalf.eights.records.loads")
     add_rules_arguments(parser)
 
@@ -191,13 +189,6 @@ RULES_OPTIONS: Final = RulesOptions(add=add_rules_arguments, read=rules_from_arg
 """Eights' table options on the command line (WR1, WR2), for every command of its registry entry."""
 
 
-def _check_name(name: str, option: str) -> None:
-    if not name or len(name) > _MAX_NAME or not name.isprintable() or '"' in name or "\\" in name or "," in name:
-        raise EighthalfError(
-            f"{option}: {cut(name)} is not a name: 1 to {_MAX_NAME} printable characters, no quotes or commas"
-        )
-
-
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
     """Check the options parsed by :func:`add_play_arguments` and settle the defaults.
 
@@ -209,7 +200,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
     players, seat, bots = common.seating_from_args(
         args, players=range(MIN_PLAYERS, MAX_PLAYERS + 1), rule="WS2", registry=BOTS
     )
-    names = common.names_from_args(args.names, NAMES[:players], _check_name, seat=seat, own=args.name)
+    names = common.names_from_args(args.names, NAMES[:players], common.check_name, seat=seat, own=args.name)
     rules = rules_from_args(args)
     record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else fresh_seed()
