@@ -60,8 +60,10 @@ __all__ = [
     "add_commands",
     "add_demo_arguments",
     "add_game_commands",
+    "add_play_options",
     "checked_run",
     "plain_lines",
+    "play_settings",
     "seat_names",
 ]
 
@@ -329,16 +331,56 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
         return self.entry.records.dumps(record)
 
 
+def add_play_options(
+    parser: argparse.ArgumentParser,
+    *,
+    players: range,
+    bots: Mapping[str, Callable[[], Any]],
+    loads: str,
+    add_rules: Callable[[argparse.ArgumentParser], None] | None = None,
+) -> None:
+    """Add the options of a game's ``play``: the seating (``--players`` from ``players``,
+    ``--seat``, ``--bots`` of ``bots``, ``--seed``), ``--name`` and ``--names``,
+    ``--record PATH`` (read back with ``loads``, a dotted name) and the rules' options
+    (``add_rules``), which :func:`play_settings` checks."""
+    terminal.add_seating_arguments(
+        parser,
+        players=players,
+        registry=bots,
+        seed_help="the game's seed (default: a fresh one, printed at the end)",
+        default=_default_players(players),
+    )
+    terminal.add_name_arguments(parser)
+    terminal.add_record_argument(parser, loads)
+    if add_rules is not None:
+        add_rules(parser)
+
+
+def play_settings(
+    args: argparse.Namespace, *, players: range, rule: str, bots: Mapping[str, Callable[[], Any]], rules: Any
+) -> tuple[int, int, tuple[str | None, ...], int, tuple[str, ...], Any, str | None]:
+    """The settings of a table from the options of :func:`add_play_options`, in the order
+    of :class:`~eighthalf.common.terminal.PlayConfig`'s fields: the number of players, the
+    person's seat, every seat's bot, the seed (a fresh one if none is given), the names,
+    ``rules`` and the record's path.
+
+    Raises:
+        EighthalfError: If the number of players is not in ``players`` (rule ``rule``), the
+            seat or the bots do not fit the table, a name is refused, or the record cannot
+            be written there.
+    """
+    count, seat, seated = terminal.seating_from_args(args, players=players, rule=rule, registry=bots)
+    names = terminal.names_from_args(args.names, seat_names(count), terminal.check_name, seat=seat, own=args.name)
+    record = cli.check_record_option(getattr(args, "record", None))
+    return count, seat, seated, fresh_seed() if args.seed is None else args.seed, names, rules, record
+
+
 def _settle(entry: GameEntry, args: argparse.Namespace) -> GameConfig:
     rules = _rules(entry, args)
-    players, seat, bots = terminal.seating_from_args(
-        args, players=entry.game.player_counts(rules), rule=entry.players_rule, registry=entry.bots
-    )
-    names = terminal.names_from_args(args.names, seat_names(players), terminal.check_name, seat=seat, own=args.name)
-    record = cli.check_record_option(args.record)
-    seed = fresh_seed() if args.seed is None else args.seed
+    allowed = entry.game.player_counts(rules)
+    settings = play_settings(args, players=allowed, rule=entry.players_rule, bots=entry.bots, rules=rules)
     words = () if entry.options is None else entry.options.words(rules)
-    return GameConfig(players, seat, bots, seed, names, rules, record, key=entry.key, rules_words=words)
+    return GameConfig(*settings, key=entry.key, rules_words=words)
 
 
 def checked_run(
@@ -367,17 +409,14 @@ def _run_play(entry: GameEntry, args: argparse.Namespace, **write: Any) -> int:
 
 def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser("play", help=f"play a game of {entry.name} against bots in the terminal")
-    allowed = _players(entry.game)
-    terminal.add_seating_arguments(
+    loads = f"eighthalf.common.registry.find({entry.key!r}).records.loads"
+    add_play_options(
         play,
-        players=allowed,
-        registry=entry.bots,
-        seed_help="the game's seed (default: a fresh one)",
-        default=_default_players(allowed),
+        players=_players(entry.game),
+        bots=entry.bots,
+        loads=loads,
+        add_rules=None if entry.options is None else entry.options.add,
     )
-    terminal.add_name_arguments(play)
-    terminal.add_record_argument(play, f"eighthalf.common.registry.find({entry.key!r}).records.loads")
-    _add_rules(entry, play)
     play.set_defaults(run=checked_run(play, functools.partial(_settle, entry), functools.partial(_run_play, entry)))
 
 

@@ -47,10 +47,10 @@ from typing import Any, Final
 import attrs
 
 from ..common import terminal as common
-from ..common.cli import check_record_option, positive
+from ..common.cli import positive
+from ..common.commands import add_play_options, play_settings
 from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
-from ..common.shuffle import fresh_seed
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot
@@ -82,6 +82,7 @@ NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
 """The default names of seats 0 to 5."""
 
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
+_PLAYERS: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 LABELS: Final = label_letters("h")
 """The letters that label the lines of moves, as in 8½ (:func:`eighthalf.common.terminal.label_of`):
@@ -135,15 +136,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     a,b,…`` (every seat's), ``--record PATH`` (save the game as a record), and the table
     options ``--target``, ``--turn-limit`` and ``--may-pass-freely`` (WR1, WR2).
     """
-    common.add_seating_arguments(
-        parser,
-        players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-        registry=BOTS,
-        seed_help="the game's seed (default: a fresh one, printed at the end)",
+    add_play_options(
+        parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.eights.records.loads", add_rules=add_rules_arguments
     )
-    common.add_name_arguments(parser)
-    common.add_record_argument(parser, "eighthalf.eights.records.loads")
-    add_rules_arguments(parser)
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -197,14 +192,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the
             record cannot be written where ``--record`` says; the message says which and why.
     """
-    players, seat, bots = common.seating_from_args(
-        args, players=range(MIN_PLAYERS, MAX_PLAYERS + 1), rule="WS2", registry=BOTS
-    )
-    names = common.names_from_args(args.names, NAMES[:players], common.check_name, seat=seat, own=args.name)
-    rules = rules_from_args(args)
-    record = check_record_option(getattr(args, "record", None))
-    seed = args.seed if args.seed is not None else fresh_seed()
-    return PlayConfig(players, seat, bots, seed, names, rules, record)
+    return PlayConfig(*play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args)))
 
 
 # ---------------------------------------------------------------- the screen
