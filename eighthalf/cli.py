@@ -22,7 +22,7 @@ from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
 from .common.commands import add_commands as add_commands_of
-from .common.commands import add_demo_arguments, add_game_commands, checked_run
+from .common.commands import add_demo_arguments, add_game_commands, checked_run, seat_names
 from .common.demo import DemoFace, check_demo, play_demo
 from .common.registry import games
 from .common.runner import load_bot
@@ -44,7 +44,7 @@ PROG = "eighthalf"
 DEMO_MOVE_LIMIT = 1000
 """The demo's default move limit (E7)."""
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+NAMES = seat_names(8)
 """The names given to seats 0 to 7."""
 
 

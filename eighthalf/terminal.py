@@ -61,6 +61,7 @@ from .bots import exchange_choice as bots_exchange_choice
 from .common import terminal as common
 from .common.cli import check_record_option
 from .common.cli import int_type as _int_type
+from .common.commands import seat_names
 from .common.game import Game
 from .common.runner import cut as _cut
 from .common.runner import load_bot
@@ -110,7 +111,7 @@ __all__ = [
     "run_play",
 ]
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
+NAMES = seat_names(5)
 """The default names of seats 0 to 4."""
 
 Paint = common.Paint

@@ -59,7 +59,7 @@ __all__ = [
 PROG = "python -m eighthalf eights"
 """The name the Eights commands give themselves in their help and messages."""
 
-NAMES = derived.NAMES[:6]
+NAMES = derived.seat_names(6)
 """The names given to seats 0 to 5."""
 
 

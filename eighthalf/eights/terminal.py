@@ -48,7 +48,7 @@ import attrs
 
 from ..common import terminal as common
 from ..common.cli import positive
-from ..common.commands import add_play_options, play_settings
+from ..common.commands import add_play_options, play_settings, seat_names
 from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
@@ -78,7 +78,7 @@ __all__ = [
     "run_play",
 ]
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+NAMES = seat_names(6)
 """The default names of seats 0 to 5."""
 
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
