@@ -71,16 +71,20 @@ def test_the_derived_demo_refuses_rules_that_bots_may_play_for_ever(capsys: pyte
     assert "bots alone may play a round of 8½ for ever" in capsys.readouterr().err
 
 
+class _Typed:
+    """What the person types: one answer a question, then the end of input (Ctrl-D)."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers: Iterator[str] = iter(answers)
+
+    def __call__(self, prompt: str = "") -> str:
+        for answer in self.answers:
+            return answer
+        raise EOFError
+
+
 def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
-    replies: Iterator[str] = iter(answers)
-
-    def ask(prompt: str = "") -> str:
-        reply = next(replies, None)
-        if reply is None:
-            raise EOFError
-        return reply
-
-    monkeypatch.setattr(builtins, "input", ask)
+    monkeypatch.setattr(builtins, "input", _Typed(answers))
 
 
 def test_a_bare_game_plays_in_the_terminal_and_saves_its_record(
