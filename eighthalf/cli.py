@@ -21,9 +21,11 @@ from . import __version__
 from .bots import BOTS, Bot
 from .common.cli import check_bots_option
 from .common.cli import int_type as _int_type
+from .common.commands import add_commands as add_commands_of
+from .common.commands import add_demo_arguments, add_game_commands, checked_run, seat_names
 from .common.demo import DemoFace, check_demo, play_demo
 from .common.registry import games
-from .common.runner import MAX_SEED_DIGITS, load_bot
+from .common.runner import load_bot
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
@@ -42,7 +44,7 @@ PROG = "eighthalf"
 DEMO_MOVE_LIMIT = 1000
 """The demo's default move limit (E7)."""
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+NAMES = seat_names(8)
 """The names given to seats 0 to 7."""
 
 
@@ -101,14 +103,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     Each sub-command's parser sets ``run``, the function that runs it (see :func:`main`).
     """
     demo = commands.add_parser("demo", help="play a seeded round between built-in bots, narrated move by move")
-    demo.add_argument("--players", type=_int_type(), default=4, help="number of players, 2 to 5 (default 4)")
-    demo.add_argument("--seed", type=_int_type(digits=MAX_SEED_DIGITS), default=7, help="the deal's seed (default 7)")
-    demo.add_argument(
-        "--bots",
-        default="greedy,random",
-        help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
-        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
-    )
+    add_demo_arguments(demo, ROUND, BOTS, seed_help="the deal's seed (default 7)")
     demo.add_argument(
         "--move-limit",
         type=_int_type(0),
@@ -118,7 +113,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     demo.set_defaults(run=lambda args: _run_demo(args, demo))
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
-    play.set_defaults(run=lambda args: _run_play(args, play))
+    play.set_defaults(run=checked_run(play, config_from_args, run_play))
     simulate = commands.add_parser(
         "simulate",
         help="play many seeded rounds between bots and summarise them",
@@ -134,8 +129,9 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     """Run the command line; returns the exit status.
 
     The commands come from the registry of games (:mod:`eighthalf.common.registry`):
-    every game has its commands under its key (``eighthalf eights demo``), and the first
-    game's (8½'s) are the command line's own too (``eighthalf demo``); ``serve`` serves
+    every game has its commands under its key (``eighthalf eights demo``), its own or those
+    derived from its entry (:mod:`eighthalf.common.commands`), and the first game's (8½'s)
+    are the command line's own too (``eighthalf demo``); ``serve`` serves
     every game. ``prog`` is the name used in help and messages: the console script is
     ``eighthalf``; ``python -m eighthalf`` passes its own spelling.
 
@@ -143,18 +139,14 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         SystemExit: For ``--help`` and ``--version`` (status 0), and for bad arguments
             (status 2, with one ``error:`` line after the usage).
     """
-    entries = [entry for entry in games() if entry.commands is not None]
     parser = argparse.ArgumentParser(prog=prog, description="The card game 8½, and the games played on its engine.")
     parser.add_argument("--version", action="version", version=f"eighthalf {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    for number, entry in enumerate(entries):
-        assert entry.commands is not None
+    for number, entry in enumerate(games()):
         if number == 0:
-            entry.commands.add_commands(commands)
-        if entry.key in commands.choices:
-            continue
-        own = commands.add_parser(entry.key, help=entry.commands.help, description=entry.commands.description)
-        entry.commands.add_commands(own.add_subparsers(dest=f"{entry.key}_command", required=True))
+            add_commands_of(commands, entry)
+        if entry.key not in commands.choices:
+            add_game_commands(commands, entry)
     serve = commands.add_parser(
         "serve",
         help="serve every game to browsers and programs over a network (the extra 'server')",
@@ -172,14 +164,6 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
         return 1
-
-
-def _run_play(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
-    try:
-        config_from_args(args)
-    except ValueError as error:
-        play.error(str(error))
-    return run_play(args)
 
 
 def _run_demo(args: argparse.Namespace, demo: argparse.ArgumentParser) -> int:

@@ -61,6 +61,7 @@ from .bots import exchange_choice as bots_exchange_choice
 from .common import terminal as common
 from .common.cli import check_record_option
 from .common.cli import int_type as _int_type
+from .common.commands import seat_names
 from .common.game import Game
 from .common.runner import cut as _cut
 from .common.runner import load_bot
@@ -110,7 +111,7 @@ __all__ = [
     "run_play",
 ]
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
+NAMES = seat_names(5)
 """The default names of seats 0 to 4."""
 
 Paint = common.Paint
@@ -204,8 +205,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--match", action="store_true", help="play a match of several rounds (M1) instead of one round")
     parser.add_argument("--rounds", type=_int_type(), default=None, help="the number of rounds of a match (default 6)")
-    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
-    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+    common.add_name_arguments(parser)
     common.add_record_argument(parser, "eighthalf.records.loads")
     parser.add_argument(
         "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"

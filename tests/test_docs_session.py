@@ -17,7 +17,6 @@ from typing import Final
 
 import pytest
 
-
 ROOT: Final = Path(__file__).resolve().parent.parent
 _AUTOMODULE: Final = re.compile(r"^\.\. automodule:: (eighthalf[\w.]*)", re.MULTILINE)
 _REQUIREMENT_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")

@@ -28,7 +28,6 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 from shedding import rules
 from shedding.bots import BOTS, POLICIES, GreedyBot
-from shedding.commands import simulate
 from shedding.documents import REGISTRY
 from shedding.entry import ENTRY
 from shedding.game import SHEDDING
@@ -39,6 +38,7 @@ from eighthalf.common.bots import ISMCTSBot, RandomBot, SearchBot
 from eighthalf.common.game import play_out, result_text
 from eighthalf.common.registry import find, games
 from eighthalf.common.replay import replay_states
+from eighthalf.common.summary import simulate
 from eighthalf.errors import DocumentError
 from eighthalf.server.client import create_table, join, play
 from eighthalf.server.games import SERVED, seat_names
@@ -69,12 +69,12 @@ def test_simulation_runner_and_report_through_the_command_line(capsys: pytest.Ca
     assert cli.main([*argv, "--seed", "5", "--workers", "1", "--no-progress", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 12 and sum(seat["games"] for seat in report["seats"]) == 36
-    assert report == simulate(3, 12, ["greedy", "random", "greedy"], seed=5).to_dict()
+    assert report == simulate(ENTRY, 3, 12, ["greedy", "random", "greedy"], seed=5).to_dict()
 
 
 def test_simulation_runner_per_game_lines_replay() -> None:
     out = io.StringIO()
-    summary = simulate(2, 6, ["greedy", "search"], seed=2, out=out, workers=2, chunk_size=2)
+    summary = simulate(ENTRY, 2, 6, ["greedy", "search"], seed=2, out=out, workers=2, chunk_size=2)
     assert summary.games == 6 and summary.to_csv().startswith("kind,seat,bot,games")
     for line in out.getvalue().splitlines():
         game = json.loads(line)
@@ -115,7 +115,13 @@ def test_demo_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> No
     assert cli.main(["shedding", "demo", "--players", "4", "--seed", "3", "--bots", "greedy,random,search"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Shedding demo: 4 players, seed 3")
-    assert lines[-1].strip().split(". ", 1)[1].startswith(("Ann", "Ben", "Cy", "Di"))
+    assert lines[1:5] == [
+        "  seat 0: Anna (greedy)",
+        "  seat 1: Ben (random)",
+        "  seat 2: Cleo (search)",
+        "  seat 3: Dan (greedy)",
+    ]
+    assert lines[-1].strip().split(". ", 1)[1].startswith(("Anna", "Ben", "Cleo", "Dan"))
     assert "The game is over: " in lines[-1]
 
 
@@ -142,7 +148,7 @@ def test_terminal_loop_plays_a_whole_game_and_saves_its_record(
     assert "Type a line's letter" in out and "not a move: not a move of Shedding: '9z'" in out
     assert "The game is over: " in out and "play the same game again with: python -m eighthalf shedding play" in out
     record = RECORD_FORMAT.loads(path.read_text())
-    assert record.result != "*" and dict(record.tags)["Names"] == "Ann,Ben,Cy"
+    assert record.result != "*" and dict(record.tags)["Names"] == "Anna,Ben,Cleo"
 
 
 def test_terminal_loop_quits(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,7 +179,7 @@ def test_bots_greedy_plays_its_highest_card_and_search_beats_random() -> None:
     assert isinstance(SearchBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
     assert isinstance(ISMCTSBot(SHEDDING, POLICIES).choose(seen, random.Random(0)), rules.Play)
     assert isinstance(RandomBot[rules.Move]().choose(seen, random.Random(0)), (rules.Play, rules.Draw))
-    summary = simulate(2, 20, ["search", "random"], seed=3, rotate_seats=True)
+    summary = simulate(ENTRY, 2, 20, ["search", "random"], seed=3, rotate_seats=True)
     assert summary.by_bot[0].wins > summary.by_bot[1].wins
     assert play_out(SHEDDING, state, lambda s, moves: moves[-1]) is not None
 

@@ -51,6 +51,7 @@ __all__ = [
     "Commands",
     "GameEntry",
     "RegistryError",
+    "RulesOptions",
     "bots_for",
     "documents_for",
     "entry_of",
@@ -70,17 +71,65 @@ class RegistryError(EighthalfError):
 
 @attrs.frozen(kw_only=True, slots=True, weakref_slot=False)
 class Commands:
-    """A game's commands on the command line: ``eighthalf <key> ...``."""
+    """What a game shows differently on the command line (``eighthalf <key> ...``).
 
-    help: str
-    """One line for the list of commands."""
-    description: str
-    """The command's description in its own help."""
-    add_commands: Callable[[Any], None]
-    """Add the game's sub-commands (``demo``, ``play``, ``simulate`` …) to a set of
+    Every member is optional: with none (or no :attr:`GameEntry.commands` at all) the
+    game's ``demo``, ``play`` and ``simulate`` are derived from its entry and the game
+    protocol (:mod:`eighthalf.common.commands`); a game overrides only what it shows
+    differently.
+    """
+
+    help: str = ""
+    """One line for the list of commands (``""``: derived from the game's name)."""
+    description: str = ""
+    """The command's description in its own help (``""``: derived from the game's name)."""
+    add_commands: Callable[[Any], None] | None = None
+    """The game's own sub-commands, instead of the derived ones: adds them to a set of
     sub-commands (``argparse.ArgumentParser.add_subparsers``); each sub-command's parser
     sets ``run`` (``parser.set_defaults(run=...)``), the function of the parsed arguments
     that runs it and returns the exit status."""
+    demo: Callable[[Any], None] | None = None
+    """The game's own ``demo`` sub-command instead of the derived one (added as
+    :attr:`add_commands` adds them); likewise :attr:`play` and :attr:`simulate`."""
+    play: Callable[[Any], None] | None = None
+    """The game's own ``play`` sub-command instead of the derived one."""
+    simulate: Callable[[Any], None] | None = None
+    """The game's own ``simulate`` sub-command instead of the derived one."""
+    demo_face: Callable[..., Any] | None = None
+    """The derived ``demo``'s face, if not the plain one: called as ``demo_face(game,
+    names, seed)``, it makes an :class:`eighthalf.common.demo.DemoFace`."""
+    face: Callable[..., Any] | None = None
+    """The derived ``play``'s face, if not the plain one: called as ``face(entry,
+    config)``, it makes an :class:`eighthalf.common.terminal.Face`."""
+    figures: Any = None
+    """What the derived ``simulate`` counts of the game's own, if anything: an
+    :class:`eighthalf.common.simulate.Figures` whose counters and distributions the
+    summary reports under :attr:`figure_names`."""
+    figure_names: tuple[str, ...] = ()
+    """The names of :attr:`figures`' counters, then of its distributions, as the summary writes them."""
+    extra: Callable[[Any], None] | None = None
+    """Adds the game's own further sub-commands to the derived ones (as :attr:`add_commands` does)."""
+
+
+def _no_words(rules: object) -> tuple[str, ...]:
+    return ()
+
+
+@attrs.frozen(kw_only=True, slots=True, weakref_slot=False)
+class RulesOptions:
+    """A game's rule options on the command line, declared once for its ``demo``, ``play`` and ``simulate``."""
+
+    add: Callable[[Any], None]
+    """Adds the options to an ``argparse.ArgumentParser``."""
+    read: Callable[[Any], Any]
+    """The game's rules from the parsed arguments (an ``argparse.Namespace``).
+
+    Raises:
+        EighthalfError: If the options do not make rules of the game.
+    """
+    words: Callable[[Any], tuple[str, ...]] = _no_words
+    """The options that set ``rules`` again, each with its value (``("--target 20",
+    "--may-pass-freely")``), for the command that plays a game again; none for the default rules."""
 
 
 def _never_endless(rules: object) -> str | None:
@@ -169,7 +218,9 @@ class GameEntry:
     endless: Callable[[Any], str | None] = _never_endless
     """Why bots alone might play for ever under some rules (8½ without a move limit, E7), or ``None``."""
     commands: Commands | None = None
-    """The game's commands on the command line, if any."""
+    """What the game's commands on the command line show differently, if anything (see :class:`Commands`)."""
+    options: RulesOptions | None = None
+    """The game's rule options on the command line (``None``: the game is played by its default rules there)."""
     encoding: str | None = None
     """``"module:attribute"`` of the game's environment encoding
     (:class:`eighthalf.envs.base.Encoding`, the extras ``rl`` and ``openspiel``), if any."""

@@ -50,6 +50,7 @@ from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
     "LABEL_LETTERS",
+    "MAX_NAME",
     "PLAIN",
     "QUIT_WORDS",
     "Choices",
@@ -60,10 +61,12 @@ __all__ = [
     "Say",
     "Told",
     "Wait",
+    "add_name_arguments",
     "add_record_argument",
     "add_seating_arguments",
     "ask_move",
     "bot_seed",
+    "check_name",
     "label_hint",
     "label_letters",
     "label_of",
@@ -138,14 +141,22 @@ class PlayConfig(Generic[RulesT]):
 
 
 def add_seating_arguments(
-    parser: argparse.ArgumentParser, *, players: range, registry: Mapping[str, Callable[[], Any]], seed_help: str
+    parser: argparse.ArgumentParser,
+    *,
+    players: range,
+    registry: Mapping[str, Callable[[], Any]],
+    seed_help: str,
+    default: int = 4,
 ) -> None:
     """Add the options every terminal game has first: ``--players N`` (from ``players``,
-    default 4), ``--seat S`` (default 0), ``--bots a,b,…`` (for the other seats in seat
-    order, repeated to fill; default ``greedy``; names of ``registry`` or
+    default ``default``), ``--seat S`` (default 0), ``--bots a,b,…`` (for the other seats
+    in seat order, repeated to fill; default ``greedy``; names of ``registry`` or
     ``module:attribute``) and ``--seed N`` (``seed_help``)."""
     parser.add_argument(
-        "--players", type=int_type(), default=4, help=f"number of players, {players[0]} to {players[-1]} (default 4)"
+        "--players",
+        type=int_type(),
+        default=default,
+        help=f"number of players, {players[0]} to {players[-1]} (default {default})",
     )
     parser.add_argument("--seat", type=int_type(), default=0, help="your seat, from 0 (default 0)")
     parser.add_argument(
@@ -155,6 +166,30 @@ def add_seating_arguments(
         f"(default greedy): names from {', '.join(sorted(registry))}, or module:attribute",
     )
     parser.add_argument("--seed", type=int_type(digits=MAX_SEED_DIGITS), default=None, help=seed_help)
+
+
+MAX_NAME: Final = 24
+"""The most characters of a player's name (:func:`check_name`)."""
+
+
+def add_name_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--name NAME`` (the person's) and ``--names a,b,…`` (every seat's, in seat order),
+    which :func:`names_from_args` reads."""
+    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
+    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
+
+
+def check_name(name: str, option: str) -> None:
+    """Refuse a name that a record's ``Names`` tag cannot hold: empty, longer than
+    :data:`MAX_NAME`, unprintable, or with a quote, a backslash or a comma.
+
+    Raises:
+        EighthalfError: If ``name`` is refused; the message names ``option``.
+    """
+    if not name or len(name) > MAX_NAME or not name.isprintable() or '"' in name or "\\" in name or "," in name:
+        raise EighthalfError(
+            f"{option}: {cut(name)} is not a name: 1 to {MAX_NAME} printable characters, no quotes or commas"
+        )
 
 
 def add_record_argument(parser: argparse.ArgumentParser, loads: str) -> None:
@@ -470,6 +505,10 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
         """How the person is asked for a move from ``seen``."""
         raise NotImplementedError
 
+    def offered(self, moves: tuple[MoveT, ...]) -> None:
+        """Told the person's legal moves before :meth:`screen` and :meth:`choices` of their
+        turn (nothing by default: a face that draws them from the view needs nothing)."""
+
     def refusal(self, move: MoveT, seen: ViewT, why: Callable[[MoveT], str]) -> str:
         """Why ``move`` is refused; ``why`` gives the game's own reason."""
         return why(move)
@@ -547,6 +586,7 @@ def play(
                 move = moves[0]
                 happened.append(face.forced(move, seen))
             else:
+                face.offered(moves)
                 write(face.screen(seen, happened))
                 happened = []
                 why = functools.partial(why_illegal_text, game, state)

@@ -2,10 +2,13 @@
 
 ``demo`` plays a seeded game between bots and narrates it (:func:`run_demo`), ``play``
 is the terminal game (:mod:`eighthalf.eights.terminal`) and ``simulate`` plays many
-games and summarises them (:mod:`eighthalf.eights.simulate`). The options mean what
-they mean for 8½'s commands (:mod:`eighthalf.cli`), from the same shared pieces
-(:mod:`eighthalf.common.cli`): ``--bots`` is a comma-separated list that repeats to fill
-the table, and bad arguments stop a command with one line on stderr and exit status 2.
+games and summarises them (:mod:`eighthalf.eights.simulate`). ``demo`` is the command
+every game derives from its registry entry (:mod:`eighthalf.common.commands`), told by
+Eights' own face (:func:`demo_face`); ``play`` and ``simulate`` are Eights' own
+(:func:`add_play_command`, :func:`add_simulate_command`), from the shared pieces of
+:mod:`eighthalf.common.cli`. The options mean what they mean for 8½'s commands
+(:mod:`eighthalf.cli`): ``--bots`` is a comma-separated list that repeats to fill the
+table, and bad arguments stop a command with one line on stderr and exit status 2.
 ``--target``, ``--turn-limit`` and ``--may-pass-freely`` set the table's options (WR1, WR2).
 
 >>> lines: list[str] = []
@@ -22,16 +25,17 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..common import cli as common_cli
-from ..common.cli import check_bots_option, int_type
+from ..common import commands as derived
 from ..common.demo import DemoFace, check_demo, play_demo
-from ..common.runner import MAX_SEED_DIGITS
+from ..common.game import Game
+from ..common.registry import entry_of
 from ..errors import EighthalfError
-from .bots import BOTS, Bot
+from .bots import Bot
 from .events import Event, GameOver, HandDealt, HandOver, narrate
 from .game import EIGHTS
 from .moves import Move
-from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .simulate import BINDING, HAND_LIMIT, load_bot, simulate
+from .options import Rules
+from .simulate import BINDING, HAND_LIMIT, simulate
 from .state import GameState
 from .terminal import add_play_arguments, add_rules_arguments, config_from_args, rules_from_args, run_play
 
@@ -40,8 +44,11 @@ __all__ = [
     "PROG",
     "add_commands",
     "add_eights_arguments",
+    "add_play_command",
     "add_rules_arguments",
     "add_simulate_arguments",
+    "add_simulate_command",
+    "demo_face",
     "main",
     "rules_from_args",
     "run_demo",
@@ -52,17 +59,8 @@ __all__ = [
 PROG = "python -m eighthalf eights"
 """The name the Eights commands give themselves in their help and messages."""
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+NAMES = derived.seat_names(6)
 """The names given to seats 0 to 5."""
-
-
-def _players_text() -> str:
-    return f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
-
-
-def _check_players(parser: argparse.ArgumentParser, players: int) -> None:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        parser.error(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (WS2), not {players}")
 
 
 # --- demo ---------------------------------------------------------------------------------------
@@ -110,6 +108,14 @@ class _Demo(DemoFace[GameState, Move, Event]):
             )
 
 
+def demo_face(
+    game: Game[GameState, Move, object, Event, Rules], names: Sequence[str], seed: int
+) -> DemoFace[GameState, Move, Event]:
+    """Eights' demo face, for the demo every game derives (:attr:`eighthalf.common.registry.Commands.demo_face`):
+    every hand shown at each deal, a line a turn (see :func:`run_demo`)."""
+    return _Demo(names, seed)
+
+
 def run_demo(
     players: int,
     seed: int,
@@ -142,16 +148,14 @@ def run_demo(
     return state.outcome.winners
 
 
-def _add_demo_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int_type(), default=4, help=_players_text())
-    parser.add_argument("--seed", type=int_type(digits=MAX_SEED_DIGITS), default=7, help="the game's seed (default 7)")
-    parser.add_argument(
-        "--bots",
-        default="greedy,random",
-        help="bots by seat, comma-separated, repeated to fill the table (default greedy,random): "
-        f"names from {', '.join(sorted(BOTS))}, or module:attribute",
-    )
-    add_rules_arguments(parser)
+# --- play ---------------------------------------------------------------------------------------
+
+
+def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add Eights' own ``play`` (:mod:`eighthalf.eights.terminal`) to ``commands``, setting ``run``."""
+    play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
+    add_play_arguments(play)
+    play.set_defaults(run=derived.checked_run(play, config_from_args, run_play))
 
 
 # --- simulate -----------------------------------------------------------------------------------
@@ -195,27 +199,27 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     return common_cli.run_simulate(args, write=write)
 
 
-# --- the sub-command ------------------------------------------------------------------------------
-
-
-def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the commands ``demo``, ``play`` and ``simulate`` of Eights to ``commands`` (a set of
-    sub-commands); each sets ``run``, the function that runs it (see :func:`run_eights`)."""
-    demo = commands.add_parser("demo", help="play a seeded game of Eights between built-in bots, narrated turn by turn")
-    _add_demo_arguments(demo)
-    demo.set_defaults(eights_command="demo", eights_parser=demo, run=run_eights)
-    play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
-    add_play_arguments(play)
-    play.set_defaults(eights_command="play", eights_parser=play, run=run_eights)
-    simulate_parser = commands.add_parser(
+def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add Eights' own ``simulate`` (its :class:`~eighthalf.eights.simulate.Summary`) to ``commands``, setting ``run``."""
+    parser = commands.add_parser(
         "simulate",
         help="play many seeded games of Eights between bots and summarise them",
         description="Play many seeded games of Eights between bots and print a summary (win rates and final points "
         "by seat and bot with 95% intervals, game lengths in turns and hands); optionally write it as JSON or CSV, "
         "and every game as a JSON line.",
     )
-    add_simulate_arguments(simulate_parser)
-    simulate_parser.set_defaults(eights_command="simulate", eights_parser=simulate_parser, run=run_eights)
+    add_simulate_arguments(parser)
+    parser.set_defaults(run=run_simulate)
+
+
+# --- the sub-command ------------------------------------------------------------------------------
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the commands ``demo``, ``play`` and ``simulate`` of Eights to ``commands`` (a set of
+    sub-commands), as its registry entry says (:func:`eighthalf.common.commands.add_commands`);
+    each sets ``run``, the function that runs it (see :func:`run_eights`)."""
+    derived.add_commands(commands, entry_of(EIGHTS))
 
 
 def add_eights_arguments(parser: argparse.ArgumentParser) -> None:
@@ -229,22 +233,8 @@ def run_eights(args: argparse.Namespace, *, write: Callable[[str], None] = print
     Raises:
         SystemExit: With status 2 and a usage message for arguments that do not fit together.
     """
-    if args.eights_command == "simulate":
-        return run_simulate(args, write=write)
-    parser: argparse.ArgumentParser = args.eights_parser
-    if args.eights_command == "play":
-        try:
-            config_from_args(args)
-        except ValueError as error:
-            parser.error(str(error))
-        return run_play(args, write=write)
-    _check_players(parser, args.players)
-    try:
-        bots = [load_bot(name) for name in check_bots_option(args.bots, args.players, BOTS)]
-        run_demo(args.players, args.seed, bots, rules=rules_from_args(args), write=write)
-    except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of 8½, say)
-        parser.error(str(error))
-    return 0
+    run: Callable[..., int] = args.run
+    return run(args, write=write)
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = PROG, write: Callable[[str], None] = print) -> int:

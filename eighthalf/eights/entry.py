@@ -18,11 +18,12 @@ from typing import Final
 from ..common.registry import Commands, GameEntry
 from .bots import BOTS
 from .cards import DECK
-from .cli import add_commands
+from .cli import add_play_command, add_simulate_command, demo_face
 from .game import EIGHTS
 from .records import RECORD_FORMAT
 from .serialization import REGISTRY
 from .state import GameState
+from .terminal import RULES_OPTIONS
 
 __all__ = ["ENTRY", "eights_cards"]
 
@@ -56,8 +57,11 @@ ENTRY: Final = GameEntry(
         help="the word-spelling game Eights: demo, play or simulate",
         description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
         "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
-        add_commands=add_commands,
+        demo_face=demo_face,
+        play=add_play_command,
+        simulate=add_simulate_command,
     ),
+    options=RULES_OPTIONS,
     encoding="eighthalf.envs.eights.encoding:EIGHTS_ENCODING",
     schemas="eighthalf.eights.schema_fields:SCHEMAS",
     order=1,

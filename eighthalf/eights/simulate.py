@@ -34,16 +34,8 @@ import attrs
 
 from ..common import runner
 from ..common.runner import game_seeds, histogram_figures, standings
-from ..common.simulate import (
-    Binding,
-    Figures,
-    StandingFigures,
-    SummaryFigures,
-    Tally,
-    Unending,
-    run_simulation,
-    standings_table,
-)
+from ..common.simulate import Binding, Figures, SummaryFigures, Tally, Unending, run_simulation, standings_table
+from ..common.summary import GameStanding
 from .bots import BOTS, Bot
 from .game import EIGHTS
 from .moves import Move, Spell
@@ -123,37 +115,15 @@ def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Standing(StandingFigures):
-    """The results of one seat, or of one bot over every seat it played, as exact totals.
+class Standing(GameStanding):
+    """The results of one seat, or of one bot over every seat it played, as exact totals:
+    the standing every game's derived summary has (:class:`~eighthalf.common.summary.GameStanding`:
+    ``seat``, ``bot``, ``games``, ``wins``, ``shared``, ``points``, ``points_squared``).
 
-    The rates, means and intervals are derived from the totals (:class:`~eighthalf.common.simulate.StandingFigures`,
-    the figures every game's standing has). A *seat-game* is one seat in one game: a bot
-    that holds two seats plays two seat-games a game. A shared win (tied highest totals,
-    WG3) counts as a win of each winner. The points are the final totals (WG1), at least 0.
+    A *seat-game* is one seat in one game: a bot that holds two seats plays two seat-games
+    a game. A shared win (tied highest totals, WG3) counts as a win of each winner. The
+    points are the final totals (WG1), at least 0.
     """
-
-    seat: int | None
-    """The seat, or ``None`` for a bot's results over all its seats."""
-    bot: str | None
-    """The bot's name; ``None`` for a seat that several bots took in turn (``rotate_seats``)."""
-    games: int
-    """How many seat-games were played."""
-    wins: int
-    """How many of them were won, alone or shared (WG3)."""
-    shared: int
-    """How many of the wins were shared with another seat (tied highest totals, WG3)."""
-    points: int
-    """Total final points (WG1)."""
-    points_squared: int
-    """Total of the squared final points of each seat-game (for the variance)."""
-
-    @property
-    def seat_games(self) -> int:
-        """How many seat-games were played (:attr:`games`)."""
-        return self.games
-
-    def _after_wins(self) -> dict[str, Any]:
-        return {"shared_wins": self.shared}
 
 
 CSV_COLUMNS: Final = (

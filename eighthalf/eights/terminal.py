@@ -47,9 +47,10 @@ from typing import Any, Final
 import attrs
 
 from ..common import terminal as common
-from ..common.cli import check_record_option, positive
+from ..common.cli import positive
+from ..common.commands import add_play_options, play_settings, seat_names
+from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
-from ..common.shuffle import fresh_seed
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
 from ..errors import EighthalfError, ParseError
 from .bots import BOTS, Bot
@@ -65,6 +66,7 @@ __all__ = [
     "HELP",
     "LABELS",
     "NAMES",
+    "RULES_OPTIONS",
     "EightsFace",
     "PlayConfig",
     "add_play_arguments",
@@ -72,14 +74,15 @@ __all__ = [
     "listed_moves",
     "numbered_moves",
     "render_screen",
+    "rules_words",
     "run_play",
 ]
 
-NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+NAMES = seat_names(6)
 """The default names of seats 0 to 5."""
 
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
-_MAX_NAME: Final = 24  # characters in a player's name
+_PLAYERS: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 LABELS: Final = label_letters("h")
 """The letters that label the lines of moves, as in 8½ (:func:`eighthalf.common.terminal.label_of`):
@@ -119,12 +122,7 @@ class PlayConfig(common.PlayConfig[Rules]):
         parts.append(f"--bots {','.join(others)}")
         if self.names != NAMES[: self.players]:
             parts.append(f"--names {','.join(self.names)}")
-        if self.rules.target is not None:
-            parts.append(f"--target {self.rules.target}")
-        if self.rules.turn_limit is not None:
-            parts.append(f"--turn-limit {self.rules.turn_limit}")
-        if self.rules.may_pass_freely:
-            parts.append("--may-pass-freely")
+        parts.extend(rules_words(self.rules))
         parts.append(f"--seed {self.seed}")
         return " ".join(parts)
 
@@ -138,16 +136,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     a,b,…`` (every seat's), ``--record PATH`` (save the game as a record), and the table
     options ``--target``, ``--turn-limit`` and ``--may-pass-freely`` (WR1, WR2).
     """
-    common.add_seating_arguments(
-        parser,
-        players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-        registry=BOTS,
-        seed_help="the game's seed (default: a fresh one, printed at the end)",
+    add_play_options(
+        parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.eights.records.loads", add_rules=add_rules_arguments
     )
-    parser.add_argument("--name", default=None, help="your name (default: your seat's, Anna for seat 0)")
-    parser.add_argument("--names", default=None, help="players' names by seat, comma-separated (default Anna, Ben, …)")
-    common.add_record_argument(parser, "eighthalf.eights.records.loads")
-    add_rules_arguments(parser)
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -172,11 +163,25 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
 
 
-def _check_name(name: str, option: str) -> None:
-    if not name or len(name) > _MAX_NAME or not name.isprintable() or '"' in name or "\\" in name or "," in name:
-        raise EighthalfError(
-            f"{option}: {cut(name)} is not a name: 1 to {_MAX_NAME} printable characters, no quotes or commas"
-        )
+def rules_words(rules: Rules) -> tuple[str, ...]:
+    """The table options (``--target``, ``--turn-limit``, ``--may-pass-freely``) that set ``rules``
+    again, none for the rule book's.
+
+    >>> rules_words(Rules(target=20, may_pass_freely=True))
+    ('--target 20', '--may-pass-freely')
+    """
+    words: list[str] = []
+    if rules.target is not None:
+        words.append(f"--target {rules.target}")
+    if rules.turn_limit is not None:
+        words.append(f"--turn-limit {rules.turn_limit}")
+    if rules.may_pass_freely:
+        words.append("--may-pass-freely")
+    return tuple(words)
+
+
+RULES_OPTIONS: Final = RulesOptions(add=add_rules_arguments, read=rules_from_args, words=rules_words)
+"""Eights' table options on the command line (WR1, WR2), for every command of its registry entry."""
 
 
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
@@ -187,14 +192,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the
             record cannot be written where ``--record`` says; the message says which and why.
     """
-    players, seat, bots = common.seating_from_args(
-        args, players=range(MIN_PLAYERS, MAX_PLAYERS + 1), rule="WS2", registry=BOTS
-    )
-    names = common.names_from_args(args.names, NAMES[:players], _check_name, seat=seat, own=args.name)
-    rules = rules_from_args(args)
-    record = check_record_option(getattr(args, "record", None))
-    seed = args.seed if args.seed is not None else fresh_seed()
-    return PlayConfig(players, seat, bots, seed, names, rules, record)
+    return PlayConfig(*play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args)))
 
 
 # ---------------------------------------------------------------- the screen
