@@ -59,6 +59,11 @@ from typing import Any, Final
 
 from eighthalf.common.registry import bots_for, documents_for
 
+try:
+    import psycopg  # only for --db postgresql://...: the postgresql extra
+except ModuleNotFoundError:  # pragma: no cover
+    psycopg = None  # type: ignore[assignment]
+
 __all__ = [
     "AIM_MOVES",
     "AIM_P99_MS",
@@ -101,6 +106,9 @@ class Config:
     """The server's ``--sync``: ``normal`` or ``full``."""
     profile: str | None = None
     """A file for the server's :mod:`cProfile` statistics, or ``None``."""
+    db: str | None = None
+    """A PostgreSQL database's URL for the server's tables (it must be empty), or ``None``: a
+    temporary SQLite file."""
 
 
 MOVE_LIMIT: Final = 1000
@@ -164,12 +172,14 @@ class _Server:
 
     def __init__(self, folder: Path, config: Config) -> None:
         self.db = folder / "tables.sqlite3"
+        self.url_db = config.db
         self.log = folder / "server.log"
         self.profile = config.profile
         command = [sys.executable, "-m", "eighthalf", "serve"]
         if config.profile:
             command = [sys.executable, "-m", "benchmarks.server", "--serve-profiled", config.profile]
-        command += ["--host", "127.0.0.1", "--port", "0", "--db", str(self.db), "--sync", config.sync]
+        database = config.db if config.db is not None else str(self.db)
+        command += ["--host", "127.0.0.1", "--port", "0", "--db", database, "--sync", config.sync]
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=Path.cwd()
@@ -203,6 +213,10 @@ class _Server:
 
     def committed(self) -> int:
         """The moves in the database (read through a second connection: WAL lets it)."""
+        if self.url_db is not None:
+            assert psycopg is not None, "--db needs psycopg: the postgresql extra"
+            with psycopg.connect(self.url_db) as connection:
+                return int(connection.execute("SELECT count(*) FROM moves").fetchone()[0])  # type: ignore[index]
         with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5)) as db:
             return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
 
@@ -596,6 +610,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="the server's --sync")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, statistics to FILE")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    parser.add_argument(
+        "--db", metavar="URL", help="an empty PostgreSQL database (postgresql://...) instead of a temporary SQLite file"
+    )
     args = parser.parse_args(arguments)
     if args.tables < 1 or args.clients < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate < 0:
         parser.error("--tables and --clients must be at least 1, --seconds positive, --warmup and --rate not negative")
@@ -608,6 +625,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rate=args.rate,
         sync=args.sync,
         profile=None if args.profile is None else str(Path(args.profile).resolve()),
+        db=args.db,
     )
     figures = run(config)
     if args.json:
