@@ -23,6 +23,14 @@ PettingZoo's classic card games:
 An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
 ``ValueError``) naming the move and the rule, and changes nothing; a step after the
 game is over raises :class:`~eighthalf.InvalidStateError`.
+
+Every registered game with an encoding has the environment: :func:`env_for` (wrapped as
+PettingZoo's own games are) or :class:`GameAEC` (unwrapped) take the game's name or key.
+
+>>> table = env_for("eights", players=3)
+>>> table.reset(seed=7)
+>>> table.metadata["name"], table.agent_selection, table.observe("player_0")["action_mask"].shape
+('eights_v0', 'player_1', (3434,))
 """
 
 from __future__ import annotations
@@ -43,9 +51,9 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
     raise extra_missing(missing, "rl", "eighthalf.envs.aec") from None
 
 from ..errors import InvalidStateError, quote
-from .base import Encoding, check_render_mode, check_seed
+from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, encoding_for, move_limit_of
 
-__all__ = ["Actions", "GameAEC", "wrap"]
+__all__ = ["Actions", "GameAEC", "env_for", "wrap"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -74,19 +82,43 @@ def wrap(raw: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
+def env_for(
+    game: str | Encoding[Any, Any, Any, Any],
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    move_limit: int | None | Default = DEFAULT,
+    rules: Any = None,
+) -> Any:
+    """The AEC environment of a registered game (its name or key) or of an encoding,
+    wrapped as PettingZoo's own games are: :func:`wrap` of :class:`GameAEC`, whose
+    arguments it takes.
+
+    Raises:
+        InvalidStateError: As :class:`GameAEC` does.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
+    """
+    return wrap(GameAEC(game, players, render_mode=render_mode, move_limit=move_limit, rules=rules))
+
+
 class GameAEC(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment of one game (see the module's description).
 
     Args:
-        encoding: The game's encoding.
-        players: Seats at the table.
+        encoding: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`).
+        players: Seats at the table (``None``: the encoding's ``default_players``).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``).
+        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
+            by default the encoding's ``default_move_limit``).
         rules: The table's rules, instead of the default rules with ``move_limit``.
+
+    Its ``metadata["name"]`` is the encoding's ``env_name``.
 
     Raises:
         InvalidStateError: If ``players`` is not allowed, the rules or the move limit are
             refused by the encoding, or ``render_mode`` is not one of the above.
+        EighthalfError: If ``encoding`` names no registered game, or one without an encoding.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -98,17 +130,20 @@ class GameAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        players: int,
+        encoding: Encoding[Any, Any, Any, Any] | str,
+        players: int | None = None,
         *,
-        render_mode: str | None,
-        move_limit: int | None,
-        rules: Any,
+        render_mode: str | None = None,
+        move_limit: int | None | Default = DEFAULT,
+        rules: Any = None,
     ) -> None:
         super().__init__()
-        self.encoding = encoding
+        self.encoding = encoding = encoding_for(encoding)
         self.game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        if players is None:
+            players = encoding.default_players
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
+        self.metadata = {**self.metadata, "name": encoding.env_name}
         self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.players = players

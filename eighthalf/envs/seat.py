@@ -9,6 +9,17 @@ moving between the agent's steps. Observations are the agent's view as the encod
 vector; ``info["action_mask"]`` marks the legal actions and ``info["legal_moves"]``
 names them. The rewards are the encoding's when the game ends, 0 before; a game won
 *terminates*, a game stopped by a move limit (no winner) is *truncated*.
+
+Every registered game with an encoding has the environment: :class:`GameSeatEnv` takes
+the game's name or key, and :func:`seat_env_id` registers it with Gymnasium as
+``eighthalf/<Key>Seat-v0`` (:func:`register_seat_envs` registers every game's).
+
+>>> table = GameSeatEnv("eights", players=3, opponents=("random",))
+>>> observation, info = table.reset(seed=3)
+>>> observation.shape, info["action_mask"].shape
+((429,), (3434,))
+>>> seat_env_id("eights")
+'eighthalf/EightsSeat-v0'
 """
 
 from __future__ import annotations
@@ -30,11 +41,11 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
 from ..common import players as common_players
 from ..common.demo import bot_move
-from ..common.registry import bots_for
+from ..common.registry import bots_for, entry_of, find, games
 from ..errors import IllegalMoveError, InvalidStateError, quote
-from .base import Encoding, check_render_mode
+from .base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, move_limit_of
 
-__all__ = ["GameSeatEnv"]
+__all__ = ["GameSeatEnv", "register_seat_envs", "seat_env_id"]
 
 Observation = npt.NDArray[np.float32]
 
@@ -81,13 +92,15 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     (:class:`~eighthalf.InvalidStateError`).
 
     Args:
-        encoding: The game's encoding.
-        players: Seats at the table.
+        encoding: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`).
+        players: Seats at the table (``None``: the encoding's ``default_players``).
         seat: The agent's seat.
         opponents: Bots for the other seats, in seat order, repeated to fill the table:
-            names of the game's ``bots`` or functions that make a bot. Fresh bots are
-            made for every episode.
-        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``).
+            names of the game's ``bots`` or functions that make a bot (by default the
+            game's ``default_bot``). Fresh bots are made for every episode.
+        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
+            by default the encoding's ``default_move_limit``).
         illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
         illegal_reward: The reward of an illegal action under ``illegal="end"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
@@ -99,26 +112,31 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
             is not a non-empty sequence of bot names and functions, a bot name is
             unknown, ``illegal`` or ``render_mode`` is not one of the above, or
             ``illegal_reward`` is not a real number.
+        EighthalfError: If ``encoding`` names no registered game, or one without an encoding.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        players: int,
+        encoding: Encoding[Any, Any, Any, Any] | str,
+        players: int | None = None,
         *,
-        seat: int,
-        opponents: Sequence[str | Callable[[], Any]],
-        move_limit: int | None,
-        illegal: str,
-        illegal_reward: float,
-        render_mode: str | None,
-        rules: Any,
+        seat: int = 0,
+        opponents: Sequence[str | Callable[[], Any]] | None = None,
+        move_limit: int | None | Default = DEFAULT,
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        rules: Any = None,
     ) -> None:
-        self.encoding = encoding
+        self.encoding = encoding = encoding_for(encoding)
         self.game = game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        if players is None:
+            players = encoding.default_players
+        if opponents is None:
+            opponents = (entry_of(game).default_bot,)
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
         game.start(players, seed=0, rules=self.rules)  # checks the table
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidStateError(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
@@ -260,3 +278,25 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
             print(text)
             return None
         return text
+
+
+def seat_env_id(game: str) -> str:
+    """The Gymnasium id of :class:`GameSeatEnv` for a registered game with an encoding (its
+    name, key or alias), ``eighthalf/<Key>Seat-v0``, registered with Gymnasium on first
+    asking: ``gymnasium.make(seat_env_id("eights"), players=3)`` takes the environment's
+    arguments.
+
+    Raises:
+        EighthalfError: If no game of that name is registered.
+    """
+    entry = find(game)
+    env_id = f"eighthalf/{entry.key.capitalize()}Seat-v0"
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point="eighthalf.envs.seat:GameSeatEnv", kwargs={"encoding": entry.key})
+    return env_id
+
+
+def register_seat_envs() -> list[str]:
+    """Register :class:`GameSeatEnv` with Gymnasium for every registered game with an
+    encoding (:func:`seat_env_id`) and return their ids, in the registry's order."""
+    return [seat_env_id(entry.key) for entry in games() if entry.encoding is not None]

@@ -43,11 +43,12 @@ hand, no unknown stack card, no seed. :func:`observation_layout` names its block
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
 from operator import attrgetter, is_not
-from typing import Final, NamedTuple
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -547,6 +548,23 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     num_actions = NUM_ACTIONS
     default_move_limit = DEFAULT_MOVE_LIMIT
     hidden_rules = "WI2, WI3"
+    deal_rule = "WS5"
+    spiel_parameters = MappingProxyType({"target": 0, "turn_limit": 0, "may_pass_freely": False})
+
+    def spiel_rules(self, values: Mapping[str, Any]) -> Rules:
+        """The :class:`~eighthalf.eights.Rules` of OpenSpiel's ``target`` and ``turn_limit``
+        (WR2; 0 for the rule book's: WG1's target, no turn limit) and ``may_pass_freely`` (WR1).
+
+        Raises:
+            InvalidStateError: If ``target`` or ``turn_limit`` is not an int from 0, or
+                ``may_pass_freely`` is not a bool.
+        """
+        for name in ("target", "turn_limit"):
+            value = values[name]
+            if type(value) is not int or value < 0:
+                raise InvalidStateError(f"{name} must be an int from 0 (the rule book's) up, not {quote(value)} (WR2)")
+        target, turn_limit = values["target"] or None, values["turn_limit"] or None
+        return Rules(target=target, turn_limit=turn_limit, may_pass_freely=values["may_pass_freely"])
 
     def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
         """:func:`table_rules`.
