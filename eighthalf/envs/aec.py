@@ -84,10 +84,10 @@ def wrap(raw: Any) -> Any:
 
 def env_for(
     game: str | Encoding[Any, Any, Any, Any],
-    players: int | None = None,
+    players: int | Default = DEFAULT,
     *,
     render_mode: str | None = None,
-    move_limit: int | None | Default = DEFAULT,
+    move_limit: int | Default | None = DEFAULT,
     rules: Any = None,
 ) -> Any:
     """The AEC environment of a registered game (its name or key) or of an encoding,
@@ -107,7 +107,7 @@ class GameAEC(AECEnv):  # type: ignore[misc]
     Args:
         encoding: The game's encoding, or the name or key of a registered game with one
             (:func:`~eighthalf.envs.base.encoding_for`).
-        players: Seats at the table (``None``: the encoding's ``default_players``).
+        players: Seats at the table (by default the encoding's ``default_players``).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
             by default the encoding's ``default_move_limit``).
@@ -131,19 +131,19 @@ class GameAEC(AECEnv):  # type: ignore[misc]
     def __init__(
         self,
         encoding: Encoding[Any, Any, Any, Any] | str,
-        players: int | None = None,
+        players: int | Default = DEFAULT,
         *,
         render_mode: str | None = None,
-        move_limit: int | None | Default = DEFAULT,
+        move_limit: int | Default | None = DEFAULT,
         rules: Any = None,
     ) -> None:
         super().__init__()
         self.encoding = encoding = encoding_for(encoding)
         self.game = encoding.game
-        if players is None:
+        if players is DEFAULT:
             players = encoding.default_players
         self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
-        self.metadata = {**self.metadata, "name": encoding.env_name}
+        self.metadata = {**self.metadata, "name": encoding.env_name}  # type: ignore[misc]  # the name is per game
         self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.players = players

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from types import MappingProxyType
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, Generic
 
 import numpy as np
@@ -33,7 +33,16 @@ from ..common.game import Game, MoveT, Result, RulesT, StateT, ViewT
 from ..common.registry import GameEntry, RegistryError, find, load_object
 from ..errors import InvalidStateError, quote
 
-__all__ = ["DEFAULT", "Default", "Encoding", "Table", "check_render_mode", "check_seed", "encoding_for", "move_limit_of"]
+__all__ = [
+    "DEFAULT",
+    "Default",
+    "Encoding",
+    "Table",
+    "check_render_mode",
+    "check_seed",
+    "encoding_for",
+    "move_limit_of",
+]
 
 Table = tuple[Any, int | None]
 """What :meth:`Encoding.table` gives: the rules played and the adapter's own move limit."""
@@ -290,7 +299,7 @@ DEFAULT: Final = Default.DEFAULT
 :attr:`~Encoding.default_move_limit` (``None`` says "no limit", so it cannot say this)."""
 
 
-def move_limit_of(encoding: Encoding[Any, Any, Any, Any], move_limit: int | None | Default) -> int | None:
+def move_limit_of(encoding: Encoding[Any, Any, Any, Any], move_limit: int | Default | None) -> int | None:
     """``move_limit``, or the encoding's default for :data:`DEFAULT`."""
     return encoding.default_move_limit if move_limit is DEFAULT else move_limit
 

@@ -3,9 +3,10 @@
 A batch plays ``tables`` games of one game side by side, in *self-play*: every step takes
 one action per table, for the seat to move there, and gives back every table's next
 observation and action mask as rows of two arrays. It is written once against the game
-protocol and an :class:`~eighthalf.envs.base.Encoding`; :class:`RoundBatch` (8½, one round
-an episode) and :class:`EightsBatch` (Eights, one game an episode) are it with their
-encodings.
+protocol and an :class:`~eighthalf.envs.base.Encoding`, and takes any registered game with
+an encoding by its name or key (``GameBatch("shedding", tables=8)``);
+:class:`RoundBatch` (8½, one round an episode) and :class:`EightsBatch` (Eights, one game
+an episode) are it for the two games of eighthalf, found in the registry like any other.
 
 **Why self-play and not a Gymnasium vector environment.** A
 :class:`gymnasium.vector.VectorEnv` steps one agent per environment with one reward each,
@@ -55,12 +56,8 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..eights.options import Rules as EightsRules
 from ..errors import InvalidStateError, quote
-from ..options import Rules
-from .base import Encoding, check_seed
-from .eights.encoding import EIGHTS_ENCODING
-from .encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
+from .base import DEFAULT, Default, Encoding, check_seed, encoding_for, move_limit_of
 
 __all__ = ["BatchStep", "EightsBatch", "GameBatch", "RoundBatch"]
 
@@ -89,35 +86,40 @@ class GameBatch:
     """``tables`` self-play games of one game stepped at once (see the module's description).
 
     Args:
-        encoding: The game's encoding.
+        encoding: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`).
         tables: How many tables (1 to 65,536).
-        players: Seats at each table.
-        move_limit: The move limit, or ``None`` (as the game's PettingZoo environment takes it).
+        players: Seats at each table (by default the encoding's ``default_players``).
+        move_limit: The move limit, or ``None`` (as the game's PettingZoo environment takes
+            it; by default the encoding's ``default_move_limit``).
         rules: The tables' rules, instead of the default rules with ``move_limit``.
         copy: Whether the arrays returned are copies (see the module's description).
 
     Raises:
         InvalidStateError: If ``tables`` is not an int from 1 to 65,536, ``players`` is not
             allowed, the encoding refuses the rules or the move limit, or ``copy`` is not a bool.
+        EighthalfError: If ``encoding`` names no registered game, or one without an encoding.
     """
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        tables: int,
-        players: int,
+        encoding: Encoding[Any, Any, Any, Any] | str,
+        tables: int = 64,
+        players: int | Default = DEFAULT,
         *,
-        move_limit: int | None,
-        rules: Any,
+        move_limit: int | Default | None = DEFAULT,
+        rules: Any = None,
         copy: bool = True,
     ) -> None:
         if type(tables) is not int or not 1 <= tables <= MAX_TABLES:
             raise InvalidStateError(f"tables must be an int from 1 to {MAX_TABLES:,}, not {quote(tables)}")
         if type(copy) is not bool:
             raise InvalidStateError(f"copy must be a bool, not {quote(copy)}")
-        self.encoding = encoding
+        self.encoding = encoding = encoding_for(encoding)
         self.game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        if players is DEFAULT:
+            players = encoding.default_players
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
         self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
         self.tables = tables
         self.players = players
@@ -251,12 +253,13 @@ class GameBatch:
 
 
 class RoundBatch(GameBatch):
-    """Self-play rounds of 8½ at ``tables`` tables (see the module's description).
+    """Self-play rounds of 8½ at ``tables`` tables (see the module's description): the
+    :class:`GameBatch` of the registered game ``eighthalf``.
 
     Args:
         tables: How many tables (1 to 65,536).
         players: Seats at each table (2–5, S2).
-        move_limit: The move limit of E7, or ``None`` for none.
+        move_limit: The move limit of E7, or ``None`` for none (by default 8½'s encoding's).
         rules: The tables' :class:`~eighthalf.Rules`, instead of the default rules with ``move_limit``.
         copy: Whether the arrays returned are copies.
 
@@ -269,20 +272,22 @@ class RoundBatch(GameBatch):
         tables: int = 64,
         players: int = 4,
         *,
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        rules: Rules | None = None,
+        move_limit: int | Default | None = DEFAULT,
+        rules: Any = None,
         copy: bool = True,
     ) -> None:
-        super().__init__(ROUND_ENCODING, tables, players, move_limit=move_limit, rules=rules, copy=copy)
+        super().__init__("eighthalf", tables, players, move_limit=move_limit, rules=rules, copy=copy)
 
 
 class EightsBatch(GameBatch):
-    """Self-play games of Eights at ``tables`` tables (see the module's description).
+    """Self-play games of Eights at ``tables`` tables (see the module's description): the
+    :class:`GameBatch` of the registered game ``eights``.
 
     Args:
         tables: How many tables (1 to 65,536).
         players: Seats at each table (2–6, WS2).
-        move_limit: The most moves of a game (it then ends with no winner), or ``None``.
+        move_limit: The most moves of a game (it then ends with no winner), or ``None`` (by
+            default Eights' encoding's).
         rules: The tables' :class:`~eighthalf.eights.Rules` (WR1, WR2), instead of the rule book's.
         copy: Whether the arrays returned are copies.
 
@@ -295,8 +300,8 @@ class EightsBatch(GameBatch):
         tables: int = 64,
         players: int = 4,
         *,
-        move_limit: int | None = EIGHTS_ENCODING.default_move_limit,
-        rules: EightsRules | None = None,
+        move_limit: int | Default | None = DEFAULT,
+        rules: Any = None,
         copy: bool = True,
     ) -> None:
-        super().__init__(EIGHTS_ENCODING, tables, players, move_limit=move_limit, rules=rules, copy=copy)
+        super().__init__("eights", tables, players, move_limit=move_limit, rules=rules, copy=copy)

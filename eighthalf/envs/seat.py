@@ -94,7 +94,7 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     Args:
         encoding: The game's encoding, or the name or key of a registered game with one
             (:func:`~eighthalf.envs.base.encoding_for`).
-        players: Seats at the table (``None``: the encoding's ``default_players``).
+        players: Seats at the table (by default the encoding's ``default_players``).
         seat: The agent's seat.
         opponents: Bots for the other seats, in seat order, repeated to fill the table:
             names of the game's ``bots`` or functions that make a bot (by default the
@@ -120,11 +120,11 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(
         self,
         encoding: Encoding[Any, Any, Any, Any] | str,
-        players: int | None = None,
+        players: int | Default = DEFAULT,
         *,
         seat: int = 0,
-        opponents: Sequence[str | Callable[[], Any]] | None = None,
-        move_limit: int | None | Default = DEFAULT,
+        opponents: Sequence[str | Callable[[], Any]] | Default = DEFAULT,
+        move_limit: int | Default | None = DEFAULT,
         illegal: str = "end",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
@@ -132,9 +132,9 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         self.encoding = encoding = encoding_for(encoding)
         self.game = game = encoding.game
-        if players is None:
+        if players is DEFAULT:
             players = encoding.default_players
-        if opponents is None:
+        if opponents is DEFAULT:
             opponents = (entry_of(game).default_bot,)
         self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
         game.start(players, seed=0, rules=self.rules)  # checks the table

@@ -22,23 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-try:
-    import gymnasium
-except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
-    from .. import extra_missing
-
-    raise extra_missing(missing, "rl", "eighthalf.envs.eights.gym") from None
-
 from ...eights.bots import Bot
 from ...eights.options import Rules
 from ...eights.state import GameState
-from ..seat import GameSeatEnv
+from ..seat import GameSeatEnv, seat_env_id
 from .encoding import DEFAULT_MOVE_LIMIT, EIGHTS_ENCODING
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
-ENV_ID = "eighthalf/EightsSeat-v0"
-"""The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
+ENV_ID = seat_env_id("eights")
+"""The id under which Eights' seat environment is registered with Gymnasium,
+``"eighthalf/EightsSeat-v0"`` (:func:`~eighthalf.envs.seat.seat_env_id`):
+``gymnasium.make(ENV_ID, players=4)``."""
 
 
 class SeatEnv(GameSeatEnv):
@@ -88,7 +83,3 @@ class SeatEnv(GameSeatEnv):
             render_mode=render_mode,
             rules=rules,
         )
-
-
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="eighthalf.envs.eights.gym:SeatEnv")
