@@ -30,13 +30,14 @@ PettingZoo's own games are) or :class:`GameAEC` (unwrapped) take the game's name
 >>> table = env_for("eights", players=3)
 >>> table.reset(seed=7)
 >>> table.metadata["name"], table.agent_selection, table.observe("player_0")["action_mask"].shape
-('eights_v0', 'player_1', (3434,))
+('eights_v0', 'player_0', (3434,))
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, ParamSpec
 
 import numpy as np
 import numpy.typing as npt
@@ -50,10 +51,13 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
     raise extra_missing(missing, "rl", "eighthalf.envs.aec") from None
 
+from ..common.game import RulesT
 from ..errors import InvalidStateError, quote
-from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, encoding_for, move_limit_of
+from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, encoding_for, game_of, move_limit_of
 
-__all__ = ["Actions", "GameAEC", "env_for", "wrap"]
+__all__ = ["Actions", "GameAEC", "env_for", "wrap", "wrapped"]
+
+P = ParamSpec("P")
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -98,16 +102,31 @@ def env_for(
         InvalidStateError: As :class:`GameAEC` does.
         EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
-    return wrap(GameAEC(game, players, render_mode=render_mode, move_limit=move_limit, rules=rules))
+    return wrap(GameAEC(players, game=game, render_mode=render_mode, move_limit=move_limit, rules=rules))
 
 
-class GameAEC(AECEnv):  # type: ignore[misc]
+def wrapped(raw: Callable[P, GameAEC[Any]], doc: str) -> Callable[P, Any]:
+    """The ``env`` function of a game's ``raw_env`` class: ``raw`` of the same arguments,
+    wrapped (:func:`wrap`), documented by ``doc`` and listed in ``raw``'s module."""
+
+    def env(*args: P.args, **kwargs: P.kwargs) -> Any:
+        return wrap(raw(*args, **kwargs))
+
+    env.__doc__, env.__module__ = doc, raw.__module__
+    return env
+
+
+class GameAEC(AECEnv, Generic[RulesT]):  # type: ignore[misc]
     """The unwrapped AEC environment of one game (see the module's description).
 
+    A game's own environment is a subclass that sets :attr:`default_game` (8½'s
+    :class:`eighthalf.envs.pettingzoo.raw_env`, Eights'
+    :class:`eighthalf.envs.eights.pettingzoo.raw_env`).
+
     Args:
-        encoding: The game's encoding, or the name or key of a registered game with one
-            (:func:`~eighthalf.envs.base.encoding_for`).
         players: Seats at the table (by default the encoding's ``default_players``).
+        game: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`); by default :attr:`default_game`.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
             by default the encoding's ``default_move_limit``).
@@ -118,9 +137,11 @@ class GameAEC(AECEnv):  # type: ignore[misc]
     Raises:
         InvalidStateError: If ``players`` is not allowed, the rules or the move limit are
             refused by the encoding, or ``render_mode`` is not one of the above.
-        EighthalfError: If ``encoding`` names no registered game, or one without an encoding.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
 
+    default_game: ClassVar[str | None] = None
+    """The key of the game played when ``game`` is not given (``None``: it must be given)."""
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "game_v0",
@@ -130,15 +151,15 @@ class GameAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any] | str,
         players: int | Default = DEFAULT,
         *,
+        game: str | Encoding[Any, Any, Any, Any] | None = None,
         render_mode: str | None = None,
         move_limit: int | Default | None = DEFAULT,
-        rules: Any = None,
+        rules: RulesT | None = None,
     ) -> None:
         super().__init__()
-        self.encoding = encoding = encoding_for(encoding)
+        self.encoding = encoding = encoding_for(game_of(game, self.default_game))
         self.game = encoding.game
         if players is DEFAULT:
             players = encoding.default_players

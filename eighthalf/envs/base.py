@@ -41,6 +41,7 @@ __all__ = [
     "check_render_mode",
     "check_seed",
     "encoding_for",
+    "game_of",
     "move_limit_of",
 ]
 
@@ -302,6 +303,19 @@ DEFAULT: Final = Default.DEFAULT
 def move_limit_of(encoding: Encoding[Any, Any, Any, Any], move_limit: int | Default | None) -> int | None:
     """``move_limit``, or the encoding's default for :data:`DEFAULT`."""
     return encoding.default_move_limit if move_limit is DEFAULT else move_limit
+
+
+def game_of(game: str | Encoding[Any, Any, Any, Any] | None, default: str | None) -> str | Encoding[Any, Any, Any, Any]:
+    """An adapter's ``game``, or its class's ``default`` game when ``game`` is ``None``.
+
+    Raises:
+        InvalidStateError: If both are ``None``.
+    """
+    if game is not None:
+        return game
+    if default is None:
+        raise InvalidStateError("give the game: its name or key in the registry of games, or its encoding")
+    return default
 
 
 def encoding_for(game: str | GameEntry | Encoding[Any, Any, Any, Any]) -> Encoding[Any, Any, Any, Any]:

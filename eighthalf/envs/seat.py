@@ -14,10 +14,10 @@ Every registered game with an encoding has the environment: :class:`GameSeatEnv`
 the game's name or key, and :func:`seat_env_id` registers it with Gymnasium as
 ``eighthalf/<Key>Seat-v0`` (:func:`register_seat_envs` registers every game's).
 
->>> table = GameSeatEnv("eights", players=3, opponents=("random",))
+>>> table = GameSeatEnv(3, game="eights", opponents=("random",))
 >>> observation, info = table.reset(seed=3)
 >>> observation.shape, info["action_mask"].shape
-((429,), (3434,))
+((540,), (3434,))
 >>> seat_env_id("eights")
 'eighthalf/EightsSeat-v0'
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from numbers import Real
-from typing import Any, SupportsFloat
+from typing import Any, ClassVar, Generic, SupportsFloat, TypeVar
 
 try:
     import gymnasium
@@ -41,13 +41,16 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
 from ..common import players as common_players
 from ..common.demo import bot_move
+from ..common.game import RulesT
 from ..common.registry import bots_for, entry_of, find, games
 from ..errors import IllegalMoveError, InvalidStateError, quote
-from .base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, move_limit_of
+from .base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, game_of, move_limit_of
 
 __all__ = ["GameSeatEnv", "register_seat_envs", "seat_env_id"]
 
 Observation = npt.NDArray[np.float32]
+BotT = TypeVar("BotT")
+"""The type of the game's bots (:class:`eighthalf.common.players.Bot`)."""
 
 
 def _is_real(value: object) -> bool:
@@ -80,7 +83,7 @@ def _check_opponents(opponents: object, bots: Mapping[str, object]) -> None:
             raise InvalidStateError(f"an opponent is a bot name or a function that makes a bot, not {quote(kind)}")
 
 
-class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
+class GameSeatEnv(gymnasium.Env[Observation, np.int64], Generic[RulesT, BotT]):
     """One seat of a game against bots, as a Gymnasium environment (see the module's description).
 
     An action outside the mask is the agent's mistake. By default (``illegal="end"``,
@@ -91,10 +94,13 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     raises, and so does a step after the episode ended
     (:class:`~eighthalf.InvalidStateError`).
 
+    A game's own environment is a subclass that sets :attr:`default_game` (8½'s
+    :class:`eighthalf.envs.gym.SeatEnv`, Eights' :class:`eighthalf.envs.eights.gym.SeatEnv`).
+
     Args:
-        encoding: The game's encoding, or the name or key of a registered game with one
-            (:func:`~eighthalf.envs.base.encoding_for`).
         players: Seats at the table (by default the encoding's ``default_players``).
+        game: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`); by default :attr:`default_game`.
         seat: The agent's seat.
         opponents: Bots for the other seats, in seat order, repeated to fill the table:
             names of the game's ``bots`` or functions that make a bot (by default the
@@ -112,35 +118,37 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
             is not a non-empty sequence of bot names and functions, a bot name is
             unknown, ``illegal`` or ``render_mode`` is not one of the above, or
             ``illegal_reward`` is not a real number.
-        EighthalfError: If ``encoding`` names no registered game, or one without an encoding.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
 
+    default_game: ClassVar[str | None] = None
+    """The key of the game played when ``game`` is not given (``None``: it must be given)."""
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any] | str,
         players: int | Default = DEFAULT,
         *,
+        game: str | Encoding[Any, Any, Any, Any] | None = None,
         seat: int = 0,
-        opponents: Sequence[str | Callable[[], Any]] | Default = DEFAULT,
+        opponents: Sequence[str | Callable[[], BotT]] | Default = DEFAULT,
         move_limit: int | Default | None = DEFAULT,
         illegal: str = "end",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
-        rules: Any = None,
+        rules: RulesT | None = None,
     ) -> None:
-        self.encoding = encoding = encoding_for(encoding)
-        self.game = game = encoding.game
+        self.encoding = encoding = encoding_for(game_of(game, self.default_game))
+        self.game = played = encoding.game
         if players is DEFAULT:
             players = encoding.default_players
         if opponents is DEFAULT:
-            opponents = (entry_of(game).default_bot,)
+            opponents = (entry_of(played).default_bot,)
         self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
-        game.start(players, seed=0, rules=self.rules)  # checks the table
+        played.start(players, seed=0, rules=self.rules)  # checks the table
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidStateError(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
-        _check_opponents(opponents, bots_for(game))
+        _check_opponents(opponents, bots_for(played))
         if type(illegal) is not str or illegal not in ("end", "raise"):
             raise InvalidStateError(f"illegal must be 'end' or 'raise', not {quote(illegal)}")
         if not _is_real(illegal_reward):
@@ -292,7 +300,7 @@ def seat_env_id(game: str) -> str:
     entry = find(game)
     env_id = f"eighthalf/{entry.key.capitalize()}Seat-v0"
     if env_id not in gymnasium.registry:
-        gymnasium.register(id=env_id, entry_point="eighthalf.envs.seat:GameSeatEnv", kwargs={"encoding": entry.key})
+        gymnasium.register(id=env_id, entry_point="eighthalf.envs.seat:GameSeatEnv", kwargs={"game": entry.key})
     return env_id
 
 

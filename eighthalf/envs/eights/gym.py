@@ -20,13 +20,10 @@ stopped by the move limit is truncated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from ...eights.bots import Bot
 from ...eights.options import Rules
 from ...eights.state import GameState
 from ..seat import GameSeatEnv, seat_env_id
-from .encoding import DEFAULT_MOVE_LIMIT, EIGHTS_ENCODING
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
@@ -36,7 +33,7 @@ ENV_ID = seat_env_id("eights")
 ``gymnasium.make(ENV_ID, players=4)``."""
 
 
-class SeatEnv(GameSeatEnv):
+class SeatEnv(GameSeatEnv[Rules, Bot]):
     """One seat of a game of Eights against bots, as a Gymnasium environment.
 
     An action outside the mask ends the episode with ``illegal_reward`` by default
@@ -44,9 +41,11 @@ class SeatEnv(GameSeatEnv):
     ``illegal="raise"``; see :class:`~eighthalf.envs.seat.GameSeatEnv`.
 
     Args:
-        players: Seats at the table (2–6, WS2).
+        players: Seats at the table (2–6, WS2; by default 4).
+        game: Another registered game to play instead (see :class:`~eighthalf.envs.seat.GameSeatEnv`).
         seat: The agent's seat.
-        opponents: Bots for the other seats, in seat order, repeated to fill the table.
+        opponents: Bots for the other seats, in seat order, repeated to fill the table
+            (by default the greedy bot).
         move_limit: The most moves of a game (it then ends with no winner), or ``None``.
         illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
         illegal_reward: The reward of an illegal action under ``illegal="end"``.
@@ -58,28 +57,5 @@ class SeatEnv(GameSeatEnv):
             :class:`~eighthalf.envs.seat.GameSeatEnv` says).
     """
 
+    default_game = "eights"
     state: GameState | None  # the game, once reset() dealt it
-
-    def __init__(
-        self,
-        players: int = 4,
-        *,
-        seat: int = 0,
-        opponents: Sequence[str | Callable[[], Bot]] = ("greedy",),
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        illegal: str = "end",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-        rules: Rules | None = None,
-    ) -> None:
-        super().__init__(
-            EIGHTS_ENCODING,
-            players,
-            seat=seat,
-            opponents=opponents,
-            move_limit=move_limit,
-            illegal=illegal,
-            illegal_reward=illegal_reward,
-            render_mode=render_mode,
-            rules=rules,
-        )
