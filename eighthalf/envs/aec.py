@@ -35,6 +35,7 @@ PettingZoo's own games are) or :class:`GameAEC` (unwrapped) take the game's name
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, ParamSpec
@@ -57,7 +58,8 @@ from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, enc
 
 __all__ = ["Actions", "GameAEC", "env_for", "wrap", "wrapped"]
 
-P = ParamSpec("P")
+ParamsT = ParamSpec("ParamsT")
+"""The parameters of a game's ``raw_env`` (its ``env`` takes the same)."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -105,14 +107,15 @@ def env_for(
     return wrap(GameAEC(players, game=game, render_mode=render_mode, move_limit=move_limit, rules=rules))
 
 
-def wrapped(raw: Callable[P, GameAEC[Any]], doc: str) -> Callable[P, Any]:
+def wrapped(raw: Callable[ParamsT, GameAEC[Any]], doc: str) -> Callable[ParamsT, Any]:
     """The ``env`` function of a game's ``raw_env`` class: ``raw`` of the same arguments,
     wrapped (:func:`wrap`), documented by ``doc`` and listed in ``raw``'s module."""
 
-    def env(*args: P.args, **kwargs: P.kwargs) -> Any:
+    def env(*args: ParamsT.args, **kwargs: ParamsT.kwargs) -> Any:
         return wrap(raw(*args, **kwargs))
 
     env.__doc__, env.__module__ = doc, raw.__module__
+    env.__signature__ = inspect.signature(raw).replace(return_annotation="Any")  # type: ignore[attr-defined]
     return env
 
 

@@ -294,6 +294,9 @@ class Default(enum.Enum):
     DEFAULT = "default"
     """The encoding's default."""
 
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
 
 DEFAULT: Final = Default.DEFAULT
 """An adapter's ``move_limit`` when none is given: the encoding's

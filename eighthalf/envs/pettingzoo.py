@@ -52,7 +52,7 @@ class raw_env(GameAEC[Rules]):
         players: Seats at the table (2–5, S2; by default 4).
         game: Another registered game to play instead (see :class:`~eighthalf.envs.aec.GameAEC`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit of E7 (by default :data:`DEFAULT_MOVE_LIMIT`), or ``None`` for none.
+        move_limit: The move limit of E7 (by default :data:`~eighthalf.envs.encoding.DEFAULT_MOVE_LIMIT`), or ``None`` for none.
         rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
             of the default rules with ``move_limit`` (see
             :func:`~eighthalf.envs.encoding.table_rules`).

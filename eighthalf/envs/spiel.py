@@ -320,7 +320,7 @@ class SeedSpielGame(SpielGame):
     """The OpenSpiel game derived for a game whose encoding names no game of its own: a
     chance node draws the seed, then the game (see the module's description). Each game
     has a subclass of its own, made by :func:`spiel_game_for`, which sets
-    :attr:`encoding` and :attr:`game_type`.
+    :attr:`~SpielGame.encoding` and :attr:`game_type`.
 
     Raises:
         InvalidStateError: If ``params`` is not a dict of the game's parameters, ``players``
