@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ __all__ = [
     "encoding_for",
     "env",
     "env_for",
+    "lazy_names",
     "load_lazily",
     "move_to_action",
     "raw_env",
@@ -136,16 +138,20 @@ def load_lazily(package: str, name: str, module_of: dict[str, str], namespace: d
     return value
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of this package from its module on first use (:func:`load_lazily`).
+def lazy_names(
+    package: str, module_of: dict[str, str], namespace: dict[str, Any]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The module ``__getattr__`` and ``__dir__`` of a package whose names are imported on
+    first use (:func:`load_lazily`): this package's and :mod:`eighthalf.envs.eights`'s.
+    ``__dir__`` lists the names of the package, those imported on first use included."""
 
-    Raises:
-        AttributeError: ``name`` is not a name of this package.
-        ImportError: its module needs a framework that is not installed (the message names the extra).
-    """
-    return load_lazily(__name__, name, _MODULE_OF, globals())
+    def __getattr__(name: str) -> Any:
+        return load_lazily(package, name, module_of, namespace)
+
+    def __dir__() -> list[str]:
+        return sorted(set(namespace) | set(namespace["__all__"]))
+
+    return __getattr__, __dir__
 
 
-def __dir__() -> list[str]:
-    """The names of this package, those imported on first use included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, globals())

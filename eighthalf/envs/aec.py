@@ -114,7 +114,7 @@ def wrapped(raw: Callable[ParamsT, GameAEC[Any]], doc: str) -> Callable[ParamsT,
     def env(*args: ParamsT.args, **kwargs: ParamsT.kwargs) -> Any:
         return wrap(raw(*args, **kwargs))
 
-    env.__doc__, env.__module__ = doc, raw.__module__
+    env.__doc__, env.__module__, env.__qualname__ = doc, raw.__module__, "env"
     env.__signature__ = inspect.signature(raw).replace(return_annotation="Any")  # type: ignore[attr-defined]
     return env
 
