@@ -107,14 +107,22 @@ def env_for(
     return wrap(GameAEC(players, game=game, render_mode=render_mode, move_limit=move_limit, rules=rules))
 
 
-def wrapped(raw: Callable[ParamsT, GameAEC[Any]], doc: str) -> Callable[ParamsT, Any]:
-    """The ``env`` function of a game's ``raw_env`` class: ``raw`` of the same arguments,
-    wrapped (:func:`wrap`), documented by ``doc`` and listed in ``raw``'s module."""
+_ENV_DOC = """The AEC environment (:class:`raw_env`, of the same arguments) wrapped as PettingZoo's
+own games are (order and bounds checks).
+
+Raises:
+    InvalidStateError: As :class:`raw_env` does.
+"""
+
+
+def wrapped(raw: Callable[ParamsT, GameAEC[Any]]) -> Callable[ParamsT, Any]:
+    """The ``env`` function of a game's ``raw_env`` class, listed in its module: ``raw``
+    of the same arguments, wrapped (:func:`wrap`)."""
 
     def env(*args: ParamsT.args, **kwargs: ParamsT.kwargs) -> Any:
         return wrap(raw(*args, **kwargs))
 
-    env.__doc__, env.__module__, env.__qualname__ = doc, raw.__module__, "env"
+    env.__doc__, env.__module__, env.__qualname__ = _ENV_DOC, raw.__module__, "env"
     env.__signature__ = inspect.signature(raw).replace(return_annotation="Any")  # type: ignore[attr-defined]
     return env
 

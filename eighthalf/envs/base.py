@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Final, Generic
 
@@ -42,6 +43,7 @@ __all__ = [
     "check_seed",
     "encoding_for",
     "game_of",
+    "layout",
     "move_limit_of",
 ]
 
@@ -340,6 +342,17 @@ def encoding_for(game: str | GameEntry | Encoding[Any, Any, Any, Any]) -> Encodi
     if not isinstance(encoding, Encoding):
         raise RegistryError(f"{entry.encoding} is {quote(encoding)}, not an eighthalf.envs.base.Encoding")
     return encoding
+
+
+def layout(blocks: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """``(name, start, size)`` of each of the ``(name, size)`` blocks of an observation
+    vector, laid end to end in their order (the encodings' ``observation_layout``).
+
+    >>> layout([("hand", 3), ("turn", 1)])
+    [('hand', 0, 3), ('turn', 3, 1)]
+    """
+    starts = [0, *accumulate(size for _, size in blocks)]
+    return [(name, start, size) for (name, size), start in zip(blocks, starts, strict=False)]
 
 
 def _check_rows(states: Sequence[Any], seats: Sequence[int]) -> None:

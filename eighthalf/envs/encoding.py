@@ -67,7 +67,7 @@ from ..state import MAX_CALL_HALVES, GameState
 from ..text import table_text
 from ..views import PlayerView
 from ._round_counts import Counts
-from .base import Encoding
+from .base import Encoding, layout
 
 __all__ = [
     "ACTIONS",
@@ -206,12 +206,7 @@ def observation_layout(players: int) -> list[tuple[str, int, int]]:
             (f"seat {seat}: on the table (L1)", 1),
             (f"seat {seat}: out of cards (E1)", 1),
         ]
-    layout = []
-    start = 0
-    for name, size in blocks:
-        layout.append((name, start, size))
-        start += size
-    return layout
+    return layout(blocks)
 
 
 def observation_size(players: int) -> int:

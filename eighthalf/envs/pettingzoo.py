@@ -70,12 +70,4 @@ class raw_env(GameAEC[Rules]):
     state_: GameState | None  # the round, once reset() dealt it
 
 
-env = wrapped(
-    raw_env,
-    """The AEC environment (:class:`raw_env`, of the same arguments) wrapped as PettingZoo's own
-    games are (order and bounds checks).
-
-    Raises:
-        InvalidStateError: As :class:`raw_env` does.
-    """,
-)
+env = wrapped(raw_env)

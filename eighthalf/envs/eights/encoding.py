@@ -62,7 +62,7 @@ from ...eights.state import GameState
 from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
-from ..base import Encoding
+from ..base import Encoding, layout
 
 __all__ = [
     "ACTIONS",
@@ -340,12 +340,7 @@ def observation_layout(players: int) -> list[tuple[str, int, int]]:
             (f"seat {seat}: to move", 1),
             (f"seat {seat}: dealer", 1),
         ]
-    layout = []
-    start = 0
-    for name, size in blocks:
-        layout.append((name, start, size))
-        start += size
-    return layout
+    return layout(blocks)
 
 
 def observation_size(players: int) -> int:
