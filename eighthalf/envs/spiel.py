@@ -53,7 +53,7 @@ except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.spiel") from None
 
-from ..common.registry import find, games, load_object
+from ..common.registry import RegistryError, find, games, load_object
 from ..errors import IllegalMoveError, InvalidStateError, quote
 from .base import Encoding, encoding_for
 
@@ -419,6 +419,7 @@ def spiel_game_for(game: str) -> type[SpielGame]:
 
     Raises:
         EighthalfError: If no game of that name is registered, or it has no encoding.
+        RegistryError: If another game is registered with pyspiel under the name.
     """
     entry = find(game)
     encoding = encoding_for(entry)
@@ -428,6 +429,8 @@ def spiel_game_for(game: str) -> type[SpielGame]:
     with _lock:
         made = _derived.get(entry.key)
         if made is None:
+            if f"python_{entry.key}" in pyspiel.registered_names():
+                raise RegistryError(f"another OpenSpiel game is registered as python_{entry.key}")
             counts = encoding.game.player_counts(encoding.game.default_rules)
             defaults = {
                 "players": encoding.default_players,
