@@ -102,7 +102,8 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         Raises:
             IndexError: As :meth:`view_of` does.
         """
-        return tuple(self.view_of(state, seat).hand)  # type: ignore[attr-defined]
+        seen: Any = self.view_of(state, seat)  # every game's seat views have ``hand``
+        return tuple(seen.hand)
 
     @abstractmethod
     def table(self, rules: RulesT | None, move_limit: int | None) -> tuple[RulesT, int | None]:
@@ -301,8 +302,10 @@ class Default(enum.Enum):
 
 
 DEFAULT: Final = Default.DEFAULT
-"""An adapter's ``move_limit`` when none is given: the encoding's
-:attr:`~Encoding.default_move_limit` (``None`` says "no limit", so it cannot say this)."""
+"""An adapter's argument when none is given: the encoding's default (its
+:attr:`~Encoding.default_move_limit` and :attr:`~Encoding.default_players`, the game's
+default bot as the opponent). ``None`` cannot say this: a ``move_limit`` of ``None`` is
+no limit, and other arguments of ``None`` are refused as they were."""
 
 
 def move_limit_of(encoding: Encoding[Any, Any, Any, Any], move_limit: int | Default | None) -> int | None:

@@ -414,8 +414,8 @@ _derived: dict[str, type[SeedSpielGame]] = {}
 def spiel_game_for(game: str) -> type[SpielGame]:
     """The OpenSpiel game class of a registered game with an encoding (its name, key or
     alias), registered with pyspiel as ``python_<key>``: the encoding's own
-    (:attr:`~eighthalf.envs.base.Encoding.spiel_game`, imported), or a
-    :class:`SeedSpielGame` made for it on first asking.
+    (:attr:`~eighthalf.envs.base.Encoding.spiel_game`, whose module registers it under
+    that name when imported), or a :class:`SeedSpielGame` made for it on first asking.
 
     Raises:
         EighthalfError: If no game of that name is registered, or it has no encoding.
@@ -465,4 +465,9 @@ def spiel_game_for(game: str) -> type[SpielGame]:
 def register_spiel_games() -> list[str]:
     """Register the OpenSpiel game of every registered game with an encoding
     (:func:`spiel_game_for`) and return their short names, in the registry's order."""
-    return [f"python_{entry.key}" for entry in games() if entry.encoding is not None and spiel_game_for(entry.key)]
+    names = []
+    for entry in games():
+        if entry.encoding is not None:
+            spiel_game_for(entry.key)
+            names.append(f"python_{entry.key}")
+    return names
