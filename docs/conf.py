@@ -144,6 +144,7 @@ nitpick_ignore_regex = [
     # The type variables of the generic tools (the game protocol's StateT, MoveT, ViewT,
     # EventT, RulesT and the like): Sphinx has no target for a TypeVar.
     ("py:(class|obj|data)", r"eighthalf(\.[a-z_]+)*\._?([A-Z][a-z]*T|T)"),
+    ("py:(class|obj)", r"(typing\.~)?ParamsT"),  # a ParamSpec (eighthalf.envs.aec.wrapped) has none either
 ]
 
 # -- HTML -------------------------------------------------------------------------------

@@ -293,23 +293,26 @@ def test_browser_page_draws_the_third_game_plainly_without_breaking(server: Any,
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 def test_environments_pettingzoo_api_test() -> None:
-    from shedding.envs import env
+    from eighthalf.envs import env_for
 
     for players in (2, 4):
-        api_test(env(players), num_cycles=200)
+        api_test(env_for("shedding", players), num_cycles=200)
 
 
 def test_environments_gymnasium_check_env() -> None:
-    from shedding.envs import ENV_ID
+    from eighthalf.envs.seat import seat_env_id
 
-    made = gymnasium.make(ENV_ID, players=3, seat=2, opponents=("greedy", "random"), render_mode="ansi")
+    made = gymnasium.make(
+        seat_env_id("shedding"), players=3, seat=2, opponents=("greedy", "random"), render_mode="ansi"
+    )
     check_env(made.unwrapped)
 
 
 def test_environments_openspiel_random_sim_test() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    import shedding.envs  # noqa: F401  (registers python_shedding)
+    from eighthalf.envs.spiel import spiel_game_for
 
+    assert spiel_game_for("shedding").__name__ == "SheddingSpielGame"  # registers python_shedding
     for players in (2, 4):
         game = pyspiel.load_game("python_shedding", {"players": players})
         pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

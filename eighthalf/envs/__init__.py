@@ -13,35 +13,57 @@ the extras. Its modules:
 - :mod:`eighthalf.envs.openspiel`: the OpenSpiel game ``python_eighthalf``, registered on import
   (``openspiel``).
 
+Every registered game with an encoding (:attr:`eighthalf.common.registry.GameEntry.encoding`)
+has the same three, derived and found by the game's name or key:
+:func:`~eighthalf.envs.aec.env_for` and :class:`~eighthalf.envs.aec.GameAEC` (PettingZoo),
+:class:`~eighthalf.envs.seat.GameSeatEnv` and its Gymnasium id
+:func:`~eighthalf.envs.seat.seat_env_id` (Gymnasium), and
+:func:`~eighthalf.envs.spiel.spiel_game_for`, which registers ``python_<key>`` (OpenSpiel);
+:func:`~eighthalf.envs.base.encoding_for` gives the encoding itself.
+
 The names of this package (``ACTIONS``, ``NUM_ACTIONS``, ``action_mask``, ``action_to_move``,
 ``encode_view``, ``move_to_action``, ``SeatEnv``, ``env``, ``raw_env``) are those of its modules,
 imported on first use: ``from eighthalf.envs import action_to_move`` needs numpy only, and
 ``SeatEnv``, ``env`` and ``raw_env`` need the ``rl`` extra (an ``ImportError`` that names it
-otherwise).
+otherwise). So do the derived ones (``encoding_for`` needs numpy only, ``GameAEC``,
+``env_for``, ``GameSeatEnv`` and ``seat_env_id`` the ``rl`` extra, ``spiel_game_for`` the
+``openspiel`` extra).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .aec import GameAEC, env_for
+    from .base import encoding_for
     from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
     from .gym import SeatEnv
     from .pettingzoo import env, raw_env
+    from .seat import GameSeatEnv, seat_env_id
+    from .spiel import spiel_game_for
 
 __all__ = [
     "ACTIONS",
     "NUM_ACTIONS",
+    "GameAEC",
+    "GameSeatEnv",
     "SeatEnv",
     "action_mask",
     "action_to_move",
     "encode_view",
+    "encoding_for",
     "env",
+    "env_for",
+    "lazy_names",
     "load_lazily",
     "move_to_action",
     "raw_env",
+    "seat_env_id",
+    "spiel_game_for",
 ]
 
 _MODULE_OF = {
@@ -54,6 +76,12 @@ _MODULE_OF = {
     "SeatEnv": "gym",
     "env": "pettingzoo",
     "raw_env": "pettingzoo",
+    "encoding_for": "base",
+    "GameAEC": "aec",
+    "env_for": "aec",
+    "GameSeatEnv": "seat",
+    "seat_env_id": "seat",
+    "spiel_game_for": "spiel",
 }
 """The module of this package that holds each of its names."""
 
@@ -110,16 +138,20 @@ def load_lazily(package: str, name: str, module_of: dict[str, str], namespace: d
     return value
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of this package from its module on first use (:func:`load_lazily`).
+def lazy_names(
+    package: str, module_of: dict[str, str], namespace: dict[str, Any]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The module ``__getattr__`` and ``__dir__`` of a package whose names are imported on
+    first use (:func:`load_lazily`): this package's and :mod:`eighthalf.envs.eights`'s.
+    ``__dir__`` lists the names of the package, those imported on first use included."""
 
-    Raises:
-        AttributeError: ``name`` is not a name of this package.
-        ImportError: its module needs a framework that is not installed (the message names the extra).
-    """
-    return load_lazily(__name__, name, _MODULE_OF, globals())
+    def __getattr__(name: str) -> Any:
+        return load_lazily(package, name, module_of, namespace)
+
+    def __dir__() -> list[str]:
+        return sorted(set(namespace) | set(namespace["__all__"]))
+
+    return __getattr__, __dir__
 
 
-def __dir__() -> list[str]:
-    """The names of this package, those imported on first use included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, globals())

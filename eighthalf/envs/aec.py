@@ -23,12 +23,22 @@ PettingZoo's classic card games:
 An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
 ``ValueError``) naming the move and the rule, and changes nothing; a step after the
 game is over raises :class:`~eighthalf.InvalidStateError`.
+
+Every registered game with an encoding has the environment: :func:`env_for` (wrapped as
+PettingZoo's own games are) or :class:`GameAEC` (unwrapped) take the game's name or key.
+
+>>> table = env_for("eights", players=3)
+>>> table.reset(seed=7)
+>>> table.metadata["name"], table.agent_selection, table.observe("player_0")["action_mask"].shape
+('eights_v0', 'player_0', (3434,))
 """
 
 from __future__ import annotations
 
+import inspect
 import random
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, ParamSpec
 
 import numpy as np
 import numpy.typing as npt
@@ -42,10 +52,14 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
     raise extra_missing(missing, "rl", "eighthalf.envs.aec") from None
 
+from ..common.game import RulesT
 from ..errors import InvalidStateError, quote
-from .base import Encoding, check_render_mode, check_seed
+from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, encoding_for, game_of, move_limit_of
 
-__all__ = ["Actions", "GameAEC", "wrap"]
+__all__ = ["Actions", "GameAEC", "env_for", "wrap", "wrapped"]
+
+ParamsT = ParamSpec("ParamsT")
+"""The parameters of a game's ``raw_env`` (its ``env`` takes the same)."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -74,21 +88,71 @@ def wrap(raw: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class GameAEC(AECEnv):  # type: ignore[misc]
+def env_for(
+    game: str | Encoding[Any, Any, Any, Any],
+    players: int | Default = DEFAULT,
+    *,
+    render_mode: str | None = None,
+    move_limit: int | Default | None = DEFAULT,
+    rules: Any = None,
+) -> Any:
+    """The AEC environment of a registered game (its name or key) or of an encoding,
+    wrapped as PettingZoo's own games are: :func:`wrap` of :class:`GameAEC`, whose
+    arguments it takes.
+
+    Raises:
+        InvalidStateError: As :class:`GameAEC` does.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
+    """
+    return wrap(GameAEC(players, game=game, render_mode=render_mode, move_limit=move_limit, rules=rules))
+
+
+_ENV_DOC = """The AEC environment (:class:`raw_env`, of the same arguments) wrapped as PettingZoo's
+own games are (order and bounds checks).
+
+Raises:
+    InvalidStateError: As :class:`raw_env` does.
+"""
+
+
+def wrapped(raw: Callable[ParamsT, GameAEC[Any]]) -> Callable[ParamsT, Any]:
+    """The ``env`` function of a game's ``raw_env`` class, listed in its module: ``raw``
+    of the same arguments, wrapped (:func:`wrap`)."""
+
+    def env(*args: ParamsT.args, **kwargs: ParamsT.kwargs) -> Any:
+        return wrap(raw(*args, **kwargs))
+
+    env.__doc__, env.__module__, env.__qualname__ = _ENV_DOC, raw.__module__, "env"
+    env.__signature__ = inspect.signature(raw).replace(return_annotation="Any")  # type: ignore[attr-defined]
+    return env
+
+
+class GameAEC(AECEnv, Generic[RulesT]):  # type: ignore[misc]
     """The unwrapped AEC environment of one game (see the module's description).
 
+    A game's own environment is a subclass that sets :attr:`default_game` (8½'s
+    :class:`eighthalf.envs.pettingzoo.raw_env`, Eights'
+    :class:`eighthalf.envs.eights.pettingzoo.raw_env`).
+
     Args:
-        encoding: The game's encoding.
-        players: Seats at the table.
+        players: Seats at the table (by default the encoding's ``default_players``).
+        game: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`); by default :attr:`default_game`.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``).
+        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
+            by default the encoding's ``default_move_limit``).
         rules: The table's rules, instead of the default rules with ``move_limit``.
+
+    Its ``metadata["name"]`` is the encoding's ``env_name``.
 
     Raises:
         InvalidStateError: If ``players`` is not allowed, the rules or the move limit are
             refused by the encoding, or ``render_mode`` is not one of the above.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
 
+    default_game: ClassVar[str | None] = None
+    """The key of the game played when ``game`` is not given (``None``: it must be given)."""
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "game_v0",
@@ -98,17 +162,20 @@ class GameAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        players: int,
+        players: int | Default = DEFAULT,
         *,
-        render_mode: str | None,
-        move_limit: int | None,
-        rules: Any,
+        game: str | Encoding[Any, Any, Any, Any] | None = None,
+        render_mode: str | None = None,
+        move_limit: int | Default | None = DEFAULT,
+        rules: RulesT | None = None,
     ) -> None:
         super().__init__()
-        self.encoding = encoding
+        self.encoding = encoding = encoding_for(game_of(game, self.default_game))
         self.game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        if players is DEFAULT:
+            players = encoding.default_players
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
+        self.metadata = {**self.metadata, "name": encoding.env_name}  # type: ignore[misc]  # the name is per game
         self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.players = players

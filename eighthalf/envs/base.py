@@ -8,26 +8,44 @@ actions and moves, its observation vector built from a seat's view alone, the ta
 rules, the rewards and the text of a table. 8½'s encoding is
 :data:`eighthalf.envs.encoding.ROUND_ENCODING`, Eights' is
 :data:`eighthalf.envs.eights.encoding.EIGHTS_ENCODING`; a third game joins the three
-frameworks with an encoding of its own.
+frameworks with an encoding of its own, declared in its registry entry
+(:attr:`eighthalf.common.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
 
 >>> from eighthalf.envs.encoding import ROUND_ENCODING
 >>> ROUND_ENCODING.num_actions, ROUND_ENCODING.env_name
 (89, 'eighthalf_v0')
+>>> encoding_for("eights").env_name
+'eights_v0'
 """
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, Generic
+from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from types import MappingProxyType
+from typing import Any, Final, Generic
 
 import numpy as np
 import numpy.typing as npt
 
 from ..common.game import Game, MoveT, Result, RulesT, StateT, ViewT
+from ..common.registry import GameEntry, RegistryError, find, load_object
 from ..errors import InvalidStateError, quote
 
-__all__ = ["Encoding", "Table", "check_render_mode", "check_seed"]
+__all__ = [
+    "DEFAULT",
+    "Default",
+    "Encoding",
+    "Table",
+    "check_render_mode",
+    "check_seed",
+    "encoding_for",
+    "game_of",
+    "layout",
+    "move_limit_of",
+]
 
 Table = tuple[Any, int | None]
 """What :meth:`Encoding.table` gives: the rules played and the adapter's own move limit."""
@@ -53,6 +71,39 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
     """The rule ids that say which cards a seat may not see (8½: ``"I2, I3"``)."""
     episode: str = "game"
     """What one episode is called in messages (8½: ``"round"``)."""
+    default_players: int = 4
+    """The seats at a table the adapters deal when none are given."""
+    utility: tuple[float, float] = (0.0, 1.0)
+    """The lowest and the highest reward of a seat (OpenSpiel's ``min_utility`` and ``max_utility``)."""
+    deal_rule: str = ""
+    """The rule id that says the deal comes from one seed (cited when OpenSpiel's chance outcome is refused)."""
+    spiel_parameters: Mapping[str, int | bool] = MappingProxyType({})
+    """The derived OpenSpiel game's parameters beyond ``players`` and ``move_limit``, with
+    their defaults (the table options :meth:`spiel_rules` reads)."""
+    spiel_game: str | None = None
+    """``"module:attribute"`` of the game's own OpenSpiel game class, whose module registers
+    it (8½'s deals card by card), or ``None`` for the one derived for every game
+    (:func:`eighthalf.envs.spiel.spiel_game_for`: one chance node, the seed)."""
+
+    def spiel_rules(self, values: Mapping[str, Any]) -> RulesT | None:
+        """The rules of the derived OpenSpiel game's parameter ``values`` (all of
+        :attr:`spiel_parameters`, checked for names but not for values); ``None``: the
+        game's default rules. Without parameters, ``None``.
+
+        Raises:
+            InvalidStateError: If a value is out of range or of the wrong type.
+        """
+        return None
+
+    def hand_of(self, state: StateT, seat: int) -> tuple[Any, ...]:
+        """The cards ``seat`` holds in ``state`` (those of its view: OpenSpiel's
+        information state lists them at each of the seat's moves).
+
+        Raises:
+            IndexError: As :meth:`view_of` does.
+        """
+        seen: Any = self.view_of(state, seat)  # every game's seat views have ``hand``
+        return tuple(seen.hand)
 
     @abstractmethod
     def table(self, rules: RulesT | None, move_limit: int | None) -> tuple[RulesT, int | None]:
@@ -238,6 +289,73 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """The legal moves of a view (every game's views have ``legal_moves()``)."""
         moves: tuple[Any, ...] = seen.legal_moves()
         return moves
+
+
+class Default(enum.Enum):
+    """The type of :data:`DEFAULT`."""
+
+    DEFAULT = "default"
+    """The encoding's default."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT: Final = Default.DEFAULT
+"""An adapter's argument when none is given: the encoding's default (its
+:attr:`~Encoding.default_move_limit` and :attr:`~Encoding.default_players`, the game's
+default bot as the opponent). ``None`` cannot say this: a ``move_limit`` of ``None`` is
+no limit, and other arguments of ``None`` are refused as they were."""
+
+
+def move_limit_of(encoding: Encoding[Any, Any, Any, Any], move_limit: int | Default | None) -> int | None:
+    """``move_limit``, or the encoding's default for :data:`DEFAULT`."""
+    return encoding.default_move_limit if move_limit is DEFAULT else move_limit
+
+
+def game_of(game: str | Encoding[Any, Any, Any, Any] | None, default: str | None) -> str | Encoding[Any, Any, Any, Any]:
+    """An adapter's ``game``, or its class's ``default`` game when ``game`` is ``None``.
+
+    Raises:
+        InvalidStateError: If both are ``None``.
+    """
+    if game is not None:
+        return game
+    if default is None:
+        raise InvalidStateError("give the game: its name or key in the registry of games, or its encoding")
+    return default
+
+
+def encoding_for(game: str | GameEntry | Encoding[Any, Any, Any, Any]) -> Encoding[Any, Any, Any, Any]:
+    """The environment encoding of a registered game: its name, key or alias
+    (:func:`~eighthalf.common.registry.find`) or its entry, whose
+    :attr:`~eighthalf.common.registry.GameEntry.encoding` is loaded; an encoding is itself.
+
+    Raises:
+        EighthalfError: If no game of that name is registered.
+        RegistryError: If the game declares no encoding, or its encoding cannot be loaded
+            or is not an :class:`Encoding`.
+    """
+    if isinstance(game, Encoding):
+        return game
+    entry = game if isinstance(game, GameEntry) else find(game)
+    if entry.encoding is None:
+        raise RegistryError(f"the game {entry.name} declares no environment encoding (GameEntry.encoding)")
+    encoding = load_object(entry.encoding)
+    if not isinstance(encoding, Encoding):
+        raise RegistryError(f"{entry.encoding} is {quote(encoding)}, not an eighthalf.envs.base.Encoding")
+    return encoding
+
+
+def layout(blocks: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """``(name, start, size)`` of each of the ``(name, size)`` blocks of an observation
+    vector, laid end to end in their order (the encodings' ``observation_layout``).
+
+    >>> layout([("hand", 3), ("turn", 1)])
+    [('hand', 0, 3), ('turn', 3, 1)]
+    """
+    starts = [0, *accumulate(size for _, size in blocks)]
+    return [(name, start, size) for (name, size), start in zip(blocks, starts, strict=False)]
 
 
 def _check_rows(states: Sequence[Any], seats: Sequence[int]) -> None:

@@ -3,9 +3,10 @@
 A batch plays ``tables`` games of one game side by side, in *self-play*: every step takes
 one action per table, for the seat to move there, and gives back every table's next
 observation and action mask as rows of two arrays. It is written once against the game
-protocol and an :class:`~eighthalf.envs.base.Encoding`; :class:`RoundBatch` (8½, one round
-an episode) and :class:`EightsBatch` (Eights, one game an episode) are it with their
-encodings.
+protocol and an :class:`~eighthalf.envs.base.Encoding`, and takes any registered game with
+an encoding by its name or key (``GameBatch(8, game="shedding")``);
+:class:`RoundBatch` (8½, one round an episode) and :class:`EightsBatch` (Eights, one game
+an episode) are it for the two games of eighthalf, found in the registry like any other.
 
 **Why self-play and not a Gymnasium vector environment.** A
 :class:`gymnasium.vector.VectorEnv` steps one agent per environment with one reward each,
@@ -50,17 +51,13 @@ them before stepping again).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..eights.options import Rules as EightsRules
 from ..errors import InvalidStateError, quote
-from ..options import Rules
-from .base import Encoding, check_seed
-from .eights.encoding import EIGHTS_ENCODING
-from .encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
+from .base import DEFAULT, Default, Encoding, check_seed, encoding_for, game_of, move_limit_of
 
 __all__ = ["BatchStep", "EightsBatch", "GameBatch", "RoundBatch"]
 
@@ -88,36 +85,47 @@ class BatchStep(NamedTuple):
 class GameBatch:
     """``tables`` self-play games of one game stepped at once (see the module's description).
 
+    A game's own batch is a subclass that sets :attr:`default_game` (:class:`RoundBatch`,
+    :class:`EightsBatch`).
+
     Args:
-        encoding: The game's encoding.
         tables: How many tables (1 to 65,536).
-        players: Seats at each table.
-        move_limit: The move limit, or ``None`` (as the game's PettingZoo environment takes it).
+        players: Seats at each table (by default the encoding's ``default_players``).
+        game: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`); by default :attr:`default_game`.
+        move_limit: The move limit, or ``None`` (as the game's PettingZoo environment takes
+            it; by default the encoding's ``default_move_limit``).
         rules: The tables' rules, instead of the default rules with ``move_limit``.
         copy: Whether the arrays returned are copies (see the module's description).
 
     Raises:
         InvalidStateError: If ``tables`` is not an int from 1 to 65,536, ``players`` is not
             allowed, the encoding refuses the rules or the move limit, or ``copy`` is not a bool.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
+
+    default_game: ClassVar[str | None] = None
+    """The key of the game played when ``game`` is not given (``None``: it must be given)."""
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        tables: int,
-        players: int,
+        tables: int = 64,
+        players: int | Default = DEFAULT,
         *,
-        move_limit: int | None,
-        rules: Any,
+        game: str | Encoding[Any, Any, Any, Any] | None = None,
+        move_limit: int | Default | None = DEFAULT,
+        rules: Any = None,
         copy: bool = True,
     ) -> None:
         if type(tables) is not int or not 1 <= tables <= MAX_TABLES:
             raise InvalidStateError(f"tables must be an int from 1 to {MAX_TABLES:,}, not {quote(tables)}")
         if type(copy) is not bool:
             raise InvalidStateError(f"copy must be a bool, not {quote(copy)}")
-        self.encoding = encoding
+        self.encoding = encoding = encoding_for(game_of(game, self.default_game))
         self.game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
+        if players is DEFAULT:
+            players = encoding.default_players
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
         self.game.start(players, seed=0, rules=self.rules)  # checks the table before anything is built
         self.tables = tables
         self.players = players
@@ -251,12 +259,14 @@ class GameBatch:
 
 
 class RoundBatch(GameBatch):
-    """Self-play rounds of 8½ at ``tables`` tables (see the module's description).
+    """Self-play rounds of 8½ at ``tables`` tables (see the module's description): the
+    :class:`GameBatch` of the registered game ``eighthalf``.
 
     Args:
-        tables: How many tables (1 to 65,536).
-        players: Seats at each table (2–5, S2).
-        move_limit: The move limit of E7, or ``None`` for none.
+        tables: How many tables (1 to 65,536; by default 64).
+        players: Seats at each table (2–5, S2; by default 4).
+        game: Another registered game to play instead (see :class:`GameBatch`).
+        move_limit: The move limit of E7, or ``None`` for none (by default 8½'s encoding's).
         rules: The tables' :class:`~eighthalf.Rules`, instead of the default rules with ``move_limit``.
         copy: Whether the arrays returned are copies.
 
@@ -264,25 +274,19 @@ class RoundBatch(GameBatch):
         InvalidStateError: As :class:`GameBatch` does; ``rules`` turning on ``open_runs`` (T3) is refused.
     """
 
-    def __init__(
-        self,
-        tables: int = 64,
-        players: int = 4,
-        *,
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        rules: Rules | None = None,
-        copy: bool = True,
-    ) -> None:
-        super().__init__(ROUND_ENCODING, tables, players, move_limit=move_limit, rules=rules, copy=copy)
+    default_game = "eighthalf"
 
 
 class EightsBatch(GameBatch):
-    """Self-play games of Eights at ``tables`` tables (see the module's description).
+    """Self-play games of Eights at ``tables`` tables (see the module's description): the
+    :class:`GameBatch` of the registered game ``eights``.
 
     Args:
-        tables: How many tables (1 to 65,536).
-        players: Seats at each table (2–6, WS2).
-        move_limit: The most moves of a game (it then ends with no winner), or ``None``.
+        tables: How many tables (1 to 65,536; by default 64).
+        players: Seats at each table (2–6, WS2; by default 4).
+        game: Another registered game to play instead (see :class:`GameBatch`).
+        move_limit: The most moves of a game (it then ends with no winner), or ``None`` (by
+            default Eights' encoding's).
         rules: The tables' :class:`~eighthalf.eights.Rules` (WR1, WR2), instead of the rule book's.
         copy: Whether the arrays returned are copies.
 
@@ -290,13 +294,4 @@ class EightsBatch(GameBatch):
         InvalidStateError: As :class:`GameBatch` does.
     """
 
-    def __init__(
-        self,
-        tables: int = 64,
-        players: int = 4,
-        *,
-        move_limit: int | None = EIGHTS_ENCODING.default_move_limit,
-        rules: EightsRules | None = None,
-        copy: bool = True,
-    ) -> None:
-        super().__init__(EIGHTS_ENCODING, tables, players, move_limit=move_limit, rules=rules, copy=copy)
+    default_game = "eights"

@@ -67,7 +67,7 @@ from ..state import MAX_CALL_HALVES, GameState
 from ..text import table_text
 from ..views import PlayerView
 from ._round_counts import Counts
-from .base import Encoding
+from .base import Encoding, layout
 
 __all__ = [
     "ACTIONS",
@@ -206,12 +206,7 @@ def observation_layout(players: int) -> list[tuple[str, int, int]]:
             (f"seat {seat}: on the table (L1)", 1),
             (f"seat {seat}: out of cards (E1)", 1),
         ]
-    layout = []
-    start = 0
-    for name, size in blocks:
-        layout.append((name, start, size))
-        start += size
-    return layout
+    return layout(blocks)
 
 
 def observation_size(players: int) -> int:
@@ -453,6 +448,8 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     default_move_limit = DEFAULT_MOVE_LIMIT
     episode = "round"
     hidden_rules = "I2, I3"
+    utility = (0.0, 3.0)
+    spiel_game = "eighthalf.envs.openspiel:EighthalfGame"
 
     def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
         """:func:`table_rules`; the engine ends a round at the move limit (E7), so the adapters need none.
@@ -462,13 +459,7 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         return table_rules(rules, move_limit, DEFAULT_MOVE_LIMIT), None
 
-    def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
-        """:func:`action_mask`.
-
-        Raises:
-            InvalidStateError: If ``seen`` is not a :class:`~eighthalf.PlayerView`.
-        """
-        return action_mask(seen)
+    action_mask = staticmethod(action_mask)
 
     def action_to_move(self, action: int, seen: PlayerView) -> Move:
         """:func:`action_to_move` (the view is not needed).
@@ -486,65 +477,13 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         return move_to_action(move)
 
-    def encode_view(self, seen: PlayerView) -> npt.NDArray[np.float32]:
-        """:func:`encode_view`.
-
-        Raises:
-            InvalidStateError: As :func:`encode_view` does.
-        """
-        return encode_view(seen)
-
-    def encode_into(self, seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """:func:`encode_into`.
-
-        Raises:
-            InvalidStateError: As :func:`encode_into` does.
-        """
-        return encode_into(seen, out)
-
-    def mask_into(self, seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
-        """:func:`mask_into`.
-
-        Raises:
-            InvalidStateError: As :func:`mask_into` does.
-        """
-        return mask_into(seen, out)
-
-    def encode_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """:func:`encode_state_into` (no view is made).
-
-        Raises:
-            InvalidStateError: As :func:`encode_state_into` does.
-        """
-        return encode_state_into(state, seat, out)
-
-    def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
-        """:func:`mask_state_into` (no view is made).
-
-        Raises:
-            InvalidStateError: As :func:`mask_state_into` does.
-        """
-        return mask_state_into(state, seat, out)
-
-    def encode_states_into(
-        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
-    ) -> npt.NDArray[np.float32]:
-        """:func:`encode_states_into` (one count for all rows).
-
-        Raises:
-            InvalidStateError: As :func:`encode_states_into` does.
-        """
-        return encode_states_into(states, seats, out)
-
-    def mask_states_into(
-        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
-    ) -> npt.NDArray[np.int8]:
-        """:func:`mask_states_into`.
-
-        Raises:
-            InvalidStateError: As :func:`mask_states_into` does.
-        """
-        return mask_states_into(states, seats, out)
+    encode_view = staticmethod(encode_view)
+    encode_into = staticmethod(encode_into)
+    mask_into = staticmethod(mask_into)
+    encode_state_into = staticmethod(encode_state_into)
+    mask_state_into = staticmethod(mask_state_into)
+    encode_states_into = staticmethod(encode_states_into)
+    mask_states_into = staticmethod(mask_states_into)
 
     def state_action_to_move(self, action: int, state: GameState, seat: int) -> Move:
         """:func:`action_to_move` (neither the state nor the seat is needed).
@@ -554,9 +493,7 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         return action_to_move(action)
 
-    def observation_size(self, players: int) -> int:
-        """:func:`observation_size`."""
-        return observation_size(players)
+    observation_size = staticmethod(observation_size)
 
     def observation_high(self, players: int, rules: Rules) -> npt.NDArray[np.float32]:
         """:func:`observation_high` (the same for every rules)."""
@@ -571,9 +508,7 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """The round's points (E6); 0 for everybody when the move limit ended it (E7)."""
         return [float(points) for points in result.scores]
 
-    def text(self, seen: PlayerView) -> str:
-        """:func:`eighthalf.text.table_text`."""
-        return table_text(seen)
+    text = staticmethod(table_text)
 
     def card_text(self, card: Rank) -> str:
         """The rank's label."""

@@ -23,8 +23,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 try:
     import gymnasium
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
@@ -35,7 +33,6 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 from ..bots import Bot
 from ..options import Rules
 from ..state import GameState
-from .encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
 from .seat import GameSeatEnv
 
 __all__ = ["ENV_ID", "SeatEnv"]
@@ -44,7 +41,7 @@ ENV_ID = "eighthalf/Seat-v0"
 """The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
 
 
-class SeatEnv(GameSeatEnv):
+class SeatEnv(GameSeatEnv[Rules, Bot]):
     """One seat of a round of 8½ against bots, as a Gymnasium environment.
 
     An action outside the mask is the agent's mistake. By default (``illegal="end"``,
@@ -56,7 +53,8 @@ class SeatEnv(GameSeatEnv):
     (:class:`~eighthalf.InvalidStateError`).
 
     Args:
-        players: Seats at the table (2–5, S2).
+        players: Seats at the table (2–5, S2; by default 4).
+        game: Another registered game to play instead (see :class:`~eighthalf.envs.seat.GameSeatEnv`).
         seat: The agent's seat.
         opponents: Bots for the other seats, in seat order, repeated to fill the table:
             names from :data:`eighthalf.bots.BOTS` or functions that make a bot. Fresh
@@ -86,31 +84,8 @@ class SeatEnv(GameSeatEnv):
             number, or ``move_limit`` disagrees with ``rules``.
     """
 
+    default_game = "eighthalf"
     state: GameState | None  # the round, once reset() dealt it
-
-    def __init__(
-        self,
-        players: int = 4,
-        *,
-        seat: int = 0,
-        opponents: Sequence[str | Callable[[], Bot]] = ("greedy",),
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        illegal: str = "end",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-        rules: Rules | None = None,
-    ) -> None:
-        super().__init__(
-            ROUND_ENCODING,
-            players,
-            seat=seat,
-            opponents=opponents,
-            move_limit=move_limit,
-            illegal=illegal,
-            illegal_reward=illegal_reward,
-            render_mode=render_mode,
-            rules=rules,
-        )
 
 
 if ENV_ID not in gymnasium.registry:

@@ -38,45 +38,21 @@ from typing import Any, ClassVar
 
 from ..options import Rules
 from ..state import GameState
-from .aec import GameAEC, wrap
+from .aec import GameAEC, wrapped
 from .encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "env", "raw_env"]
 
 
-def env(
-    players: int = 4,
-    *,
-    render_mode: str | None = None,
-    move_limit: int | None = DEFAULT_MOVE_LIMIT,
-    rules: Rules | None = None,
-) -> Any:
-    """The AEC environment wrapped as PettingZoo's own games are (order and bounds checks).
+class raw_env(GameAEC[Rules]):
+    """The unwrapped AEC environment of one round of 8½ (see the module's description):
+    :class:`~eighthalf.envs.aec.GameAEC` of the registered game ``eighthalf``.
 
     Args:
-        players: Seats at the table (2–5, S2).
+        players: Seats at the table (2–5, S2; by default 4).
+        game: Another registered game to play instead (see :class:`~eighthalf.envs.aec.GameAEC`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit of E7, or ``None`` for none.
-        rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
-            of the default rules with ``move_limit`` (see
-            :func:`~eighthalf.envs.encoding.table_rules`).
-
-    Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``
-            is not a :class:`~eighthalf.Rules` or turns on ``open_runs`` (T3),
-            ``render_mode`` is not one of the above, or ``move_limit`` disagrees with
-            ``rules``.
-    """
-    return wrap(raw_env(players, render_mode=render_mode, move_limit=move_limit, rules=rules))
-
-
-class raw_env(GameAEC):
-    """The unwrapped AEC environment of one round of 8½ (see the module's description).
-
-    Args:
-        players: Seats at the table (2–5, S2).
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit of E7, or ``None`` for none.
+        move_limit: The move limit of E7 (by default :data:`~eighthalf.envs.encoding.DEFAULT_MOVE_LIMIT`), or ``None`` for none.
         rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
             of the default rules with ``move_limit`` (see
             :func:`~eighthalf.envs.encoding.table_rules`).
@@ -88,16 +64,10 @@ class raw_env(GameAEC):
             ``rules``.
     """
 
+    default_game = "eighthalf"
     metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": ROUND_ENCODING.env_name}
 
     state_: GameState | None  # the round, once reset() dealt it
 
-    def __init__(
-        self,
-        players: int = 4,
-        *,
-        render_mode: str | None = None,
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        rules: Rules | None = None,
-    ) -> None:
-        super().__init__(ROUND_ENCODING, players, render_mode=render_mode, move_limit=move_limit, rules=rules)
+
+env = wrapped(raw_env)

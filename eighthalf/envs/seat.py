@@ -9,6 +9,17 @@ moving between the agent's steps. Observations are the agent's view as the encod
 vector; ``info["action_mask"]`` marks the legal actions and ``info["legal_moves"]``
 names them. The rewards are the encoding's when the game ends, 0 before; a game won
 *terminates*, a game stopped by a move limit (no winner) is *truncated*.
+
+Every registered game with an encoding has the environment: :class:`GameSeatEnv` takes
+the game's name or key, and :func:`seat_env_id` registers it with Gymnasium as
+``eighthalf/<Key>Seat-v0`` (:func:`register_seat_envs` registers every game's).
+
+>>> table = GameSeatEnv(3, game="eights", opponents=("random",))
+>>> observation, info = table.reset(seed=3)
+>>> observation.shape, info["action_mask"].shape
+((540,), (3434,))
+>>> seat_env_id("eights")
+'eighthalf/EightsSeat-v0'
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from numbers import Real
-from typing import Any, SupportsFloat
+from typing import Any, ClassVar, Generic, SupportsFloat, TypeVar
 
 try:
     import gymnasium
@@ -30,13 +41,16 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
 
 from ..common import players as common_players
 from ..common.demo import bot_move
-from ..common.registry import bots_for
+from ..common.game import RulesT
+from ..common.registry import bots_for, entry_of, find, games
 from ..errors import IllegalMoveError, InvalidStateError, quote
-from .base import Encoding, check_render_mode
+from .base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, game_of, move_limit_of
 
-__all__ = ["GameSeatEnv"]
+__all__ = ["GameSeatEnv", "register_seat_envs", "seat_env_id"]
 
 Observation = npt.NDArray[np.float32]
+BotT = TypeVar("BotT")
+"""The type of the game's bots (:class:`eighthalf.common.players.Bot`)."""
 
 
 def _is_real(value: object) -> bool:
@@ -69,7 +83,7 @@ def _check_opponents(opponents: object, bots: Mapping[str, object]) -> None:
             raise InvalidStateError(f"an opponent is a bot name or a function that makes a bot, not {quote(kind)}")
 
 
-class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
+class GameSeatEnv(gymnasium.Env[Observation, np.int64], Generic[RulesT, BotT]):
     """One seat of a game against bots, as a Gymnasium environment (see the module's description).
 
     An action outside the mask is the agent's mistake. By default (``illegal="end"``,
@@ -80,14 +94,19 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
     raises, and so does a step after the episode ended
     (:class:`~eighthalf.InvalidStateError`).
 
+    A game's own environment is a subclass that sets :attr:`default_game` (8½'s
+    :class:`eighthalf.envs.gym.SeatEnv`, Eights' :class:`eighthalf.envs.eights.gym.SeatEnv`).
+
     Args:
-        encoding: The game's encoding.
-        players: Seats at the table.
+        players: Seats at the table (by default the encoding's ``default_players``).
+        game: The game's encoding, or the name or key of a registered game with one
+            (:func:`~eighthalf.envs.base.encoding_for`); by default :attr:`default_game`.
         seat: The agent's seat.
         opponents: Bots for the other seats, in seat order, repeated to fill the table:
-            names of the game's ``bots`` or functions that make a bot. Fresh bots are
-            made for every episode.
-        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``).
+            names of the game's ``bots`` or functions that make a bot (by default the
+            game's ``default_bot``). Fresh bots are made for every episode.
+        move_limit: The move limit, or ``None`` for none (see the encoding's ``table``;
+            by default the encoding's ``default_move_limit``).
         illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
         illegal_reward: The reward of an illegal action under ``illegal="end"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
@@ -99,30 +118,37 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
             is not a non-empty sequence of bot names and functions, a bot name is
             unknown, ``illegal`` or ``render_mode`` is not one of the above, or
             ``illegal_reward`` is not a real number.
+        EighthalfError: If ``game`` names no registered game, or one without an encoding.
     """
 
+    default_game: ClassVar[str | None] = None
+    """The key of the game played when ``game`` is not given (``None``: it must be given)."""
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,
-        encoding: Encoding[Any, Any, Any, Any],
-        players: int,
+        players: int | Default = DEFAULT,
         *,
-        seat: int,
-        opponents: Sequence[str | Callable[[], Any]],
-        move_limit: int | None,
-        illegal: str,
-        illegal_reward: float,
-        render_mode: str | None,
-        rules: Any,
+        game: str | Encoding[Any, Any, Any, Any] | None = None,
+        seat: int = 0,
+        opponents: Sequence[str | Callable[[], BotT]] | Default = DEFAULT,
+        move_limit: int | Default | None = DEFAULT,
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        rules: RulesT | None = None,
     ) -> None:
-        self.encoding = encoding
-        self.game = game = encoding.game
-        self.rules, self.move_limit = encoding.table(rules, move_limit)
-        game.start(players, seed=0, rules=self.rules)  # checks the table
+        self.encoding = encoding = encoding_for(game_of(game, self.default_game))
+        self.game = played = encoding.game
+        if players is DEFAULT:
+            players = encoding.default_players
+        if opponents is DEFAULT:
+            opponents = (entry_of(played).default_bot,)
+        self.rules, self.move_limit = encoding.table(rules, move_limit_of(encoding, move_limit))
+        played.start(players, seed=0, rules=self.rules)  # checks the table
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidStateError(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
-        _check_opponents(opponents, bots_for(game))
+        _check_opponents(opponents, bots_for(played))
         if type(illegal) is not str or illegal not in ("end", "raise"):
             raise InvalidStateError(f"illegal must be 'end' or 'raise', not {quote(illegal)}")
         if not _is_real(illegal_reward):
@@ -260,3 +286,25 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64]):
             print(text)
             return None
         return text
+
+
+def seat_env_id(game: str) -> str:
+    """The Gymnasium id of :class:`GameSeatEnv` for a registered game with an encoding (its
+    name, key or alias), ``eighthalf/<Key>Seat-v0``, registered with Gymnasium on first
+    asking: ``gymnasium.make(seat_env_id("eights"), players=3)`` takes the environment's
+    arguments.
+
+    Raises:
+        EighthalfError: If no game of that name is registered.
+    """
+    entry = find(game)
+    env_id = f"eighthalf/{entry.key.capitalize()}Seat-v0"
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point="eighthalf.envs.seat:GameSeatEnv", kwargs={"game": entry.key})
+    return env_id
+
+
+def register_seat_envs() -> list[str]:
+    """Register :class:`GameSeatEnv` with Gymnasium for every registered game with an
+    encoding (:func:`seat_env_id`) and return their ids, in the registry's order."""
+    return [seat_env_id(entry.key) for entry in games() if entry.encoding is not None]

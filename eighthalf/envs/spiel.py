@@ -18,13 +18,32 @@ its chance nodes (how the deal is made of chance outcomes). 8½'s ``python_eight
 - ``resample_from_infostate`` deals the cards the player cannot see at random into a
   state it cannot tell from the real one (the game's ``sample_state``), which is what
   OpenSpiel's IS-MCTS bot needs.
+
+**Every registered game with an encoding** has an OpenSpiel game, ``python_<key>``:
+:func:`spiel_game_for` gives its class and registers it with pyspiel (and
+:func:`register_spiel_games` does so for every registered game). Unless the encoding
+names a game of its own (:attr:`~eighthalf.envs.base.Encoding.spiel_game`: 8½'s deals
+card by card), it is a :class:`SeedSpielGame`: one chance node draws the game's seed,
+uniform over 0 to 65,535 (seed ``s`` deals as the game's ``start(players, seed=s)``
+does; every shuffle comes from it and no player sees it); its parameters are
+``players`` (default the encoding's ``default_players``), ``move_limit`` (default its
+``default_move_limit``; a game that reaches it ends with no reward) and the
+encoding's :attr:`~eighthalf.envs.base.Encoding.spiel_parameters`.
+
+>>> import pyspiel
+>>> spiel_game_for("eights").__name__
+'EightsSpielGame'
+>>> game = pyspiel.load_game("python_eights", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 3434, 65536)
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 try:
     import numpy as np
@@ -34,10 +53,24 @@ except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.spiel") from None
 
-from ..errors import InvalidStateError, quote
-from .base import Encoding
+from ..common.registry import RegistryError, find, games, load_object
+from ..errors import IllegalMoveError, InvalidStateError, quote
+from .base import Encoding, encoding_for
 
-__all__ = ["SpielGame", "SpielObserver", "SpielState", "check_params"]
+__all__ = [
+    "SEEDS",
+    "SeedSpielGame",
+    "SeedSpielState",
+    "SpielGame",
+    "SpielObserver",
+    "SpielState",
+    "check_params",
+    "register_spiel_games",
+    "spiel_game_for",
+]
+
+SEEDS: Final = 2**16
+"""The chance outcomes of a :class:`SeedSpielGame`'s deal: seeds 0 to 65,535."""
 
 
 def check_params(params: object, defaults: dict[str, Any]) -> dict[str, Any]:
@@ -281,3 +314,160 @@ class SpielObserver:
                 )
                 lines.append(f"seat {seat}: {game.move_text(move)}{held}")
         return "\n".join(lines)
+
+
+class SeedSpielGame(SpielGame):
+    """The OpenSpiel game derived for a game whose encoding names no game of its own: a
+    chance node draws the seed, then the game (see the module's description). Each game
+    has a subclass of its own, made by :func:`spiel_game_for`, which sets
+    :attr:`~SpielGame.encoding` and :attr:`game_type`.
+
+    Raises:
+        InvalidStateError: If ``params`` is not a dict of the game's parameters, ``players``
+            is not allowed, ``move_limit`` is not an int from 1, or the encoding refuses a
+            table option (:meth:`~eighthalf.envs.base.Encoding.spiel_rules`).
+    """
+
+    game_type: pyspiel.GameType
+    """The game's type, as registered with pyspiel."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        encoding = self.encoding
+        defaults = self.game_type.parameter_specification
+        values = check_params(params, defaults)
+        players, move_limit = values["players"], values["move_limit"]
+        if type(move_limit) is not int:  # OpenSpiel's parameters have no None: the limit is always set
+            raise InvalidStateError(f"move_limit must be an int from 1 to 2**53 - 1, not {quote(move_limit)}")
+        options = {name: values[name] for name in encoding.spiel_parameters}
+        self.rules, self.move_limit = encoding.table(encoding.spiel_rules(options), move_limit)
+        encoding.game.start(players, seed=0, rules=self.rules)  # checks the table
+        self.players = players
+        low, high = encoding.utility
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_actions,
+            max_chance_outcomes=SEEDS,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=move_limit,
+        )
+        super().__init__(self.game_type, info, {name: values[name] for name in defaults})
+
+    def new_initial_state(self) -> SeedSpielState:
+        """The state before the deal: one chance node, the seed, comes first."""
+        return SeedSpielState(self)
+
+
+class SeedSpielState(SpielState):
+    """A state of a :class:`SeedSpielGame`: the chance node of the seed, then the game's
+    own state (``current``)."""
+
+    def _seed(self, action: object) -> int:
+        """The seed a chance action deals.
+
+        Raises:
+            IllegalMoveError: If ``action`` is not an int from 0 to 65,535.
+        """
+        if isinstance(action, np.integer):
+            action = int(action)
+        if type(action) is not int or not 0 <= action < SEEDS:
+            raise IllegalMoveError(
+                quote(action), f"a chance outcome is a seed from 0 to {SEEDS - 1}", self.encoding.deal_rule
+            )
+        return action
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every seed, each with probability 1/65,536."""
+        assert self.current is None
+        return [(seed, 1 / SEEDS) for seed in range(SEEDS)]
+
+    def _deal(self, action: int) -> None:
+        self.current = self.encoding.game.start(self.players, seed=self._seed(action), rules=self.rules)
+
+    def _deal_string(self, action: int) -> str:
+        return f"seed {self._seed(action)}"
+
+    def _dealing_string(self) -> str:
+        return "dealing: the seed is to be drawn"
+
+    def _dealing_observation(self) -> str:
+        return "dealing"
+
+    def _hand(self, seat: int) -> tuple[Any, ...]:
+        return self.encoding.hand_of(self.current, seat)
+
+    def _blank(self) -> SeedSpielState:
+        return type(self)(self.get_game())
+
+    def _copy_deal(self, other: SpielState) -> None:
+        """Nothing to copy: the deal is one chance node."""
+
+    def _forget_deal(self) -> None:
+        """Nothing to forget: the sampled state has a seed of its own."""
+
+
+_lock = threading.Lock()
+_derived: dict[str, type[SeedSpielGame]] = {}
+
+
+def spiel_game_for(game: str) -> type[SpielGame]:
+    """The OpenSpiel game class of a registered game with an encoding (its name, key or
+    alias), registered with pyspiel as ``python_<key>``: the encoding's own
+    (:attr:`~eighthalf.envs.base.Encoding.spiel_game`, whose module registers it under
+    that name when imported), or a :class:`SeedSpielGame` made for it on first asking.
+
+    Raises:
+        EighthalfError: If no game of that name is registered, or it has no encoding.
+        RegistryError: If another game is registered with pyspiel under the name.
+    """
+    entry = find(game)
+    encoding = encoding_for(entry)
+    if encoding.spiel_game is not None:
+        own: type[SpielGame] = load_object(encoding.spiel_game)
+        return own
+    with _lock:
+        made = _derived.get(entry.key)
+        if made is None:
+            if f"python_{entry.key}" in pyspiel.registered_names():
+                raise RegistryError(f"another OpenSpiel game is registered as python_{entry.key}")
+            counts = encoding.game.player_counts(encoding.game.default_rules)
+            defaults = {
+                "players": encoding.default_players,
+                "move_limit": encoding.default_move_limit,
+                **encoding.spiel_parameters,
+            }
+            game_type = pyspiel.GameType(
+                short_name=f"python_{entry.key}",
+                long_name=f"Python {entry.name}",
+                dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+                chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+                information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+                utility=pyspiel.GameType.Utility.GENERAL_SUM,
+                reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+                max_num_players=counts[-1],
+                min_num_players=counts[0],
+                provides_information_state_string=True,
+                provides_information_state_tensor=True,
+                provides_observation_string=True,
+                provides_observation_tensor=True,
+                parameter_specification=defaults,
+            )
+            name = f"{entry.key.capitalize()}SpielGame"
+            doc = f"The OpenSpiel game of {entry.name}, ``python_{entry.key}`` (a :class:`SeedSpielGame`)."
+            made = type(name, (SeedSpielGame,), {"encoding": encoding, "game_type": game_type, "__doc__": doc})
+            made.__module__ = __name__
+            pyspiel.register_game(game_type, made)
+            _derived[entry.key] = made
+    return made
+
+
+def register_spiel_games() -> list[str]:
+    """Register the OpenSpiel game of every registered game with an encoding
+    (:func:`spiel_game_for`) and return their short names, in the registry's order."""
+    names = []
+    for entry in games():
+        if entry.encoding is not None:
+            spiel_game_for(entry.key)
+            names.append(f"python_{entry.key}")
+    return names

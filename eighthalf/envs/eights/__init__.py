@@ -18,9 +18,9 @@ first use, as :mod:`eighthalf.envs` does: ``SeatEnv``, ``env`` and ``raw_env`` n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .. import load_lazily
+from .. import lazy_names
 
 if TYPE_CHECKING:
     from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
@@ -53,16 +53,4 @@ _MODULE_OF = {
 """The module of this package that holds each of its names."""
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of this package from its module on first use (:func:`eighthalf.envs.load_lazily`).
-
-    Raises:
-        AttributeError: ``name`` is not a name of this package.
-        ImportError: its module needs a framework that is not installed (the message names the extra).
-    """
-    return load_lazily(__name__, name, _MODULE_OF, globals())
-
-
-def __dir__() -> list[str]:
-    """The names of this package, those imported on first use included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, globals())

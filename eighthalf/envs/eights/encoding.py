@@ -43,11 +43,12 @@ hand, no unknown stack card, no seed. :func:`observation_layout` names its block
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
 from operator import attrgetter, is_not
-from typing import Final, NamedTuple
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -61,7 +62,7 @@ from ...eights.state import GameState
 from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
-from ..base import Encoding
+from ..base import Encoding, layout
 
 __all__ = [
     "ACTIONS",
@@ -339,12 +340,7 @@ def observation_layout(players: int) -> list[tuple[str, int, int]]:
             (f"seat {seat}: to move", 1),
             (f"seat {seat}: dealer", 1),
         ]
-    layout = []
-    start = 0
-    for name, size in blocks:
-        layout.append((name, start, size))
-        start += size
-    return layout
+    return layout(blocks)
 
 
 def observation_size(players: int) -> int:
@@ -547,72 +543,33 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     num_actions = NUM_ACTIONS
     default_move_limit = DEFAULT_MOVE_LIMIT
     hidden_rules = "WI2, WI3"
+    deal_rule = "WS5"
+    spiel_parameters = MappingProxyType({"target": 0, "turn_limit": 0, "may_pass_freely": False})
 
-    def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
-        """:func:`table_rules`.
-
-        Raises:
-            InvalidStateError: As :func:`table_rules` does.
-        """
-        return table_rules(rules, move_limit)
-
-    def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
-        """:func:`action_mask`.
+    def spiel_rules(self, values: Mapping[str, Any]) -> Rules:
+        """The :class:`~eighthalf.eights.Rules` of OpenSpiel's ``target`` and ``turn_limit``
+        (WR2; 0 for the rule book's: WG1's target, no turn limit) and ``may_pass_freely`` (WR1).
 
         Raises:
-            InvalidStateError: If ``seen`` is not a view of Eights.
+            InvalidStateError: If ``target`` or ``turn_limit`` is not an int from 0, or
+                ``may_pass_freely`` is not a bool.
         """
-        return action_mask(seen)
+        for name in ("target", "turn_limit"):
+            value = values[name]
+            if type(value) is not int or value < 0:
+                raise InvalidStateError(f"{name} must be an int from 0 (the rule book's) up, not {quote(value)} (WR2)")
+        target, turn_limit = values["target"] or None, values["turn_limit"] or None
+        return Rules(target=target, turn_limit=turn_limit, may_pass_freely=values["may_pass_freely"])
 
-    def action_to_move(self, action: int, seen: PlayerView) -> Move:
-        """:func:`action_to_move`.
-
-        Raises:
-            IllegalMoveError: As :func:`action_to_move` does.
-            InvalidStateError: If ``seen`` is not a seat's view.
-        """
-        return action_to_move(action, seen)
-
-    def move_to_action(self, move: Move, seen: PlayerView) -> int:
-        """:func:`move_to_action`.
-
-        Raises:
-            IllegalMoveError: As :func:`move_to_action` does.
-            InvalidStateError: If ``seen`` is not a seat's view.
-        """
-        return move_to_action(move, seen)
-
-    def encode_view(self, seen: PlayerView) -> npt.NDArray[np.float32]:
-        """:func:`encode_view`.
-
-        Raises:
-            InvalidStateError: As :func:`encode_view` does.
-        """
-        return encode_view(seen)
-
-    def encode_into(self, seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """:func:`encode_into`.
-
-        Raises:
-            InvalidStateError: As :func:`encode_into` does.
-        """
-        return encode_into(seen, out)
-
-    def mask_into(self, seen: PlayerView, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
-        """:func:`mask_into`.
-
-        Raises:
-            InvalidStateError: As :func:`mask_into` does.
-        """
-        return mask_into(seen, out)
-
-    def observation_size(self, players: int) -> int:
-        """:func:`observation_size`."""
-        return observation_size(players)
-
-    def observation_high(self, players: int, rules: Rules) -> npt.NDArray[np.float32]:
-        """:func:`observation_high`."""
-        return observation_high(players, rules)
+    table = staticmethod(table_rules)
+    action_mask = staticmethod(action_mask)
+    action_to_move = staticmethod(action_to_move)
+    move_to_action = staticmethod(move_to_action)
+    encode_view = staticmethod(encode_view)
+    encode_into = staticmethod(encode_into)
+    mask_into = staticmethod(mask_into)
+    observation_size = staticmethod(observation_size)
+    observation_high = staticmethod(observation_high)
 
     def private_blocks(self, players: int) -> list[tuple[int, int]]:
         """The own hand (slots and kinds), the unseen cards (which the hand decides) and
@@ -627,9 +584,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """1 for each winner (WG3), 0 for the others."""
         return [float(seat in result.winners) for seat in range(len(result.scores))]
 
-    def text(self, seen: PlayerView) -> str:
-        """:func:`view_text`."""
-        return view_text(seen)
+    text = staticmethod(view_text)
 
     def card_text(self, card: Card) -> str:
         """The card's notation, ``4w``."""

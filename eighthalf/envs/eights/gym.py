@@ -20,28 +20,20 @@ stopped by the move limit is truncated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-try:
-    import gymnasium
-except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
-    from .. import extra_missing
-
-    raise extra_missing(missing, "rl", "eighthalf.envs.eights.gym") from None
-
 from ...eights.bots import Bot
 from ...eights.options import Rules
 from ...eights.state import GameState
-from ..seat import GameSeatEnv
-from .encoding import DEFAULT_MOVE_LIMIT, EIGHTS_ENCODING
+from ..seat import GameSeatEnv, seat_env_id
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
-ENV_ID = "eighthalf/EightsSeat-v0"
-"""The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
+ENV_ID = seat_env_id("eights")
+"""The id under which Eights' seat environment is registered with Gymnasium,
+``"eighthalf/EightsSeat-v0"`` (:func:`~eighthalf.envs.seat.seat_env_id`):
+``gymnasium.make(ENV_ID, players=4)``."""
 
 
-class SeatEnv(GameSeatEnv):
+class SeatEnv(GameSeatEnv[Rules, Bot]):
     """One seat of a game of Eights against bots, as a Gymnasium environment.
 
     An action outside the mask ends the episode with ``illegal_reward`` by default
@@ -49,9 +41,11 @@ class SeatEnv(GameSeatEnv):
     ``illegal="raise"``; see :class:`~eighthalf.envs.seat.GameSeatEnv`.
 
     Args:
-        players: Seats at the table (2–6, WS2).
+        players: Seats at the table (2–6, WS2; by default 4).
+        game: Another registered game to play instead (see :class:`~eighthalf.envs.seat.GameSeatEnv`).
         seat: The agent's seat.
-        opponents: Bots for the other seats, in seat order, repeated to fill the table.
+        opponents: Bots for the other seats, in seat order, repeated to fill the table
+            (by default the greedy bot).
         move_limit: The most moves of a game (it then ends with no winner), or ``None``.
         illegal: ``"end"`` or ``"raise"``, for an action outside the mask.
         illegal_reward: The reward of an illegal action under ``illegal="end"``.
@@ -63,32 +57,5 @@ class SeatEnv(GameSeatEnv):
             :class:`~eighthalf.envs.seat.GameSeatEnv` says).
     """
 
+    default_game = "eights"
     state: GameState | None  # the game, once reset() dealt it
-
-    def __init__(
-        self,
-        players: int = 4,
-        *,
-        seat: int = 0,
-        opponents: Sequence[str | Callable[[], Bot]] = ("greedy",),
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        illegal: str = "end",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-        rules: Rules | None = None,
-    ) -> None:
-        super().__init__(
-            EIGHTS_ENCODING,
-            players,
-            seat=seat,
-            opponents=opponents,
-            move_limit=move_limit,
-            illegal=illegal,
-            illegal_reward=illegal_reward,
-            render_mode=render_mode,
-            rules=rules,
-        )
-
-
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="eighthalf.envs.eights.gym:SeatEnv")

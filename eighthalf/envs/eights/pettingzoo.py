@@ -28,41 +28,22 @@ from typing import Any, ClassVar
 
 from ...eights.options import Rules
 from ...eights.state import GameState
-from ..aec import GameAEC, wrap
-from .encoding import DEFAULT_MOVE_LIMIT, EIGHTS_ENCODING
+from ..aec import GameAEC, wrapped
+from .encoding import EIGHTS_ENCODING
 
 __all__ = ["env", "raw_env"]
 
 
-def env(
-    players: int = 4,
-    *,
-    render_mode: str | None = None,
-    move_limit: int | None = DEFAULT_MOVE_LIMIT,
-    rules: Rules | None = None,
-) -> Any:
-    """The AEC environment wrapped as PettingZoo's own games are (order and bounds checks).
+class raw_env(GameAEC[Rules]):
+    """The unwrapped AEC environment of one game of Eights (see the module's description):
+    :class:`~eighthalf.envs.aec.GameAEC` of the registered game ``eights``.
 
     Args:
-        players: Seats at the table (2–6, WS2).
+        players: Seats at the table (2–6, WS2; by default 4).
+        game: Another registered game to play instead (see :class:`~eighthalf.envs.aec.GameAEC`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The most moves of a game (it then ends with no winner), or ``None``.
-        rules: The table's :class:`~eighthalf.eights.Rules` (WR1, WR2), instead of the rule book's.
-
-    Raises:
-        InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``
-            is not an :class:`~eighthalf.eights.Rules`, or ``render_mode`` is not one of the above.
-    """
-    return wrap(raw_env(players, render_mode=render_mode, move_limit=move_limit, rules=rules))
-
-
-class raw_env(GameAEC):
-    """The unwrapped AEC environment of one game of Eights (see the module's description).
-
-    Args:
-        players: Seats at the table (2–6, WS2).
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The most moves of a game (it then ends with no winner), or ``None``.
+        move_limit: The most moves of a game (it then ends with no winner; by default
+            10,000), or ``None``.
         rules: The table's :class:`~eighthalf.eights.Rules` (WR1, WR2), instead of the rule book's.
 
     Raises:
@@ -70,16 +51,10 @@ class raw_env(GameAEC):
             is not an :class:`~eighthalf.eights.Rules`, or ``render_mode`` is not one of the above.
     """
 
+    default_game = "eights"
     metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": EIGHTS_ENCODING.env_name}
 
     state_: GameState | None  # the game, once reset() dealt it
 
-    def __init__(
-        self,
-        players: int = 4,
-        *,
-        render_mode: str | None = None,
-        move_limit: int | None = DEFAULT_MOVE_LIMIT,
-        rules: Rules | None = None,
-    ) -> None:
-        super().__init__(EIGHTS_ENCODING, players, render_mode=render_mode, move_limit=move_limit, rules=rules)
+
+env = wrapped(raw_env)

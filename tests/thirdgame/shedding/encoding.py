@@ -47,6 +47,8 @@ class SheddingEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     num_actions = NUM_ACTIONS
     default_move_limit = 500
     hidden_rules = "SH2, SH5"
+    default_players = 3
+    deal_rule = "SH2"
 
     def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
         """``rules`` (default the game's) and the adapter's move limit."""

@@ -1,0 +1,118 @@
+"""The environments derived from a registered game's encoding (eighthalf.envs: encoding_for,
+env_for, GameAEC, GameSeatEnv, seat_env_id, spiel_game_for, GameBatch): every registered game
+with an encoding gets them by name, with the encoding's defaults, and the errors are typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import gymnasium
+import numpy as np
+
+from eighthalf.common.registry import RegistryError, games
+from eighthalf.envs import GameAEC, GameSeatEnv, encoding_for, env_for, seat_env_id
+from eighthalf.envs.base import DEFAULT, Encoding, layout, move_limit_of
+from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
+from eighthalf.envs.eights import raw_env as eights_raw_env
+from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
+from eighthalf.envs.encoding import ROUND_ENCODING
+from eighthalf.envs.seat import register_seat_envs
+from eighthalf.errors import EighthalfError, InvalidStateError
+
+WITH_ENCODING = [entry.key for entry in games() if entry.encoding is not None]
+
+
+def test_every_registered_game_with_an_encoding_is_found_by_name_key_or_alias() -> None:
+    assert WITH_ENCODING[:2] == ["eighthalf", "eights"]
+    assert encoding_for("8½") is encoding_for("8.5") is encoding_for("eighthalf") is ROUND_ENCODING
+    assert encoding_for("Eights") is EIGHTS_ENCODING and encoding_for(EIGHTS_ENCODING) is EIGHTS_ENCODING
+    for key in WITH_ENCODING:
+        assert isinstance(encoding_for(key), Encoding)
+
+
+def test_a_game_that_is_not_registered_or_has_no_encoding_is_a_clear_error() -> None:
+    with pytest.raises(EighthalfError, match="no game 'chess' is registered"):
+        env_for("chess")
+    with pytest.raises(InvalidStateError, match="give the game"):
+        GameAEC(3)
+    with pytest.raises(InvalidStateError, match="give the game"):
+        GameSeatEnv(3)
+    with pytest.raises(InvalidStateError, match="give the game"):
+        GameBatch(2, 3)
+    from eighthalf.common import registry
+
+    no_encoding = registry.find("eights")
+    import attrs
+
+    with pytest.raises(RegistryError, match="declares no environment encoding"):
+        encoding_for(attrs.evolve(no_encoding, encoding=None))
+    with pytest.raises(RegistryError, match=r"not an eighthalf\.envs\.base\.Encoding"):
+        encoding_for(attrs.evolve(no_encoding, encoding="eighthalf.eights.game:EIGHTS"))
+
+
+@pytest.mark.parametrize("key", WITH_ENCODING)
+def test_the_derived_environments_take_the_encoding_s_defaults(key: str) -> None:
+    encoding = encoding_for(key)
+    table = env_for(key)
+    assert table.unwrapped.metadata["name"] == encoding.env_name
+    assert len(table.possible_agents) == encoding.default_players
+    single: GameSeatEnv[Any, Any] = GameSeatEnv(game=key)
+    assert single.players == encoding.default_players and single.action_space == gymnasium.spaces.Discrete(
+        encoding.num_actions
+    )
+    observation, info = single.reset(seed=1)
+    assert observation.shape == (encoding.observation_size(encoding.default_players),)
+    assert info["action_mask"].sum() == len(info["legal_moves"])
+    batch = GameBatch(3, game=key)
+    first = batch.reset(seed=4)
+    assert first.masks.shape == (3, encoding.num_actions)
+    assert batch.move_limit == GameAEC(game=key).move_limit
+    assert move_limit_of(encoding, DEFAULT) == encoding.default_move_limit and move_limit_of(encoding, 7) == 7
+
+
+def test_a_game_s_own_classes_are_the_derived_ones_with_a_default_game() -> None:
+    """8½'s and Eights' classes play the same games as the derived ones: same seeds, same observations."""
+    for own, key in ((eights_raw_env(3), "eights"),):
+        derived: GameAEC[Any] = GameAEC(3, game=key)
+        own.reset(seed=9)
+        derived.reset(seed=9)
+        for agent in own.possible_agents:
+            assert np.array_equal(own.observe(agent)["observation"], derived.observe(agent)["observation"])
+    for batch, key in ((RoundBatch(2, 3), "eighthalf"), (EightsBatch(2, 3), "eights")):
+        other = GameBatch(2, 3, game=key)
+        assert np.array_equal(batch.reset(seed=5).observations, other.reset(seed=5).observations)
+
+
+def test_gymnasium_ids_are_registered_for_every_game() -> None:
+    ids = register_seat_envs()
+    assert ids[:2] == ["eighthalf/EighthalfSeat-v0", "eighthalf/EightsSeat-v0"]
+    assert seat_env_id("Eights") == "eighthalf/EightsSeat-v0"
+    made: Any = gymnasium.make(ids[0], players=3, opponents=("random",)).unwrapped
+    assert made.encoding is ROUND_ENCODING and made.players == 3
+
+
+def test_openspiel_games_are_registered_for_every_game() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from eighthalf.envs.spiel import SeedSpielGame, register_spiel_games, spiel_game_for
+
+    names = register_spiel_games()
+    assert names[:2] == ["python_eighthalf", "python_eights"]
+    registered = set(pyspiel.registered_names())
+    assert set(names) <= registered
+    assert not issubclass(spiel_game_for("8½"), SeedSpielGame)  # 8½ deals card by card: its own game
+    assert spiel_game_for("eights") is spiel_game_for("eights")  # made once
+    game = pyspiel.load_game("python_eights", {"players": 2})
+    state = game.new_initial_state()
+    with pytest.raises(EighthalfError, match="a chance outcome is a seed from 0 to 65535"):
+        state.apply_action(2**16)
+
+
+def test_observation_layout_is_laid_end_to_end() -> None:
+    assert layout([]) == []
+    blocks = [("a", 2), ("b", 0), ("c", 5)]
+    assert layout(blocks) == [("a", 0, 2), ("b", 2, 0), ("c", 2, 5)]
