@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import ALL_MOVES, reached_states, rules
 
-from eighthalf import GameState, IllegalMoveError, OpenPlay, legal_moves, new_game, view
+from eighthalf import GameState, IllegalMoveError, NotAMoveError, OpenPlay, legal_moves, new_game, view
 from eighthalf.envs.encoding import (
     ACTIONS,
     NUM_ACTIONS,
@@ -48,7 +48,7 @@ def test_t3_an_action_outside_the_space_is_refused(bad: object) -> None:
 
 
 def test_t3_something_not_a_move_has_no_action() -> None:
-    with pytest.raises(IllegalMoveError, match="not a move of a round"):
+    with pytest.raises(NotAMoveError, match="'33' is not a move of 8½ but text"):
         move_to_action("33")  # type: ignore[arg-type]
 
 

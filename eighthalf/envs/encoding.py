@@ -47,7 +47,7 @@ import numpy.typing as npt
 from ..cards import COMPOSITION, RANKS, Rank
 from ..common.game import Result
 from ..engine import legal_moves
-from ..errors import IllegalMoveError, InvalidStateError, quote
+from ..errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 from ..game import ROUND
 from ..moves import (
     BLIND_PLAYS,
@@ -117,12 +117,12 @@ def move_to_action(move: Move) -> int:
     """The action number of ``move`` (see the table above).
 
     Raises:
-        IllegalMoveError: If ``move`` is not a move of a round.
+        NotAMoveError: If ``move`` is not a move of a round (an :class:`~eighthalf.errors.IllegalMoveError`).
     """
     try:
         return _INDEX[move]
     except (KeyError, TypeError):
-        raise IllegalMoveError(quote(move), "it is not a move of a round (T3, C1)", "T3") from None
+        raise not_a_move(move, "parse_move", "8½") from None
 
 
 def action_to_move(action: int) -> Move:

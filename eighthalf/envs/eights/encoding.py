@@ -61,7 +61,7 @@ from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
 from ...eights.state import GameState
 from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
-from ...errors import IllegalMoveError, InvalidStateError, quote
+from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 from ..base import Encoding, layout
 
 __all__ = [
@@ -238,7 +238,7 @@ def _canonical(hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.in
     passes = [move for move in moves if type(move) is Pass]
     if len(spells) + len(passes) != len(moves):
         wrong = next(move for move in moves if type(move) not in (Spell, Pass))
-        raise IllegalMoveError(quote(wrong), "it is not a move of Eights (a Spell or a Pass)", "WT1")
+        raise not_a_move(wrong, "eighthalf.eights.parse_move", "Eights")
     groups = [*map(_LETTERS_OF, spells), *map(_REPLACEMENTS_OF, spells), *map(_EXCHANGE_OF, passes)]
     count = len(spells)
     move_of_group = np.concatenate([np.arange(count), np.arange(count), np.arange(count, count + len(passes))]).astype(
