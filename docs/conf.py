@@ -113,6 +113,9 @@ nitpick_ignore = [
     # simulate()'s ``executor: Executor | None`` annotation resolves to the private home.
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
+    # the server's JSON log lines (eighthalf.server.cli.JSONFormatter)
+    ("py:class", "logging.Formatter"),
+    ("py:class", "logging.LogRecord"),
     ("py:class", "argparse.Namespace"),
     # the games' add_commands take a set of sub-commands (argparse's private class).
     ("py:class", "argparse._SubParsersAction"),

@@ -8,11 +8,15 @@ loads PettingZoo's ``connect_four_v3``, which warns that its own creation API is
 
 from __future__ import annotations
 
-import importlib
+import subprocess
 import sys
 import warnings
+from pathlib import Path
+from typing import Final
 
 import pytest
+
+ROOT: Final = Path(__file__).resolve().parent.parent
 
 
 def test_a_warning_of_our_own_code_is_an_error() -> None:
@@ -29,8 +33,27 @@ def test_what_a_third_party_package_warns_of_itself_is_shown_not_raised(module: 
     assert [str(warning.message) for warning in caught] == ["theirs"]
 
 
-def test_pettingzoo_test_imports_with_pygame_present() -> None:
+def test_the_envs_tests_collect_with_pygame_present() -> None:
+    """The issue's case, in a fresh process: with pygame installed, importing ``pettingzoo.test``
+    loads ``connect_four_v3``, which warns; collecting the Eights environment tests must not stop."""
     pytest.importorskip("pygame", reason="pygame is in the test extra; without it the classic envs are not loaded")
     pytest.importorskip("pettingzoo", reason="the rl extra")
-    importlib.import_module("pettingzoo.test")
-    assert "pettingzoo.classic.connect_four_v3" in sys.modules  # the import that warns was really made
+    probe = "import sys, pettingzoo.test; print('pettingzoo.classic.connect_four' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip().endswith("True")  # the import that warns is really made
+    collected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/eights/test_eights_envs.py",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert collected.returncode == 0, collected.stdout[-2000:] + collected.stderr[-2000:]

@@ -40,7 +40,7 @@ class JSONFormatter(logging.Formatter):
     ``logger``, ``message``, and ``error`` (the traceback) when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:
-        """The record as JSON."""
+        """The log record ``record`` as one line of JSON."""
         entry = {
             "time": datetime.datetime.fromtimestamp(record.created, datetime.timezone.utc).isoformat(),
             "level": record.levelname.lower(),
@@ -53,7 +53,7 @@ class JSONFormatter(logging.Formatter):
 
 
 def json_log_config() -> dict[str, Any]:
-    """The logging configuration (:func:`logging.config.dictConfig`) of ``--log-format json``:
+    """The logging configuration (for ``logging.config.dictConfig``) of ``--log-format json``:
     uvicorn's loggers and the server's (``eighthalf.server``) write :class:`JSONFormatter`
     lines to stderr."""
     handler = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
