@@ -66,7 +66,7 @@ from .protocol import (
     parse_client_message,
     welcome_message,
 )
-from .store import SQLiteStore, StoreError
+from .store import SQLiteStore, Store, StoreError
 from .tables import Lobby, Table
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -257,7 +257,9 @@ def create_app(
             :class:`~eighthalf.server.postgres.PostgresStore`).
         allowed_origins: Origins (``https://example.org``) whose pages may open websockets,
             beside the server's own.
-        synchronous: SQLite's ``synchronous`` mode (see :class:`~eighthalf.server.store.SQLiteStore`).
+        synchronous: ``"normal"`` (a move survives the server being killed) or ``"full"``
+            (also a power cut): SQLite's ``synchronous`` mode, PostgreSQL's
+            ``synchronous_commit`` (see the two stores).
         abandon_after: Seconds without a person's touch after which a table in play is
             ended as abandoned (checked every ``abandon_after / 4`` seconds, at most a
             minute apart), or ``None`` never.
@@ -270,7 +272,10 @@ def create_app(
         lambda: len(lobby.tables),
         lambda: lobby.connections(),
     )
-    store = PostgresStore(db) if is_postgresql_url(db) else SQLiteStore(db, synchronous=synchronous)
+    if is_postgresql_url(db):
+        store: Store = PostgresStore(db, synchronous=synchronous)
+    else:
+        store = SQLiteStore(db, synchronous=synchronous)
     lobby = Lobby(store, metrics)
 
     @contextlib.asynccontextmanager

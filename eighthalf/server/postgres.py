@@ -3,8 +3,9 @@
 ``eighthalf serve --db postgresql://user@host/dbname`` (a libpq URL; ``postgres://`` too)
 keeps the tables in PostgreSQL instead of a SQLite file, behind the same
 :class:`~eighthalf.server.store.Store` interface and with the same durability: a move is
-committed (PostgreSQL's default ``synchronous_commit``: on disk) before anyone is told of it,
-and the move that ends a game is committed with its finished record and summary. The tables
+committed before anyone is told of it, so it survives the game server being killed
+(``--sync full``: on disk, so it survives the database's machine too), and the move that
+ends a game is committed with its finished record and summary. The tables
 are made on first use; the database's layout has a version (the table ``eighthalf_layout``)
 and each older layout a migration, as SQLite's has. A move takes a row lock on its table,
 so two writers of one table are put in order by the database itself.
@@ -86,13 +87,22 @@ class PostgresStore:
 
     Args:
         url: A libpq URL (``postgresql://user:password@host:port/dbname?...``).
+        synchronous: ``"normal"``: a commit is in PostgreSQL before the server goes on, so it
+            survives the game server being killed at any moment, as SQLite's ``normal`` does,
+            but PostgreSQL writes it to disk a moment later (``synchronous_commit = off``: a
+            crash of the database's machine may lose the last fraction of a second);
+            ``"full"``: on disk before the server goes on (``synchronous_commit = on``), as
+            SQLite's ``full`` is.
 
     Raises:
         StoreError: If psycopg is missing, the database cannot be reached, or its layout is
             newer than this release's.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, synchronous: str = "normal") -> None:
+        if synchronous not in ("normal", "full"):
+            raise StoreError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
+        self.synchronous = synchronous
         if _psycopg is None:
             raise StoreError('a PostgreSQL database needs psycopg: pip install "eighthalf[postgresql]"')
         self.url = url
@@ -109,6 +119,7 @@ class PostgresStore:
     def _connect(self) -> None:
         try:
             self._db = _psycopg.connect(self.url, autocommit=True)
+            self._db.execute(f"SET synchronous_commit TO {'on' if self.synchronous == 'full' else 'off'}")
         except _psycopg.Error as error:
             raise StoreError(f"cannot reach the database {self._shown()}: {str(error).strip()}") from None
 

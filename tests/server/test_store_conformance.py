@@ -116,3 +116,16 @@ def test_a_postgresql_database_that_cannot_be_reached_is_one_error_without_its_p
     with pytest.raises(StoreError, match="cannot reach the database") as error:
         PostgresStore(unreachable)
     assert "secret" not in str(error.value)
+
+
+@pytest.mark.parametrize(("synchronous", "setting"), [("normal", "off"), ("full", "on")])
+def test_a_postgresql_store_commits_as_sync_says(synchronous: str, setting: str) -> None:
+    """``--sync normal``: a commit survives the game server being killed (PostgreSQL has it);
+    ``full``: it is on disk first, as SQLite's modes."""
+    store = PostgresStore(new_database(), synchronous=synchronous)
+    try:
+        assert store._db.execute("SHOW synchronous_commit").fetchone() == (setting,)
+    finally:
+        store.close()
+    with pytest.raises(StoreError, match="synchronous must be 'normal' or 'full'"):
+        PostgresStore(new_database(), synchronous="sometimes")
