@@ -22,7 +22,18 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Final
 
-from .store import SCHEMA_VERSION, Listed, StoredTable, StoreError
+from .store import (
+    LOAD_MOVES,
+    LOAD_SEATS,
+    LOAD_TABLE,
+    SCHEMA_VERSION,
+    Listed,
+    StoredTable,
+    StoreError,
+    list_query,
+    listed,
+    stored_table,
+)
 
 try:
     import psycopg as _psycopg
@@ -76,6 +87,11 @@ def is_postgresql_url(db: str) -> bool:
     (True, False)
     """
     return db.startswith(POSTGRESQL_SCHEMES)
+
+
+def _placeholders(sql: str) -> str:
+    """SQLite's ``?`` placeholders as psycopg's ``%s`` (the shared queries hold no other ``?``)."""
+    return sql.replace("?", "%s")
 
 
 def _json(value: dict[str, Any] | None) -> str | None:
@@ -253,52 +269,18 @@ class PostgresStore:
         finished: bool | None = None,
     ) -> list[Listed]:
         """See :meth:`Store.list_tables <eighthalf.server.store.Store.list_tables>`."""
-        where: list[str] = []
-        parameters: list[Any] = []
-        if before is not None:
-            where.append("(created < %s OR (created = %s AND id < %s))")
-            parameters += [before[0], before[0], before[1]]
-        if game is not None:
-            where.append("game = %s")
-            parameters.append(game)
-        if finished is not None:
-            where.append("finished IS NOT NULL" if finished else "finished IS NULL")
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
-        sql = (
-            f"SELECT id, created, finished IS NOT NULL, summary FROM tables{clause} "
-            "ORDER BY created DESC, id DESC LIMIT %s"
-        )
-        rows = self._run([(sql, (*parameters, limit))], fetch=True)
-        return [
-            Listed(table_id, created, bool(over), None if summary is None else json.loads(summary))
-            for table_id, created, over, summary in rows
-        ]
+        sql, parameters = list_query(limit, before, game, finished)
+        return listed(self._run([(_placeholders(sql), parameters)], fetch=True))
 
     def load(self, table_id: str) -> StoredTable | None:
         """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one snapshot)."""
         with self._transaction() as db:
-            row = db.execute(
-                "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = %s",
-                (table_id,),
-            ).fetchone()
+            row = db.execute(_placeholders(LOAD_TABLE), (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = db.execute(
-                "SELECT seat, name, token_hash FROM seats WHERE table_id = %s ORDER BY seat", (table_id,)
-            ).fetchall()
-            moves = db.execute("SELECT move FROM moves WHERE table_id = %s ORDER BY number", (table_id,)).fetchall()
-        return StoredTable(
-            id=row[0],
-            game=row[1],
-            record=row[2],
-            settings=json.loads(row[3]),
-            created=row[4],
-            finished=row[5],
-            seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
-            moves=tuple(move for (move,) in moves),
-            summary=None if row[6] is None else json.loads(row[6]),
-            touched=row[7],
-        )
+            seats = db.execute(_placeholders(LOAD_SEATS), (table_id,)).fetchall()
+            moves = db.execute(_placeholders(LOAD_MOVES), (table_id,)).fetchall()
+        return stored_table(row, seats, moves)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """See :meth:`Store.table_ids <eighthalf.server.store.Store.table_ids>`."""

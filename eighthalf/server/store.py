@@ -38,7 +38,20 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["SCHEMA_VERSION", "Listed", "SQLiteStore", "Store", "StoreError", "StoredTable"]
+__all__ = [
+    "LOAD_MOVES",
+    "LOAD_SEATS",
+    "LOAD_TABLE",
+    "SCHEMA_VERSION",
+    "Listed",
+    "SQLiteStore",
+    "Store",
+    "StoreError",
+    "StoredTable",
+    "list_query",
+    "listed",
+    "stored_table",
+]
 
 SCHEMA_VERSION: Final = 2
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
@@ -206,6 +219,57 @@ def _json(value: dict[str, Any] | None) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+LOAD_TABLE: Final = "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?"
+LOAD_SEATS: Final = "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat"
+LOAD_MOVES: Final = "SELECT move FROM moves WHERE table_id = ? ORDER BY number"
+"""What :meth:`Store.load` asks, in SQLite's placeholders (``?``; PostgreSQL's store writes ``%s``)."""
+
+
+def list_query(
+    limit: int, before: tuple[float, str] | None, game: str | None, finished: bool | None
+) -> tuple[str, tuple[Any, ...]]:
+    """The query of :meth:`Store.list_tables` and its parameters, in SQLite's placeholders."""
+    where: list[str] = []
+    parameters: list[Any] = []
+    if before is not None:
+        where.append("(created < ? OR (created = ? AND id < ?))")
+        parameters += [before[0], before[0], before[1]]
+    if game is not None:
+        where.append("game = ?")
+        parameters.append(game)
+    if finished is not None:
+        where.append("finished IS NOT NULL" if finished else "finished IS NULL")
+    clause = f" WHERE {' AND '.join(where)}" if where else ""
+    sql = (
+        f"SELECT id, created, finished IS NOT NULL, summary FROM tables{clause} ORDER BY created DESC, id DESC LIMIT ?"
+    )
+    return sql, (*parameters, limit)
+
+
+def listed(rows: list[Any]) -> list[Listed]:
+    """The rows of :func:`list_query` as :class:`Listed` tables."""
+    return [
+        Listed(table_id, created, bool(over), None if summary is None else json.loads(summary))
+        for table_id, created, over, summary in rows
+    ]
+
+
+def stored_table(row: Any, seats: list[Any], moves: list[Any]) -> StoredTable:
+    """A :class:`StoredTable` from the rows of :data:`LOAD_TABLE`, :data:`LOAD_SEATS` and :data:`LOAD_MOVES`."""
+    return StoredTable(
+        id=row[0],
+        game=row[1],
+        record=row[2],
+        settings=json.loads(row[3]),
+        created=row[4],
+        finished=row[5],
+        seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
+        moves=tuple(move for (move,) in moves),
+        summary=None if row[6] is None else json.loads(row[6]),
+        touched=row[7],
+    )
+
+
 class SQLiteStore:
     """A :class:`Store` in one SQLite database file (or ``":memory:"``).
 
@@ -338,52 +402,19 @@ class SQLiteStore:
         finished: bool | None = None,
     ) -> list[Listed]:
         """See :meth:`Store.list_tables`."""
-        where: list[str] = []
-        parameters: list[Any] = []
-        if before is not None:
-            where.append("(created < ? OR (created = ? AND id < ?))")
-            parameters += [before[0], before[0], before[1]]
-        if game is not None:
-            where.append("game = ?")
-            parameters.append(game)
-        if finished is not None:
-            where.append("finished IS NOT NULL" if finished else "finished IS NULL")
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
-        sql = f"SELECT id, created, finished IS NOT NULL, summary FROM tables{clause} ORDER BY created DESC, id DESC LIMIT ?"
+        sql, parameters = list_query(limit, before, game, finished)
         with self._lock:
-            rows = self._db.execute(sql, (*parameters, limit)).fetchall()
-        return [
-            Listed(table_id, created, bool(over), None if summary is None else json.loads(summary))
-            for table_id, created, over, summary in rows
-        ]
+            return listed(self._db.execute(sql, parameters).fetchall())
 
     def load(self, table_id: str) -> StoredTable | None:
         """See :meth:`Store.load`."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?",
-                (table_id,),
-            ).fetchone()
+            row = self._db.execute(LOAD_TABLE, (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = self._db.execute(
-                "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-            ).fetchall()
-            moves = self._db.execute(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
-            ).fetchall()
-        return StoredTable(
-            id=row[0],
-            game=row[1],
-            record=row[2],
-            settings=json.loads(row[3]),
-            created=row[4],
-            finished=row[5],
-            seats=tuple((seat, name, token_hash) for seat, name, token_hash in seats),
-            moves=tuple(move for (move,) in moves),
-            summary=None if row[6] is None else json.loads(row[6]),
-            touched=row[7],
-        )
+            seats = self._db.execute(LOAD_SEATS, (table_id,)).fetchall()
+            moves = self._db.execute(LOAD_MOVES, (table_id,)).fetchall()
+        return stored_table(row, seats, moves)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """See :meth:`Store.table_ids`."""
