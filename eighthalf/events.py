@@ -336,10 +336,14 @@ def narrate_event(event: Event, name: Callable[[int], str], tr: NullTranslations
     if isinstance(event, Collected):
         if event.into_hand:
             text = tr.ngettext(
-                "{seat} collects {count} card into the hand.", "{seat} collects {count} cards into the hand.", event.count
+                "{seat} collects {count} card into the hand.",
+                "{seat} collects {count} cards into the hand.",
+                event.count,
             )
         else:
-            text = tr.ngettext("{seat} collects {count} card aside.", "{seat} collects {count} cards aside.", event.count)
+            text = tr.ngettext(
+                "{seat} collects {count} card aside.", "{seat} collects {count} cards aside.", event.count
+            )
         return text.format(seat=name(event.seat), count=event.count)
     if isinstance(event, Drew):
         if event.cards is None:

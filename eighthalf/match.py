@@ -33,7 +33,7 @@ from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, 
 from .engine import apply_unchecked as round_apply_unchecked
 from .engine import legal_moves as round_moves
 from .errors import IllegalMoveError, InvalidStateError, ParseError, not_a_move, quote
-from .events import ROUND_EVENT_TYPES, Event, card_label, apply_with_events, describe, hide_drawn, narrate_event
+from .events import ROUND_EVENT_TYPES, Event, apply_with_events, card_label, describe, hide_drawn, narrate_event
 from .moves import MOVE_TYPES, Move, parse_move
 from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
@@ -239,7 +239,10 @@ def _match_line(event: RoundDealt | Exchanged | MatchOver, name: Callable[[int],
             return tr.gettext("{seat} makes no exchange.").format(seat=name(event.seat))
         move = event.exchange
         return tr.gettext("{seat} exchanges an open {own} for {loser}'s open {theirs}.").format(
-            seat=name(event.seat), own=card_label(move.own, tr), loser=name(move.loser), theirs=card_label(move.theirs, tr)
+            seat=name(event.seat),
+            own=card_label(move.own, tr),
+            loser=name(move.loser),
+            theirs=card_label(move.theirs, tr),
         )
     totals = ", ".join(f"{name(seat)} {total}" for seat, total in enumerate(event.scores))
     winners = tr.gettext(" and ").join(name(seat) for seat in event.winners)

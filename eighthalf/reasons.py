@@ -17,7 +17,7 @@ from typing import Final
 from .common.i18n import DEFAULT_LOCALE, N_, localize_reason
 from .errors import IllegalMoveError
 
-__all__ = ["REASONS", "reason_for"]
+__all__ = ["REASONS", "WORDS", "reason_for"]
 
 REASONS: Final = (
     # The round (rules T1-T3, S5, L3, L4, P1-P7, E3, E7) as eighthalf.engine words them.
@@ -55,7 +55,8 @@ REASONS: Final = (
 """The templates of the reasons the rules core and the match give, as written there; a
 reason they write from no template here is told in English (tests keep the two together)."""
 
-_WORDS: Final = ("Ghost",)
+WORDS: Final = ("Ghost",)
+"""The values placed in those reasons that are translated too: the Ghost's name."""
 
 
 def reason_for(error: IllegalMoveError, locale: str = DEFAULT_LOCALE) -> str:
@@ -65,4 +66,4 @@ def reason_for(error: IllegalMoveError, locale: str = DEFAULT_LOCALE) -> str:
     Raises:
         InvalidStateError: If ``locale`` names no supported language.
     """
-    return localize_reason(error, locale, REASONS, _WORDS)
+    return localize_reason(error, locale, REASONS, WORDS)

@@ -57,7 +57,7 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 _ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for a marked, untranslated message
+def N_(message: str) -> str:
     """Mark ``message`` for extraction into the catalogue without translating it (returns it)."""
     return message
 
@@ -101,7 +101,7 @@ def locale_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LOCALE
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(language: str) -> gettext.NullTranslations:
     if language == DEFAULT_LOCALE:
         return gettext.NullTranslations()
@@ -130,7 +130,7 @@ def placeholders(message: str) -> list[str]:
     return [field for _, field, _, _ in string.Formatter().parse(message) if field is not None]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pattern(template: str) -> re.Pattern[str]:
     parts: list[str] = []
     seen: set[str] = set()

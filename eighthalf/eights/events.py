@@ -22,8 +22,8 @@ from gettext import NullTranslations
 from typing import Final, Literal, TypeAlias, final
 
 from ..common.events import check_events, check_seat, seat_namer
-from ..common.i18n import DEFAULT_LOCALE, translation
 from ..common.frozen import Frozen
+from ..common.i18n import DEFAULT_LOCALE, translation
 from .cards import Card
 from .engine import apply
 from .moves import Move, Pass, Spell
@@ -268,7 +268,9 @@ def _line(event: Event, name: Callable[[int], str], tr: NullTranslations) -> str
             hand = tr.gettext("{cards} from the hand").format(cards=_listed(spell.hand))
             table = tr.gettext("{first} and {second}").format(first=hand, second=table)
         text = tr.ngettext(
-            "{seat} spells {word} with {cards}: {value} point.", "{seat} spells {word} with {cards}: {value} points.", spell.value
+            "{seat} spells {word} with {cards}: {value} point.",
+            "{seat} spells {word} with {cards}: {value} points.",
+            spell.value,
         )
         return text.format(seat=name(event.seat), word=spell.word, cards=table, value=spell.value)
     if isinstance(event, Passed):
