@@ -32,9 +32,10 @@ from eighthalf.eights.engine import legal_moves as eights_legal_moves
 from eighthalf.eights.game import EIGHTS
 from eighthalf.eights.reasons import REASONS as EIGHTS_REASONS
 from eighthalf.eights.reasons import reason_for as eights_reason_for
-from eighthalf.events import BlindTurned, Caught, Collected, Drew, Locked, Played, RoundOver, WentOut, narrate
+from eighthalf.eights.state import GameState as EightsState
+from eighthalf.events import BlindTurned, Caught, Collected, Drew, Event, Locked, Played, RoundOver, WentOut, narrate
 from eighthalf.game import MATCH
-from eighthalf.match import DECLINE, Exchange, Exchanged, MatchOver, RoundDealt
+from eighthalf.match import DECLINE, Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
 from eighthalf.match import narrate as match_narrate
 from eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from eighthalf.reasons import REASONS, reason_for
@@ -77,7 +78,7 @@ def test_every_message_has_a_translation_with_the_same_placeholders(locale: str)
             continue
         assert not message.fuzzy, message.id
         ids = (message.id,) if isinstance(message.id, str) else message.id
-        strings = (message.string,) if isinstance(message.string, str) else message.string
+        strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
         assert len(strings) == len(ids) and all(text.strip() for text in strings), f"{locale}: {ids[0]!r} untranslated"
         for text in strings:
             assert sorted(set(placeholders(text))) == sorted(set(placeholders(ids[-1]))), f"{locale}: {text!r}"
@@ -128,7 +129,7 @@ def test_the_environment_chooses_the_language_as_gettext_would() -> None:
 
 
 NAMES = ["Anna", "Ben", "Cleo"]
-ROUND_EVENTS = [
+ROUND_EVENTS: list[Event] = [
     Played(0, (Rank.GHOST, Rank.GHOST), "hand", 9),
     Played(1, (Rank.EIGHT, Rank.HALF), "open", 17),
     BlindTurned(2, 1, Rank.SEVEN, True),
@@ -196,7 +197,7 @@ def test_a_round_is_told_in_dutch_in_the_rule_sheets_words() -> None:
 
 
 def test_a_match_and_unnamed_seats_are_told_in_each_language() -> None:
-    events = [
+    events: list[MatchEvent] = [
         RoundDealt(1, 2, 0),
         Exchanged(0, Exchange(Rank.NINE, 1, Rank.GHOST)),
         Exchanged(0, None),
@@ -219,7 +220,7 @@ def test_a_match_and_unnamed_seats_are_told_in_each_language() -> None:
     ]
 
 
-def _eights_game(seed: int) -> Iterator[tuple[object, tuple[eights_events.Event, ...]]]:
+def _eights_game(seed: int) -> Iterator[tuple[EightsState, tuple[eights_events.Event, ...]]]:
     """A seeded game of Eights between random players: each state and the events that led to it."""
     rng = random.Random(seed)
     state = EIGHTS.start(3, seed=seed)
@@ -246,7 +247,7 @@ def test_eights_is_told_in_each_language_its_words_and_cards_in_english() -> Non
 
 
 def test_eights_events_in_each_language() -> None:
-    events = [
+    events: list[eights_events.Event] = [
         eights_events.Passed(0, 0, None),
         eights_events.Passed(1, 2, None),
         eights_events.HandDealt(1, 2, 0),
@@ -339,8 +340,8 @@ def test_every_reason_eights_gives_is_told_in_french_and_dutch() -> None:
             for move in others[:: max(1, len(others) // 40)]:
                 try:
                     eights_apply(state, move)
-                except IllegalMoveError as error:
-                    errors.append(error)
+                except IllegalMoveError as refused:
+                    errors.append(refused)
         for error in errors:
             found = template_of(error.reason, EIGHTS_REASONS)
             assert found is not None, f"no template in eighthalf.eights.reasons for {error.reason!r}"
