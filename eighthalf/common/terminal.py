@@ -523,7 +523,7 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
     """The answers that show the help."""
     reasons: tuple[str, ...] = ()
     """The templates of the game's refusal reasons (its ``reasons.REASONS``), by which
-    :meth:`explain` tells them in another language."""
+    :meth:`~eighthalf.common.terminal.Face.explain` tells them in another language."""
     reason_words: tuple[str, ...] = ()
     """The words placed in those reasons that are translated too (a card's name)."""
 
