@@ -63,7 +63,7 @@ from .common.cli import check_record_option
 from .common.cli import int_type as _int_type
 from .common.commands import seat_names
 from .common.game import Game
-from .common.i18n import DEFAULT_LOCALE
+from .common.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
 from .common.runner import cut as _cut
 from .common.runner import load_bot
 from .common.terminal import Choices, Face, Say, Told, Wait, ask_move
@@ -216,7 +216,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour (also with NO_COLOR set)")
-    common.add_language_argument(parser)
+    add_language_argument(parser)
     add_table_option_arguments(parser)
 
 
@@ -260,7 +260,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         record=record,
         auto_forced=bool(getattr(args, "auto_forced", False)),
         rules=Rules(**table_options_from_args(args)),
-        locale=common.language_from_args(args),
+        locale=language_from_args(args),
     )
 
 

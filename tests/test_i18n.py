@@ -4,11 +4,13 @@ and Dutch, and the locale chosen from an option or the environment."""
 
 from __future__ import annotations
 
+import argparse
 import gettext
 import io
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -17,6 +19,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from eighthalf import IllegalMoveError, InvalidStateError, Rank, Rules, apply, legal_moves, new_game
+from eighthalf import terminal as round_terminal
 from eighthalf.common.i18n import (
     LOCALE_DIR,
     LOCALES,
@@ -27,6 +30,7 @@ from eighthalf.common.i18n import (
     translation,
 )
 from eighthalf.eights import events as eights_events
+from eighthalf.eights import terminal as eights_terminal
 from eighthalf.eights.engine import apply as eights_apply
 from eighthalf.eights.engine import legal_moves as eights_legal_moves
 from eighthalf.eights.game import EIGHTS
@@ -351,3 +355,49 @@ def test_every_reason_eights_gives_is_told_in_french_and_dutch() -> None:
                 told = eights_reason_for(error, locale)
                 assert told and told != error.reason and "{" not in told, (locale, error.reason)
     assert count > 50 and len(seen) >= 3
+
+
+def _parsed(module: Any, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    module.add_play_arguments(parser)
+    return parser.parse_args(argv)
+
+
+@pytest.mark.parametrize("module", [round_terminal, eights_terminal])
+def test_the_terminal_games_take_lang_else_the_environment(module: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = module.config_from_args(_parsed(module, ["--lang", "nl", "--seed", "3"]))
+    assert config.locale == "nl" and " --lang nl" in config.command()
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    assert module.config_from_args(_parsed(module, ["--seed", "3"])).locale == "en"
+    monkeypatch.setenv("LANG", "fr_BE.UTF-8")
+    config = module.config_from_args(_parsed(module, ["--seed", "3"]))
+    assert config.locale == "fr" and " --lang fr" in config.command()
+    with pytest.raises(SystemExit):
+        _parsed(module, ["--lang", "de"])
+
+
+def test_a_terminal_round_tells_what_happened_and_refusals_in_dutch() -> None:
+    lines: list[str] = []
+    answers = iter(["a", "6", "q"])
+    status = round_terminal.run_play(
+        _parsed(round_terminal, ["--players", "3", "--seed", "5", "--no-color", "--lang", "nl"]),
+        input=lambda prompt: next(answers),
+        write=lines.append,
+    )
+    text = "\n".join(lines)
+    assert status == 0
+    assert "  - Cleo speelt 5: het bod is 5." in text and "De 5 blokkeert" in text
+    assert "'6' is not legal here: na een 5 mogen alleen 1–5, 0, ½ en Geest gespeeld worden, niet een 6 (P7)" in text
+
+
+def test_a_terminal_game_of_eights_tells_what_happened_in_french() -> None:
+    lines: list[str] = []
+    answers = iter(["pass", "q"])
+    eights_terminal.run_play(
+        _parsed(eights_terminal, ["--players", "3", "--seed", "5", "--lang", "fr"]),
+        input=lambda prompt: next(answers),
+        write=lines.append,
+    )
+    text = "\n".join(lines)
+    assert "Anna passe." in text and "  - Ben épelle ONE avec " in text and "Ben pioche 3 cartes." in text

@@ -19,6 +19,7 @@ reasons are told after the fact.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import gettext
 import os
@@ -37,7 +38,9 @@ __all__ = [
     "LOCALES",
     "LOCALE_DIR",
     "N_",
+    "add_language_argument",
     "check_locale",
+    "language_from_args",
     "locale_from_environment",
     "localize_reason",
     "placeholders",
@@ -185,3 +188,24 @@ def localize_reason(error: IllegalMoveError, locale: str, templates: Sequence[st
     return catalogue.gettext(template).format(
         **{key: catalogue.gettext(value) if value in translated else value for key, value in values.items()}
     )
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--lang en|fr|nl``: the language of what happened and of the reasons of refused
+    moves (default: the environment's, :func:`~eighthalf.common.i18n.locale_from_environment`)."""
+    parser.add_argument(
+        "--lang",
+        choices=LOCALES,
+        default=None,
+        help="the language of what happened and of refused moves' reasons (default: the environment's, else en)",
+    )
+
+
+def language_from_args(args: argparse.Namespace) -> str:
+    """The language that ``--lang`` (:func:`add_language_argument`) names, else the environment's.
+
+    >>> language_from_args(argparse.Namespace(lang="nl"))
+    'nl'
+    """
+    lang = getattr(args, "lang", None)
+    return locale_from_environment() if lang is None else check_locale(lang)

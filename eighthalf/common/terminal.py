@@ -46,7 +46,7 @@ from .cli import TolerantStdin, check_bots_option, int_type, save_record
 from .demo import bot_move, tell_observers
 from .errors import EighthalfError, IllegalMoveError, quote
 from .game import Game, apply_with_events
-from .i18n import DEFAULT_LOCALE, LOCALES, check_locale, locale_from_environment, localize_reason
+from .i18n import DEFAULT_LOCALE, localize_reason
 from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
@@ -62,7 +62,6 @@ __all__ = [
     "Say",
     "Told",
     "Wait",
-    "add_language_argument",
     "add_name_arguments",
     "add_record_argument",
     "add_seating_arguments",
@@ -73,7 +72,6 @@ __all__ = [
     "label_letters",
     "label_of",
     "labelled",
-    "language_from_args",
     "names_from_args",
     "play",
     "read_answer",
@@ -172,27 +170,6 @@ def add_seating_arguments(
         f"(default greedy): names from {', '.join(sorted(registry))}, or module:attribute",
     )
     parser.add_argument("--seed", type=int_type(digits=MAX_SEED_DIGITS), default=None, help=seed_help)
-
-
-def add_language_argument(parser: argparse.ArgumentParser) -> None:
-    """Add ``--lang en|fr|nl``: the language of what happened and of the reasons of refused
-    moves (default: the environment's, :func:`~eighthalf.common.i18n.locale_from_environment`)."""
-    parser.add_argument(
-        "--lang",
-        choices=LOCALES,
-        default=None,
-        help="the language of what happened and of refused moves' reasons (default: the environment's, else en)",
-    )
-
-
-def language_from_args(args: argparse.Namespace) -> str:
-    """The language that ``--lang`` (:func:`add_language_argument`) names, else the environment's.
-
-    >>> language_from_args(argparse.Namespace(lang="nl"))
-    'nl'
-    """
-    lang = getattr(args, "lang", None)
-    return locale_from_environment() if lang is None else check_locale(lang)
 
 
 MAX_NAME: Final = 24

@@ -49,6 +49,7 @@ import attrs
 from ..common import terminal as common
 from ..common.cli import positive
 from ..common.commands import add_play_options, play_settings, seat_names
+from ..common.i18n import add_language_argument, language_from_args
 from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
@@ -142,7 +143,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_play_options(
         parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.eights.records.loads", add_rules=add_rules_arguments
     )
-    common.add_language_argument(parser)
+    add_language_argument(parser)
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -197,7 +198,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             record cannot be written where ``--record`` says; the message says which and why.
     """
     settings = play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args))
-    return PlayConfig(*settings, locale=common.language_from_args(args))
+    return PlayConfig(*settings, locale=language_from_args(args))
 
 
 # ---------------------------------------------------------------- the screen
