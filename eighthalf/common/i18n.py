@@ -6,6 +6,9 @@ up in gettext catalogues shipped compiled in the package (``eighthalf/locale/<la
 LC_MESSAGES/eighthalf.mo``, built from the ``.po`` files beside them), so a plain
 ``pip install`` needs no tool; English is the text in the code itself.
 
+The terminal games take the language from ``--lang`` (:func:`add_language_argument`,
+:func:`language_from_args`), else from the environment (:func:`locale_from_environment`).
+
 Nothing here runs on a hot path: the rules core never looks text up; narration and refusal
 reasons are told after the fact.
 
