@@ -91,6 +91,7 @@ nitpick_ignore = [
         "float",
         "object",
         "enum.Enum",
+        "gettext.NullTranslations",
         "enum.IntEnum",
         "collections.abc.Callable",
         "collections.abc.Iterable",

@@ -21,12 +21,14 @@ Drew(seat=2, count=1, cards=None)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from gettext import NullTranslations
 from typing import Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
 from .cards import Rank
 from .common.events import check_events, check_seat, seat_namer
+from .common.i18n import DEFAULT_LOCALE, ENGLISH, translation
 from .engine import apply, effects_for
 from .errors import InvalidStateError, not_a_move, quote
 from .moves import MOVE_TYPES, BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
@@ -271,60 +273,97 @@ def _check_events(events: Sequence[Event]) -> None:
     check_events(events, _is_event)
 
 
-def _cards_text(cards: Sequence[Rank]) -> str:
+def card_label(rank: Rank, tr: NullTranslations = ENGLISH) -> str:
+    """The name a player says of ``rank`` in the language of the catalogue ``tr`` (a
+    :func:`~eighthalf.common.i18n.translation`): ``"Ghost"``, ``"Fantôme"`` or ``"Geest"``
+    for the Ghost, else the rank's label (``"7"``, ``"½"``)."""
+    return tr.gettext("Ghost") if rank is Rank.GHOST else rank.label
+
+
+def _cards_text(cards: Sequence[Rank], tr: NullTranslations) -> str:
     if len(cards) == 2 and cards[0] == Rank.EIGHT and cards[1] == Rank.HALF:
-        return "8 with ½ (8½)"
-    label = cards[0].label
-    return label if len(cards) == 1 else f"{len(cards)} × {label}"
+        return tr.gettext("8 with ½ (8½)")
+    label = card_label(cards[0], tr)
+    return label if len(cards) == 1 else tr.gettext("{count} × {card}").format(count=len(cards), card=label)
 
 
-def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-    """Tell a round's events in plain English, one sentence each.
+def narrate(events: Sequence[Event], names: Sequence[str] | None = None, locale: str = DEFAULT_LOCALE) -> list[str]:
+    """Tell a round's events in plain words, one sentence each: English by default, or
+    French (``locale="fr"``) or Dutch (``"nl"``), in the rule sheets' words.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
     This one tells a round's events only; :func:`eighthalf.narrate` tells a match's own
     events too.
 
+    >>> narrate([Played(0, (Rank.GHOST,), "hand", 8)], ["Anna"], locale="fr")
+    ['Anna joue Fantôme : l’annonce est 4.']
+
     Raises:
-        InvalidStateError: If an item of ``events`` is not an event of a round, or
+        InvalidStateError: If an item of ``events`` is not an event of a round,
             ``names`` is not a sequence of strings with a name for every seat the events
-            mention.
+            mention, or ``locale`` names no supported language
+            (:func:`~eighthalf.common.i18n.check_locale`).
     """
     _check_events(events)
-    name = seat_namer(names)
-    return [narrate_event(event, name) for event in events]
+    name = seat_namer(names, locale)
+    tr = translation(locale)
+    return [narrate_event(event, name, tr) for event in events]
 
 
-def narrate_event(event: Event, name: Callable[[int], str]) -> str:
-    """One event of a round in plain English, unchecked: the sentence :func:`narrate`
-    gives it, each seat called ``name(seat)``. :func:`eighthalf.narrate` tells a round's
-    events within a match's with it."""
+def narrate_event(event: Event, name: Callable[[int], str], tr: NullTranslations = ENGLISH) -> str:
+    """One event of a round in plain words, unchecked: the sentence :func:`narrate`
+    gives it, each seat called ``name(seat)``, in the language of the catalogue ``tr``
+    (English by default). :func:`eighthalf.narrate` tells a round's events within a
+    match's with it."""
     if isinstance(event, Played):
-        return (
-            f"{name(event.seat)} plays {_cards_text(event.cards)}"
-            f"{' from the open cards' if event.source == 'open' else ''}: the call is {call_text(event.call_halves)}."
+        text = (
+            tr.gettext("{seat} plays {cards} from the open cards: the call is {call}.")
+            if event.source == "open"
+            else tr.gettext("{seat} plays {cards}: the call is {call}.")
         )
+        return text.format(seat=name(event.seat), cards=_cards_text(event.cards, tr), call=call_text(event.call_halves))
     if isinstance(event, BlindTurned):
-        outcome = "which cannot be played" if event.failed else "and plays it"
-        return f"{name(event.seat)} turns blind card {event.position}: {event.rank.label}, {outcome}."
+        text = (
+            tr.gettext("{seat} turns blind card {position}: {card}, which cannot be played.")
+            if event.failed
+            else tr.gettext("{seat} turns blind card {position}: {card}, and plays it.")
+        )
+        return text.format(seat=name(event.seat), position=event.position, card=card_label(event.rank, tr))
     if isinstance(event, Caught):
-        return f"{name(event.catcher)} catches {name(event.caught)} with a {event.rank.label}!"
+        return tr.gettext("{catcher} catches {caught} with a {card}!").format(
+            catcher=name(event.catcher), caught=name(event.caught), card=card_label(event.rank, tr)
+        )
     if isinstance(event, Collected):
-        where = "into the hand" if event.into_hand else "aside"
-        plural = "card" if event.count == 1 else "cards"
-        return f"{name(event.seat)} collects {event.count} {plural} {where}."
+        if event.into_hand:
+            text = tr.ngettext(
+                "{seat} collects {count} card into the hand.",
+                "{seat} collects {count} cards into the hand.",
+                event.count,
+            )
+        else:
+            text = tr.ngettext(
+                "{seat} collects {count} card aside.", "{seat} collects {count} cards aside.", event.count
+            )
+        return text.format(seat=name(event.seat), count=event.count)
     if isinstance(event, Drew):
-        plural = "card" if event.count == 1 else "cards"
-        shown = f" ({', '.join(card.label for card in event.cards)})" if event.cards is not None else ""
-        return f"{name(event.seat)} draws {event.count} {plural}{shown}."
+        if event.cards is None:
+            text = tr.ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", event.count)
+            return text.format(seat=name(event.seat), count=event.count)
+        text = tr.ngettext("{seat} draws {count} card ({cards}).", "{seat} draws {count} cards ({cards}).", event.count)
+        cards = ", ".join(card_label(card, tr) for card in event.cards)
+        return text.format(seat=name(event.seat), count=event.count, cards=cards)
     if isinstance(event, Locked):
-        return "The 5-lock is on: only 1–5, 0, ½ or Ghost may follow."
+        return tr.gettext("The 5-lock is on: only 1–5, 0, ½ or Ghost may follow.")
     if isinstance(event, ReachedTable):
-        return f"{name(event.seat)} is on the table."
+        return tr.gettext("{seat} is on the table.").format(seat=name(event.seat))
     if isinstance(event, WentOut):
-        tail = ", at risk: the next move decides." if event.waiting else "."
-        return f"{name(event.seat)} has no cards left{tail}"
+        text = (
+            tr.gettext("{seat} has no cards left, at risk: the next move decides.")
+            if event.waiting
+            else tr.gettext("{seat} has no cards left.")
+        )
+        return text.format(seat=name(event.seat))
     if event.winner is None:
-        return "The move limit is reached: the round ends without a winner."
+        return tr.gettext("The move limit is reached: the round ends without a winner.")
     scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.points))
-    return f"{name(event.winner)} wins the round. Points: {scores}."
+    return tr.gettext("{seat} wins the round. Points: {scores}.").format(seat=name(event.winner), scores=scores)

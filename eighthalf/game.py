@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from .cards import Rank
 from .common.game import Result
+from .common.i18n import DEFAULT_LOCALE
 from .common.records import tag_int
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
@@ -371,9 +372,11 @@ class MatchGame(_EightAndAHalf):
         """:func:`~eighthalf.parse_match_move`."""
         return parse_match_move(text)
 
-    def narrate(self, events: Sequence[MatchEvent], names: Sequence[str] | None = None) -> list[str]:
-        """:func:`~eighthalf.narrate`, which tells a match's own events too."""
-        return match_narrate(events, names)
+    def narrate(
+        self, events: Sequence[MatchEvent], names: Sequence[str] | None = None, locale: str = DEFAULT_LOCALE
+    ) -> list[str]:
+        """:func:`~eighthalf.narrate`, which tells a match's own events too (in ``locale``'s language)."""
+        return match_narrate(events, names, locale)
 
 
 ROUND: Final = RoundGame()

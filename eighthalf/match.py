@@ -21,17 +21,19 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Sequence
+from gettext import NullTranslations
 from typing import Final, TypeAlias, cast, overload
 
 import attrs
 
 from .cards import Rank
 from .common.events import check_events, check_seat, seat_namer
+from .common.i18n import DEFAULT_LOCALE, translation
 from .deal import check_seed, check_table, first_state, fresh_seed, seed_bytes, shuffled_deck
 from .engine import apply_unchecked as round_apply_unchecked
 from .engine import legal_moves as round_moves
 from .errors import IllegalMoveError, InvalidStateError, ParseError, not_a_move, quote
-from .events import ROUND_EVENT_TYPES, Event, apply_with_events, describe, hide_drawn, narrate_event
+from .events import ROUND_EVENT_TYPES, Event, apply_with_events, card_label, describe, hide_drawn, narrate_event
 from .moves import MOVE_TYPES, Move, parse_move
 from .options import MAX_COUNT, Rules
 from .state import GameState, Outcome
@@ -195,41 +197,61 @@ def events_for(events: Sequence[MatchEvent], seat: int | None) -> tuple[MatchEve
     return hide_drawn(events, seat)
 
 
-def narrate(events: Sequence[MatchEvent], names: Sequence[str] | None = None) -> list[str]:
-    """Tell the events in plain English, one sentence each.
+def narrate(
+    events: Sequence[MatchEvent], names: Sequence[str] | None = None, locale: str = DEFAULT_LOCALE
+) -> list[str]:
+    """Tell the events in plain words, one sentence each: English by default, or French
+    (``locale="fr"``) or Dutch (``"nl"``), in the rule sheets' words.
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
     A round's events are told as the round's own ``eighthalf.events.narrate`` tells them,
     a match's own (:class:`~eighthalf.match.RoundDealt`, :class:`~eighthalf.match.Exchanged`,
     :class:`~eighthalf.match.MatchOver`) here.
 
+    >>> narrate([MatchOver((5, 7), (1,))], ["Anna", "Ben"], locale="nl")
+    ['Ben wint de partij. Totalen: Anna 5, Ben 7.']
+
     Raises:
-        InvalidStateError: If an item of ``events`` is not an event, or ``names`` is not
-            a sequence of strings with a name for every seat the events mention.
+        InvalidStateError: If an item of ``events`` is not an event, ``names`` is not
+            a sequence of strings with a name for every seat the events mention, or
+            ``locale`` names no supported language (:func:`~eighthalf.common.i18n.check_locale`).
     """
     check_events(events, _is_event)
-    name = seat_namer(names)
+    name = seat_namer(names, locale)
+    tr = translation(locale)
     return [
-        _match_line(event, name) if isinstance(event, _MATCH_EVENT_TYPES) else narrate_event(event, name)
+        _match_line(event, name, tr) if isinstance(event, _MATCH_EVENT_TYPES) else narrate_event(event, name, tr)
         for event in events
     ]
 
 
-def _match_line(event: RoundDealt | Exchanged | MatchOver, name: Callable[[int], str]) -> str:
-    """A match's own event (M1–M3) in English."""
+def _match_line(event: RoundDealt | Exchanged | MatchOver, name: Callable[[int], str], tr: NullTranslations) -> str:
+    """A match's own event (M1–M3) in the language of ``tr``."""
     if isinstance(event, RoundDealt):
-        decides = "" if event.exchange_by is None else f" {name(event.exchange_by)} may first exchange an open card."
-        return f"Round {event.index + 1} is dealt by {name(event.dealer)}.{decides}"
+        dealt = tr.gettext("Round {number} is dealt by {dealer}.").format(
+            number=event.index + 1, dealer=name(event.dealer)
+        )
+        if event.exchange_by is None:
+            return dealt
+        return f"{dealt} " + tr.gettext("{seat} may first exchange an open card.").format(seat=name(event.exchange_by))
     if isinstance(event, Exchanged):
         if event.exchange is None:
-            return f"{name(event.seat)} makes no exchange."
+            return tr.gettext("{seat} makes no exchange.").format(seat=name(event.seat))
         move = event.exchange
-        return (
-            f"{name(event.seat)} exchanges an open {move.own.label} for {name(move.loser)}'s open {move.theirs.label}."
+        return tr.gettext("{seat} exchanges an open {own} for {loser}'s open {theirs}.").format(
+            seat=name(event.seat),
+            own=card_label(move.own, tr),
+            loser=name(move.loser),
+            theirs=card_label(move.theirs, tr),
         )
     totals = ", ".join(f"{name(seat)} {total}" for seat, total in enumerate(event.scores))
-    verb = "wins the match" if len(event.winners) == 1 else "share the win of the match"
-    return f"{' and '.join(name(seat) for seat in event.winners)} {verb}. Totals: {totals}."
+    winners = tr.gettext(" and ").join(name(seat) for seat in event.winners)
+    text = (
+        tr.gettext("{winners} wins the match. Totals: {totals}.")
+        if len(event.winners) == 1
+        else tr.gettext("{winners} share the win of the match. Totals: {totals}.")
+    )
+    return text.format(winners=winners, totals=totals)
 
 
 def round_seed(seed: int, index: int) -> int:

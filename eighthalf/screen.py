@@ -21,12 +21,15 @@ from collections.abc import Callable, Sequence
 
 from .cards import Rank
 from .common.errors import EighthalfError
+from .common.i18n import DEFAULT_LOCALE
 from .common.runner import cut as _cut
 from .common.terminal import PLAIN, Choices, Paint, label_hint, label_letters
 from .common.terminal import label_of as _label_of
 from .engine import COMBINATION, effect
 from .events import Event, RoundOver, events_for, narrate
 from .match import Decline, Exchange, Exchanged, MatchMove, MatchView, parse_match_move
+from .match import events_for as match_events_for
+from .match import narrate as match_narrate
 from .moves import BlindPlay, Collect, EightAndHalf, HandPlay
 from .state import GameState, call_text
 from .views import PlayerView
@@ -305,8 +308,11 @@ def round_over_lines(
     return lines
 
 
-def event_line(event: Event | Exchanged, me: int, names: Sequence[str]) -> str:
-    """One sentence for one event, as seat ``me`` may see it (:func:`~eighthalf.events_for`)."""
+def event_line(event: Event | Exchanged, me: int, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:
+    """One sentence for one event, as seat ``me`` may see it (:func:`~eighthalf.events_for`),
+    in the language ``locale`` names (English by default)."""
+    if locale != DEFAULT_LOCALE:
+        return match_narrate(match_events_for([event], me), names, locale)[0]
     if isinstance(event, Exchanged):
         if event.exchange is None:
             return f"{names[event.seat]} declines the exchange (M3)."

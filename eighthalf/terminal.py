@@ -63,6 +63,7 @@ from .common.cli import check_record_option
 from .common.cli import int_type as _int_type
 from .common.commands import seat_names
 from .common.game import Game
+from .common.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
 from .common.runner import cut as _cut
 from .common.runner import load_bot
 from .common.terminal import Choices, Face, Say, Told, Wait, ask_move
@@ -78,6 +79,7 @@ from .match import (
     RoundDealt,
 )
 from .options import Rules
+from .reasons import REASONS, WORDS
 from .records import Record, dumps
 from .screen import (
     LABELS,
@@ -170,9 +172,10 @@ class PlayConfig(common.PlayConfig[Rules]):
         record: str | None = None,
         auto_forced: bool = False,
         rules: Rules | None = None,
+        locale: str = DEFAULT_LOCALE,
     ) -> None:
         rules = Rules() if rules is None else rules
-        self.__attrs_init__(players, seat, bots, seed, names, rules, record, auto_forced, rounds, color)
+        self.__attrs_init__(players, seat, bots, seed, names, rules, record, auto_forced, locale, rounds, color)
 
     def command(self) -> str:
         """The command line that plays this game again (same seat, bots, names and seed)."""
@@ -184,6 +187,8 @@ class PlayConfig(common.PlayConfig[Rules]):
         if self.names != NAMES[: self.players]:
             parts.append(f"--names {','.join(self.names)}")
         parts.append(f"--seed {self.seed}")
+        if self.locale != DEFAULT_LOCALE:
+            parts.append(f"--lang {self.locale}")
         return " ".join(parts) + table_option_flags(self.rules)
 
 
@@ -211,6 +216,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--auto-forced", action="store_true", help="play your forced moves (a single legal move) without asking"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour (also with NO_COLOR set)")
+    add_language_argument(parser)
     add_table_option_arguments(parser)
 
 
@@ -254,6 +260,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         record=record,
         auto_forced=bool(getattr(args, "auto_forced", False)),
         rules=Rules(**table_options_from_args(args)),
+        locale=language_from_args(args),
     )
 
 
@@ -360,6 +367,8 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
     again = "deal"
     help = _HELP
     help_words = _HELP_WORDS
+    reasons = REASONS
+    reason_words = WORDS
 
     def __init__(self, config: PlayConfig, paint: Paint = PLAIN) -> None:
         game: Game[Any, Any, Any, Any, Any] = ROUND if config.rounds is None else MatchGame(config.rounds)
@@ -436,7 +445,7 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
             elif isinstance(event, MatchOver):
                 items.extend(Say(line) for line in _match_over(event, self.config, paint))
             else:
-                items.append(event_line(event, me, names))
+                items.append(event_line(event, me, names, self.config.locale))
         return items
 
     def new_record(self, **fields: Any) -> Record:

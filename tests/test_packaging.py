@@ -78,6 +78,8 @@ def test_wheel_holds_the_licence_py_typed_and_the_schemas(dist: Path) -> None:
     schemas = {name for name in names if name.startswith("eighthalf/schemas/") and name.endswith(".json")}
     shipped = {f"eighthalf/schemas/{path.name}" for path in (ROOT / "eighthalf" / "schemas").glob("*.json")}
     assert schemas == shipped and shipped
+    catalogues = {f"eighthalf/locale/{lang}/LC_MESSAGES/eighthalf.mo" for lang in ("fr", "nl")}
+    assert catalogues <= names, "the compiled catalogues are shipped, so that no tool is needed to install"
     assert not any(name.startswith("tests/") for name in names)
 
 

@@ -116,12 +116,15 @@ class IllegalMoveError(EighthalfError):
 
     Attributes:
         move: The text notation of the refused move.
+        reason: Why the rules refuse it, in English (each game's ``reason_for`` tells it
+            to a player in another language).
         rule: The id of the rule that forbids it (``"P3"``, ``"T2"`` …).
     """
 
     def __init__(self, move: str, reason: str, rule: str) -> None:
         super().__init__(f"illegal move {quote(move)}: {reason} ({rule})")
         self.move = move
+        self.reason = reason
         self.rule = rule
 
 
@@ -151,6 +154,7 @@ class NotAMoveError(IllegalMoveError, TypeError):
         reason = f"not a move of {game} but {what}: read it with {parser} first"
         Exception.__init__(self, f"{quote(move)} is {reason}")
         self.move = quote(move)
+        self.reason = reason
         self.rule = ""
         self.game = game
 

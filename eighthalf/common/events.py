@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .errors import InvalidStateError, quote
+from .i18n import DEFAULT_LOCALE, translation
 
 __all__ = ["check_events", "check_seat", "seat_namer"]
 
@@ -38,13 +39,16 @@ def check_events(events: object, is_event: Callable[[object], bool]) -> None:
             raise InvalidStateError(f"not an event: {quote(event)}")
 
 
-def seat_namer(names: Sequence[str] | None) -> Callable[[int], str]:
-    """The function that names a seat for narration: ``names[seat]``, or ``"Seat n"``.
+def seat_namer(names: Sequence[str] | None, locale: str = DEFAULT_LOCALE) -> Callable[[int], str]:
+    """The function that names a seat for narration: ``names[seat]``, or ``"Seat n"`` (in
+    ``locale``'s words: ``"Place n"`` in French, ``"Plaats n"`` in Dutch).
 
     Raises:
-        InvalidStateError: If ``names`` is not ``None`` or a sequence of strings; the
+        InvalidStateError: If ``names`` is not ``None`` or a sequence of strings, or ``locale``
+            names no supported language (:func:`~eighthalf.common.i18n.check_locale`); the
             function raises it when a seat has no name.
     """
+    seat_text = translation(locale).gettext("Seat {seat}")
     if names is not None and (
         isinstance(names, str) or not isinstance(names, Sequence) or not all(type(each) is str for each in names)
     ):
@@ -52,7 +56,7 @@ def seat_namer(names: Sequence[str] | None) -> Callable[[int], str]:
 
     def name(seat: int) -> str:
         if names is None:
-            return f"Seat {seat}"
+            return seat_text.format(seat=seat)
         if not 0 <= seat < len(names):
             raise InvalidStateError(f"the events mention seat {seat}, but only {len(names)} names are given")
         return names[seat]

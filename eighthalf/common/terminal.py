@@ -46,6 +46,7 @@ from .cli import TolerantStdin, check_bots_option, int_type, save_record
 from .demo import bot_move, tell_observers
 from .errors import EighthalfError, IllegalMoveError, quote
 from .game import Game, apply_with_events
+from .i18n import DEFAULT_LOCALE, localize_reason
 from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
@@ -134,6 +135,9 @@ class PlayConfig(Generic[RulesT]):
     """Where to save the game as a record when it ends, if anywhere."""
     auto_forced: bool = False
     """Whether the person's forced moves (a single legal move) are played without asking."""
+    locale: str = DEFAULT_LOCALE
+    """The language of what happened and of the reasons of refused moves (``--lang``:
+    ``"en"``, ``"fr"`` or ``"nl"``; :mod:`eighthalf.common.i18n`)."""
 
     def command(self) -> str:
         """The command line that plays this game again (each game's subclass says it)."""
@@ -416,16 +420,6 @@ def ask_move(
         write(paint(f"{cut(text)} is not legal here: {refuse(move)}", "red"))
 
 
-def why_illegal_text(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, move: MoveT) -> str:
-    """Why ``game`` refuses ``move`` in ``state``: the reason and rule of its
-    :class:`~eighthalf.IllegalMoveError`, without the move in front."""
-    try:
-        game.apply(state, move)
-    except IllegalMoveError as error:
-        return reason_of(error)
-    return "it is not among your legal moves"  # pragma: no cover - legal_moves and apply agree
-
-
 def reason_of(error: EighthalfError) -> str:
     """The message of ``error`` without its "illegal move ...:" in front, if it has one
     (an :class:`~eighthalf.IllegalMoveError`'s).
@@ -439,6 +433,22 @@ def reason_of(error: EighthalfError) -> str:
         if text.startswith(prefix):
             return text[len(prefix) :]
     return text
+
+
+def why_illegal_text(
+    game: Game[StateT, MoveT, Any, Any, Any],
+    state: StateT,
+    move: MoveT,
+    explain: Callable[[IllegalMoveError], str] = reason_of,
+) -> str:
+    """Why ``game`` refuses ``move`` in ``state``: the reason and rule of its
+    :class:`~eighthalf.IllegalMoveError`, without the move in front (as ``explain`` tells
+    the error: :func:`reason_of` by default, in English)."""
+    try:
+        game.apply(state, move)
+    except IllegalMoveError as error:
+        return explain(error)
+    return "it is not among your legal moves"  # pragma: no cover - legal_moves and apply agree
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -488,6 +498,21 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
     """The help written for a help word."""
     help_words: frozenset[str] = frozenset({"?", "help"})
     """The answers that show the help."""
+    reasons: tuple[str, ...] = ()
+    """The templates of the game's refusal reasons (its ``reasons.REASONS``), by which
+    :meth:`~eighthalf.common.terminal.Face.explain` tells them in another language."""
+    reason_words: tuple[str, ...] = ()
+    """The words placed in those reasons that are translated too (a card's name)."""
+
+    def explain(self, error: IllegalMoveError) -> str:
+        """Why a move of the person is refused, with the rule: :func:`reason_of` in English,
+        else the reason told in the config's language
+        (:func:`~eighthalf.common.i18n.localize_reason`) and the rule id."""
+        locale = self.config.locale
+        if locale == DEFAULT_LOCALE:
+            return reason_of(error)
+        reason = localize_reason(error, locale, self.reasons, self.reason_words)
+        return f"{reason} ({error.rule})" if error.rule else reason
 
     def make_bot(self, spec: str) -> Any:
         """A new bot of ``spec`` for this game."""
@@ -589,7 +614,7 @@ def play(
                 face.offered(moves)
                 write(face.screen(seen, happened))
                 happened = []
-                why = functools.partial(why_illegal_text, game, state)
+                why = functools.partial(why_illegal_text, game, state, explain=face.explain)
                 move = ask_move(
                     face.choices(seen),
                     moves,

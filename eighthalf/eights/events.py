@@ -17,11 +17,13 @@ Ann draws 3 cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from gettext import NullTranslations
 from typing import Final, Literal, TypeAlias, final
 
 from ..common.events import check_events, check_seat, seat_namer
 from ..common.frozen import Frozen
+from ..common.i18n import DEFAULT_LOCALE, translation
 from .cards import Card
 from .engine import apply
 from .moves import Move, Pass, Spell
@@ -234,55 +236,82 @@ def _listed(cards: Sequence[Card]) -> str:
     return ", ".join(map(str, cards))
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-    """Tell the events in plain English, one sentence each.
+def narrate(events: Sequence[Event], names: Sequence[str] | None = None, locale: str = DEFAULT_LOCALE) -> list[str]:
+    """Tell the events in plain words, one sentence each: English by default, or French
+    (``locale="fr"``) or Dutch (``"nl"``). The words spelled and the cards stay as they are
+    (the deck and the dictionary are English).
 
     ``names`` gives each seat's name; by default seats are called "Seat 0", "Seat 1" ….
 
+    >>> narrate([GameOver((12, 30), (1,))], ["Anna", "Ben"], locale="fr")
+    ['La partie est finie : Ben gagne avec 30 points.']
+
     Raises:
-        InvalidStateError: If an item of ``events`` is not an event of Eights, or ``names``
-            is not a sequence of strings with a name for every seat the events mention.
+        InvalidStateError: If an item of ``events`` is not an event of Eights, ``names``
+            is not a sequence of strings with a name for every seat the events mention,
+            or ``locale`` names no supported language (:func:`~eighthalf.common.i18n.check_locale`).
     """
     check_events(events, _is_event)
-    name = seat_namer(names)
+    name = seat_namer(names, locale)
+    tr = translation(locale)
+    return [_line(event, name, tr) for event in events]
 
-    lines = []
-    for event in events:
-        if isinstance(event, Spelled):
-            spell = event.spell
-            parts = []
-            if spell.hand:
-                parts.append(f"{_listed(spell.hand)} from the hand")
-            parts.append(f"{_listed(spell.table)} from the table, replaced by {_listed(spell.replacements)}")
-            lines.append(
-                f"{name(event.seat)} spells {spell.word} with {' and '.join(parts)}: {_plural(spell.value, 'point')}."
+
+def _line(event: Event, name: Callable[[int], str], tr: NullTranslations) -> str:
+    """One event told in the language of ``tr``."""
+    if isinstance(event, Spelled):
+        spell = event.spell
+        table = tr.gettext("{cards} from the table, replaced by {replacements}").format(
+            cards=_listed(spell.table), replacements=_listed(spell.replacements)
+        )
+        if spell.hand:
+            hand = tr.gettext("{cards} from the hand").format(cards=_listed(spell.hand))
+            table = tr.gettext("{first} and {second}").format(first=hand, second=table)
+        text = tr.ngettext(
+            "{seat} spells {word} with {cards}: {value} point.",
+            "{seat} spells {word} with {cards}: {value} points.",
+            spell.value,
+        )
+        return text.format(seat=name(event.seat), word=spell.word, cards=table, value=spell.value)
+    if isinstance(event, Passed):
+        if not event.count:
+            return tr.gettext("{seat} passes.").format(seat=name(event.seat))
+        if event.exchange is None:
+            text = tr.ngettext(
+                "{seat} passes and puts {count} card under the stack.",
+                "{seat} passes and puts {count} cards under the stack.",
+                event.count,
             )
-        elif isinstance(event, Passed):
-            if not event.count:
-                lines.append(f"{name(event.seat)} passes.")
-            else:
-                shown = f" ({_listed(event.exchange)})" if event.exchange is not None else ""
-                lines.append(
-                    f"{name(event.seat)} passes and puts {_plural(event.count, 'card')}{shown} under the stack."
-                )
-        elif isinstance(event, Drew):
-            shown = f" ({_listed(event.cards)})" if event.cards is not None else ""
-            lines.append(f"{name(event.seat)} draws {_plural(event.count, 'card')}{shown}.")
-        elif isinstance(event, HandOver):
-            why = "everybody passed" if event.reason == "passes" else "the turn limit is reached"
-            scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
-            totals = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.totals))
-            lines.append(f"Hand {event.number + 1} is over ({why}). Points: {scores}. Totals: {totals}.")
-        elif isinstance(event, HandDealt):
-            lines.append(
-                f"Hand {event.number + 1} is dealt by {name(event.dealer)}; {name(event.to_move)} plays first."
-            )
-        else:
-            winners = " and ".join(name(seat) for seat in event.winners)
-            verb = "wins" if len(event.winners) == 1 else "share the win"
-            lines.append(f"The game is over: {winners} {verb} with {max(event.totals)} points.")
-    return lines
+            return text.format(seat=name(event.seat), count=event.count)
+        text = tr.ngettext(
+            "{seat} passes and puts {count} card ({cards}) under the stack.",
+            "{seat} passes and puts {count} cards ({cards}) under the stack.",
+            event.count,
+        )
+        return text.format(seat=name(event.seat), count=event.count, cards=_listed(event.exchange))
+    if isinstance(event, Drew):
+        if event.cards is None:
+            text = tr.ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", event.count)
+            return text.format(seat=name(event.seat), count=event.count)
+        text = tr.ngettext("{seat} draws {count} card ({cards}).", "{seat} draws {count} cards ({cards}).", event.count)
+        return text.format(seat=name(event.seat), count=event.count, cards=_listed(event.cards))
+    if isinstance(event, HandOver):
+        text = (
+            tr.gettext("Hand {number} is over (everybody passed). Points: {scores}. Totals: {totals}.")
+            if event.reason == "passes"
+            else tr.gettext("Hand {number} is over (the turn limit is reached). Points: {scores}. Totals: {totals}.")
+        )
+        scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
+        totals = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.totals))
+        return text.format(number=event.number + 1, scores=scores, totals=totals)
+    if isinstance(event, HandDealt):
+        return tr.gettext("Hand {number} is dealt by {dealer}; {seat} plays first.").format(
+            number=event.number + 1, dealer=name(event.dealer), seat=name(event.to_move)
+        )
+    winners = tr.gettext(" and ").join(name(seat) for seat in event.winners)
+    text = (
+        tr.gettext("The game is over: {winners} wins with {points} points.")
+        if len(event.winners) == 1
+        else tr.gettext("The game is over: {winners} share the win with {points} points.")
+    )
+    return text.format(winners=winners, points=max(event.totals))

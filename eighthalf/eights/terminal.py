@@ -49,6 +49,7 @@ import attrs
 from ..common import terminal as common
 from ..common.cli import positive
 from ..common.commands import add_play_options, play_settings, seat_names
+from ..common.i18n import add_language_argument, language_from_args
 from ..common.registry import RulesOptions
 from ..common.runner import cut, load_bot
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
@@ -58,6 +59,7 @@ from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
 from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .reasons import REASONS
 from .records import Record, dumps
 from .state import GameState
 from .views import PlayerView
@@ -124,6 +126,8 @@ class PlayConfig(common.PlayConfig[Rules]):
             parts.append(f"--names {','.join(self.names)}")
         parts.extend(rules_words(self.rules))
         parts.append(f"--seed {self.seed}")
+        if self.locale != "en":
+            parts.append(f"--lang {self.locale}")
         return " ".join(parts)
 
 
@@ -139,6 +143,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_play_options(
         parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.eights.records.loads", add_rules=add_rules_arguments
     )
+    add_language_argument(parser)
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -192,7 +197,8 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the
             record cannot be written where ``--record`` says; the message says which and why.
     """
-    return PlayConfig(*play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args)))
+    settings = play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args))
+    return PlayConfig(*settings, locale=language_from_args(args))
 
 
 # ---------------------------------------------------------------- the screen
@@ -317,6 +323,7 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
     tag = b"eighthalf-eights-terminal-v1"
     help = HELP
     help_words = _HELP_WORDS
+    reasons = REASONS
 
     def __init__(self, config: PlayConfig) -> None:
         super().__init__(EIGHTS, config)
@@ -351,7 +358,7 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
         me, names = self.config.seat, self.config.names
         items: list[Told] = []
         for event in events_for(events, me):
-            line = _tell(event, me, names)
+            line = _tell(event, me, names, self.config.locale)
             items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
         return items
 
@@ -376,8 +383,10 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
         return dumps(record)
 
 
-def _tell(event: Event, me: int, names: Sequence[str]) -> str:
-    """One event in the person's words ("You" for their own seat)."""
+def _tell(event: Event, me: int, names: Sequence[str], locale: str = "en") -> str:
+    """One event in the person's words ("You" for their own seat, in English; their name in another language)."""
+    if locale != "en":
+        return narrate([event], names, locale)[0]
     shown = [name if seat != me else "You" for seat, name in enumerate(names)]
     line = narrate([event], shown)[0]
     for old, new in (
