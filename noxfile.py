@@ -34,8 +34,9 @@ def typing(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs with nitpicky warnings as errors."""
-    # autodoc imports eighthalf.envs (the rl and openspiel extras) and eighthalf.server (the server extra)
-    session.install("-e", ".[docs,rl,openspiel,server]")
+    # autodoc imports eighthalf.envs (the rl and openspiel extras) and eighthalf.server (the server
+    # and postgresql extras)
+    session.install("-e", ".[docs,rl,openspiel,server,postgresql]")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
