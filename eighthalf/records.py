@@ -37,7 +37,7 @@ record that can be made is written by :func:`dumps` as text that :func:`loads` r
 back equal, and likewise through :func:`~eighthalf.to_data`; but a record whose result
 is left ``*`` while its moves end the round (or the match) is written with the result
 they give, and reads back finished (:meth:`~eighthalf.Record.with_result`; issue 27). A
-result that is given is written as given, and :func:`replay` refuses one the moves
+result that is given is written as given, and :func:`~eighthalf.replay` refuses one the moves
 contradict. In particular a result
 is valid (``check_result``) only in its canonical form and only if it could be a
 result of the rules: a round's points follow E6, a match's winners have the highest
@@ -206,7 +206,7 @@ class Record(GameRecord["GameState | Match", MatchMove]):
     result: str = "*"
     """``*`` while unfinished; see ``check_result`` for the finished forms. A record left
     ``*`` whose moves end the game is written with their result (:meth:`with_result`);
-    :meth:`finished` fills it in, and :func:`replay` checks a given one."""
+    :meth:`finished` fills it in, and :func:`~eighthalf.replay` checks a given one."""
     comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
     """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
     first), in order of ``n``. Any text."""
@@ -320,7 +320,7 @@ def dumps(record: Record) -> str:
     A record whose result is left ``*`` while its moves, all legal, end the round or the
     match is written with the result they give, and reads back finished
     (:meth:`Record.with_result <eighthalf.Record.with_result>`, issue 27); a given result
-    is written as given (:func:`replay` checks it).
+    is written as given (:func:`~eighthalf.replay` checks it).
 
     Every move's notation is checked to read back as the move
     (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`),

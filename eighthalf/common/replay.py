@@ -299,7 +299,7 @@ class RecordFormat(Generic[RecordT]):
         """The record as text, which :meth:`loads` reads back equal: every move is written
         only if its notation reads back as the move itself (:meth:`written_moves`), and a
         result left ``*`` is written as the result of the game when the moves end it
-        (:meth:`GameRecord.with_result`; the text then reads back as the finished record).
+        (:meth:`GameRecord.with_result <eighthalf.common.replay.GameRecord.with_result>`; the text then reads back as the finished record).
 
         Raises:
             DocumentError: If ``record`` is not a record of this game, or a move does not
