@@ -34,7 +34,11 @@ written before the options existed mean what they did.
 A :class:`Record` checks its fields when it is made, with the same rules whichever way
 it is made (by hand, by :func:`loads` or by :func:`~eighthalf.from_data`), so every
 record that can be made is written by :func:`dumps` as text that :func:`loads` reads
-back equal, and likewise through :func:`~eighthalf.to_data`. In particular a result
+back equal, and likewise through :func:`~eighthalf.to_data`; but a record whose result
+is left ``*`` while its moves end the round (or the match) is written with the result
+they give, and reads back finished (:meth:`~eighthalf.Record.with_result`; issue 27). A
+result that is given is written as given, and :func:`~eighthalf.replay` refuses one the moves
+contradict. In particular a result
 is valid (``check_result``) only in its canonical form and only if it could be a
 result of the rules: a round's points follow E6, a match's winners have the highest
 totals (M1).
@@ -200,7 +204,9 @@ class Record(GameRecord["GameState | Match", MatchMove]):
     moves: tuple[MatchMove, ...] = attrs.field(default=(), converter=_moves)
     """The moves, in order."""
     result: str = "*"
-    """``*`` while unfinished; see ``check_result`` for the finished forms."""
+    """``*`` while unfinished; see ``check_result`` for the finished forms. A record left
+    ``*`` whose moves end the game is written with their result (:meth:`with_result`);
+    :meth:`finished` fills it in, and :func:`~eighthalf.replay` checks a given one."""
     comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
     """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
     first), in order of ``n``. Any text."""
@@ -310,6 +316,11 @@ def replay(record: Record) -> Iterator[GameState | Match]:
 
 def dumps(record: Record) -> str:
     """The record as text (see the module text for the format), which :func:`loads` reads back equal.
+
+    A record whose result is left ``*`` while its moves, all legal, end the round or the
+    match is written with the result they give, and reads back finished
+    (:meth:`Record.with_result <eighthalf.Record.with_result>`, issue 27); a given result
+    is written as given (:func:`~eighthalf.replay` checks it).
 
     Every move's notation is checked to read back as the move
     (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`),

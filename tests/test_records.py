@@ -326,7 +326,8 @@ def test_cut_is_undo() -> None:
         assert cut.result == "*"
         assert cut.comments == tuple((at, text) for at, text in commented.comments if at <= moves)
         assert last(cut) == states[moves]
-        assert loads(dumps(cut)) == cut
+        # a cut at the end holds every move of the finished round: it is written finished (issue 27)
+        assert loads(dumps(cut)) == (cut if moves < len(record.moves) else commented)
     assert commented.cut(len(record.moves)).finished() == Record(
         players=4, seed=11, moves=record.moves, result=record.result, comments=commented.comments
     )

@@ -12,7 +12,7 @@ another form), and writes nothing. For every legal game of both games,
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 import pytest
@@ -20,11 +20,15 @@ from game_cases import CASES, Case, play
 from hypothesis import given
 from hypothesis import strategies as st
 
+import eighthalf as half
+import eighthalf.eights as eights
 import eighthalf.eights.records as eights_records
 import eighthalf.records as round_records
 from eighthalf import COMPOSITION, BlindPlay, Collect, EightAndHalf, HandPlay, OpenPlay, Rank
 from eighthalf import from_data as round_from_data
 from eighthalf import to_data as round_to_data
+from eighthalf.common.game import result_text
+from eighthalf.common.replay import replay_states
 from eighthalf.eights import Pass, Spell, legal_moves, parse_cards
 from eighthalf.eights import to_data as eights_to_data
 from eighthalf.errors import DocumentError
@@ -227,3 +231,62 @@ def played_records(draw: st.DrawFn) -> tuple[Case, Any]:
 def test_issue_25_loads_reads_back_what_dumps_writes_in_both_games(found: tuple[Case, Any]) -> None:
     case, record = found
     assert case.records.loads(case.records.dumps(record)) == record
+
+
+# --------------------------------------------------------------------------- issue 27: a finished game is written finished
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_issue_27_a_record_made_by_hand_from_a_finished_game_is_written_finished(case: Case) -> None:
+    """A record whose result is left ``*`` but whose moves end the game is written (text and
+    JSON) with the result they give, and reads back as the finished record; a record of a
+    game that goes on, or with an illegal move, is written ``*`` as it is; a result that
+    contradicts the moves is written as given and refused by the replay."""
+    game = play(case, case.players[0], 27)
+    by_hand = case.record(game.players, game.seed, case.play_rules, game.moves)
+    finished = by_hand.finished()
+    assert by_hand.result == "*" and finished.result == result_text(case.game, game.states[-1]) != "*"
+    text = case.records.dumps(by_hand)
+    assert f'[Result "{finished.result}"]' in text and " ".join(text.split()).endswith(f" {finished.result}")
+    assert text == case.records.dumps(finished)
+    assert case.records.loads(text) == finished
+    assert case.documents.loads(case.documents.dumps(by_hand)) == finished
+    assert by_hand.with_result() == finished and finished.with_result() is finished
+    going_on = by_hand.cut(len(game.moves) - 1)
+    assert going_on.with_result() is going_on and '[Result "*"]' in case.records.dumps(going_on)
+    assert case.records.loads(case.records.dumps(going_on)) == going_on
+    after_the_end = by_hand.played(game.moves[-1])  # illegal: the game is over
+    assert after_the_end.with_result() is after_the_end and '[Result "*"]' in case.records.dumps(after_the_end)
+    other = next(
+        result
+        for seed in range(28, 100)
+        if (result := result_text(case.game, play(case, game.players, seed).states[-1])) != finished.result
+    )
+    wrong = attrs.evolve(cast(Any, by_hand), result=other)
+    assert wrong.with_result() is wrong and f'[Result "{other}"]' in case.records.dumps(wrong)
+    with pytest.raises(DocumentError) as caught:
+        list(replay_states(case.records.loads(case.records.dumps(wrong))))
+    assert caught.value.path == "$.Result" and "the replay gives" in str(caught.value)
+
+
+def test_issue_27_an_8_half_round_made_by_hand_writes_its_result() -> None:
+    state = half.new_game(3, seed=5)
+    moves = []
+    while not state.over:
+        moves.append(half.legal_moves(state)[0])
+        state = half.apply(state, moves[-1])
+    text = round_records.dumps(round_records.Record(players=3, seed=5, moves=tuple(moves)))
+    assert '[Result "1: 0-2-1"]' in text and " ".join(text.split()).endswith(" 1: 0-2-1")
+    assert round_to_data(round_records.Record(players=3, seed=5, moves=tuple(moves)))["result"] == "1: 0-2-1"
+
+
+def test_issue_27_an_eights_game_made_by_hand_writes_its_result() -> None:
+    record = eights_records.Record(players=3, seed=5, rules=eights.Rules(target=10))
+    state = record.start()
+    while not state.over:
+        move = legal_moves(state)[0]
+        record, state = record.played(move), eights.apply(state, move)
+    assert record.result == "*"
+    text = eights_records.dumps(record)
+    assert '[Result "2: 10-9-11"]' in text and " ".join(text.split()).endswith(" 2: 10-9-11")
+    assert eights_to_data(record)["result"] == "2: 10-9-11"

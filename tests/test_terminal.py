@@ -519,7 +519,7 @@ def test_the_labels_are_written_once_for_both_games() -> None:
     from eighthalf.common import terminal as common
     from eighthalf.eights.terminal import LABELS as EIGHTS_LABELS
 
-    assert LABELS == "aefijkmnprstuvwyz" and EIGHTS_LABELS == "abcdefgijkmnoprstuvwxyz"
+    assert LABELS == "aefijkmnprstuvwyz" and EIGHTS_LABELS == "abcdefghijkmnoprstuvwxyz"
     for count in (1, 17, 18, 289):
         old = [LABELS[index] if count <= 17 else LABELS[index // 17] + LABELS[index % 17] for index in range(count)]
         assert [label_of(index, count) for index in range(count)] == old

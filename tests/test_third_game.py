@@ -102,6 +102,8 @@ def test_records_dumps_loads_replay_cut_and_json() -> None:
     assert list(replay_states(record))[-1] == state and record.result == result_text(SHEDDING, state)
     half = record.cut(len(record.moves) // 2)
     assert half.result == "*" and RECORD_FORMAT.loads(RECORD_FORMAT.dumps(half)) == half
+    unstated = record.cut(len(record.moves))  # every move, result left "*": written finished (issue 27)
+    assert RECORD_FORMAT.loads(RECORD_FORMAT.dumps(unstated)) == record == REGISTRY.loads(REGISTRY.dumps(unstated))
     with pytest.raises(DocumentError, match=r"\(SH"):
         list(replay_states(Record(players=3, seed=9, moves=(rules.Pass(),))))
     with pytest.raises(DocumentError, match="this reads records of Shedding"):

@@ -167,14 +167,47 @@ class GameRecord(Generic[StateT, MoveT]):
         Raises:
             DocumentError: If a move is illegal or the game is not over.
         """
-        unfinished = _evolve(self, result="*")
-        last = None
-        for last in replay_states(unfinished):  # noqa: B007
-            pass
-        result = result_text(self.game, last)
+        result = self._replayed_result()
         if result == "*":
             raise DocumentError("$.Result", f"the game is not over after {len(self.moves)} moves")
         return _evolve(self, result=result)
+
+    def with_result(self: RecordT) -> RecordT:
+        """The record as it is written (``dumps``, ``to_data``): itself, but for a record
+        whose result is left ``*`` while its moves, all legal, end the game, which gets the
+        result they give (as :meth:`finished` fills it in), so that a record made by hand
+        from a finished game's moves is written finished (issue 27).
+
+        A record whose game goes on, or with an illegal move, is itself (its replay refuses
+        the illegal move); so is one whose result is given, which its replay checks.
+
+        >>> from eighthalf.eights import Record, apply, legal_moves
+        >>> record = Record(players=2, seed=3)
+        >>> state = record.start()
+        >>> while not state.over:
+        ...     move = legal_moves(state)[0]
+        ...     record, state = record.played(move), apply(state, move)
+        >>> record.result, record.with_result().result, record.cut(4).with_result().result
+        ('*', '0: 71-30', '*')
+        """
+        if self.result != "*":
+            return self
+        try:
+            result = self._replayed_result()
+        except DocumentError:
+            return self
+        return self if result == "*" else _evolve(self, result=result)
+
+    def _replayed_result(self) -> str:
+        """The result the moves give (``*`` while the game goes on), whatever the record says.
+
+        Raises:
+            DocumentError: If the set-up is invalid or a move is illegal.
+        """
+        last = None
+        for last in replay_states(self if self.result == "*" else _evolve(self, result="*")):  # noqa: B007
+            pass
+        return result_text(self.game, last)
 
 
 def _evolve(record: RecordT, **changes: Any) -> RecordT:
@@ -264,7 +297,9 @@ class RecordFormat(Generic[RecordT]):
 
     def dumps(self, record: object) -> str:
         """The record as text, which :meth:`loads` reads back equal: every move is written
-        only if its notation reads back as the move itself (:meth:`written_moves`).
+        only if its notation reads back as the move itself (:meth:`written_moves`), and a
+        result left ``*`` is written as the result of the game when the moves end it
+        (:meth:`GameRecord.with_result <eighthalf.common.replay.GameRecord.with_result>`; the text then reads back as the finished record).
 
         Raises:
             DocumentError: If ``record`` is not a record of this game, or a move does not
@@ -272,6 +307,7 @@ class RecordFormat(Generic[RecordT]):
         """
         checked = self.checked(record, "dumps")
         moves = self.written_moves(checked.moves)
+        checked = checked.with_result()
         tags = [("Game", self.game.name), *self.setup_tags(checked), *self.game.rules_tags(checked.rules)]
         tags.append(("Result", checked.result))
         return write_text(tags, checked.tags, moves, checked.result, checked.comments)

@@ -193,7 +193,9 @@ class SeededRecord(GameRecord[StateT, MoveT], Generic[StateT, MoveT, RulesT]):
     moves: tuple[MoveT, ...] = attrs.field(default=(), converter=_moves)
     """The moves, in order."""
     result: str = "*"
-    """``*`` while unfinished, else the text of the game's result."""
+    """``*`` while unfinished, else the text of the game's result. A record left ``*``
+    whose moves end the game is written with their result
+    (:meth:`~eighthalf.common.replay.GameRecord.with_result`)."""
     comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=as_comments)
     """Comments as ``(n, text)``: ``text`` follows the ``n``-th move (0: before the
     first), in order of ``n``. Any text."""
@@ -335,7 +337,7 @@ def seeded_record_kind(name: str, records: RecordFormat[SeededT], rules: Kind) -
             "players": value.players,
             "seed": value.seed,
             "rules": save_rules(value.rules),
-            **recorded_data(value, records.written_moves),
+            **recorded_data(value.with_result(), records.written_moves),
         }
 
     def load(obj: dict[str, Any], path: str) -> object:

@@ -169,6 +169,11 @@ def replay(record: Record) -> Iterator[GameState]:
 def dumps(record: Record) -> str:
     """The record as text (see the module text for the format), which :func:`loads` reads back equal.
 
+    A record whose result is left ``*`` while its moves, all legal, end the game (WG1) is
+    written with the result they give (WG3), and reads back finished
+    (:meth:`Record.with_result <eighthalf.eights.Record.with_result>`, issue 27);
+    a given result is written as given (:func:`~eighthalf.eights.replay` checks it).
+
     Raises:
         DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`, or a move's
             notation does not read back as the move (a :class:`~eighthalf.eights.Spell` or

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -83,19 +84,22 @@ __all__ = [
 NAMES = seat_names(6)
 """The default names of seats 0 to 5."""
 
-_HELP_WORDS: Final = frozenset({"?", "h", "help"})
+_HELP_WORDS: Final = frozenset({"?", "help"})  # as in 8½: no letter is taken from the labels for help
 _PLAYERS: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-LABELS: Final = label_letters("h")
+LABELS: Final = label_letters("")
 """The letters that label the lines of moves, as in 8½ (:func:`eighthalf.common.terminal.label_of`):
-those of :data:`~eighthalf.common.terminal.LABEL_LETTERS` (no ``q``, quit, nor ``l``)
-but ``h`` (help). A label is never a move: a spelling has its word and cards, a pass is
+all of :data:`~eighthalf.common.terminal.LABEL_LETTERS`, ``a`` to ``z`` but ``l`` (it
+reads as a 1) and ``q`` (quit), as the help says. Help is ``?`` or ``help``, so ``h``
+labels a line like any other letter (issue 27: a list that skipped it looked like a
+missing move). A label is never a move: a spelling has its word and cards, a pass is
 ``pass``; a number is no label either."""
 
 HELP: Final = """\
 How to answer:
   a, b, c, …          play the move on the line of that letter in the list (two
-                      letters each, aa, ab, …, in a long list)
+                      letters each, aa, ab, …, in a long list; no l, which reads as
+                      a 1, nor q, which quits)
   ONE 1n 7o 4e>4w     spell a word: the word, the hand cards of its letters, then one
                       table>replacement pair per table card used (the replacing card is a
                       hand card of the same suit that does not spell the word, WT4)
@@ -362,18 +366,6 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
             items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
         return items
 
-    def ending(self, state: GameState) -> list[str]:
-        """Who won the game (WG3)."""
-        outcome = state.outcome
-        me, names = self.config.seat, self.config.names
-        if outcome is None:  # pragma: no cover - the loop ends with the game
-            return []
-        if outcome.winners == (me,):
-            return ["You win the game!"]
-        if me in outcome.winners:
-            return ["You share the win (WG3)."]
-        return [f"The game is won by {' and '.join(names[seat] for seat in outcome.winners)}."]
-
     def new_record(self, **fields: Any) -> Record:
         """A record of Eights (:mod:`eighthalf.eights.records`)."""
         return Record(**fields)
@@ -383,24 +375,36 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
         return dumps(record)
 
 
+_YOU_VERBS: Final = (
+    ("You spells ", "You spell "),
+    ("You passes", "You pass"),
+    ("You pass and puts ", "You pass and put "),
+    ("You draws ", "You draw "),
+    ("You plays first", "You play first"),
+    ("You wins", "You win"),
+)
+# "You" after a word, a comma or a colon, not at a sentence's start
+_YOU_INSIDE: Final = re.compile(r"(?<=[^.!?\s] )You\b")
+
+
 def _tell(event: Event, me: int, names: Sequence[str], locale: str = "en") -> str:
-    """One event in the person's words ("You" for their own seat, in English; their name in another language)."""
+    """One event in the person's words: in English "You" for their own seat at the start of
+    a sentence, "you" within one ("Points: you 8, Ben 15."; "dealt by you"), the verb
+    agreeing; in another language, their name.
+
+    >>> from eighthalf.eights.events import GameOver, HandOver
+    >>> _tell(HandOver(1, "passes", (8, 15), (10, 18)), 0, ("Anna", "Ben"))
+    'Hand 2 is over (everybody passed). Points: you 8, Ben 15. Totals: you 10, Ben 18.'
+    >>> _tell(GameOver((31, 31), (0, 1)), 1, ("Anna", "Ben"))
+    'The game is over: Anna and you share the win with 31 points.'
+    """
     if locale != "en":
         return narrate([event], names, locale)[0]
     shown = [name if seat != me else "You" for seat, name in enumerate(names)]
     line = narrate([event], shown)[0]
-    for old, new in (
-        ("You spells ", "You spell "),
-        ("You passes", "You pass"),
-        ("You pass and puts ", "You pass and put "),
-        ("You draws ", "You draw "),
-        ("dealt by You;", "dealt by you;"),
-        ("; You plays first", "; you play first"),
-        (": You wins", ": you win"),
-        ("You and", "you and"),
-    ):
+    for old, new in _YOU_VERBS:
         line = line.replace(old, new)
-    return line
+    return _YOU_INSIDE.sub("you", line)
 
 
 def run_play(

@@ -160,7 +160,7 @@ def _record_data(record: Record) -> dict[str, Any]:
         "dealer": record.dealer,
         "rules": _rules_data(record.rules),
         "rounds": record.rounds,
-        **recorded_data(record, RECORD_FORMAT.written_moves),
+        **recorded_data(record.with_result(), RECORD_FORMAT.written_moves),
     }
 
 

@@ -22,7 +22,7 @@ from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, p
 from eighthalf.eights.bots import GreedyBot, RandomBot
 from eighthalf.eights.cli import NAMES, main, run_demo
 from eighthalf.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
-from eighthalf.eights.terminal import LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
+from eighthalf.eights.terminal import HELP, LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
 from eighthalf.errors import EighthalfError
 
 BOTS = ["greedy", "random", "random"]
@@ -301,11 +301,11 @@ def test_the_lines_are_labelled_by_letters_as_in_8_half() -> None:
     """One convention for both games: letters, never digits, none a quit or help word."""
     from eighthalf.common.terminal import QUIT_WORDS, label_of
 
-    assert LABELS == "abcdefgijkmnoprstuvwxyz" and numbered_moves is listed_moves  # the old name, for a release
+    assert LABELS == "abcdefghijkmnoprstuvwxyz" and numbered_moves is listed_moves  # the old name, for a release
     for count in (1, 23, 24, 529):
         for index in range(count):
             label = label_of(index, count, LABELS)
-            assert label.isalpha() and label.islower() and label not in QUIT_WORDS | {"?", "h", "help"}
+            assert label.isalpha() and label.islower() and label not in QUIT_WORDS | {"?", "help"}
             with pytest.raises(EighthalfError):
                 parse_move(label)  # a label is never a move
     seed = _first_seed(lambda moves: isinstance(moves[0], Spell) and len(moves) > 2)
@@ -359,8 +359,8 @@ def test_play_to_the_end_of_the_game() -> None:
     lines: list[str] = []
     args = _args("--players", "2", "--seed", "3", "--bots", "random", "--target", "6")
     assert run_play(args, input=_script(["a"] * 500), write=lines.append) == 0
-    assert lines[-2] in ("You win the game!", "You share the win (WG3).", "The game is won by Ben.")
-    assert any(line.startswith("The game is over: ") for line in lines)
+    assert lines[-2].startswith(("The game is over: you win with ", "The game is over: Ben wins with "))
+    assert sum(line.startswith("The game is over: ") for line in lines) == 1
     assert lines[-1].endswith("--bots random --target 6 --seed 3")
 
 
@@ -566,3 +566,34 @@ def test_play_answers_a_huge_answer_or_number_in_one_short_line() -> None:
     assert refusals[1].startswith("not a move: '1111111111") and "(5000 characters)" in refusals[1]
     assert refusals[2].startswith("not a move: '9999999999999999999': the lines are chosen by letter, not number")
     assert refusals[3].startswith("not a move: '0': the lines are chosen by letter, not number; type ")
+
+
+# --------------------------------------------------------------------------- issue 27: what a new user tripped over
+
+
+def test_issue_27_the_letters_skip_only_l_and_q_and_the_help_says_why() -> None:
+    """The lines run a…k without a gap (h labels a line: help is ? or help, as in 8½);
+    the help says why l and q never label one."""
+    assert LABELS[:10] == "abcdefghij" and "l" not in LABELS and "q" not in LABELS
+    assert "no l, which reads as\n                      a 1, nor q, which quits" in HELP and "? or help" in HELP
+    seed = _first_seed(lambda moves: sum(isinstance(move, Spell) for move in moves) >= 9)
+    listed = listed_moves(view(new_game(3, seed=seed), 0))
+    lines: list[str] = []
+    assert run_play(_args("--players", "3", "--seed", str(seed)), input=_script(["h", "q"]), write=lines.append) == 0
+    menu = [line for line in lines[3].splitlines() if line.startswith("  ") and ") " in line]
+    assert [line.split(")")[0].strip() for line in menu][:9] == list("abcdefghi")
+    assert menu[7].startswith(f"  h) {listed[7]}  (")
+    assert "How to answer:" not in "\n".join(lines)  # h plays the move on line h
+    assert any(line.startswith(f"You spell {str(listed[7]).split()[0]} with ") for line in lines)
+
+
+def test_issue_27_the_end_names_the_winner_once_and_points_say_you() -> None:
+    lines: list[str] = []
+    args = _args("--players", "3", "--seed", "3", "--target", "10", "--names", "Anna,Ben,Cleo")
+    assert run_play(args, input=_script(["a"] * 500), write=lines.append) == 0
+    assert lines[-3:-1] == [
+        "Hand 2 is over (everybody passed). Points: you 8, Ben 15, Cleo 27. Totals: you 10, Ben 18, Cleo 27.",
+        "The game is over: Cleo wins with 27 points.",
+    ]
+    assert sum("Cleo win" in line or "won by" in line for line in lines) == 1  # the winner, once
+    assert not any(": You " in line or ", You " in line or "by You" in line for line in lines)

@@ -57,7 +57,8 @@ def launch_chromium() -> Iterator[Any]:
         executable = chromium_path(playwright)
         if executable is None:
             pytest.skip(
-                "no Chromium: apt-get install chromium, playwright install chromium, or set EIGHTHALF_CHROMIUM to its path"
+                "no Chromium: install Debian's (apt-get install chromium) or set EIGHTHALF_CHROMIUM to one's path"
+                " (python -m playwright install chromium works only where Playwright's servers can be reached)"
             )
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=30_000)
         try:
