@@ -29,8 +29,11 @@ from typing import Literal
 __all__ = ["BUILD", "COMPILED_MODULES", "compiled_modules", "main"]
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "eighthalf.common.value",
     "eighthalf.state",
     "eighthalf.engine",
+    "eighthalf.eights.state",
+    "eighthalf.eights.engine",
 )
 """The modules that the compiled build compiles: the hot path of 8½, the state classes
 and the rules logic that bots and simulations call millions of times.

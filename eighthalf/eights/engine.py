@@ -25,7 +25,7 @@ from .deal import next_hand
 from .moves import PASS, Move, Pass, Spell, _set_exchange
 from .options import HAND_SIZES
 from .state import GameState, HandState, Outcome
-from .words import LETTERS, WORDS
+from .words import LETTERS, VALUES, WORDS
 
 __all__ = ["apply", "apply_unchecked", "is_legal", "legal_moves", "passes", "spellings", "why_illegal"]
 
@@ -313,37 +313,37 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     """
     if not isinstance(move, (Spell, Pass)):
         return not_a_move(move, "eighthalf.eights.parse_move", "Eights")
-    if not _well_formed(move) or not _as_checked(move):
+    if not _well_formed(move) or not (_canonical(move) or _as_checked(move)):
         return _malformed(move)
-    text = str(move)
+    # str(move) is written only for an error: a legal move, the usual case, needs no text
     if state.outcome is not None:
-        return IllegalMoveError(text, "the game is over", "WG3")
+        return IllegalMoveError(str(move), "the game is over", "WG3")
     hand = state.hand
     cards = hand.hands[hand.to_move]
     if isinstance(move, Pass):
         missing = _missing(cards, move.exchange)
         if missing is not None:
-            return IllegalMoveError(text, f"the hand holds no {missing} to exchange", "WP1")
+            return IllegalMoveError(str(move), f"the hand holds no {missing} to exchange", "WP1")
         if len(move.exchange) > len(hand.stack):
             return IllegalMoveError(
-                text,
+                str(move),
                 f"the stack holds {len(hand.stack)} card(s), so at most {len(hand.stack)} can be exchanged, not {len(move.exchange)}",
                 "WP2",
             )
         if not state.rules.may_pass_freely and spellings(cards, hand.table):
-            return IllegalMoveError(text, "a player who can spell a word must spell one", "WT1")
+            return IllegalMoveError(str(move), "a player who can spell a word must spell one", "WT1")
         return None
     for old in move.table:
         there = hand.table[old.suit - 1]
-        if there != old:
-            return IllegalMoveError(text, f"the table's suit-{old.suit} card is {there}, not {old}", "WT3")
+        if there.key != old.key:
+            return IllegalMoveError(str(move), f"the table's suit-{old.suit} card is {there}, not {old}", "WT3")
     missing = _missing(cards, move.hand)
     if missing is not None:
-        return IllegalMoveError(text, f"the hand holds no {missing} to spell with", "WT2")
+        return IllegalMoveError(str(move), f"the hand holds no {missing} to spell with", "WT2")
     missing = _missing(cards, move.hand + move.replacements)
     if missing is not None:
         return IllegalMoveError(
-            text,
+            str(move),
             f"the replacing card {missing} must be a hand card of the table card's suit that does not spell the word",
             "WT4",
         )
@@ -357,9 +357,48 @@ def _is_cards(cards: object) -> bool:
 def _well_formed(move: Spell | Pass) -> bool:
     """True if the fields of ``move`` are of the types a move holds (one made unchecked
     may hold anything), so that ``str(move)`` is its notation."""
+    fields = move.field_values()  # read untyped: compiled code would check the declared types on reading
     if isinstance(move, Pass):
-        return _is_cards(move.exchange)
-    return type(move.word) is str and _is_cards(move.hand) and _is_cards(move.table) and _is_cards(move.replacements)
+        return _is_cards(fields[0])
+    return type(fields[0]) is str and _is_cards(fields[1]) and _is_cards(fields[2]) and _is_cards(fields[3])
+
+
+def _ascending(cards: tuple[Card, ...]) -> bool:
+    """True if ``cards`` are in card order (equal cards next to each other)."""
+    last = -1
+    for card in cards:
+        key = card.key
+        if key < last:
+            return False
+        last = key
+    return True
+
+
+def _canonical(move: Spell | Pass) -> bool:
+    """A quick sufficient test for :func:`_as_checked` on a well-formed move (:func:`_well_formed`):
+    True only if the checking constructor would make ``move`` again, without making it.
+
+    A pass is in canonical form when its exchange is in card order; a spelling when its
+    word is one of the eight in capitals (WT8), its hand cards are in card order, its
+    table cards are of distinct suits in suit order (WS3) with one replacing card of the
+    same suit each (WT4), at least one (WT3), and its cards' letters spell the word
+    (WT2). False leaves the verdict to :func:`_as_checked`.
+    """
+    if type(move) is Pass:
+        return _ascending(move.exchange)
+    spell: Spell = move
+    word = spell.word
+    table = spell.table
+    replacements = spell.replacements
+    if word not in VALUES or not table or len(replacements) != len(table) or not _ascending(spell.hand):
+        return False
+    last = 0
+    for old, new in zip(table, replacements, strict=True):
+        suit = old.suit
+        if suit <= last or new.suit != suit:
+            return False
+        last = suit
+    return "".join(sorted([card.letter for card in spell.hand + table])) == LETTERS[word]
 
 
 def _as_checked(move: Spell | Pass) -> bool:
@@ -379,11 +418,8 @@ def _malformed(move: Spell | Pass) -> IllegalMoveError:
     would refuse (or write otherwise)."""
     text = str(move) if _well_formed(move) else quote(move)
     try:
-        checked = (
-            Spell(move.word, move.hand, move.table, move.replacements)
-            if isinstance(move, Spell)
-            else Pass(move.exchange)
-        )
+        # the fields read untyped (see _well_formed), in constructor order
+        checked = Spell(*move.field_values()) if isinstance(move, Spell) else Pass(*move.field_values())
     except EighthalfError as error:
         if isinstance(error, IllegalMoveError):
             return error
@@ -395,10 +431,11 @@ def _malformed(move: Spell | Pass) -> IllegalMoveError:
 
 def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
     """The first card of ``wanted`` that ``hand`` cannot supply (as a multiset), or ``None``."""
-    rest = list(hand)
+    rest = [card.key for card in hand]  # equal cards are equal keys (WS1): compare ints, not Cards
     for card in wanted:
-        if card in rest:
-            rest.remove(card)
+        key = card.key
+        if key in rest:
+            rest.remove(key)
         else:
             return card
     return None
