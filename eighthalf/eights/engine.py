@@ -18,16 +18,22 @@ from __future__ import annotations
 
 from itertools import chain, combinations, repeat
 from operator import attrgetter
+from typing import Final
 
 from ..errors import EighthalfError, IllegalMoveError, not_a_move, quote
 from .cards import DECK, Card
 from .deal import next_hand
-from .moves import PASS, Move, Pass, Spell, _set_exchange
+from .moves import Move, Spell, _set_hand, _set_replacements, _set_table, _set_word
 from .options import HAND_SIZES
+from .passing import PASS, Pass, _set_exchange
 from .state import GameState, HandState, Outcome
 from .words import LETTERS, VALUES, WORDS
 
 __all__ = ["apply", "apply_unchecked", "is_legal", "legal_moves", "passes", "spellings", "why_illegal"]
+
+_PURE: Final = __file__.endswith(".py")
+"""True when this module runs as Python source, false when mypyc compiled it (then a
+:class:`~eighthalf.eights.Pass` is made by its compiled constructor, see :func:`passes`)."""
 
 _CARD: list[Card] = [DECK[0]] * (32 * 9)  # by key; only the keys of DECK are looked up
 for _card in DECK:
@@ -124,6 +130,17 @@ _by_key = attrgetter("key")
 _new = object.__new__
 
 
+def _spell(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]) -> Spell:
+    """:meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>`, made here: compiled, it
+    sets the slots without an interpreted call."""
+    spell: Spell = _new(Spell)
+    _set_word(spell, word)
+    _set_hand(spell, hand)
+    _set_table(spell, table)
+    _set_replacements(spell, replacements)
+    return spell
+
+
 def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: list[int]) -> list[_HandOption]:
     """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
     sorted by the sequence of keys (card order)."""
@@ -199,7 +216,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     moves: list[Spell] = []
     append = moves.append
     cards = _CARD
-    make = Spell.unchecked  # the engine builds its spellings in canonical form
+    make = _spell  # the engine builds its spellings in canonical form
     memo: dict[_Parts, list[_HandOption]] = {}
     # By word; within a word by the table suits (the subsets in lexicographic order), then
     # by the hand cards (sorted options), then by the replacing cards (products of lists in
@@ -273,7 +290,10 @@ def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
                 if subset not in seen:
                     seen.add(subset)
                     exchanges.append(exchange)
-    # Up to 127 passes for a hand of 7: made and filled by map in C, with no Python call per pass.
+    # Up to 127 passes for a hand of 7, made with no interpreted call per pass: compiled,
+    # by the compiled constructor; pure, made and filled by map in C.
+    if not _PURE:
+        return (PASS, *[Pass(exchange, False) for exchange in exchanges])
     moves = list(map(_new, repeat(Pass, len(exchanges))))
     any(map(_set_exchange, moves, exchanges))  # each call returns None, so any() runs them all
     return (PASS, *moves)
@@ -357,10 +377,15 @@ def _is_cards(cards: object) -> bool:
 def _well_formed(move: Spell | Pass) -> bool:
     """True if the fields of ``move`` are of the types a move holds (one made unchecked
     may hold anything), so that ``str(move)`` is its notation."""
-    fields = move.field_values()  # read untyped: compiled code would check the declared types on reading
+    # the fields read untyped: compiled code would check the declared types on reading
     if isinstance(move, Pass):
-        return _is_cards(fields[0])
-    return type(fields[0]) is str and _is_cards(fields[1]) and _is_cards(fields[2]) and _is_cards(fields[3])
+        return _is_cards(getattr(move, "exchange"))  # noqa: B009
+    return (
+        type(getattr(move, "word")) is str  # noqa: B009
+        and _is_cards(getattr(move, "hand"))  # noqa: B009
+        and _is_cards(getattr(move, "table"))  # noqa: B009
+        and _is_cards(getattr(move, "replacements"))  # noqa: B009
+    )
 
 
 def _ascending(cards: tuple[Card, ...]) -> bool:
