@@ -6,7 +6,13 @@
   outside the timed loop, moves by :func:`~eighthalf.eights.apply_unchecked`), with issue
   8's aim of 20,000 steps/s stated against the suite's reference row
   (:data:`EIGHTS_STEPS_TARGET`);
-- ``eights/random_games/4p``: whole random games per second at 4 players, deal included.
+- ``eights/random_games/4p``: whole random games per second at 4 players, deal included;
+- ``eights/checked_steps/2p`` and ``/4p``: random-play steps per second through the
+  checked :func:`~eighthalf.eights.apply` (issue 28: the compiled build at least twice the
+  pure one);
+- ``eights/env/4p`` and ``eights/batch/4p``: random masked agent steps per second of
+  Eights' PettingZoo environment and of an ``EightsBatch`` of 16 tables, measured as
+  ``python -m benchmarks.envs`` does (skipped without the ``envs`` extra).
 
 Every measurement starts with the engine's memos cleared (the sets of table cards that
 can give a word's letters, by the letters on the table), since every repeat replays the
@@ -19,14 +25,16 @@ import dataclasses
 import random
 from collections.abc import Callable
 
-from eighthalf.eights import GameState, Rules, apply_unchecked, legal_moves, new_game
+from eighthalf.eights import GameState, Move, Rules, apply, apply_unchecked, legal_moves, new_game
 from eighthalf.eights.engine import _clear_memos
 
-from .cases import Case, Settings, Target, register
+from .cases import Case, Settings, Target, optional_module, register
 
 __all__ = [
     "EIGHTS_STEPS_TARGET",
+    "batch_steps_per_second",
     "cases",
+    "env_steps_per_second",
     "games_per_second",
     "legal_moves_micros",
     "register_eights",
@@ -59,15 +67,17 @@ def legal_moves_micros(players: int) -> Callable[[Settings], float]:
     return measure
 
 
-def steps_per_second(players: int) -> Callable[[Settings], float]:
-    """Random-play steps (``legal_moves`` + a random choice + ``apply_unchecked``) per second."""
+def steps_per_second(
+    players: int, step: Callable[[GameState, Move], GameState] = apply_unchecked
+) -> Callable[[Settings], float]:
+    """Random-play steps (``legal_moves`` + a random choice + ``step``, by default
+    ``apply_unchecked``) per second."""
 
     def measure(settings: Settings) -> float:
         starts = _openings(players, max(settings.rounds // 4, 10))
         _clear_memos()
         choice = random.Random(SEED).choice
         moves = legal_moves
-        step = apply_unchecked
         clock = settings.clock
         steps = 0
         begin = clock()
@@ -100,6 +110,28 @@ def games_per_second(players: int) -> Callable[[Settings], float]:
     return measure
 
 
+def env_steps_per_second(players: int) -> Callable[[Settings], float]:
+    """Random masked agent steps per second of Eights' PettingZoo environment (AEC)."""
+
+    def measure(settings: Settings) -> float:
+        envs = optional_module("benchmarks.envs")
+        make = optional_module("eighthalf.envs.eights").env
+        return float(envs.aec_steps_per_second(lambda: make(players), max(settings.rounds // 60, 2)))
+
+    return measure
+
+
+def batch_steps_per_second(players: int) -> Callable[[Settings], float]:
+    """Random masked agent steps per second (all tables) of an ``EightsBatch`` of 16 tables."""
+
+    def measure(settings: Settings) -> float:
+        envs = optional_module("benchmarks.envs")
+        batch = optional_module("eighthalf.envs.batch").EightsBatch
+        return float(envs.batch_steps_per_second(lambda: batch(16, players), max(settings.rounds // 10, 6)))
+
+    return measure
+
+
 def cases() -> list[Case]:
     """The Eights rows, unregistered, in table order."""
     return [
@@ -115,6 +147,21 @@ def cases() -> list[Case]:
         ),
         Case(
             "eights/random_games/4p", "Eights whole random games (4 players)", "games/s", games_per_second(4), True, 4
+        ),
+        *[
+            Case(
+                f"eights/checked_steps/{players}p",
+                f"Eights random play, checked apply ({players} players)",
+                "steps/s",
+                steps_per_second(players, apply),
+                True,
+                players,
+            )
+            for players in (2, 4)
+        ],
+        Case("eights/env/4p", "Eights PettingZoo env steps (4 players)", "steps/s", env_steps_per_second(4), True, 4),
+        Case(
+            "eights/batch/4p", "EightsBatch steps, 16 tables (4 players)", "steps/s", batch_steps_per_second(4), True, 4
         ),
     ]
 

@@ -127,6 +127,7 @@ nitpick_ignore = [
     ("py:class", "eighthalf.state._SeatLike"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
     ("py:class", "eighthalf.common.frozen._F"),
+    ("py:class", "eighthalf.common.value._V"),
     # common.runner.standings is generic in the standing type its caller builds.
     ("py:class", "eighthalf.common.runner._S"),
     ("py:func", "copy.deepcopy"),

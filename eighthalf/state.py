@@ -14,13 +14,15 @@ Build states with :func:`~eighthalf.new_game`, :func:`~eighthalf.apply` or the v
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, final
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final, Literal, Protocol, final
 
 from ._drawing import state_lines
 from .cards import RANKS, Rank
 from .common._compat import mypyc_attr
 from .common.frozen import as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
+from .common.value import Value as _Value
+from .common.value import slot_setters as _slot_setters
 from .options import MAX_SEATS, Rules
 
 __all__ = ["MAX_CALL_HALVES", "GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
@@ -33,78 +35,8 @@ its own ``__setattr__`` needs), and through ``object.__setattr__`` in the compil
 where mypyc turns it into a direct store."""
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[object, object], None], ...]:
-    """The ``__set__`` of each slot of ``cls`` named in ``names``, in that order."""
-    return tuple([cls.__dict__[name].__set__ for name in names])
-
-
 Zone = Literal["hand", "open", "blind"]
 """Where a seat plays from (T2): its hand, its open cards or its blind cards."""
-
-
-class _Value:
-    """The base of :class:`PileCard`, :class:`Seat` and :class:`Outcome`: a
-    :class:`~eighthalf.common.frozen.Frozen` value made of the same functions.
-
-    It is not :class:`~eighthalf.common.frozen.Frozen` itself because this module is
-    compiled in the compiled build and ``eighthalf.common.frozen`` is not (interpreted
-    classes, such as those of Eights, cannot derive from a compiled class, and a
-    compiled class cannot derive from an interpreted one).
-    """
-
-    __slots__ = ()
-    __match_args__: ClassVar[tuple[str, ...]] = ()
-
-    def field_values(self) -> tuple[Any, ...]:
-        """The values of the fields, in constructor order (``__match_args__``)."""
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def replace(self: _V, **changes: Any) -> _V:
-        """A copy with some fields changed (in place of ``attrs.evolve``).
-
-        Raises:
-            TypeError: If a name in ``changes`` is not a field.
-        """
-        result: _V = replaced(self, changes)
-        return result
-
-    def __replace__(self: _V, **changes: Any) -> _V:
-        result: _V = replaced(self, changes)
-        return result
-
-    def as_dict(self) -> dict[str, Any]:
-        """The fields as a dict, nested values as dicts too (in place of ``attrs.asdict``)."""
-        return as_dict(self)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        refuse_change(self)
-
-    def __delattr__(self, name: str) -> None:
-        refuse_change(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, _Value)
-        return values_equal(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, _Value)
-        return not values_equal(self, other)
-
-    def __hash__(self) -> int:
-        return values_hash(self)
-
-    def __repr__(self) -> str:
-        return values_repr(self)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (self.__class__, self.field_values())
-
-
-_V = TypeVar("_V", bound=_Value)
 
 
 @final

@@ -1,9 +1,9 @@
 """Which build of eighthalf is loaded: the pure-Python one or the compiled core.
 
 eighthalf is written once, in typed Python. The default install runs it as it is; the
-compiled build turns the rules core (:data:`COMPILED_MODULES`) into C extension modules
-with mypyc, the compiler that ships with mypy, for about three times the speed (see the
-performance page). Both builds behave the same: same states, errors, deals and documents.
+compiled build turns the rules core of both games (:data:`COMPILED_MODULES`) into C
+extension modules with mypyc, the compiler that ships with mypy, for two to three times
+the speed (see the performance page). Both builds behave the same: same states, errors, deals and documents.
 
 >>> BUILD in ("pure", "compiled")
 True
@@ -29,19 +29,28 @@ from typing import Literal
 __all__ = ["BUILD", "COMPILED_MODULES", "compiled_modules", "main"]
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "eighthalf.common.value",
     "eighthalf.state",
     "eighthalf.engine",
+    "eighthalf.eights.passing",
+    "eighthalf.eights.state",
+    "eighthalf.eights.engine",
 )
-"""The modules that the compiled build compiles: the hot path of 8½, the state classes
-and the rules logic that bots and simulations call millions of times.
-``eighthalf.common.frozen`` stays pure, so that the value classes of Eights (pure
-Python) can derive from its :class:`~eighthalf.common.frozen.Frozen`. Everything else
-stays pure Python in both builds: the modules that check arguments from callers
-(:func:`~eighthalf.new_game`, :func:`~eighthalf.position`, :func:`~eighthalf.parse_move`,
-:class:`~eighthalf.Rules` and the move classes), because compiled code checks argument
-types itself and would raise :class:`TypeError` where the library promises its own
-errors, and everything above the core (views, serialization, records, bots, the command
-line), which measured no faster compiled."""
+"""The modules that the compiled build compiles: the hot path of both games, the state
+classes and the rules logic that bots, simulations and environments call millions of
+times. For 8½ the state classes and the engine; for Eights the state classes, the
+engine and :class:`~eighthalf.eights.Pass` (of which :func:`~eighthalf.eights.legal_moves`
+makes up to 127 at a time); and :class:`~eighthalf.common.value.Value`, the compiled
+base of both games' states. ``eighthalf.common.frozen`` stays pure, so that interpreted
+value classes (Eights' cards, spellings, options, views and events) can derive from its
+:class:`~eighthalf.common.frozen.Frozen`. Everything else stays pure Python in both
+builds: the modules that check arguments from callers (:func:`~eighthalf.new_game`,
+:func:`~eighthalf.position`, :func:`~eighthalf.parse_move`, :class:`~eighthalf.Rules` and
+the move classes of 8½, and of Eights :func:`~eighthalf.eights.new_game`,
+:class:`~eighthalf.eights.Card`, :class:`~eighthalf.eights.Spell` and the parsers),
+because compiled code checks argument types itself and would raise :class:`TypeError`
+where the library promises its own errors, and everything above the core (views,
+serialization, records, bots, the command line), which measured no faster compiled."""
 
 
 def compiled_modules() -> tuple[str, ...]:

@@ -27,9 +27,10 @@ Traceback (most recent call last):
 attr.exceptions.FrozenInstanceError: can't set attribute
 
 This module is pure Python in both builds, so that any class may derive from
-:class:`Frozen`. The compiled state classes of 8½ (:mod:`eighthalf.state`) cannot (a
-class compiled by mypyc cannot derive from an interpreted one): they get the same
-behaviour from the functions below.
+:class:`Frozen`. The compiled state classes of both games cannot (a class compiled by
+mypyc cannot derive from an interpreted one): they derive from
+:class:`~eighthalf.common.value.Value`, which gets the same behaviour from the functions
+below.
 """
 
 from __future__ import annotations
@@ -102,9 +103,9 @@ _F = TypeVar("_F", bound="Frozen")
 class Frozen:
     """Base class of a frozen, slotted value class whose fields are named in ``__match_args__``.
 
-    (The compiled state classes of 8½, :class:`~eighthalf.GameState`,
-    :class:`~eighthalf.Seat`, :class:`~eighthalf.PileCard` and :class:`~eighthalf.Outcome`,
-    get the same behaviour from the functions of this module instead: a class compiled by
+    (The compiled state classes of both games, such as :class:`~eighthalf.GameState` and
+    :class:`~eighthalf.eights.HandState`, get the same behaviour from the functions of this
+    module instead, through :class:`~eighthalf.common.value.Value`: a class compiled by
     mypyc cannot derive from this interpreted one.)
     """
 

@@ -23,7 +23,8 @@ eighthalf.errors.ParseError: there is no card 7v: suit 7 shows e, h, i, o, r, s,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import islice
 from types import MappingProxyType
 from typing import final
 
@@ -114,7 +115,11 @@ class Card(Frozen):
         return self.key >= other.key
 
 
-_SORTED = sorted((Card(suit, letter) for suit in SUITS for letter in SUIT_LETTERS[suit]), key=lambda card: card.key)
+def _key(card: Card) -> int:
+    return card.key
+
+
+_SORTED = sorted((Card(suit, letter) for suit in SUITS for letter in SUIT_LETTERS[suit]), key=_key)
 
 CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in reversed(_SORTED)})
 """The shared instance of each of the 58 different cards, by notation (``CARDS["4w"]``)."""
@@ -124,6 +129,22 @@ DECK: tuple[Card, ...] = tuple(CARDS[str(card)] for card in _SORTED)
 cards are the one shared instance of :data:`CARDS`."""
 
 _BY_KEY: dict[int, Card] = {card.key: card for card in CARDS.values()}
+
+
+def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple of the shared instances (:func:`card_of`), for the checking
+    constructors of the moves; ``what`` names them in the error.
+
+    Raises:
+        ParseError: If ``cards`` is not a sequence of Cards, or an endless one.
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise ParseError(f"{what} must be a sequence of Cards, not {quote(cards)}")
+    if not isinstance(cards, (tuple, list)):  # an iterator may never end: read one card more than the deck's
+        cards = tuple(islice(cards, len(DECK) + 1))
+        if len(cards) > len(DECK):
+            raise ParseError(f"{what}: more than the {len(DECK)} cards of the deck (WS1)")
+    return tuple(card_of(card) for card in cards)
 
 
 def card_of(card: Card) -> Card:

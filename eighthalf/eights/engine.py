@@ -18,16 +18,22 @@ from __future__ import annotations
 
 from itertools import chain, combinations, repeat
 from operator import attrgetter
+from typing import Final
 
 from ..errors import EighthalfError, IllegalMoveError, not_a_move, quote
 from .cards import DECK, Card
 from .deal import next_hand
-from .moves import PASS, Move, Pass, Spell, _set_exchange
+from .moves import Move, Spell, _set_hand, _set_replacements, _set_table, _set_word
 from .options import HAND_SIZES
+from .passing import PASS, Pass, _set_exchange
 from .state import GameState, HandState, Outcome
-from .words import LETTERS, WORDS
+from .words import LETTERS, VALUES, WORDS
 
 __all__ = ["apply", "apply_unchecked", "is_legal", "legal_moves", "passes", "spellings", "why_illegal"]
+
+_PURE: Final = __file__.endswith(".py")
+"""True when this module runs as Python source, false when mypyc compiled it (then a
+:class:`~eighthalf.eights.Pass` is made by its compiled constructor, see :func:`passes`)."""
 
 _CARD: list[Card] = [DECK[0]] * (32 * 9)  # by key; only the keys of DECK are looked up
 for _card in DECK:
@@ -124,6 +130,17 @@ _by_key = attrgetter("key")
 _new = object.__new__
 
 
+def _spell(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]) -> Spell:
+    """:meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>`, made here: compiled, it
+    sets the slots without an interpreted call."""
+    spell: Spell = _new(Spell)
+    _set_word(spell, word)
+    _set_hand(spell, hand)
+    _set_table(spell, table)
+    _set_replacements(spell, replacements)
+    return spell
+
+
 def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: list[int]) -> list[_HandOption]:
     """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
     sorted by the sequence of keys (card order)."""
@@ -199,7 +216,7 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     moves: list[Spell] = []
     append = moves.append
     cards = _CARD
-    make = Spell.unchecked  # the engine builds its spellings in canonical form
+    make = _spell  # the engine builds its spellings in canonical form
     memo: dict[_Parts, list[_HandOption]] = {}
     # By word; within a word by the table suits (the subsets in lexicographic order), then
     # by the hand cards (sorted options), then by the replacing cards (products of lists in
@@ -273,7 +290,10 @@ def passes(hand: tuple[Card, ...], stack_size: int) -> tuple[Pass, ...]:
                 if subset not in seen:
                     seen.add(subset)
                     exchanges.append(exchange)
-    # Up to 127 passes for a hand of 7: made and filled by map in C, with no Python call per pass.
+    # Up to 127 passes for a hand of 7, made with no interpreted call per pass: compiled,
+    # by the compiled constructor; pure, made and filled by map in C.
+    if not _PURE:
+        return (PASS, *[Pass(exchange, False) for exchange in exchanges])
     moves = list(map(_new, repeat(Pass, len(exchanges))))
     any(map(_set_exchange, moves, exchanges))  # each call returns None, so any() runs them all
     return (PASS, *moves)
@@ -313,37 +333,37 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     """
     if not isinstance(move, (Spell, Pass)):
         return not_a_move(move, "eighthalf.eights.parse_move", "Eights")
-    if not _well_formed(move) or not _as_checked(move):
+    if not _well_formed(move) or not (_canonical(move) or _as_checked(move)):
         return _malformed(move)
-    text = str(move)
+    # str(move) is written only for an error: a legal move, the usual case, needs no text
     if state.outcome is not None:
-        return IllegalMoveError(text, "the game is over", "WG3")
+        return IllegalMoveError(str(move), "the game is over", "WG3")
     hand = state.hand
     cards = hand.hands[hand.to_move]
     if isinstance(move, Pass):
         missing = _missing(cards, move.exchange)
         if missing is not None:
-            return IllegalMoveError(text, f"the hand holds no {missing} to exchange", "WP1")
+            return IllegalMoveError(str(move), f"the hand holds no {missing} to exchange", "WP1")
         if len(move.exchange) > len(hand.stack):
             return IllegalMoveError(
-                text,
+                str(move),
                 f"the stack holds {len(hand.stack)} card(s), so at most {len(hand.stack)} can be exchanged, not {len(move.exchange)}",
                 "WP2",
             )
         if not state.rules.may_pass_freely and spellings(cards, hand.table):
-            return IllegalMoveError(text, "a player who can spell a word must spell one", "WT1")
+            return IllegalMoveError(str(move), "a player who can spell a word must spell one", "WT1")
         return None
     for old in move.table:
         there = hand.table[old.suit - 1]
-        if there != old:
-            return IllegalMoveError(text, f"the table's suit-{old.suit} card is {there}, not {old}", "WT3")
+        if there.key != old.key:
+            return IllegalMoveError(str(move), f"the table's suit-{old.suit} card is {there}, not {old}", "WT3")
     missing = _missing(cards, move.hand)
     if missing is not None:
-        return IllegalMoveError(text, f"the hand holds no {missing} to spell with", "WT2")
+        return IllegalMoveError(str(move), f"the hand holds no {missing} to spell with", "WT2")
     missing = _missing(cards, move.hand + move.replacements)
     if missing is not None:
         return IllegalMoveError(
-            text,
+            str(move),
             f"the replacing card {missing} must be a hand card of the table card's suit that does not spell the word",
             "WT4",
         )
@@ -357,9 +377,53 @@ def _is_cards(cards: object) -> bool:
 def _well_formed(move: Spell | Pass) -> bool:
     """True if the fields of ``move`` are of the types a move holds (one made unchecked
     may hold anything), so that ``str(move)`` is its notation."""
+    # the fields read untyped: compiled code would check the declared types on reading
     if isinstance(move, Pass):
-        return _is_cards(move.exchange)
-    return type(move.word) is str and _is_cards(move.hand) and _is_cards(move.table) and _is_cards(move.replacements)
+        return _is_cards(getattr(move, "exchange"))  # noqa: B009
+    return (
+        type(getattr(move, "word")) is str  # noqa: B009
+        and _is_cards(getattr(move, "hand"))  # noqa: B009
+        and _is_cards(getattr(move, "table"))  # noqa: B009
+        and _is_cards(getattr(move, "replacements"))  # noqa: B009
+    )
+
+
+def _ascending(cards: tuple[Card, ...]) -> bool:
+    """True if ``cards`` are in card order (equal cards next to each other)."""
+    last = -1
+    for card in cards:
+        key = card.key
+        if key < last:
+            return False
+        last = key
+    return True
+
+
+def _canonical(move: Spell | Pass) -> bool:
+    """A quick sufficient test for :func:`_as_checked` on a well-formed move (:func:`_well_formed`):
+    True only if the checking constructor would make ``move`` again, without making it.
+
+    A pass is in canonical form when its exchange is in card order; a spelling when its
+    word is one of the eight in capitals (WT8), its hand cards are in card order, its
+    table cards are of distinct suits in suit order (WS3) with one replacing card of the
+    same suit each (WT4), at least one (WT3), and its cards' letters spell the word
+    (WT2). False leaves the verdict to :func:`_as_checked`.
+    """
+    if type(move) is Pass:
+        return _ascending(move.exchange)
+    spell: Spell = move
+    word = spell.word
+    table = spell.table
+    replacements = spell.replacements
+    if word not in VALUES or not table or len(replacements) != len(table) or not _ascending(spell.hand):
+        return False
+    last = 0
+    for old, new in zip(table, replacements, strict=True):
+        suit = old.suit
+        if suit <= last or new.suit != suit:
+            return False
+        last = suit
+    return "".join(sorted([card.letter for card in spell.hand + table])) == LETTERS[word]
 
 
 def _as_checked(move: Spell | Pass) -> bool:
@@ -379,11 +443,8 @@ def _malformed(move: Spell | Pass) -> IllegalMoveError:
     would refuse (or write otherwise)."""
     text = str(move) if _well_formed(move) else quote(move)
     try:
-        checked = (
-            Spell(move.word, move.hand, move.table, move.replacements)
-            if isinstance(move, Spell)
-            else Pass(move.exchange)
-        )
+        # the fields read untyped (see _well_formed), in constructor order
+        checked = Spell(*move.field_values()) if isinstance(move, Spell) else Pass(*move.field_values())
     except EighthalfError as error:
         if isinstance(error, IllegalMoveError):
             return error
@@ -395,10 +456,11 @@ def _malformed(move: Spell | Pass) -> IllegalMoveError:
 
 def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
     """The first card of ``wanted`` that ``hand`` cannot supply (as a multiset), or ``None``."""
-    rest = list(hand)
+    rest = [card.key for card in hand]  # equal cards are equal keys (WS1): compare ints, not Cards
     for card in wanted:
-        if card in rest:
-            rest.remove(card)
+        key = card.key
+        if key in rest:
+            rest.remove(key)
         else:
             return card
     return None

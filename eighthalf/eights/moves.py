@@ -36,30 +36,15 @@ one comes from the table (WT3), and each table card has a replacing card of its 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import islice
 from typing import TypeAlias, final
 
 from ..common.frozen import Frozen
 from ..errors import IllegalMoveError, ParseError, quote
-from .cards import DECK, Card, card_of, parse_card
+from .cards import Card, _cards, _key, parse_card
+from .passing import PASS, Pass
 from .words import LETTERS, VALUES, parse_word
 
 __all__ = ["PASS", "Move", "Pass", "Spell", "parse_move"]
-
-
-def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ParseError(f"{what} must be a sequence of Cards, not {quote(cards)}")
-    if not isinstance(cards, (tuple, list)):  # an iterator may never end: read one card more than the deck's
-        cards = tuple(islice(cards, len(DECK) + 1))
-        if len(cards) > len(DECK):
-            raise ParseError(f"{what}: more than the {len(DECK)} cards of the deck (WS1)")
-    return tuple(card_of(card) for card in cards)
-
-
-def _key(card: Card) -> int:
-    return card.key
 
 
 def _suit(card: Card) -> int:
@@ -196,44 +181,8 @@ def _check_spelling(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], 
             )
 
 
-@final
-class Pass(Frozen):
-    """Pass, exchanging the ``exchange`` cards from the hand for as many from the stack (WP1, WP2).
-
-    The exchange is a multiset; the constructor puts it in card order, which is the order
-    in which the cards go under the stack (WP2). ``Pass(())`` (:data:`PASS`) exchanges
-    nothing.
-
-    Args:
-        exchange: The hand cards put under the stack.
-        check: ``False`` skips the check and the sorting (for the engine).
-
-    Raises:
-        ParseError: If a card is not a card of the deck (WS1).
-    """
-
-    __slots__ = ("exchange",)
-    __match_args__ = ("exchange",)
-
-    exchange: tuple[Card, ...]
-    """The cards put under the stack, in card order (WP1, WP2)."""
-
-    def __init__(self, exchange: tuple[Card, ...] = (), check: bool = True) -> None:
-        if check:
-            exchange = tuple(sorted(_cards(exchange, "the exchanged cards"), key=_key))
-        _set_exchange(self, exchange)  # the slot's own setter (Frozen refuses __setattr__)
-
-    def __str__(self) -> str:
-        return " ".join(["pass", *map(str, self.exchange)])
-
-
-_set_exchange = vars(Pass)["exchange"].__set__
-
 Move: TypeAlias = Spell | Pass
 """Any move of Eights: a :class:`Spell` or a :class:`Pass`."""
-
-PASS = Pass((), check=False)
-"""The shared pass without an exchange."""
 
 
 def parse_move(text: str) -> Move:

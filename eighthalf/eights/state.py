@@ -1,7 +1,7 @@
 """The state of a game of Eights: the current :class:`HandState` inside a :class:`GameState`.
 
-Everything is frozen and slotted, on :class:`~eighthalf.common.frozen.Frozen` as 8½'s
-states are. States share whatever did not change with their parent (the rules, the
+Everything is frozen and slotted, on :class:`~eighthalf.common.value.Value` as 8½'s
+states are, and mypyc compiles the classes to native classes in the compiled build. States share whatever did not change with their parent (the rules, the
 other hands, the score piles), so keeping many successors in memory is cheap.
 
 Build states with :func:`~eighthalf.eights.new_game`, :func:`~eighthalf.eights.apply`
@@ -15,14 +15,20 @@ Where the cards are (64 in all, WS1): :attr:`HandState.table` (8), the
 
 from __future__ import annotations
 
-from typing import final
+from typing import Final, final
 
-from ..common.frozen import Frozen
+from ..common.value import Value, slot_setters
 from .cards import Card
 from .moves import Spell
 from .options import Rules
 
 __all__ = ["DEALT", "GameState", "HandState", "Outcome"]
+
+_PURE: Final = __file__.endswith(".py")
+"""True when this module runs as Python source, false when mypyc compiled it: the
+constructors set their slots through the slots' own descriptors in the pure build and
+through ``object.__setattr__`` (a direct store) in the compiled one (see
+:func:`~eighthalf.common.value.slot_setters`)."""
 
 DEALT = -1
 """The origin of a stack card that was dealt there, not put under it by a pass (see
@@ -30,7 +36,7 @@ DEALT = -1
 
 
 @final
-class HandState(Frozen):
+class HandState(Value):
     """One hand of the game (WS3–WH3): the table, the hands, the stack and the score piles."""
 
     __slots__ = ("dealer", "hands", "number", "origins", "passes", "piles", "stack", "table", "to_move", "turns")
@@ -73,17 +79,28 @@ class HandState(Frozen):
         passes: int = 0,
         turns: int = 0,
     ) -> None:
-        # the slots' own setters: Frozen refuses __setattr__, and they are faster than object.__setattr__
-        _set_number(self, number)
-        _set_dealer(self, dealer)
-        _set_table(self, table)
-        _set_hands(self, hands)
-        _set_stack(self, stack)
-        _set_origins(self, origins)
-        _set_piles(self, piles)
-        _set_to_move(self, to_move)
-        _set_passes(self, passes)
-        _set_turns(self, turns)
+        if _PURE:  # the slots' own setters: the fastest way in CPython (see _PURE)
+            _set_number(self, number)
+            _set_dealer(self, dealer)
+            _set_table(self, table)
+            _set_hands(self, hands)
+            _set_stack(self, stack)
+            _set_origins(self, origins)
+            _set_piles(self, piles)
+            _set_to_move(self, to_move)
+            _set_passes(self, passes)
+            _set_turns(self, turns)
+        else:  # what mypyc compiles to a direct store
+            object.__setattr__(self, "number", number)
+            object.__setattr__(self, "dealer", dealer)
+            object.__setattr__(self, "table", table)
+            object.__setattr__(self, "hands", hands)
+            object.__setattr__(self, "stack", stack)
+            object.__setattr__(self, "origins", origins)
+            object.__setattr__(self, "piles", piles)
+            object.__setattr__(self, "to_move", to_move)
+            object.__setattr__(self, "passes", passes)
+            object.__setattr__(self, "turns", turns)
 
     @property
     def players(self) -> int:
@@ -114,20 +131,22 @@ class HandState(Frozen):
         return tuple(card for spell in self.piles[seat] for card in spell.cards)
 
 
-_set_number = vars(HandState)["number"].__set__
-_set_dealer = vars(HandState)["dealer"].__set__
-_set_table = vars(HandState)["table"].__set__
-_set_hands = vars(HandState)["hands"].__set__
-_set_stack = vars(HandState)["stack"].__set__
-_set_origins = vars(HandState)["origins"].__set__
-_set_piles = vars(HandState)["piles"].__set__
-_set_to_move = vars(HandState)["to_move"].__set__
-_set_passes = vars(HandState)["passes"].__set__
-_set_turns = vars(HandState)["turns"].__set__
+(
+    _set_number,
+    _set_dealer,
+    _set_table,
+    _set_hands,
+    _set_stack,
+    _set_origins,
+    _set_piles,
+    _set_to_move,
+    _set_passes,
+    _set_turns,
+) = slot_setters(HandState, HandState.__match_args__)
 
 
 @final
-class Outcome(Frozen):
+class Outcome(Value):
     """How a game ended (WG3): the totals and the winner or winners."""
 
     __slots__ = ("target", "totals", "winners")
@@ -157,7 +176,7 @@ class Outcome(Frozen):
 
 
 @final
-class GameState(Frozen):
+class GameState(Value):
     """A position of a game of Eights: the rules, the seed, the hand in play and the scores so far.
 
     :func:`~eighthalf.eights.apply` plays the game through: when a hand ends (WH1,
@@ -191,11 +210,18 @@ class GameState(Frozen):
         hand_scores: tuple[tuple[int, ...], ...] = (),
         outcome: Outcome | None = None,
     ) -> None:
-        _set_rules(self, rules)
-        _set_seed(self, seed)
-        _set_hand(self, hand)
-        _set_hand_scores(self, hand_scores)
-        _set_outcome(self, outcome)
+        if _PURE:  # the slots' own setters: the fastest way in CPython (see _PURE)
+            _set_rules(self, rules)
+            _set_seed(self, seed)
+            _set_hand(self, hand)
+            _set_hand_scores(self, hand_scores)
+            _set_outcome(self, outcome)
+        else:  # what mypyc compiles to a direct store
+            object.__setattr__(self, "rules", rules)
+            object.__setattr__(self, "seed", seed)
+            object.__setattr__(self, "hand", hand)
+            object.__setattr__(self, "hand_scores", hand_scores)
+            object.__setattr__(self, "outcome", outcome)
 
     @property
     def players(self) -> int:
@@ -272,8 +298,4 @@ def state_lines(state: GameState) -> str:
     return "\n".join(lines)
 
 
-_set_rules = vars(GameState)["rules"].__set__
-_set_seed = vars(GameState)["seed"].__set__
-_set_hand = vars(GameState)["hand"].__set__
-_set_hand_scores = vars(GameState)["hand_scores"].__set__
-_set_outcome = vars(GameState)["outcome"].__set__
+_set_rules, _set_seed, _set_hand, _set_hand_scores, _set_outcome = slot_setters(GameState, GameState.__match_args__)

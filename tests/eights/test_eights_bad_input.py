@@ -300,11 +300,11 @@ def test_position_checks_the_types_of_its_sequences() -> None:
 
 def test_an_endless_iterable_of_cards_is_refused() -> None:
     with pytest.raises(ParseError, match=r"more than the 64 cards of the deck \(WS1\)"):
-        Pass(repeat(CARD))  # type: ignore[arg-type]
+        Pass(repeat(CARD))
     with pytest.raises(ParseError, match="more than the 64 cards"):
         Spell("ONE", repeat(CARD), (CARD,), (CARD,))  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="hand_scores must give 1"):
         _position(hand_scores=repeat((0, 0)), number=1)
     with pytest.raises(InvalidStateError, match="origins must give"):
         _position(origins=repeat(-1))
-    assert Pass(iter([CARD, CARD])) == Pass((CARD, CARD))  # type: ignore[arg-type]
+    assert Pass(iter([CARD, CARD])) == Pass((CARD, CARD))
