@@ -220,9 +220,11 @@ def _json(value: dict[str, Any] | None) -> str | None:
 
 
 LOAD_TABLE: Final = "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?"
+"""The table's row that :meth:`Store.load` reads, in SQLite's placeholders (``?``; PostgreSQL's store writes ``%s``)."""
 LOAD_SEATS: Final = "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat"
+"""The table's seats that :meth:`Store.load` reads, in seat order."""
 LOAD_MOVES: Final = "SELECT move FROM moves WHERE table_id = ? ORDER BY number"
-"""What :meth:`Store.load` asks, in SQLite's placeholders (``?``; PostgreSQL's store writes ``%s``)."""
+"""The table's moves that :meth:`Store.load` reads, in order."""
 
 
 def list_query(
