@@ -171,10 +171,7 @@ def _list_query(request: Request) -> dict[str, Any]:
         raise Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (limit, cursor, game, status)")
     limit_text = params.get("limit", str(LIST_LIMIT))
     if not (
-        limit_text.isascii()
-        and limit_text.isdigit()
-        and 1 <= int(limit_text[:4]) <= LIST_LIMIT
-        and len(limit_text) <= 3
+        limit_text.isascii() and limit_text.isdigit() and len(limit_text) <= 3 and 1 <= int(limit_text) <= LIST_LIMIT
     ):
         raise Refused("bad-query", f"limit: expected a number from 1 to {LIST_LIMIT}, not {quote(limit_text[:40])}")
     query: dict[str, Any] = {"limit": int(limit_text), "before": None, "game": None, "status": None}

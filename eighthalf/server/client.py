@@ -210,17 +210,14 @@ async def play(
     while True:
         try:
             return await _play_once(url, table, token, bot, rng)
+        except _Welcomed as lost:
+            waits, why = iter(backoff), lost.__cause__  # welcomed, then lost: the attempts start over
         except (ConnectionClosed, InvalidHandshake, OSError) as error:
-            wait = next(waits, None)
-            if wait is None:
-                raise ClientError("connection-lost", f"the server could not be reached again: {error}") from None
-            await asyncio.sleep(wait)
-        except _Welcomed:
-            waits = iter(backoff)
-            wait = next(waits, None)
-            if wait is None:
-                raise ClientError("connection-lost", "the connection was lost and backoff allows no attempt") from None
-            await asyncio.sleep(wait)
+            why = error
+        wait = next(waits, None)
+        if wait is None:
+            raise ClientError("connection-lost", f"the server could not be reached again: {why}") from None
+        await asyncio.sleep(wait)
 
 
 class _Welcomed(Exception):

@@ -30,9 +30,11 @@ from .store import (
     Listed,
     StoredTable,
     StoreError,
+    json_text,
     list_query,
     listed,
     stored_table,
+    write_move,
 )
 
 try:
@@ -92,10 +94,6 @@ def is_postgresql_url(db: str) -> bool:
 def _placeholders(sql: str) -> str:
     """SQLite's ``?`` placeholders as psycopg's ``%s`` (the shared queries hold no other ``?``)."""
     return sql.replace("?", "%s")
-
-
-def _json(value: dict[str, Any] | None) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class PostgresStore:
@@ -237,27 +235,26 @@ class PostgresStore:
         """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`."""
         with self._transaction() as db:
             db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))  # one writer a table
-            (count,) = db.execute(
-                "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = %s", (table_id,)
-            ).fetchone()
-            if count != number - 1:
-                raise StoreError(f"table {table_id}: move {number} follows move {count}")
-            db.execute("INSERT INTO moves (table_id, number, move) VALUES (%s, %s, %s)", (table_id, number, move))
-            if finished is not None:
-                db.execute(
-                    "UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (finished, _json(summary), table_id)
-                )
-            if touched is not None:
-                db.execute("UPDATE tables SET touched = %s WHERE id = %s", (touched, table_id))
+            write_move(
+                lambda sql, parameters: db.execute(_placeholders(sql), parameters),
+                table_id,
+                number,
+                move,
+                finished,
+                summary,
+                touched,
+            )
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish <eighthalf.server.store.Store.finish>`."""
-        self._run([("UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, _json(summary), table_id))])
+        self._run(
+            [("UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, json_text(summary), table_id))]
+        )
 
     def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
         """See :meth:`Store.set_summary <eighthalf.server.store.Store.set_summary>`."""
         self._run(
-            [("UPDATE tables SET summary = %s WHERE id = %s AND finished IS NOT NULL", (_json(summary), table_id))]
+            [("UPDATE tables SET summary = %s WHERE id = %s AND finished IS NOT NULL", (json_text(summary), table_id))]
         )
 
     def list_tables(

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 import attrs
@@ -48,9 +49,11 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredTable",
+    "json_text",
     "list_query",
     "listed",
     "stored_table",
+    "write_move",
 ]
 
 SCHEMA_VERSION: Final = 2
@@ -215,8 +218,34 @@ class Store(Protocol):
         ...
 
 
-def _json(value: dict[str, Any] | None) -> str | None:
+def json_text(value: dict[str, Any] | None) -> str | None:
+    """A stored summary as the database holds it: compact JSON text (``None`` stays ``None``)."""
     return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_move(
+    execute: Callable[[str, tuple[Any, ...]], Any],
+    table_id: str,
+    number: int,
+    move: str,
+    finished: str | None,
+    summary: dict[str, Any] | None,
+    touched: float | None,
+) -> None:
+    """The writes of :meth:`Store.add_move`, through ``execute`` (SQLite's placeholders), inside
+    a transaction that the store opened and that holds the table's lock.
+
+    Raises:
+        StoreError: If the table has no move ``number - 1`` or already a move ``number``.
+    """
+    (count,) = execute("SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
+    if count != number - 1:
+        raise StoreError(f"table {table_id}: move {number} follows move {count}")
+    execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move))
+    if finished is not None:
+        execute("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (finished, json_text(summary), table_id))
+    if touched is not None:
+        execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
 
 
 LOAD_TABLE: Final = "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?"
@@ -366,22 +395,8 @@ class SQLiteStore:
         """See :meth:`Store.add_move`."""
         with self._lock:
             try:
-                self._db.execute("BEGIN IMMEDIATE")
-                (count,) = self._db.execute(
-                    "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
-                ).fetchone()
-                if count != number - 1:
-                    raise StoreError(f"table {table_id}: move {number} follows move {count}")
-                self._db.execute(
-                    "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move)
-                )
-                if finished is not None:
-                    self._db.execute(
-                        "UPDATE tables SET finished = ?, summary = ? WHERE id = ?",
-                        (finished, _json(summary), table_id),
-                    )
-                if touched is not None:
-                    self._db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
+                self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
+                write_move(self._db.execute, table_id, number, move, finished, summary, touched)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -389,11 +404,13 @@ class SQLiteStore:
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish`."""
-        self._write("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (record, _json(summary), table_id))
+        self._write("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (record, json_text(summary), table_id))
 
     def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
         """See :meth:`Store.set_summary`."""
-        self._write("UPDATE tables SET summary = ? WHERE id = ? AND finished IS NOT NULL", (_json(summary), table_id))
+        self._write(
+            "UPDATE tables SET summary = ? WHERE id = ? AND finished IS NOT NULL", (json_text(summary), table_id)
+        )
 
     def list_tables(
         self,

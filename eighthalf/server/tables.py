@@ -274,7 +274,7 @@ class Table:
     @property
     def followed(self) -> bool:
         """Whether any connection follows the table."""
-        return bool(self.spectators) or any(seat.clients for seat in self.seats)
+        return bool(self._audience())
 
     def _audience(self) -> list[tuple[int | None, Client]]:
         audience: list[tuple[int | None, Client]] = [(None, client) for client in self.spectators]
@@ -581,10 +581,18 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        return self._keep(Table(self._stored(table_id), self.store, self.meter))
+
+    def _stored(self, table_id: str) -> StoredTable:
+        """The table of that id as stored.
+
+        Raises:
+            Refused: If there is none (``no-table``).
+        """
         stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
         if stored is None:
             raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        return self._keep(Table(stored, self.store, self.meter))
+        return stored
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """The public summary of the table of that id: live if in memory, else as stored.
@@ -595,15 +603,12 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             return table.summary()
-        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
-        if stored is None:
-            raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        if stored.summary is not None:
-            return stored.summary
-        return self._backfill(stored)
+        stored = self._stored(table_id)
+        return stored.summary if stored.summary is not None else self._backfill(stored)
 
     def _backfill(self, stored: StoredTable) -> dict[str, Any]:
-        """The summary of a table finished by a layout-1 database: replayed once, then stored."""
+        """The summary of a table not in memory and stored without one (finished by a layout-1
+        database): replayed once, then stored if the game is over."""
         table = Table(stored, self.store, self.meter)
         summary = stored_summary(table.summary())
         if table.over:
@@ -617,16 +622,15 @@ class Lobby:
             Refused: If there is no such table (``no-table``) or its game goes on (``not-finished``).
         """
         table = self.tables.get(table_id)
-        if table is not None and not table.over:
-            raise Refused("not-finished", "the record of a game is given once the game is over")
         if table is not None:
-            return table.served, table.served.dumps(table.finished_record())
-        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
-        if stored is None:
-            raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        if stored.finished is None:
+            text = table.served.dumps(table.finished_record()) if table.over else None
+            served = table.served
+        else:
+            stored = self._stored(table_id)
+            text, served = stored.finished, SERVED[stored.game]
+        if text is None:
             raise Refused("not-finished", "the record of a game is given once the game is over")
-        return SERVED[stored.game], stored.finished
+        return served, text
 
     def page(
         self,
@@ -662,11 +666,7 @@ class Lobby:
         if listed.summary is not None:
             return listed.summary
         stored = self.store.load(listed.id)
-        if stored is None:
-            return None
-        if not listed.finished:  # made by another process of the service: not in play here
-            return Table(stored, self.store, self.meter).summary()
-        return self._backfill(stored)
+        return None if stored is None else self._backfill(stored)
 
     def abandon_idle(self, now: float, after: float) -> list[str]:
         """End as abandoned every table in play that no person touched for ``after`` seconds
@@ -680,9 +680,7 @@ class Lobby:
 
     def connections(self) -> int:
         """How many connections follow the tables in memory."""
-        return sum(
-            len(table.spectators) + sum(len(seat.clients) for seat in table.seats) for table in self.tables.values()
-        )
+        return sum(len(table._audience()) for table in self.tables.values())
 
     def stop(self) -> None:
         """Stop every table's pending work and close the store."""

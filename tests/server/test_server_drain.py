@@ -13,10 +13,12 @@ import asyncio
 import itertools
 import random
 import signal
+import socket
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_support import (
     ServerProcess,
     finished_record,
@@ -32,7 +34,7 @@ from server_support import (
 from websockets.exceptions import ConnectionClosed
 
 from eighthalf.common.registry import find
-from eighthalf.server.client import play
+from eighthalf.server.client import ClientError, play
 
 
 class PausingBot:
@@ -104,3 +106,13 @@ def finished_moves(directory: Path, table: str) -> list[str]:
         store.close()
     assert stored is not None
     return list(stored.moves)
+
+
+def test_the_client_gives_up_once_its_backoff_is_spent() -> None:
+    with socket.socket() as probe:  # a port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    with pytest.raises(ClientError) as lost:
+        asyncio.run(play(url, "t", "token", find("eights").bot("greedy"), backoff=(0.0, 0.0)))
+    assert lost.value.code == "connection-lost" and "could not be reached again" in str(lost.value)
