@@ -28,7 +28,7 @@ from eighthalf.eights.simulate import BINDING as EIGHTS_BINDING
 
 def _bare(name: str) -> GameEntry:
     """The registered game ``name`` as if its entry gave no commands."""
-    return attrs.evolve(find(name), commands=None)
+    return attrs.evolve(find(name), commands=Commands())
 
 
 def _run(entry: GameEntry, argv: list[str], **write: Any) -> int:
@@ -197,8 +197,7 @@ def test_a_letter_that_is_a_legal_moves_notation_labels_no_line() -> None:
     face = GameFace(entry, config)
     face.game = cast(Any, _Notation(entry.game, {"draw": "a"}))  # Shedding with its draw written "a"
     state = entry.game.start(2, seed=1)
-    face.offered(entry.game.legal_moves(state))
-    labels = face._labelled()
+    labels = face._labelled(entry.game.view(state, 0))
     assert "a" not in labels and list(labels.values()) == list(entry.game.legal_moves(state))
     assert face.choices(entry.game.view(state, 0)).read("a") == entry.game.parse_move("draw")
 

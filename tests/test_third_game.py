@@ -183,7 +183,7 @@ def test_bots_greedy_plays_its_highest_card_and_search_beats_random() -> None:
     assert isinstance(RandomBot[rules.Move]().choose(seen, random.Random(0)), (rules.Play, rules.Draw))
     summary = simulate(ENTRY, 2, 20, ["search", "random"], seed=3, rotate_seats=True)
     assert summary.by_bot[0].wins > summary.by_bot[1].wins
-    assert play_out(SHEDDING, state, lambda s, moves: moves[-1]) is not None
+    assert SHEDDING.result(play_out(SHEDDING, state, lambda s, moves: moves[-1])) is not None
 
 
 # --------------------------------------------------------------------------- server

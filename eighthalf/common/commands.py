@@ -47,7 +47,7 @@ from . import cli, terminal
 from .demo import DemoFace, check_demo, play_demo
 from .errors import EighthalfError
 from .game import Game
-from .registry import Commands, GameEntry, bots_for
+from .registry import GameEntry, bots_for
 from .runner import MAX_SEED_DIGITS, load_bot
 from .shuffle import fresh_seed
 from .summary import binding_of, simulate
@@ -78,10 +78,6 @@ def seat_names(players: int) -> tuple[str, ...]:
     (('Anna', 'Ben', 'Cleo'), 'Seat 8')
     """
     return tuple(NAMES[seat] if seat < len(NAMES) else f"Seat {seat}" for seat in range(players))
-
-
-def _commands(entry: GameEntry) -> Commands:
-    return entry.commands if entry.commands is not None else Commands()
 
 
 def _default_players(allowed: range) -> int:
@@ -135,7 +131,7 @@ class GameDemo(DemoFace[Any, Any, Any]):
 
 def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.Namespace, **write: Any) -> int:
     game, binding = entry.game, binding_of(entry)
-    make = _commands(entry).demo_face or GameDemo
+    make = entry.commands.demo_face or GameDemo
     try:
         rules = _rules(entry, args)
         allowed = game.player_counts(rules)
@@ -262,12 +258,6 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
             f"Type a line's letter or the move itself, in {entry.name}'s notation; "
             "? or help shows this, q quits (so do Ctrl-D and Ctrl-C)."
         )
-        self.moves: tuple[Any, ...] = ()
-        """The person's legal moves now (:meth:`offered`)."""
-
-    def offered(self, moves: tuple[Any, ...]) -> None:
-        """Keep the person's legal moves for :meth:`screen` and :meth:`choices`."""
-        self.moves = moves
 
     def make_bot(self, spec: str) -> Any:
         """A bot of the game's bots, or ``module:attribute``."""
@@ -279,20 +269,22 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
         against = ", ".join(f"{names[seat]} ({bot})" for seat, bot in enumerate(config.bots) if bot is not None)
         return [f"{self.game.name}: you are {names[config.seat]}, seat {config.seat}; against {against}."]
 
-    def _labelled(self) -> dict[str, Any]:
-        taken = {text.lower() for text in map(self.game.move_text, self.moves) if len(text) == 1}
-        return terminal.labelled(self.moves, "".join(letter for letter in self.letters if letter not in taken))
+    def _labelled(self, seen: Any) -> dict[str, Any]:
+        """The view's legal moves by their letters (a letter that is a move's notation labels none)."""
+        moves = seen.legal_moves()
+        taken = {text.lower() for text in map(self.game.move_text, moves) if len(text) == 1}
+        return terminal.labelled(moves, "".join(letter for letter in self.letters if letter not in taken))
 
     def screen(self, seen: Any, happened: Sequence[str]) -> str:
         """What happened, the person's view field by field, then the moves by their letters."""
         lines = ["What happened since your last move:", *(f"  - {line}" for line in happened)] if happened else []
         lines += ["", "You see:", *(f"  {line}" for line in plain_lines(seen)), "Your moves:"]
-        lines.extend(f"  {label}) {self.game.move_text(move)}" for label, move in self._labelled().items())
+        lines.extend(f"  {label}) {self.game.move_text(move)}" for label, move in self._labelled(seen).items())
         return "\n".join(lines)
 
     def choices(self, seen: Any) -> terminal.Choices[Any]:
         """A line's letter, or the move in the game's notation."""
-        labelled = self._labelled()
+        labelled = self._labelled(seen)
 
         def read(text: str) -> Any:
             if text.lower() in labelled:
@@ -402,7 +394,7 @@ def checked_run(
 
 
 def _run_play(entry: GameEntry, args: argparse.Namespace, **write: Any) -> int:
-    make = _commands(entry).face or GameFace
+    make = entry.commands.face or GameFace
     settle = functools.partial(_settle, entry)
     return terminal.run_play(args, settle, functools.partial(make, entry), input=builtins.input, **write)
 
@@ -450,7 +442,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], 
     ``play`` and ``simulate`` (each the game's own if its :class:`~eighthalf.common.registry.Commands`
     gives it, else derived) and its :attr:`~eighthalf.common.registry.Commands.extra` ones. Each sub-command's parser sets ``run``, the function of the parsed arguments that
     runs it and returns the exit status."""
-    own = _commands(entry)
+    own = entry.commands
     if own.add_commands is not None:
         own.add_commands(commands)
         return
@@ -468,7 +460,7 @@ def add_game_commands(
 ) -> argparse.ArgumentParser:
     """Add the command ``<key>`` of ``entry``'s game to ``commands`` (the command line's),
     with its sub-commands (:func:`add_commands`); returns its parser."""
-    own = _commands(entry)
+    own = entry.commands
     parser = commands.add_parser(
         entry.key,
         help=own.help or f"the game {entry.name}: demo, play or simulate",

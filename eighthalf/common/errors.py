@@ -34,6 +34,7 @@ __all__ = [
     "ParseError",
     "not_a_move",
     "quote",
+    "with_article",
 ]
 
 QUOTE_LIMIT = 60
@@ -150,7 +151,7 @@ class NotAMoveError(IllegalMoveError, TypeError):
     """
 
     def __init__(self, move: object, game: str, parser: str) -> None:
-        what = "text" if isinstance(move, str) else f"{_article(type(move).__name__)}"
+        what = "text" if isinstance(move, str) else f"{with_article(type(move).__name__)}"
         reason = f"not a move of {game} but {what}: read it with {parser} first"
         Exception.__init__(self, f"{quote(move)} is {reason}")
         self.move = quote(move)
@@ -159,7 +160,12 @@ class NotAMoveError(IllegalMoveError, TypeError):
         self.game = game
 
 
-def _article(name: str) -> str:
+def with_article(name: str) -> str:
+    """``name`` after its indefinite article, for messages.
+
+    >>> with_article("int"), with_article("eighthalf.eights.Rules"), with_article("NoneType")
+    ('an int', 'an eighthalf.eights.Rules', 'a NoneType')
+    """
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 

@@ -73,7 +73,7 @@ class RegistryError(EighthalfError):
 class Commands:
     """What a game shows differently on the command line (``eighthalf <key> ...``).
 
-    Every member is optional: with none (or no :attr:`GameEntry.commands` at all) the
+    Every member is optional: with none (the default :attr:`GameEntry.commands`) the
     game's ``demo``, ``play`` and ``simulate`` are derived from its entry and the game
     protocol (:mod:`eighthalf.common.commands`); a game overrides only what it shows
     differently.
@@ -217,8 +217,9 @@ class GameEntry:
     unless the game has matches)."""
     endless: Callable[[Any], str | None] = _never_endless
     """Why bots alone might play for ever under some rules (8½ without a move limit, E7), or ``None``."""
-    commands: Commands | None = None
-    """What the game's commands on the command line show differently, if anything (see :class:`Commands`)."""
+    commands: Commands = Commands()
+    """What the game's commands on the command line show differently, if anything (see
+    :class:`Commands`; by default nothing: every command is derived)."""
     options: RulesOptions | None = None
     """The game's rule options on the command line (``None``: the game is played by its default rules there)."""
     encoding: str | None = None
@@ -259,8 +260,9 @@ class GameEntry:
         return self.wrap_bot(bot)
 
     def plays_one_round(self, game: Game[Any, Any, Any, Any, Any]) -> bool:
-        """Whether ``game`` plays the game of :attr:`game` (one round), whose bots need no
-        wrapping: it is of the same class (an unpickled copy in a worker included)."""
+        """Whether ``game``'s bots need no wrapping: it plays the game of :attr:`game` (one
+        round; it is of the same class, an unpickled copy in a worker included), or the
+        game has no rounds to wrap (no :attr:`wrap_bot`)."""
         return type(game) is type(self.game) or self.wrap_bot is None
 
     @property

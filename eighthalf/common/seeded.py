@@ -42,7 +42,7 @@ import attrs
 
 from .document_kinds import RECORDED, get_recorded, recorded_data
 from .documents import HEADER, Kind, check_notation, check_object, get_int, get_seed
-from .errors import DocumentError, quote
+from .errors import DocumentError, quote, with_article
 from .game import Game
 from .records import (
     as_comments,
@@ -70,11 +70,6 @@ SEEDED_TAGS: Final = ("Players", "Seed")
 _FIELD_TAGS: Final = {"players": "Players", "seed": "Seed", "result": "Result"}
 
 
-def _a(text: str) -> str:
-    """``text`` after its article: ``an eighthalf…``, ``a shedding…``."""
-    return f"{'an' if text[:1] in tuple('aeiou') else 'a'} {text}"
-
-
 def _dotted(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
@@ -84,7 +79,7 @@ def _rules_type(facts: RecordFacts) -> type:
 
 
 def _rules_name(facts: RecordFacts) -> str:
-    return _a(_dotted(type(facts.game.default_rules)))
+    return with_article(_dotted(type(facts.game.default_rules)))
 
 
 def _own_tags(facts: RecordFacts) -> frozenset[str]:
@@ -270,7 +265,7 @@ def seeded_format(
     facts = record.facts
     return RecordFormat(
         record=record,
-        name=_a(_dotted(record)) if name is None else name,
+        name=with_article(_dotted(record)) if name is None else name,
         game=facts.game,
         own_tags=facts.own_tags,
         needed=SEEDED_TAGS,

@@ -155,7 +155,7 @@ class GameSummary(SummaryFigures):
 def binding_of(entry: GameEntry) -> Binding:
     """The derived simulation of ``entry``'s game on the runner: its seeds' tag
     (``<key>-simulate-v1``), the word ``game``, and the game's own figures, if any."""
-    figures = entry.commands.figures if entry.commands is not None else None
+    figures = entry.commands.figures
     return Binding(
         game=entry.game,
         tag=f"{entry.key}-simulate-v1".encode(),
@@ -169,7 +169,7 @@ def binding_of(entry: GameEntry) -> Binding:
 def summary_of(entry: GameEntry, players: int, seed: int, rotate_seats: bool, tally: Tally) -> GameSummary:
     """The :class:`GameSummary` of a run's added-up ``tally``."""
     seats, by_bot = standings(tally.cells, players, tally.bots, lambda seat, bot, sums: GameStanding(seat, bot, *sums))
-    names = entry.commands.figure_names if entry.commands is not None else ()
+    names = entry.commands.figure_names
     return GameSummary(
         title=entry.name,
         players=players,

@@ -530,10 +530,6 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
         """How the person is asked for a move from ``seen``."""
         raise NotImplementedError
 
-    def offered(self, moves: tuple[MoveT, ...]) -> None:
-        """Told the person's legal moves before :meth:`screen` and :meth:`choices` of their
-        turn (nothing by default: a face that draws them from the view needs nothing)."""
-
     def refusal(self, move: MoveT, seen: ViewT, why: Callable[[MoveT], str]) -> str:
         """Why ``move`` is refused; ``why`` gives the game's own reason."""
         return why(move)
@@ -611,7 +607,6 @@ def play(
                 move = moves[0]
                 happened.append(face.forced(move, seen))
             else:
-                face.offered(moves)
                 write(face.screen(seen, happened))
                 happened = []
                 why = functools.partial(why_illegal_text, game, state, explain=face.explain)

@@ -89,8 +89,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
     "not-finished": "A record is downloaded only once the game is over.",
-    "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 "
-    "with no error).",
+    "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).",
     "not-found": "No such HTTP path.",
     "bad-request": "An HTTP request the server does not serve (a wrong method).",
     "no-hello": "The first message of a connection is not a hello, or it did not come within 10 seconds.",

@@ -47,7 +47,10 @@ def _prefer(state: GameState, moves: tuple[Move, ...], rng: random.Random) -> Mo
     return greedy_move(moves)
 
 
-POLICIES: Final = Policies[GameState, Move, PlayerView](playout=_playout, candidates=_candidates, prefer=_prefer)
+# its play-outs draw nothing at random: no generator is made for each of them
+POLICIES: Final = Policies[GameState, Move, PlayerView](
+    playout=_playout, candidates=_candidates, prefer=_prefer, playout_draws=False
+)
 """Greedy play-outs, every legal move a candidate with the greedy one kept unless beaten."""
 
 BOTS: Final[dict[str, Callable[[], Any]]] = {"greedy": GreedyBot, **standard_bots(SHEDDING, POLICIES)}
