@@ -56,6 +56,7 @@ __all__ = [
     "MatchGame",
     "MatchPlayer",
     "RoundGame",
+    "check_deciding",
     "choose_exchange",
     "exchange_choice",
     "rules_from_tags",
@@ -214,6 +215,16 @@ class Exchanger(Protocol):
 _FLEXIBLE: Final = {Rank.GHOST: 20, Rank.HALF: 15, Rank.ZERO: 12}
 
 
+def check_deciding(seen: MatchView) -> None:
+    """Refuse an M3 decision asked of a seat that is not deciding on an exchange.
+
+    Raises:
+        ValueError: If the viewer is not deciding on an exchange.
+    """
+    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
+        raise ValueError("no exchange is pending for this seat (M3)")
+
+
 def exchange_choice(seen: MatchView) -> Exchange | Decline:
     """The built-in bots' M3 decision, from the deciding seat's own view.
 
@@ -225,8 +236,7 @@ def exchange_choice(seen: MatchView) -> Exchange | Decline:
     Raises:
         ValueError: If the viewer is not deciding on an exchange.
     """
-    if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-        raise ValueError("no exchange is pending for this seat (M3)")
+    check_deciding(seen)
 
     def value(rank: Rank) -> int:
         return _FLEXIBLE.get(rank, int(rank))
@@ -247,8 +257,7 @@ def choose_exchange(bot: object, seen: MatchView, rng: random.Random) -> Exchang
         ValueError: If the viewer is not deciding on an exchange.
     """
     if isinstance(bot, Exchanger):
-        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-            raise ValueError("no exchange is pending for this seat (M3)")
+        check_deciding(seen)
         return bot.exchange(seen, rng)
     return exchange_choice(seen)
 

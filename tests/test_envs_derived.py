@@ -16,10 +16,12 @@ import numpy as np
 
 from eighthalf.common.registry import RegistryError, games
 from eighthalf.envs import GameAEC, GameSeatEnv, encoding_for, env_for, seat_env_id
+from eighthalf.envs import raw_env as eighthalf_raw_env
 from eighthalf.envs.base import DEFAULT, Encoding, layout, move_limit_of
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
 from eighthalf.envs.eights import raw_env as eights_raw_env
 from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
+from eighthalf.envs.eights.gym import ENV_ID, SeatEnv
 from eighthalf.envs.encoding import ROUND_ENCODING
 from eighthalf.envs.seat import register_seat_envs
 from eighthalf.errors import EighthalfError, InvalidStateError
@@ -77,7 +79,7 @@ def test_the_derived_environments_take_the_encoding_s_defaults(key: str) -> None
 
 def test_a_game_s_own_classes_are_the_derived_ones_with_a_default_game() -> None:
     """8½'s and Eights' classes play the same games as the derived ones: same seeds, same observations."""
-    for own, key in ((eights_raw_env(3), "eights"),):
+    for own, key in ((eights_raw_env(3), "eights"), (eighthalf_raw_env(3), "eighthalf")):
         derived: GameAEC[Any] = GameAEC(3, game=key)
         own.reset(seed=9)
         derived.reset(seed=9)
@@ -116,3 +118,12 @@ def test_observation_layout_is_laid_end_to_end() -> None:
     assert layout([]) == []
     blocks = [("a", 2), ("b", 0), ("c", 5)]
     assert layout(blocks) == [("a", 0, 2), ("b", 2, 0), ("c", 2, 5)]
+
+
+def test_eights_registered_id_makes_its_own_seat_class() -> None:
+    """``eighthalf/EightsSeat-v0`` makes Eights' ``SeatEnv``, as before the environments were derived."""
+    made = gymnasium.make(ENV_ID, players=3)
+    try:
+        assert type(made.unwrapped) is SeatEnv
+    finally:
+        made.close()

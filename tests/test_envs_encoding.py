@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import ALL_MOVES, reached_states, rules
 
-from eighthalf import GameState, IllegalMoveError, NotAMoveError, OpenPlay, legal_moves, new_game, view
+from eighthalf import GameState, IllegalMoveError, NotAMoveError, OpenPlay, Rank, legal_moves, new_game, view
 from eighthalf.envs.encoding import (
     ACTIONS,
     NUM_ACTIONS,
@@ -114,3 +114,11 @@ def test_numpy_is_only_needed_by_eighthalf_envs() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert result.stdout.strip() == "[]"
+
+
+def test_t3_an_open_run_has_no_action_and_says_so() -> None:
+    """Several open cards at once (``open_runs``, T3) are a move of a round, with no action."""
+    run = OpenPlay(Rank.SEVEN, 2)
+    with pytest.raises(IllegalMoveError, match=r"open_runs \(T3\)") as refused:
+        move_to_action(run)
+    assert not isinstance(refused.value, NotAMoveError) and refused.value.rule == "T3"

@@ -63,7 +63,7 @@ def test_not_a_move_is_one_error_in_both_games_and_cites_no_rule() -> None:
     for junk in junks:
         with pytest.raises(NotAMoveError) as err:
             apply_move(state, cast(Any, junk))
-        assert err.value.rule == "" and isinstance(err.value, (IllegalMoveError, TypeError))
+        assert err.value.rule == "" and isinstance(err.value, IllegalMoveError) and isinstance(err.value, TypeError)
         assert str(err.value).endswith("read it with parse_move first") and " is not a move of 8½ but " in str(
             err.value
         )

@@ -11,6 +11,7 @@ import random
 from ..cards import Rank
 from ..common import bots as shared
 from ..engine import COMBINATION, effects_for
+from ..game import check_deciding
 from ..match import DECLINE, Decline, Exchange, MatchView
 from ..moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from ..views import PlayerView
@@ -31,8 +32,7 @@ class RandomBot(shared.RandomBot[Move]):
         Raises:
             ValueError: If the viewer is not deciding on an exchange.
         """
-        if seen.exchange_by is None or seen.exchange_by != seen.round.seat:
-            raise ValueError("no exchange is pending for this seat (M3)")
+        check_deciding(seen)
         choices: tuple[Exchange | Decline, ...] = (*seen.exchanges, DECLINE)
         return rng.choice(choices)
 

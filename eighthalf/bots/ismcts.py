@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..common import bots as shared
-from ..common.search import check_count, check_number
+from ..common.search import check_number
 from ..game import ROUND
 from ..moves import Move
 from ..state import GameState
@@ -131,7 +131,7 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
         prune_after: int = 10,
         history: int = 1,
     ) -> None:
-        Belief.__init__(self, model=model, tries=tries)
+        Belief.__init__(self, model=model, tries=tries, history=history)
         shared.ISMCTSBot.__init__(
             self,
             ROUND,
@@ -146,7 +146,6 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
             prune=prune,
             prune_after=prune_after,
         )
-        self.history = check_count("history", history, 1)
         self.win_bonus = check_number("win_bonus", win_bonus)
 
     def reward_for(self, seen: PlayerView) -> Callable[[GameState, int], float]:

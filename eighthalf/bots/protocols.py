@@ -12,19 +12,7 @@ from typing import Protocol, runtime_checkable
 from ..common import players
 from ..common.players import observes
 from ..engine import apply_unchecked
-from ..events import (
-    BlindTurned,
-    Caught,
-    Collected,
-    Drew,
-    Event,
-    Locked,
-    Played,
-    ReachedTable,
-    RoundOver,
-    WentOut,
-    events_for,
-)
+from ..events import ROUND_EVENT_TYPES, Event, events_for
 from ..game import Exchanger, choose_exchange, exchange_choice
 from ..match import Decline, Exchange, Match, MatchMove
 from ..moves import Move
@@ -80,10 +68,7 @@ def tell_match(
     """
     if isinstance(move, (Exchange, Decline)) or not observes(bots):
         return
-    tell(bots, [event for event in events if isinstance(event, _ROUND_EVENTS)], apply_unchecked(before.state, move))
-
-
-_ROUND_EVENTS = (Played, BlindTurned, Caught, Collected, Drew, Locked, ReachedTable, RoundOver, WentOut)
+    tell(bots, [event for event in events if isinstance(event, ROUND_EVENT_TYPES)], apply_unchecked(before.state, move))
 
 
 def _moves_of(seen: PlayerView) -> tuple[Move, ...]:

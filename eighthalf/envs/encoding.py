@@ -54,6 +54,7 @@ from ..moves import (
     COLLECT,
     EIGHT_AND_HALF,
     HAND_PLAYS,
+    MOVE_TYPES,
     OPEN_PLAYS,
     BlindPlay,
     Collect,
@@ -117,11 +118,19 @@ def move_to_action(move: Move) -> int:
     """The action number of ``move`` (see the table above).
 
     Raises:
-        NotAMoveError: If ``move`` is not a move of a round (an :class:`~eighthalf.errors.IllegalMoveError`).
+        IllegalMoveError: If ``move`` is a move the action space has no action for: several
+            open cards at once, the table option ``open_runs`` (T3), which the adapters refuse;
+            a :class:`~eighthalf.errors.NotAMoveError` if it is not a move of a round at all.
     """
     try:
         return _INDEX[move]
     except (KeyError, TypeError):
+        if type(move) in MOVE_TYPES:
+            raise IllegalMoveError(
+                str(move),
+                "it has no action: several open cards at once are open_runs (T3), which the adapters refuse",
+                "T3",
+            ) from None
         raise not_a_move(move, "parse_move", "8½") from None
 
 

@@ -132,8 +132,8 @@ class EighthalfGame(SpielGame):
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(RANKS),
             num_players=players,
-            min_utility=0.0,
-            max_utility=3.0,
+            min_utility=ROUND_ENCODING.utility[0],
+            max_utility=ROUND_ENCODING.utility[1],
             utility_sum=None,
             max_game_length=len(DECK) + move_limit,
         )

@@ -288,11 +288,12 @@ class GameSeatEnv(gymnasium.Env[Observation, np.int64], Generic[RulesT, BotT]):
         return text
 
 
-def seat_env_id(game: str) -> str:
-    """The Gymnasium id of :class:`GameSeatEnv` for a registered game with an encoding (its
-    name, key or alias), ``eighthalf/<Key>Seat-v0``, registered with Gymnasium on first
-    asking: ``gymnasium.make(seat_env_id("eights"), players=3)`` takes the environment's
-    arguments.
+def seat_env_id(game: str, entry_point: str = "eighthalf.envs.seat:GameSeatEnv") -> str:
+    """The Gymnasium id of a registered game's seat environment (the game by its name, key
+    or alias), ``eighthalf/<Key>Seat-v0``, registered with Gymnasium on first asking:
+    ``gymnasium.make(seat_env_id("eights"), players=3)`` takes the environment's arguments.
+    ``entry_point`` is the class it makes (``"module:Class"``): :class:`GameSeatEnv` for the
+    game, or a game's own subclass (Eights' ``SeatEnv``).
 
     Raises:
         EighthalfError: If no game of that name is registered.
@@ -300,7 +301,7 @@ def seat_env_id(game: str) -> str:
     entry = find(game)
     env_id = f"eighthalf/{entry.key.capitalize()}Seat-v0"
     if env_id not in gymnasium.registry:
-        gymnasium.register(id=env_id, entry_point="eighthalf.envs.seat:GameSeatEnv", kwargs={"game": entry.key})
+        gymnasium.register(id=env_id, entry_point=entry_point, kwargs={"game": entry.key})
     return env_id
 
 

@@ -27,7 +27,7 @@ from ..seat import GameSeatEnv, seat_env_id
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
-ENV_ID = seat_env_id("eights")
+ENV_ID = seat_env_id("eights", "eighthalf.envs.eights.gym:SeatEnv")
 """The id under which Eights' seat environment is registered with Gymnasium,
 ``"eighthalf/EightsSeat-v0"`` (:func:`~eighthalf.envs.seat.seat_env_id`):
 ``gymnasium.make(ENV_ID, players=4)``."""
