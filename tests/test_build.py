@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import eighthalf
+import eighthalf.eights
 from eighthalf import GameState, Outcome, PileCard, Rank, Seat, new_game
 from eighthalf.build import BUILD, COMPILED_MODULES, compiled_modules
 from eighthalf.common.frozen import Frozen
@@ -59,11 +60,22 @@ def _states() -> list[GameState]:
 
 
 def _values() -> list[object]:
+    """The state classes of both games, each of which the compiled build compiles."""
     state = _states()[-1]
-    return [state, state.seats[0], PileCard(Rank.FIVE, 1), Outcome(0, (1, 2), (1,), (3, 0))]
+    eights_state = eighthalf.eights.new_game(3, seed=5)
+    return [
+        state,
+        state.seats[0],
+        PileCard(Rank.FIVE, 1),
+        Outcome(0, (1, 2), (1,), (3, 0)),
+        eights_state,
+        eights_state.hand,
+        eighthalf.eights.Outcome((31, 12, 0), (0,), 30),
+        eighthalf.eights.Pass((eighthalf.eights.DECK[0],)),
+    ]
 
 
-@pytest.mark.parametrize("value", _values(), ids=lambda value: type(value).__name__)
+@pytest.mark.parametrize("value", _values(), ids=lambda value: f"{type(value).__module__}.{type(value).__name__}")
 def test_state_classes_are_frozen(value: object) -> None:
     name = type(value).__match_args__[0]  # type: ignore[attr-defined]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -74,7 +86,7 @@ def test_state_classes_are_frozen(value: object) -> None:
         delattr(value, name)
 
 
-@pytest.mark.parametrize("value", _values(), ids=lambda value: type(value).__name__)
+@pytest.mark.parametrize("value", _values(), ids=lambda value: f"{type(value).__module__}.{type(value).__name__}")
 def test_state_classes_are_values(value: Seat | PileCard | Outcome | GameState) -> None:
     twin = type(value)(*value.field_values())
     assert twin == value

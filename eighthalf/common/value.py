@@ -2,8 +2,8 @@
 
 The state classes of both games (8½'s :class:`~eighthalf.GameState`, :class:`~eighthalf.Seat`,
 :class:`~eighthalf.PileCard`, :class:`~eighthalf.Outcome`; Eights'
-:class:`~eighthalf.eights.GameState`, :class:`~eighthalf.eights.HandState`,
-:class:`~eighthalf.eights.Outcome` and :class:`~eighthalf.eights.Card`) derive from
+:class:`~eighthalf.eights.GameState`, :class:`~eighthalf.eights.HandState` and
+:class:`~eighthalf.eights.Outcome`; Eights' cards stay pure, on ``Frozen``) derive from
 :class:`Value`. The compiled build compiles this module with them (see
 :data:`eighthalf.build.COMPILED_MODULES`): a class compiled by mypyc can derive only from
 a compiled class, and :mod:`eighthalf.common.frozen` stays pure so that any interpreted

@@ -114,11 +114,6 @@ _NEEDED: Mapping[str, int] = MappingProxyType(
 """The most copies of a letter that one word needs: 2 for ``e`` (THREE, SEVEN), 1 for the others."""
 
 
-def _moves_of(seen: PlayerView) -> tuple[Move, ...]:
-    """The viewer's legal moves; a bot asked to move out of turn is a caller's mistake."""
-    return players.moves_of(seen)
-
-
 def _spent_worth(spell: Spell) -> int:
     worth = _SIXTIETHS
     return sum([worth[card.letter] for card in spell.hand]) + sum([worth[card.letter] for card in spell.replacements])
@@ -275,7 +270,7 @@ class GreedyBot:
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
-        moves = _moves_of(seen)
+        moves = players.moves_of(seen)  # a bot asked to move out of turn is a caller's mistake
         hand = seen.hand if seen.hand is not None else ()
         if type(moves[0]) is Pass and len(moves) > 1:  # nothing to spell, exchanges offered
             return greedy_choice(moves, hand, unseen_cards(seen), seen.stack_size)

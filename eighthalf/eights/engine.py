@@ -341,7 +341,7 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
     hand = state.hand
     cards = hand.hands[hand.to_move]
     if isinstance(move, Pass):
-        missing = _missing(cards, move.exchange)
+        missing = _missing([card.key for card in cards], move.exchange)
         if missing is not None:
             return IllegalMoveError(str(move), f"the hand holds no {missing} to exchange", "WP1")
         if len(move.exchange) > len(hand.stack):
@@ -357,10 +357,11 @@ def why_illegal(state: GameState, move: Move) -> IllegalMoveError | None:
         there = hand.table[old.suit - 1]
         if there.key != old.key:
             return IllegalMoveError(str(move), f"the table's suit-{old.suit} card is {there}, not {old}", "WT3")
-    missing = _missing(cards, move.hand)
+    rest = [card.key for card in cards]  # equal cards are equal keys (WS1): compare ints, not Cards
+    missing = _missing(rest, move.hand)
     if missing is not None:
         return IllegalMoveError(str(move), f"the hand holds no {missing} to spell with", "WT2")
-    missing = _missing(cards, move.hand + move.replacements)
+    missing = _missing(rest, move.replacements)  # from what the spelling left in the hand
     if missing is not None:
         return IllegalMoveError(
             str(move),
@@ -454,9 +455,9 @@ def _malformed(move: Spell | Pass) -> IllegalMoveError:
     return IllegalMoveError(text, "not one of the legal moves", "WT1")
 
 
-def _missing(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
-    """The first card of ``wanted`` that ``hand`` cannot supply (as a multiset), or ``None``."""
-    rest = [card.key for card in hand]  # equal cards are equal keys (WS1): compare ints, not Cards
+def _missing(rest: list[int], wanted: tuple[Card, ...]) -> Card | None:
+    """The first card of ``wanted`` that the card keys ``rest`` cannot supply (as a multiset),
+    or ``None``; the keys of the cards supplied are taken out of ``rest``."""
     for card in wanted:
         key = card.key
         if key in rest:

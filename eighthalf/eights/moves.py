@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import TypeAlias, final
 
 from ..common.frozen import Frozen
+from ..common.value import slot_setters
 from ..errors import IllegalMoveError, ParseError, quote
 from .cards import Card, _cards, _key, parse_card
 from .passing import PASS, Pass
@@ -63,8 +64,8 @@ class Spell(Frozen):
         hand: The cards from the hand that give letters of the word.
         table: The table cards that give letters of the word (at least one, WT3).
         replacements: The hand cards that replace them, in the same order (WT4).
-        check: ``False`` skips every check and the sorting: for the engine, which builds
-            its spellings in canonical form.
+        check: ``False`` skips every check and the sorting: for callers that build
+            spellings in canonical form (as :meth:`unchecked`).
 
     Raises:
         ParseError: If the word is not one of the eight (WT8) or a card is not a card
@@ -112,9 +113,10 @@ class Spell(Frozen):
     def unchecked(
         cls, word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]
     ) -> Spell:
-        """The spelling of these fields as given, without any check or sorting: for the
-        engine, which builds its spellings in canonical form (the word in capitals, the
-        hand cards in card order, the table cards by suit).
+        """The spelling of these fields as given, without any check or sorting: for callers
+        that build spellings in canonical form (the word in capitals, the hand cards in card
+        order, the table cards by suit), as the engine does (it has its own compiled copy
+        of this, so that no interpreted call is made per spelling).
 
         A spelling made so is not checked until it is played: :func:`~eighthalf.eights.apply`
         and :func:`~eighthalf.eights.is_legal` accept only the legal moves themselves.
@@ -152,10 +154,7 @@ class Spell(Frozen):
 
 
 _new = object.__new__
-_set_word = vars(Spell)["word"].__set__
-_set_hand = vars(Spell)["hand"].__set__
-_set_table = vars(Spell)["table"].__set__
-_set_replacements = vars(Spell)["replacements"].__set__
+_set_word, _set_hand, _set_table, _set_replacements = slot_setters(Spell, Spell.__match_args__)
 
 
 def _check_spelling(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replacements: tuple[Card, ...]) -> None:
