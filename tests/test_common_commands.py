@@ -18,12 +18,17 @@ from typing import Any, cast
 import attrs
 import pytest
 
+from eighthalf.bots import GreedyBot
 from eighthalf.common.commands import GameConfig, GameFace, add_game_commands, plain_lines, seat_names
+from eighthalf.common.demo import check_demo
 from eighthalf.common.registry import Commands, GameEntry, find
 from eighthalf.common.replay import replay_states
 from eighthalf.common.summary import CSV_COLUMNS, GameSummary, simulate
 from eighthalf.eights.moves import Spell
 from eighthalf.eights.simulate import BINDING as EIGHTS_BINDING
+from eighthalf.errors import EighthalfError
+from eighthalf.game import ROUND
+from eighthalf.options import Rules
 
 
 def _bare(name: str) -> GameEntry:
@@ -216,3 +221,37 @@ class _Notation:
     def parse_move(self, text: str) -> Any:
         back = {short: long for long, short in self.texts.items()}
         return self.game.parse_move(back.get(text, text))
+
+
+def test_a_demo_is_checked_against_the_rules_it_is_played_by() -> None:
+    """S2: a table's rules may seat more than the default rules do; the demo's check reads them."""
+    bots = [GreedyBot() for _ in range(7)]
+    with pytest.raises(EighthalfError, match=r"players must be from 2 to 5 \(S2\), not 7"):
+        check_demo(ROUND, 7, 1, bots, "S2")
+    check_demo(ROUND, 7, 1, bots, "S2", Rules(max_players=7))  # allowed by the table's rules
+
+
+class _Welcoming(GameFace):
+    def intro(self, state: Any) -> list[str]:
+        return ["Welcome to the table.", *super().intro(state)]
+
+
+def test_a_game_replaces_or_adds_sub_commands_and_faces_through_its_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``Commands.demo`` replaces the derived demo, ``extra`` adds a sub-command and ``face``
+    is the derived play's face; the other sub-commands stay derived."""
+
+    def own_demo(commands: Any) -> None:
+        commands.add_parser("demo").set_defaults(run=lambda args, **write: print("my own demo") or 0)
+
+    def extra(commands: Any) -> None:
+        commands.add_parser("rules").set_defaults(run=lambda args, **write: print("the rules") or 0)
+
+    entry = attrs.evolve(_bare("shedding"), commands=Commands(demo=own_demo, extra=extra, face=_Welcoming))
+    assert _run(entry, ["demo"]) == 0 and _run(entry, ["rules"]) == 0
+    assert capsys.readouterr().out == "my own demo\nthe rules\n"
+    _answers(monkeypatch, ["q"])
+    lines: list[str] = []
+    assert _run(entry, ["play", "--players", "2", "--seed", "2"], write=lines.append) == 0
+    assert lines[:2] == ["Welcome to the table.", "Shedding: you are Anna, seat 0; against Ben (greedy)."]

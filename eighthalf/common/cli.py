@@ -37,6 +37,7 @@ from typing import Any, Final, Protocol, TextIO
 import attrs
 
 from .errors import EighthalfError
+from .game import Game
 from .registry import bots_for
 from .runner import MAX_RUN_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
 from .simulate import Binding
@@ -54,6 +55,7 @@ __all__ = [
     "add_worker_arguments",
     "bot_list",
     "check_bots_option",
+    "check_players_option",
     "check_record_option",
     "dask_executor",
     "int_type",
@@ -421,6 +423,17 @@ class SimulateCommand:
     """Whether the bots move one seat on every game unless told otherwise."""
 
 
+def check_players_option(game: Game[Any, Any, Any, Any, Any], players: int, rules: Any, rule: str) -> None:
+    """Refuse a ``--players`` that ``rules`` do not allow (the rule ``rule`` says how many may play).
+
+    Raises:
+        EighthalfError: ``--players must be from A to B (rule), not N``.
+    """
+    allowed = game.player_counts(rules)
+    if players not in allowed:
+        raise EighthalfError(f"--players must be from {allowed[0]} to {allowed[-1]} ({rule}), not {players}")
+
+
 def add_simulate_arguments(parser: argparse.ArgumentParser, command: SimulateCommand) -> None:
     """Add the options of ``command`` to ``parser`` (a sub-command's parser): ``--players``,
     the number of games, ``--bots``, :func:`add_seed_argument`, :func:`add_worker_arguments`,
@@ -475,11 +488,10 @@ def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = pri
     count: int = getattr(args, command.count_option.lstrip("-").replace("-", "_"))
     if count > binding.most:
         parser.error(f"{command.count_option} must be at most {binding.most:,}")
-    allowed = binding.game.player_counts(rules)
-    if args.players not in allowed:
-        parser.error(
-            f"--players must be from {allowed[0]} to {allowed[-1]} ({binding.players_rule}), not {args.players}"
-        )
+    try:
+        check_players_option(binding.game, args.players, rules, binding.players_rule)
+    except EighthalfError as error:
+        parser.error(str(error))
     try:
         names = check_bots_option(args.bots, args.players, bots_for(binding.game))
         for name in dict.fromkeys(names):

@@ -134,13 +134,9 @@ def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.
     make = entry.commands.demo_face or GameDemo
     try:
         rules = _rules(entry, args)
-        allowed = game.player_counts(rules)
-        if args.players not in allowed:
-            raise EighthalfError(
-                f"--players must be from {allowed[0]} to {allowed[-1]} ({entry.players_rule}), not {args.players}"
-            )
+        cli.check_players_option(game, args.players, rules, entry.players_rule)
         bots = [binding.load(name) for name in cli.check_bots_option(args.bots, args.players, entry.bots)]
-        check_demo(game, args.players, args.seed, bots, entry.players_rule)
+        check_demo(game, args.players, args.seed, bots, entry.players_rule, rules)
         names = seat_names(args.players)
         play_demo(game, make(game, names, args.seed), args.players, args.seed, bots, rules=rules, **write)
     except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of another game, say)

@@ -73,16 +73,18 @@ def tell_observers(
         tell(bots, events, after, game.events_for, game.view)
 
 
-def check_demo(game: Game[Any, Any, Any, Any, Any], players: object, seed: object, bots: object, rule: str) -> None:
-    """Check the arguments of a demo of ``game``: ``players`` a number its rules allow
-    (rule ``rule``), ``seed`` an int of at most
+def check_demo(
+    game: Game[Any, Any, Any, Any, Any], players: object, seed: object, bots: object, rule: str, rules: Any = None
+) -> None:
+    """Check the arguments of a demo of ``game``: ``players`` a number that ``rules`` (by
+    default the game's default rules) allow (rule ``rule``), ``seed`` an int of at most
     :data:`~eighthalf.common.runner.MAX_SEED_DIGITS` digits, ``bots`` a list or tuple of
     one bot per seat.
 
     Raises:
         EighthalfError: If an argument is wrong; the message says which and why.
     """
-    allowed = game.player_counts(game.default_rules)
+    allowed = game.player_counts(game.default_rules if rules is None else rules)
     if type(players) is not int or players not in allowed:
         shown = players if type(players) is int else type(players).__name__
         raise EighthalfError(f"players must be from {allowed[0]} to {allowed[-1]} ({rule}), not {shown}")
