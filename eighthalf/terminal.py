@@ -64,7 +64,6 @@ from .common.cli import int_type as _int_type
 from .common.commands import seat_names
 from .common.game import Game
 from .common.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
-from .common.runner import cut as _cut
 from .common.runner import load_bot
 from .common.terminal import Choices, Face, Say, Told, Wait, ask_move
 from .errors import EighthalfError
@@ -220,16 +219,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_option_arguments(parser)
 
 
-_MAX_NAME = 24  # characters in a player's name
-
-
-def _check_name(name: str, option: str) -> None:
-    if len(name) > _MAX_NAME or not name.isprintable() or '"' in name or "\\" in name:
-        raise EighthalfError(f"{option}: {_cut(name)} is not a name: up to {_MAX_NAME} printable characters, no quotes")
-    if option == "--name" and (not name or "," in name):  # --names splits at commas and refuses empty names
-        raise EighthalfError(f"{option}: {_cut(name)} is not a name: 1 to {_MAX_NAME} characters, no commas")
-
-
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
     """Check the options parsed by :func:`add_play_arguments` and settle the defaults.
 
@@ -246,7 +235,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
             raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
-    names = common.names_from_args(args.names, NAMES[:players], _check_name, seat=seat, own=getattr(args, "name", None))
+    names = common.names_from_args(args.names, NAMES[:players], common.check_name, seat=seat, own=getattr(args, "name", None))
     record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "little")
     return PlayConfig(

@@ -351,7 +351,7 @@ def test_bad_options_are_refused() -> None:
         (["--players", "3", "--bots", "random,greedy,random"], "error: --bots: 3 bots for 2 seats; give at most 2"),
         (["--bots", "greedy,,random"], "error: --bots: an empty entry in 'greedy,,random'"),
         (["--bots", "nosuchmodule:Bot"], "error: --bots: bot 'nosuchmodule:Bot': cannot import module 'nosuchmodule'"),
-        (["--names", "A\tB"], "error: --names: 'A\\tB' is not a name: up to 24 printable characters, no quotes"),
+        (["--names", "A\tB"], "error: --names: 'A\\tB' is not a name: 1 to 24 printable characters, no quotes or commas"),
         (["--record", "/nonexistent-dir/game.txt"], "error: --record: cannot write '/nonexistent-dir/game.txt': "),
         (["--record", "/"], "error: --record: '/' is a directory; give a file name"),
         (["--rounds", "2"], "error: --rounds goes with --match"),
@@ -779,7 +779,7 @@ def test_name_and_names_as_in_eights_play() -> None:
     assert by_name == by_names and by_name[0] == 0
     assert by_name[1][-1].endswith("--seat 1 --bots greedy,greedy --names Anna,Zoe,Cleo --seed 3")
     for argv, message in [
-        (["--name", "A,B"], "error: --name: 'A,B' is not a name: 1 to 24 characters, no commas"),
+        (["--name", "A,B"], "error: --name: 'A,B' is not a name: 1 to 24 printable characters, no quotes or commas"),
         (["--name", ""], "error: --name: '' is not a name"),
         (["--name", "Ben"], "error: --names: every player needs a name of their own, not Ben, Ben, Cleo, Dan"),
     ]:
