@@ -26,7 +26,7 @@ from .common.runner import cut as _cut
 from .common.terminal import PLAIN, Choices, Paint, label_hint, label_letters
 from .common.terminal import label_of as _label_of
 from .engine import COMBINATION, effect
-from .events import Event, RoundOver, events_for, narrate
+from .events import Event, RoundOver
 from .match import Decline, Exchange, Exchanged, MatchMove, MatchView, parse_match_move
 from .match import events_for as match_events_for
 from .match import narrate as match_narrate
@@ -311,9 +311,7 @@ def round_over_lines(
 def event_line(event: Event | Exchanged, me: int, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:
     """One sentence for one event, as seat ``me`` may see it (:func:`~eighthalf.events_for`),
     in the language ``locale`` names (English by default)."""
-    if locale != DEFAULT_LOCALE:
-        return match_narrate(match_events_for([event], me), names, locale)[0]
-    if isinstance(event, Exchanged):
+    if isinstance(event, Exchanged) and locale == DEFAULT_LOCALE:  # the terminal's own English words
         if event.exchange is None:
             return f"{names[event.seat]} declines the exchange (M3)."
         move = event.exchange
@@ -321,7 +319,7 @@ def event_line(event: Event | Exchanged, me: int, names: Sequence[str], locale: 
             f"{names[event.seat]} exchanges an open {move.own.label} "
             f"for {names[move.loser]}'s open {move.theirs.label} (M3)."
         )
-    return narrate(events_for([event], me), names)[0]
+    return match_narrate(match_events_for([event], me), names, locale)[0]
 
 
 def move_choices(seen: MatchView) -> Choices[MatchMove]:
