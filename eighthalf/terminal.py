@@ -235,7 +235,9 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
             raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
-    names = common.names_from_args(args.names, NAMES[:players], common.check_name, seat=seat, own=getattr(args, "name", None))
+    names = common.names_from_args(
+        args.names, NAMES[:players], common.check_name, seat=seat, own=getattr(args, "name", None)
+    )
     record = check_record_option(getattr(args, "record", None))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "little")
     return PlayConfig(

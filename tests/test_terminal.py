@@ -351,7 +351,10 @@ def test_bad_options_are_refused() -> None:
         (["--players", "3", "--bots", "random,greedy,random"], "error: --bots: 3 bots for 2 seats; give at most 2"),
         (["--bots", "greedy,,random"], "error: --bots: an empty entry in 'greedy,,random'"),
         (["--bots", "nosuchmodule:Bot"], "error: --bots: bot 'nosuchmodule:Bot': cannot import module 'nosuchmodule'"),
-        (["--names", "A\tB"], "error: --names: 'A\\tB' is not a name: 1 to 24 printable characters, no quotes or commas"),
+        (
+            ["--names", "A\tB"],
+            "error: --names: 'A\\tB' is not a name: 1 to 24 printable characters, no quotes or commas",
+        ),
         (["--record", "/nonexistent-dir/game.txt"], "error: --record: cannot write '/nonexistent-dir/game.txt': "),
         (["--record", "/"], "error: --record: '/' is a directory; give a file name"),
         (["--rounds", "2"], "error: --rounds goes with --match"),
