@@ -65,3 +65,46 @@ def launch_chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def _click_card(page: Any, zone: str, card: str) -> None:
+    """Tap one not yet selected card of ``zone`` (a list's id) showing ``card``."""
+    page.locator(f'#{zone} button[data-card="{card}"][aria-pressed="false"]').first.click()
+
+
+def touch_move(page: Any, move: str) -> None:
+    """Make ``move`` (a legal move's notation) on the table page by tapping its cards, then
+    the button that makes it: Play, Collect, Pass, Decline, or the spelling among several.
+
+    Raises:
+        AssertionError: If the page does not offer that move for those cards.
+    """
+    button = "#play-button"
+    if page.evaluate("document.body.dataset.game") == "Eights":
+        word, *cards = move.split(" ")
+        for card in cards:
+            if ">" in card:
+                used, laid = card.split(">")
+                _click_card(page, "letters", used)
+                _click_card(page, "hand", laid)
+            else:
+                _click_card(page, "hand", card)
+        if word == "pass":
+            button = "#pass"
+        elif page.locator("#choices").is_visible():
+            button = f'#choices button[data-move="{move}"]'
+    elif move in ("c", "d"):
+        button = "#collect" if move == "c" else "#decline"
+    elif move[0] == "b":
+        page.locator(f'#blind button[data-pick="{move}"]').click()
+    elif move[0] == "x":
+        _click_card(page, "open", move[1])
+        page.locator(f'#others button[data-pick^="x{move[2]}."][data-face="{move[3]}"]').first.click()
+    else:
+        zone, symbols = ("open", move[1:]) if move[0] == "o" else ("hand", move)
+        for symbol in symbols:
+            _click_card(page, zone, symbol)
+    target = page.locator(button)
+    offered = target.get_attribute("data-move")
+    assert offered == move and target.is_enabled(), (move, offered, page.locator("#selection-note").inner_text())
+    target.click()

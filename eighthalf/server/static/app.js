@@ -105,5 +105,16 @@ const eighthalf = (() => {
     }
   }
 
-  return { $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink };
+  // A player-visible text: msgid is the English text, {key} placeholders take values[key].
+  // (The translated pages look msgid up in a catalogue; this is the English identity.)
+  function t(msgid, values) {
+    return msgid.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+  }
+
+  // "1 open seat", "2 open seats".
+  function openSeats(count) {
+    return count === 1 ? t("1 open seat") : t("{count} open seats", { count });
+  }
+
+  return { t, openSeats, $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink };
 })();

@@ -11,15 +11,15 @@
   const OPTIONS = {
     "8½": [
       { key: "move_limit", kind: "count", label: "Move limit", hint: "none: the round ends when a player goes out (E1)" },
-      { key: "lock_next_only", kind: "flag", label: "lock_next_only", hint: "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock" },
-      { key: "halves_stop_at_8_half", kind: "flag", label: "halves_stop_at_8_half", hint: "P3: no ½ of a run may land on 8½" },
-      { key: "single_opening", kind: "flag", label: "single_opening", hint: "S5: the opening play is exactly one card" },
-      { key: "open_runs", kind: "flag", label: "open_runs", hint: "T3: several open cards of one rank may be played together" },
+      { key: "lock_next_only", kind: "flag", label: "The 5-lock binds only the next player", hint: "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock" },
+      { key: "halves_stop_at_8_half", kind: "flag", label: "Halves stop at 8½", hint: "P3: no ½ of a run may land on 8½" },
+      { key: "single_opening", kind: "flag", label: "Open with a single card", hint: "S5: the opening play is exactly one card" },
+      { key: "open_runs", kind: "flag", label: "Several open cards at once", hint: "T3: several open cards of one rank may be played together" },
     ],
     Eights: [
       { key: "target", kind: "count", label: "Target", empty: "rule book", hint: "the score that ends the game (WG1); empty: the rule book's" },
       { key: "turn_limit", kind: "count", label: "Turn limit", hint: "the most turns of a hand; empty: none" },
-      { key: "may_pass_freely", kind: "flag", label: "may_pass_freely", hint: "a player may pass even with a word to spell" },
+      { key: "may_pass_freely", kind: "flag", label: "Pass freely", hint: "a player may pass even with a word to spell" },
     ],
   };
   const FIXED = new Set(["format", "version", "type", "min_players", "max_players"]);
@@ -32,7 +32,7 @@
     const fields = [...known];
     for (const [key, value] of Object.entries(game.rules)) {
       if (FIXED.has(key) || known.some((field) => field.key === key)) continue;
-      fields.push({ key, kind: typeof value === "boolean" ? "flag" : "count", label: key, hint: "" });
+      fields.push({ key, kind: typeof value === "boolean" ? "flag" : "count", label: key.replaceAll("_", " "), hint: "" });
     }
     return fields;
   }
@@ -61,7 +61,7 @@
         options.append(
           el("label", { class: "check", title: field.hint },
             el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
-            el("code", { text: field.label }), el("span", { class: "hint", text: field.hint })),
+            el("span", { class: "option-name", text: eighthalf.t(field.label) }), el("span", { class: "hint", text: field.hint })),
         );
       } else {
         options.append(
@@ -173,7 +173,7 @@
 
   function describe(table) {
     if (table.result) return `over: ${table.result.text}`;
-    if (!table.started) return `waiting for ${table.seats.filter((seat) => seat.open).length} more`;
+    if (!table.started) return eighthalf.openSeats(table.seats.filter((seat) => seat.open).length);
     return `playing, move ${table.moves}`;
   }
 

@@ -2,15 +2,17 @@
 // (/ws/{id}: hello, then welcome, state, seats, error and pong messages) and renders what
 // the server sends this seat: its own view, the legal moves, the narrated events.
 // It never holds more than the server sends it, and the server sends each seat only its view.
+// A person plays by tapping cards (cards.js draws them; pick8.js and pick-eights.js match
+// the tapped cards against the legal moves), by keyboard, or by typing a move's notation.
 "use strict";
 
 (() => {
-  const { $, el, api, rank } = eighthalf;
+  const { $, el, api, rank, t } = eighthalf;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
   const LOG_LINES = 300;
   const PILE_SHOWN = 12;
-  const FILTER_FROM = 10;
+  const SOUND_KEY = "eighthalf:sound";
 
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
@@ -22,6 +24,11 @@
   let last = null; // the last state message
   let pending = false; // a move was sent and not yet answered
   let deadline = null; // when the seat to move runs out of time (this device's clock)
+  let selection = []; // the tapped cards' pick keys, in the order they were tapped
+  let pickable = new Map(); // pick key -> what the card is ({zone, symbol | card, index, seat})
+  let parsedEights = null; // the last state's legal moves of Eights, read once
+  let wasMyTurn = false;
+  let audio = null;
 
   // ------------------------------------------------------------------ names and the log
 
@@ -29,7 +36,9 @@
     return summary ? summary.seats.map(eighthalf.seatName) : [];
   }
 
-  const nameOf = (index) => names()[index] || `seat ${index}`;
+  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
+  const is8 = () => Boolean(summary && summary.game === "8½");
+
   function loadLog(lines) {
     // The welcome carries the narration of every move so far as this seat may see it, so a
     // reload or a second device starts with the whole log.
@@ -52,84 +61,260 @@
       $("error").hidden = true;
       return;
     }
-    $("error-rule").textContent = error.rule ? `Rule ${error.rule}:` : "Refused:";
-    $("error-message").textContent = error.message;
-    $("error-code").textContent = error.code ? `(${error.code})` : "";
+    // The server's message ends with the rule's id, shown once, in front.
+    const message = error.rule ? error.message.replace(new RegExp(`\\s*\\(${error.rule}\\)$`), "") : error.message;
+    $("error-rule").textContent = error.rule ? t("Rule {rule}:", { rule: error.rule }) : t("Refused:");
+    $("error-message").textContent = message;
+    $("error-code").textContent = "";
     $("error").dataset.rule = error.rule || "";
     $("error").dataset.code = error.code || "";
     $("error").hidden = false;
   }
 
-  // ------------------------------------------------------------------ cards
+  // ------------------------------------------------------------------ cards on the table
 
-  function rankCard(symbol, by) {
-    const colours = { 0: "green", 5: "blue", 9: "red", H: "lilac", G: "black" };
-    const item = el("li", { class: `card ${colours[symbol] || "yellow"}`, "data-card": symbol }, rank(symbol));
-    if (by !== undefined) {
-      item.append(el("span", { class: "by", text: `seat ${by}` }));
-      item.title = `${rank(symbol)}, played by ${nameOf(by)}`;
+  function fill(list, nodes, empty) {
+    list.replaceChildren(...eighthalf.cards.items(nodes));
+    if (!nodes.length) list.append(el("li", { class: "muted empty", text: empty }));
+  }
+
+  const selected = (pick) => selection.includes(pick);
+
+  function pickButton(pick, what, make) {
+    pickable.set(pick, what);
+    return make(pick, selected(pick));
+  }
+
+  // How many of the pile's newest cards the last move laid (8½): none after a collect.
+  function freshCount(state, pile) {
+    const move = state.last ? state.last.move : "";
+    if (!move || move === "c" || move === "d" || move[0] === "x" || !pile.length) return 0;
+    if (pile[pile.length - 1][1] !== state.last.seat) return 0;
+    if (move[0] === "b") return 1;
+    return move[0] === "o" ? move.length - 1 : move.length;
+  }
+
+  function render8(state, view, mine) {
+    const round = view.type === "MatchView" ? view.round : view;
+    $("board-8").hidden = false;
+    $("board-eights").hidden = true;
+    $("call").textContent = eighthalf.call(round.call_halves) + (round.pile.length ? "" : ` ${t("(new pile)")}`);
+    $("lock").textContent = round.locked ? t("on") : t("off");
+    $("at-risk").textContent = round.at_risk === null ? t("nobody") : nameOf(round.at_risk);
+    $("move-number").textContent = String(round.move_number);
+    $("round-fact").hidden = view.type !== "MatchView";
+    if (view.type === "MatchView") {
+      const deciding = view.exchange_by === null ? "" : t(", {name} may exchange (M3)", { name: nameOf(view.exchange_by) });
+      $("round").textContent = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
     }
-    return item;
+    const pile = round.pile.slice(-PILE_SHOWN);
+    const fresh = freshCount(state, round.pile);
+    fill($("pile"), pile.map(([symbol, by], at) => eighthalf.cards.pileCard(symbol, nameOf(by), at >= pile.length - fresh)),
+      round.opening ? t("empty: the opening card is {rank}", { rank: rank(round.opening) }) : t("empty"));
+    $("pile-size").textContent = round.pile.length > PILE_SHOWN
+      ? t("(top {shown} of {count}, newest last)", { shown: PILE_SHOWN, count: round.pile.length })
+      : round.pile.length === 1 ? t("(1 card)") : t("({count} cards, newest last)", { count: round.pile.length });
+    const own = seat === null ? null : round.seats[seat];
+    $("open-zone").hidden = own === null;
+    $("blind-zone").hidden = own === null || !own.blind_size;
+    if (own && own.hand !== null) {
+      const { rankButton, blindButton } = eighthalf.cards;
+      fill($("hand"), [...own.hand].map((symbol, index) =>
+        pickButton(`h${index}`, { zone: "hand", symbol, index }, (pick, on) => rankButton(pick, symbol, on))), t("no cards in hand"));
+      fill($("open"), [...own.open].map((symbol, index) =>
+        pickButton(`o${index}`, { zone: "open", symbol, index }, (pick, on) => rankButton(pick, symbol, on))), t("none"));
+      fill($("blind"), Array.from({ length: own.blind_size }, (_, index) =>
+        pickButton(`b${index}`, { zone: "blind", index }, (pick, on) => blindButton(index, own.blind_size, on))), t("none"));
+      $("mine-heading").textContent = t("Your cards ({blind} blind, {bank} in the bank)", { blind: own.blind_size, bank: own.bank_size });
+    }
+    renderOthers(view, round, mine);
   }
 
-  function letterCard(card) {
-    // An Eights card is its suit (a digit) and its letter: "4w".
-    return el("li", { class: "card letter", "data-card": card, title: `card ${card}` },
-      el("span", { class: "big", text: card.slice(1).toUpperCase() }), el("span", { class: "by", text: card[0] }));
-  }
-
-  function fill(list, cards, make, empty) {
-    list.replaceChildren(...cards.map((card) => make(card)));
-    if (!cards.length) list.append(el("li", { class: "muted empty", text: empty }));
-  }
-
-  // ------------------------------------------------------------------ moves
-
-  // A short description of an 8½ move from its notation (docs/rules.rst): 33, 8H, o7, b0, c, x729, d.
-  function describe8(move) {
-    if (move === "c") return "collect the pile";
-    if (move === "d") return "decline the exchange";
-    if (move === "8H") return "8 and ½";
-    if (move[0] === "o") return `open ${[...move.slice(1)].map(rank).join(" ")}`;
-    if (move[0] === "b") return `blind card ${move.slice(1)}`;
-    if (move[0] === "x") return `give your ${rank(move[1])}, take seat ${move[2]}'s ${rank(move[3])}`;
-    return move.length === 1 ? rank(move) : `${move.length} × ${rank(move[0])}`;
-  }
-
-  function describe(move) {
-    if (summary && summary.game === "8½") return describe8(move);
-    return move.startsWith("pass") ? "pass" : "";
-  }
-
-  function renderMoves(state) {
-    const moves = $("moves");
-    const filter = $("move-filter");
-    const wanted = filter.value.trim().toLowerCase();
-    filter.hidden = state.moves.length < FILTER_FROM;
-    moves.replaceChildren();
-    state.moves.forEach((move, index) => {
-      const said = describe(move);
-      const text = said === move ? "" : said;
-      const button = el("button", { type: "button", class: "move", "data-move": move, "data-index": index,
-        title: `notation: ${move}` }, el("code", { text: move }), text ? el("span", { class: "what", text }) : null);
-      button.hidden = Boolean(wanted) && !move.toLowerCase().includes(wanted) && !text.toLowerCase().includes(wanted);
-      button.addEventListener("click", () => send(move));
-      moves.append(button);
+  // A match's exchange (M3): the other seats' open cards, to take one of a Big Loser's.
+  function renderOthers(view, round, mine) {
+    const exchanging = mine && view.type === "MatchView" && view.exchange_by === seat;
+    $("others-zone").hidden = !exchanging;
+    if (!exchanging) {
+      $("others").replaceChildren();
+      return;
+    }
+    const groups = round.seats.map((other, index) => {
+      if (index === seat || !other.open) return null;
+      const heading = el("h4", { id: `others-${index}`, text: nameOf(index) });
+      const list = el("ul", { class: "cards", "aria-labelledby": `others-${index}` });
+      fill(list, [...other.open].map((symbol, at) => pickButton(`x${index}.${at}`, { zone: "other", seat: index, symbol, index: at },
+        (pick, on) => eighthalf.cards.rankButton(pick, symbol, on, { "data-card": null, "data-face": symbol }))), t("none"));
+      return el("div", { class: "other" }, heading, list);
     });
-    const over = Boolean(state.result);
-    $("moves-note").textContent = state.moves.length
-      ? `— your turn: ${state.moves.length} legal move${state.moves.length === 1 ? "" : "s"}`
-      : over ? "— the game is over" : seat === null ? "— you are watching"
-      : state.started ? `— waiting for ${nameOf(state.to_move)}` : "— waiting for players";
-    $("notation-form").hidden = seat === null || over;
+    $("others").replaceChildren(...groups.filter(Boolean));
+  }
+
+  // The table cards a spelling laid (Eights): the replacing cards of the last move.
+  function laidCards(state) {
+    const move = state.last ? state.last.move : "";
+    if (!move || move.startsWith("pass")) return [];
+    return move.split(" ").filter((card) => card.includes(">")).map((card) => card.split(">")[1]);
+  }
+
+  function renderEights(state, view, mine) {
+    $("board-8").hidden = true;
+    $("board-eights").hidden = false;
+    $("open-zone").hidden = true;
+    $("blind-zone").hidden = true;
+    $("others-zone").hidden = true;
+    const { letterButton, letterItem } = eighthalf.cards;
+    const laid = laidCards(state);
+    fill($("letters"), view.table.map((card, index) => (mine
+      ? pickButton(`t${index}`, { zone: "table", card, index }, (pick, on) => letterButton(pick, card, on))
+      : letterItem(card, laid.includes(card)))), t("no cards"));
+    if (mine) {
+      for (const node of $("letters").querySelectorAll("[data-card]")) node.classList.toggle("fresh", laid.includes(node.dataset.card));
+    }
+    const target = view.rules.target ? t(", to {target}", { target: view.rules.target }) : "";
+    const stack = Array.isArray(view.stack) ? view.stack.length : view.stack;
+    $("eights-facts").textContent = t("(hand {hand}{target}, turn {turn}, {stack} in the stack)",
+      { hand: view.number + 1, target, turn: view.turns + 1, stack });
+    if (seat !== null && view.hand !== null) {
+      fill($("hand"), view.hand.map((card, index) =>
+        pickButton(`h${index}`, { zone: "hand", card, index }, (pick, on) => letterButton(pick, card, on))), t("no cards in hand"));
+      $("mine-heading").textContent = t("Your hand");
+    }
+  }
+
+  function renderPlain(view) {
+    // A game this page has no drawing of (a game registered by another package): its
+    // view as the server sends it, field by field; its moves are typed.
+    $("board-8").hidden = false;
+    $("board-eights").hidden = true;
+    $("open-zone").hidden = true;
+    $("blind-zone").hidden = true;
+    const lines = Object.entries(view)
+      .filter(([key]) => !["format", "version", "type"].includes(key))
+      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+    const text = document.createElement("pre");
+    text.textContent = lines.join("\n");
+    $("hand").replaceChildren(text);
+    $("mine-heading").textContent = seat === null ? t("The table") : t("Your view");
+  }
+
+  // ------------------------------------------------------------------ the move being picked
+
+  function picks() {
+    return selection.map((pick) => pickable.get(pick)).filter(Boolean);
+  }
+
+  function toggle(pick) {
+    if (!pickable.has(pick)) return;
+    if (!last || !last.moves.length) {
+      $("selection-note").textContent = seat === null ? t("You are watching.") : waitingText(last);
+      return;
+    }
+    selection = selected(pick) ? selection.filter((each) => each !== pick) : [...selection, pick];
+    markCards();
+    renderActions(last);
+  }
+
+  // Each card button shows and says whether it is selected.
+  function markCards() {
+    for (const node of document.querySelectorAll("button[data-pick]")) {
+      const on = selected(node.dataset.pick);
+      node.classList.toggle("selected", on);
+      node.setAttribute("aria-pressed", on ? "true" : "false");
+      node.setAttribute("aria-label", on ? t("{card}, selected", { card: node.dataset.words }) : node.dataset.words);
+    }
+  }
+
+  function clearSelection() {
+    selection = [];
+    markCards();
+    if (last) renderActions(last);
+  }
+
+  function waitingText(state) {
+    if (!state) return t("Connecting…");
+    if (state.result) return t("The game is over.");
+    if (!state.started) return t("Waiting for players: {seats}.", { seats: eighthalf.openSeats(summary ? summary.seats.filter((each) => each.open).length : 0) });
+    return t("Waiting for {name} to move.", { name: nameOf(state.to_move) });
+  }
+
+  function setButton(id, shown, enabled, label, move) {
+    const button = $(id);
+    button.hidden = !shown;
+    button.disabled = !enabled || pending;
+    if (label !== undefined) button.textContent = label;
+    button.dataset.move = enabled && move ? move : "";
+  }
+
+  function renderActions(state) {
+    const mine = seat !== null && state.moves.length > 0 && !state.result;
+    $("your-move").hidden = seat === null || Boolean(state.result);
+    $("keys-hint").hidden = seat === null;
+    $("type-a-move").hidden = seat === null || Boolean(state.result);
+    $("choices").hidden = true;
+    $("word").hidden = true;
+    $("clear").disabled = !selection.length;
+    if (!mine) {
+      for (const id of ["collect", "pass", "decline"]) setButton(id, false, false);
+      setButton("play-button", true, false, t("Play"));
+      $("selection-note").textContent = waitingText(state);
+      return;
+    }
+    if (state.view.type === "eights.PlayerView") renderEightsActions(state);
+    else if (is8()) render8Actions(state);
+    else {
+      setButton("play-button", true, false, t("Play"));
+      $("selection-note").textContent = t("Type your move below: {count} legal moves.", { count: state.moves.length });
+      $("type-a-move").open = true;
+    }
+  }
+
+  function render8Actions(state) {
+    const view = state.view;
+    const round = view.type === "MatchView" ? view.round : view;
+    const context = { legal: state.moves, own: round.seats[seat], round, rules: round.rules || {}, nameOf };
+    const answer = eighthalf.pick8.choose(picks(), context);
+    setButton("play-button", !(state.moves.length === 1 && state.moves[0] === "c"), answer.ready,
+      answer.ready ? answer.note : t("Play"), answer.move);
+    setButton("collect", state.moves.includes("c"), state.moves.includes("c"), t("Collect the pile"), "c");
+    setButton("decline", state.moves.includes("d"), state.moves.includes("d"), t("Decline the exchange"), "d");
+    setButton("pass", false, false);
+    $("selection-note").textContent = answer.ready ? t("Ready: {move}.", { move: answer.note }) : answer.note;
+  }
+
+  function renderEightsActions(state) {
+    const context = { parsed: parsedEights, hand: state.view.hand || [] };
+    const answer = eighthalf.pickEights.choose(picks(), context);
+    const word = $("word");
+    word.hidden = !answer.word;
+    word.classList.toggle("ok", Boolean(answer.spell));
+    word.replaceChildren(...[...answer.word].map((letter) => el("span", { class: "tile", text: letter })),
+      answer.spell ? el("span", { class: "verdict", text: ` ✓ ${t("can be played")}` }) : null);
+    setButton("play-button", true, Boolean(answer.spell), answer.spell ? t("Spell {word}", { word: answer.spell.word }) : t("Play"),
+      answer.spell ? answer.spell.text : "");
+    const passes = parsedEights.passes.length > 0;
+    const exchange = answer.pass ? answer.pass.count : 0;
+    setButton("pass", passes, Boolean(answer.pass),
+      exchange ? (exchange === 1 ? t("Pass, exchanging 1 card") : t("Pass, exchanging {count} cards", { count: exchange })) : t("Pass"),
+      answer.pass ? answer.pass.text : "");
+    setButton("collect", false, false);
+    setButton("decline", false, false);
+    $("selection-note").textContent = answer.note;
+    const choices = $("choices");
+    choices.hidden = !answer.choices.length;
+    choices.replaceChildren(...answer.choices.map((spelling) => el("button", {
+      type: "button", class: "secondary choice", "data-move": spelling.text, disabled: pending,
+      onclick: () => send(spelling.text),
+    }, t("Spell {word}: {how}", { word: spelling.word, how: eighthalf.pickEights.explain(spelling) }))));
   }
 
   function send(move) {
-    if (pending || !socket || socket.readyState !== WebSocket.OPEN || seat === null) return;
+    if (!move || pending || !socket || socket.readyState !== WebSocket.OPEN || seat === null) return;
     pending = true;
-    for (const button of $("moves").querySelectorAll("button")) button.disabled = true;
+    for (const button of $("your-move").querySelectorAll("button")) button.disabled = true;
     socket.send(JSON.stringify({ type: "move", move, number: last ? last.number : undefined }));
   }
+
+  const sendFrom = (id) => () => send($(id).dataset.move);
 
   // ------------------------------------------------------------------ the seats
 
@@ -138,10 +323,10 @@
     const view = last ? last.view : null;
     const game = summary.game;
     const round = view && view.type === "MatchView" ? view.round : view;
-    const head = ["Seat"];
-    if (game === "8½") head.push("Hand", "Bank", "Open", "Blind", "Collected");
-    else head.push("Hand", "Words", "This hand", "Total");
-    if (view && view.type === "MatchView") head.push("Points");
+    const head = [t("Player")];
+    if (game === "8½") head.push(t("Hand"), t("Bank"), t("Open"), t("Blind"), t("Won"));
+    else head.push(t("Hand"), t("Words"), t("This hand"), t("Total"));
+    if (view && view.type === "MatchView") head.push(t("Points"));
     $("seats").tHead.rows[0].replaceChildren(...head.map((text) => el("th", { scope: "col", text })));
     const body = $("seats").tBodies[0];
     body.replaceChildren();
@@ -160,82 +345,44 @@
       }
       const who = el("th", { scope: "row" }, eighthalf.seatName(each));
       const notes = [];
-      if (index === seat) notes.push("you");
-      if (each.bot) notes.push("bot");
-      else if (!each.open) notes.push(each.connected ? "online" : "offline");
-      if (round && game === "8½" && round.seats[index] && round.seats[index].on_table) notes.push("on the table");
+      if (last && last.to_move === index && !last.result) notes.push(t("to move"));
+      if (index === seat) notes.push(t("you"));
+      if (each.bot) notes.push(t("bot"));
+      else if (!each.open) notes.push(each.connected ? t("online") : t("offline"));
+      if (round && game === "8½" && round.seats[index] && round.seats[index].on_table) notes.push(t("on the table"));
       who.append(el("span", { class: `badge${each.connected ? " online" : ""}`, text: notes.join(" · ") }));
       const row = el("tr", { "data-seat": index }, who, ...cells.map((value) => el("td", { text: String(value) })));
       if (last && last.to_move === index && !last.result) row.className = "to-move";
       body.append(row);
     });
-    $("spectators").textContent = summary.spectators ? `(${summary.spectators} watching)` : "";
+    $("spectators").textContent = summary.spectators ? t("({count} watching)", { count: summary.spectators }) : "";
   }
 
-  // ------------------------------------------------------------------ a state
-
-  function render8(view) {
-    const round = view.type === "MatchView" ? view.round : view;
-    $("board-8").hidden = false;
-    $("board-eights").hidden = true;
-    $("call").textContent = eighthalf.call(round.call_halves) + (round.pile.length ? "" : " (new pile)");
-    $("lock").textContent = round.locked ? "on" : "off";
-    $("at-risk").textContent = round.at_risk === null ? "nobody" : nameOf(round.at_risk);
-    $("move-number").textContent = String(round.move_number);
-    $("round-fact").hidden = view.type !== "MatchView";
-    if (view.type === "MatchView") {
-      const deciding = view.exchange_by === null ? "" : `, ${nameOf(view.exchange_by)} may exchange (M3)`;
-      $("round").textContent = `${view.round_index + 1} of ${view.rounds}${deciding}`;
-    }
-    const pile = round.pile.slice(-PILE_SHOWN);
-    fill($("pile"), pile, ([symbol, by]) => rankCard(symbol, by), round.opening ? `empty: the opening card is ${rank(round.opening)}` : "empty");
-    $("pile-size").textContent = round.pile.length > PILE_SHOWN
-      ? `(top ${PILE_SHOWN} of ${round.pile.length}, newest last)`
-      : `(${round.pile.length} card${round.pile.length === 1 ? "" : "s"}, newest last)`;
-    const own = seat === null ? null : round.seats[seat];
-    $("open-zone").hidden = own === null;
-    if (own && own.hand !== null) {
-      fill($("hand"), [...own.hand], (symbol) => rankCard(symbol), "no cards in hand");
-      fill($("open"), [...own.open], (symbol) => rankCard(symbol), "none");
-      $("mine-heading").textContent = `Your hand (${own.blind_size} blind, ${own.bank_size} in the bank)`;
-    }
-  }
-
-  function renderEights(view) {
-    $("board-8").hidden = true;
-    $("board-eights").hidden = false;
-    $("open-zone").hidden = true;
-    fill($("letters"), view.table, letterCard, "no cards");
-    const target = view.rules.target ? `, to ${view.rules.target}` : "";
-    $("eights-facts").textContent = `(hand ${view.number + 1}${target}, turn ${view.turns + 1}, ${view.stack.length} in the stack)`;
-    if (seat !== null && view.hand !== null) {
-      fill($("hand"), view.hand, letterCard, "no cards in hand");
-      $("mine-heading").textContent = "Your hand";
-    }
-  }
-
-  function renderPlain(view) {
-    // A game this page has no drawing of (a game registered by another package): its
-    // view as the server sends it, field by field, and its legal moves as buttons.
-    $("board-8").hidden = false;
-    $("board-eights").hidden = true;
-    $("open-zone").hidden = true;
-    const lines = Object.entries(view)
-      .filter(([key]) => !["format", "version", "type"].includes(key))
-      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-    const text = document.createElement("pre");
-    text.textContent = lines.join("\n");
-    $("hand").replaceChildren(text);
-    $("mine-heading").textContent = seat === null ? "The table" : "Your view";
-  }
+  // ------------------------------------------------------------------ whose turn, what happened
 
   function renderTurn(state) {
+    const banner = $("turn");
     let text;
-    if (state.result) text = "Game over";
-    else if (!state.started) text = `Waiting for players: ${summary ? summary.seats.filter((each) => each.open).length : "?"} open seat(s)`;
-    else if (state.to_move === seat) text = "Your turn";
-    else text = `${nameOf(state.to_move)} to move`;
-    $("turn").textContent = text;
+    let kind = "theirs";
+    if (state.result) {
+      text = t("The game is over");
+      kind = "over";
+    } else if (!state.started) {
+      text = t("Waiting for players: {seats}", { seats: eighthalf.openSeats(summary ? summary.seats.filter((each) => each.open).length : 0) });
+      kind = "waiting";
+    } else if (state.to_move === seat) {
+      text = t("Your turn");
+      kind = "mine";
+    } else {
+      text = t("{name}'s turn", { name: nameOf(state.to_move) });
+    }
+    banner.textContent = text;
+    banner.dataset.kind = kind;
+    const game = summary ? summary.game : "";
+    document.title = kind === "mine" ? t("● Your turn — {game}", { game }) : t("{game}, table {id} — eighthalf", { game, id: tableId });
+    const mine = kind === "mine";
+    if (mine && !wasMyTurn) chime();
+    wasMyTurn = mine;
     deadline = state.seconds_left === null || state.result ? null : Date.now() + state.seconds_left * 1000;
     tick();
   }
@@ -247,7 +394,83 @@
       return;
     }
     clock.hidden = false;
-    clock.textContent = `${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s left`;
+    clock.textContent = t("{seconds} s left", { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) });
+  }
+
+  // A short two-note chime made with WebAudio (nothing is fetched), when the sound is on.
+  function chime() {
+    if (localStorage.getItem(SOUND_KEY) !== "on") return;
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+    try {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      audio = audio || new Context();
+      const now = audio.currentTime;
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.setValueAtTime(660, now);
+      tone.frequency.setValueAtTime(880, now + 0.14);
+      volume.gain.setValueAtTime(0.0001, now);
+      volume.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
+      volume.gain.exponentialRampToValueAtTime(0.0001, now + 0.4);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(now);
+      tone.stop(now + 0.45);
+    } catch {
+      // no audio on this device: the banner and the title still tell the turn
+    }
+  }
+
+  function setupSound() {
+    const box = $("sound");
+    box.checked = localStorage.getItem(SOUND_KEY) === "on";
+    box.addEventListener("change", () => {
+      localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
+      if (box.checked && audio && audio.state === "suspended") audio.resume();
+    });
+  }
+
+  function renderLastMove(state) {
+    const box = $("last-move");
+    const lines = state.narration || [];
+    box.hidden = !state.last || !lines.length;
+    if (box.hidden) return;
+    box.textContent = "";
+    box.append(el("strong", { text: t("Last move:") }), ` ${lines.join(" ")}`);
+  }
+
+  // A table of the scores, highest first: a round's or hand's end, and the game's.
+  function scoreTable(rows, heads) {
+    return el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, ...heads.map((text) => el("th", { scope: "col", text })))),
+      el("tbody", {}, ...rows.map((cells) => el("tr", { class: cells.winner ? "winner" : "" },
+        el("th", { scope: "row" }, cells.winner ? `★ ${cells.name}` : cells.name),
+        ...cells.values.map((value) => el("td", { text: String(value) }))))));
+  }
+
+  function renderRoundEnd(state) {
+    const ended = (state.events || []).find((event) => /(^|\.)(HandOver|RoundOver)$/.test(event.type || ""));
+    if (!ended || state.result) {
+      if (state.result) $("round-end").hidden = true;
+      return;
+    }
+    const view = state.view;
+    const eights = view.type === "eights.PlayerView";
+    $("round-end-heading").textContent = eights
+      ? t("Hand {number} is over", { number: view.number })
+      : t("Round {number} is over", { number: view.type === "MatchView" ? view.round_index : 1 });
+    let rows = [];
+    if (eights) {
+      rows = view.totals.map((total, index) => ({ name: nameOf(index), values: [total] }));
+    } else if (view.type === "MatchView") {
+      rows = view.results.length ? view.results[0].points.map((_, index) => ({
+        name: nameOf(index), values: [view.results[view.results.length - 1].points[index],
+          view.results.reduce((sum, outcome) => sum + outcome.points[index], 0)],
+      })) : [];
+    }
+    const heads = eights ? [t("Player"), t("Total")] : [t("Player"), t("This round"), t("Total")];
+    $("round-end-scores").replaceChildren(el("p", { text: (state.narration || []).join(" ") }), rows.length ? scoreTable(rows, heads) : "");
+    $("round-end").hidden = false;
   }
 
   function renderResult(state) {
@@ -255,42 +478,62 @@
     box.hidden = !state.result;
     if (!state.result) return;
     const { winners, scores, text } = state.result;
-    const who = winners.length ? `${winners.map(nameOf).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Nobody wins.";
-    const points = scores.map((score, index) => `${nameOf(index)} ${score}`).join(" · ");
-    $("result-text").textContent = `${who} Scores: ${points} (result ${text}).`;
+    const who = winners.length === 0 ? t("Nobody wins.")
+      : winners.length === 1 ? t("{name} wins.", { name: nameOf(winners[0]) })
+      : t("{names} win.", { names: winners.map(nameOf).join(t(" and ")) });
+    $("result-text").textContent = `${who} ${t("(result {text})", { text })}`;
+    const rows = scores.map((score, index) => ({ name: nameOf(index), values: [score], winner: winners.includes(index) }))
+      .sort((a, b) => b.values[0] - a.values[0]);
+    $("result-scores").replaceChildren(scoreTable(rows, [t("Player"), t("Score")]));
     $("record-text").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     $("record-text").setAttribute("download", `${tableId}.txt`);
     $("record-json").href = `/api/tables/${encodeURIComponent(tableId)}/record.json`;
     $("record-json").setAttribute("download", `${tableId}.json`);
   }
 
+  // ------------------------------------------------------------------ a state
+
   function render(state) {
-    if (!last || last.number !== state.number) showError(null); // an error is about the move it refused
+    const fresh = !last || last.number !== state.number;
+    if (fresh) {
+      showError(null); // an error is about the move it refused
+      selection = []; // a selection is made for one position
+    }
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick : undefined;
     last = state;
     pending = false;
+    pickable = new Map();
+    parsedEights = state.view.type === "eights.PlayerView" ? eighthalf.pickEights.parse(state.moves) : null;
     document.body.dataset.game = summary ? summary.game : "";
     const watching = seat === null;
+    const mine = !watching && state.moves.length > 0 && !state.result;
     $("watching").hidden = !watching;
     $("hand").hidden = watching;
     if (watching) {
       $("hand").replaceChildren();
       $("open").replaceChildren();
-      $("mine-heading").textContent = "Hands";
+      $("mine-heading").textContent = t("Hands");
     }
-    if (state.view.type === "eights.PlayerView") renderEights(state.view);
-    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") render8(state.view);
+    if (state.view.type === "eights.PlayerView") renderEights(state, state.view, mine);
+    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") render8(state, state.view, mine);
     else renderPlain(state.view);
-    renderMoves(state);
+    selection = selection.filter((pick) => pickable.has(pick));
+    renderActions(state);
     renderTurn(state);
     renderSeats();
+    renderLastMove(state);
+    renderRoundEnd(state);
     renderResult(state);
-    if (state.last && state.last.timed_out) addLog([`(${nameOf(state.last.seat)}'s time ran out: a bot moved.)`]);
+    if (state.last && state.last.timed_out) addLog([t("({name}'s time ran out: a bot moved.)", { name: nameOf(state.last.seat) })]);
     addLog(state.narration);
+    if (focused !== undefined) {
+      const again = document.querySelector(`[data-pick="${focused}"]`);
+      if (again) again.focus();
+    }
     document.body.dataset.number = String(state.number);
+    document.body.dataset.moves = String(state.moves.length);
     document.body.dataset.renders = String(Number(document.body.dataset.renders) + 1);
   }
-
-  // ------------------------------------------------------------------ the connection
 
   function setConnection(text) {
     $("connection").textContent = text;
@@ -305,7 +548,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}`);
     socket = ws;
-    setConnection("connecting…");
+    setConnection(t("connecting…"));
     ws.onopen = () => {
       ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
     };
@@ -325,7 +568,7 @@
       if (event.code === 4404) {
         stopped = true;
         setConnection("");
-        $("turn").textContent = "No such table";
+        $("turn").textContent = t("No such table");
         return;
       }
       if (event.code === 4401) {
@@ -340,7 +583,7 @@
       if (stopped) return;
       const wait = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
       attempts += 1;
-      setConnection(`connection lost; reconnecting in ${Math.round(wait / 100) / 10} s…`);
+      setConnection(t("connection lost; reconnecting in {seconds} s…", { seconds: Math.round(wait / 100) / 10 }));
       reconnectTimer = setTimeout(connect, wait);
     };
   }
@@ -352,9 +595,8 @@
         summary = message.table;
         seat = message.seat;
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
-        setConnection(seat === null ? "watching" : "connected");
+        setConnection(seat === null ? t("watching") : t("connected"));
         $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${seat === null ? "" : ` · seat ${seat}`}`;
-        document.title = `eighthalf — ${summary.game}, table ${summary.id}`;
         $("links").textContent = `Spectators follow this table at ${eighthalf.absolute(`/table/${summary.id}`)}`;
         loadLog(message.log);
         showPrivate();
@@ -372,8 +614,8 @@
         break;
       case "error":
         pending = false;
-        for (const button of $("moves").querySelectorAll("button")) button.disabled = false;
         showError(message);
+        if (last) renderActions(last);
         if (message.code === "bad-token") {
           eighthalf.forgetSeat(tableId);
         }
@@ -435,27 +677,65 @@
     });
   }
 
+  // The keyboard: Tab or the arrow keys among the cards (left and right within a row, up
+  // and down between rows), Space or Enter selects (the cards are buttons), P plays, C
+  // collects, S passes, D declines, Esc clears the selection.
+  const KEYS = { p: "play-button", c: "collect", s: "pass", d: "decline" };
+
   function setupKeys() {
     document.addEventListener("keydown", (event) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if (event.key === "m" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        const first = $("moves").querySelector("button:not([hidden])");
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement
+        || event.target instanceof HTMLSelectElement;
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (KEYS[key]) {
+        const button = $(KEYS[key]);
+        if (!button.hidden && !button.disabled) {
+          event.preventDefault();
+          button.click();
+        }
+        return;
+      }
+      if (key === "Escape") {
+        clearSelection();
+        return;
+      }
+      if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(key)) return;
+      const here = document.activeElement;
+      if (!here || !here.dataset || here.dataset.pick === undefined) {
+        if (key === "ArrowUp" || key === "ArrowLeft") return;
+        const first = document.querySelector(".game button[data-pick]");
         if (first) {
           event.preventDefault();
           first.focus();
         }
         return;
       }
-      if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) return;
-      const buttons = [...$("moves").querySelectorAll("button:not([hidden])")];
-      const at = buttons.indexOf(document.activeElement);
-      if (at < 0) return;
       event.preventDefault();
-      const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
-      buttons[(at + step + buttons.length) % buttons.length].focus();
+      const rows = [...document.querySelectorAll(".game .cards")]
+        .map((list) => [...list.querySelectorAll("button[data-pick]")].filter((node) => node.offsetParent !== null))
+        .filter((row) => row.length);
+      const row = rows.findIndex((each) => each.includes(here));
+      const at = rows[row].indexOf(here);
+      if (key === "ArrowLeft" || key === "ArrowRight") {
+        const step = key === "ArrowLeft" ? -1 : 1;
+        rows[row][(at + step + rows[row].length) % rows[row].length].focus();
+      } else {
+        const next = rows[(row + (key === "ArrowUp" ? -1 : 1) + rows.length) % rows.length];
+        next[Math.min(at, next.length - 1)].focus();
+      }
     });
-    $("move-filter").addEventListener("input", () => {
-      if (last) renderMoves(last);
+    document.addEventListener("click", (event) => {
+      const card = event.target instanceof Element ? event.target.closest("button[data-pick]") : null;
+      if (card) toggle(card.dataset.pick);
+    });
+    $("play-button").addEventListener("click", sendFrom("play-button"));
+    $("collect").addEventListener("click", sendFrom("collect"));
+    $("pass").addEventListener("click", sendFrom("pass"));
+    $("decline").addEventListener("click", sendFrom("decline"));
+    $("clear").addEventListener("click", clearSelection);
+    $("round-end-close").addEventListener("click", () => {
+      $("round-end").hidden = true;
     });
     $("notation-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -469,6 +749,7 @@
   function start() {
     setupPrivate();
     setupKeys();
+    setupSound();
     setInterval(tick, 500);
     // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
     const fragment = new URLSearchParams(location.hash.slice(1));
