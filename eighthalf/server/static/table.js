@@ -310,7 +310,7 @@
   function send(move) {
     if (!move || pending || !socket || socket.readyState !== WebSocket.OPEN || seat === null) return;
     pending = true;
-    for (const button of $("your-move").querySelectorAll("button")) button.disabled = true;
+    for (const button of $("your-move").querySelectorAll("#actions button, #choices button")) button.disabled = true;
     socket.send(JSON.stringify({ type: "move", move, number: last ? last.number : undefined }));
   }
 
