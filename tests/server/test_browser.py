@@ -92,7 +92,7 @@ class Player:
         self.label = label
         self.context = browser.new_context(viewport=size, has_touch=size is PHONE, is_mobile=size is PHONE)
         self.context.add_init_script(RECORD_FRAMES)
-        self.context.set_default_timeout(int(os.environ.get("EIGHTHALF_BROWSER_TIMEOUT_MS", "120000")))  # a bound for a hung page, far above a slow machine
+        self.context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
         self.problems: list[str] = []
@@ -246,7 +246,7 @@ def _server_rule(player: Player, move: str) -> str:
     assert rule and re.fullmatch(r"[A-Z]+\d+", rule) and f"Rule {rule}:" in text, text
     assert text.count(rule) == 1, f"the error box states the rule once: {text!r}"
     assert page.locator("#error").get_attribute("data-code") == "illegal-move"
-    return rule
+    return str(rule)
 
 
 def _typed_move_shows_its_rule(player: Player, legal: list[str], game: str) -> None:
@@ -533,7 +533,9 @@ def _picks_of(page: Any, move: str) -> list[str]:
     zone, symbols = ("open", move[1:]) if move[0] == "o" else ("hand", move)
     picks: list[str] = []
     for symbol in symbols:
-        found = page.locator(f'#{zone} button[data-card="{symbol}"]').evaluate_all("cards => cards.map((c) => c.dataset.pick)")
+        found = page.locator(f'#{zone} button[data-card="{symbol}"]').evaluate_all(
+            "cards => cards.map((c) => c.dataset.pick)"
+        )
         picks.append(next(pick for pick in found if pick not in picks))
     return picks
 
@@ -591,7 +593,10 @@ def test_keyboard_alone_plays_part_of_a_round_and_the_turn_is_told(
             turns[mover.label] += 1
         assert turns["laptop"] and turns["phone"], turns
         # The last move is on the table (its cards marked on the pile, or its words above it), with names.
-        assert anna.page.locator("#last-move").is_visible() and "Last move:" in anna.page.locator("#last-move").inner_text()
+        assert (
+            anna.page.locator("#last-move").is_visible()
+            and "Last move:" in anna.page.locator("#last-move").inner_text()
+        )
         assert not re.search(r"\bseat \d", anna.page.locator(".game, #log").first.inner_text())
         # The sound: on for Anna (stored on her device), off by default for Ben.
         assert int(anna.page.evaluate("Number(document.body.dataset.chimes || 0)")) >= 1
@@ -669,7 +674,9 @@ def test_the_lobby_is_accessible_and_says_its_seats_and_options_in_words(
     assert not problems, problems
 
 
-@pytest.mark.parametrize(("game", "seed", "moves"), [("8½", ROUND_SEED, 9), ("Eights", EIGHTS_SEED, 5)], ids=["round", "eights"])
+@pytest.mark.parametrize(
+    ("game", "seed", "moves"), [("8½", ROUND_SEED, 9), ("Eights", EIGHTS_SEED, 5)], ids=["round", "eights"]
+)
 def test_the_table_mid_game_is_accessible_and_fits_a_laptop_and_a_phone(
     browser: Any, server: ServerProcess, site: str, tmp_path: Path, game: str, seed: int, moves: int
 ) -> None:

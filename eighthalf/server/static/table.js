@@ -11,7 +11,6 @@
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
   const LOG_LINES = 300;
-  const PILE_SHOWN = 12;
   const SOUND_KEY = "eighthalf:sound";
 
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
@@ -71,130 +70,14 @@
     $("error").hidden = false;
   }
 
-  // ------------------------------------------------------------------ cards on the table
 
-  function fill(list, nodes, empty) {
-    list.replaceChildren(...eighthalf.cards.items(nodes));
-    if (!nodes.length) list.append(el("li", { class: "muted empty", text: empty }));
-  }
+  // ------------------------------------------------------------------ cards to tap
 
   const selected = (pick) => selection.includes(pick);
 
   function pickButton(pick, what, make) {
     pickable.set(pick, what);
     return make(pick, selected(pick));
-  }
-
-  // How many of the pile's newest cards the last move laid (8½): none after a collect.
-  function freshCount(state, pile) {
-    const move = state.last ? state.last.move : "";
-    if (!move || move === "c" || move === "d" || move[0] === "x" || !pile.length) return 0;
-    if (pile[pile.length - 1][1] !== state.last.seat) return 0;
-    if (move[0] === "b") return 1;
-    return move[0] === "o" ? move.length - 1 : move.length;
-  }
-
-  function render8(state, view, mine) {
-    const round = view.type === "MatchView" ? view.round : view;
-    $("board-8").hidden = false;
-    $("board-eights").hidden = true;
-    $("call").textContent = eighthalf.call(round.call_halves) + (round.pile.length ? "" : ` ${t("(new pile)")}`);
-    $("lock").textContent = round.locked ? t("on") : t("off");
-    $("at-risk").textContent = round.at_risk === null ? t("nobody") : nameOf(round.at_risk);
-    $("move-number").textContent = String(round.move_number);
-    $("round-fact").hidden = view.type !== "MatchView";
-    if (view.type === "MatchView") {
-      const deciding = view.exchange_by === null ? "" : t(", {name} may exchange (M3)", { name: nameOf(view.exchange_by) });
-      $("round").textContent = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
-    }
-    const pile = round.pile.slice(-PILE_SHOWN);
-    const fresh = freshCount(state, round.pile);
-    fill($("pile"), pile.map(([symbol, by], at) => eighthalf.cards.pileCard(symbol, nameOf(by), at >= pile.length - fresh)),
-      round.opening ? t("empty: the opening card is {rank}", { rank: rank(round.opening) }) : t("empty"));
-    $("pile-size").textContent = round.pile.length > PILE_SHOWN
-      ? t("(top {shown} of {count}, newest last)", { shown: PILE_SHOWN, count: round.pile.length })
-      : round.pile.length === 1 ? t("(1 card)") : t("({count} cards, newest last)", { count: round.pile.length });
-    const own = seat === null ? null : round.seats[seat];
-    $("open-zone").hidden = own === null;
-    $("blind-zone").hidden = own === null || !own.blind_size;
-    if (own && own.hand !== null) {
-      const { rankButton, blindButton } = eighthalf.cards;
-      fill($("hand"), [...own.hand].map((symbol, index) =>
-        pickButton(`h${index}`, { zone: "hand", symbol, index }, (pick, on) => rankButton(pick, symbol, on))), t("no cards in hand"));
-      fill($("open"), [...own.open].map((symbol, index) =>
-        pickButton(`o${index}`, { zone: "open", symbol, index }, (pick, on) => rankButton(pick, symbol, on))), t("none"));
-      fill($("blind"), Array.from({ length: own.blind_size }, (_, index) =>
-        pickButton(`b${index}`, { zone: "blind", index }, (pick, on) => blindButton(index, own.blind_size, on))), t("none"));
-      $("mine-heading").textContent = t("Your cards ({blind} blind, {bank} in the bank)", { blind: own.blind_size, bank: own.bank_size });
-    }
-    renderOthers(view, round, mine);
-  }
-
-  // A match's exchange (M3): the other seats' open cards, to take one of a Big Loser's.
-  function renderOthers(view, round, mine) {
-    const exchanging = mine && view.type === "MatchView" && view.exchange_by === seat;
-    $("others-zone").hidden = !exchanging;
-    if (!exchanging) {
-      $("others").replaceChildren();
-      return;
-    }
-    const groups = round.seats.map((other, index) => {
-      if (index === seat || !other.open) return null;
-      const heading = el("h4", { id: `others-${index}`, text: nameOf(index) });
-      const list = el("ul", { class: "cards", "aria-labelledby": `others-${index}` });
-      fill(list, [...other.open].map((symbol, at) => pickButton(`x${index}.${at}`, { zone: "other", seat: index, symbol, index: at },
-        (pick, on) => eighthalf.cards.rankButton(pick, symbol, on, { "data-card": null, "data-face": symbol }))), t("none"));
-      return el("div", { class: "other" }, heading, list);
-    });
-    $("others").replaceChildren(...groups.filter(Boolean));
-  }
-
-  // The table cards a spelling laid (Eights): the replacing cards of the last move.
-  function laidCards(state) {
-    const move = state.last ? state.last.move : "";
-    if (!move || move.startsWith("pass")) return [];
-    return move.split(" ").filter((card) => card.includes(">")).map((card) => card.split(">")[1]);
-  }
-
-  function renderEights(state, view, mine) {
-    $("board-8").hidden = true;
-    $("board-eights").hidden = false;
-    $("open-zone").hidden = true;
-    $("blind-zone").hidden = true;
-    $("others-zone").hidden = true;
-    const { letterButton, letterItem } = eighthalf.cards;
-    const laid = laidCards(state);
-    fill($("letters"), view.table.map((card, index) => (mine
-      ? pickButton(`t${index}`, { zone: "table", card, index }, (pick, on) => letterButton(pick, card, on))
-      : letterItem(card, laid.includes(card)))), t("no cards"));
-    if (mine) {
-      for (const node of $("letters").querySelectorAll("[data-card]")) node.classList.toggle("fresh", laid.includes(node.dataset.card));
-    }
-    const target = view.rules.target ? t(", to {target}", { target: view.rules.target }) : "";
-    const stack = Array.isArray(view.stack) ? view.stack.length : view.stack;
-    $("eights-facts").textContent = t("(hand {hand}{target}, turn {turn}, {stack} in the stack)",
-      { hand: view.number + 1, target, turn: view.turns + 1, stack });
-    if (seat !== null && view.hand !== null) {
-      fill($("hand"), view.hand.map((card, index) =>
-        pickButton(`h${index}`, { zone: "hand", card, index }, (pick, on) => letterButton(pick, card, on))), t("no cards in hand"));
-      $("mine-heading").textContent = t("Your hand");
-    }
-  }
-
-  function renderPlain(view) {
-    // A game this page has no drawing of (a game registered by another package): its
-    // view as the server sends it, field by field; its moves are typed.
-    $("board-8").hidden = false;
-    $("board-eights").hidden = true;
-    $("open-zone").hidden = true;
-    $("blind-zone").hidden = true;
-    const lines = Object.entries(view)
-      .filter(([key]) => !["format", "version", "type"].includes(key))
-      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-    const text = document.createElement("pre");
-    text.textContent = lines.join("\n");
-    $("hand").replaceChildren(text);
-    $("mine-heading").textContent = seat === null ? t("The table") : t("Your view");
   }
 
   // ------------------------------------------------------------------ the move being picked
@@ -288,7 +171,7 @@
     word.hidden = !answer.word;
     word.classList.toggle("ok", Boolean(answer.spell));
     word.replaceChildren(...[...answer.word].map((letter) => el("span", { class: "tile", text: letter })),
-      answer.spell ? el("span", { class: "verdict", text: ` ✓ ${t("can be played")}` }) : null);
+      ...(answer.spell ? [el("span", { class: "verdict", text: ` ✓ ${t("can be played")}` })] : []));
     setButton("play-button", true, Boolean(answer.spell), answer.spell ? t("Spell {word}", { word: answer.spell.word }) : t("Play"),
       answer.spell ? answer.spell.text : "");
     const passes = parsedEights.passes.length > 0;
@@ -324,7 +207,7 @@
     const game = summary.game;
     const round = view && view.type === "MatchView" ? view.round : view;
     const head = [t("Player")];
-    if (game === "8½") head.push(t("Hand"), t("Bank"), t("Open"), t("Blind"), t("Won"));
+    if (game === "8½") head.push(t("Hand"), t("Bank"), t("Open"), t("Blind"), t("Collected"));
     else head.push(t("Hand"), t("Words"), t("This hand"), t("Total"));
     if (view && view.type === "MatchView") head.push(t("Points"));
     $("seats").tHead.rows[0].replaceChildren(...head.map((text) => el("th", { scope: "col", text })));
@@ -514,9 +397,10 @@
       $("open").replaceChildren();
       $("mine-heading").textContent = t("Hands");
     }
-    if (state.view.type === "eights.PlayerView") renderEights(state, state.view, mine);
-    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") render8(state, state.view, mine);
-    else renderPlain(state.view);
+    const board = { seat, nameOf, pickButton };
+    if (state.view.type === "eights.PlayerView") eighthalf.boards.renderEights(state, state.view, mine, board);
+    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") eighthalf.boards.render8(state, state.view, mine, board);
+    else eighthalf.boards.renderPlain(state.view, board);
     selection = selection.filter((pick) => pickable.has(pick));
     renderActions(state);
     renderTurn(state);
