@@ -21,11 +21,13 @@ Playwright's own); skips with the reason otherwise.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,6 +38,10 @@ from server_support import (
     finished_record,
     http,
     new_table,
+    raw_socket,
+    receive_until,
+    say_hello,
+    send,
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
 )
 
@@ -709,6 +715,62 @@ def test_the_table_mid_game_is_accessible_and_fits_a_laptop_and_a_phone(
             problems += _axe(page, f"{game} {player.label}")
             page.screenshot(path=str(shots / f"{SCREENSHOTS[game]}-{player.label}.png"))
             problems += player.problems
+        assert not problems, problems
+    finally:
+        for each in players:
+            each.close()
+
+
+MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
+# with an exchange for its winner (M3)
+
+
+async def _first_moves_until_an_exchange(server: ServerProcess, table: str, tokens: list[str]) -> int:
+    """Make each seat's first legal move over websockets until a seat may exchange (M3): that seat."""
+    async with raw_socket(server, table) as first, raw_socket(server, table) as second:
+        sockets = [first, second]
+        states = [(await say_hello(socket, token))[1] for socket, token in zip(sockets, tokens, strict=True)]
+        for _ in range(MAX_CLICKS):  # a bound on moves
+            mover = next(index for index, state in enumerate(states) if state["moves"])
+            if "d" in states[mover]["moves"]:
+                return mover
+            number = states[mover]["number"]
+            await send(sockets[mover], {"type": "move", "move": states[mover]["moves"][0], "number": number})
+            states = [await receive_until(socket, "state", number=number + 1) for socket in sockets]
+    raise AssertionError("no exchange came")
+
+
+def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
+    browser: Any, server: ServerProcess, site: str, tmp_path: Path
+) -> None:
+    made = new_table(server, {"game": "8½", "players": 2, "rounds": 2, "seed": MATCH_SEED})
+    joined = [
+        http(server, "POST", f"/api/tables/{made['id']}/seats/{seat}", {"name": name})
+        for seat, name in enumerate(("Anna", "Ben"))
+    ]
+    players = [Player(browser, LAPTOP, "laptop"), Player(browser, PHONE, "phone")]
+    try:
+        for player, (_, answer) in zip(players, joined, strict=True):
+            _open_table(player, site + answer["link"])
+        tokens = [answer["token"] for _, answer in joined]
+        # Playwright's own loop runs in this thread: the sockets run in another.
+        with ThreadPoolExecutor(1) as pool:
+            winner = pool.submit(asyncio.run, _first_moves_until_an_exchange(server, made["id"], tokens)).result()
+        page = players[winner].page
+        page.wait_for_function("Number(document.body.dataset.moves) > 0")
+        for player in players:  # both saw the round end: its panel, with the scores by name
+            panel = player.page.locator("#round-end")
+            assert panel.is_visible() and "Round 1 is over" in panel.inner_text(), player.label
+            assert {"Anna", "Ben"} <= set(re.findall(r"Anna|Ben", panel.locator("table").inner_text()))
+        assert page.locator("#others-zone").is_visible() and page.locator("#decline").is_visible()
+        legal = _legal(players[winner])
+        exchange = next(move for move in legal if move[0] == "x")
+        page.screenshot(path=str(tmp_path / "exchange.png"))
+        page.locator("#round-end-close").click()
+        assert page.locator("#round-end").is_hidden()
+        _make(players[winner], exchange)
+        assert page.locator("#others-zone").is_hidden()
+        problems = players[0].problems + players[1].problems
         assert not problems, problems
     finally:
         for each in players:
