@@ -181,7 +181,8 @@
       answer.pass ? answer.pass.text : "");
     setButton("collect", false, false);
     setButton("decline", false, false);
-    $("selection-note").textContent = answer.note;
+    $("selection-note").textContent = answer.word && !answer.spell
+      ? `${t("Letters: {letters}.", { letters: [...answer.word].join(" ") })} ${answer.note}` : answer.note;
     const choices = $("choices");
     choices.hidden = !answer.choices.length;
     choices.replaceChildren(...answer.choices.map((spelling) => el("button", {
@@ -480,7 +481,7 @@
         seat = message.seat;
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
-        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${seat === null ? "" : ` · seat ${seat}`}`;
+        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`}`;
         $("links").textContent = `Spectators follow this table at ${eighthalf.absolute(`/table/${summary.id}`)}`;
         loadLog(message.log);
         showPrivate();
