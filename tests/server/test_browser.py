@@ -282,7 +282,10 @@ def _refused_selection_8(player: Player, legal: list[str]) -> bool:
     page.keyboard.press("Escape")
     assert page.locator("#hand .card.selected").count() == 0
     rule = _server_rule(player, wrong)
-    assert f"(rule {rule})" in note, (wrong, rule, note)
+    # the page's reason is the server's, word for word, with the same rule
+    reason = re.fullmatch(r"Not now: (.+) \(rule ([A-Z]+\d+)\)\.", note)
+    assert reason and reason[2] == rule, (wrong, rule, note)
+    assert reason[1] in page.locator("#error-message").inner_text(), (note, page.locator("#error-message").inner_text())
     page.evaluate("document.getElementById('error').hidden = true; window.scrollTo(0, 0)")
     return True
 
@@ -324,6 +327,7 @@ def _play(players: list[Player], spectator: Player, game: str, shots: Path, relo
             each.collect()
             each.snapshot()
         if mover is None:
+            assert game != "8½" or refusals == 3, f"{refusals} refused selections checked"
             return clicks
         for player in players:
             _check_layout(player, game)
@@ -445,6 +449,9 @@ def test_two_people_play_a_whole_game_by_touch_one_reloading(
         anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 0')")
         _open_table(watcher, spectators)
         assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
+        # A spectator has no move to pick, no keyboard hint and no turn to hear.
+        for hidden in ("#your-move", "#keys-hint", "#sound-option"):
+            assert not watcher.page.locator(hidden).is_visible(), hidden
         # The private link shows the token only when asked, in its box.
         assert "token" not in anna.page.locator("body").inner_text()
         anna.page.locator("#private summary").click()

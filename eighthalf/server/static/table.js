@@ -392,6 +392,7 @@
     const watching = seat === null;
     const mine = !watching && state.moves.length > 0 && !state.result;
     $("watching").hidden = !watching;
+    $("sound-option").hidden = watching;
     $("hand").hidden = watching;
     if (watching) {
       $("hand").replaceChildren();
