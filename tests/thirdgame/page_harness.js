@@ -1,5 +1,5 @@
-// Runs the table page's script (eighthalf/server/static/app.js and table.js) in Node with a
-// stub DOM, and feeds it the frames of a real table (a JSON file of frame texts): prints "ok",
+// Runs the table page's scripts (eighthalf/server/static: those table.html loads, in its order) in
+// Node with a stub DOM, and feeds it the frames of a real table (a JSON file of frame texts): prints "ok",
 // with the number of states rendered, or the first error the page's code throws. Usage: node page_harness.js STATIC_DIR FRAMES.json
 "use strict";
 
@@ -58,6 +58,8 @@ const context = {
   window: { addEventListener() {} },
   HTMLInputElement: class {},
   HTMLTextAreaElement: class {},
+  HTMLSelectElement: class {},
+  Element: class {},
   navigator: {},
   document: {
     title: "",
@@ -66,6 +68,9 @@ const context = {
       if (!elements.has(id)) elements.set(id, element());
       return elements.get(id);
     },
+    querySelector: () => null,
+    querySelectorAll: () => [],
+    activeElement: null,
     createElement: () => element(),
     createTextNode: () => element(),
     addEventListener(kind, listener) {
@@ -83,7 +88,10 @@ const context = {
 };
 context.WebSocket.OPEN = 1;
 vm.createContext(context);
-for (const name of ["app.js", "table.js"]) {
+const page = fs.readFileSync(path.join(staticDir, "table.html"), "utf8");
+const scripts = [...page.matchAll(/<script src="\/static\/([\w.-]+\.js)"/g)].map((match) => match[1]);
+if (!scripts.includes("table.js")) throw new Error(`table.html loads no table.js: ${scripts}`);
+for (const name of scripts) {
   vm.runInContext(fs.readFileSync(path.join(staticDir, name), "utf8"), context, { filename: name });
 }
 for (const listener of listeners) listener();
