@@ -79,6 +79,16 @@ def touch_move(page: Any, move: str) -> None:
     Raises:
         AssertionError: If the page does not offer that move for those cards.
     """
+    page.locator(touch_cards(page, move)).click()
+
+
+def touch_cards(page: Any, move: str) -> str:
+    """Tap the cards of ``move`` on the table page: the selector of the button that then makes it,
+    which offers that move.
+
+    Raises:
+        AssertionError: If the page does not offer that move for those cards.
+    """
     button = "#play-button"
     if page.evaluate("document.body.dataset.game") == "Eights":
         word, *cards = move.split(" ")
@@ -107,4 +117,4 @@ def touch_move(page: Any, move: str) -> None:
     target = page.locator(button)
     offered = target.get_attribute("data-move")
     assert offered == move and target.is_enabled(), (move, offered, page.locator("#selection-note").inner_text())
-    target.click()
+    return button

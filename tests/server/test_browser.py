@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from browser_support import launch_chromium, touch_move
+from browser_support import launch_chromium, touch_cards, touch_move
 from server_support import (
     ServerProcess,
     finished_record,
@@ -700,9 +700,11 @@ def test_the_table_mid_game_is_accessible_and_fits_a_laptop_and_a_phone(
         _play_moves(players, moves)
         mover = _to_move(players)
         assert mover is not None
-        # One card selected on the seat to move: the selected state is checked too, and shown in the pictures.
-        mover.page.locator("#hand button[data-card]").first.click()
-        assert mover.page.locator("#hand .card.selected").count() == 1
+        # The cards of a move selected on the seat to move: the selected state is checked too, and shown
+        # in the pictures, with the Play button offering that move.
+        move = next(move for move in _legal(mover) if move not in ("c", "pass"))
+        assert touch_cards(mover.page, move) in ("#play-button", "#pass")
+        assert mover.page.locator(".card.selected").count() > 0
         problems = []
         for player in players:
             page = player.page

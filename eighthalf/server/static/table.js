@@ -170,7 +170,9 @@
     const word = $("word");
     word.hidden = !answer.word;
     word.classList.toggle("ok", Boolean(answer.spell));
-    word.replaceChildren(...[...answer.word].map((letter) => el("span", { class: "tile", text: letter })),
+    // the word once the cards spell it (a replacing card's letter is not the word's), else the letters tapped
+    const letters = answer.spell ? answer.spell.word : answer.word;
+    word.replaceChildren(...[...letters].map((letter) => el("span", { class: "tile", text: letter })),
       ...(answer.spell ? [el("span", { class: "verdict", text: ` ✓ ${t("can be played")}` })] : []));
     setButton("play-button", true, Boolean(answer.spell), answer.spell ? t("Spell {word}", { word: answer.spell.word }) : t("Play"),
       answer.spell ? answer.spell.text : "");
