@@ -113,7 +113,8 @@ eighthalf.pickEights = (() => {
         return t("You hold no suit {suit} card to replace {card} (WT4).", { suit, card: used });
       }
       if (!hand.some((card) => card[0] === suit)) {
-        return t("Each table card you use needs a hand card of its suit to replace it: tap a suit {suit} card of your hand for {card} (WT4).", { suit, card: used });
+        return t("Each table card you use needs a hand card of its suit to replace it: tap a suit {suit} card of your hand for {card} (WT4).",
+          { suit, card: used });
       }
     }
     if (!spellings.length) return t("No word can be spelled now: pass (WT1).");

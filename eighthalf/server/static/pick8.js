@@ -126,8 +126,9 @@ eighthalf.pick8 = (() => {
     const eightHalf = 17; // a call of 8½ in half points
     if (token === "H") {
       if (round.call_halves !== eightHalf) {
-        return [t("no ½ of a run may land on 8½ (table option halves_stop_at_8_half): {count} ½s on a call of {call}"
-          + " lay one on 8½; at most {most} may be played", { count, call, most: eightHalf - round.call_halves }), "P3"];
+        const most = eightHalf - round.call_halves;
+        return [t("no ½ of a run may land on 8½ (table option halves_stop_at_8_half): {count} ½s on a call of {call} lay one on 8½; at most {most} may be played",
+          { count, call, most }), "P3"];
       }
       return [t("½ cannot be played on a call of 8½"), "P3"];
     }

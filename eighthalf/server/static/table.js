@@ -113,10 +113,12 @@
     if (last) renderActions(last);
   }
 
+  const openSeatsText = () => eighthalf.openSeats(summary ? summary.seats.filter((each) => each.open).length : 0);
+
   function waitingText(state) {
     if (!state) return t("Connecting…");
     if (state.result) return t("The game is over.");
-    if (!state.started) return t("Waiting for players: {seats}.", { seats: eighthalf.openSeats(summary ? summary.seats.filter((each) => each.open).length : 0) });
+    if (!state.started) return t("Waiting for players: {seats}.", { seats: openSeatsText() });
     return t("Waiting for {name} to move.", { name: nameOf(state.to_move) });
   }
 
@@ -254,7 +256,7 @@
       text = t("The game is over");
       kind = "over";
     } else if (!state.started) {
-      text = t("Waiting for players: {seats}", { seats: eighthalf.openSeats(summary ? summary.seats.filter((each) => each.open).length : 0) });
+      text = t("Waiting for players: {seats}", { seats: openSeatsText() });
       kind = "waiting";
     } else if (state.to_move === seat) {
       text = t("Your turn");
@@ -484,7 +486,8 @@
         seat = message.seat;
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
-        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`}`;
+        const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`;
+        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${who}`;
         $("links").textContent = `Spectators follow this table at ${eighthalf.absolute(`/table/${summary.id}`)}`;
         loadLog(message.log);
         showPrivate();
