@@ -537,26 +537,35 @@ def _play_moves(players: list[Player], count: int) -> None:
     _to_move(players)
 
 
-def _picks_of(page: Any, move: str) -> list[str]:
-    """The cards (their pick keys) that make ``move`` of 8½, and nothing more."""
-    if move in ("c", "d"):
+def _picks_of(page: Any, move: str, game: str) -> list[str]:
+    """The cards (their pick keys) that make ``move``, and nothing more."""
+    cards: list[tuple[str, str]] = []  # (the list's id, the card)
+    if game == "Eights":
+        for token in move.split(" ")[1:]:
+            used, _, laid = token.rpartition(">")
+            cards += [("letters", used)] if used else []
+            cards.append(("hand", laid))
+    elif move in ("c", "d"):
         return []
-    if move[0] == "b":
+    elif move[0] == "b":
         return [move]
-    zone, symbols = ("open", move[1:]) if move[0] == "o" else ("hand", move)
+    else:
+        zone, symbols = ("open", move[1:]) if move[0] == "o" else ("hand", move)
+        cards = [(zone, symbol) for symbol in symbols]
     picks: list[str] = []
-    for symbol in symbols:
-        found = page.locator(f'#{zone} button[data-card="{symbol}"]').evaluate_all(
+    for zone, card in cards:
+        found = page.locator(f'#{zone} button[data-card="{card}"]').evaluate_all(
             "cards => cards.map((c) => c.dataset.pick)"
         )
         picks.append(next(pick for pick in found if pick not in picks))
     return picks
 
 
-def _keyboard_move(player: Player, move: str) -> None:
-    """Make an 8½ move with the keyboard alone: arrow keys to each card, Space, then P (or C to collect)."""
+def _keyboard_move(player: Player, move: str, game: str) -> None:
+    """Make a move with the keyboard alone: arrow keys to each card, Space, then P (C collects, S passes;
+    a spelling among several: Tab to it, Enter)."""
     page = player.page
-    for pick in _picks_of(page, move):
+    for pick in _picks_of(page, move, game):
         for _ in range(40):  # a bound on key presses, far above any hand
             here = page.evaluate("document.activeElement.dataset ? document.activeElement.dataset.pick || null : null")
             if here == pick:
@@ -580,14 +589,22 @@ def _keyboard_move(player: Player, move: str) -> None:
         page.keyboard.press("Space")
         assert page.locator(f'[data-pick="{pick}"]').get_attribute("aria-pressed") == "true"
     before = player.number()
-    page.keyboard.press("c" if move == "c" else "p")
+    if page.locator("#choices").is_visible():
+        for _ in range(60):  # a bound on key presses
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.dataset.move || ''") == move:
+                break
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("c" if move == "c" else "s" if move.startswith("pass") else "p")
     page.wait_for_function("n => Number(document.body.dataset.number) > n", arg=before)
 
 
-def test_keyboard_alone_plays_part_of_a_round_and_the_turn_is_told(
-    browser: Any, server: ServerProcess, site: str
+@pytest.mark.parametrize(("game", "seed"), [("8½", ROUND_SEED), ("Eights", EIGHTS_SEED)], ids=["round", "eights"])
+def test_keyboard_alone_plays_part_of_a_game_and_the_turn_is_told(
+    browser: Any, server: ServerProcess, site: str, game: str, seed: int
 ) -> None:
-    anna, ben = players = _seated(browser, server, "8½", ROUND_SEED, sound=True)
+    anna, ben = players = _seated(browser, server, game, seed, sound=True)
     try:
         choose = random.Random(CHOICE_SEED)
         turns = {"laptop": 0, "phone": 0}
@@ -597,12 +614,12 @@ def test_keyboard_alone_plays_part_of_a_round_and_the_turn_is_told(
             other = ben if mover is anna else anna
             # Whose turn: the banner, the tab's title and the seats' table, in words.
             assert mover.page.locator("#turn").inner_text() == "Your turn"
-            assert mover.page.title() == "● Your turn — 8½"
+            assert mover.page.title() == f"● Your turn — {game}"
             name = "Anna" if mover is anna else "Ben"
             assert other.page.locator("#turn").inner_text() == f"{name}'s turn"
             assert "Your turn" not in other.page.title()
             assert "to move" in other.page.locator(f"#seats tr[data-seat='{0 if mover is anna else 1}']").inner_text()
-            _keyboard_move(mover, choose.choice(_legal(mover)))
+            _keyboard_move(mover, choose.choice(_legal(mover)), game)
             turns[mover.label] += 1
         assert turns["laptop"] and turns["phone"], turns
         # The last move is on the table (its cards marked on the pile, or its words above it), with names.
