@@ -56,6 +56,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..common.documents import parse_json
 from ..common.errors import EighthalfError, quote
+from ..common.i18n import DEFAULT_LOCALE
 from .games import SERVED, served, table_spec
 from .metrics import CONTENT_TYPE, Metrics
 from .postgres import PostgresStore, is_postgresql_url
@@ -63,6 +64,7 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
     error_message,
+    hello_locale,
     parse_client_message,
     welcome_message,
 )
@@ -205,6 +207,7 @@ class _Connection:
         self.websocket = websocket
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closed = False
+        self.locale = DEFAULT_LOCALE  # the language its hello asked for
 
     def deliver(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -416,18 +419,19 @@ def create_app(
         attached = False
         try:
             hello = await _hello(websocket)
+            locale = connection.locale = hello_locale(hello)
             if "token" in hello:
                 seat = table.seat_of(hello["token"])
                 if seat is None:
                     connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
                     connection.close(4401, "unknown token")
                     return
-            connection.deliver(welcome_message(table, seat))
-            table.attach(connection, seat)
+            connection.deliver(welcome_message(table, seat, locale))
+            table.attach(connection, seat, locale)
             attached = True
             await _serve(websocket, connection, table, seat)
         except Refused as refused:
-            connection.deliver(error_message(refused))
+            connection.deliver(error_message(refused, connection.locale, table.served))
             connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
         except WebSocketDisconnect:
             pass
@@ -526,4 +530,4 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 await table.play(seat, message["move"], message.get("number"))
                 allowance += 1  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
-            connection.deliver(error_message(refused))
+            connection.deliver(error_message(refused, connection.locale, table.served))
