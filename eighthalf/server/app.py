@@ -18,7 +18,7 @@ GET      ``/api/tables/{id}``                one table's public summary
 POST     ``/api/tables/{id}/seats/{seat}``   take an open seat: ``{"name": ...}`` gives its token
 GET      ``/api/tables/{id}/record``         a finished game's record, as text
 GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
-GET      ``/api/i18n``, ``/api/i18n/{lang}``  the pages' catalogue (:mod:`eighthalf.server.pages`) of
+GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.pages`) of
                                              ``lang``, or of the language ``Accept-Language`` prefers
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
 =======  ==================================  ==================================================

@@ -89,7 +89,8 @@ class Refused(EighthalfError):
     Attributes:
         code: A short code a client can act on (``illegal-move``, ``not-your-turn`` …).
         rule: The rule id that forbids a move, or ``None``.
-        illegal: The game's :class:`~eighthalf.common.errors.IllegalMoveError` of a refused move, or ``None``.
+        illegal: The game's :class:`~eighthalf.errors.IllegalMoveError` of a refused move, whose
+            reason a player is told in their language (:func:`error_message`), or ``None``.
     """
 
     def __init__(
@@ -99,8 +100,6 @@ class Refused(EighthalfError):
         self.code = code
         self.rule = rule
         self.illegal = illegal
-        """The game's refusal of a move (``illegal-move``), whose reason a player is told in
-        their language (:func:`error_message`), or ``None``."""
 
 
 def parse_client_message(text: object) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def test_accept_language_honours_q_values_and_refusals() -> None:
 
 
 def _texts(page: Any) -> dict[str, str]:
-    return page.evaluate(
+    texts: dict[str, str] = page.evaluate(
         """() => ({
             lang: document.documentElement.lang,
             heading: document.getElementById("new-heading").textContent,
@@ -61,6 +61,7 @@ def _texts(page: Any) -> dict[str, str]:
             state: document.querySelector("#tables tbody tr td:nth-child(3)").textContent,
         })"""
     )
+    return texts
 
 
 def test_a_lobby_in_a_french_browser_is_french_and_the_setting_switches_it_to_dutch_for_good(
