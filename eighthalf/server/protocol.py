@@ -34,7 +34,7 @@ from typing import Any, Final, Protocol
 from ..common.documents import json_kind, parse_json
 from ..common.errors import EighthalfError, IllegalMoveError, quote
 from ..common.game import Game
-from ..common.i18n import DEFAULT_LOCALE, LOCALES, N_, localize_reason, translation
+from ..common.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
 from ..common.replay import GameRecord
 from .games import Served
 
@@ -142,9 +142,10 @@ def hello_locale(hello: Mapping[str, Any]) -> str:
     >>> hello_locale({"type": "hello", "lang": "nl-BE"}), hello_locale({"type": "hello", "lang": "de"})
     ('nl', 'en')
     """
-    lang = hello.get("lang")
-    language = lang.replace("_", "-").split("-", 1)[0].lower() if type(lang) is str else ""
-    return language if language in LOCALES else DEFAULT_LOCALE
+    try:
+        return check_locale(hello.get("lang"))
+    except EighthalfError:  # no lang, or another language's: English
+        return DEFAULT_LOCALE
 
 
 def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, served: Served | None = None) -> dict[str, Any]:
