@@ -249,8 +249,7 @@ class Table:
         return token
 
     def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator) and send it the
-        state; its narration is told in ``locale``.
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
 
         Raises:
             Refused: If the seat or the table has as many connections as it may.
