@@ -693,9 +693,9 @@ def test_the_lobby_is_accessible_and_says_its_seats_and_options_in_words(
             page.goto(site + "/")
             page.wait_for_function("document.body.dataset.ready === '1'")
             listed = page.locator("#tables").inner_text()
-            assert "3 open seats" in listed and "1 open seat" in listed and "seat(s)" not in listed, listed
+            assert "3 more players" in listed and "1 more player" in listed and "(s)" not in listed, listed
             options = page.locator("#options").inner_text()
-            assert "_" not in options and "Several open cards at once" in options, options
+            assert "_" not in options and "Open cards of one rank together" in options, options
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
             problems += _axe(page, f"lobby {label}")
             problems += visitor.problems

@@ -54,7 +54,10 @@ const context = {
   },
   history: { replaceState() {} },
   localStorage: { getItem: () => null, setItem() {}, removeItem() {} },
-  fetch: () => new Promise(() => {}),
+  // the pages' catalogue (GET /api/i18n) answers English; any other request never answers
+  fetch: (url) => (String(url).startsWith("/api/i18n")
+    ? Promise.resolve({ ok: true, json: async () => ({ lang: "en", messages: {} }) })
+    : new Promise(() => {})),
   window: { addEventListener() {} },
   HTMLInputElement: class {},
   HTMLTextAreaElement: class {},
@@ -68,6 +71,7 @@ const context = {
       if (!elements.has(id)) elements.set(id, element());
       return elements.get(id);
     },
+    documentElement: element(),
     querySelector: () => null,
     querySelectorAll: () => [],
     activeElement: null,
@@ -94,12 +98,16 @@ if (!scripts.includes("table.js")) throw new Error(`table.html loads no table.js
 for (const name of scripts) {
   vm.runInContext(fs.readFileSync(path.join(staticDir, name), "utf8"), context, { filename: name });
 }
-for (const listener of listeners) listener();
-listeners = [];
-try {
-  for (const text of frames.texts) sockets[sockets.length - 1].onmessage({ data: text });
-  console.log(`ok: ${context.document.body.dataset.renders} renders`);
-} catch (error) {
-  console.log(`${error.name}: ${error.message}`);
-  if (process.env.HARNESS_STACK) console.log(error.stack);
-}
+(async () => {
+  try {
+    for (const listener of listeners) await listener();
+    listeners = [];
+    await new Promise((resolve) => setImmediate(resolve)); // the page's start, once its language is in
+    if (!sockets.length) throw new Error("the page opened no websocket");
+    for (const text of frames.texts) sockets[sockets.length - 1].onmessage({ data: text });
+    console.log(`ok: ${context.document.body.dataset.renders} renders`);
+  } catch (error) {
+    console.log(`${error.name}: ${error.message}`);
+    if (process.env.HARNESS_STACK) console.log(error.stack);
+  }
+})();

@@ -60,8 +60,10 @@
       $("error").hidden = true;
       return;
     }
-    // The server's message ends with the rule's id, shown once, in front.
-    const message = error.rule ? error.message.replace(new RegExp(`\\s*\\(${error.rule}\\)$`), "") : error.message;
+    // What a player is told (the server's text, in this page's language; else its message,
+    // whose rule id at the end is dropped: the rule is shown once, in front).
+    const told = error.text || error.message;
+    const message = error.rule ? told.replace(new RegExp(`\\s*\\(${error.rule}\\)$`), "") : told;
     $("error-rule").textContent = error.rule ? t("Rule {rule}:", { rule: error.rule }) : t("Refused:");
     $("error-message").textContent = message;
     $("error-code").textContent = "";
@@ -440,7 +442,8 @@
     socket = ws;
     setConnection(t("connecting…"));
     ws.onopen = () => {
-      ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+      const lang = eighthalf.lang();
+      ws.send(JSON.stringify(token ? { type: "hello", token, lang } : { type: "hello", lang }));
     };
     ws.onmessage = (event) => {
       let message;
@@ -637,7 +640,8 @@
     });
   }
 
-  function start() {
+  async function start() {
+    await eighthalf.ready; // the page's language, before any text is written
     setupPrivate();
     setupKeys();
     setupSound();
