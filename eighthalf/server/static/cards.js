@@ -5,21 +5,22 @@
 "use strict";
 
 eighthalf.cards = (() => {
-  const { el, t } = eighthalf;
+  const { el, t, N_ } = eighthalf;
 
   // 8½ (docs/rules.rst, S1): a rank card shows its rank; 1-4 and 6-8 are yellow, 5 blue,
   // 9 red, 0 green, ½ lilac, the Ghost black.
   const COLOURS = { 0: "green", 5: "blue", 9: "red", H: "lilac", G: "black" };
+  const COLOUR_NAMES = { green: N_("green"), blue: N_("blue"), red: N_("red"), lilac: N_("lilac"), black: N_("black"), yellow: N_("yellow") };
   const RANK_NAMES = {
-    0: "Zero", 1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
-    H: "Half", G: "Ghost",
+    0: N_("Zero"), 1: N_("One"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"),
+    7: N_("Seven"), 8: N_("Eight"), 9: N_("Nine"), H: N_("Half"), G: N_("Ghost"),
   };
   const colour = (symbol) => COLOURS[symbol] || "yellow";
   const face = (symbol) => (symbol === "G" ? "G" : eighthalf.rank(symbol));
 
   // "Seven, yellow": a rank card in words.
   function rankWords(symbol) {
-    return t("{rank}, {colour}", { rank: t(RANK_NAMES[symbol] || symbol), colour: t(colour(symbol)) });
+    return t("{rank}, {colour}", { rank: t(RANK_NAMES[symbol] || symbol), colour: t(COLOUR_NAMES[colour(symbol)]) });
   }
 
   function rankFace(symbol) {
