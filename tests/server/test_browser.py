@@ -10,10 +10,8 @@ shows a hand, and each player's page shows its own hand and no other. A selectio
 no legal move is refused on the page with the reason the server gives for it; an illegal
 move typed on the page shows its rule, once. The layout is checked at every turn: at
 1280×900 the board, the hand and the move's buttons are on screen without scrolling; at
-390×844 nothing is wider than the screen. Part of a game is played by keyboard alone.
-axe-core finds no serious or critical violation on the lobby and mid-game on the table of
-both games, on a laptop and a phone; those mid-game pages are the docs' screenshots
-(``EIGHTHALF_SCREENSHOTS=docs/_static/screenshots`` writes them there).
+390×844 nothing is wider than the screen. A match's round end shows its scores, and the
+exchange (M3) is made by touch. (test_browser_access.py: the keyboard, axe-core, the layout.)
 
 Needs Playwright and a Chromium (``EIGHTHALF_CHROMIUM``, the system's ``chromium``, or
 Playwright's own); skips with the reason otherwise.
@@ -23,16 +21,27 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import re
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from browser_support import launch_chromium, touch_cards, touch_move
+from browser_support import (
+    LAPTOP,
+    MAX_CLICKS,
+    PHONE,
+    Player,
+    browser_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
+    check_layout,
+    legal_moves,
+    make_move,
+    open_table,
+    site_fixture,  # noqa: F401
+    to_move,
+    type_move,
+)
 from server_support import (
     ServerProcess,
     finished_record,
@@ -48,12 +57,9 @@ from server_support import (
 from eighthalf.common.registry import documents_for
 from eighthalf.common.replay import replay_states
 
-LAPTOP: Final = {"width": 1280, "height": 900}
-PHONE: Final = {"width": 390, "height": 844}
 ROUND_SEED: Final = 7  # a two-player round (the moves are chosen by CHOICE_SEED from the legal ones)
 EIGHTS_SEED: Final = 3  # a two-player Eights game to 20
 CHOICE_SEED: Final = 11  # which legal move each turn is made
-MAX_CLICKS: Final = 400
 PILE_SHOWN: Final = 12  # the pile cards the page shows, newest last (table.js)
 # The move's text of 8½ that a typed move may be, to find an illegal one (docs/rules.rst).
 ROUND_MOVES: Final = [
@@ -63,86 +69,6 @@ ROUND_MOVES: Final = [
     *("o" + s for s in "0123456789HG"),
 ]
 # What a player needs for a move, on screen first (8½: the call, the pile, the hand; Eights: the table's letters).
-ESSENTIALS: Final = {"8½": ("#call", "#pile", "#hand", "#actions"), "Eights": ("#letters", "#hand", "#actions")}
-RECORD_FRAMES: Final = """
-(() => {
-  window.__frames = [];
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => window.__frames.push(event.data));
-    }
-  };
-})();
-"""
-
-
-@pytest.fixture(scope="module")
-def site(server: ServerProcess) -> str:
-    """The module's server, ``http://127.0.0.1:PORT``."""
-    return server.url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as launched:
-        yield launched
-
-
-class Player:
-    """A browser context on a page of the server, the frames its websockets received, and its problems."""
-
-    def __init__(self, browser: Any, size: dict[str, int], label: str) -> None:
-        self.size = size
-        self.label = label
-        self.context = browser.new_context(viewport=size, has_touch=size is PHONE, is_mobile=size is PHONE)
-        self.context.add_init_script(RECORD_FRAMES)
-        self.context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
-        self.page = self.context.new_page()
-        self.frames: list[dict[str, Any]] = []
-        self.problems: list[str] = []
-        self.page.on("pageerror", lambda error: self.problems.append(f"{label}: page error: {error}"))
-        self.page.on("console", self._console)
-        self.texts: list[tuple[int, str, dict[str, list[str]]]] = []  # (number, text but the log, cards by zone)
-
-    def _console(self, message: Any) -> None:
-        if message.type == "error" and "WebSocket" not in message.text:  # a reload drops its socket
-            self.problems.append(f"{self.label}: {message.text}")
-
-    def collect(self) -> None:
-        """Keep the frames received since the last call (a reload loses the page's own list)."""
-        self.frames.extend(json.loads(text) for text in self.page.evaluate("window.__frames.splice(0)"))
-
-    def number(self) -> int:
-        return int(self.page.evaluate("Number(document.body.dataset.number)"))
-
-    def snapshot(self) -> None:
-        """Note what the page shows now: the move number, its text outside the log, the hand's cards."""
-        number, text, zones = self.page.evaluate(
-            """() => {
-              // the text but the log and the last move (the seat's narration: checked by the frames)
-              const text = [...document.body.querySelectorAll("header, #join, .notices, .game > :not(#last-move), #seats")]
-                .map((node) => node.innerText).join("\\n");
-              const zones = {};
-              for (const zone of ["hand", "open", "pile", "letters"]) {
-                const cards = [...document.querySelectorAll(`#${zone} [data-card]`)];
-                zones[zone] = cards.filter((card) => card.offsetParent !== null).map((card) => card.dataset.card);
-              }
-              const all = document.querySelectorAll(".game [data-card], #seats [data-card], .notices [data-card]").length;
-              zones.all = [String(all)];
-              return [Number(document.body.dataset.number), text, zones];
-            }"""
-        )
-        self.texts.append((number, text, zones))
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def _open_table(player: Player, url: str) -> None:
-    player.page.goto(url)
-    player.page.wait_for_function("Number(document.body.dataset.renders) > 0")
 
 
 def _create_table(
@@ -169,82 +95,12 @@ def _create_table(
     return links[0], links[1]
 
 
-def _outside(player: Player, selectors: tuple[str, ...], *, whole: bool) -> list[str]:
-    """The elements not inside the viewport without scrolling (``whole``: entirely; else their top-left corner)."""
-    page, size = player.page, player.size
-    wrong = []
-    for selector in selectors:
-        box = page.locator(selector).first.bounding_box()
-        inside = box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
-        if box is not None:
-            bottom = box["y"] + (box["height"] if whole else min(box["height"], 40))
-            inside = inside and box["y"] >= 0 and bottom <= size["height"]
-        if not inside:
-            wrong.append(f"{player.label} {selector} at {box} (viewport {size['width']}×{size['height']})")
-    return wrong
-
-
-def _check_layout(player: Player, game: str) -> None:
-    page = player.page
-    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], (player.label, player.number())
-    essentials = ESSENTIALS[game]
-    assert not _outside(player, essentials, whole=player.size is LAPTOP), _outside(player, essentials, whole=False)
-    assert page.evaluate("document.documentElement.scrollWidth") <= player.size["width"]
-    if player.size is PHONE:
-        every = ("header", "#seats", "#log", "#your-move", "#mine")
-        boxes = [page.locator(selector).first.bounding_box() for selector in every]
-        assert all(box and box["x"] >= 0 and box["x"] + box["width"] <= player.size["width"] for box in boxes), boxes
-
-
-def _legal(player: Player) -> list[str]:
-    """The legal moves of the newest state the page received (the server's, in its order)."""
-    player.collect()
-    states = [frame for frame in player.frames if frame["type"] == "state"]
-    return list(states[-1]["moves"]) if states else []
-
-
-def _make(player: Player, move: str) -> None:
-    """Make ``move`` by touch and wait until the page shows the move after it."""
-    before = player.number()
-    touch_move(player.page, move)
-    player.page.wait_for_function("n => Number(document.body.dataset.number) > n", arg=before)
-
-
-def _to_move(players: list[Player]) -> Player | None:
-    """The player whose page offers moves, once every page shows the same move (``None``: the game is over).
-
-    Waits on the pages' own renders (the newest move number any page shows), not on a clock.
-    """
-    while True:
-        newest = max(player.number() for player in players)
-        for player in players:
-            player.page.wait_for_function("n => Number(document.body.dataset.number) >= n", arg=newest)
-        if {player.number() for player in players} != {newest}:
-            continue  # a move came in meanwhile: wait for every page to show it too
-        if all(player.page.locator("#result").is_visible() for player in players):
-            return None
-        offering = [player for player in players if player.page.evaluate("Number(document.body.dataset.moves)") > 0]
-        # a page draws a frame's move number and its moves in one render: once every page shows the
-        # newest move, the seat to move offers its moves, or the game is over
-        assert offering, f"no page offers a move at move {newest}"
-        return offering[0]
-
-
-def _type(player: Player, text: str) -> None:
-    """Type a move in the notation, under "Type a move"."""
-    page = player.page
-    if not page.locator("#type-a-move").evaluate("details => details.open"):
-        page.locator("#type-a-move summary").click()
-    page.locator("#notation").fill(text)
-    page.locator("#notation").press("Enter")
-
-
 def _server_rule(player: Player, move: str) -> str:
     """The rule the server names when ``move`` is typed (an illegal move: nothing changes)."""
     page = player.page
     before = player.number()
     page.evaluate("document.getElementById('error').hidden = true")
-    _type(player, move)
+    type_move(player, move)
     page.locator("#error").wait_for(state="visible")
     assert player.number() == before
     text = page.locator("#error").inner_text()
@@ -259,7 +115,7 @@ def _typed_move_shows_its_rule(player: Player, legal: list[str], game: str) -> N
     """An illegal move typed on the page is refused with its rule, and nothing changes."""
     illegal = next(move for move in ROUND_MOVES if move not in legal) if game == "8½" else "FIVE 1o 2i 3n 4e 5e"
     _server_rule(player, illegal)
-    assert _legal(player) == legal
+    assert legal_moves(player) == legal
     player.page.locator("#type-a-move summary").click()  # closed again
     player.page.evaluate("window.scrollTo(0, 0)")  # back up from the typed move's field, below the moves on a phone
 
@@ -322,7 +178,7 @@ def _play(players: list[Player], spectator: Player, game: str, shots: Path, relo
     choose = random.Random(CHOICE_SEED)
     while True:
         assert clicks <= MAX_CLICKS, (clicks, "the game did not end")  # a bound on moves, not on time
-        mover = _to_move(players)
+        mover = to_move(players)
         for each in (*players, spectator):
             each.collect()
             each.snapshot()
@@ -330,8 +186,8 @@ def _play(players: list[Player], spectator: Player, game: str, shots: Path, relo
             assert game != "8½" or refusals == 3, f"{refusals} refused selections checked"
             return clicks
         for player in players:
-            _check_layout(player, game)
-        legal = _legal(mover)
+            check_layout(player, game)
+        legal = legal_moves(mover)
         assert legal and mover.page.locator("#play-button").is_disabled(), "nothing is played before a card is tapped"
         if clicks == 0:
             _typed_move_shows_its_rule(mover, legal, game)
@@ -346,7 +202,7 @@ def _play(players: list[Player], spectator: Player, game: str, shots: Path, relo
             _reload_and_rejoin(players[1])
             reloaded = True
             continue
-        _make(mover, choose.choice(legal))
+        make_move(mover, choose.choice(legal))
         clicks += 1
     return clicks
 
@@ -447,7 +303,7 @@ def test_two_people_play_a_whole_game_by_touch_one_reloading(
         assert ben.page.url == spectators  # the invitation's ?seat=1 is gone once seated
         anna.page.locator("#go").click()
         anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 0')")
-        _open_table(watcher, spectators)
+        open_table(watcher, spectators)
         assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
         # A spectator has no move to pick, no keyboard hint and no turn to hear.
         for hidden in ("#your-move", "#keys-hint", "#sound-option"):
@@ -489,11 +345,11 @@ def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
     player = Player(browser, PHONE, "phone")
     try:
         # A second device opens the private link: it plays the seat, and the token leaves the address bar.
-        _open_table(player, site + joined[waiting][1]["link"])
+        open_table(player, site + joined[waiting][1]["link"])
         assert player.page.url == f"{site}/table/{made['id']}"
         assert f"seat {waiting}" in player.page.locator("#title").inner_text()
-        assert _legal(player) == []
-        _type(player, "c")
+        assert legal_moves(player) == []
+        type_move(player, "c")
         player.page.locator("#error").wait_for(state="visible")
         assert player.page.locator("#error").get_attribute("data-code") == "not-your-turn"
         assert "Refused:" in player.page.locator("#error").inner_text()
@@ -504,247 +360,6 @@ def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
         assert player.page.locator("#play-button").is_disabled() and player.number() == 0
     finally:
         player.close()
-
-
-# --------------------------------------------------------------------------- keyboard, accessibility, layout
-
-SERIOUS: Final = ("serious", "critical")
-SCREENSHOTS: Final = {"8½": "eighthalf", "Eights": "eights"}  # the games' file names in docs/_static/screenshots
-
-
-def _seated(browser: Any, server: ServerProcess, game: str, seed: int, *, sound: bool = False) -> list[Player]:
-    """A new two-seat table with Anna on a laptop and Ben on a phone, each on its seat's private link."""
-    made = new_table(server, {"game": game, "players": 2, "seed": seed})
-    players = []
-    for seat, (name, size, label) in enumerate((("Anna", LAPTOP, "laptop"), ("Ben", PHONE, "phone"))):
-        status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/{seat}", {"name": name})
-        assert status == 201, joined
-        player = Player(browser, size, label)
-        if sound and seat == 0:
-            player.context.add_init_script("localStorage.setItem('eighthalf:sound', 'on')")
-        players.append(player)
-        _open_table(player, server.url + joined["link"])
-    return players
-
-
-def _play_moves(players: list[Player], count: int) -> None:
-    """Make ``count`` moves by touch, each chosen by CHOICE_SEED from the legal ones."""
-    choose = random.Random(CHOICE_SEED)
-    for _ in range(count):
-        mover = _to_move(players)
-        assert mover is not None, "the game ended early"
-        _make(mover, choose.choice(_legal(mover)))
-    _to_move(players)
-
-
-def _picks_of(page: Any, move: str, game: str) -> list[str]:
-    """The cards (their pick keys) that make ``move``, and nothing more."""
-    cards: list[tuple[str, str]] = []  # (the list's id, the card)
-    if game == "Eights":
-        for token in move.split(" ")[1:]:
-            used, _, laid = token.rpartition(">")
-            cards += [("letters", used)] if used else []
-            cards.append(("hand", laid))
-    elif move in ("c", "d"):
-        return []
-    elif move[0] == "b":
-        return [move]
-    else:
-        zone, symbols = ("open", move[1:]) if move[0] == "o" else ("hand", move)
-        cards = [(zone, symbol) for symbol in symbols]
-    picks: list[str] = []
-    for zone, card in cards:
-        found = page.locator(f'#{zone} button[data-card="{card}"]').evaluate_all(
-            "cards => cards.map((c) => c.dataset.pick)"
-        )
-        picks.append(next(pick for pick in found if pick not in picks))
-    return picks
-
-
-def _keyboard_move(player: Player, move: str, game: str) -> None:
-    """Make a move with the keyboard alone: arrow keys to each card, Space, then P (C collects, S passes;
-    a spelling among several: Tab to it, Enter)."""
-    page = player.page
-    for pick in _picks_of(page, move, game):
-        for _ in range(40):  # a bound on key presses, far above any hand
-            here = page.evaluate("document.activeElement.dataset ? document.activeElement.dataset.pick || null : null")
-            if here == pick:
-                break
-            rows = page.evaluate(
-                """() => [...document.querySelectorAll(".game .cards")]
-                  .map((list) => [...list.querySelectorAll("button[data-pick]")].filter((b) => b.offsetParent !== null)
-                    .map((b) => b.dataset.pick)).filter((row) => row.length)"""
-            )
-            if here is None:
-                page.keyboard.press("ArrowRight")
-                continue
-            row = next(index for index, each in enumerate(rows) if here in each)
-            target = next(index for index, each in enumerate(rows) if pick in each)
-            if row != target:
-                page.keyboard.press("ArrowDown" if target > row else "ArrowUp")
-            else:
-                page.keyboard.press("ArrowRight" if rows[row].index(pick) > rows[row].index(here) else "ArrowLeft")
-        else:
-            raise AssertionError(f"the arrow keys did not reach {pick}")
-        page.keyboard.press("Space")
-        assert page.locator(f'[data-pick="{pick}"]').get_attribute("aria-pressed") == "true"
-    before = player.number()
-    if page.locator("#choices").is_visible():
-        for _ in range(60):  # a bound on key presses
-            page.keyboard.press("Tab")
-            if page.evaluate("document.activeElement.dataset.move || ''") == move:
-                break
-        page.keyboard.press("Enter")
-    else:
-        page.keyboard.press("c" if move == "c" else "s" if move.startswith("pass") else "p")
-    page.wait_for_function("n => Number(document.body.dataset.number) > n", arg=before)
-
-
-@pytest.mark.parametrize(("game", "seed"), [("8½", ROUND_SEED), ("Eights", EIGHTS_SEED)], ids=["round", "eights"])
-def test_keyboard_alone_plays_part_of_a_game_and_the_turn_is_told(
-    browser: Any, server: ServerProcess, site: str, game: str, seed: int
-) -> None:
-    anna, ben = players = _seated(browser, server, game, seed, sound=True)
-    try:
-        choose = random.Random(CHOICE_SEED)
-        turns = {"laptop": 0, "phone": 0}
-        for _ in range(12):
-            mover = _to_move(players)
-            assert mover is not None
-            other = ben if mover is anna else anna
-            # Whose turn: the banner, the tab's title and the seats' table, in words.
-            assert mover.page.locator("#turn").inner_text() == "Your turn"
-            assert mover.page.title() == f"● Your turn — {game}"
-            name = "Anna" if mover is anna else "Ben"
-            assert other.page.locator("#turn").inner_text() == f"{name}'s turn"
-            assert "Your turn" not in other.page.title()
-            assert "to move" in other.page.locator(f"#seats tr[data-seat='{0 if mover is anna else 1}']").inner_text()
-            _keyboard_move(mover, choose.choice(_legal(mover)), game)
-            turns[mover.label] += 1
-        assert turns["laptop"] and turns["phone"], turns
-        # The last move is on the table (its cards marked on the pile, or its words above it), with names.
-        assert (
-            anna.page.locator("#last-move").is_visible()
-            and "Last move:" in anna.page.locator("#last-move").inner_text()
-        )
-        assert not re.search(r"\bseat \d", anna.page.locator(".game, #log").first.inner_text())
-        # The sound: on for Anna (stored on her device), off by default for Ben.
-        assert int(anna.page.evaluate("Number(document.body.dataset.chimes || 0)")) >= 1
-        assert ben.page.evaluate("document.body.dataset.chimes") is None and not ben.page.locator("#sound").is_checked()
-        assert anna.page.locator("#sound").is_checked()
-        # The keyboard's hint is for keyboards: not on the phone.
-        assert anna.page.locator("#keys-hint").is_visible() and not ben.page.locator("#keys-hint").is_visible()
-        problems = anna.problems + ben.problems
-        assert not problems, problems
-    finally:
-        for each in players:
-            each.close()
-
-
-def _axe(page: Any, where: str) -> list[str]:
-    """axe-core's serious and critical violations on the page, one line each."""
-    axe = pytest.importorskip(
-        "axe_playwright_python.sync_playwright", reason="the accessibility checks need axe-playwright-python"
-    )
-    found = axe.Axe().run(page).response["violations"]
-    return [
-        f"{where}: {each['id']} ({each['impact']}): {[node['target'] for node in each['nodes']][:5]}"
-        for each in found
-        if each["impact"] in SERIOUS
-    ]
-
-
-def _headers_whole(page: Any) -> list[str]:
-    """The seats table's header words that break across lines (none should)."""
-    return list(
-        page.evaluate(
-            """() => {
-              const broken = [];
-              for (const cell of document.querySelectorAll("#seats th")) {
-                const text = cell.firstChild;
-                if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-                let at = 0;
-                for (const word of text.textContent.split(" ")) {
-                  const range = document.createRange();
-                  range.setStart(text, at);
-                  range.setEnd(text, at + word.length);
-                  const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-                  if (lines.size > 1) broken.push(word);
-                  at += word.length + 1;
-                }
-              }
-              return broken;
-            }"""
-        )
-    )
-
-
-def test_the_lobby_is_accessible_and_says_its_seats_and_options_in_words(
-    browser: Any, server: ServerProcess, site: str
-) -> None:
-    new_table(server, {"game": "8½", "players": 3, "seed": 1})
-    made = new_table(server, {"game": "8½", "players": 2, "seed": 2})
-    http(server, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
-    problems = []
-    for size, label in ((LAPTOP, "laptop"), (PHONE, "phone")):
-        visitor = Player(browser, size, label)
-        try:
-            page = visitor.page
-            page.goto(site + "/")
-            page.wait_for_function("document.body.dataset.ready === '1'")
-            listed = page.locator("#tables").inner_text()
-            assert "3 more players" in listed and "1 more player" in listed and "(s)" not in listed, listed
-            options = page.locator("#options").inner_text()
-            assert "_" not in options and "Open cards of one rank together" in options, options
-            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-            problems += _axe(page, f"lobby {label}")
-            problems += visitor.problems
-        finally:
-            visitor.close()
-    assert not problems, problems
-
-
-@pytest.mark.parametrize(
-    ("game", "seed", "moves"), [("8½", ROUND_SEED, 9), ("Eights", EIGHTS_SEED, 5)], ids=["round", "eights"]
-)
-def test_the_table_mid_game_is_accessible_and_fits_a_laptop_and_a_phone(
-    browser: Any, server: ServerProcess, site: str, tmp_path: Path, game: str, seed: int, moves: int
-) -> None:
-    players = _seated(browser, server, game, seed)
-    shots = Path(os.environ.get("EIGHTHALF_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        _play_moves(players, moves)
-        mover = _to_move(players)
-        assert mover is not None
-        # The cards of a move selected on the seat to move: the selected state is checked too, and shown
-        # in the pictures, with the Play button offering that move.
-        move = next(move for move in _legal(mover) if move not in ("c", "pass"))
-        assert touch_cards(mover.page, move) in ("#play-button", "#pass")
-        assert mover.page.locator(".card.selected").count() > 0
-        problems = []
-        for player in players:
-            page = player.page
-            page.evaluate("window.scrollTo(0, 0)")
-            _check_layout(player, game)
-            assert page.evaluate("document.documentElement.scrollWidth") <= player.size["width"], player.label
-            assert not _headers_whole(page), (player.label, _headers_whole(page))
-            assert page.locator("#keys-hint").is_visible() == (player.size is LAPTOP), player.label
-            assert page.locator("#log").get_attribute("aria-live") == "polite"
-            cards = page.locator("#hand button.card")
-            assert cards.count() > 0 and all(
-                label and (label.endswith(", selected") == (pressed == "true"))
-                for label, pressed in cards.evaluate_all(
-                    "cards => cards.map((c) => [c.getAttribute('aria-label'), c.getAttribute('aria-pressed')])"
-                )
-            )
-            problems += _axe(page, f"{game} {player.label}")
-            page.screenshot(path=str(shots / f"{SCREENSHOTS[game]}-{player.label}.png"))
-            problems += player.problems
-        assert not problems, problems
-    finally:
-        for each in players:
-            each.close()
 
 
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
@@ -777,7 +392,7 @@ def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
     players = [Player(browser, LAPTOP, "laptop"), Player(browser, PHONE, "phone")]
     try:
         for player, (_, answer) in zip(players, joined, strict=True):
-            _open_table(player, site + answer["link"])
+            open_table(player, site + answer["link"])
         tokens = [answer["token"] for _, answer in joined]
         # Playwright's own loop runs in this thread: the sockets run in another.
         with ThreadPoolExecutor(1) as pool:
@@ -789,12 +404,12 @@ def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
             assert panel.is_visible() and "Round 1 is over" in panel.inner_text(), player.label
             assert {"Anna", "Ben"} <= set(re.findall(r"Anna|Ben", panel.locator("table").inner_text()))
         assert page.locator("#others-zone").is_visible() and page.locator("#decline").is_visible()
-        legal = _legal(players[winner])
+        legal = legal_moves(players[winner])
         exchange = next(move for move in legal if move[0] == "x")
         page.screenshot(path=str(tmp_path / "exchange.png"))
         page.locator("#round-end-close").click()
         assert page.locator("#round-end").is_hidden()
-        _make(players[winner], exchange)
+        make_move(players[winner], exchange)
         assert page.locator("#others-zone").is_hidden()
         problems = players[0].problems + players[1].problems
         assert not problems, problems
