@@ -20,20 +20,9 @@ import re
 from pathlib import Path
 from typing import Any, Final
 
+import browser_support as pages
 import pytest
-from browser_support import (
-    LAPTOP,
-    PHONE,
-    Player,
-    browser_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
-    check_layout,
-    legal_moves,
-    make_move,
-    open_table,
-    site_fixture,  # noqa: F401
-    to_move,
-    touch_cards,
-)
+from browser_support import browser_fixture, site_fixture  # noqa: F401 (fixtures: imported, they serve this module)
 from server_support import (
     ServerProcess,
     http,
@@ -49,29 +38,29 @@ SERIOUS: Final = ("serious", "critical")
 SCREENSHOTS: Final = {"8½": "eighthalf", "Eights": "eights"}  # the games' file names in docs/_static/screenshots
 
 
-def _seated(browser: Any, server: ServerProcess, game: str, seed: int, *, sound: bool = False) -> list[Player]:
+def _seated(browser: Any, server: ServerProcess, game: str, seed: int, *, sound: bool = False) -> list[pages.Player]:
     """A new two-seat table with Anna on a laptop and Ben on a phone, each on its seat's private link."""
     made = new_table(server, {"game": game, "players": 2, "seed": seed})
     players = []
-    for seat, (name, size, label) in enumerate((("Anna", LAPTOP, "laptop"), ("Ben", PHONE, "phone"))):
+    for seat, (name, size, label) in enumerate((("Anna", pages.LAPTOP, "laptop"), ("Ben", pages.PHONE, "phone"))):
         status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/{seat}", {"name": name})
         assert status == 201, joined
-        player = Player(browser, size, label)
+        player = pages.Player(browser, size, label)
         if sound and seat == 0:
             player.context.add_init_script("localStorage.setItem('eighthalf:sound', 'on')")
         players.append(player)
-        open_table(player, server.url + joined["link"])
+        pages.open_table(player, server.url + joined["link"])
     return players
 
 
-def _play_moves(players: list[Player], count: int) -> None:
+def _play_moves(players: list[pages.Player], count: int) -> None:
     """Make ``count`` moves by touch, each chosen by CHOICE_SEED from the legal ones."""
     choose = random.Random(CHOICE_SEED)
     for _ in range(count):
-        mover = to_move(players)
+        mover = pages.to_move(players)
         assert mover is not None, "the game ended early"
-        make_move(mover, choose.choice(legal_moves(mover)))
-    to_move(players)
+        pages.make_move(mover, choose.choice(pages.legal_moves(mover)))
+    pages.to_move(players)
 
 
 def _picks_of(page: Any, move: str, game: str) -> list[str]:
@@ -98,7 +87,7 @@ def _picks_of(page: Any, move: str, game: str) -> list[str]:
     return picks
 
 
-def _keyboard_move(player: Player, move: str, game: str) -> None:
+def _keyboard_move(player: pages.Player, move: str, game: str) -> None:
     """Make a move with the keyboard alone: arrow keys to each card, Space, then P (C collects, S passes;
     a spelling among several: Tab to it, Enter)."""
     page = player.page
@@ -146,7 +135,7 @@ def test_keyboard_alone_plays_part_of_a_game_and_the_turn_is_told(
         choose = random.Random(CHOICE_SEED)
         turns = {"laptop": 0, "phone": 0}
         for _ in range(12):
-            mover = to_move(players)
+            mover = pages.to_move(players)
             assert mover is not None
             other = ben if mover is anna else anna
             # Whose turn: the banner, the tab's title and the seats' table, in words.
@@ -156,7 +145,7 @@ def test_keyboard_alone_plays_part_of_a_game_and_the_turn_is_told(
             assert other.page.locator("#turn").inner_text() == f"{name}'s turn"
             assert "Your turn" not in other.page.title()
             assert "to move" in other.page.locator(f"#seats tr[data-seat='{0 if mover is anna else 1}']").inner_text()
-            _keyboard_move(mover, choose.choice(legal_moves(mover)), game)
+            _keyboard_move(mover, choose.choice(pages.legal_moves(mover)), game)
             turns[mover.label] += 1
         assert turns["laptop"] and turns["phone"], turns
         # The last move is on the table (its cards marked on the pile, or its words above it), with names.
@@ -223,8 +212,8 @@ def test_the_lobby_is_accessible_and_says_its_seats_and_options_in_words(
     made = new_table(server, {"game": "8½", "players": 2, "seed": 2})
     http(server, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
     problems = []
-    for size, label in ((LAPTOP, "laptop"), (PHONE, "phone")):
-        visitor = Player(browser, size, label)
+    for size, label in ((pages.LAPTOP, "laptop"), (pages.PHONE, "phone")):
+        visitor = pages.Player(browser, size, label)
         try:
             page = visitor.page
             page.goto(site + "/")
@@ -252,21 +241,21 @@ def test_the_table_mid_game_is_accessible_and_fits_a_laptop_and_a_phone(
     shots.mkdir(parents=True, exist_ok=True)
     try:
         _play_moves(players, moves)
-        mover = to_move(players)
+        mover = pages.to_move(players)
         assert mover is not None
         # The cards of a move selected on the seat to move: the selected state is checked too, and shown
         # in the pictures, with the Play button offering that move.
-        move = next(move for move in legal_moves(mover) if move not in ("c", "pass"))
-        assert touch_cards(mover.page, move) in ("#play-button", "#pass")
+        move = next(move for move in pages.legal_moves(mover) if move not in ("c", "pass"))
+        assert pages.touch_cards(mover.page, move) in ("#play-button", "#pass")
         assert mover.page.locator(".card.selected").count() > 0
         problems = []
         for player in players:
             page = player.page
             page.evaluate("window.scrollTo(0, 0)")
-            check_layout(player, game)
+            pages.check_layout(player, game)
             assert page.evaluate("document.documentElement.scrollWidth") <= player.size["width"], player.label
             assert not _headers_whole(page), (player.label, _headers_whole(page))
-            assert page.locator("#keys-hint").is_visible() == (player.size is LAPTOP), player.label
+            assert page.locator("#keys-hint").is_visible() == (player.size is pages.LAPTOP), player.label
             assert page.locator("#log").get_attribute("aria-live") == "polite"
             cards = page.locator("#hand button.card")
             assert cards.count() > 0 and all(
