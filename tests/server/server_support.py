@@ -101,8 +101,9 @@ def open_store(directory: Path) -> Store:
     return PostgresStore(db) if is_postgresql_url(db) else SQLiteStore(db)
 
 
-def start_server(directory: Path, *options: str) -> ServerProcess:
-    """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``.
+def start_server(directory: Path, *options: str, db: str | None = None) -> ServerProcess:
+    """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``
+    (or ``db``: several processes of one service share one PostgreSQL database).
 
     Raises:
         AssertionError: If it exits before it prints its URL.
@@ -111,7 +112,7 @@ def start_server(directory: Path, *options: str) -> ServerProcess:
     out, err = directory / "stdout.txt", directory / "stderr.txt"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "eighthalf", "serve", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--db", database_of(directory), *options]
+    command += ["--db", database_of(directory) if db is None else db, *options]
     with out.open("wb") as stdout, err.open("wb") as stderr:
         process = subprocess.Popen(
             command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=directory

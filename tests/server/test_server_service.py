@@ -1,0 +1,312 @@
+"""Several server processes, one service, on one PostgreSQL database (issue 26, item 3).
+
+Real ``eighthalf serve`` processes on loopback share a real PostgreSQL database
+(:mod:`postgres_support`; the tests skip, saying why, without its binaries or psycopg):
+a table made through one is joined and played through another, seats on different
+processes play one game and each connection is sent its own seat's frames, checked against
+the replay of the finished record as the other server tests check them; the process that
+drives a table (its lease) is killed with SIGKILL mid-game and another takes the table
+over and finishes it; two processes race for the leases of tables nobody drives; one of
+two processes is drained with SIGTERM while the other keeps the table. The database's
+record of who drove each move (:meth:`~eighthalf.server.postgres.PostgresStore.drivers`)
+shows that no two processes ever drove one table at once.
+
+Every wait is on an event (a frame, a process's exit), bounded only against hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from postgres_support import new_database
+from server_support import (
+    WAIT_SECONDS,
+    ServerProcess,
+    Watch,
+    bounded,
+    check_frames,
+    finished_record,
+    http,
+    new_table,
+    raw_socket,
+    start_server,
+    start_watch,
+    stop_server,
+    take_seat,
+)
+from websockets.exceptions import ConnectionClosed
+
+from eighthalf.common.registry import find
+from eighthalf.eights.game import EIGHTS
+from eighthalf.server.client import play
+from eighthalf.server.games import SERVED, seat_names, table_spec
+from eighthalf.server.postgres import PostgresStore
+from eighthalf.server.service import TAKEOVER_SECONDS
+from eighthalf.server.tables import Lobby
+
+RULES = {"target": 20}
+"""Small rules: short games."""
+
+
+@pytest.fixture(name="database")
+def database_fixture() -> str:
+    """A fresh PostgreSQL database (the test skips without PostgreSQL)."""
+    return new_database()
+
+
+@pytest.fixture(name="processes")
+def processes_fixture(tmp_path: Path, database: str) -> Iterator[list[ServerProcess]]:
+    """Two server processes on ``database``, killed after the test (more are appended by it)."""
+    started = [start_server(tmp_path / f"process{number}", db=database) for number in range(2)]
+    try:
+        yield started
+    finally:
+        for process in started:
+            stop_server(process)
+
+
+def process_id(server: ServerProcess) -> str:
+    """The process's id as a lease's owner (``/readyz``)."""
+    status, answer = http(server, "GET", "/readyz")
+    assert status == 200, answer
+    return str(answer["process"])
+
+
+def drivers(database: str, table: str) -> list[str | None]:
+    """Who drove each move of ``table``, from the database."""
+    store = PostgresStore(database)
+    try:
+        return store.drivers(table)
+    finally:
+        store.close()
+
+
+def driven_runs(drove: Sequence[str | None]) -> list[str]:
+    """The processes that drove the moves, each run of moves by one process once, in order."""
+    runs: list[str] = []
+    for driver in drove:
+        if driver is not None and (not runs or runs[-1] != driver):
+            runs.append(driver)
+    return runs
+
+
+def names_of(server: ServerProcess, table: str) -> list[str]:
+    """The seats' names as the narration writes them."""
+    status, summary = http(server, "GET", f"/api/tables/{table}")
+    assert status == 200, summary
+    return seat_names([seat["name"] for seat in summary["seats"]], [seat["bot"] for seat in summary["seats"]])
+
+
+def check_watches(server: ServerProcess, table: str, watches: Sequence[Watch], tokens: Sequence[str]) -> Any:
+    """Check every frame of ``watches`` against the finished record of ``table``: the record.
+
+    A watch that ended before the game did (its process went) is checked against the record
+    of the moves it saw.
+    """
+    record, from_json = finished_record(server, table)
+    assert record == from_json
+    names = names_of(server, table)
+    rng = random.Random(5)
+    for watched in watches:
+        seen = watched.states()[-1]["number"]
+        if watched.result() is None:
+            check_frames(
+                EIGHTS, attrs.evolve(record, moves=record.moves[:seen], result="*"), watched, names, tokens, rng
+            )
+        else:
+            check_frames(EIGHTS, record, watched, names, tokens, rng)
+            assert watched.result()["text"] == record.result  # type: ignore[index]
+    return record
+
+
+def test_a_table_made_through_one_process_is_joined_and_played_through_both(
+    processes: list[ServerProcess], database: str
+) -> None:
+    first, second = processes
+
+    async def main() -> None:
+        settings = {"game": "Eights", "players": 3, "seats": [None, None, "greedy"], "rules": RULES, "seed": 21}
+        table = new_table(first, settings)["id"]
+        status, listed = http(second, "GET", "/api/tables")
+        assert status == 200 and [each["id"] for each in listed] == [table]  # listed through the other
+        watches = [await start_watch(first, table, None, None), await start_watch(second, table, None, None)]
+        tokens = [take_seat(first, table, 0, "Anna"), take_seat(second, table, 1, "Ben")]
+        status, answer = http(first, "POST", f"/api/tables/{table}/seats/1", {"name": "Carl"})
+        assert status == 409 and answer["error"]["code"] == "seat-taken"  # taken through the other process
+        # each seat watched from the process its player is not on
+        watches += [await start_watch(second, table, tokens[0], 0), await start_watch(first, table, tokens[1], 1)]
+        greedy = find("eights").bot
+        players = [
+            play(first.url, table, tokens[0], greedy("greedy"), seed=1),
+            play(second.url, table, tokens[1], greedy("random"), seed=2),
+        ]
+        results = await bounded(asyncio.gather(*players), 3 * WAIT_SECONDS)
+        seen = await bounded(asyncio.gather(*watches))
+        record = check_watches(second, table, seen, tokens)
+        assert [result.text for result in results] == [record.result] * 2
+        assert check_watches(first, table, [], tokens) == record  # the same record through both
+        assert set(driven_runs(drivers(database, table))) == {process_id(first)}  # its maker drove it
+
+    asyncio.run(main())
+
+
+@attrs.define
+class Pause:
+    """Where a seat played by :func:`_play_seat` waits before it moves, until the test lets it go on."""
+
+    at: int
+    """It waits on its first turn with at least so many moves made."""
+    reached: asyncio.Event = attrs.Factory(asyncio.Event)
+    """Set once it waits."""
+    go: asyncio.Event = attrs.Factory(asyncio.Event)
+    """Set by the test: it moves."""
+
+
+async def _play_seat(
+    server: ServerProcess, table: str, token: str, into: Watch, rng: random.Random, pause: Pause | None = None
+) -> None:
+    """Play seat ``into.seat`` at ``server`` with Eights' greedy bot, recording every frame
+    into ``into``, until the result, or until the server goes (the connection drops); with
+    ``pause``, it waits there once."""
+    bot = find("eights").bot("greedy")
+    played: set[int] = set()
+    try:
+        async with raw_socket(server, table) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": token}))
+            while True:
+                text = await asyncio.wait_for(socket.recv(), WAIT_SECONDS)
+                assert isinstance(text, str)
+                message = json.loads(text)
+                into.texts.append(text)
+                into.messages.append(message)
+                assert message["type"] != "error", message
+                if message["type"] != "state":
+                    continue
+                into.ready.set()
+                if message["result"] is not None:
+                    return
+                if message["moves"] and message["number"] not in played:
+                    if pause is not None and message["number"] >= pause.at and not pause.go.is_set():
+                        pause.reached.set()
+                        await pause.go.wait()
+                    move = EIGHTS.move_text(
+                        bot.choose(SERVED["Eights"].entry.documents.from_data(message["view"]), rng)
+                    )
+                    await socket.send(json.dumps({"type": "move", "move": move, "number": message["number"]}))
+                    played.add(message["number"])
+    except ConnectionClosed:
+        return
+
+
+def test_the_driver_killed_mid_game_another_process_takes_the_table_over_and_finishes_it(
+    processes: list[ServerProcess], database: str
+) -> None:
+    first, second = processes  # the first makes the table, so drives it
+
+    async def main() -> None:
+        settings = {"game": "Eights", "players": 3, "seats": [None, "greedy", "greedy"], "rules": RULES, "seed": 8}
+        table = new_table(first, settings)["id"]
+        token = take_seat(second, table, 0, "Anna")
+        spectator = await start_watch(second, table, None, None)
+        killed, survivor = process_id(first), process_id(second)
+        # the person plays through the driver; a few moves in, the driver is killed
+        before = Watch(0)
+        playing = asyncio.create_task(_play_seat(first, table, token, before, random.Random(1)))
+        while len(before.states()) < 2 or before.states()[-1]["number"] < 6:
+            await bounded(_next_frame(before))
+        first.process.send_signal(signal.SIGKILL)
+        await asyncio.to_thread(first.process.wait, WAIT_SECONDS)
+        await bounded(playing)  # its connection dropped
+        # the person connects again, with its token, to the other process, and plays on
+        after = Watch(0)
+        await bounded(_play_seat(second, table, token, after, random.Random(2)), WAIT_SECONDS + 2 * TAKEOVER_SECONDS)
+        watched = await bounded(spectator)
+        record = check_watches(second, table, [watched, before, after], [token])
+        acknowledged = [state["number"] for state in before.states() if state["last"] and state["last"]["seat"] == 0]
+        assert acknowledged and max(acknowledged) <= len(record.moves)  # no acknowledged move lost
+        drove = drivers(database, table)
+        assert len(drove) == len(record.moves)  # each move once
+        assert driven_runs(drove) == [killed, survivor]  # the killed process drove, then the other: never both
+
+    asyncio.run(main())
+
+
+async def _next_frame(watched: Watch) -> None:
+    """Until ``watched`` records one more frame."""
+    count = len(watched.messages)
+    while len(watched.messages) == count:
+        await asyncio.sleep(0.01)
+
+
+def test_two_processes_racing_for_the_leases_of_tables_nobody_drives_never_both_drive_one(
+    tmp_path: Path, database: str
+) -> None:
+    store = PostgresStore(database)
+    lobby = Lobby(store)  # tables made in the database, driven by no process yet
+    settings = {"game": "Eights", "players": 3, "seats": ["greedy"] * 3, "rules": RULES}
+    tables = [lobby.create(table_spec({**settings, "seed": seed})).id for seed in range(6)]
+    store.close()
+    racing = [start_server(tmp_path / f"racer{number}", db=database) for number in range(2)]
+    try:
+
+        async def finished() -> None:
+            for table in tables:
+                while True:
+                    status, summary = http(racing[1], "GET", f"/api/tables/{table}")
+                    assert status == 200, summary
+                    if summary["result"] is not None:
+                        break
+                    await asyncio.sleep(0.05)
+
+        asyncio.run(bounded(finished(), 3 * WAIT_SECONDS))
+        owners = {process_id(server) for server in racing}
+        for table in tables:
+            record, _ = finished_record(racing[0], table)
+            drove = drivers(database, table)
+            assert len(drove) == len(record.moves) and None not in drove  # every bot move driven, once
+            assert len(driven_runs(drove)) == 1 and drove[0] in owners  # by one process: no takeover, no second driver
+    finally:
+        for server in racing:
+            stop_server(server)
+
+
+def test_sigterm_drains_one_of_two_processes_and_the_other_keeps_the_table(
+    processes: list[ServerProcess], database: str
+) -> None:
+    first, second = processes
+
+    async def main() -> None:
+        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 4}
+        table = new_table(first, settings)["id"]
+        token = take_seat(first, table, 0, "Anna")
+        drained, keeper = process_id(first), process_id(second)
+        seat, pause = Watch(0), Pause(4)
+        playing = asyncio.create_task(_play_seat(second, table, token, seat, random.Random(3), pause))
+        async with raw_socket(first, table) as watcher:  # a spectator on the process drained
+            await watcher.send(json.dumps({"type": "hello"}))
+            await bounded(pause.reached.wait())  # mid-game, the person to move: the table waits
+            first.process.send_signal(signal.SIGTERM)
+            try:
+                while True:
+                    await asyncio.wait_for(watcher.recv(), WAIT_SECONDS)
+            except ConnectionClosed:
+                pass
+            assert watcher.close_code == 1012  # go elsewhere
+        assert await asyncio.to_thread(first.process.wait, WAIT_SECONDS) in (0, -signal.SIGTERM)
+        pause.go.set()  # the person moves: the bot's next moves are the other process's to drive
+        await bounded(playing, WAIT_SECONDS + 2 * TAKEOVER_SECONDS)
+        record = check_watches(second, table, [seat], [token])
+        assert seat.result() is not None
+        drove = drivers(database, table)
+        assert len(drove) == len(record.moves)
+        assert driven_runs(drove) == [drained, keeper]  # the drained process gave the table up to the other
+
+    asyncio.run(main())
