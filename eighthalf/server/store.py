@@ -16,9 +16,9 @@ layout a migration: a database made by an earlier release opens with this one an
 :class:`SQLiteStore` is the embedded default: one file (created on first use) or
 ``":memory:"``. It runs in SQLite's write-ahead-log mode; with ``synchronous="normal"`` (the
 default) a commit survives the server process being killed at any moment, and with
-``"full"`` also a power cut, at the price of a disk flush per move. Spreading the server over
-several machines would put a shared database behind the same interface (see the docs page
-"Playing over a network").
+``"full"`` also a power cut, at the price of a disk flush per move. A SQLite database is
+served by one process; several processes on several machines share a PostgreSQL database
+behind the same interface (:mod:`eighthalf.server.postgres`, :mod:`eighthalf.server.service`).
 
 >>> store = SQLiteStore(":memory:")
 >>> store.create_table(StoredTable(id="t1", game="Eights", record='[Game "Eights"]', settings={}, created=0.0))
