@@ -118,9 +118,8 @@ def check_watches(server: ServerProcess, table: str, watches: Sequence[Watch], t
     for watched in watches:
         seen = watched.states()[-1]["number"]
         if watched.result() is None:
-            check_frames(
-                EIGHTS, attrs.evolve(record, moves=record.moves[:seen], result="*"), watched, names, tokens, rng
-            )
+            so_far = attrs.evolve(record, moves=record.moves[:seen], result="*")  # type: ignore[misc]
+            check_frames(EIGHTS, so_far, watched, names, tokens, rng)
         else:
             check_frames(EIGHTS, record, watched, names, tokens, rng)
             assert watched.result()["text"] == record.result  # type: ignore[index]
