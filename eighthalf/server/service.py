@@ -32,10 +32,11 @@ import asyncio
 import logging
 from typing import Any, Final
 
+from ..common.errors import EighthalfError
 from .store import StoreError
 from .tables import Lobby, Table
 
-__all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up"]
+__all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up", "follow_move"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -50,6 +51,30 @@ TAKEOVER_SECONDS: Final = LEASE_SECONDS + RENEW_SECONDS
 runs out, then another process's next renewal takes it (plus the database's own delays)."""
 
 
+def follow_move(table: Table, number: int, text: str, driven: bool, touched: float | None) -> bool:
+    """Play move ``number`` of ``table``, written ``text``, committed by another process
+    (``driven``: made by the server, a bot's or a timed-out person's), checked by the game and
+    told to this process's connections; a move already here is skipped. False if ``number`` is
+    not the next move (moves were missed: read the table again) or the game refuses it.
+    """
+    if number <= len(table.moves):
+        return True
+    seat = table.game.to_move(table.state)
+    if number != len(table.moves) + 1 or seat is None or table.abandoned:
+        return False
+    try:
+        move = table.game.parse_move(text)
+        after = table.game.apply(table.state, move)
+    except EighthalfError:
+        logger.error("table %s: move %d %r from the database is refused by the game", table.id, number, text)
+        return False
+    events = table.game.describe(table.state, move, after)
+    timed_out = driven and table.seats[seat].bot is None
+    last = {"seat": seat, "move": table.game.move_text(move), "timed_out": timed_out}
+    table.advance(move, after, events, last, touched)
+    return True
+
+
 def catch_up(table: Table, lobby: Lobby) -> None:
     """Bring ``table`` up to what the database holds (seats, moves, an ending), each change told
     to this process's connections as if heard one by one."""
@@ -60,7 +85,7 @@ def catch_up(table: Table, lobby: Lobby) -> None:
         table.follow_seat(seat, name, hashed, None)
     table.touched = max(table.touched, stored.touched or 0.0)
     for number, text in enumerate(stored.moves[len(table.moves) :], len(table.moves) + 1):
-        if not table.follow_move(number, text, False, None):
+        if not follow_move(table, number, text, False, None):
             logger.error("table %s: move %d as stored cannot be followed", table.id, number)
             return
     if stored.finished is not None and not table.over:
@@ -151,7 +176,7 @@ class Service:
             if followed is None:  # not followed here: read from the database when asked
                 return
             if "number" in change:
-                if not followed.follow_move(change["number"], change["move"], change["driven"], change["touched"]):
+                if not follow_move(followed, change["number"], change["move"], change["driven"], change["touched"]):
                     catch_up(followed, self.lobby)
             elif "seat" in change:
                 followed.follow_seat(change["seat"], change["name"], change["token_hash"], change["touched"])

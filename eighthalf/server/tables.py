@@ -11,8 +11,7 @@ the tables of a server, makes new ones and restores the stored ones on start.
 This module knows nothing of HTTP or websockets: a connection is anything with the two
 methods of :class:`Client`. Nor of other server processes: a table is *driven* (its bots
 and its clock run) only while :attr:`Table.driver` says so, and follows the moves and seats
-that other processes commit through :meth:`Table.follow_move`, :meth:`Table.follow_seat`
-and :meth:`Table.follow_end`, which :mod:`eighthalf.server.service` calls.
+that other processes commit (:mod:`eighthalf.server.service`).
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
 from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import LeaseLost, Listed, MoveConflict, Store, StoredTable
+from .store import LeaseLost, Listed, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -255,7 +254,8 @@ class Table:
         if self.seats[seat].token_hash is not None:
             return
         self.seats[seat].name, self.seats[seat].token_hash = name, hashed
-        self.touched = max(self.touched, touched or 0.0)
+        if touched is not None:
+            self.touched = touched
         self._parts = None  # the names changed, and maybe whether the game started
         self.broadcast_seats()
         self.schedule()
@@ -393,54 +393,26 @@ class Table:
         except MoveConflict:  # another process committed this move first: its notice brings it here
             raise Refused("stale", f"move {len(self.moves) + 1} was made meanwhile (through another server)") from None
         committed = time.perf_counter()
-        self._advance(seat, move, after, events, notation, timed_out, touched)
+        self.advance(move, after, events, {"seat": seat, "move": notation, "timed_out": timed_out}, touched)
         self.meter.moved(self.served.name, committed - committing, time.perf_counter() - arrived)
 
-    def _advance(
-        self,
-        seat: int,
-        move: Any,
-        after: Any,
-        events: tuple[Any, ...],
-        notation: str,
-        timed_out: bool,
-        touched: float | None,
+    def advance(
+        self, move: Any, after: Any, events: tuple[Any, ...], last: dict[str, Any], touched: float | None
     ) -> None:
-        """Go on to ``after``, the state after ``seat``'s committed ``move``, and tell everyone."""
+        """Go on to ``after``, the state after the committed ``move`` (of ``events``; ``last``: the
+        frames' ``last``; touched then if a person's), and tell every connection here."""
         if touched is not None:
-            self.touched = max(self.touched, touched)
+            self.touched = touched
         self.state = after
         self.moves.append(move)
         self.history.append(events)
         self._legal = self._legal_texts = self._parts = None
         self.schedule()
-        self._send_states(events, {"seat": seat, "move": notation, "timed_out": timed_out})
+        self._send_states(events, last)
         players = {index: record.player for index, record in enumerate(self.seats)}
         tell(players, events, after, self.game.events_for, self.game.view)
         if self.game.to_move(after) is None and self.released is not None:
             self.released(self)
-
-    def follow_move(self, number: int, text: str, driven: bool, touched: float | None) -> bool:
-        """Play move ``number`` written ``text``, committed by another process (``driven``: made
-        by the server, a bot's or a timed-out person's), checked by the game and told to this
-        process's connections; a move already here is skipped. False if ``number`` is not the
-        next move (moves were missed: read the table again) or the game refuses it.
-        """
-        if number <= len(self.moves):
-            return True
-        seat = self.game.to_move(self.state)
-        if number != len(self.moves) + 1 or seat is None or self.abandoned:
-            return False
-        try:
-            move = self.game.parse_move(text)
-            after = self.game.apply(self.state, move)
-        except EighthalfError:
-            logger.error("table %s: move %d %r from the database is refused by the game", self.id, number, text)
-            return False
-        events = self.game.describe(self.state, move, after)
-        timed_out = driven and self.seats[seat].bot is None
-        self._advance(seat, move, after, events, self.game.move_text(move), timed_out, touched)
-        return True
 
     def _why_illegal(self, move: Any) -> Refused:
         """The refusal of a move that is not one of the legal moves, with the game's reason and rule."""
@@ -772,7 +744,10 @@ class Lobby:
         self.stopping = True
         for table in self.tables.values():
             table.stop()
-        self.store.release_leases(self.owner)
+        try:
+            self.store.release_leases(self.owner)
+        except StoreError as error:  # the database is away: the leases run out instead
+            logger.warning("leases not given up: %s", error)
         self.store.close()
 
 
