@@ -125,6 +125,14 @@ class Service:
             table.driver = self.lobby.owner
             table.schedule()
 
+    def refresh(self, table: Table) -> None:
+        """Bring ``table`` up to date with the database before a new connection is sent its state
+        (on a shared store): a seat taken or a move made through another process a moment ago,
+        whose notice is still on its way, is there already (a token given there is known here,
+        and a person connecting again after its process was killed sees its last move)."""
+        if self.lobby.store.shared:
+            catch_up(table, self.lobby)
+
     async def _beat(self) -> None:
         while True:
             try:
