@@ -464,19 +464,21 @@ class Table:
         return record
 
     def schedule(self) -> None:
-        """Start what must happen next: a bot's move, or the clock of a person's move."""
+        """Start what must happen next: a bot's move, or the clock of a person's move (a table
+        driven elsewhere only shows the clock: its driver moves when it runs out)."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task, self.deadline = None, None
         seat = self.game.to_move(self.state)
-        if seat is None or not self.started or self.driver is None:
+        if seat is None or not self.started:
             return
-        if self.seats[seat].bot is not None:
+        if self.seats[seat].bot is not None and self.driver is not None:
             self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
-        elif self.settings.get("move_seconds") is not None:
+        elif self.seats[seat].bot is None and self.settings.get("move_seconds") is not None:
             wait = float(self.settings["move_seconds"])
             self.deadline = time.time() + wait
-            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
+            if self.driver is not None:
+                self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
 
     async def _bot_move(self, seat: int, number: int, wait: float) -> None:
         if wait:
@@ -633,7 +635,10 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        return self._keep(self._table(self._stored(table_id)))
+        table = self._keep(self._table(self._stored(table_id)))
+        if not table.over:  # in play, driven by another process: its clock is shown here
+            table.schedule()
+        return table
 
     def _stored(self, table_id: str) -> StoredTable:
         """The table of that id as stored.

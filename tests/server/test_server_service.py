@@ -33,10 +33,16 @@ from server_support import (
     Watch,
     bounded,
     check_frames,
+    drive,
     finished_record,
     http,
     new_table,
+    quiet_until_pong,
     raw_socket,
+    receive,
+    receive_until,
+    say_hello,
+    send,
     start_server,
     start_watch,
     stop_server,
@@ -307,5 +313,69 @@ def test_sigterm_drains_one_of_two_processes_and_the_other_keeps_the_table(
         drove = drivers(database, table)
         assert len(drove) == len(record.moves)
         assert driven_runs(drove) == [drained, keeper]  # the drained process gave the table up to the other
+
+    asyncio.run(main())
+
+
+def test_one_move_sent_through_two_processes_at_once_is_played_once_the_other_refused_stale(
+    processes: list[ServerProcess],
+) -> None:
+    first, second = processes
+
+    async def main() -> None:
+        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 6}
+        table = new_table(first, settings)["id"]
+        token = take_seat(second, table, 0, "Anna")
+        async with raw_socket(first, table) as one, raw_socket(second, table) as other:  # one seat, two devices
+            _, state = await say_hello(one, token)
+            await say_hello(other, token)
+            frame = await bounded(
+                drive(one, EIGHTS, find("eights").bot("greedy"), random.Random(1), first=state, stop_at=3)
+            )
+            number, move = frame["number"], frame["moves"][0]
+            await receive_until(other, "state", number=number)
+            message = {"type": "move", "move": move, "number": number}
+            await asyncio.gather(send(one, message), send(other, message))  # both at once, to two processes
+            refused = []
+            for socket in (one, other):
+                while (seen := await receive(socket))["type"] != "state" or seen["number"] <= number:
+                    if seen["type"] == "error":
+                        refused.append(seen["code"])
+                assert seen["number"] == number + 1 and seen["last"]["seat"] == 0 and seen["last"]["move"] == move
+            for socket in (one, other):  # an error sent after the state: before the pong of a later ping
+                refused += [seen["code"] for seen in await quiet_until_pong(socket) if seen["type"] == "error"]
+            assert refused == ["stale"]  # one commit; the other refused, never played
+        status, summary = http(first, "GET", f"/api/tables/{table}")
+        assert status == 200 and summary["moves"] >= number + 1
+
+    asyncio.run(main())
+
+
+def test_a_clock_shown_everywhere_runs_on_the_driver_and_resumes_on_the_process_that_takes_over(
+    processes: list[ServerProcess], database: str
+) -> None:
+    first, second = processes
+
+    async def main() -> None:
+        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 2}
+        table = new_table(first, {**settings, "move_seconds": 1})["id"]  # driven by the first
+        token = take_seat(second, table, 0, "Anna")
+        async with raw_socket(second, table) as socket:  # the person, who never moves, on the second
+            _, state = await say_hello(socket, token)
+            if not state["moves"]:
+                state = await receive_until(socket, "state", number=state["number"] + 1)
+            assert state["moves"] and state["seconds_left"] is not None  # the clock, shown by a follower
+            first.process.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(first.process.wait, WAIT_SECONDS)
+            number = state["number"]
+            # however the race went (the killed driver may have timed the move out first), the
+            # person's moves go on being timed out: by the process that took the table over
+            while True:
+                seen = await receive_until(socket, "state", WAIT_SECONDS + 2 * TAKEOVER_SECONDS)
+                if seen["last"] is not None and seen["last"]["seat"] == 0 and seen["number"] > number + 2:
+                    break
+            assert seen["last"]["timed_out"] is True
+        survivor = process_id(second)
+        assert driven_runs(drivers(database, table))[-1] == survivor
 
     asyncio.run(main())
