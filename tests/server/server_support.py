@@ -23,7 +23,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from http.client import HTTPConnection
 from pathlib import Path
@@ -317,8 +317,15 @@ class Watch:
         return states[-1]["result"] if states else None
 
 
-async def watch(server: ServerProcess, table: str, token: str | None, into: Watch) -> Watch:
-    """Follow ``table`` (as the seat of ``token``, or a spectator) until a frame gives the result."""
+async def watch(
+    server: ServerProcess,
+    table: str,
+    token: str | None,
+    into: Watch,
+    answer: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None,
+) -> Watch:
+    """Follow ``table`` (as the seat of ``token``, or a spectator) until a frame gives the result;
+    ``answer``, given each ``state`` frame before it, gives a message to send back, if any (a move)."""
     async with raw_socket(server, table) as socket:
         await socket.send(json.dumps({"type": "hello"} if token is None else {"type": "hello", "token": token}))
         while True:
@@ -333,6 +340,9 @@ async def watch(server: ServerProcess, table: str, token: str | None, into: Watc
                 into.ready.set()
                 if message["result"] is not None:
                     return into
+                reply = None if answer is None else await answer(message)
+                if reply is not None:
+                    await socket.send(json.dumps(reply))
 
 
 async def start_watch(server: ServerProcess, table: str, token: str | None, seat: int | None) -> asyncio.Task[Watch]:

@@ -17,6 +17,7 @@ Every wait is on an event (a frame, a process's exit), bounded only against hang
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -47,6 +48,7 @@ from server_support import (
     start_watch,
     stop_server,
     take_seat,
+    watch,
 )
 from websockets.exceptions import ConnectionClosed
 
@@ -60,6 +62,9 @@ from eighthalf.server.tables import Lobby
 
 RULES = {"target": 20}
 """Small rules: short games."""
+
+TWO = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES}
+"""A table of a person and a bot."""
 
 
 @pytest.fixture(name="database")
@@ -183,32 +188,19 @@ async def _play_seat(
     ``pause``, it waits there once."""
     bot = find("eights").bot("greedy")
     played: set[int] = set()
-    try:
-        async with raw_socket(server, table) as socket:
-            await socket.send(json.dumps({"type": "hello", "token": token}))
-            while True:
-                text = await asyncio.wait_for(socket.recv(), WAIT_SECONDS)
-                assert isinstance(text, str)
-                message = json.loads(text)
-                into.texts.append(text)
-                into.messages.append(message)
-                assert message["type"] != "error", message
-                if message["type"] != "state":
-                    continue
-                into.ready.set()
-                if message["result"] is not None:
-                    return
-                if message["moves"] and message["number"] not in played:
-                    if pause is not None and message["number"] >= pause.at and not pause.go.is_set():
-                        pause.reached.set()
-                        await pause.go.wait()
-                    move = EIGHTS.move_text(
-                        bot.choose(SERVED["Eights"].entry.documents.from_data(message["view"]), rng)
-                    )
-                    await socket.send(json.dumps({"type": "move", "move": move, "number": message["number"]}))
-                    played.add(message["number"])
-    except ConnectionClosed:
-        return
+
+    async def answer(message: dict[str, Any]) -> dict[str, Any] | None:
+        if not message["moves"] or message["number"] in played:
+            return None
+        if pause is not None and message["number"] >= pause.at and not pause.go.is_set():
+            pause.reached.set()
+            await pause.go.wait()
+        played.add(message["number"])
+        move = EIGHTS.move_text(bot.choose(SERVED["Eights"].entry.documents.from_data(message["view"]), rng))
+        return {"type": "move", "move": move, "number": message["number"]}
+
+    with contextlib.suppress(ConnectionClosed):
+        await watch(server, table, token, into, answer)
 
 
 def test_the_driver_killed_mid_game_another_process_takes_the_table_over_and_finishes_it(
@@ -289,8 +281,7 @@ def test_sigterm_drains_one_of_two_processes_and_the_other_keeps_the_table(
     first, second = processes
 
     async def main() -> None:
-        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 4}
-        table = new_table(first, settings)["id"]
+        table = new_table(first, {**TWO, "seed": 4})["id"]
         token = take_seat(first, table, 0, "Anna")
         drained, keeper = process_id(first), process_id(second)
         seat, pause = Watch(0), Pause(4)
@@ -323,8 +314,7 @@ def test_one_move_sent_through_two_processes_at_once_is_played_once_the_other_re
     first, second = processes
 
     async def main() -> None:
-        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 6}
-        table = new_table(first, settings)["id"]
+        table = new_table(first, {**TWO, "seed": 6})["id"]
         token = take_seat(second, table, 0, "Anna")
         async with raw_socket(first, table) as one, raw_socket(second, table) as other:  # one seat, two devices
             _, state = await say_hello(one, token)
@@ -357,8 +347,7 @@ def test_a_clock_shown_everywhere_runs_on_the_driver_and_resumes_on_the_process_
     first, second = processes
 
     async def main() -> None:
-        settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "rules": RULES, "seed": 2}
-        table = new_table(first, {**settings, "move_seconds": 1})["id"]  # driven by the first
+        table = new_table(first, {**TWO, "seed": 2, "move_seconds": 1})["id"]  # driven by the first
         token = take_seat(second, table, 0, "Anna")
         async with raw_socket(second, table) as socket:  # the person, who never moves, on the second
             _, state = await say_hello(socket, token)
