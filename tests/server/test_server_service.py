@@ -21,6 +21,7 @@ import contextlib
 import json
 import random
 import signal
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -224,7 +225,7 @@ def test_the_driver_killed_mid_game_another_process_takes_the_table_over_and_fin
         await bounded(playing)  # its connection dropped
         # the person connects again, with its token, to the other process, and plays on
         after = Watch(0)
-        await bounded(_play_seat(second, table, token, after, random.Random(2)), WAIT_SECONDS + 2 * TAKEOVER_SECONDS)
+        await _play_seat(second, table, token, after, random.Random(2))  # each frame waited for boundedly
         watched = await bounded(spectator)
         record = check_watches(second, table, [watched, before, after], [token])
         acknowledged = [state["number"] for state in before.states() if state["last"] and state["last"]["seat"] == 0]
@@ -246,33 +247,46 @@ async def _next_frame(watched: Watch) -> None:
 def test_two_processes_racing_for_the_leases_of_tables_nobody_drives_never_both_drive_one(
     tmp_path: Path, database: str
 ) -> None:
+    """Two processes start at once on tables of bots that no process drives yet.
+
+    Two drivers of one table would both move its bots, each committing the moves it wins:
+    its moves' drivers would alternate. One driver a table gives one run of moves by one
+    process (a second run only if the first driver stalled past its lease, on a machine
+    slow beyond reason: then it never drives that table again).
+    """
     store = PostgresStore(database)
     lobby = Lobby(store)  # tables made in the database, driven by no process yet
     settings = {"game": "Eights", "players": 3, "seats": ["greedy"] * 3, "rules": RULES}
-    tables = [lobby.create(table_spec({**settings, "seed": seed})).id for seed in range(6)]
+    tables = [lobby.create(table_spec({**settings, "seed": seed})).id for seed in range(4)]
     store.close()
     racing = [start_server(tmp_path / f"racer{number}", db=database) for number in range(2)]
     try:
-
-        async def finished() -> None:
-            for table in tables:
-                while True:
-                    status, summary = http(racing[1], "GET", f"/api/tables/{table}")
-                    assert status == 200, summary
-                    if summary["result"] is not None:
-                        break
-                    await asyncio.sleep(0.05)
-
-        asyncio.run(bounded(finished(), 3 * WAIT_SECONDS))
+        asyncio.run(_until_finished(racing[1], tables))
         owners = {process_id(server) for server in racing}
         for table in tables:
             record, _ = finished_record(racing[0], table)
             drove = drivers(database, table)
             assert len(drove) == len(record.moves) and None not in drove  # every bot move driven, once
-            assert len(driven_runs(drove)) == 1 and drove[0] in owners  # by one process: no takeover, no second driver
+            runs = driven_runs(drove)
+            assert len(runs) == len(set(runs)) and set(runs) <= owners  # never alternating: one driver at a time
     finally:
         for server in racing:
             stop_server(server)
+
+
+async def _until_finished(server: ServerProcess, tables: Sequence[str]) -> None:
+    """Until every table of ``tables`` is finished, as ``server`` says; fails only if no move
+    at all is made for :data:`~server_support.WAIT_SECONDS` (a hang, not a slow machine)."""
+    made, stalled_since = -1, time.monotonic()
+    while True:
+        summaries = [http(server, "GET", f"/api/tables/{table}")[1] for table in tables]
+        if all(summary["result"] is not None for summary in summaries):
+            return
+        moves = sum(summary["moves"] for summary in summaries)
+        if moves != made:
+            made, stalled_since = moves, time.monotonic()
+        assert time.monotonic() - stalled_since < WAIT_SECONDS, f"no move in {WAIT_SECONDS:g} s: {summaries}"
+        await asyncio.sleep(0.05)
 
 
 def test_sigterm_drains_one_of_two_processes_and_the_other_keeps_the_table(
@@ -298,7 +312,7 @@ def test_sigterm_drains_one_of_two_processes_and_the_other_keeps_the_table(
             assert watcher.close_code == 1012  # go elsewhere
         assert await asyncio.to_thread(first.process.wait, WAIT_SECONDS) in (0, -signal.SIGTERM)
         pause.go.set()  # the person moves: the bot's next moves are the other process's to drive
-        await bounded(playing, WAIT_SECONDS + 2 * TAKEOVER_SECONDS)
+        await playing  # each frame waited for boundedly
         record = check_watches(second, table, [seat], [token])
         assert seat.result() is not None
         drove = drivers(database, table)
