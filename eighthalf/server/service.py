@@ -104,6 +104,7 @@ class Service:
         self.lobby = lobby
         self._loop: asyncio.AbstractEventLoop | None = None
         self._beating: asyncio.Task[None] | None = None
+        self._claimed: set[str] = set()  # the tables made here since the renewal under way began
 
     def start(self) -> None:
         """Start listening to the database and renewing leases (in the running event loop);
@@ -123,6 +124,7 @@ class Service:
         """Take the lease of a table just made here, and drive it (on a shared store)."""
         if self.lobby.store.shared and self.lobby.store.take_lease(table.id, self.lobby.owner, LEASE_SECONDS):
             table.driver = self.lobby.owner
+            self._claimed.add(table.id)
             table.schedule()
 
     def refresh(self, table: Table) -> None:
@@ -135,6 +137,7 @@ class Service:
 
     async def _beat(self) -> None:
         while True:
+            self._claimed.clear()
             try:
                 held = await asyncio.to_thread(self.lobby.store.leases, self.lobby.owner, LEASE_SECONDS)
             except StoreError as error:  # the database is away: the leases lapse, another process may take them
@@ -161,7 +164,7 @@ class Service:
                 logger.info("table %s: driven by this process (%s) now", table_id, owner)
                 table.driver = owner
                 table.schedule()
-        kept = set(held)
+        kept = set(held) | self._claimed  # a table made here while the renewal was under way is held too
         for table in list(self.lobby.tables.values()):
             if table.driver is not None and table.id not in kept:
                 table.driver = None
