@@ -22,6 +22,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -36,7 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from eighthalf.common.game import Game, Result
-from eighthalf.common.registry import documents_for
+from eighthalf.common.registry import documents_for, find
 from eighthalf.common.replay import GameRecord, replay_states
 from eighthalf.server.games import SERVED
 from eighthalf.server.postgres import PostgresStore, is_postgresql_url
@@ -513,3 +514,21 @@ async def receive_error(socket: ClientConnection, skip: tuple[str, ...] = ("seat
         pass
     assert message["type"] == "error", message
     return message
+
+
+class PausingBot:
+    """Eights' greedy bot that stops before its third move until the test lets it go on."""
+
+    def __init__(self) -> None:
+        self.inner = find("eights").bot("greedy")
+        self.name = "pausing greedy"
+        self.choices = 0
+        self.paused = threading.Event()
+        self.resume = threading.Event()
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        self.choices += 1
+        if self.choices == 3:
+            self.paused.set()
+            self.resume.wait()  # the client's own thread: the test meanwhile drains or kills the server
+        return self.inner.choose(view, rng)
