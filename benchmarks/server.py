@@ -26,6 +26,13 @@ measures for ``--seconds``:
   reference workload (kops/s). The ratio of the server's moves to the engine's is printed
   beside the absolute figures.
 
+``--processes N`` runs N server processes on one PostgreSQL database (``--db``), one
+service: each client process makes its tables through one of them and connects each seat
+to the next one in turn, so that the seats of a table are on different processes and every
+move crosses through the database; the servers' CPU and memory are summed.
+``python -m benchmarks.server_compare`` runs SQLite with one process and PostgreSQL with one
+and two in one run, side by side.
+
 The aim of issue 19 on a 2-core machine: 200 concurrent tables, at least 1,000 durable
 moves a second, p99 under 100 ms. ``--profile FILE`` runs the server under :mod:`cProfile`
 (slower) and prints where its time goes. Nothing is asserted: the figures are reported.
@@ -69,6 +76,8 @@ __all__ = [
     "AIM_P99_MS",
     "MOVE_LIMIT",
     "Config",
+    "arguments_parser",
+    "config_of",
     "engine_moves_per_second",
     "main",
     "run",
@@ -109,6 +118,8 @@ class Config:
     db: str | None = None
     """A PostgreSQL database's URL for the server's tables (it must be empty), or ``None``: a
     temporary SQLite file."""
+    processes: int = 1
+    """Server processes on the database (more than one: PostgreSQL only)."""
 
 
 MOVE_LIMIT: Final = 1000
@@ -171,6 +182,7 @@ class _Server:
     """``eighthalf serve`` in a child process (under cProfile if asked)."""
 
     def __init__(self, folder: Path, config: Config) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
         self.db = folder / "tables.sqlite3"
         self.url_db = config.db
         self.log = folder / "server.log"
@@ -267,11 +279,22 @@ class _Tally:
 
 
 async def _seat(
-    url: str, table: str, seat: int, token: str, window: tuple[float, float], pace: list[float], tally: _Tally
+    urls: Sequence[str],
+    table: str,
+    seat: int,
+    token: str,
+    window: tuple[float, float],
+    pace: list[float],
+    tally: _Tally,
 ) -> None:
-    """Play one seat with a greedy bot; ``pace`` is [the time the table's next move may be sent, the interval]."""
+    """Play one seat with a greedy bot; ``pace`` is [the time the table's next move may be sent, the interval].
+
+    The seat connects to the server process ``urls[seat % len(urls)]`` (``urls`` begins with
+    the one the table was made through).
+    """
     from eighthalf.server.client import TableConnection
 
+    url = urls[seat % len(urls)]
     start, end = window
     rng = random.Random(f"{SEED}:{table}:{seat}")
     async with TableConnection.open(url, table, token) as connection:
@@ -317,7 +340,7 @@ async def _new_table(url: str, spec: dict[str, Any]) -> tuple[str, list[str]]:
 
 
 async def _slot(
-    url: str,
+    urls: Sequence[str],
     spec: dict[str, Any],
     first: tuple[str, list[str]],
     window: tuple[float, float],
@@ -332,14 +355,22 @@ async def _slot(
     pace = [time.monotonic() + random.random() * interval, interval]  # tables out of step with each other
     while time.monotonic() < window[1]:
         await asyncio.gather(
-            *(_seat(url, table, seat, token, window, pace, tally) for seat, token in enumerate(tokens))
+            *(_seat(urls, table, seat, token, window, pace, tally) for seat, token in enumerate(tokens))
         )
         if time.monotonic() < window[1]:
-            table, tokens = await _new_table(url, spec)
+            table, tokens = await _new_table(urls[0], spec)
 
 
-def _client(url: str, specs: list[dict[str, Any]], config: Config, barrier: Barrier, results: Any, number: int) -> None:
-    """One client process: make its tables, wait for the others, play, and put its tally on ``results``."""
+def _client(
+    urls: list[str], specs: list[dict[str, Any]], config: Config, barrier: Barrier, results: Any, number: int
+) -> None:
+    """One client process: make its tables, wait for the others, play, and put its tally on ``results``.
+
+    Its tables are made through the server process ``urls[number % len(urls)]``.
+    """
+    shift = number % len(urls)
+    urls = urls[shift:] + urls[:shift]
+    url = urls[0]
 
     async def play() -> _Tally:
         tally = _Tally()
@@ -355,7 +386,7 @@ def _client(url: str, specs: list[dict[str, Any]], config: Config, barrier: Barr
             loop.time() + config.warmup + config.seconds, lambda: usage.setdefault("end", resource.getrusage(0))
         )
         slots = [
-            asyncio.create_task(_slot(url, spec, first, window, interval, tally))
+            asyncio.create_task(_slot(urls, spec, first, window, interval, tally))
             for spec, first in zip(specs, made, strict=True)
         ]
         await asyncio.wait(slots, timeout=window[1] + 0.5 - time.monotonic())
@@ -380,6 +411,12 @@ def _client(url: str, specs: list[dict[str, Any]], config: Config, barrier: Barr
 
 # ---------------------------------------------------------------------------------------
 # The run
+
+
+def _cpu(servers: Sequence[_Server]) -> tuple[float, float]:
+    """The user and system CPU seconds of every server process so far, summed."""
+    times = [each.cpu() for each in servers]
+    return sum(user for user, _ in times), sum(system for _, system in times)
 
 
 def _machine_cpu() -> tuple[float, float]:
@@ -414,14 +451,24 @@ def run(config: Config) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     clients: list[Any] = []
     with tempfile.TemporaryDirectory(prefix="eighthalf-bench-server-") as folder:
-        server = _Server(Path(folder), config)
+        servers: list[_Server] = []
         try:
+            for number in range(config.processes):
+                servers.append(_Server(Path(folder) / (f"process{number}" if number else ""), config))
+            server = servers[0]
             barrier = context.Barrier(config.clients + 1)
             results = context.Queue()
             clients = [
                 context.Process(
                     target=module._client,
-                    args=(server.url, specs[number :: config.clients], config, barrier, results, number),
+                    args=(
+                        [each.url for each in servers],
+                        specs[number :: config.clients],
+                        config,
+                        barrier,
+                        results,
+                        number,
+                    ),
                     daemon=True,
                 )
                 for number in range(config.clients)
@@ -434,12 +481,13 @@ def run(config: Config) -> dict[str, Any]:
                 log = server.log.read_text(errors="replace")[-800:]
                 raise RuntimeError(f"the client processes did not start playing: {log}") from error
             time.sleep(config.warmup)
-            cpu_start, committed_start, begin = server.cpu(), server.committed(), time.monotonic()
+            cpu_start, committed_start, begin = _cpu(servers), server.committed(), time.monotonic()
             machine_start = _machine_cpu()
             time.sleep(config.seconds)
-            cpu_end, committed_end, elapsed = server.cpu(), server.committed(), time.monotonic() - begin
+            cpu_end, committed_end, elapsed = _cpu(servers), server.committed(), time.monotonic() - begin
             machine_end = _machine_cpu()
-            memory = server.memory()
+            memories = [each.memory() for each in servers]
+            memory = {key: sum(each.get(key, 0) for each in memories) for key in ("VmRSS", "VmHWM")}
             tallies = [results.get(timeout=config.seconds + 120) for _ in clients]
             for process in clients:
                 process.join(30)
@@ -447,7 +495,8 @@ def run(config: Config) -> dict[str, Any]:
             for process in clients:
                 if process.is_alive():
                     process.kill()
-            server.stop()
+            for each in servers:
+                each.stop()
         database_bytes = sum(path.stat().st_size for path in Path(folder).glob("tables.sqlite3*"))
     latencies = [value * 1000 for tally in tallies for value in tally["latencies"]]
     acknowledged = sum(tally["acknowledged"] for tally in tallies)
@@ -497,8 +546,7 @@ def report(figures: dict[str, Any], command: str) -> str:
         f"machine: {info['platform']}; CPU: {info['cpu']}; {info['cores']} cores ({info['usable_cores']} usable)",
         f"python:  {info['python']} ({info['python_build']}) [{info['compiler']}]",
         f"load:    {' '.join(f'{value:.2f}' for value in load or ())} (1, 5, 15 min, before the run)",
-        f"server:  eighthalf serve on 127.0.0.1, SQLite WAL synchronous={config['sync']}"
-        + (", under cProfile" if config["profile"] else ""),
+        f"server:  {_servers_text(config)}" + (", under cProfile" if config["profile"] else ""),
         f"tables:  {config['tables']} at once (8½ and Eights in turn, {'/'.join(map(str, config['players']))} players), "
         f"every seat a greedy bot on its own websocket ({figures['connections']} connections opened), "
         f"{config['clients']} client processes",
@@ -565,6 +613,15 @@ def report(figures: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
+def _servers_text(config: dict[str, Any]) -> str:
+    """Which servers the run measured, on which store."""
+    count = config.get("processes", 1)
+    store = (
+        f"SQLite WAL synchronous={config['sync']}" if config["db"] is None else f"PostgreSQL --sync {config['sync']}"
+    )
+    return f"{'eighthalf serve' if count == 1 else f'{count} eighthalf serve processes'} on 127.0.0.1, {store}"
+
+
 def _offered(config: dict[str, Any]) -> str:
     if not config["rate"]:
         return "every table moves as soon as its bot has its view (the server saturated: its most moves a second)"
@@ -582,17 +639,10 @@ def _players(text: str) -> tuple[int, ...]:
     return players
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m benchmarks.server [--tables N] [--seconds S] [--players 2,3,4] [--clients K] [--json]``.
-
-    Returns 0, or 1 if the run saw errors (a refused move, a lost connection); a missed aim
-    does not change it.
-    """
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["--serve-profiled"] and len(arguments) > 1:
-        return _serve_profiled(arguments[1], arguments[2:])
+def arguments_parser(prog: str) -> argparse.ArgumentParser:
+    """The command line's options of a run (``--tables``, ``--seconds``, ``--db`` ...)."""
     parser = argparse.ArgumentParser(
-        prog="python -m benchmarks.server",
+        prog=prog,
         description="Measure the game server: concurrent tables of bots over loopback websockets.",
     )
     parser.add_argument("--tables", type=int, default=200, help="tables playing at once (default 200)")
@@ -613,9 +663,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--db", metavar="URL", help="an empty PostgreSQL database (postgresql://...) instead of a temporary SQLite file"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes on the --db PostgreSQL database (default 1)"
+    )
+    return parser
+
+
+def config_of(parser: argparse.ArgumentParser, arguments: Sequence[str]) -> Config:
+    """The :class:`Config` of ``arguments`` (exits with ``parser``'s error when one is wrong)."""
     args = parser.parse_args(arguments)
     if args.tables < 1 or args.clients < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate < 0:
         parser.error("--tables and --clients must be at least 1, --seconds positive, --warmup and --rate not negative")
+    if args.processes < 1 or (args.processes > 1 and args.db is None):
+        parser.error("--processes is at least 1; more than 1 need --db (PostgreSQL)")
     config = Config(
         tables=args.tables,
         seconds=args.seconds,
@@ -626,7 +686,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         sync=args.sync,
         profile=None if args.profile is None else str(Path(args.profile).resolve()),
         db=args.db,
+        processes=args.processes,
     )
+    return config
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m benchmarks.server [--tables N] [--seconds S] [--players 2,3,4] [--clients K] [--json]``.
+
+    Returns 0, or 1 if the run saw errors (a refused move, a lost connection); a missed aim
+    does not change it.
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["--serve-profiled"] and len(arguments) > 1:
+        return _serve_profiled(arguments[1], arguments[2:])
+    parser = arguments_parser("python -m benchmarks.server")
+    config = config_of(parser, arguments)
+    args = parser.parse_args(arguments)
     figures = run(config)
     if args.json:
         print(json.dumps(figures, indent=2, ensure_ascii=False))

@@ -71,6 +71,7 @@ from .protocol import (
     parse_client_message,
     welcome_message,
 )
+from .service import Service
 from .store import SQLiteStore, Store, StoreError
 from .tables import Lobby, Table
 
@@ -280,15 +281,18 @@ def create_app(
     else:
         store = SQLiteStore(db, synchronous=synchronous)
     lobby = Lobby(store, metrics)
+    service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = lobby.restore()
         logger.info("%d tables in play loaded from %s", count, db)
+        service.start()
         sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(abandon_after))
         yield
         if sweeper is not None:
             sweeper.cancel()
+        service.stop()
         lobby.stop()
 
     async def _sweep(after: float) -> None:
@@ -334,6 +338,7 @@ def create_app(
         except EighthalfError as error:
             return _error("bad-table", str(error))
         table = lobby.create(spec)
+        service.claim(table)
         logger.info("table %s made: %s, %d seats", table.id, table.served.name, table.players)
         return JSONResponse(_links(table.summary()), status_code=201)
 
@@ -399,7 +404,8 @@ def create_app(
         except StoreError as error:
             logger.error("readiness: %s", error)
             return JSONResponse({"status": "database-unavailable"}, status_code=503)
-        return JSONResponse({"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections()})
+        ready = {"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections()}
+        return JSONResponse({**ready, "process": lobby.owner})
 
     async def i18n(request: Request) -> Response:
         lang = request.path_params.get("lang")
@@ -428,6 +434,7 @@ def create_app(
             await websocket.send_json(error_message(refused))
             await websocket.close(4404, "no such table")
             return
+        service.refresh(table)  # another process's latest moves and seats, on a shared store
         connection = _Connection(websocket)
         sender = asyncio.get_running_loop().create_task(connection.send_all())
         seat: int | None = None

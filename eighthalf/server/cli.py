@@ -100,7 +100,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--db",
         default=DEFAULT_DB,
         help=f"the SQLite database file, created on first use (default {DEFAULT_DB}); :memory: keeps nothing; "
-        "or a PostgreSQL database's URL, postgresql://user@host/dbname (the postgresql extra)",
+        "or a PostgreSQL database's URL, postgresql://user@host/dbname (the postgresql extra): any number of "
+        "processes serving one PostgreSQL database are one service",
     )
     parser.add_argument(
         "--sync",

@@ -10,6 +10,17 @@ are made on first use; the database's layout has a version (the table ``eighthal
 and each older layout a migration, as SQLite's has. A move takes a row lock on its table,
 so two writers of one table are put in order by the database itself.
 
+Several server processes may serve one PostgreSQL database (the store is *shared*): the
+table ``leases`` says which process drives each table in play, until when (taken and
+renewed by one atomic statement that succeeds only for its holder or once it expired); a
+move the server makes (a bot's, a timed-out person's) is committed only by the lease's
+holder, in a transaction that reads the lease under a lock, and the moves table records
+the driver of each. Every commit of a move, a seat or an abandoned table sends a
+``NOTIFY`` on the channel :data:`CHANNEL` in its transaction, so every process hears of
+it once it is committed (:meth:`PostgresStore.listen`); the columns and table this adds
+are made, when missing, by ``CREATE ... IF NOT EXISTS`` on opening, and a database made
+by the release before opens with this one and loses nothing.
+
 Needs psycopg (``pip install "eighthalf[postgresql]"``); without it, opening such a store
 raises a :class:`~eighthalf.server.store.StoreError` that says so.
 """
@@ -19,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from .store import (
@@ -27,6 +38,7 @@ from .store import (
     LOAD_SEATS,
     LOAD_TABLE,
     SCHEMA_VERSION,
+    LeaseLost,
     Listed,
     StoredTable,
     StoreError,
@@ -42,7 +54,10 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - the server extra without the postgresql one
     _psycopg = None  # type: ignore[assignment]
 
-__all__ = ["POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url"]
+__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url"]
+
+CHANNEL: Final = "eighthalf"
+"""The ``LISTEN``/``NOTIFY`` channel on which every commit of a move, a seat or an ending is told."""
 
 POSTGRESQL_SCHEMES: Final = ("postgresql://", "postgres://")
 """How a ``--db`` value that names a PostgreSQL database begins."""
@@ -73,6 +88,13 @@ _SCHEMA: Final = (
     )""",
     "CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC)",
     "CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL",
+    # several processes, one service: who drives each table in play, and who drove each move
+    """CREATE TABLE IF NOT EXISTS leases (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        owner TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL
+    )""",
+    "ALTER TABLE moves ADD COLUMN IF NOT EXISTS driver TEXT",
 )
 
 _MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
@@ -80,6 +102,16 @@ _MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
 layout is :data:`~eighthalf.server.store.SCHEMA_VERSION` 2: none yet)."""
 
 _FIRST_LAYOUT: Final = 2
+
+_TAKE: Final = (
+    "INSERT INTO leases (table_id, owner, expires) {rows} "
+    "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires "
+    "WHERE leases.owner = excluded.owner OR leases.expires < now()"
+)
+"""Take or renew leases, atomically: a row is written only for its holder or once it expired."""
+
+_LISTEN_WAIT: Final = 0.5
+"""How long the listening thread waits for a notification before it looks whether the store closes."""
 
 
 def is_postgresql_url(db: str) -> bool:
@@ -120,7 +152,12 @@ class PostgresStore:
         if _psycopg is None:
             raise StoreError('a PostgreSQL database needs psycopg: pip install "eighthalf[postgresql]"')
         self.url = url
+        self.shared = True
+        """Several processes may serve a PostgreSQL database (see :meth:`Store.shared
+        <eighthalf.server.store.Store.shared>`)."""
         self._lock = threading.Lock()
+        self._closing = threading.Event()
+        self._listener: threading.Thread | None = None
         self._db: Any
         with self._lock:
             self._connect()
@@ -209,18 +246,18 @@ class PostgresStore:
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
         """See :meth:`Store.take_seat <eighthalf.server.store.Store.take_seat>`."""
-        taken = self._run(
-            [
-                (
-                    "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) "
-                    "ON CONFLICT DO NOTHING",
-                    (table_id, seat, name, token_hash),
-                )
-            ]
-        )
-        if taken == 1 and when is not None:
-            self._run([("UPDATE tables SET touched = %s WHERE id = %s", (when, table_id))])
-        return bool(taken == 1)
+        with self._transaction() as db:
+            taken = db.execute(
+                "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (table_id, seat, name, token_hash),
+            ).rowcount
+            if taken != 1:
+                return False
+            if when is not None:
+                db.execute("UPDATE tables SET touched = %s WHERE id = %s", (when, table_id))
+            change = {"table": table_id, "seat": seat, "name": name, "token_hash": token_hash, "touched": when}
+            _notify(db, change)
+        return True
 
     def add_move(
         self,
@@ -231,10 +268,20 @@ class PostgresStore:
         finished: str | None = None,
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
+        driver: str | None = None,
     ) -> None:
         """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`."""
         with self._transaction() as db:
             db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))  # one writer a table
+            # the lease read under a lock: a process taking it over waits for this commit
+            if (
+                driver is not None
+                and not db.execute(
+                    "SELECT 1 FROM leases WHERE table_id = %s AND owner = %s AND expires > now() FOR SHARE",
+                    (table_id, driver),
+                ).fetchall()
+            ):
+                raise LeaseLost(f"table {table_id}: this process no longer drives it (move {number} not made)")
             write_move(
                 lambda sql, parameters: db.execute(_placeholders(sql), parameters),
                 table_id,
@@ -244,12 +291,23 @@ class PostgresStore:
                 summary,
                 touched,
             )
+            if driver is not None:
+                db.execute(
+                    "UPDATE moves SET driver = %s WHERE table_id = %s AND number = %s", (driver, table_id, number)
+                )
+            if finished is not None:
+                db.execute("DELETE FROM leases WHERE table_id = %s", (table_id,))
+            change = {"table": table_id, "number": number, "move": move, "driven": driver is not None}
+            _notify(db, {**change, "touched": touched})
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish <eighthalf.server.store.Store.finish>`."""
-        self._run(
-            [("UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, json_text(summary), table_id))]
-        )
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, json_text(summary), table_id)
+            )
+            db.execute("DELETE FROM leases WHERE table_id = %s", (table_id,))
+            _notify(db, {"table": table_id, "finished": True})
 
     def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
         """See :meth:`Store.set_summary <eighthalf.server.store.Store.set_summary>`."""
@@ -285,11 +343,67 @@ class PostgresStore:
         rows = self._run([(f"SELECT id FROM tables{where} ORDER BY created, id", ())], fetch=True)
         return [table_id for (table_id,) in rows]
 
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """See :meth:`Store.take_lease <eighthalf.server.store.Store.take_lease>`."""
+        rows = _TAKE.format(rows="VALUES (%s, %s, now() + make_interval(secs => %s))")
+        return bool(self._run([(rows, (table_id, owner, seconds))]) == 1)
+
+    def leases(self, owner: str, seconds: float) -> list[str]:
+        """See :meth:`Store.leases <eighthalf.server.store.Store.leases>` (the rows are taken in
+        the order of their ids, so two processes doing it at once do not deadlock)."""
+        rows = "SELECT id, %s, now() + make_interval(secs => %s) FROM tables WHERE finished IS NULL ORDER BY id"
+        held = self._run([(_TAKE.format(rows=rows) + " RETURNING table_id", (owner, seconds))], fetch=True)
+        return sorted(table_id for (table_id,) in held)
+
+    def release_leases(self, owner: str) -> None:
+        """See :meth:`Store.release_leases <eighthalf.server.store.Store.release_leases>`."""
+        self._run([("DELETE FROM leases WHERE owner = %s", (owner,))])
+
+    def drivers(self, table_id: str) -> list[str | None]:
+        """Who drove each move of the table, in order: a process's lease owner id, or ``None``
+        for a person's move (for an operator, and the tests that no two processes drove one table)."""
+        rows = self._run([("SELECT driver FROM moves WHERE table_id = %s ORDER BY number", (table_id,))], fetch=True)
+        return [driver for (driver,) in rows]
+
+    def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
+        """See :meth:`Store.listen <eighthalf.server.store.Store.listen>`: a thread with a
+        connection of its own ``LISTEN`` s on :data:`CHANNEL`, connecting again a second after
+        it loses the database (then ``{"resync": True}``, as also once it first listens: what
+        was committed before it listened is read again).
+
+        Raises:
+            StoreError: If the store listens already.
+        """
+        if self._listener is not None:
+            raise StoreError("the store listens already")
+        self._listener = threading.Thread(target=self._listen, args=(changed,), name="eighthalf-listen", daemon=True)
+        self._listener.start()
+
+    def _listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
+        while not self._closing.is_set():
+            try:
+                with _psycopg.connect(self.url, autocommit=True) as db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    changed({"resync": True})
+                    while not self._closing.is_set():
+                        for note in db.notifies(timeout=_LISTEN_WAIT):
+                            changed(json.loads(note.payload))
+            except _psycopg.Error:
+                self._closing.wait(1.0)
+
     def check(self) -> None:
         """See :meth:`Store.check <eighthalf.server.store.Store.check>`."""
         self._run([("SELECT 1", ())], fetch=True)
 
     def close(self) -> None:
-        """See :meth:`Store.close <eighthalf.server.store.Store.close>`."""
+        """See :meth:`Store.close <eighthalf.server.store.Store.close>` (the listening thread stops too)."""
+        self._closing.set()
+        if self._listener is not None:
+            self._listener.join(timeout=10 * _LISTEN_WAIT)
         with self._lock:
             self._db.close()
+
+
+def _notify(db: Any, change: dict[str, Any]) -> None:
+    """Tell every listening process of ``change`` once the transaction commits (``pg_notify``)."""
+    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(change, ensure_ascii=False, separators=(",", ":"))))

@@ -16,9 +16,9 @@ layout a migration: a database made by an earlier release opens with this one an
 :class:`SQLiteStore` is the embedded default: one file (created on first use) or
 ``":memory:"``. It runs in SQLite's write-ahead-log mode; with ``synchronous="normal"`` (the
 default) a commit survives the server process being killed at any moment, and with
-``"full"`` also a power cut, at the price of a disk flush per move. Spreading the server over
-several machines would put a shared database behind the same interface (see the docs page
-"Playing over a network").
+``"full"`` also a power cut, at the price of a disk flush per move. A SQLite database is
+served by one process; several processes on several machines share a PostgreSQL database
+behind the same interface (:mod:`eighthalf.server.postgres`, :mod:`eighthalf.server.service`).
 
 >>> store = SQLiteStore(":memory:")
 >>> store.create_table(StoredTable(id="t1", game="Eights", record='[Game "Eights"]', settings={}, created=0.0))
@@ -44,7 +44,9 @@ __all__ = [
     "LOAD_SEATS",
     "LOAD_TABLE",
     "SCHEMA_VERSION",
+    "LeaseLost",
     "Listed",
+    "MoveConflict",
     "SQLiteStore",
     "Store",
     "StoreError",
@@ -103,6 +105,15 @@ class StoreError(Exception):
     """The store cannot do what was asked (a database it cannot open or read, a move out of order)."""
 
 
+class MoveConflict(StoreError):
+    """A move out of order: the table has no move ``number - 1``, or already a move ``number``
+    (another process committed that move first)."""
+
+
+class LeaseLost(StoreError):
+    """A move made by a process that does not hold the table's lease (another process drives it now)."""
+
+
 @attrs.frozen(kw_only=True)
 class StoredTable:
     """A table as stored: its set-up record, its settings, the seats taken and the moves."""
@@ -146,7 +157,19 @@ class Listed:
 
 
 class Store(Protocol):
-    """What the server needs of its storage. Every method commits before it returns."""
+    """What the server needs of its storage. Every method commits before it returns.
+
+    A *shared* store (PostgreSQL) may be served by several server processes at once: each
+    table is driven (its bots, its clock) by the one process that holds its *lease*
+    (:meth:`take_lease`, :meth:`leases`), and every change is told to every process
+    (:meth:`listen`). A store that is not shared (SQLite) is served by one process, which
+    holds every lease.
+    """
+
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes may serve this store at once."""
+        ...
 
     def create_table(self, table: StoredTable) -> None:
         """Store a new table (its seats and moves are empty)."""
@@ -166,14 +189,18 @@ class Store(Protocol):
         finished: str | None = None,
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
+        driver: str | None = None,
     ) -> None:
         """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
         the game and ``finished`` is its record, stored in the same transaction with the
         table's final public ``summary``; with ``touched`` (a person's move), the table
-        counts as touched then.
+        counts as touched then; with ``driver`` (a move the server made: a bot's, or a
+        person's whose time ran out), only if the process ``driver`` holds the table's lease,
+        and a shared store records that it drove the move.
 
         Raises:
-            StoreError: If the table has no move ``number - 1`` or already a move ``number``.
+            MoveConflict: If the table has no move ``number - 1`` or already a move ``number``.
+            LeaseLost: If ``driver`` does not hold the table's lease (a shared store).
         """
         ...
 
@@ -203,6 +230,31 @@ class Store(Protocol):
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """The ids of every table (or of those whose game goes on), oldest first."""
+        ...
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take or renew the lease of one table for the process ``owner``, for ``seconds``,
+        if no other process holds it unexpired: whether ``owner`` holds it now."""
+        ...
+
+    def leases(self, owner: str, seconds: float) -> list[str]:
+        """Renew every lease ``owner`` holds and take every lease of a table in play that no
+        process holds unexpired, for ``seconds``, in one statement: the ids of the tables in
+        play whose lease ``owner`` holds now (a store that is not shared: all of them)."""
+        ...
+
+    def release_leases(self, owner: str) -> None:
+        """Give up every lease ``owner`` holds (the process stops): others may take them at once."""
+        ...
+
+    def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``changed``, from a thread of its own, with each change committed to a shared
+        store by any process: ``{"table", "number", "move", "driven", "touched"}`` for a move,
+        ``{"table", "seat", "name", "token_hash", "touched"}`` for a seat taken,
+        ``{"table", "finished": True}`` for a table ended as abandoned, and ``{"resync": True}``
+        when changes may have been missed (a lost connection to the database, listening
+        again). Until :meth:`close`. A store that is not shared calls it never.
+        """
         ...
 
     def check(self) -> None:
@@ -236,11 +288,11 @@ def write_move(
     a transaction that the store opened and that holds the table's lock.
 
     Raises:
-        StoreError: If the table has no move ``number - 1`` or already a move ``number``.
+        MoveConflict: If the table has no move ``number - 1`` or already a move ``number``.
     """
     (count,) = execute("SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
     if count != number - 1:
-        raise StoreError(f"table {table_id}: move {number} follows move {count}")
+        raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
     execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move))
     if finished is not None:
         execute("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (finished, json_text(summary), table_id))
@@ -317,6 +369,8 @@ class SQLiteStore:
         if synchronous not in ("normal", "full"):
             raise StoreError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
         self.path = path
+        self.shared = False
+        """A SQLite database is served by one process (see :meth:`Store.shared`)."""
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -391,8 +445,9 @@ class SQLiteStore:
         finished: str | None = None,
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
+        driver: str | None = None,
     ) -> None:
-        """See :meth:`Store.add_move`."""
+        """See :meth:`Store.add_move` (one process holds every lease: ``driver`` is not checked)."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
@@ -440,6 +495,20 @@ class SQLiteStore:
         where = " WHERE finished IS NULL" if unfinished else ""
         with self._lock:
             return [table_id for (table_id,) in self._db.execute(f"SELECT id FROM tables{where} ORDER BY created, id")]
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """See :meth:`Store.take_lease`: one process serves a SQLite database, and holds every lease."""
+        return True
+
+    def leases(self, owner: str, seconds: float) -> list[str]:
+        """See :meth:`Store.leases`: every table in play (one process serves a SQLite database)."""
+        return self.table_ids(unfinished=True)
+
+    def release_leases(self, owner: str) -> None:
+        """See :meth:`Store.release_leases` (nothing to give up: no other process serves the file)."""
+
+    def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
+        """See :meth:`Store.listen`: no other process changes a SQLite database, so ``changed`` is never called."""
 
     def check(self) -> None:
         """See :meth:`Store.check`."""

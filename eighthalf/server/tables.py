@@ -9,7 +9,9 @@ getting the frame of its own seat (:mod:`eighthalf.server.protocol`). A :class:`
 the tables of a server, makes new ones and restores the stored ones on start.
 
 This module knows nothing of HTTP or websockets: a connection is anything with the two
-methods of :class:`Client`.
+methods of :class:`Client`. Nor of other server processes: a table is *driven* (its bots
+and its clock run) only while :attr:`Table.driver` says so, and follows the moves and seats
+that other processes commit (:mod:`eighthalf.server.service`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
 from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import Listed, Store, StoredTable
+from .store import LeaseLost, Listed, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -130,10 +132,16 @@ class Table:
     """One table: a game's record, its state, its seats and the connections following it.
 
     Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`Lobby.restore`.
+    ``driver`` is the id of this process if it drives the table (:attr:`driver`).
     """
 
-    def __init__(self, stored: StoredTable, store: Store, meter: Meter = NO_METER) -> None:
+    def __init__(
+        self, stored: StoredTable, store: Store, meter: Meter = NO_METER, *, driver: str | None = None
+    ) -> None:
         self.id = stored.id
+        self.driver = driver
+        """The id of this process while it drives the table (holds its lease: its bots move and
+        its clock runs here), else ``None``: it follows what other processes commit."""
         self.meter = meter
         self.served: Served = SERVED[stored.game]
         self.settings = stored.settings
@@ -239,14 +247,23 @@ class Table:
             self.id, seat, checked, hashed, when=now
         ):
             raise Refused("seat-taken", f"seat {seat} is taken")
-        self.seats[seat].name, self.seats[seat].token_hash = checked, hashed
-        self.touched = now
+        self.follow_seat(seat, checked, hashed, now)
+        return token
+
+    def follow_seat(self, seat: int, name: str, hashed: str, touched: float | None) -> None:
+        """Seat the person ``name`` whose token's hash is ``hashed`` at ``seat``, as committed
+        (here, or by another process: then told to this one's connections), touched then.
+        A seat already taken stays as it is."""
+        if self.seats[seat].token_hash is not None:
+            return
+        self.seats[seat].name, self.seats[seat].token_hash = name, hashed
+        if touched is not None:
+            self.touched = touched
         self._parts = None  # the names changed, and maybe whether the game started
         self.broadcast_seats()
         self.schedule()
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
             self._send_states((), None)
-        return token
 
     def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
         """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
@@ -369,23 +386,38 @@ class Table:
         person = self.seats[seat].bot is None and not timed_out
         touched = time.time() if person else None
         committing = time.perf_counter()
-        self._store.add_move(
-            self.id, len(self.moves) + 1, notation, finished=finished, summary=summary, touched=touched
-        )
+        try:
+            self._store.add_move(
+                self.id,
+                len(self.moves) + 1,
+                notation,
+                finished=finished,
+                summary=summary,
+                touched=touched,
+                driver=None if person else self.driver,
+            )
+        except MoveConflict:  # another process committed this move first: its notice brings it here
+            raise Refused("stale", f"move {len(self.moves) + 1} was made meanwhile (through another server)") from None
         committed = time.perf_counter()
+        self.advance(move, after, events, {"seat": seat, "move": notation, "timed_out": timed_out}, touched)
+        self.meter.moved(self.served.name, committed - committing, time.perf_counter() - arrived)
+
+    def advance(
+        self, move: Any, after: Any, events: tuple[Any, ...], last: dict[str, Any], touched: float | None
+    ) -> None:
+        """Go on to ``after``, the state after the committed ``move`` (of ``events``; ``last``: the
+        frames' ``last``; touched then if a person's), and tell every connection here."""
         if touched is not None:
             self.touched = touched
-        # committed: now tell
         self.state = after
         self.moves.append(move)
         self.history.append(events)
         self._legal = self._legal_texts = self._parts = None
         self.schedule()
-        self._send_states(events, {"seat": seat, "move": notation, "timed_out": timed_out})
-        self.meter.moved(self.served.name, committed - committing, time.perf_counter() - arrived)
+        self._send_states(events, last)
         players = {index: record.player for index, record in enumerate(self.seats)}
-        tell(players, events, after, game.events_for, game.view)
-        if finished is not None and self.released is not None:
+        tell(players, events, after, self.game.events_for, self.game.view)
+        if self.game.to_move(after) is None and self.released is not None:
             self.released(self)
 
     def _why_illegal(self, move: Any) -> Refused:
@@ -438,19 +470,21 @@ class Table:
         return record
 
     def schedule(self) -> None:
-        """Start what must happen next: a bot's move, or the clock of a person's move."""
+        """Start what must happen next: a bot's move, or the clock of a person's move (a table
+        driven elsewhere only shows the clock: its driver moves when it runs out)."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task, self.deadline = None, None
         seat = self.game.to_move(self.state)
         if seat is None or not self.started:
             return
-        if self.seats[seat].bot is not None:
+        if self.seats[seat].bot is not None and self.driver is not None:
             self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
-        elif self.settings.get("move_seconds") is not None:
+        elif self.seats[seat].bot is None and self.settings.get("move_seconds") is not None:
             wait = float(self.settings["move_seconds"])
             self.deadline = time.time() + wait
-            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
+            if self.driver is not None:
+                self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
 
     async def _bot_move(self, seat: int, number: int, wait: float) -> None:
         if wait:
@@ -472,6 +506,8 @@ class Table:
                 self._check_turn(seat, number)
             except Refused:  # the game moved on meanwhile (a person's late move)
                 return
+            if self.driver is None:  # another process took the table over meanwhile
+                return
             legal = self.legal_moves()
             if move not in legal:  # a bot's move that is not legal is its failure too
                 if move is not None:
@@ -481,7 +517,13 @@ class Table:
                         seat,
                     )
                 move = legal[0]
-            self._play_move(seat, move, wait > 0, time.perf_counter())
+            try:
+                self._play_move(seat, move, wait > 0, time.perf_counter())
+            except Refused:  # another process committed this move first
+                return
+            except LeaseLost:
+                logger.warning("table %s: another process drives it now; this one stops driving it", self.id)
+                self.driver = None
 
     def abandon(self) -> None:
         """End the table as abandoned: its record (result ``*``, a ``Termination`` tag
@@ -489,6 +531,12 @@ class Table:
         cancelled and its connections are closed (``1000``, ``abandoned``)."""
         self.abandoned = True
         self._store.finish(self.id, self.served.dumps(self.finished_record()), stored_summary(self.summary()))
+        self.follow_end()
+
+    def follow_end(self) -> None:
+        """The table was ended as abandoned (here, or by another process): its pending work is
+        cancelled and its connections are closed (``1000``, ``abandoned``)."""
+        self.abandoned = True
         self._parts = None
         if self._task is not None:
             self._task.cancel()
@@ -522,6 +570,12 @@ class Lobby:
         """The tables in memory: every table in play, and the finished ones being followed."""
         self.stopping = False
         """Whether the server is stopping (``/readyz`` then answers 503)."""
+        self.owner = secrets.token_hex(8)
+        """This process's id as a lease's owner: random, new at every start."""
+
+    def _table(self, stored: StoredTable) -> Table:
+        """The table ``stored``, driven here if no other process may drive it (a store that is not shared)."""
+        return Table(stored, self.store, self.meter, driver=None if self.store.shared else self.owner)
 
     def _keep(self, table: Table) -> Table:
         table.released = self.let_go
@@ -542,7 +596,7 @@ class Lobby:
             stored = self.store.load(table_id)
             if stored is None or table_id in self.tables:
                 continue
-            table = Table(stored, self.store, self.meter)
+            table = self._table(stored)
             if table.over:  # stored by a version that wrote the finished record apart
                 self.store.finish(
                     table_id, table.served.dumps(table.finished_record()), stored_summary(table.summary())
@@ -573,7 +627,7 @@ class Lobby:
             created=time.time(),
         )
         self.store.create_table(stored)
-        table = self._keep(Table(stored, self.store, self.meter))
+        table = self._keep(self._table(stored))
         table.schedule()
         return table
 
@@ -587,7 +641,10 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        return self._keep(Table(self._stored(table_id), self.store, self.meter))
+        table = self._keep(self._table(self._stored(table_id)))
+        if not table.over:  # in play, driven by another process: its clock is shown here
+            table.schedule()
+        return table
 
     def _stored(self, table_id: str) -> StoredTable:
         """The table of that id as stored.
@@ -615,7 +672,7 @@ class Lobby:
     def _backfill(self, stored: StoredTable) -> dict[str, Any]:
         """The summary of a table not in memory and stored without one (finished by a layout-1
         database): replayed once, then stored if the game is over."""
-        table = Table(stored, self.store, self.meter)
+        table = self._table(stored)
         summary = stored_summary(table.summary())
         if table.over:
             self.store.set_summary(stored.id, summary)
@@ -676,8 +733,12 @@ class Lobby:
 
     def abandon_idle(self, now: float, after: float) -> list[str]:
         """End as abandoned every table in play that no person touched for ``after`` seconds
-        before ``now``, and let it go: their ids."""
-        idle = [table for table in self.tables.values() if not table.over and table.touched + after <= now]
+        before ``now``, and let it go: their ids (only the tables this process drives)."""
+        idle = [
+            table
+            for table in self.tables.values()
+            if table.driver is not None and not table.over and table.touched + after <= now
+        ]
         for table in idle:
             table.abandon()
             logger.info("table %s ended as abandoned: no person touched it for %g s", table.id, after)
@@ -689,10 +750,15 @@ class Lobby:
         return sum(len(table._audience()) for table in self.tables.values())
 
     def stop(self) -> None:
-        """Stop every table's pending work and close the store."""
+        """Stop every table's pending work, give up its leases (another process may take the
+        tables over at once) and close the store."""
         self.stopping = True
         for table in self.tables.values():
             table.stop()
+        try:
+            self.store.release_leases(self.owner)
+        except StoreError as error:  # the database is away: the leases run out instead
+            logger.warning("leases not given up: %s", error)
         self.store.close()
 
 

@@ -22,8 +22,9 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from http.client import HTTPConnection
 from pathlib import Path
@@ -36,7 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from eighthalf.common.game import Game, Result
-from eighthalf.common.registry import documents_for
+from eighthalf.common.registry import documents_for, find
 from eighthalf.common.replay import GameRecord, replay_states
 from eighthalf.server.games import SERVED
 from eighthalf.server.postgres import PostgresStore, is_postgresql_url
@@ -101,8 +102,9 @@ def open_store(directory: Path) -> Store:
     return PostgresStore(db) if is_postgresql_url(db) else SQLiteStore(db)
 
 
-def start_server(directory: Path, *options: str) -> ServerProcess:
-    """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``.
+def start_server(directory: Path, *options: str, db: str | None = None) -> ServerProcess:
+    """Start ``python -m eighthalf serve --port 0`` on loopback with a database in ``directory``
+    (or ``db``: several processes of one service share one PostgreSQL database).
 
     Raises:
         AssertionError: If it exits before it prints its URL.
@@ -111,7 +113,7 @@ def start_server(directory: Path, *options: str) -> ServerProcess:
     out, err = directory / "stdout.txt", directory / "stderr.txt"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "eighthalf", "serve", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--db", database_of(directory), *options]
+    command += ["--db", database_of(directory) if db is None else db, *options]
     with out.open("wb") as stdout, err.open("wb") as stderr:
         process = subprocess.Popen(
             command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=directory
@@ -316,8 +318,15 @@ class Watch:
         return states[-1]["result"] if states else None
 
 
-async def watch(server: ServerProcess, table: str, token: str | None, into: Watch) -> Watch:
-    """Follow ``table`` (as the seat of ``token``, or a spectator) until a frame gives the result."""
+async def watch(
+    server: ServerProcess,
+    table: str,
+    token: str | None,
+    into: Watch,
+    answer: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None,
+) -> Watch:
+    """Follow ``table`` (as the seat of ``token``, or a spectator) until a frame gives the result;
+    ``answer``, given each ``state`` frame before it, gives a message to send back, if any (a move)."""
     async with raw_socket(server, table) as socket:
         await socket.send(json.dumps({"type": "hello"} if token is None else {"type": "hello", "token": token}))
         while True:
@@ -332,6 +341,9 @@ async def watch(server: ServerProcess, table: str, token: str | None, into: Watc
                 into.ready.set()
                 if message["result"] is not None:
                     return into
+                reply = None if answer is None else await answer(message)
+                if reply is not None:
+                    await socket.send(json.dumps(reply))
 
 
 async def start_watch(server: ServerProcess, table: str, token: str | None, seat: int | None) -> asyncio.Task[Watch]:
@@ -502,3 +514,21 @@ async def receive_error(socket: ClientConnection, skip: tuple[str, ...] = ("seat
         pass
     assert message["type"] == "error", message
     return message
+
+
+class PausingBot:
+    """Eights' greedy bot that stops before its third move until the test lets it go on."""
+
+    def __init__(self) -> None:
+        self.inner = find("eights").bot("greedy")
+        self.name = "pausing greedy"
+        self.choices = 0
+        self.paused = threading.Event()
+        self.resume = threading.Event()
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        self.choices += 1
+        if self.choices == 3:
+            self.paused.set()
+            self.resume.wait()  # the client's own thread: the test meanwhile drains or kills the server
+        return self.inner.choose(view, rng)

@@ -10,20 +10,31 @@ through it, and a page of another origin is refused. Skips, saying why, without 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 import socket
 import ssl
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from server_support import ServerProcess, server_fixture  # noqa: F401 (the fixture serves this module)
+from postgres_support import new_database
+from server_support import (
+    WAIT_SECONDS,
+    PausingBot,
+    ServerProcess,
+    http,
+    server_fixture,  # noqa: F401 (the fixture serves this module)
+    start_server,
+    stop_server,
+)
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
@@ -42,11 +53,18 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def proxy(server: ServerProcess, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """nginx with the docs' configuration in front of ``server``: its https URL and its certificate."""
+    with nginx_before([server], tmp_path_factory.mktemp("nginx")) as proxied:
+        yield proxied
+
+
+@contextlib.contextmanager
+def nginx_before(servers: Sequence[ServerProcess], directory: Path) -> Iterator[tuple[str, Path]]:
+    """nginx with the docs' configuration in front of ``servers`` (the upstream's servers), in
+    ``directory``: its https URL and its certificate. Skips without nginx or openssl."""
     nginx, openssl = shutil.which("nginx") or "/usr/sbin/nginx", shutil.which("openssl")
     if not Path(nginx).exists() or openssl is None:
         pytest.skip("no nginx or openssl: apt-get install nginx")
-    directory = tmp_path_factory.mktemp("nginx")
-    (directory / "logs").mkdir()
+    (directory / "logs").mkdir(parents=True)
     cert, key = directory / "cert.pem", directory / "key.pem"
     subprocess.run(
         [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert)]
@@ -58,7 +76,7 @@ def proxy(server: ServerProcess, tmp_path_factory: pytest.TempPathFactory) -> It
     text = CONFIG.read_text(encoding="utf-8")
     for example, real in (
         ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"),
-        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{server.port};"),
+        ("server 127.0.0.1:8000;", " ".join(f"server 127.0.0.1:{server.port};" for server in servers)),
         ("/etc/ssl/certs/games.example.org.pem", str(cert)),
         ("/etc/ssl/private/games.example.org.key", str(key)),
     ):
@@ -133,3 +151,44 @@ def test_a_page_of_the_proxied_origin_connects_and_another_origin_is_refused(pro
         assert refused.value.response.status_code == 403
 
     asyncio.run(main())
+
+
+def test_two_processes_behind_the_docs_nginx_the_driver_killed_mid_game_and_the_client_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several processes on one PostgreSQL database behind the docs' nginx (upstream: both):
+    the process driving the table is killed while the Python client thinks over a move; the
+    client connects again through nginx, which answers from the other process, and the game
+    is finished there (:doc:`deploy`, "Several processes, PostgreSQL")."""
+    database = new_database()  # skips without PostgreSQL
+    import psycopg
+
+    servers = [start_server(tmp_path / f"process{number}", db=database) for number in range(2)]
+    bot = PausingBot()
+    try:
+        with nginx_before(servers, tmp_path / "nginx") as (url, cert):
+            settings = {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 5}
+            status, table = _https(f"{url}/api/tables", cert, "POST", settings)
+            assert status == 201, table
+            status, joined = _https(f"{url}/api/tables/{table['id']}/seats/0", cert, "POST", {"name": "Anna"})
+            assert status == 201, joined
+            monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # the client's wss:// trusts the test's certificate
+            client = play(url, table["id"], joined["token"], bot, seed=1, backoff=(0.25,) * 200)
+            outcome: list[Any] = []
+            player = threading.Thread(target=lambda: outcome.append(asyncio.run(client)))
+            player.start()
+            assert bot.paused.wait(WAIT_SECONDS)  # mid-game: the client thinks over its third move
+            with psycopg.connect(database) as connection:
+                row = connection.execute("SELECT owner FROM leases WHERE table_id = %s", (table["id"],)).fetchone()
+            assert row is not None
+            (driver,) = [server for server in servers if http(server, "GET", "/readyz")[1]["process"] == row[0]]
+            stop_server(driver)  # SIGKILL
+            bot.resume.set()
+            player.join(10 * WAIT_SECONDS)  # bounded against a hang only: the client's backoff ends first
+            assert outcome, "the client did not finish the game"
+            status, summary = _https(f"{url}/api/tables/{table['id']}", cert)
+            assert status == 200 and summary["result"]["text"] == outcome[0].text
+    finally:
+        bot.resume.set()
+        for server in servers:
+            stop_server(server)

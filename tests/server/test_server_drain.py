@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import random
 import signal
 import socket
 import threading
@@ -20,6 +19,7 @@ from typing import Any
 
 import pytest
 from server_support import (
+    PausingBot,
     ServerProcess,
     finished_record,
     new_table,
@@ -35,24 +35,6 @@ from websockets.exceptions import ConnectionClosed
 
 from eighthalf.common.registry import find
 from eighthalf.server.client import ClientError, play
-
-
-class PausingBot:
-    """Eights' greedy bot that stops before its third move until the test lets it go on."""
-
-    def __init__(self) -> None:
-        self.inner = find("eights").bot("greedy")
-        self.name = "pausing greedy"
-        self.choices = 0
-        self.paused = threading.Event()
-        self.resume = threading.Event()
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        self.choices += 1
-        if self.choices == 3:
-            self.paused.set()
-            self.resume.wait()  # the client's own thread: the test meanwhile drains the server
-        return self.inner.choose(view, rng)
 
 
 def test_sigterm_closes_with_1012_and_the_client_plays_on_after_the_restart(tmp_path: Path) -> None:

@@ -7,14 +7,27 @@ order refused with nothing changed, and the layout version.
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from postgres_support import new_database, url
 
 from eighthalf.server.postgres import PostgresStore
-from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore, Store, StoredTable, StoreError
+from eighthalf.server.store import (
+    SCHEMA_VERSION,
+    LeaseLost,
+    MoveConflict,
+    SQLiteStore,
+    Store,
+    StoredTable,
+    StoreError,
+)
+
+WAIT = 30.0
+"""The longest wait for a notice (bounded only against a hang)."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -56,7 +69,7 @@ def test_a_move_out_of_order_is_refused_and_changes_nothing(store: Store) -> Non
     store.create_table(_table("t1", 1.0))
     store.add_move("t1", 1, "a")
     for number in (1, 3):
-        with pytest.raises(StoreError, match=f"move {number} follows move 1"):
+        with pytest.raises(MoveConflict, match=f"move {number} follows move 1"):
             store.add_move("t1", number, "x", finished='[Result "0: 1-0"]', summary={"x": 1}, touched=99.0)
     loaded = store.load("t1")
     assert loaded is not None and loaded.moves == ("a",) and loaded.finished is None and loaded.touched == 1.0
@@ -95,6 +108,59 @@ def test_the_list_is_newest_first_paged_and_filtered(store: Store) -> None:
     assert [listed.id for listed in store.list_tables(limit=50, game="8½")] == ["t6", "t3", "t0"]
     assert [listed.id for listed in store.list_tables(limit=50, finished=True)] == ["t5"]
     assert len(store.list_tables(limit=50, finished=False)) == 6
+
+
+def test_a_lease_is_one_process_s_and_only_its_holder_commits_a_driven_move(store: Store) -> None:
+    store.create_table(_table("t1", 1.0))
+    store.create_table(_table("t2", 2.0))
+    store.finish("t2", "over")
+    assert store.take_lease("t1", "a", 5.0) is True
+    assert store.leases("a", 5.0) == ["t1"]  # renewed; a finished table has none
+    store.add_move("t1", 1, "x", driver="a")
+    if not store.shared:  # one process serves the database, and holds every lease
+        assert store.take_lease("t1", "b", 5.0) is True and store.leases("b", 5.0) == ["t1"]
+        store.add_move("t1", 2, "y", driver="b")
+        store.release_leases("b")
+        return
+    assert isinstance(store, PostgresStore)
+    assert store.take_lease("t1", "b", 5.0) is False and store.leases("b", 5.0) == []  # a holds it
+    with pytest.raises(LeaseLost, match="no longer drives it"):
+        store.add_move("t1", 2, "y", driver="b")
+    store.add_move("t1", 2, "y")  # a person's move: through any process
+    assert store.take_lease("t1", "a", 0.0) is True  # renewed to expire at once: then anyone may take it
+    assert store.leases("b", 5.0) == ["t1"]
+    with pytest.raises(LeaseLost):
+        store.add_move("t1", 3, "z", driver="a")
+    store.add_move("t1", 3, "z", driver="b")
+    assert store.drivers("t1") == ["a", None, "b"]
+    store.release_leases("b")  # stopping: a may take it at once
+    assert store.take_lease("t1", "a", 5.0) is True
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.moves == ("x", "y", "z")
+
+
+def test_every_commit_is_heard_by_every_listener(store: Store) -> None:
+    heard: queue.Queue[dict[str, Any]] = queue.Queue()
+    store.listen(heard.put)
+    if store.shared:  # listening: what came before is to be read again
+        assert heard.get(timeout=WAIT) == {"resync": True}
+    store.create_table(_table("t1", 1.0))
+    store.create_table(_table("t2", 2.0))
+    store.take_seat("t1", 0, "Anna", "ab" * 32, when=3.0)
+    store.take_seat("t1", 0, "Ben", "cd" * 32, when=3.5)  # not taken: nothing to hear
+    store.add_move("t1", 1, "pass", touched=4.0)
+    store.finish("t2", "abandoned", {"abandoned": True})
+    if not store.shared:
+        assert heard.empty()  # nobody else changes a SQLite database
+        return
+    changes = [heard.get(timeout=WAIT) for _ in range(3)]
+    assert changes == [
+        {"table": "t1", "seat": 0, "name": "Anna", "token_hash": "ab" * 32, "touched": 3.0},
+        {"table": "t1", "number": 1, "move": "pass", "driven": False, "touched": 4.0},
+        {"table": "t2", "finished": True},
+    ]
+    with pytest.raises(StoreError, match="listens already"):
+        store.listen(heard.put)
 
 
 def test_a_postgresql_database_carries_its_layout_and_a_newer_one_is_refused() -> None:
