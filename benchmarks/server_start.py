@@ -33,7 +33,7 @@ from typing import Final
 
 from eighthalf.server.games import table_spec
 from eighthalf.server.store import SQLiteStore
-from eighthalf.server.tables import Lobby
+from eighthalf.server.lobby import Lobby
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 

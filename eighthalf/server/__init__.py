@@ -11,10 +11,14 @@ SQLite file. Its modules, from the web down to the storage:
 - :mod:`eighthalf.server.client`: a Python client that seats any bot at a table over the network;
 - :mod:`eighthalf.server.protocol`: the websocket messages;
 - :mod:`eighthalf.server.pages`: the browser pages' languages (their catalogue, ``Accept-Language``);
+- :mod:`eighthalf.server.service`: several processes on one PostgreSQL database as one service
+  (leases, notices);
+- :mod:`eighthalf.server.lobby`: the tables a server holds, makes, restores, lists and ends;
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
   game protocol (:class:`~eighthalf.common.game.Game`);
 - :mod:`eighthalf.server.games`: the games served and the settings of a new table;
-- :mod:`eighthalf.server.store`: where tables are kept (SQLite);
+- :mod:`eighthalf.server.store` and :mod:`eighthalf.server.postgres`: where tables are kept (SQLite,
+  PostgreSQL);
 - :mod:`eighthalf.server.metrics`: the metrics an operator reads (Prometheus).
 
 The docs page "Playing over a network" describes the protocol.

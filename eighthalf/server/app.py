@@ -1,6 +1,6 @@
 """The web layer: the HTTP JSON API, the websocket endpoint and the browser client's files.
 
-A thin Starlette application over :class:`~eighthalf.server.tables.Lobby`: each route reads
+A thin Starlette application over :class:`~eighthalf.server.lobby.Lobby`: each route reads
 and checks its input, asks the lobby or a table, and answers JSON. The endpoints:
 
 =======  ==================================  ==================================================
@@ -73,7 +73,8 @@ from .protocol import (
 )
 from .service import Service
 from .store import SQLiteStore, Store, StoreError
-from .tables import Lobby, Table
+from .lobby import Lobby
+from .tables import Table
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 

@@ -34,7 +34,8 @@ from typing import Any, Final
 
 from ..common.errors import EighthalfError
 from .store import StoreError
-from .tables import Lobby, Table
+from .lobby import Lobby
+from .tables import Table
 
 __all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up", "follow_move"]
 

@@ -5,8 +5,8 @@ through the game protocol (:class:`~eighthalf.common.game.Game`): it asks the ga
 seat to move, the legal moves, the state after a move, each seat's view and the events each
 seat may see. The order of a move is fixed: the move is checked by the game, committed to
 the :class:`~eighthalf.server.store.Store`, and only then told to anyone, each connection
-getting the frame of its own seat (:mod:`eighthalf.server.protocol`). A :class:`Lobby` holds
-the tables of a server, makes new ones and restores the stored ones on start.
+getting the frame of its own seat (:mod:`eighthalf.server.protocol`). The lobby
+(:class:`~eighthalf.server.lobby.Lobby`) holds the tables of a server.
 
 This module knows nothing of HTTP or websockets: a connection is anything with the two
 methods of :class:`Client`. Nor of other server processes: a table is *driven* (its bots
@@ -33,9 +33,9 @@ from ..common.game import Game, result_text
 from ..common.i18n import DEFAULT_LOCALE
 from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
-from .games import SERVED, Served, TableSpec, check_name, seat_names
+from .games import SERVED, Served, check_name, seat_names
 from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import LeaseLost, Listed, MoveConflict, Store, StoredTable, StoreError
+from .store import LeaseLost, MoveConflict, Store, StoredTable
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -43,7 +43,6 @@ __all__ = [
     "NO_METER",
     "TOKEN_BYTES",
     "Client",
-    "Lobby",
     "Meter",
     "Table",
     "new_token",
@@ -550,224 +549,3 @@ class Table:
             self._task.cancel()
         for _, client in self._audience():
             client.close(1012, "the server is stopping: connect again")
-
-
-class Lobby:
-    """The tables of one server, kept in a :class:`~eighthalf.server.store.Store`.
-
-    Only the tables in play are held in memory (:attr:`tables`), with the finished ones that
-    a connection still follows: a finished table nobody follows is let go, and read from the
-    store again when asked (its summary and record as stored; the table itself, replayed,
-    only for a connection that wants to watch it). So the server's memory and start time
-    depend on what is live, not on the games ever played.
-    """
-
-    def __init__(self, store: Store, meter: Meter = NO_METER) -> None:
-        self.store = store
-        self.meter = meter
-        """What the tables report of their work (the server's metrics)."""
-        self.tables: dict[str, Table] = {}
-        """The tables in memory: every table in play, and the finished ones being followed."""
-        self.stopping = False
-        """Whether the server is stopping (``/readyz`` then answers 503)."""
-        self.owner = secrets.token_hex(8)
-        """This process's id as a lease's owner: random, new at every start."""
-
-    def _table(self, stored: StoredTable) -> Table:
-        """The table ``stored``, driven here if no other process may drive it (a store that is not shared)."""
-        return Table(stored, self.store, self.meter, driver=None if self.store.shared else self.owner)
-
-    def _keep(self, table: Table) -> Table:
-        table.released = self.let_go
-        self.tables[table.id] = table
-        return table
-
-    def let_go(self, table: Table) -> None:
-        """Drop ``table`` from memory if its game is over and no connection follows it."""
-        if table.over and not table.followed and self.tables.get(table.id) is table:
-            del self.tables[table.id]
-
-    def restore(self) -> int:
-        """Load every table whose game goes on (they resume): the number loaded.
-
-        A finished table is not loaded: the store keeps its summary and its record.
-        """
-        for table_id in self.store.table_ids(unfinished=True):
-            stored = self.store.load(table_id)
-            if stored is None or table_id in self.tables:
-                continue
-            table = self._table(stored)
-            if table.over:  # stored by a version that wrote the finished record apart
-                self.store.finish(
-                    table_id, table.served.dumps(table.finished_record()), stored_summary(table.summary())
-                )
-                continue
-            self._keep(table)
-        for table in self.tables.values():
-            table.schedule()
-        return len(self.tables)
-
-    def create(self, spec: TableSpec) -> Table:
-        """Make, store and start a new table of ``spec``."""
-        table_id = secrets.token_hex(6)
-        while table_id in self.tables or self.store.load(table_id) is not None:
-            table_id = secrets.token_hex(6)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(53)
-        settings = {
-            "bots": list(spec.bots),
-            "move_seconds": spec.move_seconds,
-            "timeout_bot": spec.timeout_bot,
-            "seeded": spec.seed is not None,
-        }
-        stored = StoredTable(
-            id=table_id,
-            game=spec.game,
-            record=spec.served().dumps(spec.record(seed)),
-            settings=settings,
-            created=time.time(),
-        )
-        self.store.create_table(stored)
-        table = self._keep(self._table(stored))
-        table.schedule()
-        return table
-
-    def get(self, table_id: str) -> Table:
-        """The table of that id, in memory: a finished one is read from the store and replayed
-        (call :meth:`let_go` once done with it, unless a connection now follows it).
-
-        Raises:
-            Refused: If there is none.
-        """
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        table = self._keep(self._table(self._stored(table_id)))
-        if not table.over:  # in play, driven by another process: its clock is shown here
-            table.schedule()
-        return table
-
-    def _stored(self, table_id: str) -> StoredTable:
-        """The table of that id as stored.
-
-        Raises:
-            Refused: If there is none (``no-table``).
-        """
-        stored = self.store.load(table_id) if type(table_id) is str and len(table_id) <= 40 else None
-        if stored is None:
-            raise Refused("no-table", f"no table {quote(table_id[:40])}")
-        return stored
-
-    def summary(self, table_id: str) -> dict[str, Any]:
-        """The public summary of the table of that id: live if in memory, else as stored.
-
-        Raises:
-            Refused: If there is none.
-        """
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table.summary()
-        stored = self._stored(table_id)
-        return stored.summary if stored.summary is not None else self._backfill(stored)
-
-    def _backfill(self, stored: StoredTable) -> dict[str, Any]:
-        """The summary of a table not in memory and stored without one (finished by a layout-1
-        database): replayed once, then stored if the game is over."""
-        table = self._table(stored)
-        summary = stored_summary(table.summary())
-        if table.over:
-            self.store.set_summary(stored.id, summary)
-        return summary
-
-    def finished_record(self, table_id: str) -> tuple[Served, str]:
-        """The served game and the finished record's text of the table of that id.
-
-        Raises:
-            Refused: If there is no such table (``no-table``) or its game goes on (``not-finished``).
-        """
-        table = self.tables.get(table_id)
-        if table is not None:
-            text = table.served.dumps(table.finished_record()) if table.over else None
-            served = table.served
-        else:
-            stored = self._stored(table_id)
-            text, served = stored.finished, SERVED[stored.game]
-        if text is None:
-            raise Refused("not-finished", "the record of a game is given once the game is over")
-        return served, text
-
-    def page(
-        self,
-        *,
-        limit: int,
-        before: tuple[float, str] | None = None,
-        game: str | None = None,
-        status: str | None = None,
-    ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
-        """Up to ``limit`` summaries, newest first, after the cursor ``before``, of ``game``
-        and ``status`` (``"open"``: a seat is open; ``"playing"``: every seat taken, the
-        game goes on; ``"finished"``), and the cursor of the next page (``None``: no more)."""
-        found: list[dict[str, Any]] = []
-        cursor = before
-        finished = None if status is None else status == "finished"
-        while len(found) < limit:
-            listed = self.store.list_tables(limit=limit, before=cursor, game=game, finished=finished)
-            for each in listed:
-                cursor = (each.created, each.id)
-                summary = self._listed_summary(each)
-                if summary is not None and _has_status(summary, status):
-                    found.append(summary)
-                    if len(found) == limit:
-                        break
-            if len(listed) < limit:
-                return found, None
-        return found, cursor
-
-    def _listed_summary(self, listed: Listed) -> dict[str, Any] | None:
-        table = self.tables.get(listed.id)
-        if table is not None:
-            return table.summary()
-        if listed.summary is not None:
-            return listed.summary
-        stored = self.store.load(listed.id)
-        return None if stored is None else self._backfill(stored)
-
-    def abandon_idle(self, now: float, after: float) -> list[str]:
-        """End as abandoned every table in play that no person touched for ``after`` seconds
-        before ``now``, and let it go: their ids (only the tables this process drives)."""
-        idle = [
-            table
-            for table in self.tables.values()
-            if table.driver is not None and not table.over and table.touched + after <= now
-        ]
-        for table in idle:
-            table.abandon()
-            logger.info("table %s ended as abandoned: no person touched it for %g s", table.id, after)
-            self.let_go(table)
-        return [table.id for table in idle]
-
-    def connections(self) -> int:
-        """How many connections follow the tables in memory."""
-        return sum(len(table._audience()) for table in self.tables.values())
-
-    def stop(self) -> None:
-        """Stop every table's pending work, give up its leases (another process may take the
-        tables over at once) and close the store."""
-        self.stopping = True
-        for table in self.tables.values():
-            table.stop()
-        try:
-            self.store.release_leases(self.owner)
-        except StoreError as error:  # the database is away: the leases run out instead
-            logger.warning("leases not given up: %s", error)
-        self.store.close()
-
-
-def _has_status(summary: dict[str, Any], status: str | None) -> bool:
-    if status is None:
-        return True
-    over = summary["to_move"] is None
-    if status == "finished":
-        return over
-    if status == "open":
-        return not over and any(seat["open"] for seat in summary["seats"])
-    return not over and summary["started"]  # "playing"

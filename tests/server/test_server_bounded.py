@@ -26,7 +26,7 @@ from eighthalf import records as eighthalf_records
 from eighthalf.eights.records import loads as eights_loads
 from eighthalf.server.games import table_spec
 from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore
-from eighthalf.server.tables import Lobby
+from eighthalf.server.lobby import Lobby
 
 FIXTURE: Final = Path(__file__).parent / "fixtures" / "layout1.sqlite3"
 """A database made by the first release's server: a finished game of Eights (32 moves, seat 1
