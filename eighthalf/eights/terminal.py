@@ -43,25 +43,24 @@ import argparse
 import builtins
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from ..common import terminal as common
 from ..common.cli import positive
-from ..common.commands import add_play_options, play_settings, seat_names
+from ..common.commands import add_play_options, play_command, play_settings, seat_names
 from ..common.i18n import add_language_argument, language_from_args
 from ..common.registry import RulesOptions
-from ..common.runner import cut, load_bot
+from ..common.runner import cut
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
 from ..errors import EighthalfError, ParseError
-from .bots import BOTS, Bot
+from .bots import BOTS
 from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
 from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .reasons import REASONS
-from .records import Record, dumps
 from .state import GameState
 from .views import PlayerView
 
@@ -122,17 +121,9 @@ class PlayConfig(common.PlayConfig[Rules]):
     WR1, WR2), ``record``."""
 
     def command(self) -> str:
-        """The command line that plays this game again (same seat, bots, names, options and seed)."""
-        others = [name for name in self.bots if name is not None]
-        parts = ["python -m eighthalf eights play", f"--players {self.players}", f"--seat {self.seat}"]
-        parts.append(f"--bots {','.join(others)}")
-        if self.names != NAMES[: self.players]:
-            parts.append(f"--names {','.join(self.names)}")
-        parts.extend(rules_words(self.rules))
-        parts.append(f"--seed {self.seed}")
-        if self.locale != "en":
-            parts.append(f"--lang {self.locale}")
-        return " ".join(parts)
+        """The command line that plays this game again (same seat, bots, names, options, seed
+        and language: :func:`eighthalf.common.commands.play_command`)."""
+        return play_command(self, "eights", rules_words(self.rules))
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -332,11 +323,6 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
     def __init__(self, config: PlayConfig) -> None:
         super().__init__(EIGHTS, config)
 
-    def make_bot(self, spec: str) -> Bot:
-        """A bot of :data:`eighthalf.eights.bots.BOTS` or ``module:attribute``."""
-        bot: Bot = load_bot(spec, BOTS)
-        return bot
-
     def intro(self, state: GameState) -> list[str]:
         """Who plays against whom, to what target, and who plays first."""
         config, names = self.config, self.config.names
@@ -365,14 +351,6 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
             line = _tell(event, me, names, self.config.locale)
             items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
         return items
-
-    def new_record(self, **fields: Any) -> Record:
-        """A record of Eights (:mod:`eighthalf.eights.records`)."""
-        return Record(**fields)
-
-    def dumps(self, record: Record) -> str:
-        """:func:`eighthalf.eights.records.dumps`."""
-        return dumps(record)
 
 
 _YOU_VERBS: Final = (
