@@ -66,6 +66,7 @@ __all__ = [
     "check_tags",
     "escape_comment",
     "escape_tag",
+    "int_tags",
     "read_movetext",
     "read_tags",
     "tag_error",
@@ -396,6 +397,15 @@ def tag_int(value: str, tag: str) -> int:
         chunk = digits[start : start + 600]
         number = number * 10 ** len(chunk) + int(chunk)
     return -number if value.startswith("-") else number
+
+
+def int_tags(rules: object, fields: Sequence[tuple[str, str]], default: object) -> tuple[tuple[str, str], ...]:
+    """The tags of ``fields`` (``(tag, field)`` pairs) whose field of ``rules`` differs from the
+    ``default`` rules', each with the value's text: what a game's ``rules_tags`` writes for
+    the rules' numbers, and :func:`tag_ints` reads back."""
+    return tuple(
+        (tag, str(getattr(rules, field))) for tag, field in fields if getattr(rules, field) != getattr(default, field)
+    )
 
 
 def tag_ints(

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..common.game import Result
-from ..common.records import check_tag_texts, tag_ints
+from ..common.records import check_tag_texts, int_tags, tag_ints
 from ..errors import DocumentError, quote
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
@@ -32,6 +32,7 @@ GAME_TAG: Final = "Eights"
 """The ``Game`` tag of every record of Eights, and the name of its game object."""
 _OPTIONS: Final = "may_pass_freely"
 _DEFAULT_RULES: Final = Rules()
+_INT_TAGS: Final = (("Target", "target"), ("TurnLimit", "turn_limit"))  # WR2
 
 
 def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
@@ -41,14 +42,8 @@ def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
     >>> rules_tags(Rules(target=50, may_pass_freely=True))
     (('Target', '50'), ('Options', 'may_pass_freely'))
     """
-    tags = []
-    if rules.target is not None:
-        tags.append(("Target", str(rules.target)))
-    if rules.turn_limit is not None:
-        tags.append(("TurnLimit", str(rules.turn_limit)))
-    if rules.may_pass_freely:
-        tags.append(("Options", _OPTIONS))
-    return tuple(tags)
+    options = (("Options", _OPTIONS),) if rules.may_pass_freely else ()
+    return (*int_tags(rules, _INT_TAGS, _DEFAULT_RULES), *options)
 
 
 def rules_from_tags(tags: Mapping[str, str]) -> Rules:
@@ -65,7 +60,7 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     options = tags.get("Options")
     if options is not None and options != _OPTIONS:
         raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
-    values = tag_ints(tags, (("Target", "target"), ("TurnLimit", "turn_limit")), Rules)
+    values = tag_ints(tags, _INT_TAGS, Rules)
     return Rules(**values, may_pass_freely=options is not None)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from eighthalf.common.game import Game, Result
-from eighthalf.common.records import tag_ints
+from eighthalf.common.records import int_tags, tag_ints
 
 from . import rules as r
 from .rules import Event, GameState, Move, PlayerView, Rules
@@ -61,12 +61,7 @@ class SheddingGame:
 
     def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """``HandSize`` and ``MoveLimit`` where they are not the default."""
-        default = Rules()
-        return tuple(
-            (tag, str(getattr(rules, field)))
-            for tag, field in _TAGS
-            if getattr(rules, field) != getattr(default, field)
-        )
+        return int_tags(rules, _TAGS, Rules())
 
     def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
         """The rules that ``HandSize`` and ``MoveLimit`` name."""
