@@ -273,14 +273,6 @@ class Summary(SummaryFigures):
     order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
-    def _count(self) -> int:
-        return self.rounds
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        return self.lengths
-
-    @property
     def mean_length(self) -> float:
         """Mean moves per round."""
         return self._length_figures.mean

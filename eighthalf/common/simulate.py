@@ -572,11 +572,12 @@ class SummaryFigures:
 
     A game's ``Summary``, a frozen attrs class (:class:`eighthalf.simulate.Summary`,
     :class:`eighthalf.eights.simulate.Summary`), takes this slotted mixin: it has the fields
-    ``players``, ``bots``, ``seed``, ``rotate_seats``, ``seats`` and ``by_bot``, gives the
-    number of its games and the histogram of their lengths through the properties
-    ``_count`` and ``_lengths``, and sets the class attributes ``_title`` (the game's name,
-    ``"8½"``), ``_unit`` (what one game is called, ``"round"``), ``_length_key`` (the
-    lengths' name in the outputs, ``"length"`` by default, ``"turns"`` in Eights) and
+    ``players``, ``bots``, ``seed``, ``rotate_seats``, ``seats`` and ``by_bot``, the number
+    of its games in the field named for them (``rounds``, ``games``) and the histogram of
+    their lengths in the field ``_lengths_field`` names, and sets the class attributes
+    ``_title`` (the game's name, ``"8½"``), ``_unit`` (what one game is called,
+    ``"round"``), ``_length_key`` (the lengths' name in the outputs, ``"length"`` by
+    default, ``"turns"`` in Eights), ``_lengths_field`` (``"lengths"`` by default) and
     ``_length_unit`` (what they count, ``"moves"`` by default). Its ``to_dict``, ``to_csv``
     and ``to_text`` add the game's own parts to ``_data``, ``_csv`` and ``_text``.
     """
@@ -586,6 +587,7 @@ class SummaryFigures:
     _title: ClassVar[str]
     _unit: ClassVar[str]
     _length_key: ClassVar[str] = "length"
+    _lengths_field: ClassVar[str] = "lengths"
     _length_unit: ClassVar[str] = "moves"
 
     players: int
@@ -597,11 +599,13 @@ class SummaryFigures:
 
     @property
     def _count(self) -> int:
-        raise NotImplementedError  # the game's number of games
+        count: int = getattr(self, self._unit + "s")  # the game's number of games
+        return count
 
     @property
     def _lengths(self) -> tuple[tuple[int, int], ...]:
-        raise NotImplementedError  # the game's histogram of lengths in moves
+        lengths: tuple[tuple[int, int], ...] = getattr(self, self._lengths_field)
+        return lengths
 
     @property
     def moves(self) -> int:

@@ -179,6 +179,7 @@ class Summary(SummaryFigures):
     _title = "Eights"
     _unit = "game"
     _length_key = "turns"
+    _lengths_field = "turns"
     _length_unit = "turns"
 
     players: int
@@ -209,14 +210,6 @@ class Summary(SummaryFigures):
     """The distribution of game lengths in hands: ``(hands, games)`` pairs by length."""
     spellings: int
     """Total words spelled (the other turns were passes)."""
-
-    @property
-    def _count(self) -> int:
-        return self.games
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        return self.turns
 
     @property
     def mean_turns(self) -> float:
