@@ -126,17 +126,27 @@ class Figures:
         """One value per distribution of :attr:`histograms` from the finished game."""
         return ()
 
+    line_keys: ClassVar[tuple[str, str]] = ("scores", "length")
+    """The keys of the scores and of the length in moves in a game's JSON line (Eights: ``totals``, ``turns``)."""
+
+    def line_values(self, state: Any) -> dict[str, object]:
+        """What a finished game's JSON line holds of its own, after the scores (Eights: its hands)."""
+        return {}
+
     def line(
         self, index: int, seed: int, seats: Sequence[str], state: Any, moves: Sequence[str], result: Result
     ) -> dict[str, object]:
-        """The JSON line of a finished game: its index, deal seed, bots, result and moves in notation."""
+        """The JSON line of a finished game: its index, deal seed, bots, result (:attr:`line_keys`),
+        its own values (:meth:`line_values`), its length and its moves in notation."""
+        scores, length = self.line_keys
         return {
             "game": index,
             "seed": seed,
             "seats": list(seats),
             "winners": list(result.winners),
-            "scores": list(result.scores),
-            "length": len(moves),
+            scores: list(result.scores),
+            **self.line_values(state),
+            length: len(moves),
             "moves": list(moves),
         }
 

@@ -309,19 +309,10 @@ class _GameFigures(Figures):
     def game_values(self, state: GameState, moves: Sequence[Move]) -> tuple[int, ...]:
         return (len(state.hand_scores),)
 
-    def line(
-        self, index: int, seed: int, seats: Sequence[str], state: GameState, moves: Sequence[str], result: Any
-    ) -> dict[str, object]:
-        return {
-            "game": index,
-            "seed": seed,
-            "seats": list(seats),
-            "winners": list(result.winners),
-            "totals": list(result.scores),
-            "hands": len(state.hand_scores),
-            "turns": len(moves),
-            "moves": list(moves),
-        }
+    line_keys = ("totals", "turns")
+
+    def line_values(self, state: GameState) -> dict[str, object]:
+        return {"hands": len(state.hand_scores)}
 
 
 BINDING: Final = Binding(
