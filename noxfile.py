@@ -53,3 +53,25 @@ def bench(session: nox.Session) -> None:
     """Benchmark the pure and the compiled build side by side, with the OpenSpiel anchor (--json for JSON)."""
     session.install("-e", ".[compiled]", "open-spiel")
     session.run("python", "-m", "benchmarks", *session.posargs)
+
+
+@nox.session(default=False)
+def locales(session: nox.Session) -> None:
+    """Extract the messages of both gettext domains (the games' ``eighthalf``, the pages' ``pages``),
+    merge them into the French and Dutch catalogues and compile these (docs/languages.rst)."""
+    session.install("-e", ".[test]")
+    common = ["-w", "120", "--project", "eighthalf", "--copyright-holder", "The eighthalf developers"]
+    session.run(
+        "pybabel", "extract", "--no-default-keywords", "-k", "gettext", "-k", "ngettext:1,2", "-k", "N_", *common,
+        "-o", "eighthalf/locale/eighthalf.pot", "eighthalf",
+    )  # fmt: skip
+    session.run(
+        "pybabel", "extract", "-F", "eighthalf/locale/pages.cfg", "--no-default-keywords", "-k", "t", "-k", "N_",
+        *common, "-o", "eighthalf/locale/pages.pot", ".",
+    )  # fmt: skip
+    for domain in ("eighthalf", "pages"):
+        session.run(
+            "pybabel", "update", "-i", f"eighthalf/locale/{domain}.pot", "-d", "eighthalf/locale", "-D", domain,
+            "-w", "120",
+        )  # fmt: skip
+        session.run("pybabel", "compile", "-d", "eighthalf/locale", "-D", domain, "--statistics")

@@ -19,10 +19,12 @@ from .bots import BOTS
 from .cards import COMPOSITION
 from .cli import add_commands
 from .common.game import Game
+from .common.i18n import LOCALES
 from .common.registry import Commands, GameEntry
 from .common.replay import GameRecord
 from .game import ROUND, MatchGame, MatchPlayer
 from .options import Rules
+from .reasons import REASONS, WORDS
 from .records import RECORD_FORMAT, Record
 from .serialization import REGISTRY
 from .state import GameState
@@ -89,5 +91,8 @@ ENTRY: Final = GameEntry(
     encoding="eighthalf.envs.encoding:ROUND_ENCODING",
     schemas="eighthalf.schema_fields:SCHEMAS",
     order=0,
+    reasons=REASONS,
+    reason_words=WORDS,
+    locales=LOCALES,
 )
 """8½: a round (S1–E7), or a match of up to six rounds (M1–M3)."""

@@ -1,25 +1,32 @@
-"""Learning to play 8½ with nothing heavier than numpy: a policy gradient against GreedyBots.
+"""Learning to play 8½ or Eights with nothing heavier than numpy: a policy gradient against GreedyBots.
 
-The learner plays one seat of the Gymnasium environment (:class:`eighthalf.envs.SeatEnv`)
-against three GreedyBots, the seats rotated, and learns a *softmax policy over the legal
-actions*: each legal action is described by a vector of features, its score is a weighted
-sum of them, and the policy plays an action with probability proportional to
-``exp(score)``. Every 32 rounds it moves the weights by REINFORCE with a baseline: an
-action becomes more likely when its round went better than a fitted estimate of the chance
-to win from the situation said, less likely when worse (the reward is 1 for a win and 0
-otherwise, since winning is what is measured; E6 gives the winner 2 points).
+The learner plays one seat of a game's Gymnasium environment (8½'s
+:class:`eighthalf.envs.SeatEnv`, Eights' :class:`eighthalf.envs.eights.SeatEnv`) against
+GreedyBots, the seats rotated, and learns a *softmax policy over the legal actions*: each
+legal action is described by a vector of features, its score is a weighted sum of them,
+and the policy plays an action with probability proportional to ``exp(score)``. Every 32
+rounds (8½) or games (Eights) it moves the weights by REINFORCE with a baseline: an action
+becomes more likely when its round went better than a fitted estimate of the chance to win
+from the situation said, less likely when worse (the reward is 1 for a win and 0
+otherwise, since winning is what is measured; E6 gives the winner of an 8½ round 2 points).
 
 What is given, and what is learnt. The features are simple facts of the game that a
-player reads off the table (see :func:`features`): which card and how many, whether the
-play catches (P8) or leaves its player at risk, the call and 5-lock it leaves (P7), how
-likely the next player is to have no answer and to catch, and whether it is the move the
-GreedyBot would make. Their weights start at zero (a random player) and everything about
-how much each matters, and when, is learnt from the rounds played. The trained policy
-plays the highest-scoring action; :class:`LearntBot` makes it a bot for ``simulate`` and
-the strength script. Needs the ``rl`` extra::
+player reads off the table. For 8½ (:func:`features`, read off the observation vector):
+which card and how many, whether the play catches (P8) or leaves its player at risk, the
+call and 5-lock it leaves (P7), how likely the next player is to have no answer and to
+catch, and whether it is the move the GreedyBot would make. For Eights
+(:func:`eights_features`, read off the seat's view and the move): the word and its value
+(WT8), what the letters spent and the cards put on the table are worth to a hand, whether
+the word reaches the target (WG1), and for a pass the cards exchanged (WP1) against what a
+draw brings on average; and again the GreedyBot's choice. Their weights start at zero (a
+random player) and everything about how much each matters, and when, is learnt from the
+games played. The trained policy plays the highest-scoring action; :class:`LearntBot`
+makes it a bot of the game it learnt, for ``simulate`` and the strength scripts. Needs the
+``rl`` extra::
 
     python examples/learn_to_play.py --out learn_to_play.npz   # 150,000 rounds: about 14 minutes on 2 cores
     python -m benchmarks.strength --bot examples.learn_to_play:LearntBot --weights learn_to_play.npz
+    python examples/learn_to_play.py --game eights --minutes 25 --out eights.npz --check 4000
     python examples/learn_to_play.py --quick   # 3,000 rounds, then checked against RandomBots
 """
 
@@ -32,14 +39,20 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from eighthalf import Move, PlayerView
+from eighthalf import Move, PlayerView, eights
 from eighthalf.bots import greedy_choice
+from eighthalf.eights.bots import LETTER_WORTH
+from eighthalf.eights.bots import greedy_choice as eights_greedy_choice
+from eighthalf.eights.views import unseen_cards
 from eighthalf.engine import COMBINATION, EFFECTS
 from eighthalf.envs import ACTIONS, SeatEnv, action_mask, encode_view
+from eighthalf.envs.eights import SeatEnv as EightsSeatEnv
+from eighthalf.envs.eights import move_to_action as eights_action
 from eighthalf.moves import EightAndHalf, HandPlay, OpenPlay
 
 Vector = npt.NDArray[np.float64]
@@ -145,6 +158,98 @@ def situation(observation: npt.NDArray[np.float32]) -> Vector:
 SITUATION = 2 + PLAYERS + 2
 
 
+# Eights: the columns of eights_features(). 0 the GreedyBot's choice; 1-8 the word (ONE to EIGHT,
+# WT8); 9-10 the worth of the hand letters spent and of the cards put on the table (LETTER_WORTH,
+# tenths); 11 the table cards taken; 12 the word's value once the stack is empty (no card comes
+# back, WT6); 13 the word reaches the target (WG1); 14 the word's value times how far behind the
+# leader we are; 15 the e's spent. For a pass: 16 the cards exchanged; 17 their worth; 18 the worth a
+# draw brings on average less theirs; 19 the surplus copies exchanged; 20 exchanging with a small
+# stack; 21 exchanging on the pass that may end the hand (WH1).
+EIGHTS_FEATURES = 22
+_WORD_COLUMN = {word: 1 + index for index, word in enumerate(eights.WORDS)}
+
+
+def _surplus(cards: Sequence[eights.Card]) -> int:
+    """The copies of letters beyond what one word needs (two e, one of any other letter)."""
+    letters = [card.letter for card in cards]
+    return sum(max(0, letters.count(letter) - (2 if letter == "e" else 1)) for letter in set(letters))
+
+
+def eights_features(seen: eights.PlayerView, moves: Sequence[eights.Move]) -> Vector:
+    """One row of :data:`EIGHTS_FEATURES` numbers for each of ``moves`` (the legal moves of ``seen``).
+
+    Read off the seat's view and the move, as a player would: the GreedyBot's choice; for a
+    spelling, the word (one-hot), what the letters it spends from the hand and the cards it
+    puts on the table are worth to a hand (:data:`~eighthalf.eights.bots.LETTER_WORTH`),
+    the table cards it takes, its value once the stack is empty, whether it reaches the
+    target, its value times how far behind the leader we are, and the e's it spends; for a
+    pass, the cards exchanged, their worth against what as many draws bring on average,
+    the surplus copies among them, and the exchange when the stack is small or when the
+    pass may end the hand.
+    """
+    out = np.zeros((len(moves), EIGHTS_FEATURES))
+    if len(moves) < 2:
+        return out
+    hand = seen.hand or ()
+    unseen = unseen_cards(seen)
+    draw = sum(LETTER_WORTH[card.letter] for card in unseen) / max(len(unseen), 1)  # a drawn card's mean worth
+    out[moves.index(eights_greedy_choice(tuple(moves), hand, unseen, seen.stack_size)), 0] = 1.0
+    me = seen.seat if seen.seat is not None else 0
+    points = [total + score for total, score in zip(seen.totals, seen.scores, strict=True)]
+    behind = max(0, max(points[:me] + points[me + 1 :]) - points[me]) / seen.target
+    last_pass = float(seen.passes == seen.players - 1)
+    for row, move in enumerate(moves):
+        if isinstance(move, eights.Spell):
+            value = eights.VALUES[move.word] / 8
+            out[row, _WORD_COLUMN[move.word]] = 1.0
+            out[row, 9] = sum(LETTER_WORTH[card.letter] for card in move.hand) / 10
+            out[row, 10] = sum(LETTER_WORTH[card.letter] for card in move.replacements) / 10
+            out[row, 11:16] = [
+                len(move.table) / 5,
+                value * (seen.stack_size == 0),
+                float(points[me] + eights.VALUES[move.word] >= seen.target),
+                value * behind,
+                sum(card.letter == "e" for card in (*move.hand, *move.replacements)) / 2,
+            ]
+        else:
+            given = move.exchange
+            worth = sum(LETTER_WORTH[card.letter] for card in given)
+            count = len(given) / 8
+            out[row, 16:22] = [
+                count,
+                worth / 10,
+                (len(given) * draw - worth) / 10,
+                _surplus(given) / 4,
+                count * (seen.stack_size <= 8),
+                count * last_pass,
+            ]
+    return out
+
+
+def eights_situation(seen: eights.PlayerView) -> Vector:
+    """What Eights' value baseline reads: a bias, our points and the most of the others'
+    (totals and this hand, as shares of the target), this hand's points of both, the stack."""
+    me = seen.seat if seen.seat is not None else 0
+    points = [total + score for total, score in zip(seen.totals, seen.scores, strict=True)]
+    others = max(points[:me] + points[me + 1 :])
+    hand_others = max(seen.scores[:me] + seen.scores[me + 1 :])
+    return np.array(
+        [
+            1.0,
+            points[me] / seen.target,
+            others / seen.target,
+            seen.scores[me] / 10,
+            hand_others / 10,
+            seen.stack_size / 40,
+        ]
+    )
+
+
+EIGHTS_SITUATION = 6
+GAMES = {"8½": (FEATURES, SITUATION), "eights": (EIGHTS_FEATURES, EIGHTS_SITUATION)}
+"""The games the learner plays, with the sizes of their features and of their baseline's inputs."""
+
+
 def policy(weights: Vector, rows: Vector) -> Vector:
     """The softmax policy: each action's probability, from its features' weighted sum."""
     scores = rows @ weights
@@ -154,30 +259,45 @@ def policy(weights: Vector, rows: Vector) -> Vector:
 
 
 class LearntBot:
-    """The trained policy as a bot: plays the action of the highest score.
+    """The trained policy as a bot of the game it learnt: plays the action of the highest score.
 
     Args:
         weights: The weights, or ``None`` for the file named by the environment variable
             ``EIGHTHALF_WEIGHTS`` (default ``learn_to_play.npz``), which ``--out`` wrote.
+        game: ``"8½"`` or ``"eights"``; by default the game the weights file names (8½ for
+            weights given here, or a file that names none).
 
     Raises:
         OSError: If the weights file cannot be read.
+        ValueError: If the game is not one the learner plays, or the weights do not fit it.
     """
 
     name = "learnt"
 
-    def __init__(self, weights: Vector | None = None) -> None:
+    def __init__(self, weights: Vector | None = None, game: str | None = None) -> None:
         if weights is None:
             with np.load(os.environ.get("EIGHTHALF_WEIGHTS", "learn_to_play.npz")) as saved:
                 weights = np.asarray(saved["weights"], dtype=np.float64)
+                if game is None and "game" in saved:
+                    game = str(saved["game"])
+        self.game = game or "8½"
+        if self.game not in GAMES or weights.shape != (GAMES[self.game][0],):
+            raise ValueError(f"weights of shape {weights.shape} do not fit a policy of {self.game!r}")
         self.weights = weights
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView | eights.PlayerView, rng: random.Random) -> Move | eights.Move:
         """The move of the best legal action for ``seen``.
 
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
         """
+        if isinstance(seen, eights.PlayerView):
+            moves = seen.legal_moves()
+            if not moves:
+                raise ValueError("no legal moves: it is not the viewer's turn")
+            scores = eights_features(seen, moves) @ self.weights
+            best: list[int] = np.flatnonzero(scores == scores.max()).tolist()
+            return moves[rng.choice(best)]  # ties at random
         legal = np.flatnonzero(action_mask(seen))
         if not legal.size:
             raise ValueError("no legal moves: it is not the viewer's turn")
@@ -185,42 +305,68 @@ class LearntBot:
         return ACTIONS[int(rng.choice(legal[scores == scores.max()]))]  # ties at random
 
 
-_ENVS: dict[tuple[int, str], SeatEnv] = {}
+_ENVS: dict[tuple[str, int, str], SeatEnv | EightsSeatEnv] = {}
 
 
 Played = tuple[float, Vector, Vector, int]
 
 
+def _table(game: str, seat: int, opponent: str) -> SeatEnv | EightsSeatEnv:
+    """The environment of ``game`` with the learner at ``seat``, made once per worker."""
+    key = (game, seat, opponent)
+    if key not in _ENVS:
+        make = EightsSeatEnv if game == "eights" else SeatEnv
+        _ENVS[key] = make(players=PLAYERS, seat=seat, opponents=[opponent])
+    return _ENVS[key]
+
+
+def _choices(
+    game: str, table: SeatEnv | EightsSeatEnv, observation: npt.NDArray[np.float32], info: dict[str, Any]
+) -> tuple[list[int], Vector, Vector]:
+    """The legal actions, their features, and the baseline's inputs, at the learner's turn."""
+    if game == "eights":
+        assert isinstance(table, EightsSeatEnv) and table.state is not None
+        seen = eights.view(table.state, table.seat)
+        moves = seen.legal_moves()
+        return [eights_action(move, seen) for move in moves], eights_features(seen, moves), eights_situation(seen)
+    legal = np.flatnonzero(info["action_mask"])
+    return legal.tolist(), features(observation, legal), situation(observation)
+
+
 def play(
-    weights: Vector, value: Vector, round_index: int, *, seed: int, explore: bool, opponent: str = "greedy"
+    weights: Vector,
+    value: Vector,
+    round_index: int,
+    *,
+    seed: int,
+    explore: bool,
+    opponent: str = "greedy",
+    game: str = "8½",
 ) -> Played:
-    """Play round ``round_index`` (the seat rotates with it). Returns 1 for a win (else 0);
-    the sum over its decisions of the advantage (the win less the baseline ``value`` gives
-    the situation) times the gradient of the log-probability of the action taken; the sum
-    of the baseline's errors times its inputs (its gradient); and the number of decisions."""
-    seat = round_index % PLAYERS
-    table = _ENVS.get((seat, opponent)) or _ENVS.setdefault(
-        (seat, opponent), SeatEnv(players=PLAYERS, seat=seat, opponents=[opponent])
-    )
+    """Play round (or game) ``round_index`` (the seat rotates with it). Returns 1 for a win
+    (else 0); the sum over its decisions of the advantage (the win less the baseline
+    ``value`` gives the situation) times the gradient of the log-probability of the action
+    taken; the sum of the baseline's errors times its inputs (its gradient); and the number
+    of decisions."""
+    table = _table(game, round_index % PLAYERS, opponent)
     rng = np.random.default_rng([seed, round_index, explore])  # the round's own draws: the same for any split
     observation, info = table.reset(seed=int(rng.integers(2**62)))
-    gradient, reward, done = np.zeros(FEATURES), 0.0, False
+    gradient, reward, done = np.zeros(len(weights)), 0.0, False
     seen: list[tuple[Vector, Vector]] = []  # each decision's log-probability gradient and situation
     while not done:
-        legal = np.flatnonzero(info["action_mask"])
+        legal, rows, inputs = _choices(game, table, observation, info)
         pick = 0
         if len(legal) > 1:
-            rows = features(observation, legal)
             chances = policy(weights, rows)
             if explore:
                 pick = int(rng.choice(len(legal), p=chances))
             else:  # the highest score, ties at random (so the untrained policy is a random player)
                 pick = int(rng.choice(np.flatnonzero(chances == chances.max())))
-            seen.append((rows[pick] - chances @ rows, situation(observation)))  # d log pi(action) / d weights
+            seen.append((rows[pick] - chances @ rows, inputs))  # d log pi(action) / d weights
         observation, points, terminated, truncated, info = table.step(int(legal[pick]))
         reward, done = float(points), terminated or truncated
-    win = float(reward >= 2)  # the winner scores 2 or 3 (E6)
-    errors = np.zeros(SITUATION)
+    win = float(reward >= (1 if game == "eights" else 2))  # Eights: 1 for a win (WG3); 8½: 2 or 3 (E6)
+    errors = np.zeros(len(value))
     for step, inputs in seen:
         advantage = win - float(inputs @ value)
         gradient += advantage * step
@@ -228,9 +374,15 @@ def play(
     return win, gradient, errors, len(seen)
 
 
-def _batch(task: tuple[Vector, Vector, int, int, int, bool, str]) -> list[Played]:
-    weights, value, seed, start, stop, explore, opponent = task
-    return [play(weights, value, index, seed=seed, explore=explore, opponent=opponent) for index in range(start, stop)]
+Task = tuple[Vector, Vector, int, int, int, bool, str, str]
+
+
+def _batch(task: Task) -> list[Played]:
+    weights, value, seed, start, stop, explore, opponent, game = task
+    return [
+        play(weights, value, index, seed=seed, explore=explore, opponent=opponent, game=game)
+        for index in range(start, stop)
+    ]
 
 
 def _run(
@@ -242,37 +394,50 @@ def _run(
     stop: int,
     explore: bool,
     opponent: str = "greedy",
+    game: str = "8½",
 ) -> list[Played]:
     """Rounds ``start`` to ``stop``, split between the pool's workers; the same results for any split."""
     if pool is None:
-        return _batch((weights, value, seed, start, stop, explore, opponent))
+        return _batch((weights, value, seed, start, stop, explore, opponent, game))
     half = (start + stop) // 2
     parts = pool.map(
         _batch,
-        [(weights, value, seed, start, half, explore, opponent), (weights, value, seed, half, stop, explore, opponent)],
+        [
+            (weights, value, seed, start, half, explore, opponent, game),
+            (weights, value, seed, half, stop, explore, opponent, game),
+        ],
     )
     return [result for part in parts for result in part]
 
 
 def train(
-    rounds: int, *, seed: int, workers: int = 1, batch: int = 64, rate: float = 0.05, minutes: float | None = None
+    rounds: int,
+    *,
+    seed: int,
+    workers: int = 1,
+    batch: int = 64,
+    rate: float = 0.05,
+    minutes: float | None = None,
+    game: str = "8½",
 ) -> Vector:
     """REINFORCE with a baseline against three GreedyBots; returns the weights.
 
-    Every ``batch`` rounds, the weights take an Adam step along the mean over the rounds of
-    each decision's advantage times its log-probability gradient (see :func:`play`), the step
-    size falling linearly to a tenth of ``rate``. The baseline is a linear estimate of the
-    chance to win from the situation (:func:`situation`), fitted to the rounds' wins as they
-    come (least mean squares). Deterministic from ``seed`` (for any ``workers``) unless
-    ``minutes`` stops it early.
+    Every ``batch`` rounds (games of Eights), the weights take an Adam step along the mean
+    over the rounds of each decision's advantage times its log-probability gradient (see
+    :func:`play`), the step size falling linearly to a tenth of ``rate``. The baseline is a
+    linear estimate of the chance to win from the situation (:func:`situation`,
+    :func:`eights_situation`), fitted to the rounds' wins as they come (least mean
+    squares). Deterministic from ``seed`` (for any ``workers``) unless ``minutes`` stops
+    it early.
     """
-    weights, moment, square = np.zeros(FEATURES), np.zeros(FEATURES), np.zeros(FEATURES)
-    value, won = np.zeros(SITUATION), 0.25  # the baseline's weights; the running win rate, for the log
+    size_of_features, size_of_situation = GAMES[game]
+    weights, moment, square = np.zeros(size_of_features), np.zeros(size_of_features), np.zeros(size_of_features)
+    value, won = np.zeros(size_of_situation), 0.25  # the baseline's weights; the running win rate, for the log
     value[0] = 0.25  # par
     started, steps = time.monotonic(), rounds // batch
     with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as pool:
         for step in range(1, steps + 1):
-            results = _run(pool, weights, value, seed, (step - 1) * batch, step * batch, explore=True)
+            results = _run(pool, weights, value, seed, (step - 1) * batch, step * batch, True, game=game)
             gradient = np.mean([grad for _, grad, _, _ in results], axis=0)
             decisions = max(1, sum(count for *_, count in results))
             value += 0.1 * np.sum([errors for _, _, errors, _ in results], axis=0) / decisions
@@ -292,11 +457,25 @@ def train(
     return weights
 
 
-def win_rate(weights: Vector, rounds: int, *, seed: int, opponent: str = "greedy", workers: int = 1) -> float:
+def win_rate(
+    weights: Vector, rounds: int, *, seed: int, opponent: str = "greedy", workers: int = 1, game: str = "8½"
+) -> float:
     """The policy's win rate (highest score, no exploring) against three ``opponent`` bots, seats rotated."""
     with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as pool:
-        results = _run(pool, weights, np.zeros(SITUATION), seed, 0, rounds, False, opponent)
+        results = _run(pool, weights, np.zeros(GAMES[game][1]), seed, 0, rounds, False, opponent, game)
         return float(np.mean([win for win, *_ in results]))
+
+
+def wilson(rate: float, count: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate measured over ``count`` rounds.
+
+    >>> [round(end, 3) for end in wilson(0.25, 1000)]
+    [0.224, 0.278]
+    """
+    z = 1.959964
+    middle = (rate + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * np.sqrt(rate * (1 - rate) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return float(middle - half), float(middle + half)
 
 
 def _cpu() -> float:
@@ -308,26 +487,40 @@ def _cpu() -> float:
 def main(argv: Sequence[str] | None = None) -> tuple[float, float]:
     """Train, save the weights, and compare the policy with its untrained start; returns both win rates."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=150_000, help="training rounds (default 150,000)")
+    parser.add_argument("--game", default="8½", help="8½ (also 8.5) or eights (default 8½)")
+    parser.add_argument("--rounds", type=int, default=150_000, help="training rounds or games (default 150,000)")
     parser.add_argument("--minutes", type=float, default=None, help="stop training after this long")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the training (default 1)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2; the same result for any)")
     parser.add_argument("--out", default="learn_to_play.npz", help="where to save the weights")
     parser.add_argument("--check", type=int, default=1000, help="rounds of the check at the end (default 1,000)")
-    parser.add_argument("--quick", action="store_true", help="a short run: 3,000 rounds, checked against random bots")
+    parser.add_argument(
+        "--quick", action="store_true", help="a short run (3,000 rounds, 600 games), checked against random bots"
+    )
     args = parser.parse_args(argv)
+    game = {"8.5": "8½", "eighthalf": "8½"}.get(args.game, args.game)
+    if game not in GAMES:
+        parser.error(f"--game: {args.game!r} is not a game the learner plays (8½ or eights)")
     # The quick run (the test's) takes small steps often; the full run averages over more rounds a step.
-    rounds, batch, rate, opponent = (3000, 16, 0.1, "random") if args.quick else (args.rounds, 32, 0.05, "greedy")
+    quick = 600 if game == "eights" else 3000  # an Eights game holds several hands of a dozen decisions
+    rounds, batch, rate, opponent = (quick, 16, 0.1, "random") if args.quick else (args.rounds, 32, 0.05, "greedy")
     start, cpu = time.monotonic(), _cpu()
-    weights = train(rounds, seed=args.seed, workers=args.workers, batch=batch, rate=rate, minutes=args.minutes)
+    weights = train(
+        rounds, seed=args.seed, workers=args.workers, batch=batch, rate=rate, minutes=args.minutes, game=game
+    )
     wall, cpu = time.monotonic() - start, _cpu() - cpu
-    print(f"trained on {rounds:,} rounds against greedy bots in {wall:.0f} s ({cpu:.0f} s CPU, workers included)")
-    np.savez(args.out, weights=weights)
-    untrained = win_rate(np.zeros(FEATURES), args.check, seed=args.seed, opponent=opponent, workers=args.workers)
-    trained = win_rate(weights, args.check, seed=args.seed, opponent=opponent, workers=args.workers)
-    print(f"against 3 {opponent} bots over {args.check} rounds, seats rotated (par 25%):")
-    print(f"  untrained (a random player): {untrained:.1%}")
-    print(f"  trained:                     {trained:.1%}   (weights saved to {args.out})")
+    played = "games" if game == "eights" else "rounds"
+    print(f"{game}: trained on up to {rounds:,} {played} against greedy bots in {wall:.0f} s ({cpu:.0f} s CPU)")
+    np.savez(args.out, weights=weights, game=game)
+    untrained, trained = (
+        win_rate(start_from, args.check, seed=args.seed, opponent=opponent, workers=args.workers, game=game)
+        for start_from in (np.zeros(len(weights)), weights)
+    )
+    print(f"against 3 {opponent} bots over {args.check} {played}, seats rotated (par 25%; 95% intervals):")
+    for label, rate_of in (("untrained (a random player)", untrained), ("trained", trained)):
+        low, high = wilson(rate_of, args.check)
+        print(f"  {label + ':':<29}{rate_of:6.1%} [{low:.1%}, {high:.1%}]")
+    print(f"  weights saved to {args.out}")
     return trained, untrained
 
 

@@ -104,7 +104,7 @@ def eights_encode_view(seen: EightsView) -> npt.NDArray[np.float32]:
     at += _SUITS * len(_LETTERS)
     _kind_counts(eights_unseen(seen), out, at)
     at += len(_KINDS)
-    _kind_counts([card for card in seen.stack if card is not None], out, at)
+    _kind_counts(list(seen.known_stack), out, at)
     at += len(_KINDS)
     _kind_counts([card for pile in seen.piles for spell in pile for card in spell.cards], out, at)
     at += len(_KINDS)

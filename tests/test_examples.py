@@ -186,3 +186,74 @@ def test_ai_examples_run_as_scripts(name: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "points" in result.stdout
+
+
+def test_learn_to_play_learns_eights_in_a_short_run(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    example = load("learn_to_play")
+    out = tmp_path / "eights.npz"
+    # 600 games against GreedyBots, then 300 games against RandomBots: seeded, the same every run.
+    argv = ["--game", "eights", "--quick", "--workers", "1", "--check", "300", "--out", str(out)]
+    trained, untrained = example.main(argv)
+    assert 0.15 < untrained < 0.35  # all weights 0: a random player among random players, about par
+    assert trained > untrained + 0.05
+    with np.load(out) as saved:
+        assert str(saved["game"]) == "eights" and saved["weights"].shape == (example.EIGHTS_FEATURES,)
+
+
+def test_learn_to_play_refuses_a_game_it_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("gymnasium")
+    with pytest.raises(SystemExit):
+        load("learn_to_play").main(["--game", "chess", "--quick"])
+    assert "'chess' is not a game the learner plays" in capsys.readouterr().err
+
+
+def test_learnt_bot_plays_eights_as_the_greedy_bot_with_only_its_weight_WT1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("gymnasium")
+    import random
+
+    import numpy as np
+
+    from eighthalf.eights import apply, new_game, view
+    from eighthalf.eights.bots import GreedyBot
+
+    example = load("learn_to_play")
+    weights = np.zeros(example.EIGHTS_FEATURES)
+    weights[0] = 1.0  # the GreedyBot's choice, and nothing else
+    np.savez(tmp_path / "w.npz", weights=weights, game="eights")
+    monkeypatch.setenv("EIGHTHALF_WEIGHTS", str(tmp_path / "w.npz"))
+    learnt = example.LearntBot()  # the game comes from the file
+    assert learnt.game == "eights"
+    state, rng, compared = new_game(3, seed=5), random.Random(5), 0
+    while state.outcome is None:
+        seen = view(state, state.hand.to_move)
+        move = learnt.choose(seen, rng)
+        if len(seen.legal_moves()) > 1:
+            assert move == GreedyBot().choose(seen, random.Random(0))
+            compared += 1
+        state = apply(state, move)  # checked: legal (a player who can spell spells, WT1)
+    assert compared > 10
+    with pytest.raises(ValueError, match="do not fit"):
+        example.LearntBot(weights, game="8½")
+
+
+def test_learn_to_play_eights_features_read_the_word_and_the_exchange_WT8_WP1() -> None:
+    pytest.importorskip("gymnasium")
+    from eighthalf.eights import Pass, Spell, legal_moves, new_game, view
+
+    example = load("learn_to_play")
+    state = new_game(4, seed=1)
+    seen = view(state, state.hand.to_move)
+    moves = legal_moves(state)
+    rows = example.eights_features(seen, moves)
+    assert rows.shape == (len(moves), example.EIGHTS_FEATURES) and rows[:, 0].sum() == 1
+    for move, row in zip(moves, rows, strict=True):
+        assert isinstance(move, Spell) and row[example._WORD_COLUMN[move.word]] == 1 and row[16:].sum() == 0
+    assert seen.hand is not None
+    passes = [Pass(()), Pass(seen.hand[:2])]
+    rows = example.eights_features(seen, passes)
+    assert rows[0, 16:].tolist() == [0] * 6 and rows[1, 16] == 2 / 8 and rows[:, 1:16].sum() == 0

@@ -27,6 +27,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eighthalf.common.game import Result, apply_with_events, is_legal, play_out, result_text
+from eighthalf.common.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.common.replay import replay_states
 from eighthalf.errors import DocumentError, IllegalMoveError, InvalidStateError, ParseError
 from eighthalf.testing import assert_events_hide, assert_no_leaks
@@ -274,6 +275,34 @@ def test_describe_is_what_the_game_s_own_apply_with_events_reports(case: Case) -
             assert apply_with_events(game, state, move) == (after, events)
             assert game.describe(state, move, after) == events
             assert game.narrate(events, [f"P{seat}" for seat in range(played.players)])
+
+
+def test_narration_in_each_language_the_game_lists(case: Case) -> None:
+    """A game tells a whole game's events in each language its entry lists (as many lines as
+    in English, none left English) and any other supported language in English; the
+    languages it lacks are said in one line (a skip) once the others pass."""
+    game = case.game
+    declared = case.entry.locales
+    assert DEFAULT_LOCALE in declared and set(declared) <= set(LOCALES)
+    played = play(case, case.players[0], 1000)
+    names = [f"P{seat}" for seat in range(played.players)]
+    events = [
+        event
+        for before, move, after in zip(played.states, played.moves, played.states[1:], strict=False)
+        for event in game.describe(before, move, after)
+    ]
+    english = game.narrate(events, names)
+    assert english and game.narrate(events, names, DEFAULT_LOCALE) == english
+    for locale in LOCALES:
+        told = game.narrate(events, names, locale)
+        if locale == DEFAULT_LOCALE or locale not in declared:
+            assert told == english, locale
+        else:
+            assert len(told) == len(english) and not set(told) & set(english), locale
+            assert game.narrate(events, names, f"{locale}-BE") == told
+    missing = [locale for locale in LOCALES if locale not in declared]
+    if missing:
+        pytest.skip(f"{game.name} narrates in {', '.join(declared)} only: {', '.join(missing)} told in English")
 
 
 def test_views_leak_nothing(case: Case) -> None:

@@ -1,4 +1,5 @@
-"""The languages of the player-facing text (issue 27, item 4): the catalogues are complete
+"""The languages of the player-facing text (issue 27, item 4): the catalogues of both domains
+(``eighthalf``: the games' narration and reasons; ``pages``: the browser pages) are complete
 and in step with the code, narration and refusal reasons of both games in English, French
 and Dutch, and the locale chosen from an option or the environment."""
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -43,14 +45,17 @@ from eighthalf.match import DECLINE, Exchange, Exchanged, MatchEvent, MatchOver,
 from eighthalf.match import narrate as match_narrate
 from eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
 from eighthalf.reasons import REASONS, reason_for
+from eighthalf.server.pages import PAGES_DOMAIN, page_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "N_": None}
+PAGE_KEYWORDS = {"t": None, "N_": None}
 TRANSLATED = [locale for locale in LOCALES if locale != "en"]
+DOMAINS = ["eighthalf", PAGES_DOMAIN]
 
 
-def _catalogue(locale: str) -> Catalog:
-    with (LOCALE_DIR / locale / "LC_MESSAGES" / "eighthalf.po").open("rb") as file:
+def _catalogue(locale: str, domain: str = "eighthalf") -> Catalog:
+    with (LOCALE_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
         return read_po(file, locale=locale)
 
 
@@ -58,24 +63,42 @@ def _ids(catalogue: Catalog) -> set[str]:
     return {message.id if isinstance(message.id, str) else message.id[0] for message in catalogue if message.id}
 
 
-def _extracted() -> set[str]:
-    """Every message id the code marks, as Babel extracts it (the command in docs/languages.rst)."""
-    found = extract_from_dir(str(ROOT / "eighthalf"), keywords=KEYWORDS, comment_tags=())
+def _extracted(domain: str = "eighthalf") -> set[str]:
+    """Every message id the code (``eighthalf``) or the pages (``pages``: the static scripts'
+    ``t``/``N_`` calls and the HTML's ``data-i18n`` marks, by ``eighthalf/locale/pages.cfg``)
+    mark, as Babel extracts them (the commands in docs/languages.rst)."""
+    if domain == "eighthalf":
+        found = extract_from_dir(str(ROOT / "eighthalf"), keywords=KEYWORDS, comment_tags=())
+    else:
+        with (LOCALE_DIR / "pages.cfg").open(encoding="utf-8") as mapping:
+            methods, options = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
+        found = extract_from_dir(str(ROOT), methods, options, keywords=PAGE_KEYWORDS, comment_tags=())
     return {message if isinstance(message, str) else message[0] for _, _, message, _, _ in found}
 
 
-def test_the_template_and_the_catalogues_hold_every_message_of_the_code() -> None:
-    code = _extracted()
-    assert len(code) > 70
-    with (LOCALE_DIR / "eighthalf.pot").open("rb") as file:
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_template_and_the_catalogues_hold_every_message_of_the_code(domain: str) -> None:
+    code = _extracted(domain)
+    assert len(code) > 60
+    with (LOCALE_DIR / f"{domain}.pot").open("rb") as file:
         assert _ids(read_po(file)) == code, "run the pybabel extract and update of docs/languages.rst"
     for locale in TRANSLATED:
-        assert _ids(_catalogue(locale)) == code, f"{locale}: run pybabel update (docs/languages.rst)"
+        assert _ids(_catalogue(locale, domain)) == code, f"{locale}: run pybabel update (docs/languages.rst)"
 
 
+def test_the_pages_marks_are_read_from_the_html_and_the_scripts() -> None:
+    pages = _extracted(PAGES_DOMAIN)
+    assert {"New table", "Language", "random", "Create the table", "Seat {seat}", "Ghost"} <= pages
+    assert (
+        "A seed deals the same cards to anyone who knows it: the table then says it is seeded. "
+        "When a move's time runs out, a bot moves for the seat." in pages
+    ), "a marked text is read with its white space made single spaces, as app.js reads it"
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_every_message_has_a_translation_with_the_same_placeholders(locale: str) -> None:
-    catalogue = _catalogue(locale)
+def test_every_message_has_a_translation_with_the_same_placeholders(locale: str, domain: str) -> None:
+    catalogue = _catalogue(locale, domain)
     assert catalogue.num_plurals == 2
     for message in catalogue:
         if not message.id:
@@ -89,14 +112,19 @@ def test_every_message_has_a_translation_with_the_same_placeholders(locale: str)
             assert text.format(**dict.fromkeys(placeholders(text), "x"))  # well formed
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_the_shipped_mo_files_are_compiled_from_the_po_files(locale: str) -> None:
+def test_the_shipped_mo_files_are_compiled_from_the_po_files(locale: str, domain: str) -> None:
     compiled = io.BytesIO()
-    write_mo(compiled, _catalogue(locale))
+    write_mo(compiled, _catalogue(locale, domain))
     compiled.seek(0)
     expected = gettext.GNUTranslations(compiled)
-    shipped = translation(locale)
-    for message in _catalogue(locale):
+    shipped = translation(locale) if domain == "eighthalf" else gettext.translation(domain, LOCALE_DIR, [locale])
+    if domain == PAGES_DOMAIN:  # what the server gives the pages (GET /api/i18n/{lang}) is that catalogue
+        assert dict(page_messages(locale)) == {
+            message.id: message.string for message in _catalogue(locale, domain) if message.id
+        }
+    for message in _catalogue(locale, domain):
         if not message.id:
             continue
         if isinstance(message.id, str):

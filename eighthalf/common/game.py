@@ -167,8 +167,14 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
         """
         ...
 
-    def narrate(self, events: Sequence[EventT], names: Sequence[str] | None = None) -> list[str]:
-        """The events told in English, one sentence a line; seats by ``names`` if given."""
+    def narrate(self, events: Sequence[EventT], names: Sequence[str] | None = None, locale: str = "en") -> list[str]:
+        """The events told one sentence a line, seats by ``names`` if given, in the language
+        ``locale`` names (``"en"``, ``"fr"``, ``"nl"``, a region allowed: ``"fr-BE"``).
+
+        English is the default; a game tells the languages its registry entry lists
+        (:attr:`~eighthalf.common.registry.GameEntry.locales`) and any other supported
+        one in English.
+        """
         ...
 
     def rules_tags(self, rules: RulesT) -> tuple[tuple[str, str], ...]:

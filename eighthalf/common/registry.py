@@ -305,6 +305,15 @@ class GameEntry:
     """Makes a bot of one round play a game of several rounds (8½: a match), if the game has them."""
     order: int = 100
     """Where the game is listed (lowest first; the first game's commands are the command line's own)."""
+    reasons: tuple[str, ...] = ()
+    """The templates of the game's refusal reasons (marked with :func:`~eighthalf.common.i18n.N_`),
+    by which the server tells a refused move's reason in a player's language
+    (:func:`~eighthalf.common.i18n.localize_reason`); none: told in English."""
+    reason_words: tuple[str, ...] = ()
+    """The words placed in those reasons that are translated too (8½: a card's name)."""
+    locales: tuple[str, ...] = ("en",)
+    """The languages the game's narration is told in (:meth:`~eighthalf.common.game.Game.narrate`'s
+    ``locale``; any other is told in English), of :data:`~eighthalf.common.i18n.LOCALES`."""
 
     def game_of(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
         """The game object of a game of ``rounds`` rounds (1 to :attr:`max_rounds`).

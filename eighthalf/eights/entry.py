@@ -15,11 +15,13 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Final
 
+from ..common.i18n import LOCALES
 from ..common.registry import Commands, GameEntry
 from .bots import BOTS
 from .cards import DECK
 from .cli import add_play_command, add_simulate_command, demo_face
 from .game import EIGHTS
+from .reasons import REASONS
 from .records import RECORD_FORMAT
 from .serialization import REGISTRY
 from .state import GameState
@@ -64,6 +66,8 @@ ENTRY: Final = GameEntry(
     options=RULES_OPTIONS,
     encoding="eighthalf.envs.eights.encoding:EIGHTS_ENCODING",
     schemas="eighthalf.eights.schema_fields:SCHEMAS",
+    reasons=REASONS,
+    locales=LOCALES,
     order=1,
 )
 """Eights, the word-spelling game (WS1–WI4)."""

@@ -162,9 +162,15 @@ def eights_pieces(registry: Registry) -> Pieces:
                     "maxItems": MAX_PLAYERS,
                 },
                 "stack": {
-                    "description": "The stack in draw order as the viewer knows it: null for a card they do not know (WI3, WP3).",
-                    "type": "array",
-                    "items": nullable(ref("card")),
+                    "description": "How many cards the stack holds (WI1); which they are is hidden, but for known_stack.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": len(DECK),
+                },
+                "known_stack": {
+                    **ref("cards"),
+                    "description": "The stack cards the viewer put under it by a pass, which they know (WI3, WP3), in "
+                    "draw order: they lie where origins names the viewer's seat (empty for a spectator).",
                 },
                 "origins": ref("origins"),
                 "piles": ref("piles"),

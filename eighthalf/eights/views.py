@@ -3,15 +3,16 @@
 A :class:`PlayerView` is a type of its own, so the type checker refuses it where a full
 :class:`~eighthalf.eights.GameState` is needed. It holds the table, every score pile and
 score, the viewer's own hand and only the *sizes* of the other hands and of the stack
-(WI1, WI2). The stack is shown as ``None`` for every card, except the cards the viewer
+(WI1, WI2): :attr:`PlayerView.stack` says how many cards the stack holds, as 8½'s views
+give the sizes of what is hidden, and :attr:`PlayerView.known_stack` the cards the viewer
 put under it by a pass, which they know (WI3, WP3). Nothing in it depends on the seed
 (WI4).
 
 >>> from eighthalf.eights import new_game, legal_moves
 >>> state = new_game(4, seed=7)
 >>> mine = view(state, 0)
->>> len(mine.hand), mine.hand_sizes, mine.stack_size, set(mine.stack)
-(7, (7, 7, 7, 7), 28, {None})
+>>> len(mine.hand), mine.hand_sizes, mine.stack, mine.known_stack
+(7, (7, 7, 7, 7), 28, ())
 >>> mine.legal_moves() == legal_moves(state)
 True
 
@@ -50,6 +51,7 @@ class PlayerView(Frozen):
         "hand",
         "hand_scores",
         "hand_sizes",
+        "known_stack",
         "number",
         "origins",
         "outcome",
@@ -71,6 +73,7 @@ class PlayerView(Frozen):
         "hand",
         "hand_sizes",
         "stack",
+        "known_stack",
         "origins",
         "piles",
         "to_move",
@@ -94,9 +97,11 @@ class PlayerView(Frozen):
     """The viewer's own hand, in card order; ``None`` for a spectator (WI2)."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds (WI1)."""
-    stack: tuple[Card | None, ...]
-    """The stack in draw order as the viewer knows it: ``None`` for a card they do not
-    know, the card itself where they put it under the stack (WI3, WP3)."""
+    stack: int
+    """How many cards the stack holds (WI1); which they are is hidden, but for :attr:`known_stack`."""
+    known_stack: tuple[Card, ...]
+    """The stack cards the viewer put under it by a pass, which they know (WI3, WP3), in
+    draw order: they lie where :attr:`origins` names the viewer's seat (``()`` for a spectator)."""
     origins: tuple[int, ...]
     """Who put each stack card there (a seat, or -1 for dealt), which everybody saw (WP3)."""
     piles: tuple[tuple[Spell, ...], ...]
@@ -121,7 +126,8 @@ class PlayerView(Frozen):
         table: tuple[Card, ...],
         hand: tuple[Card, ...] | None,
         hand_sizes: tuple[int, ...],
-        stack: tuple[Card | None, ...],
+        stack: int,
+        known_stack: tuple[Card, ...],
         origins: tuple[int, ...],
         piles: tuple[tuple[Spell, ...], ...],
         to_move: int,
@@ -138,6 +144,7 @@ class PlayerView(Frozen):
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "hand_sizes", hand_sizes)
         object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "known_stack", known_stack)
         object.__setattr__(self, "origins", origins)
         object.__setattr__(self, "piles", piles)
         object.__setattr__(self, "to_move", to_move)
@@ -153,8 +160,8 @@ class PlayerView(Frozen):
 
     @property
     def stack_size(self) -> int:
-        """How many cards the stack holds (WI1)."""
-        return len(self.stack)
+        """How many cards the stack holds (WI1): :attr:`stack`."""
+        return self.stack
 
     @property
     def over(self) -> bool:
@@ -189,7 +196,7 @@ class PlayerView(Frozen):
         found: tuple[Move, ...] = spellings(self.hand, self.table)
         if found and not self.rules.may_pass_freely:
             return found
-        return found + passes(self.hand, len(self.stack))
+        return found + passes(self.hand, self.stack)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -208,9 +215,10 @@ def view(state: GameState, seat: int | None) -> PlayerView:
             raise InvalidStateError(f"a seat is an int (or None for a spectator), not {quote(seat)}")
         if not 0 <= seat < len(hand.hands):
             raise IndexError(f"seat {quote(seat)} is not at this table of {len(hand.hands)}")
-    known = tuple(
-        card if origin == seat and seat is not None else None
-        for card, origin in zip(hand.stack, hand.origins, strict=True)
+    known = (
+        ()
+        if seat is None
+        else tuple(card for card, origin in zip(hand.stack, hand.origins, strict=True) if origin == seat)
     )
     return PlayerView(
         seat,
@@ -220,6 +228,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         hand.table,
         None if seat is None else hand.hands[seat],
         tuple(len(cards) for cards in hand.hands),
+        len(hand.stack),
         known,
         hand.origins,
         hand.piles,
@@ -244,7 +253,7 @@ def unseen_cards(seen: PlayerView) -> tuple[Card, ...]:
     visible: Counter[Card] = Counter(seen.table)
     if seen.hand is not None:
         visible.update(seen.hand)
-    visible.update(card for card in seen.stack if card is not None)
+    visible.update(seen.known_stack)
     for pile in seen.piles:
         for spell in pile:
             visible.update(spell.cards)
@@ -273,13 +282,19 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
             :class:`~eighthalf.eights.GameState` is not one), ``rng`` is not a
             :class:`random.Random`, or the view's cards cannot be those of the deck (WS1):
             more copies of a card than it has, or not as many unseen cards as the hidden
-            places it shows.
+            places it shows; or its stack, origins and known stack cards disagree (WI3, WP3).
     """
     if not isinstance(rng, random.Random):
         raise InvalidStateError(f"sample_state needs a random.Random, not {quote(rng)}")
     cards = list(unseen_cards(seen))
+    mine = [seen.seat is not None and origin == seen.seat for origin in seen.origins]
+    if len(mine) != seen.stack or sum(mine) != len(seen.known_stack):
+        raise InvalidStateError(
+            f"the view's stack of {quote(seen.stack)} cards, its {len(mine)} origins and its "
+            f"{len(seen.known_stack)} known stack cards disagree: not a view of a game (WI3, WP3)"
+        )
     hidden = sum(size for index, size in enumerate(seen.hand_sizes) if index != seen.seat or seen.hand is None)
-    hidden += seen.stack.count(None)
+    hidden += seen.stack - len(seen.known_stack)
     if hidden != len(cards):
         raise InvalidStateError(
             f"the view hides {hidden} card(s) but {len(cards)} of the deck's are unseen: not a view of a game (WS1)"
@@ -294,12 +309,13 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
             hands.append(tuple(sorted(cards[at : at + size])))
             at += size
     stack: list[Card] = []
-    for card in seen.stack:
-        if card is None:
+    known = iter(seen.known_stack)
+    for placed in mine:
+        if placed:
+            stack.append(next(known))
+        else:
             stack.append(cards[at])
             at += 1
-        else:
-            stack.append(card)
     hand = HandState(
         seen.number,
         seen.dealer,

@@ -40,11 +40,12 @@ from typing import Any, Final
 
 from .. import server as server_package
 from ..common.documents import MAX_INT, VERSION
+from ..common.i18n import LOCALES
 from ..common.registry import GameEntry, games
 from ..common.schema import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
 from ..errors import EighthalfError
 from ..server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
-from ..server.protocol import CLIENT_KEYS, PROTOCOL_VERSION
+from ..server.protocol import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
 from ..server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
@@ -408,9 +409,14 @@ def _messages() -> dict[str, dict[str, Any]]:
                     "The seat's token, to act for that seat; without it, the connection watches.",
                     {"type": "string"},
                 ),
+                "lang": (
+                    "The language of the narration and of the refusals' text: a language tag such as "
+                    f"'fr' or 'nl-BE'; one of {', '.join(LOCALES)} by its language, any other is told in English.",
+                    {"type": "string", "maxLength": MAX_LANG},
+                ),
             },
             "hello",
-            frozenset({"token"}),
+            frozenset({"token", "lang"}),
         ),
         "move": _object(
             {
@@ -435,9 +441,13 @@ def _messages() -> dict[str, dict[str, Any]]:
                 "type": kind("welcome"),
                 "protocol": ("The protocol's version.", {"const": PROTOCOL_VERSION}),
                 "seat": ("The seat this connection acts for, or null: a spectator.", ref("seatOrNull")),
+                "lang": (
+                    "The language the connection is told in: the hello's lang, or en.",
+                    {"enum": list(LOCALES)},
+                ),
                 "table": ("The table's public summary.", ref("summary")),
                 "log": (
-                    "The narration of the moves so far, as this seat (or a spectator) may see them.",
+                    "The narration of the moves so far, as this seat (or a spectator) may see them, in that language.",
                     {"type": "array", "items": {"type": "string"}},
                 ),
             },
@@ -462,7 +472,7 @@ def _messages() -> dict[str, dict[str, Any]]:
                     {"type": "array", "items": ref("event")},
                 ),
                 "narration": (
-                    "The same events told in English, one line each.",
+                    "The same events told in the connection's language (the welcome's lang), one line each.",
                     {"type": "array", "items": {"type": "string"}},
                 ),
                 "last": ("The last move, or null on joining.", ref("last")),
@@ -489,6 +499,11 @@ def _messages() -> dict[str, dict[str, Any]]:
                 "code": ("What went wrong.", ref("code")),
                 "message": ("What went wrong, in English, naming the bad key or the move.", {"type": "string"}),
                 "rule": ("The id of the rule that forbids a move, or null.", nullable({"type": "string"})),
+                "text": (
+                    "What a player is told, in the connection's language: an illegal move's reason (without "
+                    "the move and the rule id), a short sentence for a turn or game refusal, else the message.",
+                    {"type": "string"},
+                ),
             },
             "error",
         ),

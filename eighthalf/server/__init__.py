@@ -10,6 +10,7 @@ SQLite file. Its modules, from the web down to the storage:
 - :mod:`eighthalf.server.app`: the HTTP JSON API, the websocket endpoint and the pages (Starlette);
 - :mod:`eighthalf.server.client`: a Python client that seats any bot at a table over the network;
 - :mod:`eighthalf.server.protocol`: the websocket messages;
+- :mod:`eighthalf.server.pages`: the browser pages' languages (their catalogue, ``Accept-Language``);
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
   game protocol (:class:`~eighthalf.common.game.Game`);
 - :mod:`eighthalf.server.games`: the games served and the settings of a new table;

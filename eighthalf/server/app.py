@@ -18,6 +18,8 @@ GET      ``/api/tables/{id}``                one table's public summary
 POST     ``/api/tables/{id}/seats/{seat}``   take an open seat: ``{"name": ...}`` gives its token
 GET      ``/api/tables/{id}/record``         a finished game's record, as text
 GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
+GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.pages`) of
+                                             ``lang``, or of the language ``Accept-Language`` prefers
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
 =======  ==================================  ==================================================
 
@@ -56,13 +58,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..common.documents import parse_json
 from ..common.errors import EighthalfError, quote
+from ..common.i18n import DEFAULT_LOCALE, LOCALES
 from .games import SERVED, served, table_spec
 from .metrics import CONTENT_TYPE, Metrics
+from .pages import accept_language, page_messages
 from .postgres import PostgresStore, is_postgresql_url
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
     error_message,
+    hello_locale,
     parse_client_message,
     welcome_message,
 )
@@ -205,6 +210,7 @@ class _Connection:
         self.websocket = websocket
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closed = False
+        self.locale = DEFAULT_LOCALE  # the language its hello asked for
 
     def deliver(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -395,6 +401,18 @@ def create_app(
             return JSONResponse({"status": "database-unavailable"}, status_code=503)
         return JSONResponse({"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections()})
 
+    async def i18n(request: Request) -> Response:
+        lang = request.path_params.get("lang")
+        if lang is None:
+            language = accept_language(request.headers.get("accept-language"))
+        elif lang in LOCALES:
+            language = lang
+        else:
+            return _error("not-found", f"the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}", 404)
+        return JSONResponse(
+            {"lang": language, "messages": page_messages(language)}, headers={"vary": "Accept-Language"}
+        )
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
 
@@ -416,18 +434,19 @@ def create_app(
         attached = False
         try:
             hello = await _hello(websocket)
+            locale = connection.locale = hello_locale(hello)
             if "token" in hello:
                 seat = table.seat_of(hello["token"])
                 if seat is None:
                     connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
                     connection.close(4401, "unknown token")
                     return
-            connection.deliver(welcome_message(table, seat))
-            table.attach(connection, seat)
+            connection.deliver(welcome_message(table, seat, locale))
+            table.attach(connection, seat, locale)
             attached = True
             await _serve(websocket, connection, table, seat)
         except Refused as refused:
-            connection.deliver(error_message(refused))
+            connection.deliver(error_message(refused, connection.locale, table.served))
             connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
         except WebSocketDisconnect:
             pass
@@ -459,6 +478,8 @@ def create_app(
         Route("/api/tables/{id}/seats/{seat}", join, methods=["POST"]),
         Route("/api/tables/{id}/record", record_text),
         Route("/api/tables/{id}/record.json", record_json),
+        Route("/api/i18n", i18n),
+        Route("/api/i18n/{lang}", i18n),
         WebSocketRoute("/ws/{id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -526,4 +547,4 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 await table.play(seat, message["move"], message.get("number"))
                 allowance += 1  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
-            connection.deliver(error_message(refused))
+            connection.deliver(error_message(refused, connection.locale, table.served))

@@ -136,11 +136,17 @@ class TableConnection:
     """The table's summary, as the welcome gave it."""
     game: Game[Any, Any, Any, Any, Any]
     """The table's game object (to decode views and events)."""
+    lang: str = "en"
+    """The language the server tells this connection in (``en``, ``fr`` or ``nl``: the welcome's ``lang``)."""
 
     @classmethod
-    def open(cls, url: str, table: str, token: str | None = None) -> AbstractAsyncContextManager[TableConnection]:
-        """Connect to ``table`` on the server at ``url``, as the seat of ``token`` or a spectator."""
-        return _Opening(url, table, token)
+    def open(
+        cls, url: str, table: str, token: str | None = None, *, lang: str | None = None
+    ) -> AbstractAsyncContextManager[TableConnection]:
+        """Connect to ``table`` on the server at ``url``, as the seat of ``token`` or a spectator;
+        ``lang`` (``"fr"``, ``"nl-BE"`` …) asks for the narration and the refusals' text in that
+        language (the server tells any language it lacks in English)."""
+        return _Opening(url, table, token, lang)
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """The messages the server sends, decoded from JSON, until the connection closes."""
@@ -159,22 +165,26 @@ class TableConnection:
 
 
 class _Opening(AbstractAsyncContextManager[TableConnection]):
-    def __init__(self, url: str, table: str, token: str | None) -> None:
+    def __init__(self, url: str, table: str, token: str | None, lang: str | None) -> None:
         scheme, _, rest = url.rstrip("/").partition("://")
         self.uri = f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/{table}"
-        self.token = token
+        self.hello: dict[str, str] = {"type": "hello"}
+        if token is not None:
+            self.hello["token"] = token
+        if lang is not None:
+            self.hello["lang"] = lang
         self._socket: ClientConnection | None = None
 
     async def __aenter__(self) -> TableConnection:
         self._socket = socket = await connect(self.uri, max_size=2**24, compression=None)
-        await socket.send(
-            json.dumps({"type": "hello"} if self.token is None else {"type": "hello", "token": self.token})
-        )
+        await socket.send(json.dumps(self.hello))
         welcome = json.loads(await socket.recv())
         if welcome.get("type") != "welcome":
             await socket.close()
             raise ClientError(str(welcome.get("code", "protocol")), str(welcome.get("message", welcome)))
-        return TableConnection(socket, welcome["seat"], welcome["table"], served_game(welcome["table"]))
+        return TableConnection(
+            socket, welcome["seat"], welcome["table"], served_game(welcome["table"]), welcome.get("lang", "en")
+        )
 
     async def __aexit__(self, *exc: object) -> None:
         if self._socket is not None:

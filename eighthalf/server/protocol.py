@@ -3,7 +3,9 @@
 Every message is a JSON object with a ``type``. A client sends:
 
 * ``{"type": "hello", "token": "..."}`` first, to act for the seat of that token, or
-  ``{"type": "hello"}`` to follow the table as a spectator;
+  ``{"type": "hello"}`` to follow the table as a spectator; an optional ``"lang"`` (``"fr"``,
+  ``"nl-BE"`` …) asks for the narration and the refusals in that language
+  (:func:`hello_locale`: a language the server does not tell in gets English);
 * ``{"type": "move", "move": "33", "number": 12}``: a move in the game's notation; ``number``
   (optional) is the number of moves made when the client chose it, so that a move sent
   twice, or after the game moved on, is refused as ``stale`` instead of being played;
@@ -30,19 +32,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from ..common.documents import json_kind, parse_json
-from ..common.errors import EighthalfError, quote
+from ..common.errors import EighthalfError, IllegalMoveError, quote
 from ..common.game import Game
+from ..common.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
 from ..common.replay import GameRecord
 from .games import Served
 
 __all__ = [
     "CLIENT_KEYS",
+    "MAX_LANG",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "Refused",
     "SeatLike",
     "TableLike",
     "error_message",
+    "hello_locale",
     "parse_client_message",
     "result_data",
     "seats_message",
@@ -58,11 +63,24 @@ MAX_MESSAGE_BYTES: Final = 16 * 1024
 """The largest message a client may send (a longer one closes the connection, code 1009)."""
 
 CLIENT_KEYS: Final = {
-    "hello": ({"type"}, {"token"}),
+    "hello": ({"type"}, {"token", "lang"}),
     "move": ({"type", "move"}, {"number"}),
     "ping": ({"type"}, set()),
 }
 """Each client message type: its required keys and its optional keys."""
+
+MAX_LANG: Final = 35
+"""The longest ``lang`` a ``hello`` may give (a BCP 47 language tag such as ``"fr-BE"``)."""
+
+_TOLD: Final = {
+    "not-your-turn": N_("It is not your turn."),
+    "game-over": N_("The game is over: no more moves."),
+    "not-started": N_("The game starts when every seat is taken."),
+    "stale": N_("The game moved on before your move arrived: choose again."),
+    "not-seated": N_("A spectator cannot move."),
+    "bad-move": N_("That is not a move of this game."),
+}
+"""The player-facing text of the refusals that are no rule's matter, by code."""
 
 
 class Refused(EighthalfError):
@@ -71,12 +89,17 @@ class Refused(EighthalfError):
     Attributes:
         code: A short code a client can act on (``illegal-move``, ``not-your-turn`` …).
         rule: The rule id that forbids a move, or ``None``.
+        illegal: The game's :class:`~eighthalf.errors.IllegalMoveError` of a refused move, whose
+            reason a player is told in their language (:func:`error_message`), or ``None``.
     """
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, rule: str | None = None, *, illegal: IllegalMoveError | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
+        self.illegal = illegal
 
 
 def parse_client_message(text: object) -> dict[str, Any]:
@@ -101,6 +124,10 @@ def parse_client_message(text: object) -> dict[str, Any]:
         raise Refused("bad-message", f"$.{quote(key)[1:-1][:40]}: unknown key of a {kind} message")
     if kind == "hello" and "token" in data and type(data["token"]) is not str:
         raise Refused("bad-message", f"$.token: expected a string, not {json_kind(data['token'])}")
+    if kind == "hello" and "lang" in data and (type(data["lang"]) is not str or len(data["lang"]) > MAX_LANG):
+        raise Refused(
+            "bad-message", f"$.lang: expected a language tag such as 'fr' or 'nl-BE', not {quote(data['lang'])[:60]}"
+        )
     if kind == "move" and type(data["move"]) is not str:
         raise Refused("bad-message", f"$.move: expected the move's text, not {json_kind(data['move'])}")
     if kind == "move" and "number" in data and (type(data["number"]) is not int or data["number"] < 0):
@@ -108,9 +135,39 @@ def parse_client_message(text: object) -> dict[str, Any]:
     return data
 
 
-def error_message(refused: Refused) -> dict[str, Any]:
-    """The ``error`` message of a refusal."""
-    return {"type": "error", "code": refused.code, "message": str(refused), "rule": refused.rule}
+def hello_locale(hello: Mapping[str, Any]) -> str:
+    """The language a ``hello`` asks for: its ``lang``'s language (``"fr-BE"`` → ``"fr"``) if
+    it is one of :data:`~eighthalf.common.i18n.LOCALES`, else English (no ``lang`` included).
+
+    >>> hello_locale({"type": "hello", "lang": "nl-BE"}), hello_locale({"type": "hello", "lang": "de"})
+    ('nl', 'en')
+    """
+    try:
+        return check_locale(hello.get("lang"))
+    except EighthalfError:  # no lang, or another language's: English
+        return DEFAULT_LOCALE
+
+
+def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, served: Served | None = None) -> dict[str, Any]:
+    """The ``error`` message of a refusal: its ``message`` in English (for programmers) and
+    its ``text``, what a player is told, in ``locale``.
+
+    Args:
+        refused: The refusal.
+        locale: The connection's language (:func:`hello_locale`).
+        served: The game of the table, whose refusal reasons
+            (:attr:`~eighthalf.common.registry.GameEntry.reasons`) tell an illegal move's
+            reason in ``locale`` (without it, or them, the reason is told in English).
+    """
+    if refused.illegal is not None:
+        entry = None if served is None else served.entry
+        reasons = ((), ()) if entry is None else (entry.reasons, entry.reason_words)
+        text = localize_reason(refused.illegal, locale, *reasons)
+    elif refused.code in _TOLD:
+        text = translation(locale).gettext(_TOLD[refused.code])
+    else:
+        text = str(refused)
+    return {"type": "error", "code": refused.code, "message": str(refused), "rule": refused.rule, "text": text}
 
 
 class SeatLike(Protocol):
@@ -215,8 +272,8 @@ class TableLike(Protocol):
         """When the time of the seat to move runs out (seconds since the epoch), if it can."""
         ...
 
-    def log(self, seat: int | None) -> list[str]:
-        """The narration of every move so far as ``seat`` may see it."""
+    def log(self, seat: int | None, locale: str = DEFAULT_LOCALE) -> list[str]:
+        """The narration of every move so far as ``seat`` may see it, in ``locale``."""
         ...
 
     def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
@@ -270,20 +327,26 @@ def seats_message(table: TableLike) -> dict[str, Any]:
     return {"type": "seats", "table": table.id, "seats": _seat_list(table), "started": table.started}
 
 
-def welcome_message(table: TableLike, seat: int | None) -> dict[str, Any]:
-    """The ``welcome`` message: the protocol version, the seat the connection acts for, the table,
-    and the narration of the moves so far as that seat may see them (``log``)."""
+def welcome_message(table: TableLike, seat: int | None, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """The ``welcome`` message: the protocol version, the seat the connection acts for, the
+    language it is told in (``lang``), the table, and the narration of the moves so far as
+    that seat may see them (``log``, in that language)."""
     return {
         "type": "welcome",
         "protocol": PROTOCOL_VERSION,
         "seat": seat,
+        "lang": locale,
         "table": table_summary(table),
-        "log": table.log(seat),
+        "log": table.log(seat, locale),
     }
 
 
 def state_message(
-    table: TableLike, seat: int | None, events: tuple[Any, ...] | list[Any], last: dict[str, Any] | None
+    table: TableLike,
+    seat: int | None,
+    events: tuple[Any, ...] | list[Any],
+    last: dict[str, Any] | None,
+    locale: str = DEFAULT_LOCALE,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after a move (or on joining).
 
@@ -293,6 +356,7 @@ def state_message(
         events: The events of the last move, as the seat may see them (``events_for``).
         last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
             message is sent on joining.
+        locale: The language of the narration (:func:`hello_locale`).
     """
     game = table.game
     number, to_move, started, result, names = table.frame_parts()
@@ -308,7 +372,7 @@ def state_message(
         "view": documents.to_data(game.view(table.state, seat)),
         "moves": table.legal_texts() if mine else [],
         "events": [documents.to_data(event) for event in events],
-        "narration": game.narrate(events, names) if events else [],
+        "narration": game.narrate(events, names, locale) if events else [],
         "last": last,
         "result": result,
         "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),

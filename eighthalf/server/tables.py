@@ -28,6 +28,7 @@ import attrs
 
 from ..common.errors import EighthalfError, IllegalMoveError, quote
 from ..common.game import Game, result_text
+from ..common.i18n import DEFAULT_LOCALE
 from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, TableSpec, check_name, seat_names
@@ -153,6 +154,8 @@ class Table:
         for each in self.seats:
             each.player = self.served.bot(each.bot or self.settings["timeout_bot"], self.game)
         self.spectators: set[Client] = set()
+        self.locales: dict[Client, str] = {}
+        """The language of each connection's narration, as its hello asked (English if none)."""
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
@@ -245,8 +248,8 @@ class Table:
             self._send_states((), None)
         return token
 
-    def attach(self, client: Client, seat: int | None) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator) and send it the state.
+    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
 
         Raises:
             Refused: If the seat or the table has as many connections as it may.
@@ -259,13 +262,15 @@ class Table:
                 f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
             )
         clients.add(client)
-        client.deliver(state_message(self, seat, (), None))
+        self.locales[client] = locale
+        client.deliver(state_message(self, seat, (), None, locale))
         if seat is not None:
             self.broadcast_seats()
 
     def detach(self, client: Client, seat: int | None) -> None:
         """Stop sending to ``client``."""
         (self.spectators if seat is None else self.seats[seat].clients).discard(client)
+        self.locales.pop(client, None)
         if seat is not None:
             self.broadcast_seats()
         if self.released is not None:
@@ -290,12 +295,13 @@ class Table:
 
     def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> None:
         """Send every connection the ``state`` frame of its seat after the move of ``events``
-        (full events; each seat is shown its ``events_for``), each seat's frame made once."""
-        frames: dict[int | None, dict[str, Any]] = {}
+        (full events; each seat is shown its ``events_for``), each seat's frame made once a language."""
+        frames: dict[tuple[int | None, str], dict[str, Any]] = {}
         for viewer, client in self._audience():
-            if viewer not in frames:
-                frames[viewer] = state_message(self, viewer, self.game.events_for(events, viewer), last)
-            client.deliver(frames[viewer])
+            key = viewer, self.locales.get(client, DEFAULT_LOCALE)
+            if key not in frames:
+                frames[key] = state_message(self, viewer, self.game.events_for(events, viewer), last, key[1])
+            client.deliver(frames[key])
 
     async def play(self, seat: int, text: object, number: object = None, *, timed_out: bool = False) -> None:
         """Play the move written ``text`` for ``seat``: checked, committed, then told to everyone.
@@ -322,7 +328,7 @@ class Table:
         try:
             move = self.game.parse_move(text)
         except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
-            raise Refused("illegal-move", str(error), error.rule) from None
+            raise Refused("illegal-move", str(error), error.rule, illegal=error) from None
         except EighthalfError as error:
             raise Refused("bad-move", str(error)) from None
         if move not in self.legal_moves():
@@ -387,7 +393,7 @@ class Table:
         try:
             self.game.apply(self.state, move)
         except IllegalMoveError as error:
-            return Refused("illegal-move", str(error), error.rule)
+            return Refused("illegal-move", str(error), error.rule, illegal=error)
         except EighthalfError as error:
             return Refused("bad-move", str(error))
         return Refused("illegal-move", f"{quote(self.game.move_text(move))} is not one of the legal moves")
@@ -413,10 +419,10 @@ class Table:
             self._parts = (len(self.moves), self.game.to_move(state), self.started, result, self.names())
         return self._parts
 
-    def log(self, seat: int | None) -> list[str]:
-        """The narration of every move so far as ``seat`` (``None``: a spectator) may see it."""
+    def log(self, seat: int | None, locale: str = DEFAULT_LOCALE) -> list[str]:
+        """The narration of every move so far as ``seat`` (``None``: a spectator) may see it, in ``locale``."""
         seen = [event for events in self.history for event in self.game.events_for(events, seat)]
-        return self.game.narrate(seen, self.names()) if seen else []
+        return self.game.narrate(seen, self.names(), locale) if seen else []
 
     def finished_record(self) -> GameRecord[Any, Any]:
         """The record of the game so far, with its result once over, and the seats' names as a tag."""

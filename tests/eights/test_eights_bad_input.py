@@ -285,9 +285,12 @@ def test_sample_state_checks_its_view_and_its_rng() -> None:
     too_many = SEEN.replace(hand=(*(SEEN.hand or ()), CARD, CARD, CARD))
     with pytest.raises(InvalidStateError, match=r"more 4e cards than the deck's 2 \(WS1\)"):
         sample_state(too_many, random.Random(1))
-    short = SEEN.replace(stack=SEEN.stack[1:], origins=SEEN.origins[1:])
+    short = SEEN.replace(stack=SEEN.stack - 1, origins=SEEN.origins[1:])
     with pytest.raises(InvalidStateError, match="not a view of a game"):
         sample_state(short, random.Random(1))
+    for wrong in (SEEN.replace(stack=SEEN.stack + 1), SEEN.replace(known_stack=(CARD,))):
+        with pytest.raises(InvalidStateError, match=r"disagree: not a view of a game \(WI3, WP3\)"):
+            sample_state(wrong, random.Random(1))
 
 
 def test_position_checks_the_types_of_its_sequences() -> None:

@@ -52,8 +52,8 @@ their fields, without the header.
   :class:`~eighthalf.eights.HandState`: ``number``, ``dealer``, ``table``, ``hands``,
   ``stack``, ``origins``, ``piles``, ``to_move``, ``passes``, ``turns``),
   ``hand_scores`` and ``outcome``. A view holds the fields of
-  :class:`~eighthalf.eights.PlayerView`; its ``stack`` has ``null`` for each card the
-  viewer does not know.
+  :class:`~eighthalf.eights.PlayerView`: its ``stack`` is how many cards the stack
+  holds, and ``known_stack`` the cards the viewer put under it, which they know.
 * The facts a loader can work out are written for the reader's convenience and checked
   on loading: the hand's ``scores`` (WH2), the ``totals`` (WG1), and the ``outcome``
   (WG3: the totals, the winners and the target, once a total has reached it).

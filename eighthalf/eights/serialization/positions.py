@@ -23,7 +23,7 @@ from ...common.documents import (
     wrong,
 )
 from ...errors import DocumentError, quote
-from ..cards import SUITS, Card
+from ..cards import DECK, SUITS, Card
 from ..moves import Spell
 from ..options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..position import _check_turns, position
@@ -32,7 +32,6 @@ from ..views import PlayerView, view
 from .values import (
     _DECK_COUNT,
     PREFIX,
-    _card,
     _card_list,
     _cards,
     _check_fact,
@@ -261,7 +260,8 @@ def _view_data(seen: PlayerView) -> dict[str, Any]:
         "table": _names(seen.table),
         "hand": None if seen.hand is None else _names(seen.hand),
         "hand_sizes": list(seen.hand_sizes),
-        "stack": [None if card is None else str(card) for card in seen.stack],
+        "stack": seen.stack,
+        "known_stack": _names(seen.known_stack),
         "origins": list(seen.origins),
         "piles": _piles_data(seen.piles),
         "to_move": seen.to_move,
@@ -291,23 +291,23 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
         own = tuple(sorted(_cards(obj, "hand", path, full, "WS4")))
         if len(own) != sizes[viewer]:
             raise DocumentError(f"{path}.hand", f"{len(own)} cards, but hand_sizes gives {sizes[viewer]}")
-    entries = get_list(obj, "stack", path)
-    known = tuple(None if entry is None else _card(entry, f"{path}.stack[{at}]") for at, entry in enumerate(entries))
-    origins = _origins(obj, path, players, len(known))
-    for at, (card, origin) in enumerate(zip(known, origins, strict=True)):
-        if (card is not None) != (viewer is not None and origin == viewer):
-            raise DocumentError(
-                f"{path}.stack[{at}]",
-                "a stack card is known to the seat that put it under the stack, and to nobody else: "
-                f"expected {'the card' if card is None else 'null'} (WI3, WP3)",
-            )
+    count = get_int(obj, "stack", path, 0, len(DECK))
+    known = _cards(obj, "known_stack", path)
+    origins = _origins(obj, path, players, count)
+    placed = [viewer is not None and origin == viewer for origin in origins]
+    if len(known) != sum(placed):
+        raise DocumentError(
+            f"{path}.known_stack",
+            "a stack card is known to the seat that put it under the stack, and to nobody else: "
+            f"expected {sum(placed)} cards (the origins naming the viewer's seat), not {len(known)} (WI3, WP3)",
+        )
     piles = _piles(obj, path, players)
     # Deal the cards the viewer cannot see into the hidden places (the other hands, the
     # unknown stack cards), then check the whole position: all that position() checks
     # depends only on what the view shows and on the sizes of the hidden places.
     visible = Counter(table)
     visible.update(own or ())
-    visible.update(card for card in known if card is not None)
+    visible.update(known)
     for pile in piles:
         for spell in pile:
             visible.update(spell.cards)
@@ -316,7 +316,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
         card = too_many[0]
         raise DocumentError(path, f"{visible[card]} cards {card} are visible; the deck has {_DECK_COUNT[card]} (WS1)")
     unseen = sorted((_DECK_COUNT - visible).elements())
-    hidden = sum(size for seat, size in enumerate(sizes) if seat != viewer) + known.count(None)
+    hidden = sum(size for seat, size in enumerate(sizes) if seat != viewer) + count - len(known)
     if len(unseen) != hidden:
         shown = sum(visible.values())
         raise DocumentError(
@@ -329,7 +329,8 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
         else:
             hands.append(tuple(unseen[:size]))
             unseen = unseen[size:]
-    stack = tuple(unseen.pop() if card is None else card for card in known)
+    mine = iter(known)
+    stack = tuple(next(mine) if here else unseen.pop() for here in placed)
     state = _build(obj, path, obj, path, rules, 0, table, hands, stack, origins, piles)
     seen = view(state, viewer)
     _check_fact(obj, "scores", path, seen.scores, "WH2")

@@ -44,9 +44,8 @@ hand, no unknown stack card, no seed. :func:`observation_layout` names its block
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
 from itertools import chain
-from operator import attrgetter, is_not
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
@@ -391,7 +390,6 @@ _DECK_COUNTS = np.bincount(_KIND_OF[[card.key for card in DECK]], minlength=len(
 _SLOT_STARTS = np.arange(SLOTS, dtype=np.intp) * _SLOT
 _KEY = attrgetter("key")
 _CARDS_OF = attrgetter("cards")
-_KNOWN = partial(is_not, None)
 _HAND_KINDS = SLOTS * _SLOT
 _TABLE = _HAND_KINDS + len(_KINDS)
 _UNSEEN = _TABLE + _SUITS * len(_LETTERS)
@@ -433,8 +431,7 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
     out[_HAND_KINDS:_TABLE] = hand_kinds
     table_keys = _keys(seen.table)
     out[_TABLE + _TABLE_AT[table_keys]] = 1
-    known: Iterable[Card] = filter(_KNOWN, seen.stack)  # type: ignore[arg-type]
-    stack = np.bincount(_KIND_OF[_keys(known)], minlength=len(_KINDS))
+    stack = np.bincount(_KIND_OF[_keys(seen.known_stack)], minlength=len(_KINDS))
     out[_STACK:_PILES] = stack
     spelled = chain.from_iterable(map(_CARDS_OF, chain.from_iterable(seen.piles)))
     piles = np.bincount(_KIND_OF[_keys(spelled)], minlength=len(_KINDS))
@@ -444,7 +441,7 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
         raise InvalidStateError("the view shows more copies of a card than the deck has (WS1)")
     out[_UNSEEN:_STACK] = unseen
     over = seen.outcome is not None
-    out[_NUMBERS : _NUMBERS + 5] = (len(seen.stack), seen.passes, seen.turns, seen.target, over)
+    out[_NUMBERS : _NUMBERS + 5] = (seen.stack, seen.passes, seen.turns, seen.target, over)
     order = [*range(me, players), *range(me)]
     scores = [sum(spell.value for spell in seen.piles[seat]) for seat in order]
     totals = [sum(hand[seat] for hand in seen.hand_scores) for seat in order]

@@ -73,9 +73,87 @@ const eighthalf = (() => {
     localStorage.setItem("eighthalf:name", name);
   }
 
+  // ------------------------------------------------------------------ languages
+  // The pages speak English, French or Dutch (docs: "Languages: English, French and Dutch"):
+  // the language is the page's setting (a select marked data-language, kept in localStorage),
+  // else the browser's (its Accept-Language, as the server reads it), else English. The
+  // catalogue is the server's (GET /api/i18n/{lang}), compiled from eighthalf/locale/*/pages.po.
+  const LANGUAGES = { en: "English", fr: "Français", nl: "Nederlands" };
+  const LANGUAGE_KEY = "eighthalf:lang";
+  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  let messages = {};
+  let language = "en";
+
+  function savedLanguage() {
+    const saved = localStorage.getItem(LANGUAGE_KEY);
+    return saved && own(LANGUAGES, saved) ? saved : null;
+  }
+
+  // The English message msgid in the page's language, its {placeholders} filled from values.
+  // A msgid is a plain string literal (the extraction reads t("...") calls: see docs/languages.rst).
+  function t(msgid, values) {
+    const text = own(messages, msgid) && messages[msgid] ? messages[msgid] : msgid;
+    if (!values) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (own(values, name) ? String(values[name]) : whole));
+  }
+
+  // Marks msgid for the extraction where it is written, to be told with t() where it is shown.
+  const N_ = (msgid) => msgid;
+
+  // Put the page's language into the marked elements under root: the text of each element
+  // marked data-i18n (its English text is kept as the attribute's value), and each attribute
+  // <name> of an element with data-i18n-<name> (the English text).
+  function translate(root) {
+    const scope = root || document;
+    for (const node of scope.querySelectorAll("[data-i18n]")) {
+      if (!node.dataset.i18n) node.dataset.i18n = node.textContent.trim().replace(/\s+/g, " ");
+      node.textContent = t(node.dataset.i18n);
+    }
+    for (const node of scope.querySelectorAll("*")) {
+      for (const name of node.getAttributeNames()) {
+        if (name.startsWith("data-i18n-")) node.setAttribute(name.slice("data-i18n-".length), t(node.getAttribute(name)));
+      }
+    }
+  }
+
+  // The language setting: each select marked data-language offers the three, and a choice is
+  // kept on this device and applied by loading the page again.
+  function languageSelects() {
+    for (const select of document.querySelectorAll("select[data-language]")) {
+      select.replaceChildren(
+        ...Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, text: name })),
+      );
+      select.value = language;
+      select.addEventListener("change", () => {
+        localStorage.setItem(LANGUAGE_KEY, select.value);
+        location.reload();
+      });
+    }
+  }
+
+  async function loadLanguage() {
+    const asked = savedLanguage();
+    try {
+      const answer = await api("GET", asked ? `/api/i18n/${asked}` : "/api/i18n");
+      language = answer.lang;
+      messages = answer.messages;
+    } catch {
+      language = asked || "en";
+      messages = {};
+    }
+    document.documentElement.lang = language;
+    translate(document);
+    languageSelects();
+    return language;
+  }
+
+  // Resolves to the page's language once its catalogue is in: a page's script awaits it
+  // before it writes any text with t().
+  const ready = loadLanguage();
+
   // 8½'s ranks as people read them.
-  const RANKS = { H: "½", G: "Ghost" };
-  const rank = (symbol) => RANKS[symbol] || symbol;
+  const RANKS = { H: "½", G: N_("Ghost") };
+  const rank = (symbol) => (RANKS[symbol] ? t(RANKS[symbol]) : symbol);
 
   // A call in half points (8½: call_halves) as it is said: 7½, 8, 0.
   function call(halves) {
@@ -85,9 +163,9 @@ const eighthalf = (() => {
 
   // Who a seat is, from a table summary's seat: a person's name, a bot, or an open seat.
   function seatName(seat) {
-    if (seat.bot) return `${seat.bot} (bot)`;
+    if (seat.bot) return t("{bot} (bot)", { bot: seat.bot });
     if (seat.name) return seat.name;
-    return `seat ${seat.seat} (open)`;
+    return t("seat {seat} (open)", { seat: seat.seat });
   }
 
   function absolute(path) {
@@ -99,11 +177,14 @@ const eighthalf = (() => {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch {
-      button.textContent = "Select and copy";
+      button.textContent = t("Select and copy");
     }
   }
 
-  return { $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink };
+  return {
+    $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink,
+    t, N_, translate, ready, lang: () => language,
+  };
 })();

@@ -3,23 +3,24 @@
 "use strict";
 
 (() => {
-  const { $, el, api } = eighthalf;
+  const { $, el, api, t, N_ } = eighthalf;
   const REFRESH_MS = 5000;
 
-  // The table options each game's Rules document may hold (docs/rules.rst, docs/eights.rst);
-  // a field the server's rules document adds later is offered too, from its default.
+  // The table options each game's Rules document may hold (docs/rules.rst, docs/eights.rst),
+  // as people read them (English msgids marked with N_, told with t()); a field the
+  // server's rules document adds later is offered too, under its key, from its default.
   const OPTIONS = {
     "8½": [
-      { key: "move_limit", kind: "count", label: "Move limit", hint: "none: the round ends when a player goes out (E1)" },
-      { key: "lock_next_only", kind: "flag", label: "lock_next_only", hint: "P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock" },
-      { key: "halves_stop_at_8_half", kind: "flag", label: "halves_stop_at_8_half", hint: "P3: no ½ of a run may land on 8½" },
-      { key: "single_opening", kind: "flag", label: "single_opening", hint: "S5: the opening play is exactly one card" },
-      { key: "open_runs", kind: "flag", label: "open_runs", hint: "T3: several open cards of one rank may be played together" },
+      { key: "move_limit", kind: "count", label: N_("Move limit"), hint: N_("none: the round ends when a player goes out (E1)") },
+      { key: "lock_next_only", kind: "flag", label: N_("The 5-lock binds the next player only"), hint: N_("P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock") },
+      { key: "halves_stop_at_8_half", kind: "flag", label: N_("No ½ of a run lands on 8½"), hint: N_("P3: no ½ of a run may land on 8½") },
+      { key: "single_opening", kind: "flag", label: N_("Open with a single card"), hint: N_("S5: the opening play is exactly one card") },
+      { key: "open_runs", kind: "flag", label: N_("Open cards of one rank together"), hint: N_("T3: several open cards of one rank may be played together") },
     ],
     Eights: [
-      { key: "target", kind: "count", label: "Target", empty: "rule book", hint: "the score that ends the game (WG1); empty: the rule book's" },
-      { key: "turn_limit", kind: "count", label: "Turn limit", hint: "the most turns of a hand; empty: none" },
-      { key: "may_pass_freely", kind: "flag", label: "may_pass_freely", hint: "a player may pass even with a word to spell" },
+      { key: "target", kind: "count", label: N_("Target"), empty: N_("rule book"), hint: N_("the score that ends the game (WG1); empty: the rule book's") },
+      { key: "turn_limit", kind: "count", label: N_("Turn limit"), hint: N_("the most turns of a hand; empty: none") },
+      { key: "may_pass_freely", kind: "flag", label: N_("Pass freely"), hint: N_("a player may pass even with a word to spell") },
     ],
   };
   const FIXED = new Set(["format", "version", "type", "min_players", "max_players"]);
@@ -49,7 +50,7 @@
     $("rounds-label").hidden = game.max_rounds <= 1;
     $("rounds").replaceChildren(
       ...Array.from({ length: game.max_rounds }, (_, at) =>
-        el("option", { value: at + 1, text: at ? `a match of ${at + 1} rounds` : "a single round" }),
+        el("option", { value: at + 1, text: at ? t("a match of {rounds} rounds", { rounds: at + 1 }) : t("a single round") }),
       ),
     );
     const options = $("options");
@@ -57,18 +58,19 @@
     for (const field of optionFields(game)) {
       const id = `option-${field.key}`;
       const value = game.rules[field.key];
+      const hint = field.hint ? t(field.hint) : "";
       if (field.kind === "flag") {
         options.append(
-          el("label", { class: "check", title: field.hint },
+          el("label", { class: "check", title: hint },
             el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
-            el("code", { text: field.label }), el("span", { class: "hint", text: field.hint })),
+            el("span", { text: t(field.label) }), el("span", { class: "hint", text: hint })),
         );
       } else {
         options.append(
-          el("label", { title: field.hint }, field.label,
+          el("label", { title: hint }, t(field.label),
             el("input", { id, type: "number", min: "1", step: "1", "data-key": field.key, "data-kind": "count",
-              placeholder: value === null || value === undefined ? field.empty || "none" : String(value) }),
-            el("span", { class: "hint", text: field.hint })),
+              placeholder: value === null || value === undefined ? t(field.empty || N_("none")) : String(value) }),
+            el("span", { class: "hint", text: hint })),
         );
       }
     }
@@ -83,10 +85,10 @@
     for (let seat = 0; seat < Number($("players").value); seat += 1) {
       const fallback = seat === 0 ? "" : game.bots.includes("greedy") ? "greedy" : "";
       const select = el("select", { id: `seat-${seat}`, "data-seat": seat },
-        el("option", { value: "", text: "a person" }),
-        ...game.bots.map((bot) => el("option", { value: bot, text: `bot: ${bot}` })));
+        el("option", { value: "", text: t("a person") }),
+        ...game.bots.map((bot) => el("option", { value: bot, text: t("bot: {bot}", { bot }) })));
       select.value = before[seat] !== undefined && [...select.options].some((o) => o.value === before[seat]) ? before[seat] : fallback;
-      list.append(el("li", {}, el("label", {}, `Seat ${seat}`, select)));
+      list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat }), select)));
     }
   }
 
@@ -125,7 +127,7 @@
     const name = $("name").value.trim();
     const mine = body.seats.findIndex((bot) => bot === null);
     if (mine >= 0 && !name) {
-      showError("form-error", "Your name, please: you take the first seat for a person.");
+      showError("form-error", t("Your name, please: you take the first seat for a person."));
       $("name").focus();
       return;
     }
@@ -151,7 +153,7 @@
   function linkItem(label, path) {
     const url = eighthalf.absolute(path);
     const input = el("input", { type: "text", readOnly: true, value: url, "aria-label": label, class: "link" });
-    const copy = el("button", { type: "button", class: "secondary", text: "Copy" });
+    const copy = el("button", { type: "button", class: "secondary", text: t("Copy") });
     copy.addEventListener("click", () => eighthalf.copyLink(input, copy));
     return el("li", {}, el("span", { class: "label", text: label }), el("span", { class: "copy" }, input, copy));
   }
@@ -159,38 +161,45 @@
   function showCreated(table, seat, name) {
     $("created").hidden = false;
     $("created-seat").textContent = seat === null
-      ? `Table ${table.id}: ${table.game}, every seat is a bot's. Watch it from the table page.`
-      : `Table ${table.id}: ${table.game}. You sit at seat ${seat} as ${name}; this browser remembers your seat.`;
+      ? t("Table {table}: {game}, every seat is a bot's. Watch it from the table page.", { table: table.id, game: table.game })
+      : t("Table {table}: {game}. You sit at seat {seat} as {name}; this browser remembers your seat.",
+        { table: table.id, game: table.game, seat, name });
     $("go").href = table.link;
     const list = $("invitations");
     list.replaceChildren();
     table.seats.forEach((each, index) => {
-      if (each.open && index !== seat) list.append(linkItem(`Seat ${index}`, table.invitations[index]));
+      if (each.open && index !== seat) list.append(linkItem(t("Seat {seat}", { seat: index }), table.invitations[index]));
     });
-    list.append(linkItem("Spectators", table.link));
+    list.append(linkItem(t("Spectators"), table.link));
     $("created").scrollIntoView({ block: "nearest" });
   }
 
   function describe(table) {
-    if (table.result) return `over: ${table.result.text}`;
-    if (!table.started) return `waiting for ${table.seats.filter((seat) => seat.open).length} more`;
-    return `playing, move ${table.moves}`;
+    if (table.result) return t("over: {result}", { result: table.result.text });
+    const open = table.seats.filter((seat) => seat.open).length;
+    if (!table.started) return open === 1 ? t("waiting for 1 more player") : t("waiting for {count} more players", { count: open });
+    return t("playing, move {number}", { number: table.moves });
   }
 
   function row(table) {
-    const rounds = table.rounds > 1 ? `, ${table.rounds} rounds` : "";
+    const facts = [
+      table.rounds > 1 ? t("{rounds} rounds", { rounds: table.rounds }) : "",
+      table.seeded ? t("seeded") : "",
+      table.move_seconds ? t("{seconds} s a move", { seconds: table.move_seconds }) : "",
+    ].filter(Boolean);
     const seats = table.seats.map((seat) => {
       const online = seat.connected ? " ●" : "";
-      return el("li", { class: seat.open ? "open" : "" }, seat.open ? `${seat.seat}: open` : `${seat.seat}: ${eighthalf.seatName(seat)}${online}`);
+      return el("li", { class: seat.open ? "open" : "" }, seat.open ? t("{seat}: open", { seat: seat.seat }) : `${seat.seat}: ${eighthalf.seatName(seat)}${online}`);
     });
     const mine = eighthalf.savedSeat(table.id);
     const open = table.seats.find((seat) => seat.open);
-    const actions = [el("a", { href: `/table/${table.id}`, text: mine ? (mine.seat === null ? "Play" : `Play (seat ${mine.seat})`) : "Watch" })];
+    const play = mine ? (mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat })) : t("Watch");
+    const actions = [el("a", { href: `/table/${table.id}`, text: play })];
     if (!mine && open && !table.result) {
-      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: `Sit at ${open.seat}` }));
+      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
     }
     return el("tr", { "data-table": table.id },
-      el("td", {}, el("strong", { text: table.game }), `${rounds}${table.seeded ? ", seeded" : ""}${table.move_seconds ? `, ${table.move_seconds} s a move` : ""}`),
+      el("td", {}, el("strong", { text: table.game }), facts.map((fact) => `, ${fact}`).join("")),
       el("td", {}, el("ul", { class: "seat-list" }, seats)),
       el("td", { text: describe(table) }),
       el("td", {}, actions));
@@ -201,14 +210,15 @@
       const tables = await api("GET", "/api/tables");
       $("tables").tBodies[0].replaceChildren(...tables.map(row));
       $("no-tables").hidden = tables.length > 0;
-      $("refreshed").textContent = `(${tables.length}, at ${new Date().toLocaleTimeString()})`;
+      $("refreshed").textContent = t("({count}, at {time})", { count: tables.length, time: new Date().toLocaleTimeString(eighthalf.lang()) });
       showError("list-error", "");
     } catch (error) {
-      showError("list-error", `Cannot list the tables: ${error.message}`);
+      showError("list-error", t("Cannot list the tables: {error}", { error: error.message }));
     }
   }
 
   async function start() {
+    await eighthalf.ready;
     $("name").value = eighthalf.savedName();
     $("timed").addEventListener("change", () => {
       $("move-seconds").disabled = !$("timed").checked;
@@ -216,7 +226,7 @@
     try {
       games = await api("GET", "/api/games");
     } catch (error) {
-      showError("form-error", `Cannot load the games: ${error.message}`);
+      showError("form-error", t("Cannot load the games: {error}", { error: error.message }));
       return;
     }
     $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));

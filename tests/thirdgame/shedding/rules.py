@@ -342,8 +342,8 @@ def parse_move(text: str) -> Move:
     raise ParseError(f"not a move of Shedding: {quote(text)} (a card such as '3h', 'draw' or 'pass') (SH1)")
 
 
-def narrate(events: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
-    """The events in English, one sentence each."""
+def narrate(events: Sequence[Event], names: Sequence[str] | None = None, locale: str = "en") -> list[str]:
+    """The events in English, one sentence each: Shedding tells no other language (any ``locale`` is told in English)."""
 
     def name(seat: int) -> str:
         return names[seat] if names is not None else f"seat {seat}"
