@@ -32,7 +32,8 @@ from .game import ROUND
 from .moves import Move
 from .options import Rules
 from .server.cli import add_serve_arguments, run_serve
-from .simulate import add_simulate_arguments, run_simulate
+from .simulate import COMMAND as SIMULATE
+from .simulate import run_simulate as run_simulate  # where it was imported from, kept
 from .state import GameState
 from .terminal import add_play_arguments, config_from_args, run_play
 
@@ -114,15 +115,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
     add_play_arguments(play)
     play.set_defaults(run=checked_run(play, config_from_args, run_play))
-    simulate = commands.add_parser(
-        "simulate",
-        help="play many seeded rounds between bots and summarise them",
-        description="Play many seeded rounds between bots and print a summary (win rates and points by seat and bot, "
-        "round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV, and every "
-        "round as a JSON line.",
-    )
-    add_simulate_arguments(simulate)
-    simulate.set_defaults(run=run_simulate)
+    SIMULATE.add_to(commands)
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:

@@ -23,7 +23,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 from .cards import Rank
 from .common.game import Result
 from .common.i18n import DEFAULT_LOCALE
-from .common.records import tag_int
+from .common.records import check_tag_texts, tag_int
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
 from .errors import DocumentError, EighthalfError, InvalidStateError, quote
@@ -99,15 +99,6 @@ def _options(text: str | None) -> dict[str, bool]:
     return dict.fromkeys(names, True)
 
 
-def _check_tags(tags: object, names: tuple[str, ...]) -> None:
-    """Refuse tags that are not a mapping, or a value of ``names`` that is not text."""
-    if not isinstance(tags, Mapping):
-        raise DocumentError("$", f"expected the tags as a mapping of names to text, not {quote(tags)}")
-    for name in names:
-        if name in tags and type(tags[name]) is not str:
-            raise DocumentError(f"$.{name}", f"expected a tag's text, not {quote(tags[name])}")
-
-
 def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     """The rules that a record's ``MoveLimit``, ``Seats`` and ``Options`` tags name.
 
@@ -118,7 +109,7 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
         DocumentError: If a tag is malformed (not text included) or names rules that cannot
             be (path ``$.Rules``).
     """
-    _check_tags(tags, ("Seats", "Options", "MoveLimit"))
+    check_tag_texts(tags, ("Seats", "Options", "MoveLimit"))
     seats = tags.get("Seats", "2-5").partition("-")
     options = _options(tags.get("Options"))
     try:

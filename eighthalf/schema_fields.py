@@ -24,6 +24,7 @@ from .common.schema import (
     Pieces,
     attribute_docs,
     described,
+    described_all,
     keys_of,
     nullable,
     object_schema,
@@ -214,111 +215,84 @@ def round_pieces(registry: Registry) -> Pieces:
         "Move": described(registry, "Move", {"move": ref("move")}),
         "GameState": defs["gameState"],
         "PlayerView": defs["playerView"],
-        "MatchView": described(
+        **described_all(
             registry,
-            "MatchView",
             {
-                "rounds": {"type": "integer", "minimum": 1},
-                "round_index": {"type": "integer", "minimum": 0},
-                "dealer": seat,
-                "round": ref("playerView"),
-                "results": results,
-                "exchange_by": ref("seatOrNull"),
-                "exchanges": {"type": "array", "items": ref("exchange")},
-            },
-        ),
-        "Match": described(
-            registry,
-            "Match",
-            {
-                "rounds": {"type": "integer", "minimum": 1},
-                "seed": {"type": "integer"},
-                "first_dealer": seat,
-                "round_index": {"type": "integer", "minimum": 0},
-                "state": ref("gameState"),
-                "results": results,
-                "exchange_by": ref("seatOrNull"),
-            },
-        ),
-        "Record": described(
-            registry,
-            "Record",
-            record_fields(
-                {
-                    "players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
-                    "seed": nullable({"type": "integer"}),
-                    "deck": nullable({**cards, "minLength": sum(COMPOSITION.values())}),
-                    "dealer": ref("seatOrNull"),
-                    "rounds": nullable({"type": "integer", "minimum": 1}),
+                "MatchView": {
+                    "rounds": {"type": "integer", "minimum": 1},
+                    "round_index": {"type": "integer", "minimum": 0},
+                    "dealer": seat,
+                    "round": ref("playerView"),
+                    "results": results,
+                    "exchange_by": ref("seatOrNull"),
+                    "exchanges": {"type": "array", "items": ref("exchange")},
                 },
-                result_field(
-                    "'*' while unfinished; '<winner>: <points>' for a round ('-' as winner "
-                    "under E7), '<winners>: <totals>' for a match, such as '0,2: 3-0-3'.",
-                    no_winner=True,
+                "Match": {
+                    "rounds": {"type": "integer", "minimum": 1},
+                    "seed": {"type": "integer"},
+                    "first_dealer": seat,
+                    "round_index": {"type": "integer", "minimum": 0},
+                    "state": ref("gameState"),
+                    "results": results,
+                    "exchange_by": ref("seatOrNull"),
+                },
+                "Record": record_fields(
+                    {
+                        "players": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
+                        "seed": nullable({"type": "integer"}),
+                        "deck": nullable({**cards, "minLength": sum(COMPOSITION.values())}),
+                        "dealer": ref("seatOrNull"),
+                        "rounds": nullable({"type": "integer", "minimum": 1}),
+                    },
+                    result_field(
+                        "'*' while unfinished; '<winner>: <points>' for a round ('-' as winner "
+                        "under E7), '<winners>: <totals>' for a match, such as '0,2: 3-0-3'.",
+                        no_winner=True,
+                    ),
                 ),
-            ),
-        ),
-        "Played": described(
-            registry,
-            "Played",
-            {
-                "seat": seat,
-                "cards": ref("play"),
-                "source": {"enum": ["hand", "open", "blind"]},
-                "call_halves": {"type": "integer", "minimum": 0, "maximum": MAX_CALL_HALVES},
-            },
-        ),
-        "BlindTurned": described(
-            registry,
-            "BlindTurned",
-            {
-                "seat": seat,
-                "position": {"type": "integer", "minimum": 0, "maximum": 2},
-                "rank": ref("rank"),
-                "failed": {"type": "boolean"},
-            },
-        ),
-        "Caught": described(registry, "Caught", {"catcher": seat, "caught": seat, "rank": ref("numberRank")}),
-        "Collected": described(
-            registry,
-            "Collected",
-            {
-                "seat": seat,
-                "count": {"type": "integer", "minimum": 1, "maximum": sum(COMPOSITION.values())},
-                "into_hand": {"type": "boolean"},
-                "cause": {"enum": ["stuck", "caught", "blind"]},
-            },
-        ),
-        "Drew": described(
-            registry,
-            "Drew",
-            {
-                "seat": seat,
-                "count": {"type": "integer", "minimum": 1, "maximum": 3},
-                "cards": nullable({**cards, "minLength": 1, "maxLength": 3}),
-            },
-        ),
-        "Locked": described(registry, "Locked", {"seat": seat}),
-        "ReachedTable": described(registry, "ReachedTable", {"seat": seat}),
-        "WentOut": described(registry, "WentOut", {"seat": seat, "waiting": {"type": "boolean"}}),
-        "RoundOver": described(registry, "RoundOver", _outcome_fields()),
-        "RoundDealt": described(
-            registry,
-            "RoundDealt",
-            {"index": {"type": "integer", "minimum": 0}, "dealer": seat, "exchange_by": ref("seatOrNull")},
-        ),
-        "Exchanged": described(registry, "Exchanged", {"seat": seat, "exchange": nullable(ref("exchange"))}),
-        "MatchOver": described(
-            registry,
-            "MatchOver",
-            {
-                "scores": {
-                    "type": "array",
-                    "items": {"type": "integer", "minimum": 0},
-                    "minItems": 2,
-                    "maxItems": MAX_SEATS,
+                "Played": {
+                    "seat": seat,
+                    "cards": ref("play"),
+                    "source": {"enum": ["hand", "open", "blind"]},
+                    "call_halves": {"type": "integer", "minimum": 0, "maximum": MAX_CALL_HALVES},
                 },
-                "winners": {"type": "array", "items": seat, "minItems": 1},
+                "BlindTurned": {
+                    "seat": seat,
+                    "position": {"type": "integer", "minimum": 0, "maximum": 2},
+                    "rank": ref("rank"),
+                    "failed": {"type": "boolean"},
+                },
+                "Caught": {"catcher": seat, "caught": seat, "rank": ref("numberRank")},
+                "Collected": {
+                    "seat": seat,
+                    "count": {"type": "integer", "minimum": 1, "maximum": sum(COMPOSITION.values())},
+                    "into_hand": {"type": "boolean"},
+                    "cause": {"enum": ["stuck", "caught", "blind"]},
+                },
+                "Drew": {
+                    "seat": seat,
+                    "count": {"type": "integer", "minimum": 1, "maximum": 3},
+                    "cards": nullable({**cards, "minLength": 1, "maxLength": 3}),
+                },
+                "Locked": {"seat": seat},
+                "ReachedTable": {"seat": seat},
+                "WentOut": {"seat": seat, "waiting": {"type": "boolean"}},
+                "RoundOver": _outcome_fields(),
+                "RoundDealt": {
+                    "index": {"type": "integer", "minimum": 0},
+                    "dealer": seat,
+                    "exchange_by": ref("seatOrNull"),
+                },
+                "Exchanged": {"seat": seat, "exchange": nullable(ref("exchange"))},
+                "MatchOver": {
+                    "scores": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2,
+                        "maxItems": MAX_SEATS,
+                    },
+                    "winners": {"type": "array", "items": seat, "minItems": 1},
+                },
             },
         ),
     }

@@ -273,14 +273,6 @@ class Summary(SummaryFigures):
     order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
-    def _count(self) -> int:
-        return self.rounds
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        return self.lengths
-
-    @property
     def mean_length(self) -> float:
         """Mean moves per round."""
         return self._length_figures.mean
@@ -649,5 +641,9 @@ COMMAND: Final = SimulateCommand(
     "round, seed, seats, winner, points, counts, length, moves",
     add_rules=_add_rules_arguments,
     rules_from_args=_rules_from_args,
+    help="play many seeded rounds between bots and summarise them",
+    description="Play many seeded rounds between bots and print a summary (win rates and points by seat and bot, "
+    "round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV, and every "
+    "round as a JSON line.",
 )
 """``python -m eighthalf simulate``: the command both games share, with 8½'s options."""

@@ -421,6 +421,17 @@ class SimulateCommand:
     """The rules those options set."""
     rotate_seats: bool = False
     """Whether the bots move one seat on every game unless told otherwise."""
+    help: str = ""
+    """The command's line in the list of commands."""
+    description: str | None = None
+    """The command's description in its own help (``None``: none)."""
+
+    def add_to(self, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        """Add the sub-command ``simulate`` to ``commands`` (a set of sub-commands), with the
+        options of :func:`add_simulate_arguments`, setting ``run`` (:func:`run_simulate`)."""
+        parser = commands.add_parser("simulate", help=self.help, description=self.description)
+        add_simulate_arguments(parser, self)
+        parser.set_defaults(run=run_simulate)
 
 
 def check_players_option(game: Game[Any, Any, Any, Any, Any], players: int, rules: Any, rule: str) -> None:

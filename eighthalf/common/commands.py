@@ -47,8 +47,9 @@ from . import cli, terminal
 from .demo import DemoFace, check_demo, play_demo
 from .errors import EighthalfError
 from .game import Game
-from .registry import GameEntry, bots_for
-from .runner import MAX_SEED_DIGITS, load_bot
+from .i18n import DEFAULT_LOCALE
+from .registry import GameEntry
+from .runner import MAX_SEED_DIGITS
 from .shuffle import fresh_seed
 from .summary import binding_of, simulate
 
@@ -63,6 +64,7 @@ __all__ = [
     "add_play_options",
     "checked_run",
     "plain_lines",
+    "play_command",
     "play_settings",
     "seat_names",
 ]
@@ -196,16 +198,26 @@ class GameConfig(terminal.PlayConfig[Any]):
 
     def command(self) -> str:
         """The command line that plays this game again: the same seats, bots, names, rules and seed."""
-        others = ",".join(bot for bot in self.bots if bot is not None)
-        names = () if self.names == seat_names(self.players) else (f"--names {','.join(self.names)}",)
-        return " ".join(
-            (
-                f"python -m eighthalf {self.key} play --players {self.players} --seat {self.seat} --bots {others}",
-                *names,
-                *self.rules_words,
-                f"--seed {self.seed}",
-            )
+        return play_command(self, self.key, self.rules_words)
+
+
+def play_command(config: terminal.PlayConfig[Any], key: str, rules_words: Sequence[str]) -> str:
+    """The command line that plays ``config``'s game again: ``python -m eighthalf <key> play``
+    with the same seats, bots, names (unless :func:`seat_names`), rules (``rules_words``, the
+    game's :attr:`RulesOptions.words <eighthalf.common.registry.RulesOptions.words>`), seed and
+    language (unless English)."""
+    others = ",".join(bot for bot in config.bots if bot is not None)
+    names = () if config.names == seat_names(config.players) else (f"--names {','.join(config.names)}",)
+    language = () if config.locale == DEFAULT_LOCALE else (f"--lang {config.locale}",)
+    return " ".join(
+        (
+            f"python -m eighthalf {key} play --players {config.players} --seat {config.seat} --bots {others}",
+            *names,
+            *rules_words,
+            f"--seed {config.seed}",
+            *language,
         )
+    )
 
 
 def plain_lines(value: object) -> list[str]:
@@ -254,10 +266,6 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
             f"Type a line's letter or the move itself, in {entry.name}'s notation; "
             "? or help shows this, q quits (so do Ctrl-D and Ctrl-C)."
         )
-
-    def make_bot(self, spec: str) -> Any:
-        """A bot of the game's bots, or ``module:attribute``."""
-        return load_bot(spec, bots_for(self.game))
 
     def intro(self, state: Any) -> list[str]:
         """Who plays, at which seat, against which bots."""
@@ -313,10 +321,6 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
         """The entry's record (:attr:`~eighthalf.common.registry.GameEntry.make_record`) of ``fields``."""
         made = self.entry.make_record(fields.pop("players"), fields.pop("seed"), fields.pop("rules"), 1)
         return attrs.evolve(cast(Any, made), **fields)
-
-    def dumps(self, record: Any) -> str:
-        """The record's text, in the entry's record format."""
-        return self.entry.records.dumps(record)
 
 
 def add_play_options(
@@ -412,7 +416,7 @@ def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.Ar
 
 
 def _add_simulate(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    command = cli.SimulateCommand(
+    cli.SimulateCommand(
         binding=binding_of(entry),
         simulate=functools.partial(simulate, entry),
         count_option="--games",
@@ -421,12 +425,8 @@ def _add_simulate(entry: GameEntry, commands: argparse._SubParsersAction[argpars
         lines_help="write one JSON line per game to PATH ('-' for stdout)",
         add_rules=functools.partial(_add_rules, entry),
         rules_from_args=functools.partial(_rules, entry),
-    )
-    parser = commands.add_parser(
-        "simulate", help=f"play many seeded games of {entry.name} between bots and summarise them"
-    )
-    cli.add_simulate_arguments(parser, command)
-    parser.set_defaults(run=cli.run_simulate)
+        help=f"play many seeded games of {entry.name} between bots and summarise them",
+    ).add_to(commands)
 
 
 # --- the commands -------------------------------------------------------------------------------

@@ -62,13 +62,16 @@ __all__ = [
     "check_game",
     "check_players",
     "check_seed_field",
+    "check_tag_texts",
     "check_tags",
     "escape_comment",
     "escape_tag",
+    "int_tags",
     "read_movetext",
     "read_tags",
     "tag_error",
     "tag_int",
+    "tag_ints",
     "unescape",
     "write_text",
 ]
@@ -364,6 +367,20 @@ def check_game(tags: Mapping[str, str], game: str, *, required: bool, readers: M
         raise DocumentError("$.Game", f"this reads records of {game}, not of {quote(named)}{tail}")
 
 
+def check_tag_texts(tags: object, names: Sequence[str]) -> None:
+    """Refuse the tags given to a game's ``rules_from_tags`` if they are not a mapping, or
+    if the value of one of ``names`` is not text.
+
+    Raises:
+        DocumentError: If they are not (at ``$``), or a value is not (at ``$.<name>``).
+    """
+    if not isinstance(tags, Mapping):
+        raise DocumentError("$", f"expected the tags as a mapping of names to text, not {quote(tags)}")
+    for name in names:
+        if name in tags and type(tags[name]) is not str:
+            raise DocumentError(f"$.{name}", f"expected a tag's text, not {quote(tags[name])}")
+
+
 def tag_int(value: str, tag: str) -> int:
     """A tag's integer: ASCII digits with an optional ``-``, at most 4,300 digits.
 
@@ -380,6 +397,37 @@ def tag_int(value: str, tag: str) -> int:
         chunk = digits[start : start + 600]
         number = number * 10 ** len(chunk) + int(chunk)
     return -number if value.startswith("-") else number
+
+
+def int_tags(rules: object, fields: Sequence[tuple[str, str]], default: object) -> tuple[tuple[str, str], ...]:
+    """The tags of ``fields`` (``(tag, field)`` pairs) whose field of ``rules`` differs from the
+    ``default`` rules', each with the value's text: what a game's ``rules_tags`` writes for
+    the rules' numbers, and :func:`tag_ints` reads back."""
+    return tuple(
+        (tag, str(getattr(rules, field))) for tag, field in fields if getattr(rules, field) != getattr(default, field)
+    )
+
+
+def tag_ints(
+    tags: Mapping[str, str], fields: Sequence[tuple[str, str]], rules: Callable[..., object]
+) -> dict[str, int]:
+    """The integers of the tags of ``fields`` (``(tag, field)`` pairs) that ``tags`` has, by
+    field, for a game's ``rules_from_tags``: each read by :func:`tag_int` and checked alone
+    as ``rules(**{field: value})`` (the rules' class).
+
+    Raises:
+        DocumentError: If a tag is not text, not an integer or out of the rules' range, at ``$.<tag>``.
+    """
+    check_tag_texts(tags, [tag for tag, _ in fields])
+    values: dict[str, int] = {}
+    for tag, field in fields:
+        if tag in tags:
+            values[field] = tag_int(tags[tag], tag)
+            try:
+                rules(**{field: values[field]})
+            except EighthalfError as error:
+                raise DocumentError(f"$.{tag}", str(error)) from None
+    return values
 
 
 def read_movetext(

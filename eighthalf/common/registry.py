@@ -30,6 +30,7 @@ eighthalf.errors.EighthalfError: no game 'chess' is registered (the games: 8½, 
 
 from __future__ import annotations
 
+import argparse
 import functools
 import importlib
 import threading
@@ -51,6 +52,7 @@ __all__ = [
     "Commands",
     "GameEntry",
     "RegistryError",
+    "RuleOption",
     "RulesOptions",
     "bots_for",
     "documents_for",
@@ -130,6 +132,77 @@ class RulesOptions:
     words: Callable[[Any], tuple[str, ...]] = _no_words
     """The options that set ``rules`` again, each with its value (``("--target 20",
     "--may-pass-freely")``), for the command that plays a game again; none for the default rules."""
+
+    @classmethod
+    def of(cls, rules: Callable[..., Any], *options: RuleOption, title: str | None = None) -> RulesOptions:
+        """The options of ``options``, each setting a keyword argument of ``rules`` (the
+        rules' class), in a group of the help titled ``title`` if given: :attr:`read` makes
+        the rules of the options given; :attr:`words` names the flags that are on and the
+        values that are not the default (or are always named).
+
+        >>> import argparse
+        >>> from eighthalf.eights.options import Rules
+        >>> options = RulesOptions.of(Rules, RuleOption("target", "the target", int), RuleOption("may_pass_freely", "pass"))
+        >>> parser = argparse.ArgumentParser()
+        >>> options.add(parser)
+        >>> rules = options.read(parser.parse_args(["--target", "20"]))
+        >>> rules == Rules(target=20), options.words(rules)
+        (True, ('--target 20',))
+        """
+        declared = _Declared(rules, options, title)
+        return cls(add=declared.add, read=declared.read, words=declared.words)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class RuleOption:
+    """One rule option on the command line, declared for :meth:`RulesOptions.of`: the option
+    :attr:`option` sets the rules' keyword argument :attr:`field`."""
+
+    field: str
+    """The rules' keyword argument that the option sets (``"turn_limit"``)."""
+    help: str
+    """The option's help."""
+    type: Callable[[str], Any] | None = None
+    """What reads the option's value (an argparse type); ``None`` for a flag, off by default."""
+    default: Any = None
+    """The value when the option is not given (not for a flag)."""
+    always: bool = False
+    """Whether the option is among the rules' words at its default value too."""
+
+    @property
+    def option(self) -> str:
+        """The option's name: ``--`` and :attr:`field` with dashes for underscores (``--turn-limit``)."""
+        return "--" + self.field.replace("_", "-")
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Declared:
+    """The members of :meth:`RulesOptions.of`: rule options declared one by one."""
+
+    rules: Callable[..., Any]
+    options: tuple[RuleOption, ...]
+    title: str | None
+
+    def add(self, parser: argparse.ArgumentParser) -> None:
+        group: argparse._ActionsContainer = parser if self.title is None else parser.add_argument_group(self.title)
+        for option in self.options:
+            if option.type is None:
+                group.add_argument(option.option, action="store_true", help=option.help)
+            else:
+                group.add_argument(option.option, type=option.type, default=option.default, help=option.help)
+
+    def read(self, args: argparse.Namespace) -> Any:
+        return self.rules(**{option.field: getattr(args, option.field) for option in self.options})
+
+    def words(self, rules: object) -> tuple[str, ...]:
+        words: list[str] = []
+        for option in self.options:
+            value = getattr(rules, option.field)
+            if option.type is None:
+                words.extend((option.option,) if value else ())
+            elif option.always or value != option.default:
+                words.append(f"{option.option} {value}")
+        return tuple(words)
 
 
 def _never_endless(rules: object) -> str | None:

@@ -7,9 +7,10 @@ between bots named by the game's entry in the registry of games (``entry.bots``)
 (shared wins apart), points and their squares by seat and by bot, the games without a
 winner or with a shared win, and the lengths in moves. A game's simulation module
 (:mod:`eighthalf.simulate`, :mod:`eighthalf.eights.simulate`) is a :class:`Binding`:
-the game object, the names its summary uses, and its :class:`Figures`, the small hook
-through which it counts what only it has (8½'s catches and final counts, Eights' hands
-and spellings) and shows its bots the table (8½ reuses the views of unchanged seats).
+the game object, the names its summary uses, and its :class:`Figures`
+(:mod:`eighthalf.common.figures`), the small hook through which it counts what only it
+has (8½'s catches and final counts, Eights' hands and spellings), shows its bots the
+table (8½ reuses the views of unchanged seats) and writes its JSON line of a game.
 Each game's summary derives its figures and outputs through :class:`StandingFigures`,
 :class:`SummaryFigures` and :func:`standings_table`, so only what the game adds is its own.
 
@@ -38,7 +39,8 @@ from typing import Any, ClassVar, Final, TextIO
 import attrs
 
 from .errors import EighthalfError
-from .game import Game, Result
+from .figures import Figures, Unending
+from .game import Game
 from .players import observes, tell
 from .registry import bots_for, games
 from .runner import (
@@ -81,64 +83,6 @@ __all__ = [
 BASE_FIELDS: Final = 5
 """The integer cells every game gives for each ``(seat, bot)``, in order: games, wins,
 shared wins, points, squared points; a game's :meth:`Figures.seat_values` follow them."""
-
-
-class Unending(Exception):
-    """Raised by :meth:`Figures.moved` when a game cannot end; the runner raises an
-    :class:`~eighthalf.EighthalfError` that names the game and its seed before the message."""
-
-
-class Figures:
-    """What a game adds to a simulation, beyond what every game gives (the hook of a :class:`Binding`).
-
-    The defaults add nothing: a game overrides what it needs. A :class:`Figures` goes to
-    the workers with the work, so it is a plain value whose class is importable.
-    """
-
-    __slots__ = ()
-
-    counters: ClassVar[int] = 0
-    """How many counters of a whole run :meth:`moved` adds to (8½: catches, collects, failed blind cards)."""
-    histograms: ClassVar[int] = 0
-    """How many distributions :meth:`game_values` gives a value of per game (Eights: hands)."""
-
-    def viewer(self, game: Game[Any, Any, Any, Any, Any], players: int) -> Callable[[Any, int], Any]:
-        """What gives a seat its view in one game of ``players`` seats (by default the game's ``view``).
-
-        A new one is asked for every game, so that it may keep what it reuses from move
-        to move (8½ reuses the views of the seats that did not change).
-        """
-        return game.view
-
-    def moved(self, before: Any, move: Any, after: Any, mover: int) -> int:
-        """The counter that ``move`` by ``mover`` adds one to, or ``-1`` for none.
-
-        Raises:
-            Unending: If the game cannot end (Eights: too many hands).
-        """
-        return -1
-
-    def seat_values(self, state: Any) -> tuple[Sequence[int], ...]:
-        """Integers to add up by seat and bot from the finished game: each a value per seat (8½: counts)."""
-        return ()
-
-    def game_values(self, state: Any, moves: Sequence[Any]) -> tuple[int, ...]:
-        """One value per distribution of :attr:`histograms` from the finished game."""
-        return ()
-
-    def line(
-        self, index: int, seed: int, seats: Sequence[str], state: Any, moves: Sequence[str], result: Result
-    ) -> dict[str, object]:
-        """The JSON line of a finished game: its index, deal seed, bots, result and moves in notation."""
-        return {
-            "game": index,
-            "seed": seed,
-            "seats": list(seats),
-            "winners": list(result.winners),
-            "scores": list(result.scores),
-            "length": len(moves),
-            "moves": list(moves),
-        }
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
@@ -572,11 +516,12 @@ class SummaryFigures:
 
     A game's ``Summary``, a frozen attrs class (:class:`eighthalf.simulate.Summary`,
     :class:`eighthalf.eights.simulate.Summary`), takes this slotted mixin: it has the fields
-    ``players``, ``bots``, ``seed``, ``rotate_seats``, ``seats`` and ``by_bot``, gives the
-    number of its games and the histogram of their lengths through the properties
-    ``_count`` and ``_lengths``, and sets the class attributes ``_title`` (the game's name,
-    ``"8½"``), ``_unit`` (what one game is called, ``"round"``), ``_length_key`` (the
-    lengths' name in the outputs, ``"length"`` by default, ``"turns"`` in Eights) and
+    ``players``, ``bots``, ``seed``, ``rotate_seats``, ``seats`` and ``by_bot``, the number
+    of its games in the field named for them (``rounds``, ``games``) and the histogram of
+    their lengths in the field ``_lengths_field`` names, and sets the class attributes
+    ``_title`` (the game's name, ``"8½"``), ``_unit`` (what one game is called,
+    ``"round"``), ``_length_key`` (the lengths' name in the outputs, ``"length"`` by
+    default, ``"turns"`` in Eights), ``_lengths_field`` (``"lengths"`` by default) and
     ``_length_unit`` (what they count, ``"moves"`` by default). Its ``to_dict``, ``to_csv``
     and ``to_text`` add the game's own parts to ``_data``, ``_csv`` and ``_text``.
     """
@@ -586,6 +531,7 @@ class SummaryFigures:
     _title: ClassVar[str]
     _unit: ClassVar[str]
     _length_key: ClassVar[str] = "length"
+    _lengths_field: ClassVar[str] = "lengths"
     _length_unit: ClassVar[str] = "moves"
 
     players: int
@@ -597,11 +543,13 @@ class SummaryFigures:
 
     @property
     def _count(self) -> int:
-        raise NotImplementedError  # the game's number of games
+        count: int = getattr(self, self._unit + "s")  # the game's number of games
+        return count
 
     @property
     def _lengths(self) -> tuple[tuple[int, int], ...]:
-        raise NotImplementedError  # the game's histogram of lengths in moves
+        lengths: tuple[tuple[int, int], ...] = getattr(self, self._lengths_field)
+        return lengths
 
     @property
     def moves(self) -> int:

@@ -110,14 +110,6 @@ class GameSummary(SummaryFigures):
     def _title(self) -> str:  # type: ignore[override]  # the game's name, known per summary
         return self.title
 
-    @property
-    def _count(self) -> int:
-        return self.games
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        return self.lengths
-
     def _own(self) -> dict[str, float]:
         """The game's own figures: each counter per game, each distribution's mean and most."""
         own: dict[str, float] = {f"{name}_per_game": total / self.games for name, total in self.counters}

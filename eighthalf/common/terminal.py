@@ -47,7 +47,8 @@ from .demo import bot_move, tell_observers
 from .errors import EighthalfError, IllegalMoveError, quote
 from .game import Game, apply_with_events
 from .i18n import DEFAULT_LOCALE, localize_reason
-from .runner import MAX_SEED_DIGITS, cut
+from .registry import bots_for, entry_of
+from .runner import MAX_SEED_DIGITS, cut, load_bot
 
 __all__ = [
     "LABEL_LETTERS",
@@ -515,8 +516,9 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
         return f"{reason} ({error.rule})" if error.rule else reason
 
     def make_bot(self, spec: str) -> Any:
-        """A new bot of ``spec`` for this game."""
-        raise NotImplementedError
+        """A new bot of ``spec`` for this game: by default a name of its registry entry's
+        bots (:func:`~eighthalf.common.registry.bots_for`), or ``module:attribute``."""
+        return load_bot(spec, bots_for(self.game))
 
     def intro(self, state: StateT) -> list[str]:
         """The lines before the first move, each written on its own."""
@@ -571,12 +573,13 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
         return self.dumps(record.finished() if finished else record)
 
     def new_record(self, **fields: Any) -> Any:
-        """The game's record of ``fields`` (``players``, ``seed``, ``rules``, ``moves``, ``tags``)."""
-        raise NotImplementedError
+        """The game's record of ``fields`` (``players``, ``seed``, ``rules``, ``moves``, ``tags``):
+        by default its registry entry's record class made with them."""
+        return entry_of(self.game).records.record(**fields)
 
     def dumps(self, record: Any) -> str:
-        """The text of ``record``."""
-        raise NotImplementedError
+        """The text of ``record``, by default in its registry entry's record format."""
+        return entry_of(self.game).records.dumps(record)
 
 
 def play(

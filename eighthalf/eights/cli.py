@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..common import cli as common_cli
 from ..common import commands as derived
@@ -35,13 +36,14 @@ from .events import Event, GameOver, HandDealt, HandOver, narrate
 from .game import EIGHTS
 from .moves import Move
 from .options import Rules
-from .simulate import BINDING, HAND_LIMIT, simulate
+from .simulate import BINDING, simulate, unending
 from .state import GameState
 from .terminal import add_play_arguments, add_rules_arguments, config_from_args, rules_from_args, run_play
 
 __all__ = [
     "NAMES",
     "PROG",
+    "SIMULATE",
     "add_commands",
     "add_eights_arguments",
     "add_play_command",
@@ -101,11 +103,8 @@ class _Demo(DemoFace[GameState, Move, Event]):
         return lines
 
     def check(self, state: GameState) -> None:
-        if state.hand.number >= HAND_LIMIT:
-            raise EighthalfError(
-                f"the game did not end within {HAND_LIMIT:,} hands: no total reached the target {state.target} (WG3); "
-                "do the bots ever spell?"
-            )
+        if (why := unending(state)) is not None:
+            raise EighthalfError(f"the game {why}")
 
 
 def demo_face(
@@ -161,55 +160,41 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
 # --- simulate -----------------------------------------------------------------------------------
 
 
+SIMULATE: Final = common_cli.SimulateCommand(
+    binding=BINDING,
+    simulate=simulate,
+    count_option="--games",
+    count_help="how many whole games to play (default 1000)",
+    lines_option="--games-out",
+    lines_help="write one JSON line per game to PATH ('-' for stdout), in game order: "
+    "game, seed, seats, winners, totals, hands, turns, moves",
+    add_rules=add_rules_arguments,
+    rules_from_args=rules_from_args,
+    rotate_seats=True,
+    help="play many seeded games of Eights between bots and summarise them",
+    description="Play many seeded games of Eights between bots and print a summary (win rates and final points "
+    "by seat and bot with 95% intervals, game lengths in turns and hands); optionally write it as JSON or CSV, "
+    "and every game as a JSON line.",
+)
+"""``python -m eighthalf eights simulate``: the command both games share (as 8½'s
+:data:`eighthalf.simulate.COMMAND`), with Eights' own: ``--games``, ``--games-out``, the
+seats rotating unless ``--no-rotate-seats``, and the table's options ``--target``,
+``--turn-limit`` and ``--may-pass-freely``."""
+
+
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``python -m eighthalf eights simulate`` to ``parser``.
-
-    The command is the one both games share (:func:`eighthalf.common.cli.add_simulate_arguments`,
-    as for 8½'s ``simulate``), with Eights' own: ``--games``, ``--games-out``, the seats
-    rotating unless ``--no-rotate-seats``, and the table's options ``--target``,
-    ``--turn-limit`` and ``--may-pass-freely``.
-    """
-    command = common_cli.SimulateCommand(
-        binding=BINDING,
-        simulate=simulate,
-        count_option="--games",
-        count_help="how many whole games to play (default 1000)",
-        lines_option="--games-out",
-        lines_help="write one JSON line per game to PATH ('-' for stdout), in game order: "
-        "game, seed, seats, winners, totals, hands, turns, moves",
-        add_rules=add_rules_arguments,
-        rules_from_args=rules_from_args,
-        rotate_seats=True,
-    )
-    common_cli.add_simulate_arguments(parser, command)
+    """Add the options of :data:`SIMULATE` to ``parser`` (:func:`eighthalf.common.cli.add_simulate_arguments`)."""
+    common_cli.add_simulate_arguments(parser, SIMULATE)
 
 
-def run_simulate(args: argparse.Namespace, *, write: Callable[[str], None] = print) -> int:
-    """Run ``python -m eighthalf eights simulate`` with the parsed ``args``; returns the exit status.
-
-    As 8½'s :func:`eighthalf.simulate.run_simulate` (the same
-    :func:`eighthalf.common.cli.run_simulate`): status 0 on success, 1 if the run
-    fails, 130 on Ctrl-C.
-
-    Raises:
-        SystemExit: With status 2 and a usage message if the arguments do not fit
-            together (players out of range, an unknown bot, a bot list longer than the
-            table, an output that cannot be written).
-    """
-    return common_cli.run_simulate(args, write=write)
+run_simulate = common_cli.run_simulate
+"""Run ``python -m eighthalf eights simulate`` with the parsed ``args``; the exit status
+(:func:`eighthalf.common.cli.run_simulate`, as 8½'s :func:`eighthalf.simulate.run_simulate`)."""
 
 
 def add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add Eights' own ``simulate`` (its :class:`~eighthalf.eights.simulate.Summary`) to ``commands``, setting ``run``."""
-    parser = commands.add_parser(
-        "simulate",
-        help="play many seeded games of Eights between bots and summarise them",
-        description="Play many seeded games of Eights between bots and print a summary (win rates and final points "
-        "by seat and bot with 95% intervals, game lengths in turns and hands); optionally write it as JSON or CSV, "
-        "and every game as a JSON line.",
-    )
-    add_simulate_arguments(parser)
-    parser.set_defaults(run=run_simulate)
+    """Add Eights' own ``simulate`` (:data:`SIMULATE`, its :class:`~eighthalf.eights.simulate.Summary`) to ``commands``."""
+    SIMULATE.add_to(commands)
 
 
 # --- the sub-command ------------------------------------------------------------------------------

@@ -13,11 +13,11 @@ Result(scores=(7, 12, 0), winners=(1,))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from ..common.game import Result
-from ..common.records import tag_int
-from ..errors import DocumentError, EighthalfError, quote
+from ..common.records import check_tag_texts, int_tags, tag_ints
+from ..errors import DocumentError, quote
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
 from .events import describe, events_for, narrate
@@ -32,6 +32,7 @@ GAME_TAG: Final = "Eights"
 """The ``Game`` tag of every record of Eights, and the name of its game object."""
 _OPTIONS: Final = "may_pass_freely"
 _DEFAULT_RULES: Final = Rules()
+_INT_TAGS: Final = (("Target", "target"), ("TurnLimit", "turn_limit"))  # WR2
 
 
 def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
@@ -41,14 +42,8 @@ def rules_tags(rules: Rules) -> tuple[tuple[str, str], ...]:
     >>> rules_tags(Rules(target=50, may_pass_freely=True))
     (('Target', '50'), ('Options', 'may_pass_freely'))
     """
-    tags = []
-    if rules.target is not None:
-        tags.append(("Target", str(rules.target)))
-    if rules.turn_limit is not None:
-        tags.append(("TurnLimit", str(rules.turn_limit)))
-    if rules.may_pass_freely:
-        tags.append(("Options", _OPTIONS))
-    return tuple(tags)
+    options = (("Options", _OPTIONS),) if rules.may_pass_freely else ()
+    return (*int_tags(rules, _INT_TAGS, _DEFAULT_RULES), *options)
 
 
 def rules_from_tags(tags: Mapping[str, str]) -> Rules:
@@ -61,23 +56,12 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
         DocumentError: If a tag is malformed (not text included) or out of range; the path
             names the tag.
     """
-    if not isinstance(tags, Mapping):
-        raise DocumentError("$", f"expected the tags as a mapping of names to text, not {quote(tags)}")
-    for name in ("Target", "TurnLimit", "Options"):
-        if name in tags and type(tags[name]) is not str:
-            raise DocumentError(f"$.{name}", f"expected a tag's text, not {quote(tags[name])}")
+    check_tag_texts(tags, ("Target", "TurnLimit", "Options"))
     options = tags.get("Options")
     if options is not None and options != _OPTIONS:
         raise DocumentError("$.Options", f"expected {_OPTIONS!r}, the only table option, not {quote(options)} (WR1)")
-    values: dict[str, Any] = {"may_pass_freely": options is not None}
-    for tag, field in (("Target", "target"), ("TurnLimit", "turn_limit")):
-        if tag in tags:
-            values[field] = tag_int(tags[tag], tag)
-            try:
-                Rules(**{field: values[field]})
-            except EighthalfError as error:
-                raise DocumentError(f"$.{tag}", str(error)) from None
-    return Rules(**values)
+    values = tag_ints(tags, _INT_TAGS, Rules)
+    return Rules(**values, may_pass_freely=options is not None)
 
 
 class EightsGame:

@@ -23,7 +23,7 @@ from ..common.schema import (
     GameSchemas,
     Pieces,
     attribute_docs,
-    described,
+    described_all,
     nullable,
     object_schema,
     ref,
@@ -129,50 +129,18 @@ def eights_pieces(registry: Registry) -> Pieces:
     number = {"type": "integer", "minimum": 0}
     hand_scores = {"type": "array", "items": points}
     optional_int = nullable({"type": "integer", "minimum": 1})
-    defs = {
-        "rules": described(
-            registry,
-            "eights.Rules",
-            {"target": optional_int, "turn_limit": optional_int, "may_pass_freely": {"type": "boolean"}},
-        ),
-        "outcome": object_schema(
-            outcome_keys,
-            {
-                "totals": points,
-                "winners": {"type": "array", "items": seat, "minItems": 1, "maxItems": MAX_PLAYERS},
-                "target": {"type": "integer", "minimum": 1},
-            },
-            attribute_docs(Outcome),
-            "an outcome of Eights",
-        ),
-        "handState": object_schema(
-            hand_keys,
-            {
-                "number": number,
-                "dealer": seat,
-                "table": ref("table"),
-                "hands": {"type": "array", "items": ref("hand"), "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
-                "stack": ref("cards"),
-                "origins": ref("origins"),
-                "piles": ref("piles"),
-                "to_move": seat,
-                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
-                "turns": number,
-                "scores": {**points, "description": "Each seat's points in this hand (WH2), checked on loading."},
-            },
-            attribute_docs(HandState),
-            "the hand of an eights.GameState",
-        ),
-    }
     totals = {**points, "description": "Each seat's points from the finished hands (WG1), checked on loading."}
     outcome = nullable(ref("outcome"))
-    documents: dict[str, dict[str, Any]] = {
-        "eights.Rules": defs["rules"],
-        "eights.Move": described(registry, "eights.Move", {"move": ref("move")}),
-        "eights.GameState": described(
-            registry,
-            "eights.GameState",
-            {
+    documents = described_all(
+        registry,
+        {
+            "eights.Rules": {
+                "target": optional_int,
+                "turn_limit": optional_int,
+                "may_pass_freely": {"type": "boolean"},
+            },
+            "eights.Move": {"move": ref("move")},
+            "eights.GameState": {
                 "rules": ref("rules"),
                 "seed": {"type": "integer"},
                 "hand": ref("handState"),
@@ -180,11 +148,7 @@ def eights_pieces(registry: Registry) -> Pieces:
                 "totals": totals,
                 "outcome": outcome,
             },
-        ),
-        "eights.PlayerView": described(
-            registry,
-            "eights.PlayerView",
-            {
+            "eights.PlayerView": {
                 "seat": ref("seatOrNull"),
                 "rules": ref("rules"),
                 "number": number,
@@ -218,45 +182,61 @@ def eights_pieces(registry: Registry) -> Pieces:
                 "totals": totals,
                 "outcome": outcome,
             },
-        ),
-        "eights.Record": described(
-            registry,
-            "eights.Record",
-            seeded_record_fields(
+            "eights.Record": seeded_record_fields(
                 Record,
                 result_field("'*' while unfinished; '<winners>: <totals>' once over, such as '0,2: 31-12-31-5' (WG3)."),
                 rules_rule="WR1, WR2",
             ),
-        ),
-        "eights.Spelled": described(registry, "eights.Spelled", {"seat": seat, "spell": ref("spelling")}),
-        "eights.Passed": described(
-            registry,
-            "eights.Passed",
-            {
+            "eights.Spelled": {"seat": seat, "spell": ref("spelling")},
+            "eights.Passed": {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 0, "maximum": full},
                 "exchange": nullable(ref("hand")),
             },
-        ),
-        "eights.Drew": described(
-            registry,
-            "eights.Drew",
-            {
+            "eights.Drew": {
                 "seat": seat,
                 "count": {"type": "integer", "minimum": 1, "maximum": full},
                 "cards": nullable({**ref("hand"), "minItems": 1}),
             },
+            "eights.HandOver": {
+                "number": number,
+                "reason": {"enum": ["passes", "turn limit"]},
+                "scores": points,
+                "totals": points,
+            },
+            "eights.HandDealt": {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat},
+            "eights.GameOver": {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}},
+        },
+    )
+    defs = {
+        "rules": documents["eights.Rules"],
+        "outcome": object_schema(
+            outcome_keys,
+            {
+                "totals": points,
+                "winners": {"type": "array", "items": seat, "minItems": 1, "maxItems": MAX_PLAYERS},
+                "target": {"type": "integer", "minimum": 1},
+            },
+            attribute_docs(Outcome),
+            "an outcome of Eights",
         ),
-        "eights.HandOver": described(
-            registry,
-            "eights.HandOver",
-            {"number": number, "reason": {"enum": ["passes", "turn limit"]}, "scores": points, "totals": points},
-        ),
-        "eights.HandDealt": described(
-            registry, "eights.HandDealt", {"number": {"type": "integer", "minimum": 1}, "dealer": seat, "to_move": seat}
-        ),
-        "eights.GameOver": described(
-            registry, "eights.GameOver", {"totals": points, "winners": {"type": "array", "items": seat, "minItems": 1}}
+        "handState": object_schema(
+            hand_keys,
+            {
+                "number": number,
+                "dealer": seat,
+                "table": ref("table"),
+                "hands": {"type": "array", "items": ref("hand"), "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+                "stack": ref("cards"),
+                "origins": ref("origins"),
+                "piles": ref("piles"),
+                "to_move": seat,
+                "passes": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+                "turns": number,
+                "scores": {**points, "description": "Each seat's points in this hand (WH2), checked on loading."},
+            },
+            attribute_docs(HandState),
+            "the hand of an eights.GameState",
         ),
     }
     return {**_eights_definitions(), **defs}, documents

@@ -54,6 +54,7 @@ __all__ = [
     "game_seeds_of",
     "load_bot",
     "simulate",
+    "unending",
 ]
 
 DEFAULT_CHUNK_SIZE: Final = 20
@@ -73,6 +74,21 @@ players pass freely, WR1) would play for ever. No game between the built-in bots
 near this: greedy and random games take a few hands."""
 
 _TAG: Final = b"eighthalf-eights-simulate-v1"
+
+
+def unending(state: GameState) -> str | None:
+    """Why a game of bots is stopped as one that may never end: still going after
+    :data:`HAND_LIMIT` hands (WG3); ``None`` for a game that may go on.
+
+    >>> unending(EIGHTS.start(2, seed=1)) is None
+    True
+    """
+    if state.outcome is not None or state.hand.number < HAND_LIMIT:
+        return None
+    return (
+        f"did not end within {HAND_LIMIT:,} hands: no total reached the target {state.target} (WG3); "
+        "do the bots ever spell?"
+    )
 
 
 def bot_factory(spec: str) -> Callable[[], Bot]:
@@ -163,6 +179,7 @@ class Summary(SummaryFigures):
     _title = "Eights"
     _unit = "game"
     _length_key = "turns"
+    _lengths_field = "turns"
     _length_unit = "turns"
 
     players: int
@@ -193,14 +210,6 @@ class Summary(SummaryFigures):
     """The distribution of game lengths in hands: ``(hands, games)`` pairs by length."""
     spellings: int
     """Total words spelled (the other turns were passes)."""
-
-    @property
-    def _count(self) -> int:
-        return self.games
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        return self.turns
 
     @property
     def mean_turns(self) -> float:
@@ -293,29 +302,17 @@ class _GameFigures(Figures):
     histograms = 1  # hands per game
 
     def moved(self, before: GameState, move: Move, after: GameState, mover: int) -> int:
-        if after.outcome is None and after.hand.number >= HAND_LIMIT:
-            raise Unending(
-                f"did not end within {HAND_LIMIT:,} hands: no total reached the target {after.target} (WG3); "
-                "do the bots ever spell?"
-            )
+        if after.hand.number >= HAND_LIMIT and (why := unending(after)) is not None:
+            raise Unending(why)
         return 0 if type(move) is Spell else -1
 
     def game_values(self, state: GameState, moves: Sequence[Move]) -> tuple[int, ...]:
         return (len(state.hand_scores),)
 
-    def line(
-        self, index: int, seed: int, seats: Sequence[str], state: GameState, moves: Sequence[str], result: Any
-    ) -> dict[str, object]:
-        return {
-            "game": index,
-            "seed": seed,
-            "seats": list(seats),
-            "winners": list(result.winners),
-            "totals": list(result.scores),
-            "hands": len(state.hand_scores),
-            "turns": len(moves),
-            "moves": list(moves),
-        }
+    line_keys = ("totals", "turns")
+
+    def line_values(self, state: GameState) -> dict[str, object]:
+        return {"hands": len(state.hand_scores)}
 
 
 BINDING: Final = Binding(
@@ -348,33 +345,21 @@ def simulate(
 ) -> Summary:
     """Play ``games`` whole games of Eights between the named bots and summarise them.
 
-    Game ``i`` is dealt with the first seed of :func:`game_seeds_of` ``(seed, i)`` and
-    its bots share a :class:`random.Random` seeded with the second; fresh bots are made
-    for every game and each chooses from its own seat's view only. A game is played
-    hand after hand to its end (WG1–WG3). The games are cut into chunks whose totals
-    are added up as they finish, so the summary is the same for any executor, number of
-    workers and chunk size.
+    It plays as 8½'s :func:`eighthalf.simulate.simulate` does, on the same runner, and
+    ``seed``, ``executor``, ``workers``, ``chunk_size`` and ``progress`` mean what they
+    mean there: game ``i`` is dealt with the first seed of :func:`game_seeds_of` ``(seed, i)``,
+    fresh bots choose from their own seat's view, and the summary is the same for any
+    executor, number of workers and chunk size. A game is played hand after hand to its
+    end (WG1–WG3).
 
     Args:
         players: The number of seats, 2 to 6 (WS2).
         games: How many games to play, from 1 to :data:`MAX_GAMES`.
-        bots: A bot for each seat (a list or tuple of strings): a name of
-            ``eighthalf.eights.bots.BOTS`` or an importable ``"module:attribute"`` spec
-            (see :func:`bot_factory`). Only these strings go to the workers.
-        seed: Any int of at most :data:`~eighthalf.common.runner.MAX_RUN_SEED_DIGITS` digits;
-            the same seed gives the same summary.
-        executor: Where to run the chunks: any ``concurrent.futures.Executor``, such as a
-            ``ThreadPoolExecutor`` or a Dask client's ``get_executor()`` (not shut down here).
-        workers: With no ``executor``: more than 1 runs a ``ProcessPoolExecutor`` of at
-            most that many processes (never more than the available CPUs or the
-            chunks); 1 plays every game in this thread. With an ``executor``: a hint for
-            the chunk size only.
-        chunk_size: Games per work item; by default :data:`DEFAULT_CHUNK_SIZE`, or fewer
-            so that each worker gets about 8 chunks. It never changes the result.
+        bots: A bot for each seat: a name of ``eighthalf.eights.bots.BOTS`` or an
+            importable ``"module:attribute"`` spec (see :func:`bot_factory`).
         rotate_seats: Move the bots one seat on every game (the default): in game ``i``
             seat ``s`` has ``bots[(s + i) % players]``.
         rules: The table's options (:class:`~eighthalf.eights.Rules`); the rule book's if ``None``.
-        progress: Called with ``(games done, games)`` at the start and as chunks finish.
         games_out: A text file to write one JSON line per game to, in game order:
             ``game`` (its index), ``seed`` (its deal's seed, for
             :func:`~eighthalf.eights.new_game` with the same rules), ``seats`` (the bots
@@ -384,12 +369,10 @@ def simulate(
         The :class:`Summary`.
 
     Raises:
-        EighthalfError: If an argument is of the wrong type or out of range: ``players``
-            outside 2 to 6 (WS2), ``games`` outside 1 to :data:`MAX_GAMES`, ``workers``
-            or ``chunk_size`` below 1, a number of bots other than ``players``, a bot
-            that :func:`bot_factory` cannot resolve, a seed that is not an int or too
-            long. A bot that a worker cannot import raises it from the worker, and so
-            does a game still going after :data:`HAND_LIMIT` hands (WG3).
+        EighthalfError: If an argument is of the wrong type or out of range (as for 8½'s,
+            with ``players`` from 2 to 6, WS2, and ``games`` from 1 to :data:`MAX_GAMES`);
+            from a worker, if a bot cannot be imported or a game is still going after
+            :data:`HAND_LIMIT` hands (WG3).
     """
     tally = run_simulation(
         BINDING,

@@ -43,25 +43,24 @@ import argparse
 import builtins
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from ..common import terminal as common
 from ..common.cli import positive
-from ..common.commands import add_play_options, play_settings, seat_names
+from ..common.commands import add_play_options, play_command, play_settings, seat_names
 from ..common.i18n import add_language_argument, language_from_args
-from ..common.registry import RulesOptions
-from ..common.runner import cut, load_bot
+from ..common.registry import RuleOption, RulesOptions
+from ..common.runner import cut
 from ..common.terminal import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
 from ..errors import EighthalfError, ParseError
-from .bots import BOTS, Bot
+from .bots import BOTS
 from .events import Event, GameOver, HandDealt, HandOver, events_for, narrate
 from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell, parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .reasons import REASONS
-from .records import Record, dumps
 from .state import GameState
 from .views import PlayerView
 
@@ -122,17 +121,9 @@ class PlayConfig(common.PlayConfig[Rules]):
     WR1, WR2), ``record``."""
 
     def command(self) -> str:
-        """The command line that plays this game again (same seat, bots, names, options and seed)."""
-        others = [name for name in self.bots if name is not None]
-        parts = ["python -m eighthalf eights play", f"--players {self.players}", f"--seat {self.seat}"]
-        parts.append(f"--bots {','.join(others)}")
-        if self.names != NAMES[: self.players]:
-            parts.append(f"--names {','.join(self.names)}")
-        parts.extend(rules_words(self.rules))
-        parts.append(f"--seed {self.seed}")
-        if self.locale != "en":
-            parts.append(f"--lang {self.locale}")
-        return " ".join(parts)
+        """The command line that plays this game again (same seat, bots, names, options, seed
+        and language: :func:`eighthalf.common.commands.play_command`)."""
+        return play_command(self, "eights", rules_words(self.rules))
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,26 +141,27 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_language_argument(parser)
 
 
+RULES_OPTIONS: Final = RulesOptions.of(
+    Rules,
+    RuleOption(
+        "target", "the points that end the game (WG1; default 50 with 2 or 3 players, 30 with 4 to 6)", positive
+    ),
+    RuleOption("turn_limit", "end a hand after this many turns (WH3; default none)", positive),
+    RuleOption("may_pass_freely", "a player may pass even when a word can be spelled (WR1)"),
+    title="table options (WR1, WR2; by default the rule book's)",
+)
+"""Eights' table options on the command line (WR1, WR2), for every command of its registry entry."""
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--target N`` (WG1, WR2), ``--turn-limit N`` (WH3, WR2) and ``--may-pass-freely`` (WR1)."""
-    group = parser.add_argument_group("table options (WR1, WR2; by default the rule book's)")
-    group.add_argument(
-        "--target",
-        type=positive,
-        default=None,
-        help="the points that end the game (WG1; default 50 with 2 or 3 players, 30 with 4 to 6)",
-    )
-    group.add_argument(
-        "--turn-limit", type=positive, default=None, help="end a hand after this many turns (WH3; default none)"
-    )
-    group.add_argument(
-        "--may-pass-freely", action="store_true", help="a player may pass even when a word can be spelled (WR1)"
-    )
+    RULES_OPTIONS.add(parser)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The :class:`~eighthalf.eights.Rules` set by the options of :func:`add_rules_arguments`."""
-    return Rules(target=args.target, turn_limit=args.turn_limit, may_pass_freely=args.may_pass_freely)
+    rules: Rules = RULES_OPTIONS.read(args)
+    return rules
 
 
 def rules_words(rules: Rules) -> tuple[str, ...]:
@@ -179,18 +171,7 @@ def rules_words(rules: Rules) -> tuple[str, ...]:
     >>> rules_words(Rules(target=20, may_pass_freely=True))
     ('--target 20', '--may-pass-freely')
     """
-    words: list[str] = []
-    if rules.target is not None:
-        words.append(f"--target {rules.target}")
-    if rules.turn_limit is not None:
-        words.append(f"--turn-limit {rules.turn_limit}")
-    if rules.may_pass_freely:
-        words.append("--may-pass-freely")
-    return tuple(words)
-
-
-RULES_OPTIONS: Final = RulesOptions(add=add_rules_arguments, read=rules_from_args, words=rules_words)
-"""Eights' table options on the command line (WR1, WR2), for every command of its registry entry."""
+    return RULES_OPTIONS.words(rules)
 
 
 def config_from_args(args: argparse.Namespace) -> PlayConfig:
@@ -332,11 +313,6 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
     def __init__(self, config: PlayConfig) -> None:
         super().__init__(EIGHTS, config)
 
-    def make_bot(self, spec: str) -> Bot:
-        """A bot of :data:`eighthalf.eights.bots.BOTS` or ``module:attribute``."""
-        bot: Bot = load_bot(spec, BOTS)
-        return bot
-
     def intro(self, state: GameState) -> list[str]:
         """Who plays against whom, to what target, and who plays first."""
         config, names = self.config, self.config.names
@@ -365,14 +341,6 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
             line = _tell(event, me, names, self.config.locale)
             items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
         return items
-
-    def new_record(self, **fields: Any) -> Record:
-        """A record of Eights (:mod:`eighthalf.eights.records`)."""
-        return Record(**fields)
-
-    def dumps(self, record: Record) -> str:
-        """:func:`eighthalf.eights.records.dumps`."""
-        return dumps(record)
 
 
 _YOU_VERBS: Final = (

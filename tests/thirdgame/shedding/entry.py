@@ -8,13 +8,12 @@ The game's distribution declares it (``tests/thirdgame/shedding-0.1.dist-info/en
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from collections.abc import Hashable
 from typing import Final
 
 from eighthalf.common.cli import int_type
-from eighthalf.common.registry import Commands, GameEntry, RulesOptions
+from eighthalf.common.registry import Commands, GameEntry, RuleOption, RulesOptions
 
 from .bots import BOTS
 from .documents import REGISTRY
@@ -34,17 +33,11 @@ def cards(state: GameState) -> Counter[Hashable]:
     return found
 
 
-def _add_rules(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hand-size", type=int_type(3), default=5, help="cards dealt to each player, 3 to 5 (SH2)")
-    parser.add_argument("--move-limit", type=int_type(1), default=None, help="the most moves of a game (SH7)")
-
-
-def _words(rules: Rules) -> tuple[str, ...]:
-    limit = () if rules.move_limit is None else (f"--move-limit {rules.move_limit}",)
-    return (f"--hand-size {rules.hand_size}", *limit)
-
-
-OPTIONS: Final = RulesOptions(add=_add_rules, read=lambda args: Rules(args.hand_size, args.move_limit), words=_words)
+OPTIONS: Final = RulesOptions.of(
+    Rules,
+    RuleOption("hand_size", "cards dealt to each player, 3 to 5 (SH2)", int_type(3), default=5, always=True),
+    RuleOption("move_limit", "the most moves of a game (SH7)", int_type(1)),
+)
 """Shedding's rules on the command line: ``--hand-size`` (SH2) and ``--move-limit`` (SH7)."""
 
 

@@ -8,11 +8,10 @@ Result(scores=(0, 2), winners=(1,))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from eighthalf.common.game import Game, Result
-from eighthalf.common.records import tag_int
-from eighthalf.errors import DocumentError, EighthalfError, quote
+from eighthalf.common.records import int_tags, tag_ints
 
 from . import rules as r
 from .rules import Event, GameState, Move, PlayerView, Rules
@@ -62,27 +61,11 @@ class SheddingGame:
 
     def rules_tags(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """``HandSize`` and ``MoveLimit`` where they are not the default."""
-        default = Rules()
-        return tuple(
-            (tag, str(getattr(rules, field)))
-            for tag, field in _TAGS
-            if getattr(rules, field) != getattr(default, field)
-        )
+        return int_tags(rules, _TAGS, Rules())
 
     def rules_from_tags(self, tags: Mapping[str, str]) -> Rules:
         """The rules that ``HandSize`` and ``MoveLimit`` name."""
-        values: dict[str, Any] = {}
-        for tag, field in _TAGS:
-            if tag in tags:
-                text = tags[tag]
-                if type(text) is not str:
-                    raise DocumentError(f"$.{tag}", f"expected a tag's text, not {quote(text)}")
-                values[field] = tag_int(text, tag)
-                try:
-                    Rules(**{field: values[field]})
-                except EighthalfError as error:
-                    raise DocumentError(f"$.{tag}", str(error)) from None
-        return Rules(**values)
+        return Rules(**tag_ints(tags, _TAGS, Rules))
 
 
 SHEDDING: Final[Game[GameState, Move, PlayerView, Event, Rules]] = SheddingGame()

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from eighthalf.common.documents import Registry
-from eighthalf.common.schema import GameSchemas, Pieces, described, nullable, ref, result_field, seeded_record_fields
+from eighthalf.common.schema import (
+    GameSchemas,
+    Pieces,
+    described_all,
+    nullable,
+    ref,
+    result_field,
+    seeded_record_fields,
+)
 
 from .documents import REGISTRY
 from .records import Record
@@ -53,8 +61,7 @@ def _pieces(registry: Registry) -> Pieces:
         "shedding.Passed": {"seat": ref("seat")},
         "shedding.GameOver": {"scores": {"type": "array", "items": _INT}, "winners": {"type": "array", "items": ref("seat")}},
     }  # fmt: skip
-    documents = {name: described(registry, name, body) for name, body in fields.items()}
-    return defs, documents
+    return defs, described_all(registry, fields)
 
 
 SCHEMAS: Final = GameSchemas.derived(
