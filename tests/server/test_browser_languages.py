@@ -184,6 +184,9 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
                     clear: document.getElementById("clear").textContent,
                     summary: document.querySelector("#type-a-move summary").textContent,
                     note: document.getElementById("selection-note").textContent,
+                    seats: document.querySelector("#seats-heading span").textContent,
+                    log: document.getElementById("log-heading").textContent,
+                    board: document.querySelector(".board:not([hidden]) h2 span").textContent,
                 })"""
             )
             hint = (
@@ -201,6 +204,9 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
                 "clear": catalogue["Clear"],
                 "summary": catalogue["Type a move"],
                 "note": catalogue[hint],
+                "seats": catalogue["Seats"],
+                "log": catalogue["What happened"],
+                "board": catalogue["Pile" if game == "8½" else "Table"],
             }
             states = [frame for frame in frames if frame["type"] == "state"]
             move = next(move for move in states[-1]["moves"] if move not in ("c", "pass"))
@@ -210,6 +216,9 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
                 label = page.locator(button).inner_text()
                 assert label != "Play" and label not in catalogue, label  # a filled-in message, e.g. "Jouer un 7"
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            assert page.evaluate(
+                "[...document.querySelectorAll('.scroll-x')].every((s) => s.scrollWidth <= s.clientWidth)"
+            )
             assert not page.evaluate(_WORDS_BROKEN)
             page.screenshot(path=str(shots / f"table-{language}-{SHOT_NAMES[game]}.png"))
             before = int(page.evaluate("Number(document.body.dataset.number)"))

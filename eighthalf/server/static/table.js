@@ -491,8 +491,9 @@
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
         const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`;
-        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${who}`;
-        $("links").textContent = `Spectators follow this table at ${eighthalf.absolute(`/table/${summary.id}`)}`;
+        const rounds = summary.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: summary.rounds })}` : "";
+        $("title").textContent = `${summary.game}${rounds} · ${t("table {id}", { id: summary.id })}${who}`;
+        $("links").textContent = t("Spectators follow this table at {link}", { link: eighthalf.absolute(`/table/${summary.id}`) });
         loadLog(message.log);
         showPrivate();
         break;
@@ -543,8 +544,8 @@
 
   function setupJoin(wanted) {
     $("join").hidden = false;
-    $("join-heading").textContent = `Take seat ${wanted}`;
-    $("join-button").textContent = `Sit at seat ${wanted}`;
+    $("join-heading").textContent = t("Take seat {seat}", { seat: wanted });
+    $("join-button").textContent = t("Sit at seat {seat}", { seat: wanted });
     $("join-name").value = eighthalf.savedName();
     $("join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
