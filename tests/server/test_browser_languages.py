@@ -187,6 +187,7 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
                     seats: document.querySelector("#seats-heading span").textContent,
                     log: document.getElementById("log-heading").textContent,
                     board: document.querySelector(".board:not([hidden]) h2 span").textContent,
+                    fresh: getComputedStyle(document.documentElement).getPropertyValue("--fresh-mark").trim(),
                 })"""
             )
             hint = (
@@ -207,6 +208,7 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
                 "seats": catalogue["Seats"],
                 "log": catalogue["What happened"],
                 "board": catalogue["Pile" if game == "8½" else "Table"],
+                "fresh": f'"{catalogue["new"]}"',  # the mark of the cards the last move laid
             }
             states = [frame for frame in frames if frame["type"] == "state"]
             move = next(move for move in states[-1]["moves"] if move not in ("c", "pass"))
@@ -228,5 +230,6 @@ def test_a_table_page_in_a_french_or_dutch_browser_tells_its_buttons_and_the_nar
             assert played in log and " plays " not in log and " spells " not in log, log
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             assert not page.evaluate(_WORDS_BROKEN)
+            page.screenshot(path=str(shots / f"table-{language}-{SHOT_NAMES[game]}-after.png"), full_page=True)
         finally:
             context.close()

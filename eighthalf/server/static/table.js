@@ -644,6 +644,7 @@
 
   async function start() {
     await eighthalf.ready; // the page's language, before any text is written
+    document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
     setupPrivate();
     setupKeys();
     setupSound();
