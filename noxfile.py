@@ -74,4 +74,10 @@ def locales(session: nox.Session) -> None:
             "pybabel", "update", "-i", f"eighthalf/locale/{domain}.pot", "-d", "eighthalf/locale", "-D", domain,
             "-w", "120",
         )  # fmt: skip
+        for language in ("fr", "nl"):  # pybabel update reads "eighthalf" as a version and writes two spaces before it
+            with open(f"eighthalf/locale/{language}/LC_MESSAGES/{domain}.po", "r+", encoding="utf-8") as catalogue:
+                text = catalogue.read().replace("Project-Id-Version:  eighthalf", "Project-Id-Version: eighthalf")
+                catalogue.seek(0)
+                catalogue.truncate()
+                catalogue.write(text)
         session.run("pybabel", "compile", "-d", "eighthalf/locale", "-D", domain, "--statistics")

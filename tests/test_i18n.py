@@ -9,6 +9,7 @@ import argparse
 import gettext
 import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,33 @@ def test_the_pages_marks_are_read_from_the_html_and_the_scripts() -> None:
         "A seed deals the same cards to anyone who knows it: the table then says it is seeded. "
         "When a move's time runs out, a bot moves for the seat." in pages
     ), "a marked text is read with its white space made single spaces, as app.js reads it"
+
+
+def test_every_t_call_of_the_scripts_is_extracted() -> None:
+    """Each ``t("...")`` / ``N_("...")`` literal the pages' scripts hold (outside their comments) is
+    in the extraction: none hides in a template literal's ``${...}`` (pages.cfg reads those) or in
+    another call's arguments (Babel's extractor reads no nested call), where the page would show it
+    in English."""
+    pages = _extracted(PAGES_DOMAIN)
+    call = re.compile(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"')
+    written = {
+        (script.name, number, found.group(1))
+        for script in sorted((ROOT / "eighthalf" / "server" / "static").glob("*.js"))
+        for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1)
+        if not line.lstrip().startswith("//")
+        for found in call.finditer(line)
+    }
+    assert len(written) > 200
+    assert not [each for each in written if each[2] not in pages]
+
+
+def test_the_catalogues_headers_are_clean() -> None:
+    """``pybabel update`` reads ``Project-Id-Version: eighthalf`` as a version without a project and
+    writes it back with two spaces: the catalogues say ``eighthalf`` (``nox -s locales`` mends it)."""
+    for domain in DOMAINS:
+        for locale in TRANSLATED:
+            header = (LOCALE_DIR / locale / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
+            assert '"Project-Id-Version: eighthalf\\n"' in header, (locale, domain)
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

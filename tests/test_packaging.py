@@ -78,8 +78,12 @@ def test_wheel_holds_the_licence_py_typed_and_the_schemas(dist: Path) -> None:
     schemas = {name for name in names if name.startswith("eighthalf/schemas/") and name.endswith(".json")}
     shipped = {f"eighthalf/schemas/{path.name}" for path in (ROOT / "eighthalf" / "schemas").glob("*.json")}
     assert schemas == shipped and shipped
-    catalogues = {f"eighthalf/locale/{lang}/LC_MESSAGES/eighthalf.mo" for lang in ("fr", "nl")}
+    catalogues = {
+        f"eighthalf/locale/{lang}/LC_MESSAGES/{domain}.mo" for lang in ("fr", "nl") for domain in ("eighthalf", "pages")
+    }
     assert catalogues <= names, "the compiled catalogues are shipped, so that no tool is needed to install"
+    with zipfile.ZipFile(_wheel(dist)) as wheel:  # the games' and the pages' catalogues as compiled in the tree
+        assert all(wheel.read(name) == (ROOT / name).read_bytes() for name in catalogues)
     assert not any(name.startswith("tests/") for name in names)
 
 

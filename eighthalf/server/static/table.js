@@ -368,9 +368,10 @@
     box.hidden = !state.result;
     if (!state.result) return;
     const { winners, scores, text } = state.result;
+    const and = t(" and "); // not inside t()'s arguments: the extraction reads no nested call
     const who = winners.length === 0 ? t("Nobody wins.")
       : winners.length === 1 ? t("{name} wins.", { name: nameOf(winners[0]) })
-      : t("{names} win.", { names: winners.map(nameOf).join(t(" and ")) });
+      : t("{names} win.", { names: winners.map(nameOf).join(and) });
     $("result-text").textContent = `${who} ${t("(result {text})", { text })}`;
     const rows = scores.map((score, index) => ({ name: nameOf(index), values: [score], winner: winners.includes(index) }))
       .sort((a, b) => b.values[0] - a.values[0]);
@@ -490,8 +491,9 @@
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
         const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`;
-        $("title").textContent = `${summary.game}${summary.rounds > 1 ? ` (${summary.rounds} rounds)` : ""} · table ${summary.id}${who}`;
-        $("links").textContent = `Spectators follow this table at ${eighthalf.absolute(`/table/${summary.id}`)}`;
+        const rounds = summary.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: summary.rounds })}` : "";
+        $("title").textContent = `${summary.game}${rounds} · ${t("table {id}", { id: summary.id })}${who}`;
+        $("links").textContent = t("Spectators follow this table at {link}", { link: eighthalf.absolute(`/table/${summary.id}`) });
         loadLog(message.log);
         showPrivate();
         break;
@@ -542,8 +544,8 @@
 
   function setupJoin(wanted) {
     $("join").hidden = false;
-    $("join-heading").textContent = `Take seat ${wanted}`;
-    $("join-button").textContent = `Sit at seat ${wanted}`;
+    $("join-heading").textContent = t("Take seat {seat}", { seat: wanted });
+    $("join-button").textContent = t("Sit at seat {seat}", { seat: wanted });
     $("join-name").value = eighthalf.savedName();
     $("join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -642,6 +644,7 @@
 
   async function start() {
     await eighthalf.ready; // the page's language, before any text is written
+    document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
     setupPrivate();
     setupKeys();
     setupSound();
