@@ -55,6 +55,7 @@ import numpy.typing as npt
 
 from ...common.game import Result
 from ...eights.cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card
+from ...eights.engine import apply_unchecked
 from ...eights.game import EIGHTS
 from ...eights.moves import Move, Pass, Spell
 from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
@@ -63,6 +64,7 @@ from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 from ..base import Encoding, layout
+from ._rows import Masks, Observations
 
 __all__ = [
     "ACTIONS",
@@ -76,12 +78,15 @@ __all__ = [
     "action_mask",
     "action_to_move",
     "encode_into",
+    "encode_states_into",
     "encode_view",
     "mask_into",
+    "mask_states_into",
     "move_to_action",
     "observation_high",
     "observation_layout",
     "observation_size",
+    "state_action_to_move",
     "table_rules",
     "view_text",
 ]
@@ -172,8 +177,13 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
     """
     action = _check_action(action)
     seen = _check_view(seen)
-    hand = seen.hand
-    assert hand is not None
+    assert seen.hand is not None
+    return _move_of(action, seen.hand, seen.table)
+
+
+def _move_of(action: int, hand: tuple[Card, ...], on_table: tuple[Card, ...]) -> Move:
+    """The move of ``action`` (an int of the action space) with ``hand`` at ``on_table``
+    (see :func:`action_to_move`, which raises what this raises)."""
     slots = ACTIONS[action]
     used = slots.letters + slots.others
     if used and max(used) >= len(hand):
@@ -186,7 +196,7 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
     else:
         given = tuple(hand[slot] for slot in slots.letters)
         replacements = tuple(hand[slot] for slot in slots.others)
-        table = tuple(seen.table[card.suit - 1] for card in replacements)
+        table = tuple(on_table[card.suit - 1] for card in replacements)
         letters = "".join(sorted(card.letter for card in given + table))
         word = _WORD_OF.get(letters)
         if word is None:
@@ -194,7 +204,8 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
             raise IllegalMoveError(f"action {action}", f"the cards {named} spell no word", "WT2")
         move = Spell(word, given, table, replacements)  # refuses a suit used twice (WS3)
     if not _is_canonical(hand, slots):
-        raise IllegalMoveError(str(move), f"this move is action {move_to_action(move, seen)}, not {action}", "WT7")
+        canonical = int(_canonical(hand, (move,))[0])
+        raise IllegalMoveError(str(move), f"this move is action {canonical}, not {action}", "WT7")
     return move
 
 
@@ -526,6 +537,124 @@ def view_text(seen: PlayerView) -> str:
     return "\n".join(lines)
 
 
+_MASKS = Masks(_SPELL_ACTION.tolist(), _canonical, 1 << SLOTS)
+_OBSERVATIONS: dict[int, Observations] = {}
+
+
+def _observations(players: int) -> Observations:
+    """The index tables and caches of a table of ``players`` seats (made once)."""
+    found = _OBSERVATIONS.get(players)
+    if found is None:
+        starts = {name: start for name, start, _ in observation_layout(players)}
+        found = _OBSERVATIONS[players] = Observations(
+            players, starts, observation_size(players), _KINDS, _LETTER_LIST
+        )
+    return found
+
+
+def _checked_rows(states: Sequence[GameState], seats: Sequence[int]) -> int:
+    """The players of ``states``, each with a seat of it.
+
+    Raises:
+        InvalidStateError: If there is not one seat per state (one state or more), a state
+            is not a :class:`~eighthalf.eights.GameState`, a seat is not one of its
+            seats, or the states have different numbers of seats.
+    """
+    if len(states) != len(seats) or not states:
+        raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
+    players = -1
+    for state, seat in zip(states, seats, strict=True):
+        if not isinstance(state, GameState):
+            raise InvalidStateError(f"expected an eighthalf.eights.GameState, not {quote(state)}")
+        count = len(state.hand.hands)
+        if type(seat) is not int or not 0 <= seat < count:
+            raise InvalidStateError(f"seat must be a seat of the game (0 to {count - 1}), not {quote(seat)}")
+        if players not in (-1, count):
+            raise InvalidStateError(f"every state must have {players} seats, not {quote(state)}")
+        players = count
+    return players
+
+
+def encode_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """Write row ``r`` of ``out`` as the observation vector of ``seats[r]``'s view of
+    ``states[r]`` (:func:`encode_into` of it), for every row at once, and return ``out``.
+
+    Made without the views: it reads of each state only what the seat's view holds (its
+    own hand, the table, the stack's size and the cards it put under the stack, the
+    score piles, the other hands' sizes, the scores: WI1–WI4), so it carries nothing the
+    seat may not see either; one ``bincount`` counts every row. The adapters observe this way.
+
+    >>> from eighthalf.eights import new_game, view
+    >>> state = new_game(4, seed=1)
+    >>> rows = encode_states_into([state, state], [0, 2], np.empty((2, 545), np.float32))
+    >>> bool((rows[1] == encode_view(view(state, 2))).all())
+    True
+
+    Raises:
+        InvalidStateError: If a state is not a :class:`~eighthalf.eights.GameState`, its
+            seat not one of its seats, the states have different numbers of seats, or
+            ``out`` is not a float32 array of one row of :func:`observation_size` entries
+            per state.
+    """
+    players = _checked_rows(states, seats)
+    size = observation_size(players)
+    if not isinstance(out, np.ndarray) or out.shape != (len(states), size) or out.dtype != np.float32:
+        raise InvalidStateError(f"out must be a float32 array of shape {(len(states), size)}, not {quote(out)}")
+    if not _observations(players).write(states, seats, out):
+        raise InvalidStateError("a state shows more copies of a card than the deck has (WS1)")
+    return out
+
+
+def mask_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
+) -> npt.NDArray[np.int8]:
+    """Write row ``r`` of ``out`` as the action mask of ``seats[r]``'s view of ``states[r]``
+    (:func:`mask_into` of it: one 1 per legal move of the seat to move, all 0 for the
+    others), for every row at once, and return ``out``.
+
+    Made from the engine's spellings of the hand (each action from the bits of its
+    cards' slots), and the passes from the hand's size, the stack's and its equal cards
+    (WT1, WP1, WP2), with no pass made as a move.
+
+    >>> from eighthalf.eights import new_game, view
+    >>> state = new_game(4, seed=1)
+    >>> rows = mask_states_into([state], [0], np.empty((1, NUM_ACTIONS), np.int8))
+    >>> bool((rows[0] == action_mask(view(state, 0))).all())
+    True
+
+    Raises:
+        InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not an int8
+            array of one row of :data:`NUM_ACTIONS` entries per state.
+    """
+    _checked_rows(states, seats)
+    if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
+    hands = [
+        state.hand.hands[seat] if state.outcome is None and state.hand.to_move == seat else None
+        for state, seat in zip(states, seats, strict=True)
+    ]
+    tables = [state.hand.table for state in states]
+    stacks = [len(state.hand.stack) for state in states]
+    free = [state.rules.may_pass_freely for state in states]
+    return _MASKS.write(hands, tables, stacks, free, out)
+
+
+def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
+    """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
+    the view (the move reads the seat's hand and the table only).
+
+    Raises:
+        IllegalMoveError: As :func:`action_to_move` does.
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.eights.GameState` or
+            ``seat`` not one of its seats.
+    """
+    action = _check_action(action)
+    _checked_rows((state,), (seat,))
+    return _move_of(action, state.hand.hands[seat], state.hand.table)
+
+
 _WORD_AT = {word: at for at, word in enumerate(WORDS)}
 _RECALL = len(WORDS) + 2  # per seat: each word spelled, passes, cards exchanged
 
@@ -570,6 +699,57 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     mask_into = staticmethod(mask_into)
     observation_size = staticmethod(observation_size)
     observation_high = staticmethod(observation_high)
+    encode_states_into = staticmethod(encode_states_into)
+    mask_states_into = staticmethod(mask_states_into)
+    state_action_to_move = staticmethod(state_action_to_move)
+
+    def encode_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:func:`encode_states_into` of one state, into the vector ``out``.
+
+        Raises:
+            InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not a
+                float32 vector of :func:`observation_size` entries.
+        """
+        players = _checked_rows((state,), (seat,))
+        size = observation_size(players)
+        if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
+            raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
+        encode_states_into((state,), (seat,), out.reshape(1, size))
+        return out
+
+    def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """:func:`mask_states_into` of one state, into the vector ``out``; remembered for
+        :meth:`play` (the environment observes, then plays the same state).
+
+        Raises:
+            InvalidStateError: As :func:`mask_states_into` does, or if ``out`` is not an
+                int8 vector of :data:`NUM_ACTIONS` entries.
+        """
+        if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
+            raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
+        mask_states_into((state,), (seat,), out.reshape(1, NUM_ACTIONS))
+        self._last_mask = (state, seat, out.copy())
+        return out
+
+    _last_mask: tuple[GameState, int, npt.NDArray[np.int8]] | None = None
+
+    def play(self, state: GameState, seat: int, action: int) -> GameState:
+        """The state after ``seat`` plays ``action``: unchecked if the mask last made
+        (:meth:`mask_state_into`) was of this state and seat and holds the action, as
+        the engine's ``apply`` otherwise.
+
+        Raises:
+            IllegalMoveError: If ``action`` stands for no move, or its move is illegal
+                (naming the move and the rule); nothing changes.
+            InvalidStateError: If ``seat`` is not a seat of ``state``.
+        """
+        if isinstance(action, np.integer):
+            action = int(action)
+        last = self._last_mask
+        if last is not None and last[0] is state and last[1] == seat and type(action) is int:
+            if 0 <= action < NUM_ACTIONS and last[2][action]:
+                return apply_unchecked(state, _move_of(action, state.hand.hands[seat], state.hand.table))
+        return EIGHTS.apply(state, state_action_to_move(action, state, seat))
 
     def private_blocks(self, players: int) -> list[tuple[int, int]]:
         """The own hand (slots and kinds), the unseen cards (which the hand decides) and
