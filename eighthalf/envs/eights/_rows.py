@@ -21,7 +21,7 @@ sizes of the other hands and the scores (WI1–WI4).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 
@@ -46,19 +46,15 @@ class Masks:
     Args:
         spell_action: A spelling's action by the bits of its letter slots and of its
             replacing slots (−1: none).
-        canonical: The canonical actions of spellings with a hand that holds equal cards
-            (WT7), as the encoding finds them.
         passes: How many actions the passes take (the first ones, by the bits of their slots).
     """
 
     def __init__(
         self,
         spell_action: Sequence[Sequence[int]],
-        canonical: Callable[[tuple[Card, ...], Sequence[Spell]], npt.NDArray[np.intp]],
         passes: int,
     ) -> None:
         self._spell_action = spell_action
-        self._canonical = canonical
         self._passes: dict[tuple[int, int, int], npt.NDArray[np.intp]] = {}
         self._count = passes
 
@@ -86,43 +82,69 @@ class Masks:
         return found
 
     def write(
-        self,
-        hands: Sequence[tuple[Card, ...] | None],
-        tables: Sequence[tuple[Card, ...]],
-        stacks: Sequence[int],
-        free: Sequence[bool],
-        out: npt.NDArray[np.int8],
-    ) -> npt.NDArray[np.int8]:
-        """Write row ``r`` of ``out``: the mask of the seat to move holding ``hands[r]``
-        (``None``: nobody moves, all 0) at ``tables[r]``, the stack holding ``stacks[r]``
-        cards, passing allowed with a word to spell if ``free[r]`` (WR1). Returns ``out``."""
+        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
+    ) -> list[dict[int, Spell]]:
+        """Write row ``r`` of ``out``: the mask of ``seats[r]`` in ``states[r]`` (all 0 unless
+        it is the seat to move of a game that goes on). Returns each row's legal
+        spellings by their actions."""
         out[:] = 0
         width = out.shape[1]
         ones: list[int] = []
         passing: list[npt.NDArray[np.intp]] = []
-        spell_action, canonical = self._spell_action, self._canonical
-        for row, hand in enumerate(hands):
-            if hand is None:
+        spell_action = self._spell_action
+        found: list[dict[int, Spell]] = []
+        for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
+            position = state.hand
+            if position.to_move != seat or state.outcome is not None:
+                found.append({})
                 continue
-            spells = spellings(hand, tables[row])
+            hand = position.hands[seat]
+            spells = spellings(hand, position.table)
             offset = row * width
             if spells:
                 bits = {card.key: 1 << slot for slot, card in enumerate(hand)}
                 if len(bits) == len(hand):
+                    actions = [
+                        spell_action[sum([bits[card.key] for card in spell.hand])][
+                            sum([bits[card.key] for card in spell.replacements])
+                        ]
+                        for spell in spells
+                    ]
+                else:  # equal cards (WS1): each card takes the first free slot of its kind, letters first (WT7)
+                    first: dict[int, int] = {}
+                    for slot, card in enumerate(hand):
+                        first.setdefault(card.key, slot)
+                    actions = []
                     for spell in spells:
-                        letters = sum([bits[card.key] for card in spell.hand])
-                        ones.append(offset + spell_action[letters][sum([bits[card.key] for card in spell.replacements])])
-                else:  # equal cards (WS1): the canonical slots (WT7)
-                    ones += (canonical(hand, spells) + offset).tolist()
-                if not free[row]:
+                        used = 0
+                        for card in spell.hand:
+                            slot = first[card.key]
+                            while used >> slot & 1:
+                                slot += 1
+                            used |= 1 << slot
+                        letters = used
+                        for card in spell.replacements:
+                            slot = first[card.key]
+                            while used >> slot & 1:
+                                slot += 1
+                            used |= 1 << slot
+                        actions.append(spell_action[letters][used & ~letters])
+                found.append(dict(zip(actions, spells, strict=True)))
+                ones += [offset + action for action in actions] if offset else actions
+                if not state.rules.may_pass_freely:
                     continue
-            passing.append(self._pass_actions(hand, stacks[row]) + offset)
-        if passing:
-            passing.append(np.array(ones, dtype=np.intp))
-            out.reshape(-1)[np.concatenate(passing)] = 1
-        elif ones:
-            out.reshape(-1)[ones] = 1
-        return out
+            else:
+                found.append({})
+            actions = self._pass_actions(hand, len(position.stack))
+            passing.append(actions + offset if offset else actions)
+        flat = out.reshape(-1)
+        if ones:
+            flat[ones] = 1
+        if len(passing) == 1:
+            flat[passing[0]] = 1
+        elif passing:
+            flat[np.concatenate(passing)] = 1
+        return found
 
 
 class Observations:
@@ -171,6 +193,7 @@ class Observations:
         self._pile_at = {card.key: (piles + kind[card.key], size + kind[card.key]) for card in kinds}
         self._deck = np.bincount([kind[card.key] for card in DECK], minlength=len(kinds)).astype(np.float32)
         self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}
+        self._orders = [[*range(me, players), *range(me)] for me in range(players)]
         assert stride > 0
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
@@ -190,8 +213,8 @@ class Observations:
         False if a row shows more copies of a card than the deck has (WS1)."""
         positions: list[int] = []
         numbers: list[list[float]] = []
-        stride, players = self.stride, self.players
-        hand_at, table_at, stack_at = self._hand_at, self._table_at, self._stack_at
+        stride, players, orders = self.stride, self.players, self._orders
+        hand_at, table_at, stack_at, pile = self._hand_at, self._table_at, self._stack_at, self._pile
         for row, (state, me) in enumerate(zip(states, seats, strict=True)):
             hand = state.hand
             start = len(positions)
@@ -204,34 +227,31 @@ class Observations:
                     if origin == me:
                         positions += stack_at[card.key]
             points = [0] * players
-            for seat, pile in enumerate(hand.piles):
-                if pile:
-                    _, where, points[seat] = self._pile(pile)
+            for seat, cards in enumerate(hand.piles):
+                if cards:
+                    _, where, points[seat] = pile(cards)
                     positions += where
             if row:
                 offset = row * stride
                 positions[start:] = [position + offset for position in positions[start:]]
             over = state.outcome is not None
             totals = [sum(scores) for scores in zip(*state.hand_scores, strict=True)] or [0] * players
-            order = [*range(me, players), *range(me)]
-            sizes = [len(cards) for cards in hand.hands]
-            mover, dealer = -1 if over else hand.to_move, hand.dealer
-            numbers.append(
-                [
-                    len(hand.stack),
-                    hand.passes,
-                    hand.turns,
-                    state.rules.target_for(players),
-                    over,
-                    *chain.from_iterable(
-                        (sizes[seat], points[seat], totals[seat], mover == seat, dealer == seat) for seat in order
-                    ),
-                ]
-            )
-        counts = np.bincount(positions, minlength=len(states) * stride).reshape(len(states), stride)
+            mover, dealer, hands = -1 if over else hand.to_move, hand.dealer, hand.hands
+            facts: list[float] = [len(hand.stack), hand.passes, hand.turns, state.rules.target_for(players), over]
+            for seat in orders[me]:
+                facts += (len(hands[seat]), points[seat], totals[seat], mover == seat, dealer == seat)
+            numbers.append(facts)
         size = self.size
-        out[:] = counts[:, :size]
-        unseen = self._deck - counts[:, size:]
-        out[:, self.unseen : self.unseen + self.kinds] = unseen
-        out[:, self.numbers :] = numbers
+        if len(states) == 1:
+            counts = np.bincount(positions, minlength=stride)
+            out[0] = counts[:size]
+            unseen = self._deck - counts[size:]
+            out[0, self.unseen : self.unseen + self.kinds] = unseen
+            out[0, self.numbers :] = numbers[0]
+        else:
+            counts = np.bincount(positions, minlength=len(states) * stride).reshape(len(states), stride)
+            out[:] = counts[:, :size]
+            unseen = self._deck - counts[:, size:]
+            out[:, self.unseen : self.unseen + self.kinds] = unseen
+            out[:, self.numbers :] = numbers
         return bool(unseen.min() >= 0)

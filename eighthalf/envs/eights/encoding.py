@@ -537,7 +537,7 @@ def view_text(seen: PlayerView) -> str:
     return "\n".join(lines)
 
 
-_MASKS = Masks(_SPELL_ACTION.tolist(), _canonical, 1 << SLOTS)
+_MASKS = Masks(_SPELL_ACTION.tolist(), 1 << SLOTS)
 _OBSERVATIONS: dict[int, Observations] = {}
 
 
@@ -602,7 +602,19 @@ def encode_states_into(
     size = observation_size(players)
     if not isinstance(out, np.ndarray) or out.shape != (len(states), size) or out.dtype != np.float32:
         raise InvalidStateError(f"out must be a float32 array of shape {(len(states), size)}, not {quote(out)}")
-    if not _observations(players).write(states, seats, out):
+    return _encode_rows(states, seats, players, out)
+
+
+def _encode_rows(
+    states: Sequence[GameState], seats: Sequence[int], players: int, out: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """:func:`encode_states_into` of rows already checked.
+
+    Raises:
+        InvalidStateError: If a state shows more copies of a card than the deck has (WS1).
+    """
+    found = _OBSERVATIONS.get(players) or _observations(players)
+    if not found.write(states, seats, out):
         raise InvalidStateError("a state shows more copies of a card than the deck has (WS1)")
     return out
 
@@ -631,14 +643,26 @@ def mask_states_into(
     _checked_rows(states, seats)
     if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
         raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
-    hands = [
-        state.hand.hands[seat] if state.outcome is None and state.hand.to_move == seat else None
-        for state, seat in zip(states, seats, strict=True)
-    ]
-    tables = [state.hand.table for state in states]
-    stacks = [len(state.hand.stack) for state in states]
-    free = [state.rules.may_pass_freely for state in states]
-    return _MASKS.write(hands, tables, stacks, free, out)
+    return _mask_rows(states, seats, out)
+
+
+def _mask_rows(states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """:func:`mask_states_into` of rows already checked; remembers their spellings (:data:`_SPELLS`)."""
+    found = _MASKS.write(states, seats, out)
+    if len(_SPELLS) >= _SPELLS_CACHED:
+        _SPELLS.clear()
+    for state, seat, spells in zip(states, seats, found, strict=True):
+        if spells:
+            _SPELLS[id(state)] = (state, seat, spells)
+    return out
+
+
+_SPELLS: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
+"""The legal spellings by action of the states last masked, by the state's ``id``, with
+the state (kept alive, so that its id is not reused while it is here) and the seat: the
+adapters play the action chosen from the mask, and find its spelling here."""
+_SPELLS_CACHED = 1 << 12
+"""The most entries of :data:`_SPELLS` (a full cache is emptied and starts again)."""
 
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
@@ -651,6 +675,11 @@ def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
             ``seat`` not one of its seats.
     """
     action = _check_action(action)
+    known = _SPELLS.get(id(state))
+    if known is not None and known[0] is state and known[1] == seat:
+        spell = known[2].get(action)
+        if spell is not None:
+            return spell
     _checked_rows((state,), (seat,))
     return _move_of(action, state.hand.hands[seat], state.hand.table)
 
@@ -714,7 +743,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         size = observation_size(players)
         if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
             raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
-        encode_states_into((state,), (seat,), out.reshape(1, size))
+        _encode_rows((state,), (seat,), players, out.reshape(1, size))
         return out
 
     def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
@@ -727,7 +756,8 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
             raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
-        mask_states_into((state,), (seat,), out.reshape(1, NUM_ACTIONS))
+        _checked_rows((state,), (seat,))
+        _mask_rows((state,), (seat,), out.reshape(1, NUM_ACTIONS))
         self._last_mask = (state, seat, out.copy())
         return out
 
@@ -748,7 +778,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         last = self._last_mask
         if last is not None and last[0] is state and last[1] == seat and type(action) is int:
             if 0 <= action < NUM_ACTIONS and last[2][action]:
-                return apply_unchecked(state, _move_of(action, state.hand.hands[seat], state.hand.table))
+                return apply_unchecked(state, state_action_to_move(action, state, seat))
         return EIGHTS.apply(state, state_action_to_move(action, state, seat))
 
     def private_blocks(self, players: int) -> list[tuple[int, int]]:
