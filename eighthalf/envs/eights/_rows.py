@@ -39,7 +39,6 @@ _CACHED = 1 << 12
 """The most entries of a cache (a full cache is emptied and starts again)."""
 
 
-
 class Masks:
     """The legal actions of rows of positions (see the module's description).
 
@@ -135,8 +134,8 @@ class Masks:
                     continue
             else:
                 found.append({})
-            actions = self._pass_actions(hand, len(position.stack))
-            passing.append(actions + offset if offset else actions)
+            exchanges = self._pass_actions(hand, len(position.stack))
+            passing.append(exchanges + offset if offset else exchanges)
         flat = out.reshape(-1)
         if ones:
             flat[ones] = 1

@@ -546,9 +546,7 @@ def _observations(players: int) -> Observations:
     found = _OBSERVATIONS.get(players)
     if found is None:
         starts = {name: start for name, start, _ in observation_layout(players)}
-        found = _OBSERVATIONS[players] = Observations(
-            players, starts, observation_size(players), _KINDS, _LETTER_LIST
-        )
+        found = _OBSERVATIONS[players] = Observations(players, starts, observation_size(players), _KINDS, _LETTER_LIST)
     return found
 
 
@@ -662,7 +660,8 @@ _SPELLS: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
 the state (kept alive, so that its id is not reused while it is here) and the seat: the
 adapters play the action chosen from the mask, and find its spelling here."""
 _SPELLS_CACHED = 1 << 12
-"""The most entries of :data:`_SPELLS` (a full cache is emptied and starts again)."""
+"""The most entries of :data:`_SPELLS` before the rows of a mask are added (a full cache is
+emptied and starts again)."""
 
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
@@ -776,9 +775,15 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         if isinstance(action, np.integer):
             action = int(action)
         last = self._last_mask
-        if last is not None and last[0] is state and last[1] == seat and type(action) is int:
-            if 0 <= action < NUM_ACTIONS and last[2][action]:
-                return apply_unchecked(state, state_action_to_move(action, state, seat))
+        if (
+            last is not None
+            and last[0] is state
+            and last[1] == seat
+            and type(action) is int
+            and 0 <= action < NUM_ACTIONS
+            and last[2][action]
+        ):
+            return apply_unchecked(state, state_action_to_move(action, state, seat))
         return EIGHTS.apply(state, state_action_to_move(action, state, seat))
 
     def private_blocks(self, players: int) -> list[tuple[int, int]]:
