@@ -182,7 +182,7 @@ class Observations:
                 )
                 for card in kinds
             }
-            for place in range(layout["own hand: cards by kind"] // slot)
+            for place in range(hand // slot)  # the slots' blocks come first
         ]
         self._table_at = {
             card.key: (table + (card.suit - 1) * len(letters) + letter[card.letter], size + kind[card.key])
@@ -191,9 +191,9 @@ class Observations:
         self._stack_at = {card.key: (stack + kind[card.key], size + kind[card.key]) for card in kinds}
         self._pile_at = {card.key: (piles + kind[card.key], size + kind[card.key]) for card in kinds}
         self._deck = np.bincount([kind[card.key] for card in DECK], minlength=len(kinds)).astype(np.float32)
-        self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}
+        self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}  # a pile's positions, by its id
+        self._tables: dict[int, tuple[tuple[Card, ...], list[int]]] = {}  # a table's positions, by its id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
-        assert stride > 0
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
         """The positions of a score pile's cards and its points (cached by the pile)."""
@@ -214,13 +214,18 @@ class Observations:
         numbers: list[list[float]] = []
         stride, players, orders = self.stride, self.players, self._orders
         hand_at, table_at, stack_at, pile = self._hand_at, self._table_at, self._stack_at, self._pile
+        tables = self._tables
         for row, (state, me) in enumerate(zip(states, seats, strict=True)):
             hand = state.hand
             start = len(positions)
             for place, card in enumerate(hand.hands[me]):
                 positions += hand_at[place][card.key]
-            for card in hand.table:
-                positions += table_at[card.key]
+            table = tables.get(id(hand.table))
+            if table is None or table[0] is not hand.table:
+                if len(tables) >= _CACHED:
+                    tables.clear()
+                table = tables[id(hand.table)] = (hand.table, [at for card in hand.table for at in table_at[card.key]])
+            positions += table[1]
             if me in hand.origins:
                 for card, origin in zip(hand.stack, hand.origins, strict=True):
                     if origin == me:

@@ -192,7 +192,7 @@ def _move_of(action: int, hand: tuple[Card, ...], on_table: tuple[Card, ...]) ->
         )
     move: Move
     if slots.kind == "pass":
-        move = Pass(tuple(hand[slot] for slot in slots.letters))
+        move = Pass([hand[slot] for slot in slots.letters])
     else:
         given = tuple(hand[slot] for slot in slots.letters)
         replacements = tuple(hand[slot] for slot in slots.others)
@@ -214,6 +214,8 @@ def _is_canonical(hand: Sequence[Card], slots: Slots) -> bool:
     :func:`move_to_action` would make it, but without numpy: one move is cheaper in Python):
     no slot of the move leaves free an earlier slot holding an equal card, the letters'
     slots coming first."""
+    if len({card.key for card in hand}) == len(hand):  # no equal cards: every action is canonical
+        return True
     letters, used = set(slots.letters), {*slots.letters, *slots.others}
     for taken, group in ((letters, slots.letters), (used, slots.others)):
         for slot in group:
