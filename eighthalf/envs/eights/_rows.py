@@ -211,6 +211,7 @@ class Observations:
         """Write row ``r`` of ``out`` as the observation of ``seats[r]`` in ``states[r]``;
         False if a row shows more copies of a card than the deck has (WS1)."""
         positions: list[int] = []
+        lengths: list[int] = []
         numbers: list[list[float]] = []
         stride, players, orders = self.stride, self.players, self._orders
         hand_at, table_at, stack_at, pile = self._hand_at, self._table_at, self._stack_at, self._pile
@@ -235,9 +236,7 @@ class Observations:
                 if cards:
                     _, where, points[seat] = pile(cards)
                     positions += where
-            if row:
-                offset = row * stride
-                positions[start:] = [position + offset for position in positions[start:]]
+            lengths.append(len(positions) - start)
             over = state.outcome is not None
             totals = [sum(scores) for scores in zip(*state.hand_scores, strict=True)] or [0] * players
             mover, dealer, hands = -1 if over else hand.to_move, hand.dealer, hand.hands
@@ -253,7 +252,9 @@ class Observations:
             out[0, self.unseen : self.unseen + self.kinds] = unseen
             out[0, self.numbers :] = numbers[0]
         else:
-            counts = np.bincount(positions, minlength=len(states) * stride).reshape(len(states), stride)
+            at = np.array(positions, dtype=np.intp)
+            at += np.repeat(np.arange(0, len(states) * stride, stride), lengths)  # each row's own stretch
+            counts = np.bincount(at, minlength=len(states) * stride).reshape(len(states), stride)
             out[:] = counts[:, :size]
             unseen = self._deck - counts[:, size:]
             out[:, self.unseen : self.unseen + self.kinds] = unseen
