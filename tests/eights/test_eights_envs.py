@@ -188,7 +188,7 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
         assert np.array_equal(mask, action_mask(view(state, seat)))
         assert len(eights_encoding._SPELLS) <= 2
     observations = eights_encoding._OBSERVATIONS[players]
-    assert len(observations._piles) <= 2 and len(observations._tables) <= 2
+    assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
 
 
 def test_bad_arguments_of_the_eights_state_forms_are_refused() -> None:

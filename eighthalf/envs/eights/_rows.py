@@ -163,7 +163,7 @@ class Observations:
     ) -> None:
         self.players = players
         self.size = size
-        self.stride = stride = size + len(kinds)  # the row, then its scratch block of cards seen
+        self.stride = size + len(kinds)  # the row, then its scratch block of cards seen
         kind = {card.key: at for at, card in enumerate(kinds)}
         slot = layout["own hand slot 1: suit and letter, one-hot"] - layout["own hand slot 0: suit and letter, one-hot"]
         hand, table = layout["own hand: cards by kind"], layout["table: the letter of each suit, one-hot"]
@@ -193,6 +193,7 @@ class Observations:
         self._deck = np.bincount([kind[card.key] for card in DECK], minlength=len(kinds)).astype(np.float32)
         self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}  # a pile's positions, by its id
         self._tables: dict[int, tuple[tuple[Card, ...], list[int]]] = {}  # a table's positions, by its id
+        self._every: dict[int, tuple[object, list[int], list[int]]] = {}  # every pile's positions, by the piles' id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
@@ -207,6 +208,22 @@ class Observations:
             entry = self._piles[id(pile)] = (pile, positions, sum(spell.value for spell in pile))
         return entry
 
+    def _all_piles(self, piles: tuple[tuple[Spell, ...], ...]) -> tuple[object, list[int], list[int]]:
+        """The positions of every score pile's cards and each seat's points (cached by the
+        piles, and each pile by itself)."""
+        entry = self._every.get(id(piles))
+        if entry is None or entry[0] is not piles:
+            if len(self._every) >= _CACHED:
+                self._every.clear()
+            positions: list[int] = []
+            points = [0] * len(piles)
+            for seat, pile in enumerate(piles):
+                if pile:
+                    _, where, points[seat] = self._pile(pile)
+                    positions += where
+            entry = self._every[id(piles)] = (piles, positions, points)
+        return entry
+
     def write(self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]) -> bool:
         """Write row ``r`` of ``out`` as the observation of ``seats[r]`` in ``states[r]``;
         False if a row shows more copies of a card than the deck has (WS1)."""
@@ -214,9 +231,9 @@ class Observations:
         lengths: list[int] = []
         numbers: list[list[float]] = []
         stride, players, orders = self.stride, self.players, self._orders
-        hand_at, table_at, stack_at, pile = self._hand_at, self._table_at, self._stack_at, self._pile
+        hand_at, table_at, stack_at, every = self._hand_at, self._table_at, self._stack_at, self._all_piles
         tables = self._tables
-        for row, (state, me) in enumerate(zip(states, seats, strict=True)):
+        for state, me in zip(states, seats, strict=True):
             hand = state.hand
             start = len(positions)
             for place, card in enumerate(hand.hands[me]):
@@ -231,11 +248,8 @@ class Observations:
                 for card, origin in zip(hand.stack, hand.origins, strict=True):
                     if origin == me:
                         positions += stack_at[card.key]
-            points = [0] * players
-            for seat, cards in enumerate(hand.piles):
-                if cards:
-                    _, where, points[seat] = pile(cards)
-                    positions += where
+            _, where, points = every(hand.piles)
+            positions += where
             lengths.append(len(positions) - start)
             over = state.outcome is not None
             totals = [sum(scores) for scores in zip(*state.hand_scores, strict=True)] or [0] * players
