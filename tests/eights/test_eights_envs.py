@@ -167,8 +167,7 @@ def test_wt1_wt7_the_state_forms_give_the_views_moves_and_play_as_the_engine(see
 
 
 def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(eights_encoding, "_SPELLS_CACHED", 2)
-    monkeypatch.setattr(eights_encoding, "_SPELLS", {})
+    monkeypatch.setattr(eights_encoding._MASKS, "spells", {})
     monkeypatch.setattr(_rows, "_CACHED", 2)
     monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})  # new tables, whose caches fill at 2
     states = _states(6)[::2]
@@ -186,7 +185,7 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
     for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 2 remembered
         mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
         assert np.array_equal(mask, action_mask(view(state, seat)))
-        assert len(eights_encoding._SPELLS) <= 2
+        assert len(eights_encoding._MASKS.spells) <= 2
     observations = eights_encoding._OBSERVATIONS[players]
     assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
 

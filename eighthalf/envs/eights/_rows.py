@@ -1,4 +1,5 @@
-"""How :mod:`eighthalf.envs.eights.encoding` writes masks and observations from states (numpy only, private).
+"""How :mod:`eighthalf.envs.eights.encoding` writes masks and observations from states, and finds
+the canonical action of moves (numpy only, private).
 
 The environments observe a seat of a :class:`~eighthalf.eights.GameState` without making
 its view, one state (PettingZoo) or many at once (the batch), as rows of two arrays.
@@ -21,7 +22,7 @@ sizes of the other hands and the scores (WI1–WI4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 
@@ -30,32 +31,123 @@ import numpy.typing as npt
 
 from ...eights.cards import DECK, SUITS, Card
 from ...eights.engine import spellings
-from ...eights.moves import Spell
+from ...eights.moves import Move, Pass, Spell
 from ...eights.state import GameState
+from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 
-__all__ = ["Masks", "Observations"]
+__all__ = ["Masks", "Observations", "checked_rows", "keys_of"]
 
+_KEY = attrgetter("key")
+_LETTERS_OF = attrgetter("hand")
+_REPLACEMENTS_OF = attrgetter("replacements")
+_EXCHANGE_OF = attrgetter("exchange")
 _CACHED = 1 << 12
 """The most entries of a cache (a full cache is emptied and starts again)."""
 
 
+def keys_of(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
+    """The keys of ``cards``, as an array."""
+    return np.fromiter(map(_KEY, cards), dtype=np.intp)
+
+
+def checked_rows(states: Sequence[GameState], seats: Sequence[int]) -> int:
+    """The players of ``states``, each with a seat of it.
+
+    Raises:
+        InvalidStateError: If there is not one seat per state (one state or more), a state
+            is not a :class:`~eighthalf.eights.GameState`, a seat is not one of its
+            seats, or the states have different numbers of seats.
+    """
+    if len(states) != len(seats) or not states:
+        raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
+    players = -1
+    for state, seat in zip(states, seats, strict=True):
+        if not isinstance(state, GameState):
+            raise InvalidStateError(f"expected an eighthalf.eights.GameState, not {quote(state)}")
+        count = len(state.hand.hands)
+        if type(seat) is not int or not 0 <= seat < count:
+            raise InvalidStateError(f"seat must be a seat of the game (0 to {count - 1}), not {quote(seat)}")
+        if players not in (-1, count):
+            raise InvalidStateError(f"every state must have {players} seats, not {quote(state)}")
+        players = count
+    return players
+
+
 class Masks:
-    """The legal actions of rows of positions (see the module's description).
+    """The legal actions of rows of positions (see the module's description), and the
+    canonical actions of moves (WT7).
 
     Args:
-        spell_action: A spelling's action by the bits of its letter slots and of its
-            replacing slots (−1: none).
-        passes: How many actions the passes take (the first ones, by the bits of their slots).
+        actions: Every action as ``(kind, letters, others)`` slots
+            (:data:`~eighthalf.envs.eights.encoding.ACTIONS`): the passes first, by the
+            bits of their slots, then the spellings.
+        slots: The hand slots (8).
     """
 
-    def __init__(
-        self,
-        spell_action: Sequence[Sequence[int]],
-        passes: int,
-    ) -> None:
-        self._spell_action = spell_action
+    def __init__(self, actions: Sequence[tuple[str, tuple[int, ...], tuple[int, ...]]], slots: int) -> None:
+        self.spell_action = np.full((1 << slots, 1 << slots), -1, dtype=np.intp)
+        """A spelling's action by the bits of its letter slots and of its replacing slots (−1: none)."""
+        for action, (kind, letters, others) in enumerate(actions):
+            if kind == "spell":
+                self.spell_action[sum(1 << slot for slot in letters), sum(1 << slot for slot in others)] = action
+        self._spell_action = self.spell_action.tolist()
         self._passes: dict[tuple[int, int, int], npt.NDArray[np.intp]] = {}
-        self._count = passes
+        self._count = sum(1 for kind, _, _ in actions if kind == "pass")
+        self.spells: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
+        """The legal spellings by action of the states last masked, by the state's ``id``,
+        with the state (kept alive, so that its id is not reused while it is here) and the
+        seat: the adapters play the action chosen from the mask. Emptied when full before
+        a mask's rows are added."""
+
+    def spelling(self, state: GameState, seat: int, action: int) -> Spell | None:
+        """The legal spelling of ``action`` for ``seat`` in ``state`` if the state was
+        masked (:meth:`write`) and the action is one of its spellings, else ``None``."""
+        known = self.spells.get(id(state))
+        if known is None or known[0] is not state or known[1] != seat:
+            return None
+        return known[2].get(action)
+
+    def canonical(self, hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
+        """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
+
+        Each card of a move takes the first free slot that holds an equal card, letters first:
+        numpy sorts the cards of all the moves by move, card and role, numbers the equal cards
+        of a move in that order, and adds the number to the first slot of the card in the
+        (sorted) hand; no Python loop over the cards.
+
+        Raises:
+            IllegalMoveError: If a move is not a move of Eights or uses a card the hand does not hold.
+        """
+        spells = [move for move in moves if type(move) is Spell]
+        passes = [move for move in moves if type(move) is Pass]
+        if len(spells) + len(passes) != len(moves):
+            wrong = next(move for move in moves if type(move) not in (Spell, Pass))
+            raise not_a_move(wrong, "eighthalf.eights.parse_move", "Eights")
+        groups = [*map(_LETTERS_OF, spells), *map(_REPLACEMENTS_OF, spells), *map(_EXCHANGE_OF, passes)]
+        count = len(spells)
+        move_of_group = np.concatenate(
+            [np.arange(count), np.arange(count), np.arange(count, count + len(passes))]
+        ).astype(np.intp)
+        lengths = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
+        group = np.repeat(np.arange(len(groups), dtype=np.intp), lengths)
+        keys = keys_of(chain.from_iterable(groups))
+        hand_keys = keys_of(hand)
+        order = np.lexsort((group, keys, move_of_group[group]))
+        group, keys = group[order], keys[order]
+        moved = move_of_group[group]
+        starts = np.ones(len(keys), dtype=bool)
+        starts[1:] = (moved[1:] != moved[:-1]) | (keys[1:] != keys[:-1])
+        places = np.arange(len(keys), dtype=np.intp)
+        slots = np.searchsorted(hand_keys, keys) + places - np.maximum.accumulate(np.where(starts, places, 0))
+        held = slots < len(hand_keys)
+        held[held] = hand_keys[slots[held]] == keys[held]
+        if not held.all():
+            missing = int(group[~held][0])
+            move = (spells + passes)[int(move_of_group[missing])]
+            card = next(card for card in groups[missing] if card.key == keys[~held][0])
+            raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
+        bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
+        return np.concatenate([self.spell_action[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
 
     def _pass_actions(self, hand: tuple[Card, ...], stack: int) -> npt.NDArray[np.intp]:
         """The pass actions of ``hand`` with ``stack`` cards in the stack (WP1, WP2, WT7):
@@ -82,10 +174,10 @@ class Masks:
 
     def write(
         self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
-    ) -> list[dict[int, Spell]]:
+    ) -> npt.NDArray[np.int8]:
         """Write row ``r`` of ``out``: the mask of ``seats[r]`` in ``states[r]`` (all 0 unless
-        it is the seat to move of a game that goes on). Returns each row's legal
-        spellings by their actions."""
+        it is the seat to move of a game that goes on), remember each row's legal
+        spellings by their actions (:attr:`spells`) and return ``out``."""
         out[:] = 0
         width = out.shape[1]
         ones: list[int] = []
@@ -143,7 +235,12 @@ class Masks:
             flat[passing[0]] = 1
         elif passing:
             flat[np.concatenate(passing)] = 1
-        return found
+        if len(self.spells) >= _CACHED:
+            self.spells.clear()
+        for state, seat, spelled in zip(states, seats, found, strict=True):
+            if spelled:
+                self.spells[id(state)] = (state, seat, spelled)
+        return out
 
 
 class Observations:
@@ -224,9 +321,14 @@ class Observations:
             entry = self._every[id(piles)] = (piles, positions, points)
         return entry
 
-    def write(self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]) -> bool:
-        """Write row ``r`` of ``out`` as the observation of ``seats[r]`` in ``states[r]``;
-        False if a row shows more copies of a card than the deck has (WS1)."""
+    def write(
+        self, states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float32]:
+        """Write row ``r`` of ``out`` as the observation of ``seats[r]`` in ``states[r]`` and return ``out``.
+
+        Raises:
+            InvalidStateError: If a row shows more copies of a card than the deck has (WS1).
+        """
         positions: list[int] = []
         lengths: list[int] = []
         numbers: list[list[float]] = []
@@ -273,4 +375,6 @@ class Observations:
             unseen = self._deck - counts[:, size:]
             out[:, self.unseen : self.unseen + self.kinds] = unseen
             out[:, self.numbers :] = numbers
-        return bool(unseen.min() >= 0)
+        if unseen.min() < 0:
+            raise InvalidStateError("a state shows more copies of a card than the deck has (WS1)")
+        return out

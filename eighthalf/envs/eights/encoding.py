@@ -62,9 +62,9 @@ from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
 from ...eights.state import GameState
 from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
-from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
+from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding, layout
-from ._rows import Masks, Observations
+from ._rows import Masks, Observations, checked_rows, keys_of
 
 __all__ = [
     "ACTIONS",
@@ -224,59 +224,8 @@ def _is_canonical(hand: Sequence[Card], slots: Slots) -> bool:
     return True
 
 
-_SPELL_ACTION = np.full((1 << SLOTS, 1 << SLOTS), -1, dtype=np.intp)
-"""A spelling's action by the bits of its letter slots and of its replacing slots (−1: none)."""
-for _action, _slots_of in enumerate(ACTIONS):
-    if _slots_of.kind == "spell":
-        _SPELL_ACTION[sum(1 << slot for slot in _slots_of.letters), sum(1 << slot for slot in _slots_of.others)] = (
-            _action
-        )
-_LETTERS_OF = attrgetter("hand")
-_REPLACEMENTS_OF = attrgetter("replacements")
-_EXCHANGE_OF = attrgetter("exchange")
-
-
-def _canonical(hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
-    """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
-
-    Each card of a move takes the first free slot that holds an equal card, letters first:
-    numpy sorts the cards of all the moves by move, card and role, numbers the equal cards
-    of a move in that order, and adds the number to the first slot of the card in the
-    (sorted) hand; no Python loop over the cards.
-
-    Raises:
-        IllegalMoveError: If a move is not a move of Eights or uses a card the hand does not hold.
-    """
-    spells = [move for move in moves if type(move) is Spell]
-    passes = [move for move in moves if type(move) is Pass]
-    if len(spells) + len(passes) != len(moves):
-        wrong = next(move for move in moves if type(move) not in (Spell, Pass))
-        raise not_a_move(wrong, "eighthalf.eights.parse_move", "Eights")
-    groups = [*map(_LETTERS_OF, spells), *map(_REPLACEMENTS_OF, spells), *map(_EXCHANGE_OF, passes)]
-    count = len(spells)
-    move_of_group = np.concatenate([np.arange(count), np.arange(count), np.arange(count, count + len(passes))]).astype(
-        np.intp
-    )
-    lengths = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
-    group = np.repeat(np.arange(len(groups), dtype=np.intp), lengths)
-    keys = _keys(chain.from_iterable(groups))
-    hand_keys = _keys(hand)
-    order = np.lexsort((group, keys, move_of_group[group]))
-    group, keys = group[order], keys[order]
-    moved = move_of_group[group]
-    starts = np.ones(len(keys), dtype=bool)
-    starts[1:] = (moved[1:] != moved[:-1]) | (keys[1:] != keys[:-1])
-    places = np.arange(len(keys), dtype=np.intp)
-    slots = np.searchsorted(hand_keys, keys) + places - np.maximum.accumulate(np.where(starts, places, 0))
-    held = slots < len(hand_keys)
-    held[held] = hand_keys[slots[held]] == keys[held]
-    if not held.all():
-        missing = int(group[~held][0])
-        move = (spells + passes)[int(move_of_group[missing])]
-        card = next(card for card in groups[missing] if card.key == keys[~held][0])
-        raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
-    bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
-    return np.concatenate([_SPELL_ACTION[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
+_MASKS = Masks(ACTIONS, SLOTS)
+_canonical = _MASKS.canonical
 
 
 def move_to_action(move: Move, seen: PlayerView) -> int:
@@ -413,10 +362,6 @@ _PILES = _STACK + len(_KINDS)
 _NUMBERS = _PILES + len(_KINDS)
 
 
-def _keys(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
-    return np.fromiter(map(_KEY, cards), dtype=np.intp)
-
-
 def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """Write the observation vector of ``seen`` into ``out`` (every entry) and return ``out``.
 
@@ -438,19 +383,19 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
     if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
         raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
     out[:] = 0
-    hand_keys = _keys(hand)
+    hand_keys = keys_of(hand)
     slots = _SLOT_STARTS[: len(hand_keys)]
     out[slots + _SLOT_SUIT[hand_keys]] = 1
     out[slots + _SLOT_LETTER[hand_keys]] = 1
     hand_kinds = np.bincount(_KIND_OF[hand_keys], minlength=len(_KINDS))
     out[_HAND_KINDS:_TABLE] = hand_kinds
-    table_keys = _keys(seen.table)
+    table_keys = keys_of(seen.table)
     out[_TABLE + _TABLE_AT[table_keys]] = 1
     known: Iterable[Card] = filter(_KNOWN, seen.stack)  # type: ignore[arg-type]
-    stack = np.bincount(_KIND_OF[_keys(known)], minlength=len(_KINDS))
+    stack = np.bincount(_KIND_OF[keys_of(known)], minlength=len(_KINDS))
     out[_STACK:_PILES] = stack
     spelled = chain.from_iterable(map(_CARDS_OF, chain.from_iterable(seen.piles)))
-    piles = np.bincount(_KIND_OF[_keys(spelled)], minlength=len(_KINDS))
+    piles = np.bincount(_KIND_OF[keys_of(spelled)], minlength=len(_KINDS))
     out[_PILES:_NUMBERS] = piles
     unseen = _DECK_COUNTS - hand_kinds - stack - piles - np.bincount(_KIND_OF[table_keys], minlength=len(_KINDS))
     if unseen.min() < 0:
@@ -539,7 +484,6 @@ def view_text(seen: PlayerView) -> str:
     return "\n".join(lines)
 
 
-_MASKS = Masks(_SPELL_ACTION.tolist(), 1 << SLOTS)
 _OBSERVATIONS: dict[int, Observations] = {}
 
 
@@ -550,29 +494,6 @@ def _observations(players: int) -> Observations:
         starts = {name: start for name, start, _ in observation_layout(players)}
         found = _OBSERVATIONS[players] = Observations(players, starts, observation_size(players), _KINDS, _LETTER_LIST)
     return found
-
-
-def _checked_rows(states: Sequence[GameState], seats: Sequence[int]) -> int:
-    """The players of ``states``, each with a seat of it.
-
-    Raises:
-        InvalidStateError: If there is not one seat per state (one state or more), a state
-            is not a :class:`~eighthalf.eights.GameState`, a seat is not one of its
-            seats, or the states have different numbers of seats.
-    """
-    if len(states) != len(seats) or not states:
-        raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
-    players = -1
-    for state, seat in zip(states, seats, strict=True):
-        if not isinstance(state, GameState):
-            raise InvalidStateError(f"expected an eighthalf.eights.GameState, not {quote(state)}")
-        count = len(state.hand.hands)
-        if type(seat) is not int or not 0 <= seat < count:
-            raise InvalidStateError(f"seat must be a seat of the game (0 to {count - 1}), not {quote(seat)}")
-        if players not in (-1, count):
-            raise InvalidStateError(f"every state must have {players} seats, not {quote(state)}")
-        players = count
-    return players
 
 
 def encode_states_into(
@@ -586,37 +507,17 @@ def encode_states_into(
     score piles, the other hands' sizes, the scores: WI1–WI4), so it carries nothing the
     seat may not see either; one ``bincount`` counts every row. The adapters observe this way.
 
-    >>> from eighthalf.eights import new_game, view
-    >>> state = new_game(4, seed=1)
-    >>> rows = encode_states_into([state, state], [0, 2], np.empty((2, 545), np.float32))
-    >>> bool((rows[1] == encode_view(view(state, 2))).all())
-    True
-
     Raises:
         InvalidStateError: If a state is not a :class:`~eighthalf.eights.GameState`, its
             seat not one of its seats, the states have different numbers of seats, or
             ``out`` is not a float32 array of one row of :func:`observation_size` entries
             per state.
     """
-    players = _checked_rows(states, seats)
+    players = checked_rows(states, seats)
     size = observation_size(players)
     if not isinstance(out, np.ndarray) or out.shape != (len(states), size) or out.dtype != np.float32:
         raise InvalidStateError(f"out must be a float32 array of shape {(len(states), size)}, not {quote(out)}")
-    return _encode_rows(states, seats, players, out)
-
-
-def _encode_rows(
-    states: Sequence[GameState], seats: Sequence[int], players: int, out: npt.NDArray[np.float32]
-) -> npt.NDArray[np.float32]:
-    """:func:`encode_states_into` of rows already checked.
-
-    Raises:
-        InvalidStateError: If a state shows more copies of a card than the deck has (WS1).
-    """
-    found = _OBSERVATIONS.get(players) or _observations(players)
-    if not found.write(states, seats, out):
-        raise InvalidStateError("a state shows more copies of a card than the deck has (WS1)")
-    return out
+    return (_OBSERVATIONS.get(players) or _observations(players)).write(states, seats, out)
 
 
 def mask_states_into(
@@ -628,47 +529,23 @@ def mask_states_into(
 
     Made from the engine's spellings of the hand (each action from the bits of its
     cards' slots), and the passes from the hand's size, the stack's and its equal cards
-    (WT1, WP1, WP2), with no pass made as a move.
-
-    >>> from eighthalf.eights import new_game, view
-    >>> state = new_game(4, seed=1)
-    >>> rows = mask_states_into([state], [0], np.empty((1, NUM_ACTIONS), np.int8))
-    >>> bool((rows[0] == action_mask(view(state, 0))).all())
-    True
+    (WT1, WP1, WP2), with no pass made as a move. The spellings are remembered for
+    :func:`state_action_to_move`.
 
     Raises:
         InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not an int8
             array of one row of :data:`NUM_ACTIONS` entries per state.
     """
-    _checked_rows(states, seats)
+    checked_rows(states, seats)
     if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
         raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
-    return _mask_rows(states, seats, out)
-
-
-def _mask_rows(states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
-    """:func:`mask_states_into` of rows already checked; remembers their spellings (:data:`_SPELLS`)."""
-    found = _MASKS.write(states, seats, out)
-    if len(_SPELLS) >= _SPELLS_CACHED:
-        _SPELLS.clear()
-    for state, seat, spells in zip(states, seats, found, strict=True):
-        if spells:
-            _SPELLS[id(state)] = (state, seat, spells)
-    return out
-
-
-_SPELLS: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
-"""The legal spellings by action of the states last masked, by the state's ``id``, with
-the state (kept alive, so that its id is not reused while it is here) and the seat: the
-adapters play the action chosen from the mask, and find its spelling here."""
-_SPELLS_CACHED = 1 << 12
-"""The most entries of :data:`_SPELLS` before the rows of a mask are added (a full cache is
-emptied and starts again)."""
+    return _MASKS.write(states, seats, out)
 
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
     """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
-    the view (the move reads the seat's hand and the table only).
+    the view (the move reads the seat's hand and the table only; a spelling of the mask
+    last made of the state is taken as it was found).
 
     Raises:
         IllegalMoveError: As :func:`action_to_move` does.
@@ -676,12 +553,10 @@ def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
             ``seat`` not one of its seats.
     """
     action = _check_action(action)
-    known = _SPELLS.get(id(state))
-    if known is not None and known[0] is state and known[1] == seat:
-        spell = known[2].get(action)
-        if spell is not None:
-            return spell
-    _checked_rows((state,), (seat,))
+    spell = _MASKS.spelling(state, seat, action)
+    if spell is not None:
+        return spell
+    checked_rows((state,), (seat,))
     return _move_of(action, state.hand.hands[seat], state.hand.table)
 
 
@@ -740,11 +615,11 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not a
                 float32 vector of :func:`observation_size` entries.
         """
-        players = _checked_rows((state,), (seat,))
+        players = checked_rows((state,), (seat,))
         size = observation_size(players)
         if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
             raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
-        _encode_rows((state,), (seat,), players, out.reshape(1, size))
+        (_OBSERVATIONS.get(players) or _observations(players)).write((state,), (seat,), out.reshape(1, size))
         return out
 
     def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
@@ -757,8 +632,8 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
             raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
-        _checked_rows((state,), (seat,))
-        _mask_rows((state,), (seat,), out.reshape(1, NUM_ACTIONS))
+        checked_rows((state,), (seat,))
+        _MASKS.write((state,), (seat,), out.reshape(1, NUM_ACTIONS))
         self._last_mask = (state, seat, out.copy())
         return out
 
