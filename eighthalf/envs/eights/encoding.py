@@ -64,7 +64,7 @@ from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding, layout
-from ._rows import Masks, Observations, checked_rows, keys_of
+from ._rows import Masks, Observations, checked_rows
 
 __all__ = [
     "ACTIONS",
@@ -362,6 +362,10 @@ _PILES = _STACK + len(_KINDS)
 _NUMBERS = _PILES + len(_KINDS)
 
 
+def _keys(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
+    return np.fromiter(map(_KEY, cards), dtype=np.intp)
+
+
 def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """Write the observation vector of ``seen`` into ``out`` (every entry) and return ``out``.
 
@@ -383,19 +387,19 @@ def encode_into(seen: PlayerView, out: npt.NDArray[np.float32]) -> npt.NDArray[n
     if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
         raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
     out[:] = 0
-    hand_keys = keys_of(hand)
+    hand_keys = _keys(hand)
     slots = _SLOT_STARTS[: len(hand_keys)]
     out[slots + _SLOT_SUIT[hand_keys]] = 1
     out[slots + _SLOT_LETTER[hand_keys]] = 1
     hand_kinds = np.bincount(_KIND_OF[hand_keys], minlength=len(_KINDS))
     out[_HAND_KINDS:_TABLE] = hand_kinds
-    table_keys = keys_of(seen.table)
+    table_keys = _keys(seen.table)
     out[_TABLE + _TABLE_AT[table_keys]] = 1
     known: Iterable[Card] = filter(_KNOWN, seen.stack)  # type: ignore[arg-type]
-    stack = np.bincount(_KIND_OF[keys_of(known)], minlength=len(_KINDS))
+    stack = np.bincount(_KIND_OF[_keys(known)], minlength=len(_KINDS))
     out[_STACK:_PILES] = stack
     spelled = chain.from_iterable(map(_CARDS_OF, chain.from_iterable(seen.piles)))
-    piles = np.bincount(_KIND_OF[keys_of(spelled)], minlength=len(_KINDS))
+    piles = np.bincount(_KIND_OF[_keys(spelled)], minlength=len(_KINDS))
     out[_PILES:_NUMBERS] = piles
     unseen = _DECK_COUNTS - hand_kinds - stack - piles - np.bincount(_KIND_OF[table_keys], minlength=len(_KINDS))
     if unseen.min() < 0:
