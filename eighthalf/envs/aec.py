@@ -307,8 +307,8 @@ class GameAEC(AECEnv, Generic[RulesT]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.encoding.state_action_to_move(action, state, self._seats[agent])  # type: ignore[arg-type]
-        self.state_ = state = self.game.apply(state, move)  # a move outside the mask raises IllegalMoveError
+        # a move outside the mask raises IllegalMoveError
+        self.state_ = state = self.encoding.play(state, self._seats[agent], action)  # type: ignore[arg-type]
         self.moves += 1
         self._clear_rewards()
         result = self.game.result(state)

@@ -246,6 +246,19 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """
         return self.action_to_move(action, self.view_of(state, seat))
 
+    def play(self, state: StateT, seat: int, action: int) -> StateT:
+        """The state after ``seat`` (the seat to move) plays ``action`` in ``state``: the
+        game's checked ``apply`` of its move (an encoding may skip the check for an action
+        it knows to be in the mask, as Eights' does).
+
+        Raises:
+            IllegalMoveError: If ``action`` stands for no move, or its move is illegal
+                (naming the move and the rule); nothing changes.
+            InvalidStateError: If ``seat`` is not a seat of ``state``.
+            IndexError: As :meth:`view_of` does.
+        """
+        return self.game.apply(state, self.state_action_to_move(action, state, seat))
+
     @abstractmethod
     def observation_size(self, players: int) -> int:
         """The length of the observation vector at a table of ``players`` seats."""

@@ -19,8 +19,10 @@ from pettingzoo.test import api_test, seed_test
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
 from eighthalf.eights.game import EIGHTS
-from eighthalf.envs.eights import SeatEnv, env, raw_env
+from eighthalf.envs.eights import SeatEnv, _rows, env, raw_env
+from eighthalf.envs.eights import encoding as eights_encoding
 from eighthalf.envs.eights.encoding import (
+    EIGHTS_ENCODING,
     NUM_ACTIONS,
     action_mask,
     action_to_move,
@@ -135,6 +137,112 @@ def test_wi1_wi4_observations_show_only_what_the_seat_may_see(seed: int) -> None
             assert_no_leaks(
                 state, seat, lambda s, k: action_mask(view(s, k)).tobytes(), rng=random.Random(seed), game=EIGHTS
             )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wt1_wt7_the_state_forms_give_the_views_moves_and_play_as_the_engine(seed: int) -> None:
+    for state in _states(seed, Rules(may_pass_freely=seed == 1))[::4]:
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        for action in [*range(seed, NUM_ACTIONS, 29), *map(int, np.flatnonzero(mask))]:
+            try:
+                expected = action_to_move(action, seen)
+            except IllegalMoveError as error:  # the same error, and play() changes nothing
+                with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
+                    EIGHTS_ENCODING.state_action_to_move(action, state, seat)
+                with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
+                    EIGHTS_ENCODING.play(state, seat, np.int64(action))
+                continue
+            assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == expected
+            if mask[action]:  # unchecked after the mask, checked without it: the engine's result
+                after = EIGHTS.apply(state, expected)
+                assert EIGHTS_ENCODING.play(state, seat, action) == after
+                EIGHTS_ENCODING.mask_state_into(new_game(2, seed=1), 0, np.empty(NUM_ACTIONS, np.int8))
+                assert EIGHTS_ENCODING.play(state, seat, action) == after
+                EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+            else:
+                with pytest.raises(IllegalMoveError):
+                    EIGHTS_ENCODING.play(state, seat, action)
+
+
+def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(eights_encoding._MASKS, "spells", {})
+    monkeypatch.setattr(_rows, "_CACHED", 2)
+    monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})  # new tables, whose caches fill at 2
+    states = _states(6)[::2]
+    players = states[0].hand.players
+    seats = [state.hand.to_move for state in states]
+    rows = eights_encoding.encode_states_into(
+        states, seats, np.empty((len(states), observation_size(players)), np.float32)
+    )
+    masks = eights_encoding.mask_states_into(states, seats, np.empty((len(states), NUM_ACTIONS), np.int8))
+    for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
+        seen = view(state, seat)
+        assert np.array_equal(rows[row], encode_view(seen)) and np.array_equal(masks[row], action_mask(seen))
+        for action in map(int, np.flatnonzero(masks[row])):
+            assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == action_to_move(action, seen)
+    for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 2 remembered
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        assert np.array_equal(mask, action_mask(view(state, seat)))
+        assert len(eights_encoding._MASKS.spells) <= 2
+    observations = eights_encoding._OBSERVATIONS[players]
+    assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
+
+
+def test_bad_arguments_of_the_eights_state_forms_are_refused() -> None:
+    state = new_game(4, seed=3)
+    out = np.empty(observation_size(4), np.float32)
+    mask = np.empty(NUM_ACTIONS, np.int8)
+    with pytest.raises(InvalidStateError, match="GameState"):
+        EIGHTS_ENCODING.encode_state_into(view(state, 0), 0, out)  # type: ignore[arg-type]
+    for seat in (-1, 4, True, np.int64(1), None):
+        with pytest.raises(InvalidStateError, match="seat must be a seat of the game"):
+            EIGHTS_ENCODING.encode_state_into(state, seat, out)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError, match="seat must be a seat of the game"):
+            EIGHTS_ENCODING.mask_state_into(state, seat, mask)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError, match="seat must be a seat of the game"):
+            EIGHTS_ENCODING.state_action_to_move(0, state, seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="float32 vector of 545"):
+        EIGHTS_ENCODING.encode_state_into(state, 0, np.empty(544, np.float32))
+    with pytest.raises(InvalidStateError, match="int8 vector of 3434"):
+        EIGHTS_ENCODING.mask_state_into(state, 0, np.empty(NUM_ACTIONS, np.float32))
+    rows = np.empty((2, 545), np.float32)
+    masks = np.empty((2, NUM_ACTIONS), np.int8)
+    with pytest.raises(InvalidStateError, match="one seat per state"):
+        eights_encoding.encode_states_into([state, state], [0], rows)
+    with pytest.raises(InvalidStateError, match="one seat per state"):
+        eights_encoding.mask_states_into([], [], masks)
+    with pytest.raises(InvalidStateError, match="shape"):
+        eights_encoding.encode_states_into([state, state], [0, 1], np.empty((3, 545), np.float32))
+    with pytest.raises(InvalidStateError, match="shape"):
+        eights_encoding.mask_states_into([state, state], [0, 1], np.empty((2, NUM_ACTIONS), np.int16))
+    with pytest.raises(InvalidStateError, match="every state must have 4 seats"):
+        eights_encoding.encode_states_into([state, new_game(3, seed=1)], [0, 1], rows)
+    with pytest.raises(InvalidStateError, match="seat must be a seat of the game"):
+        eights_encoding.mask_states_into([state, state], [0, 9], masks)
+    with pytest.raises(IllegalMoveError, match="an action is an int from 0 to 3433"):
+        EIGHTS_ENCODING.play(state, 0, NUM_ACTIONS)
+
+
+def test_two_tables_stepped_in_turns_play_as_each_alone() -> None:
+    alone = [_play(env(players=3), seed=seed) for seed in (5, 6)]
+    tables = [env(players=3), env(players=3)]
+    traces: list[tuple[list[bytes], dict[str, float]]] = [([], {}), ([], {})]
+    for table, seed in zip(tables, (5, 6), strict=True):
+        table.reset(seed=seed)
+    running = [iter(table.agent_iter()) for table in tables]
+    while running != [None, None]:
+        for at, table in enumerate(tables):  # one step of each table in turn: the encoding is shared
+            agent = next(running[at], None) if running[at] is not None else None
+            if agent is None:
+                running[at] = None
+                continue
+            observation, reward, termination, truncation, _ = table.last()
+            traces[at][0].append(observation["observation"].tobytes())
+            traces[at][1][agent] = float(reward)
+            table.step(None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[-1]))
+    assert traces == alone
 
 
 def _play(table: Any, seed: int) -> tuple[list[bytes], dict[str, float]]:

@@ -54,14 +54,16 @@ import numpy.typing as npt
 
 from ...common.game import Result
 from ...eights.cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card
+from ...eights.engine import apply_unchecked
 from ...eights.game import EIGHTS
 from ...eights.moves import Move, Pass, Spell
 from ...eights.options import HAND_SIZES, MAX_PLAYERS, Rules
 from ...eights.state import GameState
 from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
-from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
+from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding, layout
+from ._rows import Masks, Observations, checked_rows
 
 __all__ = [
     "ACTIONS",
@@ -75,12 +77,15 @@ __all__ = [
     "action_mask",
     "action_to_move",
     "encode_into",
+    "encode_states_into",
     "encode_view",
     "mask_into",
+    "mask_states_into",
     "move_to_action",
     "observation_high",
     "observation_layout",
     "observation_size",
+    "state_action_to_move",
     "table_rules",
     "view_text",
 ]
@@ -171,8 +176,13 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
     """
     action = _check_action(action)
     seen = _check_view(seen)
-    hand = seen.hand
-    assert hand is not None
+    assert seen.hand is not None
+    return _move_of(action, seen.hand, seen.table)
+
+
+def _move_of(action: int, hand: tuple[Card, ...], on_table: tuple[Card, ...]) -> Move:
+    """The move of ``action`` (an int of the action space) with ``hand`` at ``on_table``
+    (see :func:`action_to_move`, which raises what this raises)."""
     slots = ACTIONS[action]
     used = slots.letters + slots.others
     if used and max(used) >= len(hand):
@@ -181,11 +191,11 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
         )
     move: Move
     if slots.kind == "pass":
-        move = Pass(tuple(hand[slot] for slot in slots.letters))
+        move = Pass([hand[slot] for slot in slots.letters])
     else:
         given = tuple(hand[slot] for slot in slots.letters)
         replacements = tuple(hand[slot] for slot in slots.others)
-        table = tuple(seen.table[card.suit - 1] for card in replacements)
+        table = tuple(on_table[card.suit - 1] for card in replacements)
         letters = "".join(sorted(card.letter for card in given + table))
         word = _WORD_OF.get(letters)
         if word is None:
@@ -193,7 +203,8 @@ def action_to_move(action: int, seen: PlayerView) -> Move:
             raise IllegalMoveError(f"action {action}", f"the cards {named} spell no word", "WT2")
         move = Spell(word, given, table, replacements)  # refuses a suit used twice (WS3)
     if not _is_canonical(hand, slots):
-        raise IllegalMoveError(str(move), f"this move is action {move_to_action(move, seen)}, not {action}", "WT7")
+        canonical = int(_canonical(hand, (move,))[0])
+        raise IllegalMoveError(str(move), f"this move is action {canonical}, not {action}", "WT7")
     return move
 
 
@@ -202,6 +213,8 @@ def _is_canonical(hand: Sequence[Card], slots: Slots) -> bool:
     :func:`move_to_action` would make it, but without numpy: one move is cheaper in Python):
     no slot of the move leaves free an earlier slot holding an equal card, the letters'
     slots coming first."""
+    if len({card.key for card in hand}) == len(hand):  # no equal cards: every action is canonical
+        return True
     letters, used = set(slots.letters), {*slots.letters, *slots.others}
     for taken, group in ((letters, slots.letters), (used, slots.others)):
         for slot in group:
@@ -210,59 +223,8 @@ def _is_canonical(hand: Sequence[Card], slots: Slots) -> bool:
     return True
 
 
-_SPELL_ACTION = np.full((1 << SLOTS, 1 << SLOTS), -1, dtype=np.intp)
-"""A spelling's action by the bits of its letter slots and of its replacing slots (−1: none)."""
-for _action, _slots_of in enumerate(ACTIONS):
-    if _slots_of.kind == "spell":
-        _SPELL_ACTION[sum(1 << slot for slot in _slots_of.letters), sum(1 << slot for slot in _slots_of.others)] = (
-            _action
-        )
-_LETTERS_OF = attrgetter("hand")
-_REPLACEMENTS_OF = attrgetter("replacements")
-_EXCHANGE_OF = attrgetter("exchange")
-
-
-def _canonical(hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
-    """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
-
-    Each card of a move takes the first free slot that holds an equal card, letters first:
-    numpy sorts the cards of all the moves by move, card and role, numbers the equal cards
-    of a move in that order, and adds the number to the first slot of the card in the
-    (sorted) hand; no Python loop over the cards.
-
-    Raises:
-        IllegalMoveError: If a move is not a move of Eights or uses a card the hand does not hold.
-    """
-    spells = [move for move in moves if type(move) is Spell]
-    passes = [move for move in moves if type(move) is Pass]
-    if len(spells) + len(passes) != len(moves):
-        wrong = next(move for move in moves if type(move) not in (Spell, Pass))
-        raise not_a_move(wrong, "eighthalf.eights.parse_move", "Eights")
-    groups = [*map(_LETTERS_OF, spells), *map(_REPLACEMENTS_OF, spells), *map(_EXCHANGE_OF, passes)]
-    count = len(spells)
-    move_of_group = np.concatenate([np.arange(count), np.arange(count), np.arange(count, count + len(passes))]).astype(
-        np.intp
-    )
-    lengths = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
-    group = np.repeat(np.arange(len(groups), dtype=np.intp), lengths)
-    keys = _keys(chain.from_iterable(groups))
-    hand_keys = _keys(hand)
-    order = np.lexsort((group, keys, move_of_group[group]))
-    group, keys = group[order], keys[order]
-    moved = move_of_group[group]
-    starts = np.ones(len(keys), dtype=bool)
-    starts[1:] = (moved[1:] != moved[:-1]) | (keys[1:] != keys[:-1])
-    places = np.arange(len(keys), dtype=np.intp)
-    slots = np.searchsorted(hand_keys, keys) + places - np.maximum.accumulate(np.where(starts, places, 0))
-    held = slots < len(hand_keys)
-    held[held] = hand_keys[slots[held]] == keys[held]
-    if not held.all():
-        missing = int(group[~held][0])
-        move = (spells + passes)[int(move_of_group[missing])]
-        card = next(card for card in groups[missing] if card.key == keys[~held][0])
-        raise IllegalMoveError(str(move), f"the hand holds no {card} for it", "WT2")
-    bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
-    return np.concatenate([_SPELL_ACTION[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
+_MASKS = Masks(ACTIONS, SLOTS)
+_canonical = _MASKS.canonical
 
 
 def move_to_action(move: Move, seen: PlayerView) -> int:
@@ -523,6 +485,82 @@ def view_text(seen: PlayerView) -> str:
     return "\n".join(lines)
 
 
+_OBSERVATIONS: dict[int, Observations] = {}
+
+
+def _observations(players: int) -> Observations:
+    """The index tables and caches of a table of ``players`` seats (made once)."""
+    found = _OBSERVATIONS.get(players)
+    if found is None:
+        starts = {name: start for name, start, _ in observation_layout(players)}
+        found = _OBSERVATIONS[players] = Observations(players, starts, observation_size(players), _KINDS, _LETTER_LIST)
+    return found
+
+
+def encode_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """Write row ``r`` of ``out`` as the observation vector of ``seats[r]``'s view of
+    ``states[r]`` (:func:`encode_into` of it), for every row at once, and return ``out``.
+
+    Made without the views: it reads of each state only what the seat's view holds (its
+    own hand, the table, the stack's size and the cards it put under the stack, the
+    score piles, the other hands' sizes, the scores: WI1–WI4), so it carries nothing the
+    seat may not see either; one ``bincount`` counts every row. The adapters observe this way.
+
+    Raises:
+        InvalidStateError: If a state is not a :class:`~eighthalf.eights.GameState`, its
+            seat not one of its seats, the states have different numbers of seats, or
+            ``out`` is not a float32 array of one row of :func:`observation_size` entries
+            per state.
+    """
+    players = checked_rows(states, seats)
+    size = observation_size(players)
+    if not isinstance(out, np.ndarray) or out.shape != (len(states), size) or out.dtype != np.float32:
+        raise InvalidStateError(f"out must be a float32 array of shape {(len(states), size)}, not {quote(out)}")
+    return (_OBSERVATIONS.get(players) or _observations(players)).write(states, seats, out)
+
+
+def mask_states_into(
+    states: Sequence[GameState], seats: Sequence[int], out: npt.NDArray[np.int8]
+) -> npt.NDArray[np.int8]:
+    """Write row ``r`` of ``out`` as the action mask of ``seats[r]``'s view of ``states[r]``
+    (:func:`mask_into` of it: one 1 per legal move of the seat to move, all 0 for the
+    others), for every row at once, and return ``out``.
+
+    Made from the engine's spellings of the hand (each action from the bits of its
+    cards' slots), and the passes from the hand's size, the stack's and its equal cards
+    (WT1, WP1, WP2), with no pass made as a move. The spellings are remembered for
+    :func:`state_action_to_move`.
+
+    Raises:
+        InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not an int8
+            array of one row of :data:`NUM_ACTIONS` entries per state.
+    """
+    checked_rows(states, seats)
+    if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
+        raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
+    return _MASKS.write(states, seats, out)
+
+
+def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
+    """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
+    the view (the move reads the seat's hand and the table only; a spelling of the mask
+    last made of the state is taken as it was found).
+
+    Raises:
+        IllegalMoveError: As :func:`action_to_move` does.
+        InvalidStateError: If ``state`` is not a :class:`~eighthalf.eights.GameState` or
+            ``seat`` not one of its seats.
+    """
+    action = _check_action(action)
+    spell = _MASKS.spelling(state, seat, action)
+    if spell is not None:
+        return spell
+    checked_rows((state,), (seat,))
+    return _move_of(action, state.hand.hands[seat], state.hand.table)
+
+
 _WORD_AT = {word: at for at, word in enumerate(WORDS)}
 _RECALL = len(WORDS) + 2  # per seat: each word spelled, passes, cards exchanged
 
@@ -567,6 +605,64 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     mask_into = staticmethod(mask_into)
     observation_size = staticmethod(observation_size)
     observation_high = staticmethod(observation_high)
+    encode_states_into = staticmethod(encode_states_into)
+    mask_states_into = staticmethod(mask_states_into)
+    state_action_to_move = staticmethod(state_action_to_move)
+
+    def encode_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:func:`encode_states_into` of one state, into the vector ``out``.
+
+        Raises:
+            InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not a
+                float32 vector of :func:`observation_size` entries.
+        """
+        players = checked_rows((state,), (seat,))
+        size = observation_size(players)
+        if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
+            raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
+        (_OBSERVATIONS.get(players) or _observations(players)).write((state,), (seat,), out.reshape(1, size))
+        return out
+
+    def mask_state_into(self, state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """:func:`mask_states_into` of one state, into the vector ``out``; remembered for
+        :meth:`play` (the environment observes, then plays the same state).
+
+        Raises:
+            InvalidStateError: As :func:`mask_states_into` does, or if ``out`` is not an
+                int8 vector of :data:`NUM_ACTIONS` entries.
+        """
+        if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
+            raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
+        checked_rows((state,), (seat,))
+        _MASKS.write((state,), (seat,), out.reshape(1, NUM_ACTIONS))
+        self._last_mask = (state, seat, out.copy())
+        return out
+
+    _last_mask: tuple[GameState, int, npt.NDArray[np.int8]] | None = None
+
+    def play(self, state: GameState, seat: int, action: int) -> GameState:
+        """The state after ``seat`` plays ``action``: unchecked if the mask last made
+        (:meth:`mask_state_into`) was of this state and seat and holds the action, as
+        the engine's ``apply`` otherwise.
+
+        Raises:
+            IllegalMoveError: If ``action`` stands for no move, or its move is illegal
+                (naming the move and the rule); nothing changes.
+            InvalidStateError: If ``seat`` is not a seat of ``state``.
+        """
+        if isinstance(action, np.integer):
+            action = int(action)
+        last = self._last_mask
+        if (
+            last is not None
+            and last[0] is state
+            and last[1] == seat
+            and type(action) is int
+            and 0 <= action < NUM_ACTIONS
+            and last[2][action]
+        ):
+            return apply_unchecked(state, state_action_to_move(action, state, seat))
+        return EIGHTS.apply(state, state_action_to_move(action, state, seat))
 
     def private_blocks(self, players: int) -> list[tuple[int, int]]:
         """The own hand (slots and kinds), the unseen cards (which the hand decides) and
