@@ -29,7 +29,7 @@ from ..common import bots as shared
 from ..common import players
 from ..common.bots import Policies
 from ..common.players import observes
-from ..common.search import check_count, check_number
+from ..common.search import check_count
 from .cards import Card
 from .engine import legal_moves, spellings
 from .events import Event, events_for
@@ -431,30 +431,6 @@ def _pass_reading(tries: int) -> Callable[[PlayerView, random.Random], GameState
     return sample
 
 
-def _game_score(win: float) -> Callable[[PlayerView], Callable[[GameState, int], float]]:
-    """The reward of :class:`ExpertBot`: a seat's total (WG1) minus the highest total of the
-    other seats once the hand is over, plus ``win`` points shared among the winners if the
-    hand ended the game (WG3)."""
-
-    def made(seen: PlayerView) -> Callable[[GameState, int], float]:
-        def score(state: GameState, seat: int) -> float:
-            totals = [0] * len(state.hand.hands)
-            for scores in state.hand_scores:
-                for other, points in enumerate(scores):
-                    totals[other] += points
-            mine = totals[seat]
-            totals[seat] = -1_000_000
-            margin = float(mine - max(totals))
-            outcome = state.outcome
-            if outcome is not None and seat in outcome.winners:
-                margin += win / len(outcome.winners)
-            return margin
-
-        return score
-
-    return made
-
-
 class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
     """Determinized search, the search bot of every game
     (:class:`eighthalf.common.bots.SearchBot`) with Eights' policies.
@@ -575,16 +551,16 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
 
 
 class ExpertBot(SearchBot):
-    """The strongest bot of Eights: :class:`SearchBot`'s search, playing for the game
-    rather than the hand, with a sampler that reads the passes.
+    """The strongest bot of Eights: :class:`SearchBot`'s search with more deals on fewer
+    candidates, and a sampler that reads the passes.
 
     It compares :class:`SearchBot`'s candidates on sampled deals, every seat playing the
-    rest of the hand out by :func:`greedy_move`, as :class:`SearchBot` does, but:
+    rest of the hand out by :func:`greedy_move`, scored by the seat's points in the hand
+    minus the most any other seat made in it (WH2), as :class:`SearchBot` does, but:
 
-    * it scores a play-out by the game: its total (WG1) minus the highest total of the
-      other seats at the end of the hand, plus ``win_bonus`` points if the hand ends the
-      game and it wins (WG3, shared among tied winners). A word that keeps the leader
-      from the target is worth more than the same word against a trailing seat;
+    * it spends its deals on fewer candidates (4: the greedy move and the three next in
+      :class:`SearchBot`'s order), 100 deals each, and plays a candidate that beats the
+      greedy move by half a standard error of the paired differences;
     * it deals the hidden cards as the passes say (:func:`stuck_seats`): a seat that has
       just passed without exchanging could not spell on the table as it lies (WT1), so a
       deal is drawn again, up to ``tries`` deals in all, until no such seat could spell.
@@ -597,31 +573,28 @@ class ExpertBot(SearchBot):
             the machine's speed.
         candidates: The most moves compared per decision (at least 1).
         confidence: How many standard errors a move must beat the greedy move by.
-        win_bonus: The points a won game adds to a play-out's score.
         tries: The most deals drawn for one sample (at least 1; 1 reads no pass).
 
     Raises:
         InvalidStateError: If ``iterations``, ``candidates`` or ``tries`` is not an
-            integer of at least 1, or ``confidence``, ``time_limit`` or ``win_bonus`` is
-            not a non-negative number; the message names the setting.
+            integer of at least 1, or ``confidence`` or ``time_limit`` is not a
+            non-negative number; the message names the setting.
     """
 
     name = "expert"
 
     def __init__(
         self,
-        iterations: int = 40,
+        iterations: int = 100,
         *,
         time_limit: float | None = None,
-        candidates: int = 8,
-        confidence: float = 1.0,
-        win_bonus: float = 10.0,
+        candidates: int = 4,
+        confidence: float = 0.5,
         tries: int = 30,
     ) -> None:
         self.candidates = check_count("candidates", candidates, 1)
-        self.win_bonus = check_number("win_bonus", win_bonus)
         self.tries = check_count("tries", tries, 1)
-        policies = attrs.evolve(_policies(candidates), sampler=_pass_reading(tries), reward=_game_score(win_bonus))
+        policies = attrs.evolve(_policies(candidates), sampler=_pass_reading(tries))
         shared.SearchBot.__init__(
             self, EIGHTS, policies, iterations, time_limit=time_limit, horizon=None, confidence=confidence
         )

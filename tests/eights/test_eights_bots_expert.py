@@ -10,13 +10,12 @@ from eights_strategies import find_state, reached_states
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eighthalf.eights import GameState, Move, PlayerView, Rules, apply, legal_moves, new_game, sample_state, view
+from eighthalf.eights import GameState, Move, Pass, PlayerView, Rules, apply, legal_moves, new_game, sample_state, view
 from eighthalf.eights.bots import (
     BOTS,
     Bot,
     ExpertBot,
     GreedyBot,
-    RandomBot,
     SearchBot,
     greedy_move,
     make_bot,
@@ -115,7 +114,7 @@ def test_a_zero_time_limit_stops_the_expert_bot_after_one_deal() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": 0}, {"candidates": 0}, {"tries": 0}, {"confidence": -1.0}, {"time_limit": -0.5}, {"win_bonus": -1}],
+    [{"iterations": 0}, {"candidates": 0}, {"tries": 0}, {"confidence": -1.0}, {"time_limit": -0.5}],
 )
 def test_expert_bot_refuses_bad_settings(options: dict[str, float]) -> None:
     with pytest.raises(ValueError, match=next(iter(options))):
@@ -129,24 +128,6 @@ def test_the_expert_bot_with_infinite_confidence_plays_the_greedy_move() -> None
         move = ExpertBot(iterations=2, confidence=float("inf")).choose(seen, random.Random(decision))
         assert move == GreedyBot().choose(seen, random.Random(0))
         state = apply(state, move)
-
-
-def test_the_expert_bot_beats_random_bots() -> None:
-    """A smoke test of strength, not a timed one: seeded games against three random bots,
-    twice the par of a seat won (strength is measured by ``benchmarks.eights_strength``)."""
-    wins = 0.0
-    for game in range(8):
-        bots: list[Bot] = [RandomBot() for _ in range(4)]
-        bots[game % 4] = ExpertBot(iterations=4, candidates=4)
-        state = new_game(4, seed=game)
-        rng = random.Random(game)
-        while not state.over:
-            seat = state.hand.to_move
-            state = apply(state, bots[seat].choose(view(state, seat), rng))
-        assert state.outcome is not None
-        if game % 4 in state.outcome.winners:
-            wins += 1 / len(state.outcome.winners)
-    assert wins >= 2 * 8 / 4
 
 
 # --------------------------------------------------------------------------- reading the passes
@@ -192,7 +173,7 @@ def test_wp2_a_passer_whose_cards_were_drawn_again_is_not_read() -> None:
     first = state.hand.to_move
     for _ in range(2):
         seat = state.hand.to_move
-        exchange = [move for move in legal_moves(state) if getattr(move, "exchange", ()) and len(move.exchange) == 2]
+        exchange = [move for move in legal_moves(state) if isinstance(move, Pass) and len(move.exchange) == 2]
         state = apply(state, exchange[0])
     seen = view(state, state.hand.to_move)
     assert seen.passes == 2 and seen.origins[-2:] == (seat, seat)
@@ -225,3 +206,30 @@ def test_with_one_try_the_sampler_is_the_games() -> None:
     state = stuck_state(3, 0)
     seen = view(state, state.hand.to_move)
     assert ExpertBot(tries=1).sample(seen, random.Random(5)) == sample_state(seen, random.Random(5))
+
+
+# --------------------------------------------------------------------------- the strength script's own entrants
+
+
+def test_the_strength_scripts_thrifty_bot_plays_legal_moves_and_draws_nothing() -> None:
+    from benchmarks import eights_strength
+
+    rng = random.Random(3)
+    before = rng.getstate()
+    for players in (2, 4):
+        play(players, 3, [eights_strength.ThriftyBot() for _ in range(players)], rng)
+    assert rng.getstate() == before
+
+
+def test_the_strength_scripts_ladder_seats_its_own_entrants_and_times_each_decision() -> None:
+    from benchmarks import eights_strength
+
+    order = ("thrifty", "greedy", "random", "search-wide")
+    entries = eights_strength.ladder_game(order, 0, 0)
+    assert set(entries) == set(order) and sum(entry.wins for entry in entries.values()) == pytest.approx(1)
+    assert all(len(entry.times) == entry.decisions for entry in entries.values())
+    again = eights_strength.ladder_game(order, 0, 0)  # seeded: only the times differ
+    assert [entry.wins for entry in again.values()] == [entry.wins for entry in entries.values()]
+    assert eights_strength.percentile([0.3, 0.1, 0.2, 0.4], 0.5) == 0.2
+    assert eights_strength.percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
+    assert eights_strength.percentile([], 0.95) == 0.0
