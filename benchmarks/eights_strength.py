@@ -12,13 +12,11 @@ The line-ups (``--lineups``, comma-separated; all by default):
 
 - ``greedy-random``: GreedyBot against RandomBots;
 - ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots;
-- ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots;
-- ``expert-greedy``: ExpertBot (its defaults) against GreedyBots;
-- ``expert-search``: ExpertBot against SearchBots (at 2 players: head to head).
+- ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots.
 
 **The ladder** (``--ladder``): the entrants (random, greedy, search and ismcts, or
-``--entrants``: any of :data:`ENTRANTS`, the built-in bots and two written for this
-script, which no bot was tuned against) play each other at one table, every cyclic seating order of them
+``--entrants``: any of :data:`ENTRANTS`, the built-in bots and two more that no bot was
+tuned against) play each other at one table, every cyclic seating order of them
 (:func:`benchmarks.strength.fair_orders`: six orders for four entrants), ``--games``
 games in each, the same deals in each order and the seats rotated within it (game ``g``
 puts entrant ``k`` at seat ``(k + g) % players``), as 8½'s fair ladder does
@@ -87,13 +85,7 @@ class Lineup:
 
 LINEUPS: dict[str, Lineup] = {
     lineup.name: lineup
-    for lineup in (
-        Lineup("greedy", "random"),
-        Lineup("search", "greedy"),
-        Lineup("ismcts", "greedy"),
-        Lineup("expert", "greedy"),
-        Lineup("expert", "search"),
-    )
+    for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"), Lineup("ismcts", "greedy"))
 }
 """The line-ups by name."""
 
@@ -142,11 +134,11 @@ class ThriftyBot:
                 best = move
         if best is not None:
             return best
-        seen_letters: dict[str, int] = {}
+        copies: dict[str, int] = {}
         surplus: list[Card] = []
         for card in seen.hand or ():
-            seen_letters[card.letter] = seen_letters.get(card.letter, 0) + 1
-            if seen_letters[card.letter] > (2 if card.letter == "e" else 1):
+            copies[card.letter] = copies.get(card.letter, 0) + 1
+            if copies[card.letter] > (2 if card.letter == "e" else 1):
                 surplus.append(card)
         wanted = tuple(surplus[: seen.stack_size])
         for move in moves:

@@ -23,8 +23,6 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
-import attrs
-
 from ..common import bots as shared
 from ..common import players
 from ..common.bots import Policies
@@ -36,14 +34,13 @@ from .events import Event, events_for
 from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell
 from .state import GameState
-from .views import PlayerView, sample_state, unseen_cards, view
+from .views import PlayerView, unseen_cards, view
 from .words import VALUES, WORDS
 
 __all__ = [
     "BOTS",
     "LETTER_WORTH",
     "Bot",
-    "ExpertBot",
     "GreedyBot",
     "ISMCTSBot",
     "Observer",
@@ -54,7 +51,6 @@ __all__ = [
     "greedy_move",
     "make_bot",
     "observes",
-    "stuck_seats",
     "tell",
 ]
 
@@ -365,72 +361,6 @@ def _policies(candidates: int) -> Policies[GameState, Move, PlayerView]:
     )
 
 
-def stuck_seats(seen: PlayerView) -> tuple[int, ...]:
-    """The other seats that the view shows cannot spell on the table as it lies, most recent first.
-
-    A seat that passed (WP1) in the passes in a row just made (:attr:`PlayerView.passes`)
-    could not spell on that table (WT1), and no spelling has changed the table since. If
-    it also exchanged no card its hand is still the one that could not spell. The cards a
-    pass exchanges go under the stack and as many are drawn from its top (WP1, WP2), so
-    the stack's last :attr:`~PlayerView.origins` tell, from the most recent passer back,
-    how many each passer exchanged: a passer whose run is empty exchanged none. Once the
-    runs have used up the stack and a later pass drew from it, the earlier passers' own
-    cards may have been drawn again, and they are left out. With ``may_pass_freely``
-    (WR1) a pass tells nothing.
-
-    >>> from eighthalf.eights import apply, new_game
-    >>> from eighthalf.eights.engine import spellings
-    >>> state = new_game(3, seed=1)
-    >>> while not stuck_seats(view(state, state.hand.to_move)):
-    ...     state = apply(state, greedy_move(state))
-    >>> seen = view(state, state.hand.to_move)
-    >>> seen.to_move, seen.passes, seen.stack_size, stuck_seats(seen)
-    (0, 1, 0, (2,))
-    >>> spellings(state.hand.hands[2], state.hand.table)
-    ()
-    """
-    if seen.rules.may_pass_freely:
-        return ()
-    players = len(seen.hand_sizes)
-    origins = seen.origins
-    end = len(origins)
-    stuck: list[int] = []
-    drawn = False  # whether a later pass drew from the stack as it was before it
-    for back in range(1, seen.passes + 1):
-        if end == 0 and drawn:
-            break  # an earlier passer's cards may all have been drawn again: its count is unknown
-        seat = (seen.to_move - back) % players
-        exchanged = 0
-        while end > 0 and origins[end - 1] == seat:
-            end -= 1
-            exchanged += 1
-        if exchanged:
-            drawn = True
-        elif seat != seen.seat:
-            stuck.append(seat)
-    return tuple(stuck)
-
-
-def _pass_reading(tries: int) -> Callable[[PlayerView, random.Random], GameState]:
-    """A sampler that deals the hidden cards (:func:`~eighthalf.eights.sample_state`) again,
-    up to ``tries`` deals in all, until no seat of :func:`stuck_seats` could spell; the last
-    deal if none of them fits."""
-
-    def sample(seen: PlayerView, rng: random.Random) -> GameState:
-        state = sample_state(seen, rng)
-        stuck = stuck_seats(seen)
-        if stuck:
-            table = seen.table
-            for _ in range(tries - 1):
-                hands = state.hand.hands
-                if not any(spellings(hands[seat], table) for seat in stuck):
-                    break
-                state = sample_state(seen, rng)
-        return state
-
-    return sample
-
-
 class SearchBot(shared.SearchBot[GameState, Move, PlayerView]):
     """Determinized search, the search bot of every game
     (:class:`eighthalf.common.bots.SearchBot`) with Eights' policies.
@@ -550,62 +480,11 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
         )
 
 
-class ExpertBot(SearchBot):
-    """The strongest bot of Eights: :class:`SearchBot`'s search with more deals on fewer
-    candidates, and a sampler that reads the passes.
-
-    It compares :class:`SearchBot`'s candidates on sampled deals, every seat playing the
-    rest of the hand out by :func:`greedy_move`, scored by the seat's points in the hand
-    minus the most any other seat made in it (WH2), as :class:`SearchBot` does, but:
-
-    * it spends its deals on fewer candidates (4: the greedy move and the three next in
-      :class:`SearchBot`'s order), 100 deals each, and plays a candidate that beats the
-      greedy move by half a standard error of the paired differences;
-    * it deals the hidden cards as the passes say (:func:`stuck_seats`): a seat that has
-      just passed without exchanging could not spell on the table as it lies (WT1), so a
-      deal is drawn again, up to ``tries`` deals in all, until no such seat could spell.
-
-    What was tried and measured is on the bots page (``docs/bots.rst``).
-
-    Args:
-        iterations: Sampled deals per decision.
-        time_limit: Optional budget in seconds per decision; it makes the play depend on
-            the machine's speed.
-        candidates: The most moves compared per decision (at least 1).
-        confidence: How many standard errors a move must beat the greedy move by.
-        tries: The most deals drawn for one sample (at least 1; 1 reads no pass).
-
-    Raises:
-        InvalidStateError: If ``iterations``, ``candidates`` or ``tries`` is not an
-            integer of at least 1, or ``confidence`` or ``time_limit`` is not a
-            non-negative number; the message names the setting.
-    """
-
-    name = "expert"
-
-    def __init__(
-        self,
-        iterations: int = 100,
-        *,
-        time_limit: float | None = None,
-        candidates: int = 4,
-        confidence: float = 0.5,
-        tries: int = 30,
-    ) -> None:
-        self.candidates = check_count("candidates", candidates, 1)
-        self.tries = check_count("tries", tries, 1)
-        policies = attrs.evolve(_policies(candidates), sampler=_pass_reading(tries))
-        shared.SearchBot.__init__(
-            self, EIGHTS, policies, iterations, time_limit=time_limit, horizon=None, confidence=confidence
-        )
-
-
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
     "ismcts": ISMCTSBot,
-    "expert": ExpertBot,
 }
 """The built-in bots of Eights by name."""
 
