@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from benchmarks.strength import fair_orders, orders_report
+from benchmarks.strength import fair_orders, orders_report, percentile
 from eighthalf.common import players as common_players
 from eighthalf.eights import PASS, Card, Move, Pass, PlayerView, Spell, apply_unchecked, new_game, view
 from eighthalf.eights.bots import BOTS, Bot, SearchBot
@@ -61,7 +61,6 @@ __all__ = [
     "ladder_game",
     "ladder_report",
     "main",
-    "percentile",
     "play_game",
     "report",
     "run_ladder",
@@ -297,18 +296,6 @@ def ladder_report(entries: dict[str, LadderEntry]) -> list[str]:
             f"| {entry.points / entry.rounds:6.1f} | {per:7.1f} | {1000 * percentile(entry.times, 0.95):6.0f} |"
         )
     return lines
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (the nearest rank); 0 for no values.
-
-    >>> percentile([0.1, 0.2, 0.3, 0.4], 0.5), percentile([], 0.95)
-    (0.2, 0.0)
-    """
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
