@@ -15,13 +15,14 @@ The line-ups (``--lineups``, comma-separated; all by default):
 - ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots.
 
 **The ladder** (``--ladder``): the entrants (random, greedy, search and ismcts, or
-``--entrants``) play each other at one table, every cyclic seating order of them
+``--entrants``: any of :data:`ENTRANTS`, the built-in bots and two more that no bot was
+tuned against) play each other at one table, every cyclic seating order of them
 (:func:`benchmarks.strength.fair_orders`: six orders for four entrants), ``--games``
 games in each, the same deals in each order and the seats rotated within it (game ``g``
 puts entrant ``k`` at seat ``(k + g) % players``), as 8½'s fair ladder does
 (``python -m benchmarks.strength --ladder``). It prints every entrant's win rate (95%
-Wilson interval), mean points per game and mean time per decision over all orders, then
-the win rates by order and the spread between orders.
+Wilson interval), mean points per game and the mean and 95th percentile of its time per
+decision over all orders, then the win rates by order and the spread between orders.
 
 The run is seeded (``--seed``) and reproducible whatever the number of workers: game
 ``g`` is dealt from ``seed * 1_000_003 + g`` and the bots draw from a
@@ -32,25 +33,31 @@ time budget, so the result does not depend on the machine's speed; its times do.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import math
 import platform
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from benchmarks.strength import fair_orders, orders_report
-from eighthalf.eights import apply_unchecked, new_game, view
-from eighthalf.eights.bots import BOTS, Bot, SearchBot, make_bot
+from benchmarks.strength import fair_orders, orders_report, percentile
+from eighthalf.common import players as common_players
+from eighthalf.eights import PASS, Card, Move, Pass, PlayerView, Spell, apply_unchecked, new_game, view
+from eighthalf.eights.bots import BOTS, Bot, SearchBot
+from eighthalf.eights.words import VALUES
 
 __all__ = [
+    "ENTRANTS",
     "LADDER",
     "LINEUPS",
     "GameResult",
     "LadderEntry",
     "Lineup",
+    "ThriftyBot",
     "ladder_game",
     "ladder_report",
     "main",
@@ -96,12 +103,68 @@ class GameResult:
     """The first bot's time on decisions with more than one legal move."""
     decisions: int
     """How many such decisions it made."""
+    times: tuple[float, ...] = ()
+    """The first bot's time on each such decision, in seconds."""
+
+
+class ThriftyBot:
+    """A simple heuristic player written for this script, which no bot was tuned against.
+
+    It spells the word of the most points for each hand card it spends (letters and
+    replacing cards, WT4), the first listed among equals; when it cannot spell it passes,
+    exchanging its surplus copies of a letter (a third ``e``, a second of any other
+    letter) and nothing else. It never draws from the rng.
+    """
+
+    name = "thrifty"
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The spelling of the most points per hand card spent, else the surplus pass.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+        """
+        moves = common_players.moves_of(seen)
+        best: Spell | None = None
+        for move in moves:
+            if type(move) is Spell and (
+                best is None or VALUES[move.word] * _spent(best) > VALUES[best.word] * _spent(move)
+            ):
+                best = move
+        if best is not None:
+            return best
+        copies: dict[str, int] = {}
+        surplus: list[Card] = []
+        for card in seen.hand or ():
+            copies[card.letter] = copies.get(card.letter, 0) + 1
+            if copies[card.letter] > (2 if card.letter == "e" else 1):
+                surplus.append(card)
+        wanted = tuple(surplus[: seen.stack_size])
+        for move in moves:
+            if type(move) is Pass and move.exchange == wanted:
+                return move
+        return PASS if PASS in moves else moves[0]
+
+
+def _spent(spell: Spell) -> int:
+    """How many hand cards a spelling spends: its hand letters and its replacing cards."""
+    return len(spell.hand) + len(spell.replacements)
+
+
+ENTRANTS: dict[str, Callable[[], Bot]] = {
+    **BOTS,
+    "thrifty": ThriftyBot,
+    "search-wide": functools.partial(SearchBot, 100, candidates=4, confidence=0.5),
+}
+"""The bots the ladder can seat: the built-in bots of Eights (:data:`~eighthalf.eights.bots.BOTS`),
+:class:`ThriftyBot`, and ``search-wide``, a SearchBot of other settings (100 deals, 4
+candidates, half a standard error of confidence)."""
 
 
 def _bot(name: str, iterations: int | None) -> Bot:
     if name == "search" and iterations is not None:
         return SearchBot(iterations)
-    return make_bot(name)
+    return ENTRANTS[name]()
 
 
 def play_game(lineup: Lineup, players: int, game: int, seed: int, iterations: int | None = None) -> GameResult:
@@ -111,22 +174,21 @@ def play_game(lineup: Lineup, players: int, game: int, seed: int, iterations: in
     bots = [_bot(lineup.bot if seat == mine else lineup.field, iterations) for seat in range(players)]
     state = new_game(players, seed=number)
     rng = random.Random(number)
-    seconds, decisions = 0.0, 0
+    times: list[float] = []
     while state.outcome is None:
         seat = state.hand.to_move
         seen = view(state, seat)
         if seat == mine and len(seen.legal_moves()) > 1:
             start = time.perf_counter()
             move = bots[seat].choose(seen, rng)
-            seconds += time.perf_counter() - start
-            decisions += 1
+            times.append(time.perf_counter() - start)
         else:
             move = bots[seat].choose(seen, rng)
         state = apply_unchecked(state, move)
     outcome = state.outcome
     share = 1 / len(outcome.winners) if mine in outcome.winners else 0.0
     others = [points for seat, points in enumerate(outcome.totals) if seat != mine]
-    return GameResult(share, outcome.totals[mine], sum(others) / len(others), seconds, decisions)
+    return GameResult(share, outcome.totals[mine], sum(others) / len(others), sum(times), len(times), tuple(times))
 
 
 def _play(args: tuple[Lineup, int, int, int, int | None]) -> GameResult:
@@ -158,6 +220,8 @@ class LadderEntry:
     points: int = 0
     seconds: float = 0.0
     decisions: int = 0
+    times: list[float] = dataclasses.field(default_factory=list)
+    """The time of each decision with more than one legal move, in seconds."""
 
     def add(self, other: LadderEntry) -> None:
         """Add ``other``'s totals to these."""
@@ -166,6 +230,7 @@ class LadderEntry:
         self.points += other.points
         self.seconds += other.seconds
         self.decisions += other.decisions
+        self.times.extend(other.times)
 
 
 def ladder_game(order: tuple[str, ...], game: int, seed: int) -> dict[str, LadderEntry]:
@@ -173,7 +238,7 @@ def ladder_game(order: tuple[str, ...], game: int, seed: int) -> dict[str, Ladde
     players = len(order)
     number = seed * 1_000_003 + game
     names = [order[(seat - game) % players] for seat in range(players)]  # entrant k sits at (k + game) % players
-    bots = [make_bot(name) for name in names]
+    bots = [ENTRANTS[name]() for name in names]
     entries = {name: LadderEntry(name) for name in order}
     state = new_game(players, seed=number)
     rng = random.Random(number)
@@ -183,8 +248,10 @@ def ladder_game(order: tuple[str, ...], game: int, seed: int) -> dict[str, Ladde
         start = time.perf_counter()
         move = bots[seat].choose(seen, rng)
         if len(seen.legal_moves()) > 1:
-            entries[names[seat]].seconds += time.perf_counter() - start
+            spent = time.perf_counter() - start
+            entries[names[seat]].seconds += spent
             entries[names[seat]].decisions += 1
+            entries[names[seat]].times.append(spent)
         state = apply_unchecked(state, move)
     outcome = state.outcome
     for seat, name in enumerate(names):
@@ -215,17 +282,18 @@ def run_ladder(order: tuple[str, ...], games: int, *, seed: int = 0, workers: in
 
 
 def ladder_report(entries: dict[str, LadderEntry]) -> list[str]:
-    """The lines of the ladder's table over all orders: win rate [95%], mean points a game, ms per decision."""
+    """The lines of the ladder's table over all orders: win rate [95%], mean points a game,
+    and the mean and 95th percentile of the ms per decision."""
     lines = [
-        "| bot      | games | win rate [95%]          | points | ms/dec. |",
-        "|----------|-------|-------------------------|--------|---------|",
+        "| bot         | games | win rate [95%]          | points | ms/dec. | p95 ms |",
+        "|-------------|-------|-------------------------|--------|---------|--------|",
     ]
     for entry in sorted(entries.values(), key=lambda entry: -entry.wins):
         low, high = wilson(entry.wins, entry.rounds)
         per = 1000 * entry.seconds / max(entry.decisions, 1)
         lines.append(
-            f"| {entry.name:<8} | {entry.rounds:>5} | {entry.wins / entry.rounds:6.1%} [{low:6.1%}, {high:6.1%}] "
-            f"| {entry.points / entry.rounds:6.1f} | {per:7.1f} |"
+            f"| {entry.name:<11} | {entry.rounds:>5} | {entry.wins / entry.rounds:6.1%} [{low:6.1%}, {high:6.1%}] "
+            f"| {entry.points / entry.rounds:6.1f} | {per:7.1f} | {1000 * percentile(entry.times, 0.95):6.0f} |"
         )
     return lines
 
@@ -257,16 +325,17 @@ def report(lineup: Lineup, players: int, results: Sequence[GameResult], seconds:
     field = sum(result.field_points for result in results) / games
     decisions = sum(result.decisions for result in results)
     per = 1000 * sum(result.seconds for result in results) / max(decisions, 1)
+    p95 = 1000 * percentile([spent for result in results for spent in result.times], 0.95)
     return (
         f"| {lineup.name:<14} | {players} | {games:>5} | {wins / games:6.1%} [{low:6.1%}, {high:6.1%}] "
-        f"| {1 / players:6.1%} | {f'{points:.1f} / {field:.1f}':<20} | {per:7.1f} | {seconds:5.0f} |"
+        f"| {1 / players:6.1%} | {f'{points:.1f} / {field:.1f}':<20} | {per:7.1f} | {p95:6.0f} | {seconds:5.0f} |"
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the line-ups and print a Markdown table: line-up, players, games, the first bot's
-    win rate [95% interval], par, mean points (first bot / the others), ms per decision of
-    the first bot, and the wall time of the line-up."""
+    win rate [95% interval], par, mean points (first bot / the others), the mean and 95th
+    percentile of the ms per decision of the first bot, and the wall time of the line-up."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.eights_strength", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per line-up and table size (default 200)")
     parser.add_argument("--players", default="2,4", help="table sizes, comma-separated (default 2,4)")
@@ -289,8 +358,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or any(not 2 <= size <= 6 for size in sizes):
         parser.error("--games must be at least 1 and --players from 2 to 6")
     print(f"# Eights bots, seed {args.seed}, {platform.python_implementation()} {platform.python_version()}")
-    print("| line-up        | n | games | win rate [95%]          | par    | points (bot / field) | ms/dec. | s     |")
-    print("|----------------|---|-------|-------------------------|--------|----------------------|---------|-------|")
+    print(
+        "| line-up        | n | games | win rate [95%]          | par    | points (bot / field) | ms/dec. | p95 ms | s     |"
+    )
+    print(
+        "|----------------|---|-------|-------------------------|--------|----------------------|---------|--------|-------|"
+    )
     for lineup in lineups:
         for players in sizes:
             start = time.perf_counter()
@@ -303,8 +376,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main_ladder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     names = tuple(name.strip() for name in args.entrants.split(",") if name.strip())
-    if args.games < 1 or not 2 <= len(names) <= 6 or len(set(names)) != len(names) or not set(names) <= set(BOTS):
-        parser.error(f"--games must be at least 1 and --entrants 2 to 6 different bots of {', '.join(BOTS)}")
+    if args.games < 1 or not 2 <= len(names) <= 6 or len(set(names)) != len(names) or not set(names) <= set(ENTRANTS):
+        parser.error(f"--games must be at least 1 and --entrants 2 to 6 different bots of {', '.join(ENTRANTS)}")
     print(
         f"# Eights fair ladder: {len(names)} players, every cyclic seating order, {args.games} games each, "
         f"seed {args.seed}, {args.workers} workers; {platform.python_implementation()} {platform.python_version()}"
@@ -317,6 +390,8 @@ def _main_ladder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         by_order.append((order, entries))
         for name, entry in entries.items():
             total[name].add(entry)
+        done = ", ".join(f"{name} {entry.wins / entry.rounds:.1%}" for name, entry in entries.items())
+        print(f"  order {', '.join(order)}: {done} ({time.perf_counter() - start:.0f} s)", flush=True)
     for line in ladder_report(total):
         print(line)
     for line in orders_report(names, by_order):

@@ -488,3 +488,27 @@ def test_the_strength_script_plays_rotated_seeded_games(capsys: pytest.CaptureFi
         eights_strength.main(["--lineups", "nobody"])
     low, high = eights_strength.wilson(0, 10)
     assert low == pytest.approx(0, abs=1e-12) and 0 < high < 0.35
+
+
+# --------------------------------------------------------------------------- the strength script's own entrants
+
+
+def test_the_strength_scripts_thrifty_bot_plays_legal_moves_and_draws_nothing() -> None:
+    from benchmarks import eights_strength
+
+    rng = random.Random(3)
+    before = rng.getstate()
+    for seats in (2, 4):
+        play_bots(seats, 3, [eights_strength.ThriftyBot() for _ in range(seats)], rng)
+    assert rng.getstate() == before
+
+
+def test_the_strength_scripts_ladder_seats_its_own_entrants_and_times_each_decision() -> None:
+    from benchmarks import eights_strength
+
+    order = ("thrifty", "greedy", "random", "search-wide")
+    entries = eights_strength.ladder_game(order, 0, 0)
+    assert set(entries) == set(order) and sum(entry.wins for entry in entries.values()) == pytest.approx(1)
+    assert all(len(entry.times) == entry.decisions for entry in entries.values())
+    again = eights_strength.ladder_game(order, 0, 0)  # seeded: only the times differ
+    assert [entry.wins for entry in again.values()] == [entry.wins for entry in entries.values()]
