@@ -40,13 +40,13 @@ from .store import (
     SCHEMA_VERSION,
     LeaseLost,
     Listed,
+    MoveConflict,
     StoredTable,
     StoreError,
     json_text,
     list_query,
     listed,
     stored_table,
-    write_move,
 )
 
 try:
@@ -270,31 +270,43 @@ class PostgresStore:
         touched: float | None = None,
         driver: str | None = None,
     ) -> None:
-        """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`."""
+        """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`.
+
+        The same writes as SQLite's (:func:`~eighthalf.server.store.write_move`) in fewer
+        statements: one locks the table's row (one writer a table); one reads its last move
+        and, for a driven move, the lease under a share lock (a process taking the table over
+        waits for this commit); one inserts the move with its driver; one sets what the table
+        row changes; then the notice.
+        """
         with self._transaction() as db:
             db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))  # one writer a table
-            # the lease read under a lock: a process taking it over waits for this commit
-            if (
-                driver is not None
-                and not db.execute(
-                    "SELECT 1 FROM leases WHERE table_id = %s AND owner = %s AND expires > now() FOR SHARE",
-                    (table_id, driver),
-                ).fetchall()
-            ):
+            # read after the lock (a statement of its own, so its snapshot sees the move that
+            # another process committed while this one waited); the lease under a share lock
+            row = db.execute(
+                "SELECT coalesce(max(number), 0), %(driver)s::text IS NULL OR EXISTS (SELECT 1 FROM leases"
+                " WHERE table_id = %(table)s AND owner = %(driver)s AND expires > now() FOR SHARE)"
+                " FROM moves WHERE table_id = %(table)s",
+                {"table": table_id, "driver": driver},
+            ).fetchone()
+            count, leased = row if row is not None else (0, driver is None)
+            if not leased:
                 raise LeaseLost(f"table {table_id}: this process no longer drives it (move {number} not made)")
-            write_move(
-                lambda sql, parameters: db.execute(_placeholders(sql), parameters),
-                table_id,
-                number,
-                move,
-                finished,
-                summary,
-                touched,
+            if count != number - 1:
+                raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
+            db.execute(
+                "INSERT INTO moves (table_id, number, move, driver) VALUES (%s, %s, %s, %s)",
+                (table_id, number, move, driver),
             )
-            if driver is not None:
-                db.execute(
-                    "UPDATE moves SET driver = %s WHERE table_id = %s AND number = %s", (driver, table_id, number)
-                )
+            changes: list[str] = []
+            values: list[Any] = []
+            if finished is not None:
+                changes.append("finished = %s, summary = %s")
+                values += [finished, json_text(summary)]
+            if touched is not None:
+                changes.append("touched = %s")
+                values.append(touched)
+            if changes:
+                db.execute(f"UPDATE tables SET {', '.join(changes)} WHERE id = %s", (*values, table_id))
             if finished is not None:
                 db.execute("DELETE FROM leases WHERE table_id = %s", (table_id,))
             change = {"table": table_id, "number": number, "move": move, "driven": driver is not None}
