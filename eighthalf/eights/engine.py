@@ -144,6 +144,24 @@ def _spell(word: str, hand: tuple[Card, ...], table: tuple[Card, ...], replaceme
 def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: list[int]) -> list[_HandOption]:
     """Every multiset of hand cards that gives the letters ``parts`` (each letter once or twice),
     sorted by the sequence of keys (card order)."""
+    cards = _CARD
+    single: list[int] = []  # the usual case: each letter from one kind of card, so one option
+    for letter, times in parts:
+        kinds = by_letter.get(letter)
+        if kinds is None:
+            return []
+        if len(kinds) != 1:
+            break
+        if times == 1:
+            single.append(kinds[0])
+        elif kinds[0] in pairs_held:
+            single += (kinds[0], kinds[0])
+        else:
+            return []  # the letter twice from one card
+    else:
+        single.sort()
+        keys = tuple(single)
+        return [(keys, tuple([cards[key] for key in keys]))]
     options: list[tuple[int, ...]] = [()]
     for letter, times in parts:
         kinds = by_letter.get(letter)
@@ -162,7 +180,6 @@ def _hand_options(parts: _Parts, by_letter: dict[str, list[int]], pairs_held: li
             options = [option + pair for option in options for pair in pairs]
     if len(parts) > 1:
         options = sorted([tuple(sorted(option)) for option in options])
-    cards = _CARD
     return [(keys, tuple([cards[key] for key in keys])) for keys in options]
 
 
@@ -176,21 +193,41 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
     >>> [str(s) for s in spellings(parse_cards("1o 2f 3e 4v 5s 6h 8r"), table)]
     ['FIVE 2f 4v 1e>1o 8i>8r', 'FIVE 2f 3e 4v 8i>8r']
     """
+    # First the letters and suits as bits, with no dict: most hands that spell nothing are
+    # told by the bits alone (about half the positions of random play).
+    once = twice = suits = 0  # the letters on hand (at least once, twice) and the hand's suits, as bits
+    for card in hand:
+        key = card.key
+        bit = 1 << (key & 31)
+        twice |= once & bit  # equal cards give their letter twice
+        once |= bit
+        suits |= 1 << (key >> 5)
+    in_hand, twice_in_hand = once, twice
+    usable: list[Card] = []  # WT4: only a table card the hand can replace is usable
+    on_table = 0
+    for card in table:
+        key = card.key
+        if suits >> (key >> 5) & 1:
+            usable.append(card)
+            bit = 1 << (key & 31)
+            twice |= once & bit
+            once |= bit
+            on_table |= bit
+    for _word, letters, doubled, _remainders, _known in _PLANS:
+        if not (letters & ~once or doubled & ~twice or not letters & on_table):
+            break
+    else:
+        return ()  # no word has its letters on hand and on the usable table cards
     pairs_held: list[int] = []  # the keys of which the hand holds two cards (rare; never more than two, WS1)
     by_letter: dict[str, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
     last = -1
-    once = twice = 0  # the letters on hand and on the usable table cards, as bits: at least once, twice
     for card in hand:  # in card order, so the kinds are listed in card order
         key = card.key
         if key == last:  # equal cards are next to each other in card order
             pairs_held.append(key)
-            twice |= 1 << (key & 31)
             continue
         last = key
-        bit = 1 << (key & 31)
-        twice |= once & bit
-        once |= bit
         letter = card.letter
         if letter in by_letter:
             by_letter[letter].append(key)
@@ -201,18 +238,6 @@ def spellings(hand: tuple[Card, ...], table: tuple[Card, ...]) -> tuple[Spell, .
             by_suit[suit].append(key)
         else:
             by_suit[suit] = [key]
-    in_hand, twice_in_hand = once, twice
-    usable: list[Card] = []  # WT4: only a table card the hand can replace is usable
-    on_table = 0
-    for card in table:
-        if card.suit in by_suit:
-            usable.append(card)
-            bit = 1 << (card.key & 31)
-            twice |= once & bit
-            once |= bit
-            on_table |= bit
-    if not usable:
-        return ()
     moves: list[Spell] = []
     append = moves.append
     cards = _CARD
