@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from benchmarks import eights_mask_floor
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
 from eighthalf.eights.game import EIGHTS
@@ -360,3 +361,14 @@ def test_openspiel_bad_parameters_and_leaks() -> None:
         assert sampled.observation_tensor(seat) == state.observation_tensor(seat)
         assert sampled.information_state_string(seat) == state.information_state_string(seat)
         assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+
+
+def test_the_mask_floor_benchmark_times_the_four_parts_on_positions_of_play(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = eights_mask_floor.positions(5)
+    assert len(rows) == 5 and all(len(row) == eights_mask_floor.TABLES for row in rows)
+    assert all(state.outcome is None for row in rows for state in row)
+    assert rows[1] != rows[0]  # each row a move further into the games
+    assert eights_mask_floor.main(["--rows", "3", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and all("µs a position" in line for line in lines)
+    assert lines[0].startswith("the engine's spellings")
