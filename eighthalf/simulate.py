@@ -44,6 +44,7 @@ from .common.simulate import (
     StandingFigures,
     SummaryFigures,
     Tally,
+    csv_columns,
     run_simulation,
     standings_table,
 )
@@ -205,27 +206,11 @@ class Standing(StandingFigures):
         return {"mean_count": self.mean_count}
 
 
-CSV_COLUMNS: Final = (
-    "kind",
-    "seat",
-    "bot",
-    "rounds",
-    "wins",
-    "win_rate",
-    "win_rate_low",
-    "win_rate_high",
-    "mean_points",
-    "mean_points_low",
-    "mean_points_high",
-    "mean_count",
-    "no_winner",
-    "mean_length",
-    "median_length",
-    "min_length",
-    "max_length",
-    "catches_per_round",
-    "collects_per_round",
-    "failed_blinds_per_round",
+CSV_COLUMNS: Final = csv_columns(
+    "round",
+    after_points=("mean_count",),
+    whole=("no_winner",),
+    tail=("catches_per_round", "collects_per_round", "failed_blinds_per_round"),
 )
 """The columns of :meth:`Summary.to_csv`, in order (see the docs page "Run simulations")."""
 

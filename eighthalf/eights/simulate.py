@@ -34,7 +34,16 @@ import attrs
 
 from ..common import runner
 from ..common.runner import game_seeds, histogram_figures, standings
-from ..common.simulate import Binding, Figures, SummaryFigures, Tally, Unending, run_simulation, standings_table
+from ..common.simulate import (
+    Binding,
+    Figures,
+    SummaryFigures,
+    Tally,
+    Unending,
+    csv_columns,
+    run_simulation,
+    standings_table,
+)
 from ..common.summary import GameStanding
 from .bots import BOTS, Bot
 from .game import EIGHTS
@@ -142,27 +151,12 @@ class Standing(GameStanding):
     """
 
 
-CSV_COLUMNS: Final = (
-    "kind",
-    "seat",
-    "bot",
-    "games",
-    "wins",
-    "shared_wins",
-    "win_rate",
-    "win_rate_low",
-    "win_rate_high",
-    "mean_points",
-    "mean_points_low",
-    "mean_points_high",
-    "tied_games",
-    "mean_turns",
-    "median_turns",
-    "min_turns",
-    "max_turns",
-    "mean_hands",
-    "max_hands",
-    "spellings_per_game",
+CSV_COLUMNS: Final = csv_columns(
+    "game",
+    after_wins=("shared_wins",),
+    whole=("tied_games",),
+    length_key="turns",
+    tail=("mean_hands", "max_hands", "spellings_per_game"),
 )
 """The columns of :meth:`Summary.to_csv`, in order."""
 
