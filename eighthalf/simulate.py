@@ -494,19 +494,9 @@ def simulate(
     if rules is None:
         rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
     tally = run_simulation(
-        BINDING,
-        players,
-        rounds,
-        bots,
-        seed=seed,
-        rules=rules,
-        executor=executor,
-        workers=workers,
-        chunk_size=chunk_size,
-        rotate_seats=rotate_seats,
-        progress=progress,
-        out=rounds_out,
-    )
+        BINDING, players, rounds, bots, seed=seed, rules=rules, executor=executor, workers=workers,
+        chunk_size=chunk_size, rotate_seats=rotate_seats, progress=progress, out=rounds_out,
+    )  # fmt: skip
     return _summary(players, rounds, seed, rotate_seats, rules, tally)
 
 

@@ -369,19 +369,9 @@ def simulate(
             :data:`HAND_LIMIT` hands (WG3).
     """
     tally = run_simulation(
-        BINDING,
-        players,
-        games,
-        bots,
-        seed=seed,
-        rules=rules,
-        executor=executor,
-        workers=workers,
-        chunk_size=chunk_size,
-        rotate_seats=rotate_seats,
-        progress=progress,
-        out=games_out,
-    )
+        BINDING, players, games, bots, seed=seed, rules=rules, executor=executor, workers=workers,
+        chunk_size=chunk_size, rotate_seats=rotate_seats, progress=progress, out=games_out,
+    )  # fmt: skip
     return _summary(players, games, seed, rotate_seats, Rules() if rules is None else rules, tally)
 
 
