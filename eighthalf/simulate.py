@@ -37,14 +37,13 @@ from .common import cli as common_cli
 from .common import runner
 from .common.cli import SimulateCommand, int_type
 from .common.game import Game
-from .common.runner import ProgressBar, game_seeds, standings
+from .common.runner import ProgressBar, csv_columns, game_seeds, standings
 from .common.simulate import (
     Binding,
     Figures,
     StandingFigures,
     SummaryFigures,
     Tally,
-    csv_columns,
     run_simulation,
     standings_table,
 )

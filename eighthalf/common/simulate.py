@@ -72,7 +72,6 @@ __all__ = [
     "SummaryFigures",
     "Tally",
     "Unending",
-    "csv_columns",
     "play_game",
     "run_simulation",
     "seat_bots",
@@ -643,28 +642,3 @@ def standings_table(
 
 def _no_cell(standing: object) -> str:
     return ""
-
-
-def csv_columns(
-    unit: str,
-    *,
-    after_wins: Sequence[str] = (),
-    after_points: Sequence[str] = (),
-    whole: Sequence[str] = (),
-    length_key: str = "length",
-    tail: Sequence[str] = (),
-) -> tuple[str, ...]:
-    """The columns of a summary's CSV (:meth:`SummaryFigures._csv`), in order: ``kind``,
-    ``seat``, ``bot``, the seat-games (``unit`` + ``s``), ``wins``, the game's ``after_wins``,
-    the win rate and the mean points with their 95% intervals, the game's ``after_points``
-    (the standings' columns end here), its figures of ``whole`` games, the lengths' mean,
-    median, min and max (``mean_`` + ``length_key``, …), then the game's ``tail``.
-
-    >>> csv_columns("game", whole=("tied_games",), length_key="turns")[-5:]
-    ('tied_games', 'mean_turns', 'median_turns', 'min_turns', 'max_turns')
-    """
-    return (
-        "kind", "seat", "bot", unit + "s", "wins", *after_wins, "win_rate", "win_rate_low", "win_rate_high",
-        "mean_points", "mean_points_low", "mean_points_high", *after_points, *whole,
-        *(f"{name}_{length_key}" for name in HistogramFigures._fields), *tail,
-    )  # fmt: skip

@@ -28,17 +28,8 @@ from typing import Any, Final, TextIO
 import attrs
 
 from .registry import GameEntry
-from .runner import histogram_figures, standings
-from .simulate import (
-    Binding,
-    Figures,
-    StandingFigures,
-    SummaryFigures,
-    Tally,
-    csv_columns,
-    run_simulation,
-    standings_table,
-)
+from .runner import csv_columns, histogram_figures, standings
+from .simulate import Binding, Figures, StandingFigures, SummaryFigures, Tally, run_simulation, standings_table
 
 __all__ = ["CSV_COLUMNS", "MAX_GAMES", "GameStanding", "GameSummary", "binding_of", "simulate", "summary_of"]
 

@@ -33,17 +33,8 @@ from typing import Any, Final, TextIO
 import attrs
 
 from ..common import runner
-from ..common.runner import game_seeds, histogram_figures, standings
-from ..common.simulate import (
-    Binding,
-    Figures,
-    SummaryFigures,
-    Tally,
-    Unending,
-    csv_columns,
-    run_simulation,
-    standings_table,
-)
+from ..common.runner import csv_columns, game_seeds, histogram_figures, standings
+from ..common.simulate import Binding, Figures, SummaryFigures, Tally, Unending, run_simulation, standings_table
 from ..common.summary import GameStanding
 from .bots import BOTS, Bot
 from .game import EIGHTS
