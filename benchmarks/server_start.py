@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Final
 
 from eighthalf.server.games import table_spec
-from eighthalf.server.store import SQLiteStore
 from eighthalf.server.lobby import Lobby
+from eighthalf.server.store import SQLiteStore
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 

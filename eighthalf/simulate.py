@@ -37,7 +37,7 @@ from .common import cli as common_cli
 from .common import runner
 from .common.cli import SimulateCommand, int_type
 from .common.game import Game
-from .common.runner import ProgressBar, game_seeds, standings
+from .common.runner import ProgressBar, csv_columns, game_seeds, standings
 from .common.simulate import (
     Binding,
     Figures,
@@ -205,27 +205,11 @@ class Standing(StandingFigures):
         return {"mean_count": self.mean_count}
 
 
-CSV_COLUMNS: Final = (
-    "kind",
-    "seat",
-    "bot",
-    "rounds",
-    "wins",
-    "win_rate",
-    "win_rate_low",
-    "win_rate_high",
-    "mean_points",
-    "mean_points_low",
-    "mean_points_high",
-    "mean_count",
-    "no_winner",
-    "mean_length",
-    "median_length",
-    "min_length",
-    "max_length",
-    "catches_per_round",
-    "collects_per_round",
-    "failed_blinds_per_round",
+CSV_COLUMNS: Final = csv_columns(
+    "round",
+    after_points=("mean_count",),
+    whole=("no_winner",),
+    tail=("catches_per_round", "collects_per_round", "failed_blinds_per_round"),
 )
 """The columns of :meth:`Summary.to_csv`, in order (see the docs page "Run simulations")."""
 
@@ -509,19 +493,9 @@ def simulate(
     if rules is None:
         rules = Rules(move_limit=DEFAULT_MOVE_LIMIT)
     tally = run_simulation(
-        BINDING,
-        players,
-        rounds,
-        bots,
-        seed=seed,
-        rules=rules,
-        executor=executor,
-        workers=workers,
-        chunk_size=chunk_size,
-        rotate_seats=rotate_seats,
-        progress=progress,
-        out=rounds_out,
-    )
+        BINDING, players, rounds, bots, seed=seed, rules=rules, executor=executor, workers=workers,
+        chunk_size=chunk_size, rotate_seats=rotate_seats, progress=progress, out=rounds_out,
+    )  # fmt: skip
     return _summary(players, rounds, seed, rotate_seats, rules, tally)
 
 

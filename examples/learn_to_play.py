@@ -37,6 +37,7 @@ import contextlib
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -164,9 +165,24 @@ SITUATION = 2 + PLAYERS + 2
 # back, WT6); 13 the word reaches the target (WG1); 14 the word's value times how far behind the
 # leader we are; 15 the e's spent. For a pass: 16 the cards exchanged; 17 their worth; 18 the worth a
 # draw brings on average less theirs; 19 the surplus copies exchanged; 20 exchanging with a small
-# stack; 21 exchanging on the pass that may end the hand (WH1).
-EIGHTS_FEATURES = 22
+# stack; 21 exchanging on the pass that may end the hand (WH1). For both: 22 the best word the
+# table's letters alone would then give the next players; 23 what the table is then worth; 24 the
+# best word our cards left and the table would then give us (letters only: WT4's suits left out).
+EIGHTS_FEATURES = 25
 _WORD_COLUMN = {word: 1 + index for index, word in enumerate(eights.WORDS)}
+_WORD_LETTERS = [(Counter(word.lower()), eights.VALUES[word]) for word in eights.WORDS]
+
+
+def _best_word(letters: Counter[str]) -> float:
+    """The value of the best word these letters spell (WT8), as a share of EIGHT's; 0 for none."""
+    return max((value for needed, value in _WORD_LETTERS if needed <= letters), default=0) / 8
+
+
+def _after(cards: Sequence[eights.Card], gone: Sequence[eights.Card]) -> Counter[str]:
+    """The letters of ``cards`` less those of ``gone`` (a multiset of cards among them)."""
+    left = Counter(cards)
+    left.subtract(gone)
+    return Counter(card.letter for card, count in left.items() for _ in range(count))
 
 
 def _surplus(cards: Sequence[eights.Card]) -> int:
@@ -185,7 +201,8 @@ def eights_features(seen: eights.PlayerView, moves: Sequence[eights.Move]) -> Ve
     target, its value times how far behind the leader we are, and the e's it spends; for a
     pass, the cards exchanged, their worth against what as many draws bring on average,
     the surplus copies among them, and the exchange when the stack is small or when the
-    pass may end the hand.
+    pass may end the hand; for both, what the table is left worth to the next players and
+    the best word our cards left could spell with it.
     """
     out = np.zeros((len(moves), EIGHTS_FEATURES))
     if len(moves) < 2:
@@ -211,6 +228,8 @@ def eights_features(seen: eights.PlayerView, moves: Sequence[eights.Move]) -> Ve
                 value * behind,
                 sum(card.letter == "e" for card in (*move.hand, *move.replacements)) / 2,
             ]
+            table = _after(seen.table, move.table) + Counter(card.letter for card in move.replacements)
+            mine = _after(hand, (*move.hand, *move.replacements))
         else:
             given = move.exchange
             worth = sum(LETTER_WORTH[card.letter] for card in given)
@@ -223,6 +242,12 @@ def eights_features(seen: eights.PlayerView, moves: Sequence[eights.Move]) -> Ve
                 count * (seen.stack_size <= 8),
                 count * last_pass,
             ]
+            table, mine = Counter(card.letter for card in seen.table), _after(hand, given)
+        out[row, 22:25] = [
+            _best_word(table),
+            sum(LETTER_WORTH[letter] * count for letter, count in table.items()) / 20,
+            _best_word(mine + table),
+        ]
     return out
 
 

@@ -61,6 +61,7 @@ __all__ = [
     "get_int_list",
     "get_list",
     "get_notation_list",
+    "get_opt_int",
     "get_opt_seat",
     "get_seat",
     "get_seed",
@@ -174,6 +175,31 @@ def get_int(obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = 
         wrong(f"{path}.{key}", "an integer", value)
     if not low <= value <= high:
         raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range ({_range(low, high)})")
+    return value
+
+
+def get_opt_int(
+    obj: dict[str, Any], key: str, path: str, low: int = 0, high: int = MAX_INT, rule: str | None = None
+) -> int | None:
+    """``obj[key]``, ``null`` or an integer from ``low`` to ``high`` (a rule book's option, say).
+
+    >>> get_opt_int({"target": 0}, "target", "$.rules", 1, rule="WG1")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.rules.target: 0 is out of range (1 to 2**53 - 1) (WG1)
+
+    Raises:
+        DocumentError: If it is neither, at ``<path>.<key>``; ``rule``, if given, ends the
+            message of a number out of range.
+    """
+    value = obj[key]
+    if value is None:
+        return None
+    if type(value) is not int:
+        wrong(f"{path}.{key}", "an integer or null", value)
+    if not low <= value <= high:
+        tail = "" if rule is None else f" ({rule})"
+        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range ({_range(low, high)}){tail}")
     return value
 
 

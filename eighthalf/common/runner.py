@@ -58,6 +58,7 @@ __all__ = [
     "check_run_seed",
     "chunk_size_for",
     "chunks",
+    "csv_columns",
     "cut",
     "default_workers",
     "fill_table",
@@ -403,6 +404,31 @@ def summary_csv(
             writer.writerow({"kind": kind, **{key: "" if value is None else value for key, value in row.items()}})
     writer.writerow(whole)
     return buffer.getvalue()
+
+
+def csv_columns(
+    unit: str,
+    *,
+    after_wins: Sequence[str] = (),
+    after_points: Sequence[str] = (),
+    whole: Sequence[str] = (),
+    length_key: str = "length",
+    tail: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """The columns of a game's summary as CSV (:func:`summary_csv`), in order: ``kind``,
+    ``seat``, ``bot``, the seat-games (``unit`` + ``s``), ``wins``, the game's ``after_wins``,
+    the win rate and the mean points with their 95% intervals, the game's ``after_points``
+    (the standings' columns end here), its figures of ``whole`` games, the lengths' mean,
+    median, min and max (``mean_`` + ``length_key``, …), then the game's ``tail``.
+
+    >>> csv_columns("game", whole=("tied_games",), length_key="turns")[-5:]
+    ('tied_games', 'mean_turns', 'median_turns', 'min_turns', 'max_turns')
+    """
+    return (
+        "kind", "seat", "bot", unit + "s", "wins", *after_wins, "win_rate", "win_rate_low", "win_rate_high",
+        "mean_points", "mean_points_low", "mean_points_high", *after_points, *whole,
+        *(f"{name}_{length_key}" for name in HistogramFigures._fields), *tail,
+    )  # fmt: skip
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:

@@ -28,7 +28,7 @@ from typing import Any, Final, TextIO
 import attrs
 
 from .registry import GameEntry
-from .runner import histogram_figures, standings
+from .runner import csv_columns, histogram_figures, standings
 from .simulate import Binding, Figures, StandingFigures, SummaryFigures, Tally, run_simulation, standings_table
 
 __all__ = ["CSV_COLUMNS", "MAX_GAMES", "GameStanding", "GameSummary", "binding_of", "simulate", "summary_of"]
@@ -36,11 +36,7 @@ __all__ = ["CSV_COLUMNS", "MAX_GAMES", "GameStanding", "GameSummary", "binding_o
 MAX_GAMES: Final = 10**15
 """The most games one derived simulation plays (its results are added up as they come)."""
 
-CSV_COLUMNS: Final = (
-    "kind", "seat", "bot", "games", "wins", "shared_wins", "win_rate", "win_rate_low", "win_rate_high",
-    "mean_points", "mean_points_low", "mean_points_high", "shared_games", "mean_length", "median_length",
-    "min_length", "max_length",
-)  # fmt: skip
+CSV_COLUMNS: Final = csv_columns("game", after_wins=("shared_wins",), whole=("shared_games",))
 """The columns of :meth:`GameSummary.to_csv` every game has, in order; a game's own figures follow."""
 
 

@@ -33,7 +33,7 @@ from typing import Any, Final, TextIO
 import attrs
 
 from ..common import runner
-from ..common.runner import game_seeds, histogram_figures, standings
+from ..common.runner import csv_columns, game_seeds, histogram_figures, standings
 from ..common.simulate import Binding, Figures, SummaryFigures, Tally, Unending, run_simulation, standings_table
 from ..common.summary import GameStanding
 from .bots import BOTS, Bot
@@ -142,27 +142,12 @@ class Standing(GameStanding):
     """
 
 
-CSV_COLUMNS: Final = (
-    "kind",
-    "seat",
-    "bot",
-    "games",
-    "wins",
-    "shared_wins",
-    "win_rate",
-    "win_rate_low",
-    "win_rate_high",
-    "mean_points",
-    "mean_points_low",
-    "mean_points_high",
-    "tied_games",
-    "mean_turns",
-    "median_turns",
-    "min_turns",
-    "max_turns",
-    "mean_hands",
-    "max_hands",
-    "spellings_per_game",
+CSV_COLUMNS: Final = csv_columns(
+    "game",
+    after_wins=("shared_wins",),
+    whole=("tied_games",),
+    length_key="turns",
+    tail=("mean_hands", "max_hands", "spellings_per_game"),
 )
 """The columns of :meth:`Summary.to_csv`, in order."""
 
@@ -375,19 +360,9 @@ def simulate(
             :data:`HAND_LIMIT` hands (WG3).
     """
     tally = run_simulation(
-        BINDING,
-        players,
-        games,
-        bots,
-        seed=seed,
-        rules=rules,
-        executor=executor,
-        workers=workers,
-        chunk_size=chunk_size,
-        rotate_seats=rotate_seats,
-        progress=progress,
-        out=games_out,
-    )
+        BINDING, players, games, bots, seed=seed, rules=rules, executor=executor, workers=workers,
+        chunk_size=chunk_size, rotate_seats=rotate_seats, progress=progress, out=games_out,
+    )  # fmt: skip
     return _summary(players, games, seed, rotate_seats, Rules() if rules is None else rules, tally)
 
 

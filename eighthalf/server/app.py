@@ -60,6 +60,7 @@ from ..common.documents import parse_json
 from ..common.errors import EighthalfError, quote
 from ..common.i18n import DEFAULT_LOCALE, LOCALES
 from .games import SERVED, served, table_spec
+from .lobby import Lobby
 from .metrics import CONTENT_TYPE, Metrics
 from .pages import accept_language, page_messages
 from .postgres import PostgresStore, is_postgresql_url
@@ -73,7 +74,6 @@ from .protocol import (
 )
 from .service import Service
 from .store import SQLiteStore, Store, StoreError
-from .lobby import Lobby
 from .tables import Table
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]

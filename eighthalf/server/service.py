@@ -33,8 +33,8 @@ import logging
 from typing import Any, Final
 
 from ..common.errors import EighthalfError
-from .store import StoreError
 from .lobby import Lobby
+from .store import StoreError
 from .tables import Table
 
 __all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up", "follow_move"]

@@ -130,7 +130,7 @@ class _Seat:
 class Table:
     """One table: a game's record, its state, its seats and the connections following it.
 
-    Make one with :meth:`Lobby.create`; a restarted server rebuilds it with :meth:`Lobby.restore`.
+    Make one with :meth:`Lobby.create <eighthalf.server.lobby.Lobby.create>`; a restarted server rebuilds it with :meth:`Lobby.restore <eighthalf.server.lobby.Lobby.restore>`.
     ``driver`` is the id of this process if it drives the table (:attr:`driver`).
     """
 
@@ -178,7 +178,7 @@ class Table:
         self.deadline: float | None = None
         self.released: Callable[[Table], None] | None = None
         """Called when the game is over and when a connection goes: the lobby lets go of a
-        finished table nobody follows (:meth:`Lobby.let_go`)."""
+        finished table nobody follows (:meth:`Lobby.let_go <eighthalf.server.lobby.Lobby.let_go>`)."""
 
     def _replay(self, moves: Sequence[Any]) -> None:
         """Play the stored moves through the game again, each checked (a refused one raises)."""

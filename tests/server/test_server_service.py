@@ -57,9 +57,9 @@ from eighthalf.common.registry import find
 from eighthalf.eights.game import EIGHTS
 from eighthalf.server.client import play
 from eighthalf.server.games import SERVED, seat_names, table_spec
+from eighthalf.server.lobby import Lobby
 from eighthalf.server.postgres import PostgresStore
 from eighthalf.server.service import TAKEOVER_SECONDS
-from eighthalf.server.lobby import Lobby
 
 RULES = {"target": 20}
 """Small rules: short games."""

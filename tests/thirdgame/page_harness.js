@@ -13,7 +13,8 @@ const frames = JSON.parse(fs.readFileSync(framesPath, "utf8"));
 // An element that takes any property and any call, and holds no children worth reading.
 function element() {
   const target = function () {};
-  const own = { children: [], classList: { add() {}, remove() {}, toggle() {} }, dataset: {}, style: {} };
+  const own = { children: [], classList: { add() {}, remove() {}, toggle() {} }, dataset: {},
+    style: { setProperty() {}, removeProperty() {} } }; // CSS variables (table.js sets --fresh-mark)
   return new Proxy(target, {
     get(_, key) {
       if (key in own) return own[key];

@@ -14,7 +14,6 @@ from typing import Any, Final
 
 from ...common.document_kinds import move_kind
 from ...common.documents import (
-    MAX_INT,
     Kind,
     check_int_entries,
     check_notation,
@@ -23,6 +22,7 @@ from ...common.documents import (
     get_int,
     get_int_list,
     get_list,
+    get_opt_int,
     wrong,
 )
 from ...common.seeded import seeded_record_kind
@@ -73,17 +73,6 @@ def _spell(value: object, path: str) -> Spell:
     return move
 
 
-def _opt_int(obj: dict[str, Any], key: str, path: str, rule: str) -> int | None:
-    value = obj[key]
-    if value is None:
-        return None
-    if type(value) is not int:
-        wrong(f"{path}.{key}", "an integer or null", value)
-    if not 1 <= value <= MAX_INT:
-        raise DocumentError(f"{path}.{key}", f"{quote(value)} is out of range (1 to 2**53 - 1) ({rule})")
-    return value
-
-
 def _count_list(value: object, path: str, players: int | None) -> tuple[int, ...]:
     """Non-negative integers, one per seat (of 2 to 6 seats if ``players`` is ``None``)."""
     if type(value) is not list:
@@ -110,8 +99,8 @@ _DEFAULT_RULES: Final = Rules()
 
 
 def _load_rules(obj: dict[str, Any], path: str) -> Rules:
-    target = _opt_int(obj, "target", path, "WG1, WR2")
-    turn_limit = _opt_int(obj, "turn_limit", path, "WH3, WR2")
+    target = get_opt_int(obj, "target", path, 1, rule="WG1, WR2")
+    turn_limit = get_opt_int(obj, "turn_limit", path, 1, rule="WH3, WR2")
     free = get_bool(obj, "may_pass_freely", path)
     if target is None and turn_limit is None and not free:
         return _DEFAULT_RULES

@@ -18,6 +18,7 @@ from eighthalf.common.documents import (
     get_int,
     get_int_list,
     get_list,
+    get_opt_int,
     get_opt_seat,
     get_seat,
     get_seed,
@@ -40,7 +41,7 @@ def _rules_data(rules: Rules) -> dict[str, Any]:
 
 
 def _rules(obj: dict[str, Any], path: str) -> Rules:
-    limit = None if obj["move_limit"] is None else get_int(obj, "move_limit", path, 1)
+    limit = get_opt_int(obj, "move_limit", path, 1)
     try:
         return Rules(get_int(obj, "hand_size", path, 3, 5), limit)
     except EighthalfError as error:
