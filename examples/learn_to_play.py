@@ -358,6 +358,18 @@ def _choices(
     return legal.tolist(), features(observation, legal), situation(observation)
 
 
+def _margin(table: SeatEnv | EightsSeatEnv) -> float:
+    """Eights: our final total less the best of the others', as a share of the target (WG1).
+
+    Added to the win as the credit of a game's decisions: a game holds many decisions over
+    several hands, and the margin tells a close loss from a rout, so each game says more.
+    """
+    assert isinstance(table, EightsSeatEnv) and table.state is not None
+    seen = eights.view(table.state, table.seat)
+    totals = seen.totals
+    return (totals[table.seat] - max(totals[: table.seat] + totals[table.seat + 1 :])) / seen.target
+
+
 def play(
     weights: Vector,
     value: Vector,
@@ -391,9 +403,10 @@ def play(
         observation, points, terminated, truncated, info = table.step(int(legal[pick]))
         reward, done = float(points), terminated or truncated
     win = float(reward >= (1 if game == "eights" else 2))  # Eights: 1 for a win (WG3); 8½: 2 or 3 (E6)
+    credit = win + (_margin(table) if game == "eights" else 0.0)
     errors = np.zeros(len(value))
     for step, inputs in seen:
-        advantage = win - float(inputs @ value)
+        advantage = credit - float(inputs @ value)
         gradient += advantage * step
         errors += advantage * inputs
     return win, gradient, errors, len(seen)

@@ -252,8 +252,10 @@ def test_learn_to_play_eights_features_read_the_word_and_the_exchange_WT8_WP1() 
     rows = example.eights_features(seen, moves)
     assert rows.shape == (len(moves), example.EIGHTS_FEATURES) and rows[:, 0].sum() == 1
     for move, row in zip(moves, rows, strict=True):
-        assert isinstance(move, Spell) and row[example._WORD_COLUMN[move.word]] == 1 and row[16:].sum() == 0
+        assert isinstance(move, Spell) and row[example._WORD_COLUMN[move.word]] == 1 and row[16:22].sum() == 0
     assert seen.hand is not None
     passes = [Pass(()), Pass(seen.hand[:2])]
     rows = example.eights_features(seen, passes)
-    assert rows[0, 16:].tolist() == [0] * 6 and rows[1, 16] == 2 / 8 and rows[:, 1:16].sum() == 0
+    assert rows[0, 16:22].tolist() == [0] * 6 and rows[1, 16] == 2 / 8 and rows[:, 1:16].sum() == 0
+    assert rows[0, 22:24].tolist() == rows[1, 22:24].tolist()  # a pass leaves the table as it is
+    assert rows[1, 24] <= rows[0, 24]  # the cards kept spell no more than the whole hand
