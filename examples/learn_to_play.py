@@ -26,7 +26,7 @@ makes it a bot of the game it learnt, for ``simulate`` and the strength scripts.
 
     python examples/learn_to_play.py --out learn_to_play.npz   # 150,000 rounds: about 14 minutes on 2 cores
     python -m benchmarks.strength --bot examples.learn_to_play:LearntBot --weights learn_to_play.npz
-    python examples/learn_to_play.py --game eights --minutes 25 --out eights.npz --check 4000
+    python examples/learn_to_play.py --game eights --rounds 20000 --out eights.npz   # about 7 minutes on 2 cores
     python examples/learn_to_play.py --quick   # 3,000 rounds, then checked against RandomBots
 """
 
@@ -381,10 +381,11 @@ def play(
     game: str = "8½",
 ) -> Played:
     """Play round (or game) ``round_index`` (the seat rotates with it). Returns 1 for a win
-    (else 0); the sum over its decisions of the advantage (the win less the baseline
+    (else 0); the sum over its decisions of the advantage (the credit less the baseline
     ``value`` gives the situation) times the gradient of the log-probability of the action
     taken; the sum of the baseline's errors times its inputs (its gradient); and the number
-    of decisions."""
+    of decisions. The credit is the win, and for Eights the win plus the final margin
+    (:func:`_margin`)."""
     table = _table(game, round_index % PLAYERS, opponent)
     rng = np.random.default_rng([seed, round_index, explore])  # the round's own draws: the same for any split
     observation, info = table.reset(seed=int(rng.integers(2**62)))
