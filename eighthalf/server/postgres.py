@@ -272,7 +272,7 @@ class PostgresStore:
     ) -> None:
         """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`.
 
-        The same writes as SQLite's (:func:`~eighthalf.server.store.write_move`) in fewer
+        The same writes as SQLite's (:meth:`SQLiteStore.add_move <eighthalf.server.store.SQLiteStore.add_move>`) in fewer
         statements: one locks the table's row (one writer a table); one reads its last move
         and, for a driven move, the lease under a share lock (a process taking the table over
         waits for this commit); one inserts the move with its driver; one sets what the table
@@ -288,7 +288,8 @@ class PostgresStore:
                 " FROM moves WHERE table_id = %(table)s",
                 {"table": table_id, "driver": driver},
             ).fetchone()
-            count, leased = row if row is not None else (0, driver is None)
+            assert row is not None  # an aggregate's one row
+            count, leased = row
             if not leased:
                 raise LeaseLost(f"table {table_id}: this process no longer drives it (move {number} not made)")
             if count != number - 1:

@@ -55,7 +55,6 @@ __all__ = [
     "list_query",
     "listed",
     "stored_table",
-    "write_move",
 ]
 
 SCHEMA_VERSION: Final = 2
@@ -275,31 +274,6 @@ def json_text(value: dict[str, Any] | None) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_move(
-    execute: Callable[[str, tuple[Any, ...]], Any],
-    table_id: str,
-    number: int,
-    move: str,
-    finished: str | None,
-    summary: dict[str, Any] | None,
-    touched: float | None,
-) -> None:
-    """The writes of :meth:`Store.add_move`, through ``execute`` (SQLite's placeholders), inside
-    a transaction that the store opened and that holds the table's lock.
-
-    Raises:
-        MoveConflict: If the table has no move ``number - 1`` or already a move ``number``.
-    """
-    (count,) = execute("SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
-    if count != number - 1:
-        raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
-    execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move))
-    if finished is not None:
-        execute("UPDATE tables SET finished = ?, summary = ? WHERE id = ?", (finished, json_text(summary), table_id))
-    if touched is not None:
-        execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
-
-
 LOAD_TABLE: Final = "SELECT id, game, record, settings, created, finished, summary, touched FROM tables WHERE id = ?"
 """The table's row that :meth:`Store.load` reads, in SQLite's placeholders (``?``; PostgreSQL's store writes ``%s``)."""
 LOAD_SEATS: Final = "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat"
@@ -451,7 +425,20 @@ class SQLiteStore:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
-                write_move(self._db.execute, table_id, number, move, finished, summary, touched)
+                db = self._db
+                (count,) = db.execute(
+                    "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
+                ).fetchone()
+                if count != number - 1:
+                    raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
+                db.execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move))
+                if finished is not None:
+                    db.execute(
+                        "UPDATE tables SET finished = ?, summary = ? WHERE id = ?",
+                        (finished, json_text(summary), table_id),
+                    )
+                if touched is not None:
+                    db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
