@@ -95,6 +95,36 @@ _SCHEMA: Final = (
         expires TIMESTAMPTZ NOT NULL
     )""",
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS driver TEXT",
+    # a move in one call (one round trip, its own transaction): see PostgresStore.add_move
+    """CREATE OR REPLACE FUNCTION eighthalf_add_move(
+        p_table TEXT, p_number INTEGER, p_move TEXT, p_driver TEXT,
+        p_finished TEXT, p_summary TEXT, p_touched DOUBLE PRECISION, p_notice TEXT
+    ) RETURNS VOID LANGUAGE plpgsql VOLATILE AS $$
+    DECLARE
+        made INTEGER;
+    BEGIN
+        PERFORM 1 FROM tables WHERE id = p_table FOR UPDATE;
+        IF p_driver IS NOT NULL THEN
+            PERFORM 1 FROM leases WHERE table_id = p_table AND owner = p_driver AND expires > now() FOR SHARE;
+            IF NOT FOUND THEN
+                RAISE EXCEPTION USING ERRCODE = 'EH002', MESSAGE = 'lease lost';
+            END IF;
+        END IF;
+        SELECT coalesce(max(number), 0) INTO made FROM moves WHERE table_id = p_table;
+        IF made <> p_number - 1 THEN
+            RAISE EXCEPTION USING ERRCODE = 'EH001', MESSAGE = made::text;
+        END IF;
+        INSERT INTO moves (table_id, number, move, driver) VALUES (p_table, p_number, p_move, p_driver);
+        IF p_finished IS NOT NULL THEN
+            UPDATE tables SET finished = p_finished, summary = p_summary, touched = coalesce(p_touched, touched)
+                WHERE id = p_table;
+            DELETE FROM leases WHERE table_id = p_table;
+        ELSIF p_touched IS NOT NULL THEN
+            UPDATE tables SET touched = p_touched WHERE id = p_table;
+        END IF;
+        PERFORM pg_notify('eighthalf', p_notice);
+    END
+    $$""",
 )
 
 _MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
@@ -272,46 +302,36 @@ class PostgresStore:
     ) -> None:
         """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`.
 
-        The same writes as SQLite's (:meth:`SQLiteStore.add_move <eighthalf.server.store.SQLiteStore.add_move>`) in fewer
-        statements: one locks the table's row (one writer a table); one reads its last move
-        and, for a driven move, the lease under a share lock (a process taking the table over
-        waits for this commit); one inserts the move with its driver; one sets what the table
-        row changes; then the notice.
+        The same writes as SQLite's (:meth:`SQLiteStore.add_move <eighthalf.server.store.SQLiteStore.add_move>`) in
+        one call of the database function ``eighthalf_add_move`` (made on opening), one round
+        trip and its own transaction: it locks the table's row (one writer a table); for a
+        driven move, reads the lease under a share lock (a process taking the table over waits
+        for this commit); reads the last move (each statement of the function sees what was
+        committed before it, so a move another process committed while this one waited for
+        the lock is seen); inserts the move with its driver; sets what the table row changes;
+        and sends the notice.
         """
-        with self._transaction() as db:
-            db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))  # one writer a table
-            # read after the lock (a statement of its own, so its snapshot sees the move that
-            # another process committed while this one waited); the lease under a share lock
-            row = db.execute(
-                "SELECT coalesce(max(number), 0), %(driver)s::text IS NULL OR EXISTS (SELECT 1 FROM leases"
-                " WHERE table_id = %(table)s AND owner = %(driver)s AND expires > now() FOR SHARE)"
-                " FROM moves WHERE table_id = %(table)s",
-                {"table": table_id, "driver": driver},
-            ).fetchone()
-            assert row is not None  # an aggregate's one row
-            count, leased = row
-            if not leased:
-                raise LeaseLost(f"table {table_id}: this process no longer drives it (move {number} not made)")
-            if count != number - 1:
-                raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
-            db.execute(
-                "INSERT INTO moves (table_id, number, move, driver) VALUES (%s, %s, %s, %s)",
-                (table_id, number, move, driver),
-            )
-            changes: list[str] = []
-            values: list[Any] = []
-            if finished is not None:
-                changes.append("finished = %s, summary = %s")
-                values += [finished, json_text(summary)]
-            if touched is not None:
-                changes.append("touched = %s")
-                values.append(touched)
-            if changes:
-                db.execute(f"UPDATE tables SET {', '.join(changes)} WHERE id = %s", (*values, table_id))
-            if finished is not None:
-                db.execute("DELETE FROM leases WHERE table_id = %s", (table_id,))
-            change = {"table": table_id, "number": number, "move": move, "driven": driver is not None}
-            _notify(db, {**change, "touched": touched})
+        change = {"table": table_id, "number": number, "move": move, "driven": driver is not None, "touched": touched}
+        notice = json.dumps(change, ensure_ascii=False, separators=(",", ":"))
+        summary_text = None if finished is None else json_text(summary)
+        with self._lock:
+            if self._db.closed or self._db.broken:
+                self._connect()  # after a restart of the database: a new connection
+            try:
+                self._db.execute(
+                    "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
+                    (table_id, number, move, driver, finished, summary_text, touched, notice),
+                )
+            except _psycopg.Error as error:
+                if error.sqlstate == "EH002":
+                    raise LeaseLost(
+                        f"table {table_id}: this process no longer drives it (move {number} not made)"
+                    ) from None
+                if error.sqlstate == "EH001":
+                    raise MoveConflict(
+                        f"table {table_id}: move {number} follows move {error.diag.message_primary}"
+                    ) from None
+                raise StoreError(f"the database {self._shown()}: {str(error).strip()}") from None
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish <eighthalf.server.store.Store.finish>`."""
