@@ -435,7 +435,7 @@ def create_app(
             await websocket.send_json(error_message(refused))
             await websocket.close(4404, "no such table")
             return
-        service.refresh(table)  # another process's latest moves and seats, on a shared store
+        await service.refresh(table)  # another process's latest moves and seats, on a shared store
         connection = _Connection(websocket)
         sender = asyncio.get_running_loop().create_task(connection.send_all())
         seat: int | None = None

@@ -360,14 +360,14 @@ class PostgresStore:
         sql, parameters = list_query(limit, before, game, finished)
         return listed(self._run([(_placeholders(sql), parameters)], fetch=True))
 
-    def load(self, table_id: str) -> StoredTable | None:
+    def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
         """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one snapshot)."""
         with self._transaction() as db:
             row = db.execute(_placeholders(LOAD_TABLE), (table_id,)).fetchone()
             if row is None:
                 return None
             seats = db.execute(_placeholders(LOAD_SEATS), (table_id,)).fetchall()
-            moves = db.execute(_placeholders(LOAD_MOVES), (table_id,)).fetchall()
+            moves = db.execute(_placeholders(LOAD_MOVES), (table_id, after)).fetchall()
         return stored_table(row, seats, moves)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:

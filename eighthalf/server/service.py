@@ -76,16 +76,22 @@ def follow_move(table: Table, number: int, text: str, driven: bool, touched: flo
     return True
 
 
-def catch_up(table: Table, lobby: Lobby) -> None:
+async def catch_up(table: Table, lobby: Lobby) -> None:
     """Bring ``table`` up to what the database holds (seats, moves, an ending), each change told
-    to this process's connections as if heard one by one."""
-    stored = lobby.store.load(table.id)
+    to this process's connections as if heard one by one.
+
+    Only what this process lacks is read (the moves after those it holds), in a worker
+    thread, so the event loop serves the other tables meanwhile; a move heard while the read
+    was under way is not played twice (:func:`follow_move` skips it).
+    """
+    after = len(table.moves)
+    stored = await asyncio.to_thread(lobby.store.load, table.id, after=after)
     if stored is None:
         return
     for seat, name, hashed in stored.seats:
         table.follow_seat(seat, name, hashed, None)
     table.touched = max(table.touched, stored.touched or 0.0)
-    for number, text in enumerate(stored.moves[len(table.moves) :], len(table.moves) + 1):
+    for number, text in enumerate(stored.moves, after + 1):
         if not follow_move(table, number, text, False, None):
             logger.error("table %s: move %d as stored cannot be followed", table.id, number)
             return
@@ -106,6 +112,8 @@ class Service:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._beating: asyncio.Task[None] | None = None
         self._claimed: set[str] = set()  # the tables made here since the renewal under way began
+        self._catching: set[str] = set()  # the tables being read up to date (Service._catch_up)
+        self._again: set[str] = set()  # those of them to read again once done
 
     def start(self) -> None:
         """Start listening to the database and renewing leases (in the running event loop);
@@ -128,13 +136,13 @@ class Service:
             self._claimed.add(table.id)
             table.schedule()
 
-    def refresh(self, table: Table) -> None:
+    async def refresh(self, table: Table) -> None:
         """Bring ``table`` up to date with the database before a new connection is sent its state
         (on a shared store): a seat taken or a move made through another process a moment ago,
         whose notice is still on its way, is there already (a token given there is known here,
         and a person connecting again after its process was killed sees its last move)."""
         if self.lobby.store.shared:
-            catch_up(table, self.lobby)
+            await catch_up(table, self.lobby)
 
     async def _beat(self) -> None:
         while True:
@@ -144,10 +152,10 @@ class Service:
             except StoreError as error:  # the database is away: the leases lapse, another process may take them
                 logger.warning("leases not renewed: %s", error)
                 held = []
-            self.hold(held)
+            await self.hold(held)
             await asyncio.sleep(RENEW_SECONDS)
 
-    def hold(self, held: list[str]) -> None:
+    async def hold(self, held: list[str]) -> None:
         """Drive the tables of ``held`` (the leases this process holds now), read up to date
         first, and stop driving every other."""
         owner = self.lobby.owner
@@ -157,7 +165,7 @@ class Service:
                 continue
             try:
                 table = table if table is not None else self.lobby.get(table_id)
-                catch_up(table, self.lobby)
+                await catch_up(table, self.lobby)
             except Exception:  # a table that cannot be read must not stop the others
                 logger.exception("table %s: cannot be taken over", table_id)
                 continue
@@ -178,21 +186,47 @@ class Service:
 
     def apply(self, change: dict[str, Any]) -> None:
         """Bring this process's copy of a table up to ``change`` (see :meth:`Store.listen
-        <eighthalf.server.store.Store.listen>`), telling its connections."""
+        <eighthalf.server.store.Store.listen>`), telling its connections; a change that needs
+        the database read again (a move missed, an ending, a lost connection to the database)
+        starts a :func:`catch_up` of the table (one at a time a table: :meth:`_catch_up`)."""
         try:
             if change.get("resync"):
                 for table in list(self.lobby.tables.values()):
-                    catch_up(table, self.lobby)
+                    self._catch_up(table)
                 return
             followed = self.lobby.tables.get(change["table"])
             if followed is None:  # not followed here: read from the database when asked
                 return
             if "number" in change:
                 if not follow_move(followed, change["number"], change["move"], change["driven"], change["touched"]):
-                    catch_up(followed, self.lobby)
+                    self._catch_up(followed)
             elif "seat" in change:
                 followed.follow_seat(change["seat"], change["name"], change["token_hash"], change["touched"])
             elif change.get("finished"):
-                catch_up(followed, self.lobby)
+                self._catch_up(followed)
         except Exception:  # one change that cannot be followed must not stop the others
             logger.exception("a change from the database cannot be followed: %r", change)
+
+    def _catch_up(self, table: Table) -> None:
+        """Start a :func:`catch_up` of ``table`` in the event loop, unless one is under way: then
+        that one reads again once done (what it read may predate the change asking)."""
+        if table.id in self._catching:
+            self._again.add(table.id)
+            return
+        self._catching.add(table.id)
+        assert self._loop is not None
+        self._loop.create_task(self._catching_up(table))
+
+    async def _catching_up(self, table: Table) -> None:
+        try:
+            while True:
+                self._again.discard(table.id)
+                try:
+                    await catch_up(table, self.lobby)
+                except Exception:  # the database away or a table unreadable: the next change tries again
+                    logger.exception("table %s: cannot be read up to date", table.id)
+                    return
+                if table.id not in self._again:
+                    return
+        finally:
+            self._catching.discard(table.id)

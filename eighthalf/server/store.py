@@ -223,8 +223,10 @@ class Store(Protocol):
         ``before`` (created, id) cursor, of ``game`` and finished or not, if given."""
         ...
 
-    def load(self, table_id: str) -> StoredTable | None:
-        """The table of that id, with its seats and moves, or ``None``."""
+    def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
+        """The table of that id, with its seats and moves, or ``None``; with ``after``, only
+        the moves after the first ``after`` are read (``moves`` then holds the moves ``after +
+        1`` on: what a process holding the first ``after`` lacks)."""
         ...
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
@@ -278,8 +280,8 @@ LOAD_TABLE: Final = "SELECT id, game, record, settings, created, finished, summa
 """The table's row that :meth:`Store.load` reads, in SQLite's placeholders (``?``; PostgreSQL's store writes ``%s``)."""
 LOAD_SEATS: Final = "SELECT seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat"
 """The table's seats that :meth:`Store.load` reads, in seat order."""
-LOAD_MOVES: Final = "SELECT move FROM moves WHERE table_id = ? ORDER BY number"
-"""The table's moves that :meth:`Store.load` reads, in order."""
+LOAD_MOVES: Final = "SELECT move FROM moves WHERE table_id = ? AND number > ? ORDER BY number"
+"""The table's moves that :meth:`Store.load` reads, in order, after the first so many (its ``after``)."""
 
 
 def list_query(
@@ -467,14 +469,14 @@ class SQLiteStore:
         with self._lock:
             return listed(self._db.execute(sql, parameters).fetchall())
 
-    def load(self, table_id: str) -> StoredTable | None:
+    def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
         """See :meth:`Store.load`."""
         with self._lock:
             row = self._db.execute(LOAD_TABLE, (table_id,)).fetchone()
             if row is None:
                 return None
             seats = self._db.execute(LOAD_SEATS, (table_id,)).fetchall()
-            moves = self._db.execute(LOAD_MOVES, (table_id,)).fetchall()
+            moves = self._db.execute(LOAD_MOVES, (table_id, after)).fetchall()
         return stored_table(row, seats, moves)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:

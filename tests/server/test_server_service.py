@@ -59,7 +59,8 @@ from eighthalf.server.client import play
 from eighthalf.server.games import SERVED, seat_names, table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.postgres import PostgresStore
-from eighthalf.server.service import TAKEOVER_SECONDS
+from eighthalf.server.service import TAKEOVER_SECONDS, catch_up, follow_move
+from eighthalf.server.store import SQLiteStore, StoredTable
 
 RULES = {"target": 20}
 """Small rules: short games."""
@@ -382,3 +383,35 @@ def test_a_clock_shown_everywhere_runs_on_the_driver_and_resumes_on_the_process_
         assert driven_runs(drivers(database, table))[-1] == survivor
 
     asyncio.run(main())
+
+
+def test_a_catch_up_reads_only_the_moves_this_process_lacks_and_plays_each_once(tmp_path: Path) -> None:
+    """``catch_up`` asks the store for the moves after those held, off the event loop, and a
+    move heard while it read is not played twice."""
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    asked: list[int] = []
+    load = store.load
+
+    def spy(table_id: str, *, after: int = 0) -> StoredTable | None:
+        asked.append(after)
+        return load(table_id, after=after)
+
+    store.load = spy  # type: ignore[method-assign]
+    try:
+        lobby = Lobby(store)
+        table = lobby.create(table_spec({"game": "Eights", "players": 2, "seats": [None, None], "seed": 3}))
+        game, state, texts = table.game, table.state, []
+        for number in range(1, 6):  # what another process commits
+            move = game.legal_moves(state)[-1]
+            texts.append(game.move_text(move))
+            store.add_move(table.id, number, texts[-1])
+            state = game.apply(state, move)
+            if number == 2:
+                asyncio.run(catch_up(table, lobby))
+                assert [game.move_text(move) for move in table.moves] == texts and asked[-1] == 0
+        assert follow_move(table, 3, texts[2], False, None)  # heard before the read: skipped by it
+        asyncio.run(catch_up(table, lobby))
+        assert asked[-1] == 3 and [game.move_text(move) for move in table.moves] == texts
+        assert table.state == state
+    finally:
+        store.close()

@@ -65,6 +65,18 @@ def test_a_table_its_seats_and_moves_round_trip(store: Store) -> None:
     store.check()
 
 
+def test_a_load_after_some_moves_reads_only_the_later_ones(store: Store) -> None:
+    store.create_table(_table("t1", 10.0))
+    assert store.take_seat("t1", 1, "Anna", "ab" * 32, when=11.0) is True
+    for number, move in enumerate(("a", "b", "c"), 1):
+        store.add_move("t1", number, move, touched=11.0 + number)
+    for after, moves in ((0, ("a", "b", "c")), (1, ("b", "c")), (3, ()), (7, ())):
+        loaded = store.load("t1", after=after)
+        assert loaded is not None and loaded.moves == moves, after
+        assert loaded.seats == ((1, "Anna", "ab" * 32),) and loaded.touched == 14.0
+    assert store.load("nope", after=2) is None
+
+
 def test_a_move_out_of_order_is_refused_and_changes_nothing(store: Store) -> None:
     store.create_table(_table("t1", 1.0))
     store.add_move("t1", 1, "a")
