@@ -85,6 +85,24 @@ def test_the_server_benchmark_plays_tables_over_websockets(capsys: pytest.Captur
     assert figures["engine_moves_per_second"] > 0 and figures["reference_kops"] > 0
 
 
+def test_the_floor_benchmark_answers_tables_of_websockets_with_frames_of_the_servers_size(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("websockets")
+    from benchmarks.server_floor import main as floor_main
+
+    arguments = ["--tables", "4", "--players", "2,3", "--seconds", "2", "--warmup", "0.5", "--clients", "1"]
+    assert floor_main([*arguments, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["connections"] == 2 + 2 + 3 + 3
+    assert figures["messages_per_second"] > 0 and figures["server_cpu_per_message_us"] > 0
+    assert 2 <= figures["frame_sizes"]["frames_per_move"] <= 3 and figures["frame_sizes"]["frame_bytes"] > 100
+    assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
+    assert floor_main(arguments) == 0
+    assert "floor ÷ engine alone" in capsys.readouterr().out
+
+
 def test_the_fair_ladder_plays_every_order_on_the_same_rounds_and_times_decisions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -31,7 +31,7 @@ from typing import final
 from ..common.frozen import Frozen
 from ..errors import ParseError, quote
 
-__all__ = ["CARDS", "DECK", "SUITS", "SUIT_LETTERS", "Card", "card_of", "parse_card", "parse_cards"]
+__all__ = ["CARDS", "DECK", "SUITS", "SUIT_LETTERS", "Card", "card_of", "card_texts", "parse_card", "parse_cards"]
 
 SUITS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
 """The eight suits, numbered 1 to 8 (WS1)."""
@@ -87,7 +87,7 @@ class Card(Frozen):
         object.__setattr__(self, "key", 32 * suit + ord(letter) - 97)
 
     def __str__(self) -> str:
-        return f"{self.suit}{self.letter}"
+        return _TEXTS[self.key]
 
     def __eq__(self, other: object) -> bool:
         if type(other) is Card:
@@ -121,6 +121,12 @@ def _key(card: Card) -> int:
 
 _SORTED = sorted((Card(suit, letter) for suit in SUITS for letter in SUIT_LETTERS[suit]), key=_key)
 
+_TEXTS: list[str] = [""] * (32 * (SUITS[-1] + 1))
+"""The notation of each card by its key: ``str`` reads it here (a card's text is asked for
+in every move's notation and every document, so it is written once)."""
+for _card in _SORTED:
+    _TEXTS[_card.key] = f"{_card.suit}{_card.letter}"
+
 CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in reversed(_SORTED)})
 """The shared instance of each of the 58 different cards, by notation (``CARDS["4w"]``)."""
 
@@ -129,6 +135,15 @@ DECK: tuple[Card, ...] = tuple(CARDS[str(card)] for card in _SORTED)
 cards are the one shared instance of :data:`CARDS`."""
 
 _BY_KEY: dict[int, Card] = {card.key: card for card in CARDS.values()}
+
+
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """The notation of each of ``cards``, in order: ``[str(card) for card in cards]``, faster.
+
+    >>> card_texts(parse_cards("1e 4w"))
+    ['1e', '4w']
+    """
+    return [_TEXTS[card.key] for card in cards]
 
 
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:

@@ -41,7 +41,7 @@ from typing import TypeAlias, final
 from ..common.frozen import Frozen
 from ..common.value import slot_setters
 from ..errors import IllegalMoveError, ParseError, quote
-from .cards import Card, _cards, _key, parse_card
+from .cards import Card, _cards, _key, card_texts, parse_card
 from .passing import PASS, Pass
 from .words import LETTERS, VALUES, parse_word
 
@@ -148,8 +148,10 @@ class Spell(Frozen):
         return self.hand + self.replacements
 
     def __str__(self) -> str:
-        parts = [self.word, *map(str, self.hand)]
-        parts.extend(f"{old}>{new}" for old, new in zip(self.table, self.replacements, strict=True))
+        parts = [self.word, *card_texts(self.hand)]
+        if self.table:
+            olds, news = card_texts(self.table), card_texts(self.replacements)
+            parts.extend(f"{old}>{new}" for old, new in zip(olds, news, strict=True))
         return " ".join(parts)
 
 

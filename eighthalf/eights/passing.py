@@ -17,7 +17,7 @@ from typing import Final, final
 
 from ..common.value import Value, slot_setters
 from ..errors import IllegalMoveError, quote
-from .cards import Card, _cards, _key
+from .cards import Card, _cards, _key, card_texts
 
 __all__ = ["PASS", "Pass"]
 
@@ -61,7 +61,7 @@ class Pass(Value):
             object.__setattr__(self, "exchange", exchange)
 
     def __str__(self) -> str:
-        return " ".join(["pass", *map(str, self.exchange)])
+        return " ".join(["pass", *card_texts(self.exchange)])
 
 
 (_set_exchange,) = slot_setters(Pass, Pass.__match_args__)

@@ -347,6 +347,8 @@ def state_message(
     events: tuple[Any, ...] | list[Any],
     last: dict[str, Any] | None,
     locale: str = DEFAULT_LOCALE,
+    *,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after a move (or on joining).
 
@@ -357,11 +359,27 @@ def state_message(
         last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
             message is sent on joining.
         locale: The language of the narration (:func:`hello_locale`).
+        shared: A dictionary shared by the messages of one move to several seats, in which
+            what they have in common is written once: the JSON of an event every seat sees
+            the same (the same object), and the narration of the same events in one language.
     """
     game = table.game
     number, to_move, started, result, names = table.frame_parts()
     mine = seat is not None and to_move == seat and started
     documents = table.served.entry.documents
+    if shared is None:
+        events_data = [documents.to_data(event) for event in events]
+        narration = game.narrate(events, names, locale) if events else []
+    else:  # keyed by the events' identities: the dictionary holds them, so no id is reused meanwhile
+        events_data = []
+        for event in events:
+            if (found := shared.get(id(event))) is None:
+                found = shared[id(event)] = (event, documents.to_data(event))
+            events_data.append(found[1])
+        key = (locale, *map(id, events))
+        if (told := shared.get(key)) is None:
+            told = shared[key] = (events, game.narrate(events, names, locale) if events else [])
+        narration = told[1]
     return {
         "type": "state",
         "table": table.id,
@@ -371,8 +389,8 @@ def state_message(
         "started": started,
         "view": documents.to_data(game.view(table.state, seat)),
         "moves": table.legal_texts() if mine else [],
-        "events": [documents.to_data(event) for event in events],
-        "narration": game.narrate(events, names, locale) if events else [],
+        "events": events_data,
+        "narration": narration,
         "last": last,
         "result": result,
         "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),

@@ -166,6 +166,7 @@ class Table:
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
+        self._by_text: dict[str, Any] | None = None  # the legal moves by their notation
         self._parts: tuple[int, int | None, bool, dict[str, Any] | None, list[str]] | None = None
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
@@ -313,10 +314,12 @@ class Table:
         """Send every connection the ``state`` frame of its seat after the move of ``events``
         (full events; each seat is shown its ``events_for``), each seat's frame made once a language."""
         frames: dict[tuple[int | None, str], dict[str, Any]] = {}
+        shared: dict[Any, Any] = {}  # what the seats' frames have in common, written once
         for viewer, client in self._audience():
             key = viewer, self.locales.get(client, DEFAULT_LOCALE)
             if key not in frames:
-                frames[key] = state_message(self, viewer, self.game.events_for(events, viewer), last, key[1])
+                seen = self.game.events_for(events, viewer)
+                frames[key] = state_message(self, viewer, seen, last, key[1], shared=shared)
             client.deliver(frames[key])
 
     async def play(self, seat: int, text: object, number: object = None, *, timed_out: bool = False) -> None:
@@ -341,7 +344,13 @@ class Table:
         self._check_turn(seat, number)
         if type(text) is not str:
             raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
-        try:
+        if self._by_text is None:
+            self._by_text = dict(zip(self.legal_texts(), self.legal_moves(), strict=True))
+        legal = self._by_text.get(text)
+        if legal is not None:  # a legal move written as the game writes it: nothing to read or judge
+            self._play_move(seat, legal, timed_out, arrived)
+            return
+        try:  # written otherwise (other spacing, order or case), or not legal: read, then judged
             move = self.game.parse_move(text)
         except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
             raise Refused("illegal-move", str(error), error.rule, illegal=error) from None
@@ -411,7 +420,7 @@ class Table:
         self.state = after
         self.moves.append(move)
         self.history.append(events)
-        self._legal = self._legal_texts = self._parts = None
+        self._legal = self._legal_texts = self._by_text = self._parts = None
         self.schedule()
         self._send_states(events, last)
         players = {index: record.player for index, record in enumerate(self.seats)}

@@ -27,7 +27,7 @@ from ...common.documents import (
 )
 from ...common.seeded import seeded_record_kind
 from ...errors import DocumentError, quote
-from ..cards import CARDS, DECK, Card, parse_card
+from ..cards import CARDS, DECK, Card, card_texts, parse_card
 from ..moves import Move, Pass, Spell, parse_move
 from ..options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..records import RECORD_FORMAT
@@ -59,7 +59,7 @@ def _cards(obj: dict[str, Any], key: str, path: str, high: int = len(DECK), rule
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    return card_texts(cards)
 
 
 def _move(value: object, path: str) -> Move:
