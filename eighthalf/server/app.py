@@ -430,7 +430,7 @@ def create_app(
         await websocket.accept()
         metrics.opened.inc()
         try:
-            table = lobby.get(websocket.path_params["id"])
+            table = await lobby.fetch(websocket.path_params["id"])
         except Refused as refused:
             await websocket.send_json(error_message(refused))
             await websocket.close(4404, "no such table")

@@ -10,6 +10,7 @@ on what is live, not on the games ever played. The tables themselves are
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -115,7 +116,26 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        table = self._keep(self._table(self._stored(table_id)))
+        return self._bring(self._stored(table_id))
+
+    async def fetch(self, table_id: str) -> Table:
+        """:meth:`get`, for a shared store with the table read in a worker thread when it is not
+        in memory, so that the event loop serves the other tables meanwhile (a table made or
+        played through another process; a store that is not shared is read as :meth:`get` does).
+
+        Raises:
+            Refused: If there is none.
+        """
+        table = self.tables.get(table_id)
+        if table is not None or not self.store.shared:
+            return table if table is not None else self.get(table_id)
+        stored = await asyncio.to_thread(self._stored, table_id)
+        table = self.tables.get(table_id)  # brought here meanwhile, for another connection
+        return table if table is not None else self._bring(stored)
+
+    def _bring(self, stored: StoredTable) -> Table:
+        """Keep the table ``stored`` in memory, its clock shown if it is in play."""
+        table = self._keep(self._table(stored))
         if not table.over:  # in play, driven by another process: its clock is shown here
             table.schedule()
         return table

@@ -164,7 +164,7 @@ class Service:
             if table is not None and table.driver == owner:
                 continue
             try:
-                table = table if table is not None else self.lobby.get(table_id)
+                table = table if table is not None else await self.lobby.fetch(table_id)
                 await catch_up(table, self.lobby)
             except Exception:  # a table that cannot be read must not stop the others
                 logger.exception("table %s: cannot be taken over", table_id)

@@ -59,6 +59,7 @@ from eighthalf.server.client import play
 from eighthalf.server.games import SERVED, seat_names, table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.postgres import PostgresStore
+from eighthalf.server.protocol import Refused
 from eighthalf.server.service import TAKEOVER_SECONDS, catch_up, follow_move
 from eighthalf.server.store import SQLiteStore, StoredTable
 
@@ -415,3 +416,25 @@ def test_a_catch_up_reads_only_the_moves_this_process_lacks_and_plays_each_once(
         assert table.state == state
     finally:
         store.close()
+
+
+def test_a_table_made_through_another_process_is_fetched_once_off_the_event_loop() -> None:
+    """``Lobby.fetch`` reads a table it does not hold in a worker thread; two connections
+    asking at once get the same table, and an unknown id is refused as ``get`` refuses it."""
+    url = new_database()
+    made_here, other = PostgresStore(url), PostgresStore(url)
+    try:
+        table = Lobby(made_here).create(table_spec({"game": "8½", "players": 2, "seats": [None, None], "seed": 9}))
+        lobby = Lobby(other)
+
+        async def fetch_twice() -> list[Any]:
+            return list(await asyncio.gather(lobby.fetch(table.id), lobby.fetch(table.id)))
+
+        first, second = asyncio.run(fetch_twice())
+        assert first is second is lobby.tables[table.id] and first.state == table.state
+        with pytest.raises(Refused) as refused:
+            asyncio.run(lobby.fetch("nope"))
+        assert refused.value.code == "no-table"
+    finally:
+        made_here.close()
+        other.close()
