@@ -428,18 +428,22 @@ class SQLiteStore:
             try:
                 self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
                 db = self._db
-                (count,) = db.execute(
-                    "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
-                ).fetchone()
-                if count != number - 1:
+                inserted = db.execute(  # only as the move after the last one stored
+                    "INSERT INTO moves (table_id, number, move) SELECT ?, ?, ? WHERE"
+                    " (SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?) = ?",
+                    (table_id, number, move, table_id, number - 1),
+                ).rowcount
+                if inserted != 1:
+                    (count,) = db.execute(
+                        "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
+                    ).fetchone()
                     raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
-                db.execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", (table_id, number, move))
                 if finished is not None:
                     db.execute(
-                        "UPDATE tables SET finished = ?, summary = ? WHERE id = ?",
-                        (finished, json_text(summary), table_id),
+                        "UPDATE tables SET finished = ?, summary = ?, touched = coalesce(?, touched) WHERE id = ?",
+                        (finished, json_text(summary), touched, table_id),
                     )
-                if touched is not None:
+                elif touched is not None:
                     db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")
             except BaseException:
