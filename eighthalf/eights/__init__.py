@@ -13,7 +13,7 @@ Outcome(totals=(6, 10, 18, 31), winners=(3,), target=30)
 """
 
 from ..errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, NotAMoveError, ParseError
-from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, parse_card, parse_cards
+from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, card_texts, parse_card, parse_cards
 from .deal import new_game
 from .engine import apply, apply_unchecked, is_legal, legal_moves
 from .events import (
@@ -76,6 +76,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "apply_with_events",
+    "card_texts",
     "events_for",
     "from_data",
     "is_legal",

@@ -140,6 +140,7 @@ _BY_KEY: dict[int, Card] = {card.key: card for card in CARDS.values()}
 def card_texts(cards: Iterable[Card]) -> list[str]:
     """The notation of each of ``cards``, in order: ``[str(card) for card in cards]``, faster.
 
+    >>> from eighthalf.eights import card_texts, parse_cards
     >>> card_texts(parse_cards("1e 4w"))
     ['1e', '4w']
     """

@@ -189,7 +189,7 @@ class Service:
         """Bring this process's copy of a table up to ``change`` (see :meth:`Store.listen
         <eighthalf.server.store.Store.listen>`), telling its connections; a change that needs
         the database read again (a move missed, an ending, a lost connection to the database)
-        starts a :func:`catch_up` of the table (one at a time a table: :meth:`_catch_up`)."""
+        starts a :func:`catch_up` of the table (one at a time a table)."""
         try:
             if change.get("resync"):
                 for table in list(self.lobby.tables.values()):
