@@ -208,7 +208,16 @@ class TurnState(Protocol):
 class Turns:
     """The members of :class:`Game` that a game object derives when its states are
     :class:`TurnState` and its moves write their notation as ``str(move)``: 8½'s round
-    (:class:`eighthalf.game.RoundGame`) and Eights (:class:`eighthalf.eights.game.EightsGame`)."""
+    (:class:`eighthalf.game.RoundGame`) and Eights (:class:`eighthalf.eights.game.EightsGame`).
+
+    >>> from eighthalf.eights.game import EIGHTS
+    >>> state = EIGHTS.start(2, seed=3)
+    >>> isinstance(EIGHTS, Turns), EIGHTS.to_move(state), EIGHTS.move_text(EIGHTS.legal_moves(state)[0])
+    (True, 0, 'TWO 4w 6t 1o>1v')
+    >>> last = play_out(EIGHTS, state, lambda state, moves: moves[0])
+    >>> EIGHTS.to_move(last) is None
+    True
+    """
 
     __slots__ = ()
 
