@@ -49,15 +49,7 @@ class SheddingEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     hidden_rules = "SH2, SH5"
     default_players = 3
     deal_rule = "SH2"
-
-    def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
-        """``rules`` (default the game's) and the adapter's move limit."""
-        rules = Rules() if rules is None else rules
-        if type(rules) is not Rules:
-            raise InvalidStateError(f"rules must be a shedding Rules, not {quote(rules)}")
-        if move_limit is not None and (type(move_limit) is not int or not 1 <= move_limit < 2**53):
-            raise InvalidStateError(f"move_limit must be None or an int from 1, not {quote(move_limit)}")
-        return rules, move_limit
+    rules_name = "a shedding Rules"
 
     def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
         """1 for each legal action of the viewer."""
