@@ -293,9 +293,14 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """The ``(start, size)`` blocks of the observation that only its seat may see (for
         OpenSpiel's public observation, which leaves them out)."""
 
-    @abstractmethod
     def rewards(self, result: Result) -> list[float]:
-        """Every seat's reward once the game is over, from its result."""
+        """Every seat's reward once the game is over, from its result.
+
+        Derived for every game: 1 for each winner (tied winners each get 1), 0 for the
+        others and for everybody when no seat won. A game that rewards its scores
+        overrides it (8½: the round's points, E6).
+        """
+        return [float(seat in result.winners) for seat in range(len(result.scores))]
 
     @abstractmethod
     def text(self, seen: ViewT) -> str:
@@ -310,9 +315,10 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """Add to ``out`` (the summary of the moves made) that the seat ``turn`` places
         after the player made ``move``."""
 
-    @abstractmethod
     def card_text(self, card: Any) -> str:
-        """A card of a hand as text."""
+        """A card of a hand as text: derived for every game as ``str(card)``, its notation (a
+        game whose cards write otherwise overrides it: 8½'s ranks by their labels)."""
+        return str(card)
 
     def legal_texts(self, seen: ViewT) -> list[str]:
         """The legal moves of ``seen`` in the game's notation."""

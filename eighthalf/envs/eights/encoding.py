@@ -52,7 +52,6 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...common.game import Result
 from ...eights.cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card
 from ...eights.engine import apply_unchecked
 from ...eights.game import EIGHTS
@@ -652,15 +651,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             if name.startswith("own") or name.startswith("unseen")
         ]
 
-    def rewards(self, result: Result) -> list[float]:
-        """1 for each winner (WG3), 0 for the others."""
-        return [float(seat in result.winners) for seat in range(len(result.scores))]
-
     text = staticmethod(view_text)
-
-    def card_text(self, card: Card) -> str:
-        """The card's notation, ``4w``."""
-        return str(card)
 
     def recall_size(self, players: int) -> int:
         """For every seat: how often it spelled each word, passed, and how many cards it exchanged."""
