@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from .cards import Rank
-from .common.game import Result
+from .common.game import Result, Turns
 from .common.i18n import DEFAULT_LOCALE
 from .common.records import check_tag_texts, tag_int
 from .deal import new_game
@@ -44,7 +44,7 @@ from .match import (
 )
 from .match import events_for as match_events_for
 from .match import narrate as match_narrate
-from .moves import Move, parse_move
+from .moves import parse_move
 from .options import MAX_COUNT, OPTION_NAMES, Rules
 from .state import GameState
 from .views import sample_state, view
@@ -148,8 +148,10 @@ class _EightAndAHalf:
     rules_from_tags = staticmethod(rules_from_tags)
 
 
-class RoundGame(_EightAndAHalf):
-    """A single round of 8½ (S1–E7), as a game object: 8½'s functions, unchanged.
+class RoundGame(Turns, _EightAndAHalf):
+    """A single round of 8½ (S1–E7), as a game object: 8½'s functions, unchanged; whose turn
+    it is (none once the round is over, E4) and the moves' notation as
+    :class:`~eighthalf.common.game.Turns` derives them.
 
     >>> ROUND.start(4, seed=7) == new_game(4, seed=7)
     True
@@ -159,10 +161,6 @@ class RoundGame(_EightAndAHalf):
 
     def __repr__(self) -> str:
         return "eighthalf.game.ROUND" if type(self) is RoundGame else f"{type(self).__name__}()"
-
-    def to_move(self, state: GameState) -> int | None:
-        """The seat to move, ``None`` once the round is over (E4)."""
-        return None if state.outcome is not None else state.to_move
 
     # 8½'s own functions, bound as they are: no call in between on the hot path of
     # search and simulations.
@@ -181,10 +179,6 @@ class RoundGame(_EightAndAHalf):
         if outcome is None:
             return None
         return Result(outcome.points, () if outcome.winner is None else (outcome.winner,))
-
-    def move_text(self, move: Move) -> str:
-        """The move's notation (``str(move)``)."""
-        return str(move)
 
     parse_move = staticmethod(parse_move)
     narrate = staticmethod(narrate)

@@ -257,26 +257,6 @@ class Summary(SummaryFigures):
     order of :data:`~eighthalf.options.OPTION_NAMES`; ``()`` for the rule book's rulings."""
 
     @property
-    def mean_length(self) -> float:
-        """Mean moves per round."""
-        return self._length_figures.mean
-
-    @property
-    def median_length(self) -> float:
-        """Median moves per round (the mean of the two middle rounds for an even number)."""
-        return self._length_figures.median
-
-    @property
-    def min_length(self) -> int:
-        """The shortest round, in moves."""
-        return self._length_figures.min
-
-    @property
-    def max_length(self) -> int:
-        """The longest round, in moves."""
-        return self._length_figures.max
-
-    @property
     def catches_per_round(self) -> float:
         """Mean catches per round."""
         return self.catches / self.rounds

@@ -4,6 +4,7 @@ with an encoding gets them by name, with the encoding's defaults, and the errors
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ import gymnasium
 import numpy as np
 
 from eighthalf.common.registry import RegistryError, games
-from eighthalf.envs import GameAEC, GameSeatEnv, encoding_for, env_for, seat_env_id
+from eighthalf.envs import GAME_MODULE_OF, GameAEC, GameSeatEnv, encoding_for, env_for, seat_env_id
 from eighthalf.envs import raw_env as eighthalf_raw_env
 from eighthalf.envs.base import DEFAULT, Encoding, layout, move_limit_of
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
@@ -127,3 +128,14 @@ def test_eights_registered_id_makes_its_own_seat_class() -> None:
         assert type(made.unwrapped) is SeatEnv
     finally:
         made.close()
+
+
+def test_each_game_s_package_of_environments_offers_the_same_names_from_the_same_modules() -> None:
+    packages = {package: importlib.import_module(package) for package in ("eighthalf.envs", "eighthalf.envs.eights")}
+    assert (
+        set(packages["eighthalf.envs.eights"].__all__) == set(GAME_MODULE_OF) < set(packages["eighthalf.envs"].__all__)
+    )
+    for package, loaded in packages.items():
+        for name, module in GAME_MODULE_OF.items():
+            held = getattr(importlib.import_module(f"{package}.{module}"), name)
+            assert getattr(loaded, name) is held, (package, name)

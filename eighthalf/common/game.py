@@ -33,7 +33,7 @@ import attrs
 
 from .errors import InvalidStateError, quote
 
-__all__ = ["Game", "Result", "apply_with_events", "is_legal", "play_out", "result_text"]
+__all__ = ["Game", "Result", "TurnState", "Turns", "apply_with_events", "is_legal", "play_out", "result_text"]
 
 StateT = TypeVar("StateT")
 """The type of a game's full state (8½: :class:`~eighthalf.GameState` or :class:`~eighthalf.Match`)."""
@@ -188,6 +188,46 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
             DocumentError: If a rules tag is malformed; the path names the tag.
         """
         ...
+
+
+class TurnState(Protocol):
+    """A state that says whose turn it is and whether the game is over, as 8½'s round and
+    Eights' states do: what :class:`Turns` reads."""
+
+    @property
+    def outcome(self) -> object:
+        """How the game ended, ``None`` while it goes on."""
+        ...
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move while the game goes on."""
+        ...
+
+
+class Turns:
+    """The members of :class:`Game` that a game object derives when its states are
+    :class:`TurnState` and its moves write their notation as ``str(move)``: 8½'s round
+    (:class:`eighthalf.game.RoundGame`) and Eights (:class:`eighthalf.eights.game.EightsGame`).
+
+    >>> from eighthalf.eights.game import EIGHTS
+    >>> state = EIGHTS.start(2, seed=3)
+    >>> isinstance(EIGHTS, Turns), EIGHTS.to_move(state), EIGHTS.move_text(EIGHTS.legal_moves(state)[0])
+    (True, 0, 'TWO 4w 6t 1o>1v')
+    >>> last = play_out(EIGHTS, state, lambda state, moves: moves[0])
+    >>> EIGHTS.to_move(last) is None
+    True
+    """
+
+    __slots__ = ()
+
+    def to_move(self, state: TurnState) -> int | None:
+        """The seat to move, ``None`` once the game is over (its ``outcome`` is set)."""
+        return None if state.outcome is not None else state.to_move
+
+    def move_text(self, move: object) -> str:
+        """The move's notation (``str(move)``)."""
+        return str(move)
 
 
 def is_legal(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, move: object) -> bool:

@@ -560,6 +560,26 @@ class SummaryFigures:
     def _length_figures(self) -> HistogramFigures:
         return histogram_figures(self._lengths, self._count)
 
+    @property
+    def mean_length(self) -> float:
+        """Mean length of a game (a round of 8½), in what its lengths count (moves; Eights' turns)."""
+        return self._length_figures.mean
+
+    @property
+    def median_length(self) -> float:
+        """Median length of a game (the mean of the two middle games for an even number)."""
+        return self._length_figures.median
+
+    @property
+    def min_length(self) -> int:
+        """The shortest game's length."""
+        return self._length_figures.min
+
+    @property
+    def max_length(self) -> int:
+        """The longest game's length."""
+        return self._length_figures.max
+
     def to_json(self) -> str:
         """:meth:`to_dict` as indented JSON."""
         return summary_json(self.to_dict())

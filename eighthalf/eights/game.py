@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ..common.game import Result
+from ..common.game import Result, Turns
 from ..common.records import check_tag_texts, int_tags, tag_ints
 from ..errors import DocumentError, quote
 from .deal import new_game
 from .engine import apply, apply_unchecked, legal_moves
 from .events import describe, events_for, narrate
-from .moves import Move, parse_move
+from .moves import parse_move
 from .options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .state import GameState
 from .views import sample_state, view
@@ -64,8 +64,9 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     return Rules(**values, may_pass_freely=options is not None)
 
 
-class EightsGame:
-    """Eights (WS1–WI4) as a game object: the functions of :mod:`eighthalf.eights`, unchanged.
+class EightsGame(Turns):
+    """Eights (WS1–WI4) as a game object: the functions of :mod:`eighthalf.eights`, unchanged;
+    whose turn it is (none once the game is over, WG3) and the moves' notation as :class:`~eighthalf.common.game.Turns` derives them.
 
     >>> EIGHTS.start(4, seed=7) == new_game(4, seed=7)
     True
@@ -90,10 +91,6 @@ class EightsGame:
         """2 to 6 players (WS2), whatever the rules."""
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def to_move(self, state: GameState) -> int | None:
-        """The seat to move, ``None`` once the game is over (WG3)."""
-        return None if state.outcome is not None else state.to_move
-
     # Eights' own functions, bound as they are: no call in between on the hot path of
     # search and simulations.
     start = staticmethod(new_game)
@@ -109,10 +106,6 @@ class EightsGame:
         """Every seat's total and the seats with the highest (WG3) once the game is over."""
         outcome = state.outcome
         return None if outcome is None else Result(outcome.totals, outcome.winners)
-
-    def move_text(self, move: Move) -> str:
-        """The move's notation (``str(move)``)."""
-        return str(move)
 
     parse_move = staticmethod(parse_move)
     narrate = staticmethod(narrate)

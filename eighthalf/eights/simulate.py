@@ -196,25 +196,11 @@ class Summary(SummaryFigures):
     spellings: int
     """Total words spelled (the other turns were passes)."""
 
-    @property
-    def mean_turns(self) -> float:
-        """Mean turns per game."""
-        return self._length_figures.mean
-
-    @property
-    def median_turns(self) -> float:
-        """Median turns per game (the mean of the two middle games for an even number)."""
-        return self._length_figures.median
-
-    @property
-    def min_turns(self) -> int:
-        """The shortest game, in turns."""
-        return self._length_figures.min
-
-    @property
-    def max_turns(self) -> int:
-        """The longest game, in turns."""
-        return self._length_figures.max
+    # the lengths' figures every summary derives, under the names of Eights' turns
+    mean_turns = SummaryFigures.mean_length
+    median_turns = SummaryFigures.median_length
+    min_turns = SummaryFigures.min_length
+    max_turns = SummaryFigures.max_length
 
     @property
     def mean_hands(self) -> float:

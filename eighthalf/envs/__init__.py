@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .aec import GameAEC, env_for
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTIONS",
+    "GAME_MODULE_OF",
     "NUM_ACTIONS",
     "GameAEC",
     "GameSeatEnv",
@@ -66,16 +68,25 @@ __all__ = [
     "spiel_game_for",
 ]
 
+GAME_MODULE_OF: Final = MappingProxyType(
+    {
+        "ACTIONS": "encoding",
+        "NUM_ACTIONS": "encoding",
+        "action_mask": "encoding",
+        "action_to_move": "encoding",
+        "encode_view": "encoding",
+        "move_to_action": "encoding",
+        "SeatEnv": "gym",
+        "env": "pettingzoo",
+        "raw_env": "pettingzoo",
+    }
+)
+"""The names a game's package of environments offers (this one for 8½, :mod:`eighthalf.envs.eights`
+for Eights), each with the module of the package that holds it: its encoding's, its
+Gymnasium environment's and its PettingZoo environment's."""
+
 _MODULE_OF = {
-    "ACTIONS": "encoding",
-    "NUM_ACTIONS": "encoding",
-    "action_mask": "encoding",
-    "action_to_move": "encoding",
-    "encode_view": "encoding",
-    "move_to_action": "encoding",
-    "SeatEnv": "gym",
-    "env": "pettingzoo",
-    "raw_env": "pettingzoo",
+    **GAME_MODULE_OF,
     "encoding_for": "base",
     "GameAEC": "aec",
     "env_for": "aec",
@@ -110,7 +121,7 @@ def extra_missing(error: ModuleNotFoundError, extra: str, needed_by: str) -> Mod
     )
 
 
-def load_lazily(package: str, name: str, module_of: dict[str, str], namespace: dict[str, Any]) -> Any:
+def load_lazily(package: str, name: str, module_of: Mapping[str, str], namespace: dict[str, Any]) -> Any:
     """Import ``name`` of ``package`` from its module (``module_of[name]``) and keep it in the
     package's ``namespace``: the module ``__getattr__`` of this package and of
     :mod:`eighthalf.envs.eights`.
@@ -139,7 +150,7 @@ def load_lazily(package: str, name: str, module_of: dict[str, str], namespace: d
 
 
 def lazy_names(
-    package: str, module_of: dict[str, str], namespace: dict[str, Any]
+    package: str, module_of: Mapping[str, str], namespace: dict[str, Any]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The module ``__getattr__`` and ``__dir__`` of a package whose names are imported on
     first use (:func:`load_lazily`): this package's and :mod:`eighthalf.envs.eights`'s.

@@ -105,14 +105,35 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         seen: Any = self.view_of(state, seat)  # every game's seat views have ``hand``
         return tuple(seen.hand)
 
-    @abstractmethod
+    rules_name: str = "the game's Rules"
+    """How messages name the class of the game's rules (Eights: ``"an eighthalf.eights.Rules"``)."""
+
     def table(self, rules: RulesT | None, move_limit: int | None) -> tuple[RulesT, int | None]:
         """The rules an adapter plays and its own move limit (``None``: the rules end every game).
 
+        Derived for every game: ``rules``, else the game's
+        :attr:`~eighthalf.common.game.Game.default_rules`, and ``move_limit`` as given, which
+        ends a game with no winner. A game whose rules hold a move limit of their own, or
+        that cannot play some rules, overrides it (8½'s, E7).
+
+        >>> from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
+        >>> EIGHTS_ENCODING.table(None, 500)
+        (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
+
         Raises:
-            InvalidStateError: If ``rules`` are not this game's rules or are rules the
-                encoding cannot play, or ``move_limit`` is out of range or disagrees with them.
+            InvalidStateError: If ``rules`` are not this game's rules (of the class of its
+                default rules; the message names it by :attr:`rules_name`) or are rules the
+                encoding cannot play, or ``move_limit`` is out of range (neither ``None`` nor an
+                int from 1 to ``2**53 - 1``) or disagrees with them.
         """
+        default = self.game.default_rules
+        if rules is None:
+            rules = default
+        elif not isinstance(rules, type(default)):
+            raise InvalidStateError(f"rules must be {self.rules_name}, not {quote(rules)}")
+        if move_limit is not None and (type(move_limit) is not int or not 1 <= move_limit < 2**53):
+            raise InvalidStateError(f"move_limit must be None or an int from 1 to 2**53 - 1, not {quote(move_limit)}")
+        return rules, move_limit
 
     @abstractmethod
     def action_mask(self, seen: ViewT) -> npt.NDArray[np.int8]:
@@ -272,9 +293,14 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """The ``(start, size)`` blocks of the observation that only its seat may see (for
         OpenSpiel's public observation, which leaves them out)."""
 
-    @abstractmethod
     def rewards(self, result: Result) -> list[float]:
-        """Every seat's reward once the game is over, from its result."""
+        """Every seat's reward once the game is over, from its result.
+
+        Derived for every game: 1 for each winner (tied winners each get 1), 0 for the
+        others and for everybody when no seat won. A game that rewards its scores
+        overrides it (8½: the round's points, E6).
+        """
+        return [float(seat in result.winners) for seat in range(len(result.scores))]
 
     @abstractmethod
     def text(self, seen: ViewT) -> str:
@@ -289,9 +315,10 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """Add to ``out`` (the summary of the moves made) that the seat ``turn`` places
         after the player made ``move``."""
 
-    @abstractmethod
     def card_text(self, card: Any) -> str:
-        """A card of a hand as text."""
+        """A card of a hand as text: derived for every game as ``str(card)``, its notation (a
+        game whose cards write otherwise overrides it: 8½'s ranks by their labels)."""
+        return str(card)
 
     def legal_texts(self, seen: ViewT) -> list[str]:
         """The legal moves of ``seen`` in the game's notation."""

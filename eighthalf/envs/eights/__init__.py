@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import lazy_names
+from .. import GAME_MODULE_OF, lazy_names
 
 if TYPE_CHECKING:
     from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
@@ -39,18 +39,4 @@ __all__ = [
     "raw_env",
 ]
 
-_MODULE_OF = {
-    "ACTIONS": "encoding",
-    "NUM_ACTIONS": "encoding",
-    "action_mask": "encoding",
-    "action_to_move": "encoding",
-    "encode_view": "encoding",
-    "move_to_action": "encoding",
-    "SeatEnv": "gym",
-    "env": "pettingzoo",
-    "raw_env": "pettingzoo",
-}
-"""The module of this package that holds each of its names."""
-
-
-__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, globals())
+__getattr__, __dir__ = lazy_names(__name__, GAME_MODULE_OF, globals())  # the names of every game's package

@@ -52,7 +52,6 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...common.game import Result
 from ...eights.cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card
 from ...eights.engine import apply_unchecked
 from ...eights.game import EIGHTS
@@ -432,27 +431,6 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
     return encode_into(seen, np.empty(observation_size(len(seen.hand_sizes)), dtype=np.float32))
 
 
-def table_rules(rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
-    """The :class:`~eighthalf.eights.Rules` an environment plays (``rules``, else the rule
-    book's) and its move limit, which ends a game with no winner (Eights' rules have a turn
-    limit per hand, WH3, but none per game).
-
-    >>> table_rules(None, 500)
-    (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
-
-    Raises:
-        InvalidStateError: If ``rules`` is not an :class:`~eighthalf.eights.Rules`, or
-            ``move_limit`` is neither ``None`` nor an int from 1 to ``2**53 - 1``.
-    """
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise InvalidStateError(f"rules must be an eighthalf.eights.Rules, not {quote(rules)}")
-    if move_limit is not None and (type(move_limit) is not int or not 1 <= move_limit < 2**53):
-        raise InvalidStateError(f"move_limit must be None or an int from 1 to 2**53 - 1, not {quote(move_limit)}")
-    return rules, move_limit
-
-
 def view_text(seen: PlayerView) -> str:
     """The table as ``seen`` shows it, in a few lines: the hand and turn (or the winners),
     the table and the stack, then one line per seat with its total, its points in this
@@ -579,6 +557,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     default_move_limit = DEFAULT_MOVE_LIMIT
     hidden_rules = "WI2, WI3"
     deal_rule = "WS5"
+    rules_name = "an eighthalf.eights.Rules"
     spiel_parameters = MappingProxyType({"target": 0, "turn_limit": 0, "may_pass_freely": False})
 
     def spiel_rules(self, values: Mapping[str, Any]) -> Rules:
@@ -596,7 +575,6 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         target, turn_limit = values["target"] or None, values["turn_limit"] or None
         return Rules(target=target, turn_limit=turn_limit, may_pass_freely=values["may_pass_freely"])
 
-    table = staticmethod(table_rules)
     action_mask = staticmethod(action_mask)
     action_to_move = staticmethod(action_to_move)
     move_to_action = staticmethod(move_to_action)
@@ -673,15 +651,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             if name.startswith("own") or name.startswith("unseen")
         ]
 
-    def rewards(self, result: Result) -> list[float]:
-        """1 for each winner (WG3), 0 for the others."""
-        return [float(seat in result.winners) for seat in range(len(result.scores))]
-
     text = staticmethod(view_text)
-
-    def card_text(self, card: Card) -> str:
-        """The card's notation, ``4w``."""
-        return str(card)
 
     def recall_size(self, players: int) -> int:
         """For every seat: how often it spelled each word, passed, and how many cards it exchanged."""
@@ -698,3 +668,9 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
 
 EIGHTS_ENCODING: Final = EightsEncoding()
 """Eights' encoding (one game an episode)."""
+
+table_rules: Final = EIGHTS_ENCODING.table
+"""The :class:`~eighthalf.eights.Rules` an environment plays (``rules``, else the rule
+book's) and its move limit, which ends a game with no winner (Eights' rules have a turn
+limit per hand, WH3, but none per game): :meth:`eighthalf.envs.base.Encoding.table`,
+derived for every game."""

@@ -8,12 +8,11 @@ the viewer on, the stock's size, and 1 if it is the viewer's turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from eighthalf.common.game import Result
 from eighthalf.envs.base import Encoding
 from eighthalf.errors import IllegalMoveError, InvalidStateError, quote
 
@@ -49,15 +48,7 @@ class SheddingEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     hidden_rules = "SH2, SH5"
     default_players = 3
     deal_rule = "SH2"
-
-    def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
-        """``rules`` (default the game's) and the adapter's move limit."""
-        rules = Rules() if rules is None else rules
-        if type(rules) is not Rules:
-            raise InvalidStateError(f"rules must be a shedding Rules, not {quote(rules)}")
-        if move_limit is not None and (type(move_limit) is not int or not 1 <= move_limit < 2**53):
-            raise InvalidStateError(f"move_limit must be None or an int from 1, not {quote(move_limit)}")
-        return rules, move_limit
+    rules_name = "a shedding Rules"
 
     def action_mask(self, seen: PlayerView) -> npt.NDArray[np.int8]:
         """1 for each legal action of the viewer."""
@@ -110,10 +101,6 @@ class SheddingEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """The hand."""
         return ((0, _CARDS),)
 
-    def rewards(self, result: Result) -> list[float]:
-        """1 for each winner, else 0."""
-        return [float(seat in result.winners) for seat in range(len(result.scores))]
-
     def text(self, seen: PlayerView) -> str:
         """The table in one line."""
         hand = f", hand {' '.join(seen.hand)}" if seen.seat is not None else ""
@@ -126,10 +113,6 @@ class SheddingEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     def recall(self, out: npt.NDArray[np.float32], turn: int, move: Move) -> None:
         """Count ``move`` for the seat ``turn`` places after the player."""
         out[turn * NUM_ACTIONS + _action(move)] += 1
-
-    def card_text(self, card: Any) -> str:
-        """A card as text."""
-        return str(card)
 
 
 ENCODING: Final = SheddingEncoding()
