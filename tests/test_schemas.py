@@ -74,6 +74,28 @@ def test_the_shipped_schemas_are_what_build_schemas_gives() -> None:
         assert (SHIPPED / name).read_text(encoding="utf-8") == dump_schema(value), f"rewrite {name}"
 
 
+def test_the_schemas_command_writes_every_schema_and_refuses_a_bad_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from eighthalf.schemas.__main__ import main as schemas_main
+
+    assert schemas_main([str(tmp_path / "out")]) == 0
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(build_schemas())
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as helped:
+        schemas_main(["--help"])  # help, not a folder named --help
+    assert helped.value.code == 0 and "DIRECTORY" in capsys.readouterr().out.upper()
+    for bad in (["--nope"], ["a", "b"]):
+        with pytest.raises(SystemExit) as refused:
+            schemas_main(bad)
+        assert refused.value.code == 2 and "usage: python -m eighthalf.schemas" in capsys.readouterr().err
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        schemas_main([str(tmp_path / "file")])
+    assert refused.value.code == 2 and "cannot make the directory" in capsys.readouterr().err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["file", "out"]  # nothing else written
+
+
 def test_the_shipped_document_types_are_the_loaders_in_order() -> None:
     assert tuple(kind.name for kind in REGISTRY.kinds) == SCHEMAS.types == DOCUMENT_TYPES
     assert SCHEMAS.events == DOCUMENT_TYPES[DOCUMENT_TYPES.index("Played") :]
