@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("numpy")
 
 import numpy as np
-from benchmarks.envs import pick_actions, pick_actions_dense
 from envs_reference import eights_action_mask, eights_encode_view, round_action_mask, round_encode_view
 
+from benchmarks.envs import pick_actions, pick_actions_dense
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf import apply_unchecked as round_apply
 from eighthalf import legal_moves as round_legal
