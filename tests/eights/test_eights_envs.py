@@ -170,6 +170,7 @@ def test_wt1_wt7_the_state_forms_give_the_views_moves_and_play_as_the_engine(see
 def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(eights_encoding._MASKS, "spells", {})
     monkeypatch.setattr(_rows, "_CACHED", 2)
+    monkeypatch.setattr(_rows, "_SPELLS_KEPT", 2)
     monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})  # new tables, whose caches fill at 2
     states = _states(6)[::2]
     players = states[0].hand.players
@@ -189,6 +190,7 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
         assert len(eights_encoding._MASKS.spells) <= 2
     observations = eights_encoding._OBSERVATIONS[players]
     assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
+    assert len(observations._totals) <= 2
 
 
 def test_bad_arguments_of_the_eights_state_forms_are_refused() -> None:

@@ -35,7 +35,7 @@ from ...eights.moves import Move, Pass, Spell
 from ...eights.state import GameState
 from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 
-__all__ = ["Masks", "Observations", "checked_rows", "keys_of"]
+__all__ = ["Masks", "Observations", "checked_row", "checked_rows", "keys_of"]
 
 _KEY = attrgetter("key")
 _LETTERS_OF = attrgetter("hand")
@@ -43,6 +43,9 @@ _REPLACEMENTS_OF = attrgetter("replacements")
 _EXCHANGE_OF = attrgetter("exchange")
 _CACHED = 1 << 12
 """The most entries of a cache (a full cache is emptied and starts again)."""
+_SPELLS_KEPT = 1 << 8
+"""The most states whose spellings :class:`Masks` remembers (their states and spellings kept
+alive: a batch's last steps, not thousands of states for the garbage collector to walk)."""
 
 
 def keys_of(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
@@ -73,6 +76,20 @@ def checked_rows(states: Sequence[GameState], seats: Sequence[int]) -> int:
     return players
 
 
+def checked_row(state: GameState, seat: int) -> int:
+    """The players of ``state``, of which ``seat`` is a seat: :func:`checked_rows` of one
+    state, which a single environment asks twice a step (the usual case checked inline).
+
+    Raises:
+        InvalidStateError: As :func:`checked_rows` does.
+    """
+    if type(state) is GameState and type(seat) is int:
+        players = len(state.hand.hands)
+        if 0 <= seat < players:
+            return players
+    return checked_rows((state,), (seat,))
+
+
 class Masks:
     """The legal actions of rows of positions (see the module's description), and the
     canonical actions of moves (WT7).
@@ -97,7 +114,7 @@ class Masks:
         """The legal spellings by action of the states last masked, by the state's ``id``,
         with the state (kept alive, so that its id is not reused while it is here) and the
         seat: the adapters play the action chosen from the mask. Emptied when full before
-        a mask's rows are added."""
+        a mask's rows are added (it keeps a few hundred states: a batch's last steps)."""
 
     def spelling(self, state: GameState, seat: int, action: int) -> Spell | None:
         """The legal spelling of ``action`` for ``seat`` in ``state`` if the state was
@@ -235,7 +252,7 @@ class Masks:
             flat[passing[0]] = 1
         elif passing:
             flat[np.concatenate(passing)] = 1
-        if len(self.spells) >= _CACHED:
+        if len(self.spells) >= _SPELLS_KEPT:
             self.spells.clear()
         for state, seat, spelled in zip(states, seats, found, strict=True):
             if spelled:
@@ -291,6 +308,7 @@ class Observations:
         self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}  # a pile's positions, by its id
         self._tables: dict[int, tuple[tuple[Card, ...], list[int]]] = {}  # a table's positions, by its id
         self._every: dict[int, tuple[object, list[int], list[int]]] = {}  # every pile's positions, by the piles' id
+        self._totals: dict[int, tuple[object, list[int]]] = {}  # each seat's total of the finished hands, by their id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
@@ -334,7 +352,7 @@ class Observations:
         numbers: list[list[float]] = []
         stride, players, orders = self.stride, self.players, self._orders
         hand_at, table_at, stack_at, every = self._hand_at, self._table_at, self._stack_at, self._all_piles
-        tables = self._tables
+        tables, sums = self._tables, self._totals
         for state, me in zip(states, seats, strict=True):
             hand = state.hand
             start = len(positions)
@@ -354,7 +372,16 @@ class Observations:
             positions += where
             lengths.append(len(positions) - start)
             over = state.outcome is not None
-            totals = [sum(scores) for scores in zip(*state.hand_scores, strict=True)] or [0] * players
+            finished = state.hand_scores
+            known = sums.get(id(finished))
+            if known is None or known[0] is not finished:
+                if len(sums) >= _CACHED:
+                    sums.clear()
+                known = sums[id(finished)] = (
+                    finished,
+                    [sum(scores) for scores in zip(*finished, strict=True)] or [0] * players,
+                )
+            totals = known[1]
             mover, dealer, hands = -1 if over else hand.to_move, hand.dealer, hand.hands
             facts: list[float] = [len(hand.stack), hand.passes, hand.turns, state.rules.target_for(players), over]
             for seat in orders[me]:

@@ -63,7 +63,7 @@ from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding, layout
-from ._rows import Masks, Observations, checked_rows
+from ._rows import Masks, Observations, checked_row, checked_rows
 
 __all__ = [
     "ACTIONS",
@@ -557,7 +557,7 @@ def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
     spell = _MASKS.spelling(state, seat, action)
     if spell is not None:
         return spell
-    checked_rows((state,), (seat,))
+    checked_row(state, seat)
     return _move_of(action, state.hand.hands[seat], state.hand.table)
 
 
@@ -616,7 +616,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not a
                 float32 vector of :func:`observation_size` entries.
         """
-        players = checked_rows((state,), (seat,))
+        players = checked_row(state, seat)
         size = observation_size(players)
         if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
             raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
@@ -633,7 +633,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
             raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
-        checked_rows((state,), (seat,))
+        checked_row(state, seat)
         _MASKS.write((state,), (seat,), out.reshape(1, NUM_ACTIONS))
         self._last_mask = (state, seat, out.copy())
         return out
