@@ -69,15 +69,16 @@ def pick_actions(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.N
     legal = masks != 0
     counts = np.count_nonzero(legal, axis=1)
     firsts = np.cumsum(counts) - counts
-    picked = np.flatnonzero(legal)[firsts + (rng.random(len(masks)) * counts).astype(np.intp)]
-    return picked - np.arange(0, picked.size * masks.shape[1], masks.shape[1])
+    picked: npt.NDArray[np.intp] = np.flatnonzero(legal)[firsts + (rng.random(len(masks)) * counts).astype(np.intp)]
+    return picked - np.arange(0, picked.size * masks.shape[1], masks.shape[1], dtype=np.intp)
 
 
 def pick_actions_dense(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
     """One action per row of ``masks``, uniformly among the row's legal actions, by a random
     number for every entry of the mask: the batch rows' agent until 27 November 2026
     (``--old-agent``), which costs as much as the actions are many."""
-    return (rng.random(masks.shape) * masks).argmax(axis=1)
+    picked: npt.NDArray[np.intp] = (rng.random(masks.shape) * masks).argmax(axis=1)
+    return picked
 
 
 def batch_steps_per_second(make: Callable[[], Any], steps: int, *, old_agent: bool = False) -> float:

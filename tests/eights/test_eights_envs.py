@@ -19,6 +19,7 @@ from pettingzoo.test import api_test, seed_test
 from benchmarks import eights_mask_floor
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
+from eighthalf.eights import engine as eights_engine
 from eighthalf.eights.game import EIGHTS
 from eighthalf.envs.eights import SeatEnv, _rows, env, raw_env
 from eighthalf.envs.eights import encoding as eights_encoding
@@ -370,7 +371,16 @@ def test_the_mask_floor_benchmark_times_the_four_parts_on_positions_of_play(caps
     assert len(rows) == 5 and all(len(row) == eights_mask_floor.TABLES for row in rows)
     assert all(state.outcome is None for row in rows for state in row)
     assert rows[1] != rows[0]  # each row a move further into the games
-    assert eights_mask_floor.main(["--rows", "3", "--repeat", "1"]) == 0
+    assert eights_mask_floor.main(["--rows", "3", "--repeat", "1", "--steps", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 4 and all("µs a position" in line for line in lines)
+    assert len(lines) == 4 + 1 + len(eights_mask_floor.STEP_PARTS) + 1
+    assert all("µs a position" in line for line in lines[:4])
     assert lines[0].startswith("the engine's spellings")
+    assert all(
+        line.startswith(part + " ") for line, part in zip(lines[5:-1], eights_mask_floor.STEP_PARTS, strict=True)
+    )
+    account = eights_mask_floor.step_parts(4)
+    summed = [part for part in eights_mask_floor.STEP_PARTS if not part.startswith(" ") and "within" not in part]
+    assert account["all"] > 0 and sum(account[part] for part in summed) == pytest.approx(account["all"])
+    assert 0 < account["  of which the engine's spellings"] < account["the masks (mask_states_into)"]
+    assert _rows.spellings is eights_engine.spellings  # type: ignore[attr-defined]  # the timer is taken off
