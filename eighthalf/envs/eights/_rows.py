@@ -108,21 +108,29 @@ class Masks:
             if kind == "spell":
                 self.spell_action[sum(1 << slot for slot in letters), sum(1 << slot for slot in others)] = action
         self._spell_action = self.spell_action.tolist()
-        self._passes: dict[tuple[int, int, int], npt.NDArray[np.intp]] = {}
+        self._passes: dict[tuple[int, int, int], tuple[npt.NDArray[np.intp], bytes]] = {}
         self._count = sum(1 for kind, _, _ in actions if kind == "pass")
-        self.spells: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
+        self._exchanged = [letters for kind, letters, _ in actions[: self._count]]  # a pass's slots, by its action
+        self.spells: dict[int, tuple[GameState, int, dict[int, Spell], bytes]] = {}
         """The legal spellings by action of the states last masked, by the state's ``id``,
-        with the state (kept alive, so that its id is not reused while it is here) and the
-        seat: the adapters play the action chosen from the mask. Emptied when full before
-        a mask's rows are added (it keeps a few hundred states: a batch's last steps)."""
+        with the state (kept alive, so that its id is not reused while it is here), the
+        seat and which pass actions are legal (a byte per action, ``b""`` for none): the
+        adapters play the action chosen from the mask. Emptied when full before a mask's
+        rows are added (it keeps a few hundred states: a batch's last steps)."""
 
-    def spelling(self, state: GameState, seat: int, action: int) -> Spell | None:
-        """The legal spelling of ``action`` for ``seat`` in ``state`` if the state was
-        masked (:meth:`write`) and the action is one of its spellings, else ``None``."""
+    def move(self, state: GameState, seat: int, action: int) -> Move | None:
+        """The legal move of ``action`` for ``seat`` in ``state`` if the state was masked
+        (:meth:`write`) and the action is in its mask, else ``None``: a spelling as the
+        engine found it, a pass made unchecked from the hand's slots."""
         known = self.spells.get(id(state))
         if known is None or known[0] is not state or known[1] != seat:
             return None
-        return known[2].get(action)
+        if action >= self._count:
+            return known[2].get(action)
+        if action < len(known[3]) and known[3][action]:
+            hand = state.hand.hands[seat]
+            return Pass(tuple([hand[slot] for slot in self._exchanged[action]]), False)
+        return None
 
     def canonical(self, hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
         """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
@@ -166,10 +174,11 @@ class Masks:
         bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
         return np.concatenate([self.spell_action[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
 
-    def _pass_actions(self, hand: tuple[Card, ...], stack: int) -> npt.NDArray[np.intp]:
+    def _pass_actions(self, hand: tuple[Card, ...], stack: int) -> tuple[npt.NDArray[np.intp], bytes]:
         """The pass actions of ``hand`` with ``stack`` cards in the stack (WP1, WP2, WT7):
         every set of slots of at most as many cards as the stack holds, taking an equal
-        card's first slot first (cached by the hand's size, its equal cards and the most)."""
+        card's first slot first (cached by the hand's size, its equal cards and the most);
+        and a byte per pass action, 1 for these."""
         size = len(hand)
         most = max(0, min(stack, size))
         equal = 0
@@ -179,14 +188,15 @@ class Masks:
         key = (size, most, equal)
         found = self._passes.get(key)
         if found is None:
-            found = self._passes[key] = np.array(
-                [
-                    bits
-                    for bits in range(min(1 << size, self._count))
-                    if bin(bits).count("1") <= most and not bits & equal & ~(bits << 1)
-                ],
-                dtype=np.intp,
-            )
+            legal = [
+                bits
+                for bits in range(min(1 << size, self._count))
+                if bin(bits).count("1") <= most and not bits & equal & ~(bits << 1)
+            ]
+            allowed = bytearray(self._count)
+            for bits in legal:
+                allowed[bits] = 1
+            found = self._passes[key] = (np.array(legal, dtype=np.intp), bytes(allowed))
         return found
 
     def write(
@@ -201,10 +211,12 @@ class Masks:
         passing: list[npt.NDArray[np.intp]] = []
         spell_action = self._spell_action
         found: list[dict[int, Spell]] = []
+        passed: list[bytes] = []
         for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
             position = state.hand
             if position.to_move != seat or state.outcome is not None:
                 found.append({})
+                passed.append(b"")
                 continue
             hand = position.hands[seat]
             spells = spellings(hand, position.table)
@@ -240,10 +252,12 @@ class Masks:
                 found.append(dict(zip(actions, spells, strict=True)))
                 ones += [offset + action for action in actions] if offset else actions
                 if not state.rules.may_pass_freely:
+                    passed.append(b"")
                     continue
             else:
                 found.append({})
-            exchanges = self._pass_actions(hand, len(position.stack))
+            exchanges, allowed = self._pass_actions(hand, len(position.stack))
+            passed.append(allowed)
             passing.append(exchanges + offset if offset else exchanges)
         flat = out.reshape(-1)
         if ones:
@@ -254,9 +268,9 @@ class Masks:
             flat[np.concatenate(passing)] = 1
         if len(self.spells) >= _SPELLS_KEPT:
             self.spells.clear()
-        for state, seat, spelled in zip(states, seats, found, strict=True):
-            if spelled:
-                self.spells[id(state)] = (state, seat, spelled)
+        for state, seat, spelled, allowed in zip(states, seats, found, passed, strict=True):
+            if spelled or allowed:
+                self.spells[id(state)] = (state, seat, spelled, allowed)
         return out
 
 

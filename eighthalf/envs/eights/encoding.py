@@ -530,8 +530,8 @@ def mask_states_into(
 
     Made from the engine's spellings of the hand (each action from the bits of its
     cards' slots), and the passes from the hand's size, the stack's and its equal cards
-    (WT1, WP1, WP2), with no pass made as a move. The spellings are remembered for
-    :func:`state_action_to_move`.
+    (WT1, WP1, WP2), with no pass made as a move. The spellings and the legal passes are
+    remembered for :func:`state_action_to_move`.
 
     Raises:
         InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not an int8
@@ -545,8 +545,9 @@ def mask_states_into(
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
     """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
-    the view (the move reads the seat's hand and the table only; a spelling of the mask
-    last made of the state is taken as it was found).
+    the view (the move reads the seat's hand and the table only; an action of the mask
+    last made of the state is taken as it was found, a spelling as the engine made it, a
+    pass from the hand's slots without the checks of a move from outside).
 
     Raises:
         IllegalMoveError: As :func:`action_to_move` does.
@@ -554,9 +555,9 @@ def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
             ``seat`` not one of its seats.
     """
     action = _check_action(action)
-    spell = _MASKS.spelling(state, seat, action)
-    if spell is not None:
-        return spell
+    known = _MASKS.move(state, seat, action)
+    if known is not None:
+        return known
     checked_row(state, seat)
     return _move_of(action, state.hand.hands[seat], state.hand.table)
 
