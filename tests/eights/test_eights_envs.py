@@ -171,7 +171,6 @@ def test_wt1_wt7_the_state_forms_give_the_views_moves_and_play_as_the_engine(see
 def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(eights_encoding._MASKS, "spells", {})
     monkeypatch.setattr(_rows, "_CACHED", 2)
-    monkeypatch.setattr(_rows, "_SPELLS_KEPT", 2)
     monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})  # new tables, whose caches fill at 2
     states = _states(6)[::2]
     players = states[0].hand.players
@@ -185,13 +184,19 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
         assert np.array_equal(rows[row], encode_view(seen)) and np.array_equal(masks[row], action_mask(seen))
         for action in map(int, np.flatnonzero(masks[row])):
             assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == action_to_move(action, seen)
-    for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 2 remembered
-        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
-        assert np.array_equal(mask, action_mask(view(state, seat)))
-        assert len(eights_encoding._MASKS.spells) <= 2
+    caches = ("_piles", "_tables", "_every", "_totals")
     observations = eights_encoding._OBSERVATIONS[players]
-    assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
-    assert len(observations._totals) <= 2
+    assert all(len(getattr(observations, cache)) <= 4 * len(states) for cache in caches)  # four a row at most
+    assert len(eights_encoding._MASKS.spells) <= 4 * len(states)
+    monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})
+    for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 4 remembered
+        observed = EIGHTS_ENCODING.encode_state_into(state, seat, np.empty(observation_size(players), np.float32))
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        assert np.array_equal(observed, encode_view(view(state, seat)))
+        assert np.array_equal(mask, action_mask(view(state, seat)))
+        assert len(eights_encoding._MASKS.spells) <= 4
+        observations = eights_encoding._OBSERVATIONS[players]
+        assert all(len(getattr(observations, cache)) <= 4 for cache in caches)
 
 
 def test_bad_arguments_of_the_eights_state_forms_are_refused() -> None:

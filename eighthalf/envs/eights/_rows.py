@@ -41,11 +41,11 @@ _KEY = attrgetter("key")
 _LETTERS_OF = attrgetter("hand")
 _REPLACEMENTS_OF = attrgetter("replacements")
 _EXCHANGE_OF = attrgetter("exchange")
-_CACHED = 1 << 12
-"""The most entries of a cache (a full cache is emptied and starts again)."""
-_SPELLS_KEPT = 1 << 8
-"""The most states whose spellings :class:`Masks` remembers (their states and spellings kept
-alive: a batch's last steps, not thousands of states for the garbage collector to walk)."""
+_CACHED = 1 << 8
+"""The most entries of a cache, or four per row written if more (a full cache is emptied
+and starts again): enough for the tables of a batch's last steps, few enough that the
+garbage collector does not walk thousands of old states, piles and positions kept alive
+(with 4,096 it took a fifth to a third of an ``EightsBatch`` step)."""
 
 
 def keys_of(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
@@ -266,7 +266,7 @@ class Masks:
             flat[passing[0]] = 1
         elif passing:
             flat[np.concatenate(passing)] = 1
-        if len(self.spells) >= _SPELLS_KEPT:
+        if len(self.spells) >= max(_CACHED, 4 * len(states)):
             self.spells.clear()
         for state, seat, spelled, allowed in zip(states, seats, found, passed, strict=True):
             if spelled or allowed:
@@ -324,12 +324,13 @@ class Observations:
         self._every: dict[int, tuple[object, list[int], list[int]]] = {}  # every pile's positions, by the piles' id
         self._totals: dict[int, tuple[object, list[int]]] = {}  # each seat's total of the finished hands, by their id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
+        self._most = _CACHED  # the most entries of each cache, set by each write
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
         """The positions of a score pile's cards and its points (cached by the pile)."""
         entry = self._piles.get(id(pile))
         if entry is None or entry[0] is not pile:
-            if len(self._piles) >= _CACHED:
+            if len(self._piles) >= self._most:
                 self._piles.clear()
             at = self._pile_at
             cards = chain.from_iterable(map(attrgetter("cards"), pile))
@@ -342,7 +343,7 @@ class Observations:
         piles, and each pile by itself)."""
         entry = self._every.get(id(piles))
         if entry is None or entry[0] is not piles:
-            if len(self._every) >= _CACHED:
+            if len(self._every) >= self._most:
                 self._every.clear()
             positions: list[int] = []
             points = [0] * len(piles)
@@ -367,6 +368,7 @@ class Observations:
         stride, players, orders = self.stride, self.players, self._orders
         hand_at, table_at, stack_at, every = self._hand_at, self._table_at, self._stack_at, self._all_piles
         tables, sums = self._tables, self._totals
+        most = self._most = max(_CACHED, 4 * len(states))
         for state, me in zip(states, seats, strict=True):
             hand = state.hand
             start = len(positions)
@@ -374,7 +376,7 @@ class Observations:
                 positions += hand_at[place][card.key]
             table = tables.get(id(hand.table))
             if table is None or table[0] is not hand.table:
-                if len(tables) >= _CACHED:
+                if len(tables) >= most:
                     tables.clear()
                 table = tables[id(hand.table)] = (hand.table, [at for card in hand.table for at in table_at[card.key]])
             positions += table[1]
@@ -389,7 +391,7 @@ class Observations:
             finished = state.hand_scores
             known = sums.get(id(finished))
             if known is None or known[0] is not finished:
-                if len(sums) >= _CACHED:
+                if len(sums) >= most:
                     sums.clear()
                 known = sums[id(finished)] = (
                     finished,
