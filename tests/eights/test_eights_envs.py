@@ -184,7 +184,7 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
         assert np.array_equal(rows[row], encode_view(seen)) and np.array_equal(masks[row], action_mask(seen))
         for action in map(int, np.flatnonzero(masks[row])):
             assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == action_to_move(action, seen)
-    caches = ("_piles", "_tables", "_every", "_totals")
+    caches = ("_piles", "_tables", "_every", "_totals", "_words")
     observations = eights_encoding._OBSERVATIONS[players]
     assert all(len(getattr(observations, cache)) <= 4 * len(states) for cache in caches)  # four a row at most
     assert len(eights_encoding._MASKS.spells) <= 4 * len(states)

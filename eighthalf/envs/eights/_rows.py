@@ -323,6 +323,7 @@ class Observations:
         self._tables: dict[int, tuple[tuple[Card, ...], list[int]]] = {}  # a table's positions, by its id
         self._every: dict[int, tuple[object, list[int], list[int]]] = {}  # every pile's positions, by the piles' id
         self._totals: dict[int, tuple[object, list[int]]] = {}  # each seat's total of the finished hands, by their id
+        self._words: dict[int, tuple[Spell, list[int], int]] = {}  # a spelling's positions and points, by its id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
         self._most = _CACHED  # the most entries of each cache, set by each write
 
@@ -332,10 +333,22 @@ class Observations:
         if entry is None or entry[0] is not pile:
             if len(self._piles) >= self._most:
                 self._piles.clear()
-            at = self._pile_at
-            cards = chain.from_iterable(map(attrgetter("cards"), pile))
-            positions = list(chain.from_iterable(at[card.key] for card in cards))
-            entry = self._piles[id(pile)] = (pile, positions, sum(spell.value for spell in pile))
+            words, pile_at = self._words, self._pile_at
+            positions: list[int] = []
+            points = 0
+            for spell in pile:  # a pile grows by a word at a time: each word's positions are cached
+                word = words.get(id(spell))
+                if word is None or word[0] is not spell:
+                    if len(words) >= self._most:
+                        words.clear()
+                    word = words[id(spell)] = (
+                        spell,
+                        [at for card in spell.cards for at in pile_at[card.key]],
+                        spell.value,
+                    )
+                positions += word[1]
+                points += word[2]
+            entry = self._piles[id(pile)] = (pile, positions, points)
         return entry
 
     def _all_piles(self, piles: tuple[tuple[Spell, ...], ...]) -> tuple[object, list[int], list[int]]:
