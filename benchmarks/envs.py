@@ -113,6 +113,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="samples per row (default 3)")
     parser.add_argument("--players", type=int, default=4, help="seats at each table (default 4)")
     parser.add_argument(
+        "--batch-steps",
+        type=int,
+        metavar="N",
+        help="batch steps of each batch row's sample (default: 60 for 8½'s, 15 for Eights', 4 times as many without"
+        " --quick); a long run shows a batch's steady state, past its first moves",
+    )
+    parser.add_argument(
         "--old-agent",
         action="store_true",
         help="the agent before 27 November 2026 (a random number for every mask entry of a batch)",
@@ -135,7 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         (
             f"8½ RoundBatch (64 tables, {players}p)",
-            lambda: batch_steps_per_second(lambda: RoundBatch(64, players), 60 * scale, old_agent=old),
+            lambda: batch_steps_per_second(
+                lambda: RoundBatch(64, players), args.batch_steps or 60 * scale, old_agent=old
+            ),
         ),
         (
             f"Eights env (PettingZoo AEC, {players}p)",
@@ -143,7 +152,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         (
             f"Eights EightsBatch (16 tables, {players}p)",
-            lambda: batch_steps_per_second(lambda: EightsBatch(16, players), 15 * scale, old_agent=old),
+            lambda: batch_steps_per_second(
+                lambda: EightsBatch(16, players), args.batch_steps or 15 * scale, old_agent=old
+            ),
         ),
     ]
     for _title, measure in rows:
