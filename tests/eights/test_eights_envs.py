@@ -389,3 +389,21 @@ def test_the_mask_floor_benchmark_times_the_four_parts_on_positions_of_play(caps
     assert account["all"] > 0 and sum(account[part] for part in summed) == pytest.approx(account["all"])
     assert 0 < account["  of which the engine's spellings"] < account["the masks (mask_states_into)"]
     assert _rows.spellings is eights_engine.spellings  # type: ignore[attr-defined]  # the timer is taken off
+
+
+def test_wp1_wp2_wt7_a_masked_states_passes_are_remembered_and_no_other_pass_is_taken() -> None:
+    checked = 0
+    for state in _states(3, Rules(may_pass_freely=True))[::2]:
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        for action in range(256):  # every pass action, in the mask or not
+            remembered = eights_encoding._MASKS.move(state, seat, action)
+            if mask[action]:
+                assert remembered is not None and remembered == action_to_move(action, seen)
+                assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == remembered
+                checked += 1
+            else:  # not legal here (WP2: more cards than the stack, WT7: not canonical): not remembered
+                assert remembered is None
+        assert eights_encoding._MASKS.move(state, (seat + 1) % len(state.hand.hands), 0) is None  # another seat
+    assert checked > 100
