@@ -545,9 +545,8 @@ def mask_states_into(
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
     """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
-    the view (the move reads the seat's hand and the table only; an action of the mask
-    last made of the state is taken as it was found, a spelling as the engine made it, a
-    pass from the hand's slots without the checks of a move from outside).
+    the view (it reads the seat's hand and the table only; an action of the state's last
+    mask is taken as found: the engine's spelling, or the pass of the hand's slots).
 
     Raises:
         IllegalMoveError: As :func:`action_to_move` does.
