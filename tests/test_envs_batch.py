@@ -13,6 +13,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from envs_reference import eights_action_mask, eights_encode_view, round_action_mask, round_encode_view
 
+from benchmarks.envs import pick_actions, pick_actions_dense
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf import apply_unchecked as round_apply
 from eighthalf import legal_moves as round_legal
@@ -216,3 +217,22 @@ def test_bad_settings_are_refused() -> None:
         RoundBatch(2, copy=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="seed"):
         RoundBatch(2).reset(seed="1")  # type: ignore[arg-type]
+
+
+def test_the_benchmarks_agent_picks_each_rows_legal_actions_uniformly_from_one_draw() -> None:
+    rng = np.random.default_rng(3)
+    masks = (rng.random((5, 40)) < 0.1).astype(np.int8)
+    masks[:, 7] = 1  # every row has a legal action
+    masks[4] = 0
+    masks[4, 39] = 1  # one row with a single one, at the last entry
+    counts = np.zeros(masks.shape, dtype=np.int64)
+    for _ in range(4000):
+        picked = pick_actions(rng, masks)
+        assert picked.shape == (5,) and masks[np.arange(5), picked].all()
+        counts[np.arange(5), picked] += 1
+    assert ((counts > 0) == (masks == 1)).all()  # every legal action is picked, nothing else
+    for row in range(4):  # uniformly: each legal action near 4000 / the row's count
+        expected = 4000 / masks[row].sum()
+        assert (np.abs(counts[row][masks[row] == 1] - expected) < 6 * np.sqrt(expected)).all()
+    old = pick_actions_dense(np.random.default_rng(1), masks)
+    assert masks[np.arange(5), old].all()

@@ -19,6 +19,7 @@ from pettingzoo.test import api_test, seed_test
 from benchmarks import eights_mask_floor
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
+from eighthalf.eights import engine as eights_engine
 from eighthalf.eights.game import EIGHTS
 from eighthalf.envs.eights import SeatEnv, _rows, env, raw_env
 from eighthalf.envs.eights import encoding as eights_encoding
@@ -183,12 +184,19 @@ def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypat
         assert np.array_equal(rows[row], encode_view(seen)) and np.array_equal(masks[row], action_mask(seen))
         for action in map(int, np.flatnonzero(masks[row])):
             assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == action_to_move(action, seen)
-    for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 2 remembered
-        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
-        assert np.array_equal(mask, action_mask(view(state, seat)))
-        assert len(eights_encoding._MASKS.spells) <= 2
+    caches = ("_piles", "_tables", "_every", "_totals", "_words")
     observations = eights_encoding._OBSERVATIONS[players]
-    assert len(observations._piles) <= 2 and len(observations._tables) <= 2 and len(observations._every) <= 2
+    assert all(len(getattr(observations, cache)) <= 4 * len(states) for cache in caches)  # four a row at most
+    assert len(eights_encoding._MASKS.spells) <= 4 * len(states)
+    monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})
+    for state, seat in zip(states, seats, strict=True):  # one state at a time: at most 4 remembered
+        observed = EIGHTS_ENCODING.encode_state_into(state, seat, np.empty(observation_size(players), np.float32))
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        assert np.array_equal(observed, encode_view(view(state, seat)))
+        assert np.array_equal(mask, action_mask(view(state, seat)))
+        assert len(eights_encoding._MASKS.spells) <= 4
+        observations = eights_encoding._OBSERVATIONS[players]
+        assert all(len(getattr(observations, cache)) <= 4 for cache in caches)
 
 
 def test_bad_arguments_of_the_eights_state_forms_are_refused() -> None:
@@ -368,7 +376,34 @@ def test_the_mask_floor_benchmark_times_the_four_parts_on_positions_of_play(caps
     assert len(rows) == 5 and all(len(row) == eights_mask_floor.TABLES for row in rows)
     assert all(state.outcome is None for row in rows for state in row)
     assert rows[1] != rows[0]  # each row a move further into the games
-    assert eights_mask_floor.main(["--rows", "3", "--repeat", "1"]) == 0
+    assert eights_mask_floor.main(["--rows", "3", "--repeat", "1", "--steps", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 4 and all("µs a position" in line for line in lines)
+    assert len(lines) == 4 + 1 + len(eights_mask_floor.STEP_PARTS) + 1
+    assert all("µs a position" in line for line in lines[:4])
     assert lines[0].startswith("the engine's spellings")
+    assert all(
+        line.startswith(part + " ") for line, part in zip(lines[5:-1], eights_mask_floor.STEP_PARTS, strict=True)
+    )
+    account = eights_mask_floor.step_parts(4)
+    summed = [part for part in eights_mask_floor.STEP_PARTS if not part.startswith(" ") and "within" not in part]
+    assert account["all"] > 0 and sum(account[part] for part in summed) == pytest.approx(account["all"])
+    assert 0 < account["  of which the engine's spellings"] < account["the masks (mask_states_into)"]
+    assert _rows.spellings is eights_engine.spellings  # type: ignore[attr-defined]  # the timer is taken off
+
+
+def test_wp1_wp2_wt7_a_masked_states_passes_are_remembered_and_no_other_pass_is_taken() -> None:
+    checked = 0
+    for state in _states(3, Rules(may_pass_freely=True))[::2]:
+        seat = state.hand.to_move
+        seen = view(state, seat)
+        mask = EIGHTS_ENCODING.mask_state_into(state, seat, np.empty(NUM_ACTIONS, np.int8))
+        for action in range(256):  # every pass action, in the mask or not
+            remembered = eights_encoding._MASKS.move(state, seat, action)
+            if mask[action]:
+                assert remembered is not None and remembered == action_to_move(action, seen)
+                assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == remembered
+                checked += 1
+            else:  # not legal here (WP2: more cards than the stack, WT7: not canonical): not remembered
+                assert remembered is None
+        assert eights_encoding._MASKS.move(state, (seat + 1) % len(state.hand.hands), 0) is None  # another seat
+    assert checked > 100

@@ -35,14 +35,17 @@ from ...eights.moves import Move, Pass, Spell
 from ...eights.state import GameState
 from ...errors import IllegalMoveError, InvalidStateError, not_a_move, quote
 
-__all__ = ["Masks", "Observations", "checked_rows", "keys_of"]
+__all__ = ["Masks", "Observations", "checked_row", "checked_rows", "keys_of"]
 
 _KEY = attrgetter("key")
 _LETTERS_OF = attrgetter("hand")
 _REPLACEMENTS_OF = attrgetter("replacements")
 _EXCHANGE_OF = attrgetter("exchange")
-_CACHED = 1 << 12
-"""The most entries of a cache (a full cache is emptied and starts again)."""
+_CACHED = 1 << 8
+"""The most entries of a cache, or four per row written if more (a full cache is emptied
+and starts again): enough for the tables of a batch's last steps, few enough that the
+garbage collector does not walk thousands of old states, piles and positions kept alive
+(with 4,096 it took a fifth to a third of an ``EightsBatch`` step)."""
 
 
 def keys_of(cards: Iterable[Card]) -> npt.NDArray[np.intp]:
@@ -73,6 +76,20 @@ def checked_rows(states: Sequence[GameState], seats: Sequence[int]) -> int:
     return players
 
 
+def checked_row(state: GameState, seat: int) -> int:
+    """The players of ``state``, of which ``seat`` is a seat: :func:`checked_rows` of one
+    state, which a single environment asks twice a step (the usual case checked inline).
+
+    Raises:
+        InvalidStateError: As :func:`checked_rows` does.
+    """
+    if type(state) is GameState and type(seat) is int:
+        players = len(state.hand.hands)
+        if 0 <= seat < players:
+            return players
+    return checked_rows((state,), (seat,))
+
+
 class Masks:
     """The legal actions of rows of positions (see the module's description), and the
     canonical actions of moves (WT7).
@@ -91,21 +108,29 @@ class Masks:
             if kind == "spell":
                 self.spell_action[sum(1 << slot for slot in letters), sum(1 << slot for slot in others)] = action
         self._spell_action = self.spell_action.tolist()
-        self._passes: dict[tuple[int, int, int], npt.NDArray[np.intp]] = {}
+        self._passes: dict[tuple[int, int, int], tuple[npt.NDArray[np.intp], bytes]] = {}
         self._count = sum(1 for kind, _, _ in actions if kind == "pass")
-        self.spells: dict[int, tuple[GameState, int, dict[int, Spell]]] = {}
+        self._exchanged = [letters for kind, letters, _ in actions[: self._count]]  # a pass's slots, by its action
+        self.spells: dict[int, tuple[GameState, int, dict[int, Spell], bytes]] = {}
         """The legal spellings by action of the states last masked, by the state's ``id``,
-        with the state (kept alive, so that its id is not reused while it is here) and the
-        seat: the adapters play the action chosen from the mask. Emptied when full before
-        a mask's rows are added."""
+        with the state (kept alive, so that its id is not reused while it is here), the
+        seat and which pass actions are legal (a byte per action, ``b""`` for none): the
+        adapters play the action chosen from the mask. Emptied when full before a mask's
+        rows are added (it keeps a few hundred states: a batch's last steps)."""
 
-    def spelling(self, state: GameState, seat: int, action: int) -> Spell | None:
-        """The legal spelling of ``action`` for ``seat`` in ``state`` if the state was
-        masked (:meth:`write`) and the action is one of its spellings, else ``None``."""
+    def move(self, state: GameState, seat: int, action: int) -> Move | None:
+        """The legal move of ``action`` for ``seat`` in ``state`` if the state was masked
+        (:meth:`write`) and the action is in its mask, else ``None``: a spelling as the
+        engine found it, a pass made unchecked from the hand's slots."""
         known = self.spells.get(id(state))
         if known is None or known[0] is not state or known[1] != seat:
             return None
-        return known[2].get(action)
+        if action >= self._count:
+            return known[2].get(action)
+        if action < len(known[3]) and known[3][action]:
+            hand = state.hand.hands[seat]
+            return Pass(tuple([hand[slot] for slot in self._exchanged[action]]), False)
+        return None
 
     def canonical(self, hand: Sequence[Card], moves: Sequence[Move]) -> npt.NDArray[np.intp]:
         """The canonical action of each of ``moves`` with ``hand`` (−1 for a move that has none).
@@ -149,10 +174,11 @@ class Masks:
         bits = np.bincount(group, weights=np.left_shift(1, slots), minlength=len(groups)).astype(np.intp)
         return np.concatenate([self.spell_action[bits[:count], bits[count : 2 * count]], bits[2 * count :]])
 
-    def _pass_actions(self, hand: tuple[Card, ...], stack: int) -> npt.NDArray[np.intp]:
+    def _pass_actions(self, hand: tuple[Card, ...], stack: int) -> tuple[npt.NDArray[np.intp], bytes]:
         """The pass actions of ``hand`` with ``stack`` cards in the stack (WP1, WP2, WT7):
         every set of slots of at most as many cards as the stack holds, taking an equal
-        card's first slot first (cached by the hand's size, its equal cards and the most)."""
+        card's first slot first (cached by the hand's size, its equal cards and the most);
+        and a byte per pass action, 1 for these."""
         size = len(hand)
         most = max(0, min(stack, size))
         equal = 0
@@ -162,14 +188,15 @@ class Masks:
         key = (size, most, equal)
         found = self._passes.get(key)
         if found is None:
-            found = self._passes[key] = np.array(
-                [
-                    bits
-                    for bits in range(min(1 << size, self._count))
-                    if bin(bits).count("1") <= most and not bits & equal & ~(bits << 1)
-                ],
-                dtype=np.intp,
-            )
+            legal = [
+                bits
+                for bits in range(min(1 << size, self._count))
+                if bin(bits).count("1") <= most and not bits & equal & ~(bits << 1)
+            ]
+            allowed = bytearray(self._count)
+            for bits in legal:
+                allowed[bits] = 1
+            found = self._passes[key] = (np.array(legal, dtype=np.intp), bytes(allowed))
         return found
 
     def write(
@@ -184,10 +211,12 @@ class Masks:
         passing: list[npt.NDArray[np.intp]] = []
         spell_action = self._spell_action
         found: list[dict[int, Spell]] = []
+        passed: list[bytes] = []
         for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
             position = state.hand
             if position.to_move != seat or state.outcome is not None:
                 found.append({})
+                passed.append(b"")
                 continue
             hand = position.hands[seat]
             spells = spellings(hand, position.table)
@@ -223,10 +252,12 @@ class Masks:
                 found.append(dict(zip(actions, spells, strict=True)))
                 ones += [offset + action for action in actions] if offset else actions
                 if not state.rules.may_pass_freely:
+                    passed.append(b"")
                     continue
             else:
                 found.append({})
-            exchanges = self._pass_actions(hand, len(position.stack))
+            exchanges, allowed = self._pass_actions(hand, len(position.stack))
+            passed.append(allowed)
             passing.append(exchanges + offset if offset else exchanges)
         flat = out.reshape(-1)
         if ones:
@@ -235,11 +266,11 @@ class Masks:
             flat[passing[0]] = 1
         elif passing:
             flat[np.concatenate(passing)] = 1
-        if len(self.spells) >= _CACHED:
+        if len(self.spells) >= max(_CACHED, 4 * len(states)):
             self.spells.clear()
-        for state, seat, spelled in zip(states, seats, found, strict=True):
-            if spelled:
-                self.spells[id(state)] = (state, seat, spelled)
+        for state, seat, spelled, allowed in zip(states, seats, found, passed, strict=True):
+            if spelled or allowed:
+                self.spells[id(state)] = (state, seat, spelled, allowed)
         return out
 
 
@@ -291,18 +322,33 @@ class Observations:
         self._piles: dict[int, tuple[tuple[Spell, ...], list[int], int]] = {}  # a pile's positions, by its id
         self._tables: dict[int, tuple[tuple[Card, ...], list[int]]] = {}  # a table's positions, by its id
         self._every: dict[int, tuple[object, list[int], list[int]]] = {}  # every pile's positions, by the piles' id
+        self._totals: dict[int, tuple[object, list[int]]] = {}  # each seat's total of the finished hands, by their id
+        self._words: dict[int, tuple[Spell, list[int], int]] = {}  # a spelling's positions and points, by its id
         self._orders = [[*range(me, players), *range(me)] for me in range(players)]
+        self._most = _CACHED  # the most entries of each cache, set by each write
 
     def _pile(self, pile: tuple[Spell, ...]) -> tuple[tuple[Spell, ...], list[int], int]:
         """The positions of a score pile's cards and its points (cached by the pile)."""
         entry = self._piles.get(id(pile))
         if entry is None or entry[0] is not pile:
-            if len(self._piles) >= _CACHED:
+            if len(self._piles) >= self._most:
                 self._piles.clear()
-            at = self._pile_at
-            cards = chain.from_iterable(map(attrgetter("cards"), pile))
-            positions = list(chain.from_iterable(at[card.key] for card in cards))
-            entry = self._piles[id(pile)] = (pile, positions, sum(spell.value for spell in pile))
+            words, pile_at = self._words, self._pile_at
+            positions: list[int] = []
+            points = 0
+            for spell in pile:  # a pile grows by a word at a time: each word's positions are cached
+                word = words.get(id(spell))
+                if word is None or word[0] is not spell:
+                    if len(words) >= self._most:
+                        words.clear()
+                    word = words[id(spell)] = (
+                        spell,
+                        [at for card in spell.cards for at in pile_at[card.key]],
+                        spell.value,
+                    )
+                positions += word[1]
+                points += word[2]
+            entry = self._piles[id(pile)] = (pile, positions, points)
         return entry
 
     def _all_piles(self, piles: tuple[tuple[Spell, ...], ...]) -> tuple[object, list[int], list[int]]:
@@ -310,7 +356,7 @@ class Observations:
         piles, and each pile by itself)."""
         entry = self._every.get(id(piles))
         if entry is None or entry[0] is not piles:
-            if len(self._every) >= _CACHED:
+            if len(self._every) >= self._most:
                 self._every.clear()
             positions: list[int] = []
             points = [0] * len(piles)
@@ -334,7 +380,8 @@ class Observations:
         numbers: list[list[float]] = []
         stride, players, orders = self.stride, self.players, self._orders
         hand_at, table_at, stack_at, every = self._hand_at, self._table_at, self._stack_at, self._all_piles
-        tables = self._tables
+        tables, sums = self._tables, self._totals
+        most = self._most = max(_CACHED, 4 * len(states))
         for state, me in zip(states, seats, strict=True):
             hand = state.hand
             start = len(positions)
@@ -342,7 +389,7 @@ class Observations:
                 positions += hand_at[place][card.key]
             table = tables.get(id(hand.table))
             if table is None or table[0] is not hand.table:
-                if len(tables) >= _CACHED:
+                if len(tables) >= most:
                     tables.clear()
                 table = tables[id(hand.table)] = (hand.table, [at for card in hand.table for at in table_at[card.key]])
             positions += table[1]
@@ -354,7 +401,16 @@ class Observations:
             positions += where
             lengths.append(len(positions) - start)
             over = state.outcome is not None
-            totals = [sum(scores) for scores in zip(*state.hand_scores, strict=True)] or [0] * players
+            finished = state.hand_scores
+            known = sums.get(id(finished))
+            if known is None or known[0] is not finished:
+                if len(sums) >= most:
+                    sums.clear()
+                known = sums[id(finished)] = (
+                    finished,
+                    [sum(scores) for scores in zip(*finished, strict=True)] or [0] * players,
+                )
+            totals = known[1]
             mover, dealer, hands = -1 if over else hand.to_move, hand.dealer, hand.hands
             facts: list[float] = [len(hand.stack), hand.passes, hand.turns, state.rules.target_for(players), over]
             for seat in orders[me]:

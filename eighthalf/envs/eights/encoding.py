@@ -62,7 +62,7 @@ from ...eights.views import PlayerView
 from ...eights.words import LETTERS, WORDS
 from ...errors import IllegalMoveError, InvalidStateError, quote
 from ..base import Encoding, layout
-from ._rows import Masks, Observations, checked_rows
+from ._rows import Masks, Observations, checked_row, checked_rows
 
 __all__ = [
     "ACTIONS",
@@ -508,8 +508,8 @@ def mask_states_into(
 
     Made from the engine's spellings of the hand (each action from the bits of its
     cards' slots), and the passes from the hand's size, the stack's and its equal cards
-    (WT1, WP1, WP2), with no pass made as a move. The spellings are remembered for
-    :func:`state_action_to_move`.
+    (WT1, WP1, WP2), with no pass made as a move. The spellings and the legal passes are
+    remembered for :func:`state_action_to_move`.
 
     Raises:
         InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not an int8
@@ -523,8 +523,8 @@ def mask_states_into(
 
 def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
     """:func:`action_to_move` of ``action`` with ``seat``'s view of ``state``, made without
-    the view (the move reads the seat's hand and the table only; a spelling of the mask
-    last made of the state is taken as it was found).
+    the view (it reads the seat's hand and the table only; an action of the state's last
+    mask is taken as found: the engine's spelling, or the pass of the hand's slots).
 
     Raises:
         IllegalMoveError: As :func:`action_to_move` does.
@@ -532,10 +532,10 @@ def state_action_to_move(action: int, state: GameState, seat: int) -> Move:
             ``seat`` not one of its seats.
     """
     action = _check_action(action)
-    spell = _MASKS.spelling(state, seat, action)
-    if spell is not None:
-        return spell
-    checked_rows((state,), (seat,))
+    known = _MASKS.move(state, seat, action)
+    if known is not None:
+        return known
+    checked_row(state, seat)
     return _move_of(action, state.hand.hands[seat], state.hand.table)
 
 
@@ -594,7 +594,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
             InvalidStateError: As :func:`encode_states_into` does, or if ``out`` is not a
                 float32 vector of :func:`observation_size` entries.
         """
-        players = checked_rows((state,), (seat,))
+        players = checked_row(state, seat)
         size = observation_size(players)
         if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
             raise InvalidStateError(f"out must be a float32 vector of {size} entries, not {quote(out)}")
@@ -611,7 +611,7 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         """
         if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,) or out.dtype != np.int8:
             raise InvalidStateError(f"out must be an int8 vector of {NUM_ACTIONS} entries, not {quote(out)}")
-        checked_rows((state,), (seat,))
+        checked_row(state, seat)
         _MASKS.write((state,), (seat,), out.reshape(1, NUM_ACTIONS))
         self._last_mask = (state, seat, out.copy())
         return out
