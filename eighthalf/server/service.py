@@ -199,6 +199,8 @@ class Service:
             if followed is None:  # not followed here: read from the database when asked
                 return
             if "number" in change:
+                if change["number"] <= len(followed.moves):  # here already (this process's own move, told back)
+                    return
                 assert self._loop is not None
                 self._loop.create_task(self._follow(followed, change))
             elif "seat" in change:
