@@ -21,7 +21,7 @@ BOUND: list[tuple[Any, str, type, tuple[str, ...]]] = [
 
 @pytest.mark.parametrize(("module", "value", "cls", "names"), BOUND)
 def test_eights_binds_the_shared_functions_by_name(module: Any, value: str, cls: type, names: tuple[str, ...]) -> None:
-    shared = getattr(module, value)
+    shared: Any = getattr(module, value)
     assert isinstance(shared, cls) and shared.path == f"{module.__name__}.{value}"
     assert located(shared.path) is shared
     for name in names:
