@@ -13,15 +13,17 @@ from eighthalf.common.named import Named, located
 from eighthalf.common.replay import RecordFunctions
 from eighthalf.eights import records, serialization
 
-BOUND: list[tuple[Any, str, type, tuple[str, ...]]] = [
+BOUND: list[tuple[Any, str, type[Named], tuple[str, ...]]] = [
     (records, "RECORDS", RecordFunctions, ("dumps", "loads", "replay")),
     (serialization, "DOCUMENTS", GameDocuments, ("to_data", "from_data", "dumps", "loads")),
 ]
 
 
 @pytest.mark.parametrize(("module", "value", "cls", "names"), BOUND)
-def test_eights_binds_the_shared_functions_by_name(module: Any, value: str, cls: type, names: tuple[str, ...]) -> None:
-    shared: Any = getattr(module, value)
+def test_eights_binds_the_shared_functions_by_name(
+    module: Any, value: str, cls: type[Named], names: tuple[str, ...]
+) -> None:
+    shared = getattr(module, value)
     assert isinstance(shared, cls) and shared.path == f"{module.__name__}.{value}"
     assert located(shared.path) is shared
     for name in names:
