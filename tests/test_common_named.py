@@ -10,12 +10,14 @@ import pytest
 import eighthalf.eights as eights
 from eighthalf.common.document_kinds import GameDocuments
 from eighthalf.common.named import Named, located
+from eighthalf.common.players import BotFunctions
 from eighthalf.common.replay import RecordFunctions
-from eighthalf.eights import records, serialization
+from eighthalf.eights import bots, records, serialization, simulate
 
 BOUND: list[tuple[Any, str, type[Named], tuple[str, ...]]] = [
     (records, "RECORDS", RecordFunctions, ("dumps", "loads", "replay")),
     (serialization, "DOCUMENTS", GameDocuments, ("to_data", "from_data", "dumps", "loads")),
+    (bots, "BOT_FUNCTIONS", BotFunctions, ("make_bot", "tell", "bot_factory")),
 ]
 
 
@@ -27,9 +29,9 @@ def test_eights_binds_the_shared_functions_by_name(
     assert isinstance(shared, cls) and shared.path == f"{module.__name__}.{value}"
     assert located(shared.path) is shared
     for name in names:
-        function = getattr(module, name)
+        function = getattr(simulate if name == "bot_factory" else module, name)
         assert function.__self__ is shared and function.__func__ is getattr(cls, name)
-        assert function.__doc__ and "Raises:" in function.__doc__
+        assert function.__doc__ and "Args:" in function.__doc__
         copy = pickle.loads(pickle.dumps(function))
         assert copy == function and copy.__self__ is shared  # by reference: the same value, not a copy of it
     assert pickle.loads(pickle.dumps(shared)) is shared
@@ -51,3 +53,14 @@ def test_a_name_that_binds_nothing_is_refused_on_reading_back() -> None:
     with pytest.raises(ModuleNotFoundError):
         located("eighthalf.no_such_module.NAME")
     assert located("eighthalf.eights.records.dumps") is records.dumps
+
+
+def test_the_bot_functions_read_the_bots_as_they_are_at_each_call() -> None:
+    bots.BOTS["patient"] = bots.RandomBot
+    try:
+        assert isinstance(bots.make_bot("patient"), bots.RandomBot)
+        assert isinstance(simulate.bot_factory("patient")(), bots.RandomBot)
+    finally:
+        del bots.BOTS["patient"]
+    with pytest.raises(KeyError, match="no Eights bot named 'patient'; choose from greedy, ismcts, random, search"):
+        bots.make_bot("patient")
