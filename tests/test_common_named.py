@@ -49,7 +49,7 @@ def test_the_pickled_functions_work_after_reading_back() -> None:
 
 def test_a_name_that_binds_nothing_is_refused_on_reading_back() -> None:
     with pytest.raises(AttributeError):
-        pickle.loads(pickle.dumps(Named("eighthalf.eights.records.NO_SUCH_NAME")))
+        pickle.loads(pickle.dumps(Named(path="eighthalf.eights.records.NO_SUCH_NAME")))
     with pytest.raises(ModuleNotFoundError):
         located("eighthalf.no_such_module.NAME")
     assert located("eighthalf.eights.records.dumps") is records.dumps

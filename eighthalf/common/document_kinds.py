@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar, cast, overload
 
+import attrs
+
 from .documents import Kind, Registry, get_list, get_notation_list, get_str, wrong
 from .named import Named
 
@@ -263,6 +265,7 @@ class DocumentFunctions(Generic[_DocT]):
         return cast(Loads[_DocT], function)
 
 
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class GameDocuments(Named, Generic[_DocT]):
     """A game's four public document functions, ``to_data``, ``from_data``, ``dumps`` and
     ``loads``, made once from its :class:`~eighthalf.common.documents.Registry`: a game's
@@ -280,14 +283,8 @@ class GameDocuments(Named, Generic[_DocT]):
             (:class:`~eighthalf.common.named.Named`).
     """
 
-    __slots__ = ("registry",)
-
     registry: Registry
     """The game's document types."""
-
-    def __init__(self, registry: Registry, *, path: str) -> None:
-        super().__init__(path)
-        self.registry = registry
 
     def to_data(self, obj: _DocT) -> dict[str, Any]:
         """The document of ``obj``: a dict of JSON types only, ready for :func:`json.dumps`.

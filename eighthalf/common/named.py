@@ -18,6 +18,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+import attrs
+
 __all__ = ["Named", "located"]
 
 
@@ -32,20 +34,18 @@ def located(path: str) -> object:
     return getattr(importlib.import_module(module), name)
 
 
+@attrs.frozen(slots=True, weakref_slot=False, kw_only=True, eq=False)
 class Named:
     """A base for values bound to a module-level name, which pickle by that name.
+
+    Compared and hashed by identity, as functions are (a bound method is hashed by its value).
 
     Args:
         path: The dotted name the value is bound to (``"eighthalf.eights.records.RECORDS"``).
     """
 
-    __slots__ = ("path",)
-
     path: str
     """The dotted name the value is bound to."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
 
     def __reduce__(self) -> tuple[Callable[[str], object], tuple[str]]:
         """Pickle by name (:attr:`path`): unpickling gives the value bound to it (:func:`located`)."""

@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
+import attrs
+
 from .errors import quote
 from .named import Named
 from .runner import bot_factory
@@ -243,6 +245,7 @@ def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot
     return factory()
 
 
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
     """A game's public bot functions, ``make_bot``, ``bot_factory`` and ``tell``, made once
     from its bots by name and its two functions that hide what a seat may not see: a
@@ -262,8 +265,6 @@ class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
             (:class:`~eighthalf.common.named.Named`).
     """
 
-    __slots__ = ("bots", "events_for", "kind", "view")
-
     bots: Mapping[str, Callable[[], BotT]]
     """The game's built-in bots by name."""
     kind: str
@@ -272,21 +273,6 @@ class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
     """The game's events of a move as one seat may see them."""
     view: Callable[[StateT, int], AnyView]
     """The game's view of a state from one seat."""
-
-    def __init__(
-        self,
-        bots: Mapping[str, Callable[[], BotT]],
-        kind: str,
-        events_for: Callable[[Sequence[AnyEvent], int], Sequence[AnyEvent]],
-        view: Callable[[StateT, int], AnyView],
-        *,
-        path: str,
-    ) -> None:
-        super().__init__(path)
-        self.bots = bots
-        self.kind = kind
-        self.events_for = events_for
-        self.view = view
 
     def make_bot(self, name: str) -> BotT:
         """A new bot of the game of the named kind (one of its ``BOTS``; :func:`~eighthalf.common.players.make`).

@@ -400,6 +400,7 @@ class RecordFormat(Generic[RecordT]):
             raise moved from None
 
 
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class RecordFunctions(Named, Generic[RecordT, StateT]):
     """A game's three public record functions, ``dumps``, ``loads`` and ``replay``, made
     once from its :class:`~eighthalf.common.replay.RecordFormat`: a game's records module binds them by name
@@ -415,14 +416,8 @@ class RecordFunctions(Named, Generic[RecordT, StateT]):
             (:class:`~eighthalf.common.named.Named`).
     """
 
-    __slots__ = ("record_format",)
-
     record_format: RecordFormat[RecordT]
     """The game's record format."""
-
-    def __init__(self, record_format: RecordFormat[RecordT], *, path: str) -> None:
-        super().__init__(path)
-        self.record_format = record_format
 
     def dumps(self, record: RecordT) -> str:
         """The record as text, in the format of :mod:`eighthalf.common.records` (tag lines,
