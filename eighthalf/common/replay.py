@@ -437,7 +437,7 @@ class RecordFunctions(Named, Generic[RecordT, StateT]):
 
         Raises:
             DocumentError: If ``record`` is not a record of the game (at ``$``:
-                ``dumps needs a Record, not …``), or a move's notation does not read back
+                ``dumps needs <the game's Record class>, not …``), or a move's notation does not read back
                 as the move (a move made without its constructor's checks), at
                 ``$.moves[<i>]`` with the game's reason and rule id
                 (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`); nothing is written then.
@@ -476,7 +476,7 @@ class RecordFunctions(Named, Generic[RecordT, StateT]):
 
         Raises:
             DocumentError: If ``record`` is not a record of the game (at once, at ``$``:
-                ``replay needs a Record, not …``), or, as the states are yielded, a move
+                ``replay needs <the game's Record class>, not …``), or, as the states are yielded, a move
                 is illegal (at ``$.moves[<i>]``; the message gives its number, the reason
                 and the game's rule id) or the result does not match (at ``$.Result``).
         """
