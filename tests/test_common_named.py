@@ -17,7 +17,7 @@ from eighthalf.eights import bots, records, serialization, simulate
 BOUND: list[tuple[Any, str, type[Named], tuple[str, ...]]] = [
     (records, "RECORDS", RecordFunctions, ("dumps", "loads", "replay")),
     (serialization, "DOCUMENTS", GameDocuments, ("to_data", "from_data", "dumps", "loads")),
-    (bots, "BOT_FUNCTIONS", BotFunctions, ("make_bot", "tell", "bot_factory")),
+    (bots, "BOT_FUNCTIONS", BotFunctions, ("make_bot", "tell")),
 ]
 
 
@@ -29,7 +29,7 @@ def test_eights_binds_the_shared_functions_by_name(
     assert isinstance(shared, cls) and shared.path == f"{module.__name__}.{value}"
     assert located(shared.path) is shared
     for name in names:
-        function = getattr(simulate if name == "bot_factory" else module, name)
+        function = getattr(module, name)
         assert function.__self__ is shared and function.__func__ is getattr(cls, name)
         assert function.__doc__ and "Args:" in function.__doc__
         copy = pickle.loads(pickle.dumps(function))

@@ -12,7 +12,7 @@ play loops show it each move with :func:`tell`, passing their game's own
 only as its seat may. :func:`paired_choice` is the decision rule of the search bots of
 both games (whose search is written once in :mod:`eighthalf.common.search`), and
 :func:`make` the registry look-up behind each game's ``make_bot``. A game binds its
-``make_bot``, ``bot_factory`` and ``tell`` by name from one :class:`BotFunctions` made of
+``make_bot`` and ``tell`` by name from one :class:`BotFunctions` made of
 its bots and its ``events_for`` and ``view``.
 
 Nothing here knows a game's rules; each game's ``bots`` module builds on it, and so do
@@ -31,7 +31,6 @@ import attrs
 
 from .errors import quote
 from .named import Named
-from .runner import bot_factory
 
 __all__ = [
     "AnyEvent",
@@ -247,9 +246,9 @@ def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot
 
 @attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
-    """A game's public bot functions, ``make_bot``, ``bot_factory`` and ``tell``, made once
+    """A game's public bot functions, ``make_bot`` and ``tell``, made once
     from its bots by name and its two functions that hide what a seat may not see: a
-    game's bots and simulation modules bind them by name (``make_bot = BOT_FUNCTIONS.make_bot``),
+    game's bots module binds them by name (``make_bot = BOT_FUNCTIONS.make_bot``),
     so that they are written here once, with one docstring each.
 
     The type parameters are the game's bot type, event type, state type and view type.
@@ -289,23 +288,6 @@ class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
                 quotes the name briefly and lists the names.
         """
         return make(self.bots, name, self.kind)
-
-    def bot_factory(self, spec: str) -> Callable[[], BotT]:
-        """What makes a new bot of the game of ``spec``: a name of its ``BOTS``, or
-        ``"module:attribute"`` (:func:`eighthalf.common.runner.bot_factory`).
-
-        Args:
-            spec: The name, or the importable ``"module:attribute"``.
-
-        Returns:
-            What makes a new bot, called with no arguments.
-
-        Raises:
-            EighthalfError: If ``spec`` is not a string, names no built-in bot, or its module
-                cannot be imported, lacks the attribute, or the attribute is not callable.
-        """
-        factory: Callable[[], BotT] = bot_factory(spec, self.bots)
-        return factory
 
     def tell(self, bots: Mapping[int, object] | Sequence[object], events: Sequence[AnyEvent], state: StateT) -> None:
         """Show one move of the game to every bot that observes (:class:`~eighthalf.common.players.Observer`).

@@ -21,11 +21,7 @@ executor). By default the bots move one seat on every game (``rotate_seats``), s
 no bot keeps the advantage of a seat.
 
 The command line front-end is ``python -m eighthalf eights simulate`` (see
-:mod:`eighthalf.eights.cli`). A bot is named by a name of ``eighthalf.eights.bots.BOTS``
-or as ``"module:attribute"``; :func:`bot_factory` gives what makes it:
-
->>> bot_factory("greedy")().name
-'greedy'
+:mod:`eighthalf.eights.cli`).
 """
 
 from __future__ import annotations
@@ -36,10 +32,11 @@ from typing import Any, Final, TextIO
 
 import attrs
 
+from ..common import runner
 from ..common.runner import csv_columns, game_seeds, histogram_figures, standings
 from ..common.simulate import Binding, Figures, SummaryFigures, Tally, Unending, run_simulation, standings_table
 from ..common.summary import GameStanding
-from .bots import BOT_FUNCTIONS, Bot
+from .bots import BOTS, Bot
 from .game import EIGHTS
 from .moves import Move, Spell
 from .options import Rules
@@ -94,9 +91,18 @@ def unending(state: GameState) -> str | None:
     )
 
 
-bot_factory: Final = BOT_FUNCTIONS.bot_factory
-"""What makes a new Eights bot of ``spec``: a name of ``eighthalf.eights.bots.BOTS``, or
-``"module:attribute"`` (:meth:`BotFunctions.bot_factory <eighthalf.common.players.BotFunctions.bot_factory>`)."""
+def bot_factory(spec: str) -> Callable[[], Bot]:
+    """What makes a new Eights bot of ``spec``: a name of ``eighthalf.eights.bots.BOTS``, or
+    ``"module:attribute"`` (see :func:`eighthalf.common.runner.bot_factory`).
+
+    >>> bot_factory("greedy")().name
+    'greedy'
+
+    Raises:
+        EighthalfError: If ``spec`` is not a string, names no built-in bot, or its module
+            cannot be imported, lacks the attribute, or the attribute is not callable.
+    """
+    return runner.bot_factory(spec, BOTS)
 
 
 def load_bot(spec: str) -> Bot:
