@@ -14,17 +14,11 @@ its seat and a :class:`random.Random` that the caller owns, so every game is rep
 >>> state.outcome
 Outcome(totals=(47, 21, 31, 25), winners=(0,), target=30)
 
-:func:`make_bot` and :func:`tell` are those of every game
-(:class:`~eighthalf.common.players.BotFunctions`), bound to Eights' :data:`BOTS`,
-:func:`~eighthalf.eights.events_for` and :func:`~eighthalf.eights.view`
-(:data:`BOT_FUNCTIONS`); what they take, return and raise is said there. ``make_bot``
-makes a bot of :data:`BOTS` by name, and refuses any other name with a :class:`KeyError`
-that lists the names; ``tell(bots, events, state)`` shows a move's events to every
-:class:`Observer` among the bots by seat, each getting the events and the view of its own
-seat, nothing more (WI1–WI4):
+:func:`make_bot` and :func:`tell` are those of every game (:data:`BOT_FUNCTIONS`, a
+:class:`~eighthalf.common.players.BotFunctions`) bound to :data:`BOTS`,
+:func:`~eighthalf.eights.events_for` and :func:`~eighthalf.eights.view`: ``tell`` shows
+each :class:`Observer` the events and view of its own seat only (WI1–WI4).
 
->>> make_bot("greedy").name
-'greedy'
 >>> make_bot("clever")
 Traceback (most recent call last):
     ...
