@@ -6,7 +6,8 @@ readers and writers: the ``Move`` document (:func:`move_kind`), the types whose 
 an object's attributes, written one by one (:func:`field_kind`: the events), the moves,
 result, comments and tags that end every record (:func:`recorded_data`,
 :func:`get_recorded`), and the types of the four public functions that each game binds to
-its :class:`~eighthalf.common.documents.Registry` (:class:`DocumentFunctions`).
+its :class:`~eighthalf.common.documents.Registry` (:class:`DocumentFunctions`), or the four
+functions made once from that registry, which a game binds by name (:class:`GameDocuments`).
 
 >>> kind = move_kind("Move", (int,), lambda value, path: int(str(value)))
 >>> kind.save(33), kind.load({"move": "33"}, "$")
@@ -18,13 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar, cast, overload
 
-from .documents import Kind, get_list, get_notation_list, get_str, wrong
+import attrs
+
+from .documents import Kind, Registry, get_list, get_notation_list, get_str, wrong
+from .named import Named
 
 __all__ = [
     "RECORDED",
     "DocumentFunctions",
     "Dumps",
     "FromData",
+    "GameDocuments",
     "Loads",
     "Recorded",
     "ToData",
@@ -258,3 +263,116 @@ class DocumentFunctions(Generic[_DocT]):
     def loads(self, function: Callable[..., Any]) -> Loads[_DocT]:
         """``function``, typed as a game's ``loads``."""
         return cast(Loads[_DocT], function)
+
+
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+class GameDocuments(Named, Generic[_DocT]):
+    """A game's four public document functions, ``to_data``, ``from_data``, ``dumps`` and
+    ``loads``, made once from its :class:`~eighthalf.common.documents.Registry`: a game's
+    serialization module binds them by name (``to_data = DOCUMENTS.to_data``), so that they
+    are written here once, with one docstring each (the game's module text gives its
+    format and examples).
+
+    The type parameter is the game's ``Document``: the union of the classes its documents
+    hold; ``from_data`` and ``loads`` give one of them, or an instance of ``expected``.
+
+    Args:
+        registry: The game's document types, which do the work and name the game in messages.
+        path: The dotted name this value is bound to (``"eighthalf.eights.serialization.DOCUMENTS"``): it and
+            its functions are pickled by that name, as module-level functions are
+            (:class:`~eighthalf.common.named.Named`).
+    """
+
+    registry: Registry
+    """The game's document types."""
+
+    def to_data(self, obj: _DocT) -> dict[str, Any]:
+        """The document of ``obj``: a dict of JSON types only, ready for :func:`json.dumps`.
+
+        The first three keys are ``"format"``, ``"version"`` and ``"type"``, then the
+        object's fields by their Python names (the game's module text says how each is
+        written). ``from_data(to_data(obj)) == obj`` for every object the library builds.
+
+        Args:
+            obj: Any of the game's documents: its rules, a move, a state, a view, a
+                record or an event.
+
+        Returns:
+            A new dict; nothing in it is shared with ``obj`` or with other documents.
+
+        Raises:
+            TypeError: If ``obj`` is of no type the game writes (an object of another game included).
+        """
+        return self.registry.to_data(obj)
+
+    @overload
+    def from_data(self, data: object, expected: None = None) -> _DocT: ...
+
+    @overload
+    def from_data(self, data: object, expected: type[_T]) -> _T: ...
+
+    def from_data(self, data: object, expected: type[Any] | None = None) -> Any:
+        """Read a document of the game written by ``to_data`` (or by hand, or by another program).
+
+        Everything is checked: the header, every key (none missing, none unknown), every
+        type, every card and move in notation, every seat number, and that the whole can
+        occur under the game's rules (a state as the game's position check checks it, the
+        facts it states, such as scores and outcome, being the ones it gives). A record's
+        moves are checked as notation only; the game's ``replay`` checks that they are legal.
+
+        Args:
+            data: The document, as :func:`json.loads` gives it.
+            expected: The class the document must hold (the game's state class, a move
+                class …), or ``None`` to take any.
+
+        Returns:
+            The object; an instance of ``expected`` if given.
+
+        Raises:
+            DocumentError: If the document is not valid; the message says what is wrong
+                and where, as a JSON path (``$.hand.table[3]: …``), with the rule id where
+                a rule is broken, and ``error.path`` holds the path. A document of the
+                other game is refused with the name of the function that reads it.
+            TypeError: If ``expected`` is not a class that the game's documents hold.
+        """
+        return self.registry.from_data(data, expected)
+
+    def dumps(self, obj: _DocT, *, indent: int | None = None) -> str:
+        """The document of ``obj`` (see :meth:`~eighthalf.common.document_kinds.GameDocuments.to_data`) as JSON text.
+
+        Args:
+            obj: Any of the game's documents.
+            indent: Passed to :func:`json.dumps`: ``None`` for one line, else the number of
+                spaces per level.
+
+        Returns:
+            The JSON text; characters beyond ASCII (in comments and tags) are kept as they are.
+
+        Raises:
+            TypeError: If ``obj`` is of no type the game writes.
+            InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
+        """
+        return self.registry.dumps(obj, indent)
+
+    @overload
+    def loads(self, text: str | bytes, expected: None = None) -> _DocT: ...
+
+    @overload
+    def loads(self, text: str | bytes, expected: type[_T]) -> _T: ...
+
+    def loads(self, text: str | bytes, expected: type[Any] | None = None) -> Any:
+        """Read a document of the game from JSON text (see :meth:`~eighthalf.common.document_kinds.GameDocuments.from_data`).
+
+        Args:
+            text: The JSON text (``bytes`` are read as UTF-8, -16 or -32).
+            expected: As for :meth:`~eighthalf.common.document_kinds.GameDocuments.from_data`.
+
+        Returns:
+            The object; an instance of ``expected`` if given.
+
+        Raises:
+            DocumentError: If the text is not JSON (``NaN`` and repeated keys included) or
+                the document is not valid.
+            TypeError: If ``expected`` is not a class that the game's documents hold.
+        """
+        return self.registry.loads(text, expected)

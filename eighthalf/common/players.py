@@ -11,7 +11,9 @@ play loops show it each move with :func:`tell`, passing their game's own
 ``events_for`` and ``view`` so that every observer sees the move's events and the game
 only as its seat may. :func:`paired_choice` is the decision rule of the search bots of
 both games (whose search is written once in :mod:`eighthalf.common.search`), and
-:func:`make` the registry look-up behind each game's ``make_bot``.
+:func:`make` the registry look-up behind each game's ``make_bot``. A game binds its
+``make_bot`` and ``tell`` by name from one :class:`BotFunctions` made of
+its bots and its ``events_for`` and ``view``.
 
 Nothing here knows a game's rules; each game's ``bots`` module builds on it, and so do
 the bots of any game (:mod:`eighthalf.common.bots`).
@@ -23,15 +25,19 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
+
+import attrs
 
 from .errors import quote
+from .named import Named
 
 __all__ = [
     "AnyEvent",
     "AnyMove",
     "AnyView",
     "Bot",
+    "BotFunctions",
     "BotT",
     "EventT",
     "MoveT",
@@ -236,3 +242,63 @@ def make(registry: Mapping[str, Callable[[], BotT]], name: str, kind: str = "bot
         hint = "" if isinstance(name, str) else " (a name is a str)"
         raise KeyError(f"no {kind} named {quote(name)}{hint}; choose from {', '.join(sorted(registry))}")
     return factory()
+
+
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+class BotFunctions(Named, Generic[BotT, AnyEvent, StateT, AnyView]):
+    """A game's public bot functions, ``make_bot`` and ``tell``, made once
+    from its bots by name and its two functions that hide what a seat may not see: a
+    game's bots module binds them by name (``make_bot = BOT_FUNCTIONS.make_bot``),
+    so that they are written here once, with one docstring each.
+
+    The type parameters are the game's bot type, event type, state type and view type.
+
+    Args:
+        bots: The game's built-in bots by name (its ``BOTS``; read at each call, so that a
+            bot added to it is found).
+        kind: What the game calls its bots in messages (``"Eights bot"``).
+        events_for: The game's events of a move as one seat may see them.
+        view: The game's view of a state from one seat.
+        path: The dotted name this value is bound to (``"eighthalf.eights.bots.BOT_FUNCTIONS"``):
+            it and its functions are pickled by that name, as module-level functions are
+            (:class:`~eighthalf.common.named.Named`).
+    """
+
+    bots: Mapping[str, Callable[[], BotT]]
+    """The game's built-in bots by name."""
+    kind: str
+    """What the game calls its bots in messages."""
+    events_for: Callable[[Sequence[AnyEvent], int], Sequence[AnyEvent]]
+    """The game's events of a move as one seat may see them."""
+    view: Callable[[StateT, int], AnyView]
+    """The game's view of a state from one seat."""
+
+    def make_bot(self, name: str) -> BotT:
+        """A new bot of the game of the named kind (one of its ``BOTS``; :func:`~eighthalf.common.players.make`).
+
+        Args:
+            name: The bot's name (``"greedy"`` …).
+
+        Returns:
+            A new bot.
+
+        Raises:
+            KeyError: If there is no bot of that name, whatever ``name`` is (a name that is
+                not a str is no bot's name); the message names the game's kind of bot,
+                quotes the name briefly and lists the names.
+        """
+        return make(self.bots, name, self.kind)
+
+    def tell(self, bots: Mapping[int, object] | Sequence[object], events: Sequence[AnyEvent], state: StateT) -> None:
+        """Show one move of the game to every bot that observes (:class:`~eighthalf.common.players.Observer`).
+
+        Each observer gets the events of its own seat and the view of its own seat,
+        nothing more (:func:`~eighthalf.common.players.tell` with the game's ``events_for`` and ``view``).
+
+        Args:
+            bots: The bots by seat (a sequence, or a mapping for a table with people at
+                some seats).
+            events: The full events of the move (from the game's ``apply_with_events``).
+            state: The state after the move.
+        """
+        tell(bots, events, state, self.events_for, self.view)

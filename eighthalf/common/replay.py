@@ -45,9 +45,10 @@ import attrs
 
 from .errors import DocumentError, EighthalfError, quote
 from .game import Game, Result, result_text
+from .named import Named
 from .records import check_game, read_movetext, read_tags, tag_error, write_text
 
-__all__ = ["GameRecord", "RecordFormat", "checked_result", "read_result", "replay_states"]
+__all__ = ["GameRecord", "RecordFormat", "RecordFunctions", "checked_result", "read_result", "replay_states"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -397,3 +398,86 @@ class RecordFormat(Generic[RecordT]):
             if moved is error:
                 raise
             raise moved from None
+
+
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+class RecordFunctions(Named, Generic[RecordT, StateT]):
+    """A game's three public record functions, ``dumps``, ``loads`` and ``replay``, made
+    once from its :class:`~eighthalf.common.replay.RecordFormat`: a game's records module binds them by name
+    (``dumps = RECORDS.dumps``), so that they are written here once, with one docstring.
+
+    The type parameters are the game's ``Record`` class and its state class, so that each
+    bound function is typed as the game's own (``replay`` yields the game's states).
+
+    Args:
+        record_format: The game's record format, which does the work and names the game in messages.
+        path: The dotted name this value is bound to (``"eighthalf.eights.records.RECORDS"``): it and
+            its functions are pickled by that name, as module-level functions are
+            (:class:`~eighthalf.common.named.Named`).
+    """
+
+    record_format: RecordFormat[RecordT]
+    """The game's record format."""
+
+    def dumps(self, record: RecordT) -> str:
+        """The record as text, in the format of :mod:`eighthalf.common.records` (tag lines,
+        then the moves, numbered, with comments in braces, and the result), which
+        :meth:`~eighthalf.common.replay.RecordFunctions.loads` reads back equal (:meth:`RecordFormat.dumps <eighthalf.common.replay.RecordFormat.dumps>`).
+
+        A record whose result is left ``*`` while its moves, all legal, end the game is
+        written with the result they give, and reads back finished
+        (:meth:`GameRecord.with_result <eighthalf.common.replay.GameRecord.with_result>`); a given result is written as given
+        (:meth:`~eighthalf.common.replay.RecordFunctions.replay` checks it).
+
+        Args:
+            record: A record of the game (its ``Record`` class).
+
+        Returns:
+            The text, ending in a newline.
+
+        Raises:
+            DocumentError: If ``record`` is not a record of the game (at ``$``:
+                ``dumps needs <the game's Record class>, not …``), or a move's notation does not read back
+                as the move (a move made without its constructor's checks), at
+                ``$.moves[<i>]`` with the game's reason and rule id
+                (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`); nothing is written then.
+        """
+        return self.record_format.dumps(record)
+
+    def loads(self, text: str) -> RecordT:
+        """Read a record written by :meth:`~eighthalf.common.replay.RecordFunctions.dumps` (or by hand in the same format).
+
+        Args:
+            text: The record's text.
+
+        Returns:
+            The record, equal to the one :meth:`~eighthalf.common.replay.RecordFunctions.dumps` wrote.
+
+        Raises:
+            DocumentError: If the text is not a well-formed record of the game (a record of
+                another game, by its ``Game`` tag, is refused with the name of the function
+                that reads it), or the record it describes is not valid (see the game's
+                ``Record`` class); the message names the line, tag or move at fault, the
+                error's ``path`` the place (``$.Seed``, ``$.moves[3]`` …).
+        """
+        return self.record_format.loads(text)
+
+    def replay(self, record: RecordT) -> Iterator[StateT]:
+        """Yield the first state and the state after every move, checking each move
+        (:func:`~eighthalf.common.replay.replay_states`).
+
+        When the record has a result, the last state must be finished with that result.
+
+        Args:
+            record: A record of the game.
+
+        Returns:
+            An iterator of the game's states: the start, then one state a move.
+
+        Raises:
+            DocumentError: If ``record`` is not a record of the game (at once, at ``$``:
+                ``replay needs <the game's Record class>, not …``), or, as the states are yielded, a move
+                is illegal (at ``$.moves[<i>]``; the message gives its number, the reason
+                and the game's rule id) or the result does not match (at ``$.Result``).
+        """
+        return replay_states(self.record_format.checked(record, "replay"))

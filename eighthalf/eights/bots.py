@@ -13,6 +13,16 @@ its seat and a :class:`random.Random` that the caller owns, so every game is rep
 ...     state = apply(state, bots[seat].choose(view(state, seat), rng))
 >>> state.outcome
 Outcome(totals=(47, 21, 31, 25), winners=(0,), target=30)
+
+:func:`make_bot` and :func:`tell` are those of every game (:data:`BOT_FUNCTIONS`, a
+:class:`~eighthalf.common.players.BotFunctions`) bound to :data:`BOTS`,
+:func:`~eighthalf.eights.events_for` and :func:`~eighthalf.eights.view`: ``tell`` shows
+each :class:`Observer` the events and view of its own seat only (WI1–WI4).
+
+>>> make_bot("clever")
+Traceback (most recent call last):
+    ...
+KeyError: "no Eights bot named 'clever'; choose from greedy, ismcts, random, search"
 """
 
 from __future__ import annotations
@@ -21,12 +31,12 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from ..common import bots as shared
 from ..common import players
 from ..common.bots import Policies
-from ..common.players import observes
+from ..common.players import BotFunctions, observes
 from ..common.search import check_count
 from .cards import Card
 from .engine import legal_moves, spellings
@@ -74,19 +84,6 @@ class Observer(players.Observer[Event, PlayerView], Protocol):
     are the seat's own, WI2, WI3, WP3) and the seat's view after the move. It is the
     shared :class:`eighthalf.common.players.Observer` over Eights' events and view.
     """
-
-
-def tell(bots: Mapping[int, object] | Sequence[object], events: Sequence[Event], state: GameState) -> None:
-    """Show one move of Eights to every bot that observes (:class:`Observer`).
-
-    ``bots`` are the bots by seat (a sequence, or a mapping for a table with people at
-    some seats); ``events`` the full events of the move (from
-    :func:`~eighthalf.eights.apply_with_events`) and ``state`` the state after it. Each
-    observer gets :func:`~eighthalf.eights.events_for` its seat and the
-    :func:`~eighthalf.eights.view` of its seat, nothing more (WI1–WI4): the shared
-    :func:`eighthalf.common.players.tell` with Eights' functions.
-    """
-    players.tell(bots, events, state, events_for, view)
 
 
 def _worth() -> dict[str, float]:
@@ -489,11 +486,13 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The built-in bots of Eights by name."""
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of Eights of the named kind (see :data:`BOTS`).
+BOT_FUNCTIONS: Final = BotFunctions[Bot, Event, GameState, PlayerView](
+    BOTS, "Eights bot", events_for, view, path=f"{__name__}.BOT_FUNCTIONS"
+)
+"""The public bot functions of Eights, bound below by name (:class:`~eighthalf.common.players.BotFunctions`)."""
 
-    Raises:
-        KeyError: If there is no bot of that name, whatever ``name`` is (a name that is
-            not a str is no bot's name); the message quotes it briefly and lists the names.
-    """
-    return players.make(BOTS, name, "Eights bot")
+make_bot: Final = BOT_FUNCTIONS.make_bot
+"""A new bot of Eights of the named kind (see :data:`BOTS` and the module text)."""
+
+tell: Final = BOT_FUNCTIONS.tell
+"""Show one move of Eights to every bot that observes (:class:`Observer`; see the module text)."""

@@ -40,17 +40,49 @@ True
 
 A record holds the seed, which is secret from the players during play (WI4): keep it on
 the server until the game is over.
+
+The functions
+-------------
+
+:func:`dumps`, :func:`loads` and :func:`~eighthalf.eights.replay` are those of every game
+(:class:`~eighthalf.common.replay.RecordFunctions`), bound to Eights' record format
+(:data:`RECORD_FORMAT`); what they take, return and raise is said there. For Eights:
+
+* ``dumps(record)`` writes a record whose result is left ``*`` while its moves, all
+  legal, end the game (WG1) with the result they give (WG3), and it reads back finished
+  (:meth:`Record.with_result <eighthalf.eights.Record.with_result>`, issue 27); a given
+  result is written as given (:func:`~eighthalf.eights.replay` checks it). A move whose
+  notation does not read back as the move (a :class:`~eighthalf.eights.Spell` or
+  :class:`~eighthalf.eights.Pass` made with ``check=False`` that its constructor would
+  refuse, WT2–WT4, or write otherwise, WT7) is refused at ``$.moves[<i>]``
+  (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`),
+  and nothing is written.
+* ``loads(text)`` refuses a record of 8½ and says which function reads it:
+
+  >>> loads('[Game "8½"]\\n[Players "2"]\\n[Seed "1"]\\n\\n*\\n')
+  Traceback (most recent call last):
+      ...
+  eighthalf.errors.DocumentError: $.Game: this reads records of Eights, not of '8½': read it with eighthalf.records.loads
+
+* ``replay(record)`` refuses anything but a :class:`~eighthalf.eights.Record` at once,
+  and, as the states are yielded, an illegal move with its number, the reason and the
+  rule id (WT1 …):
+
+  >>> from eighthalf.eights import Pass
+  >>> list(replay(Record(players=2, seed=3, moves=(Pass(),))))
+  Traceback (most recent call last):
+      ...
+  eighthalf.errors.DocumentError: $.moves[0]: move 1 (pass): illegal move 'pass': a player who can spell a word must spell one (WT1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 import attrs
 
 from ..common.game import Result, result_text
-from ..common.replay import checked_result, replay_states
+from ..common.replay import RecordFunctions, checked_result
 from ..common.seeded import RecordFacts, SeededRecord, seeded_format
 from ..errors import InvalidStateError, quote
 from .game import EIGHTS, GAME_TAG
@@ -153,54 +185,6 @@ def result_of(state: GameState) -> str:
     return result_text(EIGHTS, state)
 
 
-def replay(record: Record) -> Iterator[GameState]:
-    """Yield the first state and the state after every move, checking each move.
-
-    When the record has a result, the last state must be finished with that result.
-
-    Raises:
-        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record` (at once), or, as the
-            states are yielded, a move is illegal (the message gives its number, the
-            reason and the rule id) or the result does not match.
-    """
-    return replay_states(RECORD_FORMAT.checked(record, "replay"))
-
-
-def dumps(record: Record) -> str:
-    """The record as text (see the module text for the format), which :func:`loads` reads back equal.
-
-    A record whose result is left ``*`` while its moves, all legal, end the game (WG1) is
-    written with the result they give (WG3), and reads back finished
-    (:meth:`Record.with_result <eighthalf.eights.Record.with_result>`, issue 27);
-    a given result is written as given (:func:`~eighthalf.eights.replay` checks it).
-
-    Raises:
-        DocumentError: If ``record`` is not a :class:`~eighthalf.eights.Record`, or a move's
-            notation does not read back as the move (a :class:`~eighthalf.eights.Spell` or
-            :class:`~eighthalf.eights.Pass` made with ``check=False`` that its constructor
-            would refuse, WT2–WT4, or write otherwise, WT7), at ``$.moves[<i>]``
-            (:meth:`RecordFormat.written_moves <eighthalf.common.replay.RecordFormat.written_moves>`);
-            nothing is written then.
-    """
-    return RECORD_FORMAT.dumps(record)
-
-
-def loads(text: str) -> Record:
-    """Read a record written by :func:`dumps` (or by hand in the same format).
-
-    >>> loads('[Game "8½"]\\n[Players "2"]\\n[Seed "1"]\\n\\n*\\n')
-    Traceback (most recent call last):
-        ...
-    eighthalf.errors.DocumentError: $.Game: this reads records of Eights, not of '8½': read it with eighthalf.records.loads
-
-    Raises:
-        DocumentError: If the text is not a well-formed record of Eights (a record of
-            8½ says which function reads it), or the record it describes is not valid
-            (see :class:`~eighthalf.eights.Record`); the message names the line, tag or move at fault.
-    """
-    return RECORD_FORMAT.loads(text)
-
-
 RECORD_FORMAT: Final = seeded_format(
     Record,
     # Game is required, so that a record of 8½, which may leave the tag out, is never read as one of Eights
@@ -209,3 +193,15 @@ RECORD_FORMAT: Final = seeded_format(
     notation_rule="WT7",  # one move, one value, one notation
 )
 """How the records of Eights are written and read."""
+
+RECORDS: Final = RecordFunctions[Record, GameState](RECORD_FORMAT, path=f"{__name__}.RECORDS")
+"""The public record functions of Eights, bound below by name (:class:`~eighthalf.common.replay.RecordFunctions`)."""
+
+dumps: Final = RECORDS.dumps
+"""The record as text, which :func:`loads` reads back equal: see the module text."""
+
+loads: Final = RECORDS.loads
+"""Read a record of Eights written by :func:`dumps` (or by hand in the same format): see the module text."""
+
+replay: Final = RECORDS.replay
+"""Yield the first state and the state after every move, checking each move: see the module text."""

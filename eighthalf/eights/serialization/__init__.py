@@ -59,13 +59,43 @@ their fields, without the header.
   (WG3: the totals, the winners and the target, once a total has reached it).
 * A seed is a JSON integer of at most 4,300 digits; every other integer is at most
   2\\ :sup:`53` - 1.
+
+The functions
+-------------
+
+:func:`~eighthalf.eights.to_data`, :func:`~eighthalf.eights.from_data`, :func:`dumps`
+and :func:`loads` are those of every game
+(:class:`~eighthalf.common.document_kinds.GameDocuments`), bound to the document types of
+Eights (:data:`REGISTRY`); what they take, return and raise is said there. ``to_data``
+writes any :data:`Document` (an object of 8½ is refused with a :class:`TypeError`):
+
+>>> to_data(Rules(target=20))
+{'format': 'eighthalf', 'version': 1, 'type': 'eights.Rules', 'target': 20, 'turn_limit': None, 'may_pass_freely': False}
+>>> dumps(Rules())
+'{"format": "eighthalf", "version": 1, "type": "eights.Rules", "target": null, "turn_limit": null, "may_pass_freely": false}'
+
+``from_data`` and ``loads`` take an ``expected`` class
+(:class:`~eighthalf.eights.GameState`, :class:`~eighthalf.eights.Spell` …) and check a
+state as :func:`~eighthalf.eights.position` checks a position (the 64 cards of WS1, one
+table card per suit, the hand sizes …), the scores, totals and outcome it states being
+the ones its cards give; a record's moves are checked as notation only
+(:func:`~eighthalf.eights.replay` checks that they are legal). A document of 8½ is
+refused with the name of the function that reads it:
+
+>>> loads('{"format": "eighthalf", "version": 1, "type": "eights.Move", "move": "pass 1e 4w"}')
+Pass(exchange=(Card(suit=1, letter='e'), Card(suit=4, letter='w')))
+>>> from_data({"format": "eighthalf", "version": 1, "type": "Rules",
+...            "min_players": 2, "max_players": 5, "move_limit": None})
+Traceback (most recent call last):
+    ...
+eighthalf.errors.DocumentError: $.type: 'Rules' is not a document type of Eights, whose types begin with 'eights.': if it is a document of 8½, read it with eighthalf.from_data (or eighthalf.serialization.loads)
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias
 
-from ...common.document_kinds import DocumentFunctions
+from ...common.document_kinds import GameDocuments
 from ...common.documents import Registry
 from ..events import Event
 from ..moves import Pass, Spell
@@ -99,112 +129,22 @@ def _foreign(name: str) -> str | None:
 
 
 REGISTRY: Final = Registry(_KINDS, label="eighthalf.eights", foreign=_foreign)
-"""Eights's document types: the registry that :func:`to_data` and :func:`from_data` use
+"""Eights's document types: the registry that :func:`~eighthalf.eights.to_data` and :func:`~eighthalf.eights.from_data` use
 (the ``documents`` of the game objects, and what :mod:`eighthalf.schemas` is generated from)."""
 
 # --------------------------------------------------------------------------- the public functions
 
+DOCUMENTS: Final = GameDocuments[Document](REGISTRY, path=f"{__name__}.DOCUMENTS")
+"""The public document functions of Eights, bound below by name (:class:`~eighthalf.common.document_kinds.GameDocuments`)."""
 
-_FUNCTIONS: Final = DocumentFunctions[Document]()
-"""Types the four functions below as every game's (:mod:`eighthalf.common.document_kinds`)."""
+to_data: Final = DOCUMENTS.to_data
+"""The document of an object of Eights: a dict of JSON types only (see the module text)."""
 
+from_data: Final = DOCUMENTS.from_data
+"""Read a document of Eights written by :func:`~eighthalf.eights.to_data` (see the module text)."""
 
-@_FUNCTIONS.to_data
-def to_data(obj: Document) -> dict[str, Any]:
-    """The document of ``obj``: a dict of JSON types only, ready for :func:`json.dumps`.
+dumps: Final = DOCUMENTS.dumps
+"""The document of an object of Eights as JSON text (see the module text)."""
 
-    The first three keys are ``"format"``, ``"version"`` and ``"type"``; see the module
-    text for the rest. ``from_data(to_data(obj)) == obj`` for every object the library
-    builds.
-
-    >>> to_data(Rules(target=20))
-    {'format': 'eighthalf', 'version': 1, 'type': 'eights.Rules', 'target': 20, 'turn_limit': None, 'may_pass_freely': False}
-
-    Args:
-        obj: Any :data:`~eighthalf.eights.serialization.Document`: rules, a move, a
-            state, a view, a record or an event of Eights.
-
-    Returns:
-        A new dict; nothing in it is shared with ``obj`` or with other documents.
-
-    Raises:
-        TypeError: If ``obj`` is of no supported type (an object of 8½ included).
-    """
-    return REGISTRY.to_data(obj)
-
-
-@_FUNCTIONS.from_data
-def from_data(data: object, expected: type[Any] | None = None) -> Any:
-    """Read a document of Eights written by :func:`~eighthalf.eights.to_data` (or by hand, or by another program).
-
-    Everything is checked: the header, every key (none missing, none unknown), every
-    type, every card and move in notation, every seat number, and that the whole can
-    occur: a state is checked as :func:`~eighthalf.eights.position` checks a position
-    (the 64 cards of WS1, one table card per suit, the hand sizes …), and the scores,
-    totals and outcome it states must be the ones its cards give. A record's moves are
-    checked as notation only; :func:`~eighthalf.eights.replay` checks that they are legal.
-
-    >>> from_data({"format": "eighthalf", "version": 1, "type": "Rules",
-    ...            "min_players": 2, "max_players": 5, "move_limit": None})
-    Traceback (most recent call last):
-        ...
-    eighthalf.errors.DocumentError: $.type: 'Rules' is not a document type of Eights, whose types begin with 'eights.': if it is a document of 8½, read it with eighthalf.from_data (or eighthalf.serialization.loads)
-
-    Args:
-        data: The document, as :func:`json.loads` gives it.
-        expected: The class the document must hold (:class:`~eighthalf.eights.GameState`,
-            :class:`~eighthalf.eights.Spell` …), or ``None`` to take any.
-
-    Returns:
-        The object; an instance of ``expected`` if given.
-
-    Raises:
-        DocumentError: If the document is not valid; the message says what is wrong
-            and where (``$.hand.table[3]: …``), and ``error.path`` holds the path.
-        TypeError: If ``expected`` is not a class that documents of Eights hold.
-    """
-    return REGISTRY.from_data(data, expected)
-
-
-@_FUNCTIONS.dumps
-def dumps(obj: Document, *, indent: int | None = None) -> str:
-    """The document of ``obj`` (see :func:`~eighthalf.eights.to_data`) as JSON text.
-
-    >>> dumps(Rules())
-    '{"format": "eighthalf", "version": 1, "type": "eights.Rules", "target": null, "turn_limit": null, "may_pass_freely": false}'
-
-    Args:
-        obj: Any :data:`~eighthalf.eights.serialization.Document`.
-        indent: Passed to :func:`json.dumps`: ``None`` for one line, else the number of
-            spaces per level.
-
-    Returns:
-        The JSON text; characters beyond ASCII (in comments and tags) are kept as they are.
-
-    Raises:
-        TypeError: If ``obj`` is of no supported type.
-        InvalidStateError: If ``indent`` is neither ``None`` nor an int from 0 to 16.
-    """
-    return REGISTRY.dumps(obj, indent)
-
-
-@_FUNCTIONS.loads
-def loads(text: str | bytes, expected: type[Any] | None = None) -> Any:
-    """Read a document of Eights from JSON text (see :func:`~eighthalf.eights.from_data`).
-
-    >>> loads('{"format": "eighthalf", "version": 1, "type": "eights.Move", "move": "pass 1e 4w"}')
-    Pass(exchange=(Card(suit=1, letter='e'), Card(suit=4, letter='w')))
-
-    Args:
-        text: The JSON text (``bytes`` are read as UTF-8, -16 or -32).
-        expected: As for :func:`~eighthalf.eights.from_data`.
-
-    Returns:
-        The object; an instance of ``expected`` if given.
-
-    Raises:
-        DocumentError: If the text is not JSON (``NaN`` and repeated keys included) or
-            the document is not valid.
-        TypeError: If ``expected`` is not a class that documents of Eights hold.
-    """
-    return REGISTRY.loads(text, expected)
+loads: Final = DOCUMENTS.loads
+"""Read a document of Eights from JSON text (see the module text)."""
