@@ -231,8 +231,8 @@ class Lobby:
         idle = [
             table
             for table in self.tables.values()
-            if table.driver is not None and not table.over and table.touched + after <= now and not table.lock.locked()
-        ]  # a table whose move is being committed is not idle
+            if table.driver is not None and not table.over and table.touched + after <= now
+        ]
         for table in idle:
             table.abandon()
             logger.info("table %s ended as abandoned: no person touched it for %g s", table.id, after)

@@ -88,17 +88,16 @@ async def catch_up(table: Table, lobby: Lobby) -> None:
     stored = await asyncio.to_thread(lobby.store.load, table.id, after=after)
     if stored is None:
         return
-    async with table.lock:  # after a move of this process whose commit is under way
-        for seat, name, hashed in stored.seats:
-            table.follow_seat(seat, name, hashed, None)
-        table.touched = max(table.touched, stored.touched or 0.0)
-        for number, text in enumerate(stored.moves, after + 1):
-            if not follow_move(table, number, text, False, None):
-                logger.error("table %s: move %d as stored cannot be followed", table.id, number)
-                return
-        if stored.finished is not None and not table.over:
-            table.follow_end()
-            lobby.let_go(table)
+    for seat, name, hashed in stored.seats:
+        table.follow_seat(seat, name, hashed, None)
+    table.touched = max(table.touched, stored.touched or 0.0)
+    for number, text in enumerate(stored.moves, after + 1):
+        if not follow_move(table, number, text, False, None):
+            logger.error("table %s: move %d as stored cannot be followed", table.id, number)
+            return
+    if stored.finished is not None and not table.over:
+        table.follow_end()
+        lobby.let_go(table)
 
 
 class Service:
@@ -199,26 +198,12 @@ class Service:
             if followed is None:  # not followed here: read from the database when asked
                 return
             if "number" in change:
-                if change["number"] <= len(followed.moves):  # here already (this process's own move, told back)
-                    return
-                assert self._loop is not None
-                self._loop.create_task(self._follow(followed, change))
+                if not follow_move(followed, change["number"], change["move"], change["driven"], change["touched"]):
+                    self._catch_up(followed)
             elif "seat" in change:
                 followed.follow_seat(change["seat"], change["name"], change["token_hash"], change["touched"])
             elif change.get("finished"):
                 self._catch_up(followed)
-        except Exception:  # one change that cannot be followed must not stop the others
-            logger.exception("a change from the database cannot be followed: %r", change)
-
-    async def _follow(self, table: Table, change: dict[str, Any]) -> None:
-        """Play the move of ``change`` on ``table`` once no move of this process is being
-        committed there (its :attr:`~eighthalf.server.tables.Table.lock`; the moves heard wait
-        in the order heard), or read the table up to date if it cannot be followed."""
-        try:
-            async with table.lock:
-                followed = follow_move(table, change["number"], change["move"], change["driven"], change["touched"])
-            if not followed:
-                self._catch_up(table)
         except Exception:  # one change that cannot be followed must not stop the others
             logger.exception("a change from the database cannot be followed: %r", change)
 

@@ -17,7 +17,6 @@ that other processes commit (:mod:`eighthalf.server.service`).
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import hmac
 import logging
@@ -25,7 +24,6 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, Protocol
 
 import attrs
@@ -53,9 +51,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("eighthalf.server")
-
-_COMMITS: Final = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eighthalf-commit")
-"""The thread in which moves wait for a shared store's commit (one: the store has one connection)."""
 
 MAX_CLIENTS_PER_SEAT: Final = 4
 """How many connections one seat may have open at once (several devices of one person)."""
@@ -179,9 +174,7 @@ class Table:
         self._replay(moves)
         # a table stored as finished whose game is not over was ended as abandoned
         self.abandoned = stored.finished is not None and self.game.to_move(self.state) is not None
-        self.lock = asyncio.Lock()
-        """Held while a move is checked, committed and told to the connections (a move made
-        here, or one made through another process and followed here): one move at a time."""
+        self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
         self.released: Callable[[Table], None] | None = None
@@ -343,10 +336,10 @@ class Table:
             Refused: If the move is not the seat's to make, not a move, or not legal; the
                 table is unchanged.
         """
-        async with self.lock:
-            await self._play(seat, text, number, timed_out, time.perf_counter())
+        async with self._lock:
+            self._play(seat, text, number, timed_out, time.perf_counter())
 
-    async def _play(self, seat: int, text: object, number: object, timed_out: bool, arrived: float) -> None:
+    def _play(self, seat: int, text: object, number: object, timed_out: bool, arrived: float) -> None:
         """Check the turn, read the move written ``text`` and play it (:meth:`_play_move`)."""
         self._check_turn(seat, number)
         if type(text) is not str:
@@ -355,7 +348,7 @@ class Table:
             self._by_text = dict(zip(self.legal_texts(), self.legal_moves(), strict=True))
         legal = self._by_text.get(text)
         if legal is not None:  # a legal move written as the game writes it: nothing to read or judge
-            await self._play_move(seat, legal, timed_out, arrived)
+            self._play_move(seat, legal, timed_out, arrived)
             return
         try:  # written otherwise (other spacing, order or case), or not legal: read, then judged
             move = self.game.parse_move(text)
@@ -365,7 +358,7 @@ class Table:
             raise Refused("bad-move", str(error)) from None
         if move not in self.legal_moves():
             raise self._why_illegal(move)
-        await self._play_move(seat, move, timed_out, arrived)
+        self._play_move(seat, move, timed_out, arrived)
 
     def _check_turn(self, seat: int, number: object) -> None:
         """Refuse a move of ``seat`` now: the game over or not started, a stale ``number``, another's turn."""
@@ -381,13 +374,8 @@ class Table:
         if to_move != seat:
             raise Refused("not-your-turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
 
-    async def _play_move(self, seat: int, move: Any, timed_out: bool, arrived: float) -> None:
-        """Play ``move``, one of the legal moves of ``seat``'s turn: committed, then told to everyone.
-
-        On a shared store (a database across the network) the commit waits in a worker
-        thread, so the event loop serves the other tables meanwhile (this one's :attr:`lock`
-        is held); a store that is not shared (SQLite, in this process) commits at once.
-        """
+    def _play_move(self, seat: int, move: Any, timed_out: bool, arrived: float) -> None:
+        """Play ``move``, one of the legal moves of ``seat``'s turn: committed, then told to everyone."""
         game = self.game
         after = game.apply_unchecked(self.state, move)  # judged legal above: apply would judge it again
         events = game.describe(self.state, move, after)
@@ -406,21 +394,16 @@ class Table:
         person = self.seats[seat].bot is None and not timed_out
         touched = time.time() if person else None
         committing = time.perf_counter()
-        commit = functools.partial(
-            self._store.add_move,
-            self.id,
-            len(self.moves) + 1,
-            notation,
-            finished=finished,
-            summary=summary,
-            touched=touched,
-            driver=None if person else self.driver,
-        )
         try:
-            if self._store.shared:
-                await asyncio.get_running_loop().run_in_executor(_COMMITS, commit)
-            else:
-                commit()
+            self._store.add_move(
+                self.id,
+                len(self.moves) + 1,
+                notation,
+                finished=finished,
+                summary=summary,
+                touched=touched,
+                driver=None if person else self.driver,
+            )
         except MoveConflict:  # another process committed this move first: its notice brings it here
             raise Refused("stale", f"move {len(self.moves) + 1} was made meanwhile (through another server)") from None
         committed = time.perf_counter()
@@ -524,7 +507,7 @@ class Table:
         except Exception:  # a bot that fails must not stop the table: its seat plays the first legal move
             logger.exception("table %s: the bot of seat %d failed; the first legal move is played", self.id, seat)
             move = None
-        async with self.lock:
+        async with self._lock:
             if self._task is asyncio.current_task():
                 self._task = None  # done: the next move's schedule must not cancel it
             try:
@@ -543,7 +526,7 @@ class Table:
                     )
                 move = legal[0]
             try:
-                await self._play_move(seat, move, wait > 0, time.perf_counter())
+                self._play_move(seat, move, wait > 0, time.perf_counter())
             except Refused:  # another process committed this move first
                 return
             except LeaseLost:

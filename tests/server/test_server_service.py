@@ -21,9 +21,8 @@ import contextlib
 import json
 import random
 import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +60,7 @@ from eighthalf.server.games import SERVED, seat_names, table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.postgres import PostgresStore
 from eighthalf.server.protocol import Refused
-from eighthalf.server.service import TAKEOVER_SECONDS, Service, catch_up, follow_move
+from eighthalf.server.service import TAKEOVER_SECONDS, catch_up, follow_move
 from eighthalf.server.store import SQLiteStore, StoredTable
 
 RULES = {"target": 20}
@@ -439,60 +438,3 @@ def test_a_table_made_through_another_process_is_fetched_once_off_the_event_loop
     finally:
         made_here.close()
         other.close()
-
-
-class _SlowShared(SQLiteStore):
-    """A SQLite store that says it is shared, whose commits of moves wait for the test's word."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
-        self.shared = True
-        self.committing = threading.Event()
-        self.go_on = threading.Event()
-
-    def add_move(self, table_id: str, number: int, move: str, **more: Any) -> None:
-        self.committing.set()
-        self.go_on.wait(60)  # bounded only against a hang
-        super().add_move(table_id, number, move, **more)
-
-    def leases(self, owner: str, seconds: float) -> list[str]:
-        return []
-
-    def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
-        pass
-
-
-def test_the_notice_of_a_move_heard_while_its_commit_is_under_way_does_not_play_it_twice(tmp_path: Path) -> None:
-    """On a shared store the commit waits off the event loop; the process hears its own
-    move's notice meanwhile, and follows it only once the move is told, so it is played once."""
-    store = _SlowShared(str(tmp_path / "t.sqlite3"))
-
-    async def scene() -> None:
-        lobby = Lobby(store)
-        service = Service(lobby)
-        service.start()
-        try:
-            table = lobby.create(table_spec({"game": "Eights", "players": 2, "seats": [None, None], "seed": 5}))
-            for seat in (0, 1):
-                table.join(seat, f"P{seat}")
-            mover = table.game.to_move(table.state)
-            assert mover is not None
-            text = table.legal_texts()[0]
-            expected = table.game.apply(table.state, table.legal_moves()[0])
-            playing = asyncio.create_task(table.play(mover, text))
-            await asyncio.to_thread(store.committing.wait, 60)
-            service.apply({"table": table.id, "number": 1, "move": text, "driven": False, "touched": None})
-            await asyncio.sleep(0)  # the heard move waits for the table's lock
-            assert table.moves == [] and table.lock.locked()
-            store.go_on.set()
-            await playing
-            async with table.lock:  # after the heard move's turn (the lock's waiters go in order)
-                pass
-            assert len(table.moves) == 1 and table.state == expected
-        finally:
-            service.stop()
-
-    try:
-        asyncio.run(scene())
-    finally:
-        store.close()
