@@ -189,20 +189,26 @@ class PostgresStore:
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
         self._db: Any
+        # a second connection for the reads and the leases that worker threads do, so that a
+        # move never waits for them (the event loop commits the moves on the first one)
+        self._side_lock = threading.Lock()
+        self._side: Any = None
         with self._lock:
-            self._connect()
+            self._db = self._connect()
             try:
                 self._migrate()
             except BaseException:
                 self._db.close()
                 raise
 
-    def _connect(self) -> None:
+    def _connect(self) -> Any:
+        """A new connection to the database, in autocommit mode, at the store's durability."""
         try:
-            self._db = _psycopg.connect(self.url, autocommit=True)
-            self._db.execute(f"SET synchronous_commit TO {'on' if self.synchronous == 'full' else 'off'}")
+            db = _psycopg.connect(self.url, autocommit=True)
+            db.execute(f"SET synchronous_commit TO {'on' if self.synchronous == 'full' else 'off'}")
         except _psycopg.Error as error:
             raise StoreError(f"cannot reach the database {self._shown()}: {str(error).strip()}") from None
+        return db
 
     def _shown(self) -> str:
         """The URL without its password, for messages."""
@@ -211,28 +217,35 @@ class PostgresStore:
         return f"{scheme}://{credentials.partition(':')[0]}{at}{place}" if at else self.url
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        """The connection, in one transaction (committed on leaving, rolled back on an error).
+    def _transaction(self, *, side: bool = False) -> Iterator[Any]:
+        """The connection (``side``: the second one), in one transaction (committed on
+        leaving, rolled back on an error).
 
         Raises:
             StoreError: If the database refuses or cannot be reached.
         """
-        with self._lock:
-            if self._db.closed or self._db.broken:
-                self._connect()  # after a restart of the database: a new connection
+        with self._side_lock if side else self._lock:
+            db = self._side if side else self._db
+            if db is None or db.closed or db.broken:
+                db = self._connect()  # at first use, or after a restart of the database: a new connection
+                if side:
+                    self._side = db
+                else:
+                    self._db = db
             try:
-                with self._db.transaction():
-                    yield self._db
+                with db.transaction():
+                    yield db
             except _psycopg.Error as error:
                 raise StoreError(f"the database {self._shown()}: {str(error).strip()}") from None
 
-    def _run(self, statements: list[tuple[str, tuple[Any, ...]]], *, fetch: bool = False) -> Any:
-        """Run ``statements`` in one transaction: the last one's rows (``fetch``) or row count.
+    def _run(self, statements: list[tuple[str, tuple[Any, ...]]], *, fetch: bool = False, side: bool = False) -> Any:
+        """Run ``statements`` in one transaction (``side``: on the second connection): the
+        last one's rows (``fetch``) or row count.
 
         Raises:
             StoreError: If the database refuses or cannot be reached (the transaction is rolled back).
         """
-        with self._transaction() as db:
+        with self._transaction(side=side) as db:
             cursor = None
             for sql, parameters in statements:
                 cursor = db.execute(sql, parameters)
@@ -316,7 +329,7 @@ class PostgresStore:
         summary_text = None if finished is None else json_text(summary)
         with self._lock:
             if self._db.closed or self._db.broken:
-                self._connect()  # after a restart of the database: a new connection
+                self._db = self._connect()  # after a restart of the database: a new connection
             try:
                 self._db.execute(
                     "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
@@ -361,8 +374,9 @@ class PostgresStore:
         return listed(self._run([(_placeholders(sql), parameters)], fetch=True))
 
     def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
-        """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one snapshot)."""
-        with self._transaction() as db:
+        """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one
+        snapshot; on the second connection, since worker threads read so)."""
+        with self._transaction(side=True) as db:
             row = db.execute(_placeholders(LOAD_TABLE), (table_id,)).fetchone()
             if row is None:
                 return None
@@ -385,7 +399,7 @@ class PostgresStore:
         """See :meth:`Store.leases <eighthalf.server.store.Store.leases>` (the rows are taken in
         the order of their ids, so two processes doing it at once do not deadlock)."""
         rows = "SELECT id, %s, now() + make_interval(secs => %s) FROM tables WHERE finished IS NULL ORDER BY id"
-        held = self._run([(_TAKE.format(rows=rows) + " RETURNING table_id", (owner, seconds))], fetch=True)
+        held = self._run([(_TAKE.format(rows=rows) + " RETURNING table_id", (owner, seconds))], fetch=True, side=True)
         return sorted(table_id for (table_id,) in held)
 
     def release_leases(self, owner: str) -> None:
@@ -435,6 +449,9 @@ class PostgresStore:
             self._listener.join(timeout=10 * _LISTEN_WAIT)
         with self._lock:
             self._db.close()
+        with self._side_lock:
+            if self._side is not None:
+                self._side.close()
 
 
 def _notify(db: Any, change: dict[str, Any]) -> None:
