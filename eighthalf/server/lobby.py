@@ -127,8 +127,10 @@ class Lobby:
             Refused: If there is none.
         """
         table = self.tables.get(table_id)
-        if table is not None or not self.store.shared:
-            return table if table is not None else self.get(table_id)
+        if table is not None:
+            return table
+        if not self.store.shared:
+            return self.get(table_id)
         stored = await asyncio.to_thread(self._stored, table_id)
         table = self.tables.get(table_id)  # brought here meanwhile, for another connection
         return table if table is not None else self._bring(stored)

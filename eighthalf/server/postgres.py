@@ -96,7 +96,7 @@ _SCHEMA: Final = (
     )""",
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS driver TEXT",
     # a move in one call (one round trip, its own transaction): see PostgresStore.add_move
-    """CREATE OR REPLACE FUNCTION eighthalf_add_move(
+    f"""CREATE OR REPLACE FUNCTION eighthalf_add_move(
         p_table TEXT, p_number INTEGER, p_move TEXT, p_driver TEXT,
         p_finished TEXT, p_summary TEXT, p_touched DOUBLE PRECISION, p_notice TEXT
     ) RETURNS VOID LANGUAGE plpgsql VOLATILE AS $$
@@ -122,7 +122,7 @@ _SCHEMA: Final = (
         ELSIF p_touched IS NOT NULL THEN
             UPDATE tables SET touched = p_touched WHERE id = p_table;
         END IF;
-        PERFORM pg_notify('eighthalf', p_notice);
+        PERFORM pg_notify('{CHANNEL}', p_notice);
     END
     $$""",
 )
@@ -217,6 +217,24 @@ class PostgresStore:
         return f"{scheme}://{credentials.partition(':')[0]}{at}{place}" if at else self.url
 
     @contextlib.contextmanager
+    def _connection(self, *, side: bool = False) -> Iterator[Any]:
+        """The connection (``side``: the second one) under its lock, made anew if there is
+        none yet or it was lost (a restart of the database).
+
+        Raises:
+            StoreError: If the database cannot be reached.
+        """
+        with self._side_lock if side else self._lock:
+            db = self._side if side else self._db
+            if db is None or db.closed or db.broken:
+                db = self._connect()
+                if side:
+                    self._side = db
+                else:
+                    self._db = db
+            yield db
+
+    @contextlib.contextmanager
     def _transaction(self, *, side: bool = False) -> Iterator[Any]:
         """The connection (``side``: the second one), in one transaction (committed on
         leaving, rolled back on an error).
@@ -224,14 +242,7 @@ class PostgresStore:
         Raises:
             StoreError: If the database refuses or cannot be reached.
         """
-        with self._side_lock if side else self._lock:
-            db = self._side if side else self._db
-            if db is None or db.closed or db.broken:
-                db = self._connect()  # at first use, or after a restart of the database: a new connection
-                if side:
-                    self._side = db
-                else:
-                    self._db = db
+        with self._connection(side=side) as db:
             try:
                 with db.transaction():
                     yield db
@@ -324,14 +335,13 @@ class PostgresStore:
         the lock is seen); inserts the move with its driver; sets what the table row changes;
         and sends the notice.
         """
-        change = {"table": table_id, "number": number, "move": move, "driven": driver is not None, "touched": touched}
-        notice = json.dumps(change, ensure_ascii=False, separators=(",", ":"))
+        notice = _notice(
+            {"table": table_id, "number": number, "move": move, "driven": driver is not None, "touched": touched}
+        )
         summary_text = None if finished is None else json_text(summary)
-        with self._lock:
-            if self._db.closed or self._db.broken:
-                self._db = self._connect()  # after a restart of the database: a new connection
+        with self._connection() as db:
             try:
-                self._db.execute(
+                db.execute(
                     "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
                     (table_id, number, move, driver, finished, summary_text, touched, notice),
                 )
@@ -454,6 +464,11 @@ class PostgresStore:
                 self._side.close()
 
 
+def _notice(change: dict[str, Any]) -> str:
+    """The text of the notice of ``change``, as every listening process reads it (compact JSON)."""
+    return json.dumps(change, ensure_ascii=False, separators=(",", ":"))
+
+
 def _notify(db: Any, change: dict[str, Any]) -> None:
     """Tell every listening process of ``change`` once the transaction commits (``pg_notify``)."""
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(change, ensure_ascii=False, separators=(",", ":"))))
+    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, _notice(change)))
