@@ -405,8 +405,9 @@ def create_app(
         except StoreError as error:
             logger.error("readiness: %s", error)
             return JSONResponse({"status": "database-unavailable"}, status_code=503)
-        ready = {"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections()}
-        return JSONResponse({**ready, "process": lobby.owner})
+        return JSONResponse(
+            {"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections(), "process": lobby.owner}
+        )
 
     async def i18n(request: Request) -> Response:
         lang = request.path_params.get("lang")

@@ -368,18 +368,17 @@ def state_message(
     mine = seat is not None and to_move == seat and started
     documents = table.served.entry.documents
     if shared is None:
-        events_data = [documents.to_data(event) for event in events]
-        narration = game.narrate(events, names, locale) if events else []
-    else:  # keyed by the events' identities: the dictionary holds them, so no id is reused meanwhile
-        events_data = []
-        for event in events:
-            if (found := shared.get(id(event))) is None:
-                found = shared[id(event)] = (event, documents.to_data(event))
-            events_data.append(found[1])
-        key = (locale, *map(id, events))
-        if (told := shared.get(key)) is None:
-            told = shared[key] = (events, game.narrate(events, names, locale) if events else [])
-        narration = told[1]
+        shared = {}
+    # keyed by the events' identities: the dictionary holds the events, so no id is reused meanwhile
+    events_data = []
+    for event in events:
+        if (found := shared.get(id(event))) is None:
+            found = shared[id(event)] = (event, documents.to_data(event))
+        events_data.append(found[1])
+    key = (locale, *map(id, events))
+    if (told := shared.get(key)) is None:
+        told = shared[key] = (events, game.narrate(events, names, locale) if events else [])
+    narration = told[1]
     return {
         "type": "state",
         "table": table.id,
