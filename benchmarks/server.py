@@ -80,6 +80,8 @@ __all__ = [
     "config_of",
     "engine_moves_per_second",
     "main",
+    "percentile",
+    "process_cpu",
     "run",
     "table_specs",
 ]
@@ -218,10 +220,7 @@ class _Server:
 
     def cpu(self) -> tuple[float, float]:
         """The server's user and system CPU seconds so far."""
-        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rpartition(")")[2].split()
-        tick = os.sysconf("SC_CLK_TCK")
-        return int(fields[11]) / tick, int(fields[12]) / tick
+        return process_cpu(self.process.pid)
 
     def committed(self) -> int:
         """The moves in the database (read through a second connection: WAL lets it)."""
@@ -241,6 +240,14 @@ class _Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def process_cpu(pid: int) -> tuple[float, float]:
+    """The user and system CPU seconds of process ``pid`` so far (``/proc/<pid>/stat``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _serve_profiled(out: str, argv: Sequence[str]) -> int:
@@ -427,7 +434,8 @@ def _machine_cpu() -> tuple[float, float]:
     return float(sum(values) - idle), float(sum(values))
 
 
-def _percentile(values: Sequence[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (the value below which that share of them lies; NaN for none)."""
     if not values:
         return float("nan")
     ordered = sorted(values)
@@ -509,7 +517,7 @@ def run(config: Config) -> dict[str, Any]:
         "committed_per_second": (committed_end - committed_start) / elapsed,
         "latency_ms": {
             "p50": statistics.median(latencies) if latencies else float("nan"),
-            "p99": _percentile(latencies, 0.99),
+            "p99": percentile(latencies, 0.99),
             "max": max(latencies, default=float("nan")),
             "samples": len(latencies),
         },

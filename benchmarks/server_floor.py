@@ -253,9 +253,9 @@ def run(config: server.Config) -> dict[str, Any]:
             except Exception:
                 raise RuntimeError(f"a client process failed: {results.get(timeout=5)}") from None
             time.sleep(config.warmup)
-            begin_cpu, begin = _process_cpu(process.pid), time.monotonic()
+            begin_cpu, begin = sum(server.process_cpu(process.pid)), time.monotonic()
             time.sleep(config.seconds)
-            end_cpu, elapsed = _process_cpu(process.pid), time.monotonic() - begin
+            end_cpu, elapsed = sum(server.process_cpu(process.pid)), time.monotonic() - begin
             tallies = [results.get(timeout=config.seconds + 120) for _ in clients]
             failed = [tally["error"] for tally in tallies if "error" in tally]
             if failed:
@@ -268,29 +268,20 @@ def run(config: server.Config) -> dict[str, Any]:
             process.kill()
             process.wait()
     messages = sum(tally["messages"] for tally in tallies) / config.seconds
-    latencies = sorted(value * 1000 for tally in tallies for value in tally["latencies"])
+    latencies = [value * 1000 for tally in tallies for value in tally["latencies"]]
     cpu = (end_cpu - begin_cpu) / elapsed
     return {
         "frame_sizes": dataclasses.asdict(sizes),
         "messages_per_second": messages,
         "latency_ms": {
             "p50": statistics.median(latencies) if latencies else float("nan"),
-            "p99": latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else float("nan"),
+            "p99": server.percentile(latencies, 0.99),
         },
         "server_cpu": cpu,
         "server_cpu_per_message_us": 1e6 * cpu / messages if messages else float("nan"),
         "engine_moves_per_second": engine,
         "connections": sum(tally["connections"] for tally in tallies),
     }
-
-
-def _process_cpu(pid: int) -> float:
-    """The user and system CPU seconds of process ``pid`` so far."""
-    import os
-
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def report(figures: dict[str, Any], command: str) -> str:
