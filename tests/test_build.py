@@ -15,8 +15,11 @@ import importlib.util
 import itertools
 import os
 import pickle
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import attrs
@@ -221,3 +224,31 @@ def test_apply_refuses_a_deeply_nested_non_move_with_a_short_message() -> None:
     with pytest.raises(eighthalf.IllegalMoveError, match=r"is not a move of 8½ but a list") as refused:
         eighthalf.apply(new_game(2, seed=1), nested)
     assert len(str(refused.value)) < 200
+
+
+def _run(tree: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run(
+        [sys.executable, *arguments], cwd=tree, env=environment, capture_output=True, text=True, check=False
+    )
+
+
+def test_a_partly_compiled_package_is_refused_and_the_build_command_mends_it(tmp_path: Path) -> None:
+    """One core module compiled and the others not: importing the package says so and what to
+    run, before any module is loaded; ``python -m eighthalf.build --clean`` still runs on it
+    (it is what mends it) and leaves a pure package that imports."""
+    shutil.copytree(ROOT / "eighthalf", tmp_path / "eighthalf", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    stray = (tmp_path / "eighthalf" / "engine").with_name("engine" + EXTENSION_SUFFIXES[0])
+    stray.write_bytes(b"not a real extension module: the check reads file names only")
+    refused = _run(tmp_path, "-c", "import eighthalf")
+    assert refused.returncode == 1
+    last = refused.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: a partly compiled eighthalf in ")
+    assert "eighthalf.eights.engine, eighthalf.eights.passing" in last and "python -m eighthalf.build --clean" in last
+    bad = _run(tmp_path, "-m", "eighthalf.build", "--no-such-option")
+    assert bad.returncode == 2 and "unrecognized arguments: --no-such-option" in bad.stderr and stray.exists()
+    cleaned = _run(tmp_path, "-m", "eighthalf.build", "--clean")
+    assert (cleaned.returncode, cleaned.stdout) == (0, f"removed 1 compiled module from {tmp_path / 'eighthalf'}\n")
+    assert not stray.exists()
+    imported = _run(tmp_path, "-c", "import eighthalf; print(eighthalf.BUILD)")
+    assert (imported.returncode, imported.stdout) == (0, "pure\n")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Literal
 
@@ -59,17 +60,24 @@ def compiled_modules() -> tuple[str, ...]:
     return tuple(module.__name__ for module in loaded if not str(module.__file__).endswith(".py"))
 
 
-def _build() -> Literal["pure", "compiled"]:
-    compiled = compiled_modules()
-    if compiled and len(compiled) != len(COMPILED_MODULES):
-        missing = sorted(set(COMPILED_MODULES) - set(compiled))
-        raise ImportError(f"a partly compiled eighthalf: {', '.join(missing)} not compiled; rebuild or clean it")
-    return "compiled" if compiled else "pure"
+def _compiled_on_disk(root: Path) -> tuple[str, ...]:
+    """The modules of :data:`COMPILED_MODULES` that have an extension module of this Python
+    beside their source under ``root`` (read from the files, importing nothing)."""
+    found = []
+    for name in COMPILED_MODULES:
+        source = root.joinpath(*name.split("."))
+        if any(source.with_name(source.name + suffix).is_file() for suffix in EXTENSION_SUFFIXES):
+            found.append(name)
+    return tuple(found)
 
 
-BUILD: Literal["pure", "compiled"] = _build()
-"""``"compiled"`` when the rules core is loaded from extension modules built by mypyc,
-``"pure"`` when it runs as Python source. (A partly compiled package refuses to load.)"""
+def _build_command_arguments() -> list[str] | None:
+    """The arguments of ``python -m eighthalf.build`` when this process is that command, else ``None``."""
+    argv = sys.orig_argv
+    for at, argument in enumerate(argv[:-1]):
+        if argument == "-m" and argv[at + 1] == __name__:
+            return argv[at + 2 :]
+    return None
 
 
 def _sources(root: Path) -> list[str]:
@@ -96,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in built + list(root.glob("*__mypyc*.so")):
         path.unlink()
     if args.clean:
-        print(f"removed {len(built)} compiled modules from {package}")
+        print(f"removed {len(built)} compiled {'module' if len(built) == 1 else 'modules'} from {package}")
         return 0
     with tempfile.TemporaryDirectory(prefix="eighthalf-mypyc-") as scratch:
         # mypyc's own driver runs setuptools, which would read this project's
@@ -122,3 +130,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.copy2(built_module, target)
     print(f"compiled {len(COMPILED_MODULES)} modules in place in {package}")
     return 0
+
+
+def _check_whole(root: Path) -> None:
+    """Refuse a partly compiled package before any of its modules is imported (a compiled
+    module beside an interpreted one that it derives from fails with a bare :class:`TypeError`).
+
+    The build command (``python -m eighthalf.build``, with or without ``--clean``) is what
+    mends such a package, so in that process the command runs here, before the package is
+    imported, and the process ends with its status.
+    """
+    compiled = _compiled_on_disk(root)
+    if not compiled or len(compiled) == len(COMPILED_MODULES):
+        return
+    arguments = _build_command_arguments()
+    if arguments is not None:
+        raise SystemExit(main(arguments))
+    missing = ", ".join(sorted(set(COMPILED_MODULES) - set(compiled)))
+    raise ImportError(
+        f"a partly compiled eighthalf in {root / 'eighthalf'}: {missing} not compiled, the rest of its core is; "
+        "rebuild it with 'python -m eighthalf.build' or remove the compiled modules with "
+        "'python -m eighthalf.build --clean'"
+    )
+
+
+def _build() -> Literal["pure", "compiled"]:
+    _check_whole(Path(__file__).resolve().parent.parent.parent)
+    compiled = compiled_modules()
+    if compiled and len(compiled) != len(COMPILED_MODULES):
+        missing = sorted(set(COMPILED_MODULES) - set(compiled))
+        raise ImportError(f"a partly compiled eighthalf: {', '.join(missing)} not compiled; rebuild or clean it")
+    return "compiled" if compiled else "pure"
+
+
+BUILD: Literal["pure", "compiled"] = _build()
+"""``"compiled"`` when the rules core is loaded from extension modules built by mypyc,
+``"pure"`` when it runs as Python source. (A partly compiled package refuses to load.)"""
