@@ -23,14 +23,15 @@ import gc
 import importlib
 import random
 import statistics
-import sys
 import time
-import tracemalloc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from types import ModuleType
 from typing import Literal
 
-from eighthalf import GameState, Move, Rank, Rules, apply, apply_unchecked, legal_moves, new_game
+from eighthalf import GameState, Move, Rules, apply, apply_unchecked, legal_moves, new_game
+
+from . import memory
+from .memory import deep_size
 
 __all__ = [
     "CASES",
@@ -331,97 +332,19 @@ def _new_game_micros(players: int) -> Callable[[Settings], float]:
 
 
 # ---------------------------------------------------------------------------------------
-# Memory
-
-_SMALL_INTS = range(-5, 257)  # cached by CPython: shared, never allocated by a state
-
-
-def _shared_constants() -> set[int]:
-    """Ids of the process-wide objects a state points to but does not own."""
-    shared: list[object] = [None, True, False, (), *Rank]
-    return {id(obj) for obj in shared}
-
-
-def deep_size(root: object, exclude: Iterable[int] = ()) -> int:
-    """The ``sys.getsizeof`` total of ``root`` and everything it reaches, each object once.
-
-    Follows :func:`gc.get_referents`; classes, modules and functions are not counted,
-    nor cached small ints, nor the objects whose ids are in ``exclude``.
-    """
-    seen = set(exclude)
-    stack = [root]
-    total = 0
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, type | ModuleType) or callable(obj):
-            continue
-        if type(obj) is int and obj in _SMALL_INTS:
-            continue
-        total += sys.getsizeof(obj)
-        stack.extend(gc.get_referents(obj))
-    return total
+# Memory (measured by benchmarks.memory)
 
 
 def _fresh_deep_size(players: int) -> Callable[[Settings], float]:
-    def measure(settings: Settings) -> float:
-        shared = _shared_constants()
-        sizes = []
-        for seed in range(settings.memory_states):
-            state = new_game(players, seed=seed)
-            sizes.append(deep_size(state, shared | {id(state.rules)}))  # the rules are shared by every state
-        return statistics.fmean(sizes)
-
-    return measure
+    return lambda settings: memory.fresh_deep_size(players, settings.memory_states)
 
 
 def _fresh_traced(players: int) -> Callable[[Settings], float]:
-    def measure(settings: Settings) -> float:
-        count = settings.memory_states
-        keep: list[GameState | None] = [None] * count  # allocated before tracing: no list growth
-        new_game(players, seed=0)
-        gc.collect()  # also empties the free lists, so every new object is a traced allocation
-        tracemalloc.start()
-        try:
-            before = tracemalloc.get_traced_memory()[0]
-            for seed in range(count):
-                keep[seed] = new_game(players, seed=seed)
-            grown = tracemalloc.get_traced_memory()[0] - before
-        finally:
-            tracemalloc.stop()
-        return grown / count
-
-    return measure
-
-
-def _play_keeping(starts: list[GameState], keep: list[GameState]) -> None:
-    choice = random.Random(SEED).choice
-    for state in starts:
-        while state.outcome is None:
-            state = apply(state, choice(legal_moves(state)))
-            keep.append(state)
+    return lambda settings: memory.fresh_traced(players, settings.memory_states)
 
 
 def _successor_bytes(players: int) -> Callable[[Settings], float]:
-    def measure(settings: Settings) -> float:
-        starts = _starts(players, settings.memory_rounds)
-        _play_keeping(starts, [])  # the same games: fills the memo tables and interned hands
-        keep: list[GameState] = []
-        gc.collect()
-        tracemalloc.start()
-        try:
-            before = tracemalloc.get_traced_memory()[0]
-            list_before = sys.getsizeof(keep)
-            _play_keeping(starts, keep)
-            grown = tracemalloc.get_traced_memory()[0] - before
-            list_grown = sys.getsizeof(keep) - list_before  # the list's pointers, not the states
-        finally:
-            tracemalloc.stop()
-        return (grown - list_grown) / len(keep)
-
-    return measure
+    return lambda settings: memory.successor_bytes(_starts(players, settings.memory_rounds), SEED)
 
 
 # ---------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
-from benchmarks import server
+from benchmarks import server, server_report
 
 try:
     import psycopg  # the postgresql extra
@@ -107,7 +107,7 @@ def compare_report(measured: list[tuple[str, dict[str, Any]]], command: str) -> 
     lines = [
         f"eighthalf {info['eighthalf']} game server benchmark, stores and processes compared: {command}",
         f"machine: {info['platform']}; CPU: {info['cpu']}; {info['cores']} cores ({info['usable_cores']} usable)",
-        f"tables:  {config['tables']} at once; offered: {server._offered(config)}; "
+        f"tables:  {config['tables']} at once; offered: {server_report.offered(config)}; "
         f"{config['warmup']:g} s of warm-up, {config['seconds']:g} s measured, each",
         "",
     ]
