@@ -23,6 +23,7 @@ from eighthalf.eights import apply_unchecked as eights_apply
 from eighthalf.eights import legal_moves as eights_legal
 from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
+from eighthalf.envs import _round_counts
 from eighthalf.envs import encoding as round_encoding
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
 from eighthalf.envs.eights import encoding as eights_encoding
@@ -139,6 +140,31 @@ def test_the_same_seeds_and_actions_give_the_pettingzoo_environments_games(
             else:
                 assert not out.rewards[index].any()
     assert ended >= 1  # the auto-reset was exercised
+
+
+def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of_each_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its first moves, with caches emptied again and again (at 16 entries, four per seat of
+    the rows), every row of a batch is the reference encoding and mask of its seat's view."""
+    monkeypatch.setattr(_round_counts, "_CACHED", 16)
+    monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 16)
+    monkeypatch.setattr(round_encoding, "_masks_most", 16)
+    monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 16
+    batch = RoundBatch(4, 4)
+    out = batch.reset(seed=11)
+    rng = np.random.default_rng(11)
+    ended = 0
+    for _ in range(600):
+        for table, state in enumerate(batch.states):
+            seen = round_view(state, int(out.to_move[table]))
+            assert np.array_equal(out.observations[table], round_encode_view(seen))
+            assert np.array_equal(out.masks[table], round_action_mask(seen))
+        out = batch.step(pick_actions(rng, out.masks))
+        ended += int(out.terminated.sum() + out.truncated.sum())
+    counts = round_encoding._COUNTS[4]
+    assert counts.most == 64 and len(counts.seats) <= 64 and len(round_encoding._MASKS) <= 16
+    assert ended >= 20  # many rounds, each dealt afresh
 
 
 def test_auto_reset_deals_the_next_game_at_once_and_the_truncation_of_a_move_limit() -> None:

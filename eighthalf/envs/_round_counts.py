@@ -4,8 +4,16 @@ Every entry of the vector is a count: cards by rank in a zone, a size, or a one-
 the vector is the ``bincount`` of the *positions* that the cards and facts of a position
 count at. :class:`Counts` turns a seat's view, or a state and a seat, into those positions
 without a Python loop over the cards (index tables by rank, walked by ``map``), caches the
-positions of what rarely changes (a hand, a seat), and counts one vector or a batch of
-vectors with one ``bincount``.
+positions of what rarely changes (a hand, what is seen of a seat), and counts one vector or a
+batch of vectors with one ``bincount``.
+
+The caches are keyed by what they count (a hand; a seat's number, open cards, collected
+stack and sizes), never by a state's objects, so that they keep no seat or state alive and
+a state and its view share their entries; each holds a few entries per seat of the rows
+written last (:attr:`Counts.most`), so that the garbage collector does not walk thousands of
+old entries: keyed by seat objects (of which a batch makes one a table each step) and
+emptied only at 8,192 entries, they took some 10% of a long :class:`RoundBatch` run in
+collections, and more in emptying them.
 
 The counting is done in a *scratch* layout: the vector's head (everything before the
 seats), then the seats' blocks by seat number, so that a seat's positions do not depend
@@ -23,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,10 +43,16 @@ __all__ = ["Counts"]
 
 _RANKS = len(RANKS)
 _PER_SEAT = 2 * _RANKS + 5
-_CACHED = 1 << 13
-"""The most entries of each cache (a full cache is emptied and starts again)."""
+_CACHED = 1 << 10
+"""The fewest entries a cache may hold: a full cache is emptied and starts again, at this
+or at :attr:`Counts.most` entries, four per seat of the rows written last if more."""
 _COMPOSITION = np.array([COMPOSITION[rank] for rank in RANKS], dtype=np.float32)
 _RANK_OF = attrgetter("rank")
+
+SeatKey = tuple[int, tuple[Rank, ...], tuple[Rank, ...], int, int, int, bool]
+"""What everybody sees of a seat (I1–I4), which its positions depend on alone: its number,
+its open cards, its collected stack, the sizes of its hand, bank and blind cards, and
+whether it is on the table (L1)."""
 
 
 def _frozen(positions: list[int]) -> npt.NDArray[np.intp]:
@@ -96,20 +109,38 @@ class Counts:
         """``gather[me]``: where each entry of viewer ``me``'s vector is in the scratch layout."""
         self.hands: dict[tuple[Rank, ...], npt.NDArray[np.intp]] = {}
         """The positions of an own hand, by the hand."""
-        self.seats: list[dict[int, tuple[object, npt.NDArray[np.intp]]]] = [{} for _ in range(players)]
-        """``seats[number]``: the positions of a state's seat ``number``, by the seat's ``id``, with
-        the seat (kept alive, so that its id is not reused while it is here)."""
-        self.seat_views: dict[tuple[Any, ...], tuple[tuple[Rank, ...], npt.NDArray[np.intp]]] = {}
-        """The positions of a seat's view, by its seat number, open cards, ``id`` of its
-        collected stack and numbers, with the stack (kept alive, as above)."""
+        self.seats: dict[SeatKey, npt.NDArray[np.intp]] = {}
+        """The positions of what everybody sees of a seat, by its :data:`SeatKey`."""
+        self.most = _CACHED
+        """The most entries of each cache: :data:`_CACHED`, or four per seat of the rows
+        written last if more (set by :meth:`rows`)."""
 
-    def _seat(
-        self, seat: int, open_cards: tuple[Rank, ...], collected: tuple[Rank, ...], numbers: Sequence[int]
-    ) -> npt.NDArray[np.intp]:
+    def rows(self, rows: int) -> None:
+        """Size the caches for writing ``rows`` rows at a time (:attr:`most`)."""
+        self.most = max(_CACHED, 4 * self.players * rows)
+
+    def _seat(self, key: SeatKey) -> npt.NDArray[np.intp]:
         """Where one seat's visible cards and its numbers (hand, bank and blind sizes, on the table) count."""
+        positions = self.seats.get(key)
+        if positions is None:
+            if len(self.seats) >= self.most:
+                self.seats.clear()
+            positions = self.seats[key] = self._seat_positions(*key)
+        return positions
+
+    def _seat_positions(
+        self,
+        seat: int,
+        open_cards: tuple[Rank, ...],
+        collected: tuple[Rank, ...],
+        hand_size: int,
+        bank_size: int,
+        blind_size: int,
+        on_table: bool,
+    ) -> npt.NDArray[np.intp]:
+        """:meth:`_seat`'s positions, counted."""
         positions = list(chain.from_iterable(map(self.open_at[seat].__getitem__, open_cards)))
         positions += chain.from_iterable(map(self.collected_at[seat].__getitem__, collected))
-        hand_size, bank_size, blind_size, on_table = numbers
         at = self.numbers_at[seat]
         positions += [at[0]] * hand_size
         positions += [at[1]] * bank_size
@@ -124,7 +155,7 @@ class Counts:
         """Where the cards of the viewer's own hand count."""
         positions = self.hands.get(hand)
         if positions is None:
-            if len(self.hands) >= _CACHED:
+            if len(self.hands) >= self.most:
                 self.hands.clear()
             positions = self.hands[hand] = _frozen(list(chain.from_iterable(map(self.hand_at.__getitem__, hand))))
         return positions
@@ -156,17 +187,14 @@ class Counts:
         """The positions of ``seen``, the view of seat ``me``: of the own hand and every seat,
         and of the pile and the facts of the round."""
         seats = seen.seats
-        cache = self.seat_views
         parts = [self._hand(seats[me].hand or ())]
-        for number, seat in enumerate(seats):
-            collected = seat.collected
-            key = (number, seat.open, id(collected), seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table)
-            entry = cache.get(key)
-            if entry is None or entry[0] is not collected:
-                if len(cache) >= _CACHED:
-                    cache.clear()
-                entry = cache[key] = (collected, self._seat(number, seat.open, collected, key[3:]))
-            parts.append(entry[1])
+        parts += map(
+            self._seat,
+            [
+                (number, seat.open, seat.collected, seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table)
+                for number, seat in enumerate(seats)
+            ],
+        )
         to_move = seen.to_move if seen.outcome is None else None
         return parts, self._facts(me, seen.pile, seen.call_halves, seen.locked, seen.opening, to_move, seen.at_risk)
 
@@ -175,14 +203,13 @@ class Counts:
         read from the state: of the hidden zones only their sizes."""
         seats = state.seats
         parts = [self._hand(seats[me].hand)]
-        for number, (seat, cache) in enumerate(zip(seats, self.seats, strict=True)):
-            entry = cache.get(id(seat))
-            if entry is None or entry[0] is not seat:
-                if len(cache) >= _CACHED:
-                    cache.clear()
-                numbers = (len(seat.hand), len(seat.bank), len(seat.blind), seat.on_table)
-                entry = cache[id(seat)] = (seat, self._seat(number, seat.open, seat.collected, numbers))
-            parts.append(entry[1])
+        parts += map(
+            self._seat,
+            [
+                (number, seat.open, seat.collected, len(seat.hand), len(seat.bank), len(seat.blind), seat.on_table)
+                for number, seat in enumerate(seats)
+            ],
+        )
         to_move = state.to_move if state.outcome is None else None
         return parts, self._facts(
             me, state.pile, state.call_halves, state.locked, state.opening, to_move, state.at_risk

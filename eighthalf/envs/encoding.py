@@ -323,6 +323,7 @@ def encode_states_into(
     players = len(_checked_seat(states[0], seats[0]).seats)
     counts = _COUNTS.get(players) or _counts(players)
     _checked_out(out, (len(states), counts.size))
+    counts.rows(len(states))
     parts: list[npt.NDArray[np.intp]] = []
     facts: list[int] = []
     fact_counts: list[int] = []
@@ -340,14 +341,20 @@ def encode_states_into(
 _MASKS: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
 """The mask of a tuple of legal moves, by the tuple's ``id``, with the tuple (kept alive, so
 that its id is not reused while it is here): the engine hands out the same tuples again."""
-_MASKS_CACHED = 1 << 13
-"""The most entries of :data:`_MASKS` (a full cache is emptied and starts again)."""
+_MASKS_CACHED = 1 << 10
+"""The fewest entries of :data:`_MASKS` before a full cache is emptied and starts again (at
+:data:`_masks_most` entries): few enough that the garbage collector does not walk thousands
+of old entries, as it did at 8,192 (some 10% of a long ``RoundBatch`` run with the
+observation's caches)."""
+_masks_most = _MASKS_CACHED
+"""The most entries of :data:`_MASKS`: :data:`_MASKS_CACHED`, or four per row of the rows
+:func:`mask_states_into` wrote last if more."""
 
 
 def _mask_of(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
     entry = _MASKS.get(id(moves))
     if entry is None or entry[0] is not moves:
-        if len(_MASKS) >= _MASKS_CACHED:
+        if len(_MASKS) >= _masks_most:
             _MASKS.clear()
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if moves:
@@ -388,6 +395,8 @@ def mask_states_into(
         raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
     if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
         raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
+    global _masks_most
+    _masks_most = max(_MASKS_CACHED, 4 * len(states))
     masks = [
         _mask_of(legal_moves(state) if seat == state.to_move else ())
         for state, seat in zip(map(_checked_seat, states, seats), seats, strict=True)
