@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -13,6 +14,8 @@ pytest.importorskip("numpy")
 import numpy as np
 from envs_reference import eights_action_mask, eights_encode_view, round_action_mask, round_encode_view
 
+from benchmarks.batch_windows import Collections
+from benchmarks.batch_windows import main as windows
 from benchmarks.envs import pick_actions, pick_actions_dense
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf import apply_unchecked as round_apply
@@ -262,3 +265,28 @@ def test_the_benchmarks_agent_picks_each_rows_legal_actions_uniformly_from_one_d
         assert (np.abs(counts[row][masks[row] == 1] - expected) < 6 * np.sqrt(expected)).all()
     old = pick_actions_dense(np.random.default_rng(1), masks)
     assert masks[np.arange(5), old].all()
+
+
+def test_the_window_benchmark_prints_a_row_a_window_and_the_collectors_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert windows(["--tables", "3", "--steps", "40", "--window", "10"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eighthalf, 3 tables of 4, windows of 10 batch steps"
+    assert [line.split()[0] for line in lines[2:6]] == ["1–10", "11–20", "21–30", "31–40"]
+    assert len(lines) == 7 and lines[6].startswith("first window ")
+    assert windows(["--game", "eights", "--tables", "2", "--players", "3", "--steps", "3", "--window", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eights, 2 tables of 3, windows of 3 batch steps" and len(lines) == 3  # one window: no last line
+    assert not any(isinstance(callback, Collections) for callback in gc.callbacks)
+    with pytest.raises(SystemExit) as raised:
+        windows(["--steps", "10", "--window", "11"])
+    assert raised.value.code == 2 and "--window" in capsys.readouterr().err
+    collections = Collections()
+    gc.callbacks.append(collections)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(collections)
+    counts, seconds = collections.take()
+    assert counts == [0, 0, 1] and seconds >= 0 and collections.take() == ([0, 0, 0], 0.0)
