@@ -14,7 +14,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from envs_reference import eights_action_mask, eights_encode_view, round_action_mask, round_encode_view
 
-from benchmarks.batch_windows import Collections
+from benchmarks.batch_windows import BY_MOVE, Collections, by_move
 from benchmarks.batch_windows import main as windows
 from benchmarks.envs import pick_actions, pick_actions_dense
 from eighthalf import IllegalMoveError, InvalidStateError
@@ -282,6 +282,13 @@ def test_the_window_benchmark_prints_a_row_a_window_and_the_collectors_share(
     with pytest.raises(SystemExit) as raised:
         windows(["--steps", "10", "--window", "11"])
     assert raised.value.code == 2 and "--window" in capsys.readouterr().err
+    assert windows(["--by-move", "--games", "6", "--tables", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eighthalf, 4 players, 6 random games, 3 at a time" and lines[1].split()[0] == "moves"
+    assert [line.split()[0] for line in lines[2:4]] == ["0–19", "20–39"]
+    costs = by_move("eighthalf", 4, 6, 3)
+    assert [first for first, _, _ in costs] == list(BY_MOVE[: len(costs)]) and len(costs) == len(lines) - 2
+    assert costs[0][1] == 2 * 3 * 20 and all(count % 3 == 0 and cost > 0 for _, count, cost in costs)
     collections = Collections()
     gc.callbacks.append(collections)
     try:
