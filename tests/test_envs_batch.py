@@ -154,6 +154,8 @@ def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 16)
     monkeypatch.setattr(round_encoding, "_masks_most", 16)
     monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 16
+    monkeypatch.setattr(round_encoding, "_MASKS", {})
+    monkeypatch.setattr(round_encoding, "_MASKS_BY_ID", {})
     batch = RoundBatch(4, 4)
     out = batch.reset(seed=11)
     rng = np.random.default_rng(11)
@@ -166,7 +168,8 @@ def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of
         out = batch.step(pick_actions(rng, out.masks))
         ended += int(out.terminated.sum() + out.truncated.sum())
     counts = round_encoding._COUNTS[4]
-    assert counts.most == 64 and len(counts.seats) <= 64 and len(round_encoding._MASKS) <= 16
+    assert counts.most == 64 and len(counts.seats) <= 64 and all(len(cache) <= 16 for cache in counts.by_seat)
+    assert len(round_encoding._MASKS) <= 16 and len(round_encoding._MASKS_BY_ID) <= 16
     assert ended >= 20  # many rounds, each dealt afresh
 
 

@@ -153,8 +153,8 @@ def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPa
             assert np.array_equal(round_encoding.encode_state_into(state, seat, out), expected)
             assert np.array_equal(round_encoding.action_mask(seen), round_action_mask(seen))
     counts = round_encoding._COUNTS[len(states[0].seats)]
-    assert len(counts.hands) <= 3 and len(counts.seats) <= 3
-    assert len(round_encoding._MASKS) <= 3
+    assert len(counts.hands) <= 3 and len(counts.seats) <= 3 and all(len(cache) <= 1 for cache in counts.by_seat)
+    assert len(round_encoding._MASKS) <= 3 and len(round_encoding._MASKS_BY_ID) <= 3
 
 
 def test_the_batched_forms_size_the_caches_for_their_rows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -177,7 +177,9 @@ def test_the_batched_forms_size_the_caches_for_their_rows(monkeypatch: pytest.Mo
             counts = round_encoding._COUNTS[4]
             assert counts.most == max(3, 16 * rows) and round_encoding._masks_most == max(3, 4 * rows)
             assert len(counts.hands) <= counts.most and len(counts.seats) <= counts.most
+            assert all(len(cache) <= counts.most // 4 for cache in counts.by_seat)
             assert len(round_encoding._MASKS) <= round_encoding._masks_most
+            assert len(round_encoding._MASKS_BY_ID) <= round_encoding._masks_most
 
 
 def test_bad_arguments_of_the_state_forms_are_refused() -> None:

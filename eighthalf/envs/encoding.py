@@ -339,29 +339,39 @@ def encode_states_into(
 
 
 _MASKS: dict[tuple[Move, ...], npt.NDArray[np.int8]] = {}
-"""The mask of a tuple of legal moves, by the moves. Keyed by the tuple's ``id``, it missed
-for a third of the tables of each step of a long ``RoundBatch`` run (two thirds with 1,024
-entries): the engine makes new tuples as its memo fills and for every hand of more than
-four cards, while 600 steps of 64 tables meet only some 2,500 different tuples."""
+"""The mask of a tuple of legal moves, by the moves: where :func:`_mask_of` looks when
+:data:`_MASKS_BY_ID` misses. Keyed only by the tuples' ``id``, the masks missed for a third
+of the tables of each step of a long ``RoundBatch`` run: the engine makes new tuples as
+its memo fills and for every hand of more than four cards, while 600 steps of 64 tables
+meet only some 2,500 different tuples."""
+_MASKS_BY_ID: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
+"""The mask of a tuple of legal moves, by the tuple's ``id``, with the tuple (kept alive, so
+that its id is not reused while it is here): where :func:`_mask_of` looks first, without
+hashing the moves, since the engine hands out the same tuples again."""
 _MASKS_CACHED = 1 << 10
-"""The fewest entries of :data:`_MASKS` before a full cache is emptied and starts again (at
-:data:`_masks_most` entries): few enough that the garbage collector does not walk thousands
-of old entries."""
+"""The fewest entries of :data:`_MASKS` or :data:`_MASKS_BY_ID` before a full cache is
+emptied and starts again (at :data:`_masks_most` entries): few enough that the garbage
+collector does not walk thousands of old entries."""
 _masks_most = _MASKS_CACHED
-"""The most entries of :data:`_MASKS`: :data:`_MASKS_CACHED`, or four per row of the rows
+"""The most entries of each mask cache: :data:`_MASKS_CACHED`, or four per row of the rows
 :func:`mask_states_into` wrote last if more."""
 
 
 def _mask_of(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
-    mask = _MASKS.get(moves)
-    if mask is None:
-        if len(_MASKS) >= _masks_most:
-            _MASKS.clear()
-        mask = _MASKS[moves] = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if moves:
-            mask[list(map(_INDEX.__getitem__, moves))] = 1
-        mask.flags.writeable = False
-    return mask
+    entry = _MASKS_BY_ID.get(id(moves))
+    if entry is None or entry[0] is not moves:
+        if len(_MASKS_BY_ID) >= _masks_most:
+            _MASKS_BY_ID.clear()
+        mask = _MASKS.get(moves)
+        if mask is None:
+            if len(_MASKS) >= _masks_most:
+                _MASKS.clear()
+            mask = _MASKS[moves] = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if moves:
+                mask[list(map(_INDEX.__getitem__, moves))] = 1
+            mask.flags.writeable = False
+        entry = _MASKS_BY_ID[id(moves)] = (moves, mask)
+    return entry[1]
 
 
 def mask_state_into(state: GameState, seat: int, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
