@@ -348,7 +348,7 @@ _MASKS_BY_ID: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
 """The mask of a tuple of legal moves, by the tuple's ``id``, with the tuple (kept alive, so
 that its id is not reused while it is here): where :func:`_mask_of` looks first, without
 hashing the moves, since the engine hands out the same tuples again."""
-_MASKS_CACHED = 1 << 10
+_MASKS_CACHED = 1 << 12
 """The fewest entries of :data:`_MASKS` or :data:`_MASKS_BY_ID` before a full cache is
 emptied and starts again (at :data:`_masks_most` entries): few enough that the garbage
 collector does not walk thousands of old entries."""
