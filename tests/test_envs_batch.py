@@ -148,12 +148,13 @@ def test_the_same_seeds_and_actions_give_the_pettingzoo_environments_games(
 def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of_each_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Past its first moves, with caches emptied again and again (at 16 entries, four per seat of
-    the rows), every row of a batch is the reference encoding and mask of its seat's view."""
+    """Past its first moves, with caches emptied again and again (the observation's at 64 entries,
+    four per seat of the rows; the masks' at 16), every row of a batch is the reference encoding
+    and mask of its seat's view."""
     monkeypatch.setattr(_round_counts, "_CACHED", 16)
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 16)
     monkeypatch.setattr(round_encoding, "_masks_most", 16)
-    monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 16
+    monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 64
     monkeypatch.setattr(round_encoding, "_MASKS", {})
     monkeypatch.setattr(round_encoding, "_MASKS_BY_ID", {})
     batch = RoundBatch(4, 4)
@@ -168,7 +169,7 @@ def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of
         out = batch.step(pick_actions(rng, out.masks))
         ended += int(out.terminated.sum() + out.truncated.sum())
     counts = round_encoding._COUNTS[4]
-    assert counts.most == 64 and len(counts.seats) <= 64 and all(len(cache) <= 16 for cache in counts.by_seat)
+    assert counts.most == 64 and all(len(cache) <= 64 for cache in counts.seats) and len(counts.hands) <= 64
     assert len(round_encoding._MASKS) <= 16 and len(round_encoding._MASKS_BY_ID) <= 16
     assert ended >= 20  # many rounds, each dealt afresh
 

@@ -153,7 +153,7 @@ def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPa
             assert np.array_equal(round_encoding.encode_state_into(state, seat, out), expected)
             assert np.array_equal(round_encoding.action_mask(seen), round_action_mask(seen))
     counts = round_encoding._COUNTS[len(states[0].seats)]
-    assert len(counts.hands) <= 3 and len(counts.seats) <= 3 and all(len(cache) <= 1 for cache in counts.by_seat)
+    assert len(counts.hands) <= 3 and all(len(cache) <= 3 for cache in counts.seats)
     assert len(round_encoding._MASKS) <= 3 and len(round_encoding._MASKS_BY_ID) <= 3
 
 
@@ -176,8 +176,7 @@ def test_the_batched_forms_size_the_caches_for_their_rows(monkeypatch: pytest.Mo
                 assert np.array_equal(masks[row], round_action_mask(seen))
             counts = round_encoding._COUNTS[4]
             assert counts.most == max(3, 16 * rows) and round_encoding._masks_most == max(3, 4 * rows)
-            assert len(counts.hands) <= counts.most and len(counts.seats) <= counts.most
-            assert all(len(cache) <= counts.most // 4 for cache in counts.by_seat)
+            assert len(counts.hands) <= counts.most and all(len(cache) <= counts.most for cache in counts.seats)
             assert len(round_encoding._MASKS) <= round_encoding._masks_most
             assert len(round_encoding._MASKS_BY_ID) <= round_encoding._masks_most
 

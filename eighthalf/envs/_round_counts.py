@@ -4,17 +4,14 @@ Every entry of the vector is a count: cards by rank in a zone, a size, or a one-
 the vector is the ``bincount`` of the *positions* that the cards and facts of a position
 count at. :class:`Counts` turns a seat's view, or a state and a seat, into those positions
 without a Python loop over the cards (index tables by rank, walked by ``map``), caches the
-positions of what rarely changes (a hand, what is seen of a seat), and counts one vector or a
-batch of vectors with one ``bincount``.
+positions of what rarely changes (a hand, a seat), and counts one vector or a batch of
+vectors with one ``bincount``.
 
-The caches are keyed by what they count (a hand; a seat's number, open cards, collected
-stack and sizes), so that a state and its view share their entries, and a state's seats
-are looked up first by the seat objects themselves, which mostly stay the same from one
-step to the next; each cache holds at most 1,024 entries, or four per seat of the rows
-written last if more (:attr:`Counts.most`). Keyed by the seats alone, up to 8,192 for each
-seat number, they kept up to 32,768 old seats alive for the garbage collector to walk: 10
-to 14% of a ``RoundBatch`` run of 600 steps, and 3 to 10% more in the steps that emptied
-them.
+Each cache holds at most 1,024 entries, or four per seat of the rows written last if more
+(:attr:`Counts.most`), and is emptied when full. At 8,192 entries for each seat number the
+caches of the seats kept up to 32,768 old seats alive (a batch makes a new one at each
+table each step) for the garbage collector to walk: 10 to 14% of a ``RoundBatch`` run of
+600 steps, and 3 to 10% more in the steps that emptied them.
 
 The counting is done in a *scratch* layout: the vector's head (everything before the
 seats), then the seats' blocks by seat number, so that a seat's positions do not depend
@@ -32,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,11 +47,6 @@ _CACHED = 1 << 10
 or at :attr:`Counts.most` entries, four per seat of the rows written last if more."""
 _COMPOSITION = np.array([COMPOSITION[rank] for rank in RANKS], dtype=np.float32)
 _RANK_OF = attrgetter("rank")
-
-SeatKey = tuple[int, tuple[Rank, ...], tuple[Rank, ...], int, int, int, bool]
-"""What everybody sees of a seat (I1–I4), which its positions depend on alone: its number,
-its open cards, its collected stack, the sizes of its hand, bank and blind cards, and
-whether it is on the table (L1)."""
 
 
 def _frozen(positions: list[int]) -> npt.NDArray[np.intp]:
@@ -110,14 +103,12 @@ class Counts:
         """``gather[me]``: where each entry of viewer ``me``'s vector is in the scratch layout."""
         self.hands: dict[tuple[Rank, ...], npt.NDArray[np.intp]] = {}
         """The positions of an own hand, by the hand."""
-        self.seats: dict[SeatKey, npt.NDArray[np.intp]] = {}
-        """The positions of what everybody sees of a seat, by its :data:`SeatKey`."""
-        self.by_seat: list[dict[int, tuple[object, npt.NDArray[np.intp]]]] = [{} for _ in range(players)]
-        """``by_seat[number]``: the positions of a state's seat ``number``, by the seat's ``id``,
-        with the seat (kept alive, so that its id is not reused while it is here), at most
-        :attr:`most` ÷ ``players`` of them: where :meth:`of_state` looks first, without
-        making and hashing the seat's key, since most seats of a table are the same objects
-        from one step to the next."""
+        self.seats: list[dict[int, tuple[object, npt.NDArray[np.intp]]]] = [{} for _ in range(players)]
+        """``seats[number]``: the positions of a state's seat ``number``, by the seat's ``id``, with
+        the seat (kept alive, so that its id is not reused while it is here)."""
+        self.seat_views: dict[tuple[Any, ...], tuple[tuple[Rank, ...], npt.NDArray[np.intp]]] = {}
+        """The positions of a seat's view, by its seat number, open cards, ``id`` of its
+        collected stack and numbers, with the stack (kept alive, as above)."""
         self.most = _CACHED
         """The most entries of each cache: :data:`_CACHED`, or four per seat of the rows
         written last if more (set by :meth:`rows`)."""
@@ -126,20 +117,13 @@ class Counts:
         """Size the caches for writing ``rows`` rows at a time (:attr:`most`)."""
         self.most = max(_CACHED, 4 * self.players * rows)
 
-    def _seat(self, key: SeatKey) -> npt.NDArray[np.intp]:
+    def _seat(
+        self, seat: int, open_cards: tuple[Rank, ...], collected: tuple[Rank, ...], numbers: Sequence[int]
+    ) -> npt.NDArray[np.intp]:
         """Where one seat's visible cards and its numbers (hand, bank and blind sizes, on the table) count."""
-        positions = self.seats.get(key)
-        if positions is None:
-            if len(self.seats) >= self.most:
-                self.seats.clear()
-            positions = self.seats[key] = self._seat_positions(key)
-        return positions
-
-    def _seat_positions(self, key: SeatKey) -> npt.NDArray[np.intp]:
-        """:meth:`_seat`'s positions, counted."""
-        seat, open_cards, collected, hand_size, bank_size, blind_size, on_table = key
         positions = list(chain.from_iterable(map(self.open_at[seat].__getitem__, open_cards)))
         positions += chain.from_iterable(map(self.collected_at[seat].__getitem__, collected))
+        hand_size, bank_size, blind_size, on_table = numbers
         at = self.numbers_at[seat]
         positions += [at[0]] * hand_size
         positions += [at[1]] * bank_size
@@ -186,14 +170,17 @@ class Counts:
         """The positions of ``seen``, the view of seat ``me``: of the own hand and every seat,
         and of the pile and the facts of the round."""
         seats = seen.seats
+        cache = self.seat_views
         parts = [self._hand(seats[me].hand or ())]
-        parts += map(
-            self._seat,
-            [
-                (number, seat.open, seat.collected, seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table)
-                for number, seat in enumerate(seats)
-            ],
-        )
+        for number, seat in enumerate(seats):
+            collected = seat.collected
+            key = (number, seat.open, id(collected), seat.hand_size, seat.bank_size, seat.blind_size, seat.on_table)
+            entry = cache.get(key)
+            if entry is None or entry[0] is not collected:
+                if len(cache) >= self.most:
+                    cache.clear()
+                entry = cache[key] = (collected, self._seat(number, seat.open, collected, key[3:]))
+            parts.append(entry[1])
         to_move = seen.to_move if seen.outcome is None else None
         return parts, self._facts(me, seen.pile, seen.call_halves, seen.locked, seen.opening, to_move, seen.at_risk)
 
@@ -202,22 +189,13 @@ class Counts:
         read from the state: of the hidden zones only their sizes."""
         seats = state.seats
         parts = [self._hand(seats[me].hand)]
-        most = self.most // self.players
-        for number, (seat, cache) in enumerate(zip(seats, self.by_seat, strict=True)):
+        for number, (seat, cache) in enumerate(zip(seats, self.seats, strict=True)):
             entry = cache.get(id(seat))
             if entry is None or entry[0] is not seat:
-                if len(cache) >= most:
+                if len(cache) >= self.most:
                     cache.clear()
-                key = (
-                    number,
-                    seat.open,
-                    seat.collected,
-                    len(seat.hand),
-                    len(seat.bank),
-                    len(seat.blind),
-                    seat.on_table,
-                )
-                entry = cache[id(seat)] = (seat, self._seat(key))
+                numbers = (len(seat.hand), len(seat.bank), len(seat.blind), seat.on_table)
+                entry = cache[id(seat)] = (seat, self._seat(number, seat.open, seat.collected, numbers))
             parts.append(entry[1])
         to_move = state.to_move if state.outcome is None else None
         return parts, self._facts(
