@@ -10,7 +10,7 @@ vectors with one ``bincount``.
 Each cache holds at most 1,024 entries, or four per seat of the rows written last if more
 (:attr:`Counts.most`), and is emptied when full. At 8,192 entries for each seat number the
 caches of the seats kept up to 32,768 old seats alive (a batch makes a new one at each
-table each step) for the garbage collector to walk: 10 to 14% of a ``RoundBatch`` run of
+table each step) for the garbage collector to walk: 7 to 14% of a ``RoundBatch`` run of
 600 steps, and 3 to 10% more in the steps that emptied them.
 
 The counting is done in a *scratch* layout: the vector's head (everything before the
