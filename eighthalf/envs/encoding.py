@@ -350,9 +350,9 @@ that its id is not reused while it is here): where :func:`_mask_of` looks first,
 hashing the moves, since the engine hands out the same tuples again."""
 _MASKS_CACHED = 1 << 12
 """The fewest entries of :data:`_MASKS` or :data:`_MASKS_BY_ID` before a full cache is
-emptied and starts again (at :data:`_masks_most` entries): few enough that the garbage
-collector does not walk a heap of old entries, more than the some 2,500 tuples that 600 steps
-of 64 tables meet."""
+emptied and starts again (at :data:`_masks_most` entries): more than the some 2,500 tuples
+that 600 steps of 64 tables meet, few enough that the garbage collector does not walk a
+heap of old ones."""
 _masks_most = _MASKS_CACHED
 """The most entries of each mask cache: :data:`_MASKS_CACHED`, or four per row of the rows
 :func:`mask_states_into` wrote last if more."""
