@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -13,6 +14,8 @@ pytest.importorskip("numpy")
 import numpy as np
 from envs_reference import eights_action_mask, eights_encode_view, round_action_mask, round_encode_view
 
+from benchmarks.batch_windows import BY_MOVE, Collections, by_move
+from benchmarks.batch_windows import main as windows
 from benchmarks.envs import pick_actions, pick_actions_dense
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf import apply_unchecked as round_apply
@@ -23,6 +26,7 @@ from eighthalf.eights import apply_unchecked as eights_apply
 from eighthalf.eights import legal_moves as eights_legal
 from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
+from eighthalf.envs import _round_counts
 from eighthalf.envs import encoding as round_encoding
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
 from eighthalf.envs.eights import encoding as eights_encoding
@@ -141,6 +145,35 @@ def test_the_same_seeds_and_actions_give_the_pettingzoo_environments_games(
     assert ended >= 1  # the auto-reset was exercised
 
 
+def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of_each_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its first moves, with caches emptied again and again (the observation's at 64 entries,
+    four per seat of the rows; the masks' at 16), every row of a batch is the reference encoding
+    and mask of its seat's view."""
+    monkeypatch.setattr(_round_counts, "_CACHED", 16)
+    monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 16)
+    monkeypatch.setattr(round_encoding, "_masks_most", 16)
+    monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 64
+    monkeypatch.setattr(round_encoding, "_MASKS", {})
+    monkeypatch.setattr(round_encoding, "_MASKS_BY_ID", {})
+    batch = RoundBatch(4, 4)
+    out = batch.reset(seed=11)
+    rng = np.random.default_rng(11)
+    ended = 0
+    for _ in range(600):
+        for table, state in enumerate(batch.states):
+            seen = round_view(state, int(out.to_move[table]))
+            assert np.array_equal(out.observations[table], round_encode_view(seen))
+            assert np.array_equal(out.masks[table], round_action_mask(seen))
+        out = batch.step(pick_actions(rng, out.masks))
+        ended += int(out.terminated.sum() + out.truncated.sum())
+    counts = round_encoding._COUNTS[4]
+    assert counts.most == 64 and all(len(cache) <= 64 for cache in counts.seats) and len(counts.hands) <= 64
+    assert len(round_encoding._MASKS) <= 16 and len(round_encoding._MASKS_BY_ID) <= 16
+    assert ended >= 20  # many rounds, each dealt afresh
+
+
 def test_auto_reset_deals_the_next_game_at_once_and_the_truncation_of_a_move_limit() -> None:
     batch = EightsBatch(2, 3, move_limit=5)
     out = batch.reset(seed=1)
@@ -236,3 +269,35 @@ def test_the_benchmarks_agent_picks_each_rows_legal_actions_uniformly_from_one_d
         assert (np.abs(counts[row][masks[row] == 1] - expected) < 6 * np.sqrt(expected)).all()
     old = pick_actions_dense(np.random.default_rng(1), masks)
     assert masks[np.arange(5), old].all()
+
+
+def test_the_window_benchmark_prints_a_row_a_window_and_the_collectors_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert windows(["--tables", "3", "--steps", "40", "--window", "10"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eighthalf, 3 tables of 4, windows of 10 batch steps"
+    assert [line.split()[0] for line in lines[2:6]] == ["1–10", "11–20", "21–30", "31–40"]
+    assert len(lines) == 7 and lines[6].startswith("first window ")
+    assert windows(["--game", "eights", "--tables", "2", "--players", "3", "--steps", "3", "--window", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eights, 2 tables of 3, windows of 3 batch steps" and len(lines) == 3  # one window: no last line
+    assert not any(isinstance(callback, Collections) for callback in gc.callbacks)
+    with pytest.raises(SystemExit) as raised:
+        windows(["--steps", "10", "--window", "11"])
+    assert raised.value.code == 2 and "--window" in capsys.readouterr().err
+    assert windows(["--by-move", "--games", "6", "--tables", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "eighthalf, 4 players, 6 random games, 3 at a time" and lines[1].split()[0] == "moves"
+    assert [line.split()[0] for line in lines[2:4]] == ["0–19", "20–39"]
+    costs = by_move("eighthalf", 4, 6, 3)
+    assert [first for first, _, _ in costs] == list(BY_MOVE[: len(costs)]) and len(costs) == len(lines) - 2
+    assert costs[0][1] == 2 * 3 * 20 and all(count % 3 == 0 and cost > 0 for _, count, cost in costs)
+    collections = Collections()
+    gc.callbacks.append(collections)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(collections)
+    counts, seconds = collections.take()
+    assert counts == [0, 0, 1] and seconds >= 0 and collections.take() == ([0, 0, 0], 0.0)

@@ -141,6 +141,7 @@ def _players(state: Any) -> int:
 def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_round_counts, "_CACHED", 3)
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 3)
+    monkeypatch.setattr(round_encoding, "_masks_most", 3)  # as if no batch had been written
     monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 3
     states = _round_states(3, 20)
     for state in states:
@@ -153,7 +154,31 @@ def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPa
             assert np.array_equal(round_encoding.action_mask(seen), round_action_mask(seen))
     counts = round_encoding._COUNTS[len(states[0].seats)]
     assert len(counts.hands) <= 3 and all(len(cache) <= 3 for cache in counts.seats)
-    assert len(round_encoding._MASKS) <= 3
+    assert len(round_encoding._MASKS) <= 3 and len(round_encoding._MASKS_BY_ID) <= 3
+
+
+def test_the_batched_forms_size_the_caches_for_their_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_round_counts, "_CACHED", 3)
+    monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 3)
+    monkeypatch.setattr(round_encoding, "_masks_most", 3)
+    monkeypatch.setattr(round_encoding, "_COUNTS", {})
+    states = [state for state in _round_states(4, 21) if len(state.seats) == 4]
+    rng = random.Random(8)
+    for rows in (1, 2, 5):
+        for start in range(0, len(states) - rows, rows):
+            chosen = states[start : start + rows]
+            seats = [rng.randrange(4) for _ in chosen]
+            observations = round_encoding.encode_states_into(chosen, seats, np.empty((rows, 201), np.float32))
+            masks = round_encoding.mask_states_into(chosen, seats, np.empty((rows, 89), np.int8))
+            for row, (state, seat) in enumerate(zip(chosen, seats, strict=True)):
+                seen = round_view(state, seat)
+                assert np.array_equal(observations[row], round_encode_view(seen))
+                assert np.array_equal(masks[row], round_action_mask(seen))
+            counts = round_encoding._COUNTS[4]
+            assert counts.most == max(3, 16 * rows) and round_encoding._masks_most == max(3, 4 * rows)
+            assert len(counts.hands) <= counts.most and all(len(cache) <= counts.most for cache in counts.seats)
+            assert len(round_encoding._MASKS) <= round_encoding._masks_most
+            assert len(round_encoding._MASKS_BY_ID) <= round_encoding._masks_most
 
 
 def test_bad_arguments_of_the_state_forms_are_refused() -> None:

@@ -323,6 +323,7 @@ def encode_states_into(
     players = len(_checked_seat(states[0], seats[0]).seats)
     counts = _COUNTS.get(players) or _counts(players)
     _checked_out(out, (len(states), counts.size))
+    counts.rows(len(states))
     parts: list[npt.NDArray[np.intp]] = []
     facts: list[int] = []
     fact_counts: list[int] = []
@@ -337,23 +338,40 @@ def encode_states_into(
     return out
 
 
-_MASKS: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
+_MASKS: dict[tuple[Move, ...], npt.NDArray[np.int8]] = {}
+"""The mask of a tuple of legal moves, by the moves: where :func:`_mask_of` looks when
+:data:`_MASKS_BY_ID` misses. Keyed only by the tuples' ``id``, the masks missed for a third
+of the tables of each step of a long ``RoundBatch`` run: the engine makes new tuples as
+its memo fills and for every hand of more than four cards, while 600 steps of 64 tables
+meet only some 2,500 different tuples."""
+_MASKS_BY_ID: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
 """The mask of a tuple of legal moves, by the tuple's ``id``, with the tuple (kept alive, so
-that its id is not reused while it is here): the engine hands out the same tuples again."""
-_MASKS_CACHED = 1 << 13
-"""The most entries of :data:`_MASKS` (a full cache is emptied and starts again)."""
+that its id is not reused while it is here): where :func:`_mask_of` looks first, without
+hashing the moves, since the engine hands out the same tuples again."""
+_MASKS_CACHED = 1 << 12
+"""The fewest entries of :data:`_MASKS` or :data:`_MASKS_BY_ID` before a full cache is
+emptied and starts again (at :data:`_masks_most` entries): more than the some 2,500 tuples
+that 600 steps of 64 tables meet, few enough that the garbage collector does not walk a
+heap of old ones."""
+_masks_most = _MASKS_CACHED
+"""The most entries of each mask cache: :data:`_MASKS_CACHED`, or four per row of the rows
+:func:`mask_states_into` wrote last if more."""
 
 
 def _mask_of(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
-    entry = _MASKS.get(id(moves))
+    entry = _MASKS_BY_ID.get(id(moves))
     if entry is None or entry[0] is not moves:
-        if len(_MASKS) >= _MASKS_CACHED:
-            _MASKS.clear()
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if moves:
-            mask[list(map(_INDEX.__getitem__, moves))] = 1
-        mask.flags.writeable = False
-        entry = _MASKS[id(moves)] = (moves, mask)
+        if len(_MASKS_BY_ID) >= _masks_most:
+            _MASKS_BY_ID.clear()
+        mask = _MASKS.get(moves)
+        if mask is None:
+            if len(_MASKS) >= _masks_most:
+                _MASKS.clear()
+            mask = _MASKS[moves] = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if moves:
+                mask[list(map(_INDEX.__getitem__, moves))] = 1
+            mask.flags.writeable = False
+        entry = _MASKS_BY_ID[id(moves)] = (moves, mask)
     return entry[1]
 
 
@@ -388,6 +406,8 @@ def mask_states_into(
         raise InvalidStateError(f"give one seat per state, for one state or more, not {len(seats)} for {len(states)}")
     if not isinstance(out, np.ndarray) or out.shape != (len(states), NUM_ACTIONS) or out.dtype != np.int8:
         raise InvalidStateError(f"out must be an int8 array of shape {(len(states), NUM_ACTIONS)}, not {quote(out)}")
+    global _masks_most
+    _masks_most = max(_MASKS_CACHED, 4 * len(states))
     masks = [
         _mask_of(legal_moves(state) if seat == state.to_move else ())
         for state, seat in zip(map(_checked_seat, states, seats), seats, strict=True)
