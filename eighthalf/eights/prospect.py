@@ -76,15 +76,17 @@ def prospect_spelling(
 ) -> Spell:
     """The spelling of the best prospect among ``spells`` (legal spellings of the seat of ``seen``).
 
-    A spelling scores its word's value (WT8), plus ``own`` times the mean value of the
-    best word the seat could then spell against the table the spelling leaves (WT5), with
-    the cards it keeps and as many unseen cards as it draws back (WT6: the cards it spent,
-    at most the stack), minus ``deny`` times the mean value of the best word that a hand of
-    the next seat's size, from the unseen cards, could spell against that table; a word
-    that cannot be spelled counts 0. The means run over ``samples`` random orders of the
-    unseen cards, the next seat's hand dealt from the top and the draws from the rest.
-    The highest score wins; ties go to the first in ``spells``. With one spelling, or
-    nothing unseen, or ``own`` and ``deny`` both 0, it draws nothing from ``rng``.
+    A spelling scores its word's value (WT8), plus ``own / (n - 1)`` (with ``n`` players:
+    the other seats move before the seat's next turn) times the mean value of the best word
+    the seat could then spell against the table the spelling leaves (WT5), with the cards
+    it keeps and as many unseen cards as it draws back (WT6: the cards it spent, at most
+    the stack), minus ``deny`` times the mean, over the other seats, of the best word that
+    each could spell against that table with a hand of its size from the unseen cards; a
+    word that cannot be spelled counts 0. The means run over ``samples`` random orders of
+    the unseen cards, which deal the other seats' hands in turn order from the top and the
+    seat's draws from the rest (so that no card is in two places). The highest score wins;
+    ties go to the first in ``spells``. With one spelling, or nothing unseen, or ``own``
+    and ``deny`` both 0, it draws nothing from ``rng``.
 
     It reads only what ``seen`` shows: the seat's hand, the table, the stack's size, every
     hand's size and the cards it cannot see as a multiset (WI1–WI3).
@@ -100,8 +102,14 @@ def prospect_spelling(
     unseen = list(unseen_cards(seen)) if own or deny else []
     seats = len(seen.hand_sizes)
     seat = seen.to_move
-    theirs = min(seen.hand_sizes[(seat + 1) % seats], len(unseen))
+    slices: list[tuple[int, int]] = []  # where each other seat's hand lies in an order
+    start = 0
+    for ahead in range(1, seats):
+        size = min(seen.hand_sizes[(seat + ahead) % seats], len(unseen) - start)
+        slices.append((start, start + size))
+        start += size
     orders = [rng.sample(unseen, len(unseen)) for _ in range(samples)] if unseen else []
+    mean = 1 / (len(orders) * len(slices)) if orders else 0.0
     denied: dict[tuple[Card, ...], float] = {}
     best, best_score = spells[0], float("-inf")
     for spell in spells:
@@ -111,11 +119,13 @@ def prospect_spelling(
             if own:
                 kept = _kept(hand, spell)
                 drawn = min(len(hand) - len(kept), seen.stack_size)
-                mine = sum([_best_value([*kept, *order[theirs : theirs + drawn]], table) for order in orders])
-                score += own * mine / len(orders)
+                mine = sum([_best_value([*kept, *order[start : start + drawn]], table) for order in orders])
+                score += own / (seats - 1) * mine / len(orders)
             if deny:
                 if table not in denied:
-                    denied[table] = sum([_best_value(order[:theirs], table) for order in orders]) / len(orders)
+                    denied[table] = mean * sum(
+                        [_best_value(order[low:high], table) for order in orders for low, high in slices]
+                    )
                 score -= deny * denied[table]
         if score > best_score:
             best, best_score = spell, score
