@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 
 import pytest
 from eights_strategies import find_state, reached_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_eights_bots import play_bots
 
 from eighthalf.eights import (
     VALUES,
     GameState,
-    Move,
     Spell,
     apply,
     legal_moves,
@@ -24,19 +23,6 @@ from eighthalf.eights import (
 from eighthalf.eights.bots import BOTS, Bot, GreedyBot, ProspectBot, SearchBot, make_bot
 from eighthalf.eights.engine import spellings
 from eighthalf.eights.prospect import prospect_spelling
-
-
-def play(players: int, seed: int, bots: Sequence[Bot], rng: random.Random) -> list[tuple[GameState, Move]]:
-    """A whole game between bots: every (state, move chosen), each move checked legal."""
-    state = new_game(players, seed=seed)
-    out: list[tuple[GameState, Move]] = []
-    while not state.over:
-        seat = state.hand.to_move
-        move = bots[seat].choose(view(state, seat), rng)
-        assert move in legal_moves(state)
-        out.append((state, move))
-        state = apply(state, move)
-    return out
 
 
 def spells_of(state: GameState) -> list[Spell]:
@@ -52,13 +38,13 @@ def test_wt1_prospect_bot_plays_legal_moves_and_is_reproducible(players: int) ->
     def bots() -> list[Bot]:
         return [fast() if seat % 2 == 0 else GreedyBot() for seat in range(players)]
 
-    first = play(players, 11 + players, bots(), random.Random(players))
-    assert first == play(players, 11 + players, bots(), random.Random(players))
+    first = play_bots(players, 11 + players, bots(), random.Random(players))
+    assert first == play_bots(players, 11 + players, bots(), random.Random(players))
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_wt1_the_prospect_alone_plays_legal_moves(players: int) -> None:
-    play(players, 3, [ProspectBot(candidates=1, samples=2) for _ in range(players)], random.Random(3))
+    play_bots(players, 3, [ProspectBot(candidates=1, samples=2) for _ in range(players)], random.Random(3))
 
 
 @settings(max_examples=30)
@@ -70,20 +56,16 @@ def test_wt1_wp2_prospect_bot_chooses_a_legal_move_at_random_positions(state: Ga
     assert move in legal_moves(state)
 
 
-def test_wi2_wi3_prospect_bot_cannot_see_hidden_cards() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_wi2_wi3_prospect_bot_cannot_see_hidden_cards(players: int) -> None:
     """Given the same view, a fresh bot makes the same move whatever the hidden cards are."""
-
-    def deep(turns: int) -> Callable[[GameState], bool]:
-        return lambda state: len(spells_of(state)) > 2 and state.hand.turns > turns
-
-    for seed in range(5):
-        state = find_state(3, deep(3 + seed))
-        seat = state.hand.to_move
-        seen = view(state, seat)
-        other = sample_state(seen, random.Random(99))
-        assert other != state and view(other, seat) == seen
-        for bot in (ProspectBot(iterations=4, samples=4), ProspectBot(candidates=1, samples=8)):
-            assert bot.choose(seen, random.Random(seed)) == bot.choose(view(other, seat), random.Random(seed))
+    state = find_state(players, lambda state: len(spells_of(state)) > 2 and state.hand.turns > players)
+    seen = view(state, state.hand.to_move)
+    hidden = sample_state(seen, random.Random(99))
+    assert hidden != state and view(hidden, state.hand.to_move) == seen
+    for bot in (ProspectBot(iterations=4, samples=4), ProspectBot(candidates=1, samples=8)):
+        moves = {bot.choose(view(each, state.hand.to_move), random.Random(players)) for each in (state, hidden)}
+        assert len(moves) == 1
 
 
 def exact_scores(state: GameState, own: float, deny: float) -> list[float]:
