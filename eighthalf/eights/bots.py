@@ -510,9 +510,9 @@ class ProspectBot(SearchBot):
     another beat it by ``confidence`` standard errors. When it must pass it is
     :class:`SearchBot` (WP1, WP2).
 
-    On 27 November 2026 it won 60.0% (53.1–66.5%) of 200 games head to head with
-    :class:`SearchBot` at two players, but did not top the fair ladder of four (the bots
-    page of the docs, ``docs/bots.rst``, has the tables).
+    On 27 November 2026 it won 63.4% (58.6–68.0%) of 400 games head to head with
+    :class:`SearchBot` at two players, but did not clearly top the fair ladder of four
+    (the bots page of the docs, ``docs/bots.rst``, has the tables).
 
     >>> import random
     >>> from eighthalf.eights import new_game, view
