@@ -511,8 +511,9 @@ class ProspectBot(SearchBot):
     :class:`SearchBot` (WP1, WP2).
 
     On 27 November 2026 it won 63.4% (58.6–68.0%) of 400 games head to head with
-    :class:`SearchBot` at two players, but did not clearly top the fair ladder of four
-    (the bots page of the docs, ``docs/bots.rst``, has the tables).
+    :class:`SearchBot` at two players; on the fair ladder of four it was level with
+    :class:`SearchBot` (26.4% and 26.5% of 960 games; the bots page of the docs,
+    ``docs/bots.rst``, has the tables).
 
     >>> import random
     >>> from eighthalf.eights import new_game, view
