@@ -12,7 +12,9 @@ The line-ups (``--lineups``, comma-separated; all by default):
 
 - ``greedy-random``: GreedyBot against RandomBots;
 - ``search-greedy``: SearchBot (its defaults, or ``--iterations``) against GreedyBots;
-- ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots.
+- ``ismcts-greedy``: ISMCTSBot (its defaults) against GreedyBots;
+- ``prospect-greedy`` and ``prospect-search``: ProspectBot (its defaults) against
+  GreedyBots, and against SearchBots (head to head at ``--players 2``).
 
 **The ladder** (``--ladder``): the entrants (random, greedy, search and ismcts, or
 ``--entrants``: any of :data:`ENTRANTS`, the built-in bots and two more that no bot was
@@ -84,7 +86,13 @@ class Lineup:
 
 LINEUPS: dict[str, Lineup] = {
     lineup.name: lineup
-    for lineup in (Lineup("greedy", "random"), Lineup("search", "greedy"), Lineup("ismcts", "greedy"))
+    for lineup in (
+        Lineup("greedy", "random"),
+        Lineup("search", "greedy"),
+        Lineup("ismcts", "greedy"),
+        Lineup("prospect", "greedy"),
+        Lineup("prospect", "search"),
+    )
 }
 """The line-ups by name."""
 
@@ -207,7 +215,7 @@ def run_lineup(
 
 
 LADDER = ("random", "greedy", "search", "ismcts")
-"""The ladder's entrants: every built-in bot of Eights."""
+"""The ladder's default entrants (``--entrants`` takes any of :data:`ENTRANTS`, ``prospect`` among them)."""
 
 
 @dataclass

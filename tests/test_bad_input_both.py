@@ -89,7 +89,7 @@ def test_make_bot_refuses_any_other_name_with_a_short_KeyError(game: str, name: 
     with pytest.raises(KeyError) as caught:
         make(name)
     message = str(caught.value)
-    assert len(message) <= MESSAGE_LIMIT and "choose from greedy, ismcts, random, search" in message
+    assert len(message) <= MESSAGE_LIMIT and f"choose from {', '.join(sorted(bots))}" in message
     assert ("(a name is a str)" in message) is not isinstance(name, str)
 
 

@@ -62,5 +62,7 @@ def test_the_bot_functions_read_the_bots_as_they_are_at_each_call() -> None:
         assert isinstance(simulate.bot_factory("patient")(), bots.RandomBot)
     finally:
         del bots.BOTS["patient"]
-    with pytest.raises(KeyError, match="no Eights bot named 'patient'; choose from greedy, ismcts, random, search"):
+    with pytest.raises(
+        KeyError, match="no Eights bot named 'patient'; choose from greedy, ismcts, prospect, random, search"
+    ):
         bots.make_bot("patient")

@@ -139,7 +139,7 @@ def test_a_bot_refuses_when_it_is_not_its_turn(kind: str) -> None:
 
 
 def test_make_bot_and_the_registry() -> None:
-    assert set(BOTS) == {"random", "greedy", "search", "ismcts"}
+    assert set(BOTS) == {"random", "greedy", "search", "ismcts", "prospect"}
     for name in BOTS:
         bot = make_bot(name)
         assert bot.name == name

@@ -1,0 +1,143 @@
+"""The prospect heuristic and ProspectBot: legal, reproducible, blind to hidden cards, and by their rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from eights_strategies import find_state, reached_states
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_eights_bots import play_bots
+
+from eighthalf.eights import (
+    VALUES,
+    GameState,
+    Spell,
+    apply,
+    legal_moves,
+    new_game,
+    sample_state,
+    view,
+)
+from eighthalf.eights.bots import BOTS, Bot, GreedyBot, ProspectBot, SearchBot, make_bot
+from eighthalf.eights.engine import spellings
+from eighthalf.eights.prospect import prospect_spelling
+
+
+def spells_of(state: GameState) -> list[Spell]:
+    return [move for move in legal_moves(state) if isinstance(move, Spell)]
+
+
+def fast() -> ProspectBot:
+    return ProspectBot(iterations=2, candidates=3, samples=3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_wt1_prospect_bot_plays_legal_moves_and_is_reproducible(players: int) -> None:
+    def bots() -> list[Bot]:
+        return [fast() if seat % 2 == 0 else GreedyBot() for seat in range(players)]
+
+    first = play_bots(players, 11 + players, bots(), random.Random(players))
+    assert first == play_bots(players, 11 + players, bots(), random.Random(players))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_wt1_the_prospect_alone_plays_legal_moves(players: int) -> None:
+    play_bots(players, 3, [ProspectBot(candidates=1, samples=2) for _ in range(players)], random.Random(3))
+
+
+@settings(max_examples=30)
+@given(state=reached_states(max_moves=120), rng_seed=st.integers(min_value=0, max_value=2**32))
+def test_wt1_wp2_prospect_bot_chooses_a_legal_move_at_random_positions(state: GameState, rng_seed: int) -> None:
+    if state.over:
+        return
+    move = ProspectBot(iterations=2, samples=2).choose(view(state, state.hand.to_move), random.Random(rng_seed))
+    assert move in legal_moves(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_wi2_wi3_prospect_bot_cannot_see_hidden_cards(players: int) -> None:
+    """Given the same view, a fresh bot makes the same move whatever the hidden cards are."""
+    state = find_state(players, lambda state: len(spells_of(state)) > 2 and state.hand.turns > players)
+    seen = view(state, state.hand.to_move)
+    hidden = sample_state(seen, random.Random(99))
+    assert hidden != state and view(hidden, state.hand.to_move) == seen
+    for bot in (ProspectBot(iterations=4, samples=4), ProspectBot(candidates=1, samples=8)):
+        moves = {bot.choose(view(each, state.hand.to_move), random.Random(players)) for each in (state, hidden)}
+        assert len(moves) == 1
+
+
+def exact_scores(state: GameState, own: float, deny: float) -> list[float]:
+    """Each spelling's prospect, worked out by playing it with the engine: for a position of two
+    players with an empty stack, where the next seat's hand is exactly the unseen cards."""
+    seat = state.hand.to_move
+    scores = []
+    for spell in spells_of(state):
+        after = apply(state, spell)
+        theirs = max([VALUES[move.word] for move in spells_of(after)], default=0)
+        mine = max([VALUES[move.word] for move in spellings(after.hand.hands[seat], after.hand.table)], default=0)
+        scores.append(VALUES[spell.word] + own * mine - deny * theirs)
+    return scores
+
+
+@pytest.mark.parametrize(("own", "deny"), [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0), (0.5, 2.0)])
+def test_wt4_wt5_wt8_the_prospect_weighs_the_word_the_next_word_and_the_next_seats_word(
+    own: float, deny: float
+) -> None:
+    """At two players with the stack empty nothing is left to chance: the prospect's pick is
+    the spelling of the best score worked out with the engine, the first listed among equals."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(2, seed=seed)
+        while not state.over and checked < 12:
+            if not state.hand.stack and len(spells_of(state)) > 1:
+                scores = exact_scores(state, own, deny)
+                seen = view(state, state.hand.to_move)
+                chosen = prospect_spelling(seen, spells_of(state), random.Random(seed), own=own, deny=deny, samples=2)
+                assert chosen == spells_of(state)[scores.index(max(scores))]
+                checked += 1
+            state = apply(state, GreedyBot().choose(view(state, state.hand.to_move), rng))
+    assert checked == 12
+
+
+def test_wt8_without_weights_the_prospect_is_the_highest_word_first_listed_and_draws_nothing() -> None:
+    state = find_state(3, lambda state: len({move.word for move in spells_of(state)}) > 1)
+    spells = spells_of(state)
+    rng = random.Random(4)
+    before = rng.getstate()
+    chosen = prospect_spelling(view(state, state.hand.to_move), spells, rng, own=0.0, deny=0.0)
+    best = max(VALUES[spell.word] for spell in spells)
+    assert chosen == next(spell for spell in spells if VALUES[spell.word] == best)
+    assert rng.getstate() == before
+
+
+def test_the_prospect_refuses_no_spellings() -> None:
+    with pytest.raises(ValueError, match="no spellings"):
+        prospect_spelling(view(new_game(2, seed=1), 0), [], random.Random(1))
+
+
+def test_prospect_bot_with_infinite_confidence_plays_the_prospect_and_passes_as_search() -> None:
+    state = new_game(3, seed=13)
+    for decision in range(30):
+        seen = view(state, state.hand.to_move)
+        move = ProspectBot(iterations=2, samples=3, confidence=float("inf")).choose(seen, random.Random(decision))
+        spells = [option for option in seen.legal_moves() if isinstance(option, Spell)]
+        if len(spells) > 1:
+            assert move == prospect_spelling(seen, spells, random.Random(decision), samples=3)
+        elif not spells:
+            assert move == SearchBot(iterations=2, confidence=float("inf")).choose(seen, random.Random(decision))
+        state = apply(state, move)
+
+
+@pytest.mark.parametrize(
+    "options", [{"iterations": 0}, {"candidates": 0}, {"samples": 0}, {"own": -1.0}, {"deny": -0.5}, {"samples": 1.5}]
+)
+def test_prospect_bot_refuses_bad_settings(options: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        ProspectBot(**options)  # type: ignore[arg-type]
+
+
+def test_prospect_bot_is_registered() -> None:
+    assert BOTS["prospect"] is ProspectBot and make_bot("prospect").name == "prospect"
