@@ -1,4 +1,4 @@
-"""The prospect of a spelling in Eights: its word, what it leaves the speller, what it gives the next seat.
+"""The prospect of a spelling in Eights: its word, what it leaves the speller, what it gives the others.
 
 :func:`prospect_spelling` is the heuristic of :class:`~eighthalf.eights.bots.ProspectBot`:
 one move deep, with no play-out. It weighs every legal spelling (every word, every choice
@@ -8,12 +8,13 @@ of hand cards and of replacing cards, WT2–WT7) by three numbers, each in point
 - the word's value;
 - the speller's prospect: the best word it could spell from the table it leaves, with the
   cards it keeps and the cards it draws back (WT6);
-- the next seat's prospect: the best word the next seat could spell from that table.
+- the others' prospect: the mean, over the other seats, of the best word each could spell
+  from that table.
 
-The cards nobody at the seat can see (:func:`~eighthalf.eights.unseen_cards`) stand for
-the draws and for the next seat's hand: ``samples`` times, the unseen cards are drawn in
-a random order, the next seat's hand from the top and the speller's draws from the rest,
-the same draws for every spelling (so that spellings are compared on the same cards).
+The cards the seat cannot see (:func:`~eighthalf.eights.unseen_cards`) stand for the other
+hands and for the draws: ``samples`` times, the unseen cards are drawn in a random order,
+the other seats' hands from the top (in turn order) and the speller's draws from the rest,
+the same orders for every spelling (so that spellings are compared on the same cards).
 
 >>> import random
 >>> from eighthalf.eights import Spell, new_game, view
