@@ -54,6 +54,10 @@ where the library promises its own errors, and everything above the core (views,
 serialization, records, bots, the command line), which measured no faster compiled."""
 
 
+_PACKAGE = Path(__file__).resolve().parent.parent
+"""The folder of the package (``eighthalf/``) whose core is compiled or not."""
+
+
 def compiled_modules() -> tuple[str, ...]:
     """The modules of :data:`COMPILED_MODULES` that are loaded as compiled extension modules now."""
     loaded = (importlib.import_module(name) for name in COMPILED_MODULES)
@@ -98,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
     args = parser.parse_args(argv)
-    package = Path(__file__).resolve().parent.parent
+    package = _PACKAGE
     root = package.parent
     built = [path for path in package.rglob("*.so") if path.is_file()] + list(package.rglob("*.pyd"))
     for path in built + list(root.glob("*__mypyc*.so")):
@@ -146,20 +150,24 @@ def _check_whole(root: Path) -> None:
     arguments = _build_command_arguments()
     if arguments is not None:
         raise SystemExit(main(arguments))
+    raise _partly_compiled(compiled)
+
+
+def _partly_compiled(compiled: Sequence[str]) -> ImportError:
+    """The error of a package of which only the modules ``compiled`` are compiled."""
     missing = ", ".join(sorted(set(COMPILED_MODULES) - set(compiled)))
-    raise ImportError(
-        f"a partly compiled eighthalf in {root / 'eighthalf'}: {missing} not compiled, the rest of its core is; "
+    return ImportError(
+        f"a partly compiled eighthalf in {_PACKAGE}: {missing} not compiled, the rest of its core is; "
         "rebuild it with 'python -m eighthalf.build' or remove the compiled modules with "
         "'python -m eighthalf.build --clean'"
     )
 
 
 def _build() -> Literal["pure", "compiled"]:
-    _check_whole(Path(__file__).resolve().parent.parent.parent)
-    compiled = compiled_modules()
+    _check_whole(_PACKAGE.parent)
+    compiled = compiled_modules()  # loaded: an extension module of another Python is not
     if compiled and len(compiled) != len(COMPILED_MODULES):
-        missing = sorted(set(COMPILED_MODULES) - set(compiled))
-        raise ImportError(f"a partly compiled eighthalf: {', '.join(missing)} not compiled; rebuild or clean it")
+        raise _partly_compiled(compiled)
     return "compiled" if compiled else "pure"
 
 
