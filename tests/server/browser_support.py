@@ -244,6 +244,37 @@ def check_layout(player: Player, game: str) -> None:
         every = ("header", "#seats", "#log", "#your-move", "#mine")
         boxes = [page.locator(selector).first.bounding_box() for selector in every]
         assert all(box and box["x"] >= 0 and box["x"] + box["width"] <= player.size["width"] for box in boxes), boxes
+    assert not _pile_labels_clash(page), _pile_labels_clash(page)
+    assert not _corners_misread(page), _corners_misread(page)
+
+
+_PILE_LABELS: Final = """
+() => [...document.querySelectorAll("#pile .by")].map((label) => {
+  const box = label.getBoundingClientRect();
+  return [label.textContent, box.left, box.right];
+})
+"""
+
+
+_CORNERS: Final = """
+() => [...document.querySelectorAll(".card .corner")].map(
+  (corner) => [corner.textContent, getComputedStyle(corner).textDecorationLine])
+"""
+
+
+def _corners_misread(page: Any) -> list[tuple[str, str]]:
+    """The corner marks underlined when they should not be, or not when they should: a 6 or a 9
+    is underlined, so that the corner shown upside down is not read as the other."""
+    return [(text, line) for text, line in page.evaluate(_CORNERS) if (text in ("6", "9")) != (line == "underline")]
+
+
+def _pile_labels_clash(page: Any) -> list[tuple[str, str]]:
+    """The pairs of neighbouring pile cards whose players' names overlap, or a name cut by the
+    screen's left edge ("<edge>"): each name stays under its own card."""
+    labels = page.evaluate(_PILE_LABELS)
+    clashes = [("<edge>", name) for name, left, _ in labels[:1] if left < 0]
+    clashes += [(a[0], b[0]) for a, b in zip(labels, labels[1:]) if a[2] > b[1]]
+    return clashes
 
 
 def legal_moves(player: Player) -> list[str]:

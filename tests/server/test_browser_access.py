@@ -33,16 +33,18 @@ from server_support import (
 ROUND_SEED: Final = 7  # a two-player round
 EIGHTS_SEED: Final = 3  # a two-player Eights game
 CHOICE_SEED: Final = 11  # which legal move each turn is made
+NAMES: Final = ("Anna-Lena Maria", "Bartholomew")  # Anna on a laptop, Ben on a phone: long names, as people give
 
 SERIOUS: Final = ("serious", "critical")
 SCREENSHOTS: Final = {"8½": "eighthalf", "Eights": "eights"}  # the games' file names in docs/_static/screenshots
 
 
 def _seated(browser: Any, server: ServerProcess, game: str, seed: int, *, sound: bool = False) -> list[pages.Player]:
-    """A new two-seat table with Anna on a laptop and Ben on a phone, each on its seat's private link."""
+    """A new two-seat table with Anna on a laptop and Ben on a phone, each on its seat's private link
+    (by their long names, :data:`NAMES`, as people give them: the pile's labels must stay under their cards)."""
     made = new_table(server, {"game": game, "players": 2, "seed": seed})
     players = []
-    for seat, (name, size, label) in enumerate((("Anna", pages.LAPTOP, "laptop"), ("Ben", pages.PHONE, "phone"))):
+    for seat, (name, size, label) in enumerate(((NAMES[0], pages.LAPTOP, "laptop"), (NAMES[1], pages.PHONE, "phone"))):
         status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/{seat}", {"name": name})
         assert status == 201, joined
         player = pages.Player(browser, size, label)
@@ -141,7 +143,7 @@ def test_keyboard_alone_plays_part_of_a_game_and_the_turn_is_told(
             # Whose turn: the banner, the tab's title and the seats' table, in words.
             assert mover.page.locator("#turn").inner_text() == "Your turn"
             assert mover.page.title() == f"● Your turn — {game}"
-            name = "Anna" if mover is anna else "Ben"
+            name = NAMES[0] if mover is anna else NAMES[1]
             assert other.page.locator("#turn").inner_text() == f"{name}'s turn"
             assert "Your turn" not in other.page.title()
             assert "to move" in other.page.locator(f"#seats tr[data-seat='{0 if mover is anna else 1}']").inner_text()

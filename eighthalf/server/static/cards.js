@@ -23,14 +23,19 @@ eighthalf.cards = (() => {
     return t("{rank}, {colour}", { rank: t(RANK_NAMES[symbol] || symbol), colour: t(COLOUR_NAMES[colour(symbol)]) });
   }
 
-  function rankFace(symbol) {
-    const shown = face(symbol);
-    const corner = symbol === "G" ? t("Ghost") : eighthalf.rank(symbol);
+  // A card's two corners around its face, the lower one upside down. A 6 or a 9 in a corner is
+  // underlined, as on printed cards, so that the one upside down is not read as the other.
+  function corners(index, big) {
+    const turnable = index === "6" || index === "9" ? " turnable" : "";
     return [
-      el("span", { class: "corner top", "aria-hidden": "true", text: corner }),
-      el("span", { class: "big", "aria-hidden": "true", text: shown }),
-      el("span", { class: "corner bottom", "aria-hidden": "true", text: corner }),
+      el("span", { class: `corner top${turnable}`, "aria-hidden": "true", text: index }),
+      el("span", { class: "big", "aria-hidden": "true", text: big }),
+      el("span", { class: `corner bottom${turnable}`, "aria-hidden": "true", text: index }),
     ];
+  }
+
+  function rankFace(symbol) {
+    return corners(symbol === "G" ? t("Ghost") : eighthalf.rank(symbol), face(symbol));
   }
 
   // Eights (docs/eights.rst, WS1): a card shows its suit, a number 1-8, and its letter.
@@ -39,11 +44,7 @@ eighthalf.cards = (() => {
   }
 
   function letterFace(card) {
-    return [
-      el("span", { class: "corner top", "aria-hidden": "true", text: card[0] }),
-      el("span", { class: "big", "aria-hidden": "true", text: card.slice(1).toUpperCase() }),
-      el("span", { class: "corner bottom", "aria-hidden": "true", text: card[0] }),
-    ];
+    return corners(card[0], card.slice(1).toUpperCase());
   }
 
   // A card to tap: `pick` names it in the page's selection, `words` says what it is, and
