@@ -11,6 +11,7 @@ makes a legal move on it by tapping its cards, :func:`type_move` types one, and
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -251,7 +252,7 @@ def check_layout(player: Player, game: str) -> None:
 _PILE_LABELS: Final = """
 () => [...document.querySelectorAll("#pile .by")].map((label) => {
   const box = label.getBoundingClientRect();
-  return [label.textContent, box.left, box.right];
+  return [label.textContent, box.left, box.right, box.top, box.bottom];
 })
 """
 
@@ -272,8 +273,10 @@ def _pile_labels_clash(page: Any) -> list[tuple[str, str]]:
     """The pairs of neighbouring pile cards whose players' names overlap, or a name cut by the
     screen's left edge ("<edge>"): each name stays under its own card."""
     labels = page.evaluate(_PILE_LABELS)
-    clashes = [("<edge>", name) for name, left, _ in labels[:1] if left < 0]
-    clashes += [(a[0], b[0]) for a, b in zip(labels, labels[1:]) if a[2] > b[1]]
+    clashes = [("<edge>", name) for name, left, *_ in labels if left < 0]
+    clashes += [
+        (a[0], b[0]) for a, b in itertools.pairwise(labels) if a[2] > b[1] and a[3] < b[4] and b[3] < a[4]
+    ]  # neighbours on one row (the pile wraps) whose boxes meet
     return clashes
 
 
