@@ -1,14 +1,19 @@
-"""The 8½ table page's reasons for a selection, against the engine's, for every play of every seat.
+"""The table pages' pickers against the engine, for every play of every seat.
 
-The table page (``pick8.js``) tells a person why the cards they tapped are not a legal move
-now, "in the rules' own words, the same reasons the server gives for a refused move"
-(``eighthalf.reasons``). The page writes those reasons itself, so this test holds it to
-them: it plays seeded rounds under each table option, and at every turn puts to the page's
-``choose`` every play the seat could tap from its own cards (each rank of the hand, from
-one card to all of them; the 8 with the ½; each rank of the open cards likewise; each blind
-card), in English, French and Dutch. A move the engine allows must be ready on the page;
-one it refuses must be refused with the engine's reason (:func:`eighthalf.reasons.reason_for`)
-and rule id, word for word.
+**8½.** The table page (``pick8.js``) tells a person why the cards they tapped are not a
+legal move now, "in the rules' own words, the same reasons the server gives for a refused
+move" (``eighthalf.reasons``). The page writes those reasons itself, so this test holds it
+to them: it plays seeded rounds under each table option, and at every turn puts to the
+page's ``choose`` every play the seat could tap from its own cards (each rank of the hand,
+from one card to all of them; the 8 with the ½; each rank of the open cards likewise; each
+blind card), in English, French and Dutch. A move the engine allows must be ready on the
+page; one it refuses must be refused with the engine's reason
+(:func:`eighthalf.reasons.reason_for`) and rule id, word for word.
+
+**Eights.** The page (``pick-eights.js``) picks a spelling from the cards tapped, in any
+order (WT2-WT4), and a pass from the hand cards tapped (WP1): over seeded games under each
+table option, every legal move of every turn, tapped card by card, is the move the page
+picks (or one of the few it offers when the same cards make several).
 
 Needs Playwright and a Chromium (``EIGHTHALF_CHROMIUM``, the system's ``chromium``, or
 Playwright's own); skips with the reason otherwise.
@@ -16,20 +21,25 @@ Playwright's own); skips with the reason otherwise.
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, Final
 
 import pytest
-from browser_support import launch_chromium
+from browser_support import browser_fixture  # noqa: F401 (a fixture: imported, it serves this module)
 from server_support import (
     ServerProcess,
     new_table,
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
 )
 
-from eighthalf import GameState, IllegalMoveError, Rules, apply, legal_moves, new_game, parse_move, view
+from eighthalf import GameState, IllegalMoveError, Rules, apply, eights, legal_moves, new_game, parse_move, view
+from eighthalf.eights import Pass as EightsPass
+from eighthalf.eights import Rules as EightsRules
+from eighthalf.eights import Spell
 from eighthalf.reasons import reason_for
 from eighthalf.serialization import to_data
 
@@ -50,11 +60,13 @@ MOST_MOVES: Final = 200
 """The turns looked at in a round at most (random play can make a round long, E7)."""
 
 CHOOSE: Final = """
-(cases) => cases.map(([picks, context]) => {
+(text) => JSON.stringify(JSON.parse(text).map(([context, tries]) => tries.map((picks) => {
   const answer = eighthalf.pick8.choose(picks, context);
   return [answer.move, answer.ready, answer.note];
-})
+})).flat())
 """
+"""The page's answers to the turns' plays (given and taken as JSON text: one string each way is
+quicker to pass than thousands of nested values)."""
 
 
 def _plays(seat: dict[str, Any]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
@@ -83,53 +95,131 @@ def _turns() -> Iterator[GameState]:
                 state = apply(state, choose.choice(legal_moves(state)))
 
 
-def _cases(locale: str) -> tuple[list[Any], list[tuple[str, bool, str | None]]]:
-    """The page's inputs (picks, context) and what the engine says of each: (move, legal, reason)."""
-    inputs: list[Any] = []
-    expected: list[tuple[str, bool, str | None]] = []
+@functools.cache
+def _cases() -> tuple[list[Any], list[tuple[str, IllegalMoveError | None]]]:
+    """The page's inputs (a turn's context and the picks of each play) and what the engine
+    says of each play: its notation and the error refusing it (``None``: legal)."""
+    turns: list[Any] = []
+    expected: list[tuple[str, IllegalMoveError | None]] = []
     for state in _turns():
         seen = to_data(view(state, state.to_move))
         own = seen["seats"][state.to_move]
         legal = [str(move) for move in legal_moves(state)]
-        context = {"legal": legal, "own": own, "round": seen, "rules": seen["rules"]}
+        tries = []
         for notation, picks in _plays(own):
             try:
                 apply(state, parse_move(notation))
             except IllegalMoveError as error:
-                expected.append((notation, False, f"{reason_for(error, locale)}\x00{error.rule}"))
+                expected.append((notation, error))
             else:
-                expected.append((notation, True, None))
-            inputs.append([picks, context])
-    return inputs, expected
+                expected.append((notation, None))
+            tries.append(picks)
+        turns.append([{"legal": legal, "own": own, "round": seen, "rules": seen["rules"]}, tries])
+    return turns, expected
 
 
 @pytest.mark.parametrize("locale", ["en", "fr", "nl"])
-def test_the_page_refuses_each_play_with_the_engines_reason_and_rule(server: ServerProcess, locale: str) -> None:
+def test_the_8_page_refuses_each_play_with_the_engines_reason_and_rule(
+    browser: Any, server: ServerProcess, locale: str
+) -> None:
     made = new_table(server, {"game": "8½", "players": 3, "seats": [None, "greedy", "greedy"], "seed": 1})
-    inputs, expected = _cases(locale)
-    assert len(expected) > 1_000 and sum(not legal for _, legal, _ in expected) > 500  # enough of both
-    with launch_chromium() as browser:
-        context = browser.new_context(locale=locale)
-        try:
-            context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
-            page = context.new_page()
-            page.goto(f"{server.url}/table/{made['id']}")  # a spectator's page: its scripts, in the language
-            page.wait_for_function("Number(document.body.dataset.renders) > 0")
-            assert page.evaluate("document.documentElement.lang") == locale
-            answers = page.evaluate(CHOOSE, inputs)
-        finally:
-            context.close()
+    turns, expected = _cases()
+    assert len(expected) > 1_000 and sum(error is not None for _, error in expected) > 500  # enough of both
+    context = browser.new_context(locale=locale)
+    try:
+        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{made['id']}")  # a spectator's page: its scripts, in the language
+        page.wait_for_function("Number(document.body.dataset.renders) > 0")
+        assert page.evaluate("document.documentElement.lang") == locale
+        answers = json.loads(page.evaluate(CHOOSE, json.dumps(turns)))
+    finally:
+        context.close()
     wrong = []
     rules_seen = set()
-    for (notation, legal, reason), (move, ready, note) in zip(expected, answers, strict=True):
-        if legal:
+    for (notation, error), (move, ready, note) in zip(expected, answers, strict=True):
+        if error is None:
             if not (move == notation and ready):
                 wrong.append((notation, "legal", move, ready, note))
             continue
-        said, rule = str(reason).split("\x00")
-        rules_seen.add(rule)
-        if move != notation or ready or said not in note or f" {rule})" not in note:
-            wrong.append((notation, said, rule, note))
+        said = reason_for(error, locale)
+        rules_seen.add(error.rule)
+        if move != notation or ready or said not in note or f" {error.rule})" not in note:
+            wrong.append((notation, said, error.rule, note))
     assert not wrong, (len(wrong), wrong[:10])
     # every rule whose reason the page writes was put to it at least once
     assert {"T2", "T3", "L3", "S5", "P1", "P2", "P3", "P5", "P6", "P7"} <= rules_seen, sorted(rules_seen)
+
+
+EIGHTS_OPTIONS: Final = (EightsRules(), EightsRules(may_pass_freely=True))
+"""The rule book's rules and the table option WR1."""
+
+PER_TURN: Final = 12
+"""The legal moves tried at an Eights turn at most (a sample: a hand may have hundreds of exchanges)."""
+
+PICK_EIGHTS: Final = """
+(text) => JSON.stringify(JSON.parse(text).map(([legal, hand, tries]) => {
+  const parsed = eighthalf.pickEights.parse(legal);
+  return tries.map((picks) => {
+    const answer = eighthalf.pickEights.choose(picks, { parsed, hand });
+    return [answer.spell && answer.spell.text, answer.pass && answer.pass.text, answer.choices.map((c) => c.text)];
+  });
+}).flat())
+"""
+"""The page's picks for the turns' moves (as :data:`CHOOSE`, in JSON text)."""
+
+
+def _picks(move: Spell | EightsPass) -> list[dict[str, str]]:
+    """The cards a person taps for ``move``: its letters' and replacing cards from the hand, its table cards."""
+    if isinstance(move, Spell):
+        return [{"zone": "hand", "card": str(card)} for card in (*move.hand, *move.replacements)] + [
+            {"zone": "table", "card": str(card)} for card in move.table
+        ]
+    return [{"zone": "hand", "card": str(card)} for card in move.exchange]
+
+
+def _eights_turns() -> Iterator[tuple[list[str], list[Any]]]:
+    """The turns of seeded Eights games under each of :data:`EIGHTS_OPTIONS`: the moves tried
+    (at most :data:`PER_TURN` of the legal ones), and the page's inputs for them (the legal
+    moves, the hand, and each move's picks in a shuffled order)."""
+    choose = random.Random(9)
+    for number, rules in enumerate(EIGHTS_OPTIONS):
+        for game in range(ROUNDS):
+            state = eights.new_game(2 + game % 5, seed=10 * number + game, rules=rules)
+            for _ in range(MOST_MOVES):
+                if state.outcome is not None:
+                    break
+                moves = eights.legal_moves(state)
+                tried = choose.sample(moves, min(PER_TURN, len(moves)))
+                tries = []
+                for move in tried:
+                    picks = _picks(move)
+                    choose.shuffle(picks)
+                    tries.append(picks)
+                hand = [str(card) for card in eights.view(state, state.to_move).hand or ()]
+                yield [str(move) for move in tried], [[str(move) for move in moves], hand, tries]
+                state = eights.apply(state, choose.choice(moves))
+
+
+def test_every_legal_eights_move_is_picked_by_tapping_its_cards(browser: Any, server: ServerProcess) -> None:
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 1})
+    turns = list(_eights_turns())
+    tried = [move for moves, _ in turns for move in moves]
+    assert len(tried) > 1_000 and sum(move.startswith("pass") for move in tried) > 100
+    context = browser.new_context()
+    try:
+        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{made['id']}")
+        page.wait_for_function("Number(document.body.dataset.renders) > 0")
+        answers = json.loads(page.evaluate(PICK_EIGHTS, json.dumps([inputs for _, inputs in turns])))
+    finally:
+        context.close()
+    wrong = [
+        (move, spell, passing, choices)
+        for move, (spell, passing, choices) in zip(tried, answers, strict=True)
+        if move not in (spell, passing) and move not in choices
+    ]
+    assert not wrong, (len(wrong), wrong[:10])
+    offered = [len(choices) for _, _, choices in answers if choices]
+    assert not offered or max(offered) <= 4, max(offered)  # a choice of a few, when the same cards spell several ways
