@@ -135,7 +135,7 @@ def test_the_8_page_refuses_each_play_with_the_engines_reason_and_rule(
         answers = json.loads(page.evaluate(CHOOSE, json.dumps(turns)))
     finally:
         context.close()
-    wrong = []
+    wrong: list[tuple[Any, ...]] = []
     rules_seen = set()
     for (notation, error), (move, ready, note) in zip(expected, answers, strict=True):
         if error is None:
