@@ -22,6 +22,7 @@ eighthalf.errors.DocumentError: $.players: Eights is played by 2 to 6 players, n
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
@@ -295,8 +296,19 @@ def check_name(value: object, path: str = "$.name") -> str:
 
 
 def seat_names(names: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:
-    """How the seats are named in narration: a person's name, a bot's name, or ``seat N``."""
-    return [
-        name or (f"{bot} (bot)" if bot else f"seat {seat}")
-        for seat, (name, bot) in enumerate(zip(names, bots, strict=True))
-    ]
+    """How the seats are named in narration and in a record's ``Names`` tag: a person's name,
+    a bot's name, or ``seat N``. A name that several seats share is told apart by each seat's
+    number, as the lobby numbers the seats, so that the log says which of them moved.
+
+    >>> seat_names(["Anna", None, None, "Anna"], [None, "greedy", "greedy", None])
+    ['Anna 0', 'greedy 1 (bot)', 'greedy 2 (bot)', 'Anna 3']
+    >>> seat_names(["Anna", None, None], [None, "greedy", "search"])
+    ['Anna', 'greedy (bot)', 'search (bot)']
+    """
+    seats = list(zip(names, bots, strict=True))
+    shared = Counter(seats)
+    told = []
+    for seat, (name, bot) in enumerate(seats):
+        number = "" if shared[name, bot] == 1 else f" {seat}"
+        told.append(f"{name}{number}" if name else f"{bot}{number} (bot)" if bot else f"seat {seat}")
+    return told

@@ -362,6 +362,37 @@ def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
         player.close()
 
 
+def test_seats_that_share_a_name_are_told_apart_on_the_page_as_in_the_log(
+    browser: Any, server: ServerProcess, site: str
+) -> None:
+    """Two greedy bots at one table: the seats' table, the turn banner and the server's
+    narration in the log all call them "greedy 1 (bot)" and "greedy 2 (bot)", by seat."""
+    made = new_table(server, {"game": "8½", "players": 3, "seats": [None, "greedy", "greedy"], "seed": 7})
+    status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
+    assert status == 201, joined
+    player = Player(browser, LAPTOP, "laptop")
+    choose = random.Random(CHOICE_SEED)
+    try:
+        open_table(player, site + joined["link"])
+        for _ in range(MAX_CLICKS):  # a bound on moves: the bots move after each of Anna's
+            log = player.page.locator("#log li").all_inner_texts()
+            if any("(bot)" in line for line in log) or not legal_moves(player):
+                break
+            make_move(player, choose.choice(legal_moves(player)))
+        names = player.page.locator("#seats tbody th").evaluate_all(
+            "cells => cells.map((c) => c.firstChild.textContent)"
+        )
+        assert names == ["Anna", "greedy 1 (bot)", "greedy 2 (bot)"], names
+        log = player.page.locator("#log li").all_inner_texts()
+        bots = [line for line in log if "(bot)" in line]
+        assert bots and all(re.match(r"greedy [12] \(bot\) ", line) for line in bots), bots
+        banner = player.page.locator("#turn").inner_text()
+        assert banner == "Your turn" or re.fullmatch(r"greedy [12] \(bot\)’?'?s turn", banner), banner
+        assert not player.problems, player.problems
+    finally:
+        player.close()
+
+
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
 # with an exchange for its winner (M3)
 

@@ -168,6 +168,20 @@ const eighthalf = (() => {
     return t("seat {seat} (open)", { seat: seat.seat });
   }
 
+  // Who each seat of a table is: as seatName, but a name that several seats share is told
+  // apart by each seat's number ("greedy 1 (bot)", "greedy 2 (bot)"), as the server's
+  // narration names them (eighthalf.server.games.seat_names).
+  function seatNames(seats) {
+    const key = (seat) => (seat.bot ? `bot:${seat.bot}` : seat.name ? `name:${seat.name}` : null);
+    const shared = (seat) => seats.filter((other) => key(other) !== null && key(other) === key(seat)).length > 1;
+    return seats.map((seat) => {
+      if (!shared(seat)) return seatName(seat);
+      return seat.bot
+        ? t("{bot} {seat} (bot)", { bot: seat.bot, seat: seat.seat })
+        : `${seat.name} ${seat.seat}`;
+    });
+  }
+
   function absolute(path) {
     return new URL(path, location.href).href;
   }
@@ -189,7 +203,7 @@ const eighthalf = (() => {
   }
 
   return {
-    $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, absolute, copyLink,
+    $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, seatNames, absolute, copyLink,
     t, N_, translate, ready, lang: () => language, openSeats,
   };
 })();

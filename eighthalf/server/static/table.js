@@ -32,7 +32,7 @@
   // ------------------------------------------------------------------ names and the log
 
   function names() {
-    return summary ? summary.seats.map(eighthalf.seatName) : [];
+    return summary ? eighthalf.seatNames(summary.seats) : [];
   }
 
   const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
@@ -233,7 +233,7 @@
       if (view && view.type === "MatchView") {
         cells.push(view.results.reduce((sum, outcome) => sum + outcome.points[index], 0));
       }
-      const who = el("th", { scope: "row" }, eighthalf.seatName(each));
+      const who = el("th", { scope: "row" }, nameOf(index));
       const notes = [];
       if (last && last.to_move === index && !last.result) notes.push(t("to move"));
       if (index === seat) notes.push(t("you"));
