@@ -22,7 +22,6 @@ eighthalf.errors.DocumentError: $.players: Eights is played by 2 to 6 players, n
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
@@ -306,9 +305,8 @@ def seat_names(names: Sequence[str | None], bots: Sequence[str | None]) -> list[
     ['Anna', 'greedy (bot)', 'search (bot)']
     """
     seats = list(zip(names, bots, strict=True))
-    shared = Counter(seats)
     told = []
     for seat, (name, bot) in enumerate(seats):
-        number = "" if shared[name, bot] == 1 else f" {seat}"
+        number = "" if seats.count((name, bot)) == 1 else f" {seat}"
         told.append(f"{name}{number}" if name else f"{bot}{number} (bot)" if bot else f"seat {seat}")
     return told
