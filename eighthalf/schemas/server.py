@@ -101,7 +101,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "too-many-connections": "The seat has 4 connections open, or the table 64 spectators.",
     "not-seated": "A spectator sent a move.",
     "not-started": "A move before every seat is taken.",
-    "game-over": "A move after the end of the game.",
+    "game-over": "A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).",
     "stale": "A move sent with a number of moves made that is no longer the table's.",
     "not-your-turn": "A move by a seat that is not to move.",
     "bad-move": "A move that is not in the game's notation.",

@@ -104,6 +104,7 @@ _STATUS: Final = {
     "unsupported-media-type": 415,
     "no-table": 404,
     "seat-taken": 409,
+    "game-over": 409,
     "not-finished": 409,
     "too-large": 413,
 }

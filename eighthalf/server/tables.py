@@ -230,7 +230,9 @@ class Table:
         """Give ``seat`` to a person named ``name``: the seat's new token.
 
         Raises:
-            Refused: If the seat does not exist, is a bot's, or is taken, or the name is not one.
+            Refused: If the seat does not exist, is a bot's, or is taken, or the name is not one,
+                or the table's game is over (``game-over``: ended as abandoned before every seat
+                was taken, nothing is stored).
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise Refused("bad-seat", f"expected a seat from 0 to {self.players - 1}, not {quote(seat)}")
@@ -238,6 +240,9 @@ class Table:
             checked = check_name(name)
         except EighthalfError as error:
             raise Refused("bad-name", str(error)) from None
+        if self.over:
+            ended = "was ended as abandoned" if self.abandoned else "is over"
+            raise Refused("game-over", f"the game of this table {ended}: no seat can be taken")
         if self.seats[seat].bot is not None:
             raise Refused("seat-taken", f"seat {seat} is played by the {self.seats[seat].bot} bot")
         token = new_token()
@@ -452,11 +457,13 @@ class Table:
 
     def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
         """What every seat's ``state`` frame of the current state shares, worked out once a move:
-        the number of moves, the seat to move, whether the game started, the result, the names."""
+        the number of moves, the seat to move (none once the table is ended as abandoned, as
+        in its summary), whether the game started, the result, the names."""
         if self._parts is None:  # made anew after every move and every seat taken
             state = self.state
             result = result_data(self.game.result(state))
-            self._parts = (len(self.moves), self.game.to_move(state), self.started, result, self.names())
+            to_move = None if self.abandoned else self.game.to_move(state)
+            self._parts = (len(self.moves), to_move, self.started, result, self.names())
         return self._parts
 
     def log(self, seat: int | None, locale: str = DEFAULT_LOCALE) -> list[str]:

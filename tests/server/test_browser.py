@@ -52,6 +52,8 @@ from server_support import (
     say_hello,
     send,
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
+    start_server,
+    stop_server,
 )
 
 from eighthalf.common.registry import documents_for
@@ -391,6 +393,30 @@ def test_seats_that_share_a_name_are_told_apart_on_the_page_as_in_the_log(
         assert not player.problems, player.problems
     finally:
         player.close()
+
+
+def test_a_table_ended_as_abandoned_says_so_and_gives_no_seat(browser: Any, tmp_path: Path) -> None:
+    """A server that ends a table after a few seconds without a person's touch: the page that
+    follows it says it was ended as abandoned and offers no move, the lobby says so with no
+    link to sit, and its open seat is refused (``game-over``)."""
+    quick = start_server(tmp_path / "server", "--abandon-after", "0.0005")  # 1.8 s
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        made = new_table(quick, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
+        open_table(player, f"{quick.url}/table/{made['id']}")  # a spectator's page
+        player.page.wait_for_function("document.getElementById('turn').dataset.kind === 'over'")
+        assert player.page.locator("#turn").inner_text() == "Ended as abandoned: nobody played for too long"
+        assert player.page.locator("#play-button").is_disabled()
+        status, answer = http(quick, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
+        assert status == 409 and answer["error"]["code"] == "game-over", (status, answer)
+        player.page.goto(quick.url + "/")
+        row = player.page.locator(f"#tables tr[data-table='{made['id']}']")
+        row.wait_for()
+        assert "ended as abandoned" in row.inner_text() and row.locator("a", has_text="Sit at").count() == 0
+        assert not player.problems, player.problems
+    finally:
+        player.close()
+        stop_server(quick)
 
 
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves

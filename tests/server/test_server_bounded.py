@@ -26,6 +26,7 @@ from eighthalf import records as eighthalf_records
 from eighthalf.eights.records import loads as eights_loads
 from eighthalf.server.games import table_spec
 from eighthalf.server.lobby import Lobby
+from eighthalf.server.protocol import Refused
 from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore
 
 FIXTURE: Final = Path(__file__).parent / "fixtures" / "layout1.sqlite3"
@@ -205,6 +206,13 @@ def test_a_table_no_person_touched_for_the_set_time_is_ended_as_abandoned(tmp_pa
         busy.touched = made + day  # a person's move a day later (as Table.play notes it)
         assert lobby.abandon_idle(made + day, day) == [idle.id]
         assert watcher.closed == (1000, "abandoned")
+        # ended: its open seats are no longer given, nothing is stored, and no frame offers a move
+        with pytest.raises(Refused) as refused:
+            idle.join(0, "Ben")
+        assert refused.value.code == "game-over" and "abandoned" in str(refused.value)
+        stored = store.load(idle.id)
+        assert idle.seats[0].token_hash is None and stored is not None and stored.seats == ()
+        assert idle.frame_parts()[1] is None and idle.summary()["to_move"] is None
         idle.detach(watcher, None)  # as the closed connection's handler does: nobody follows it now
         assert idle.id not in lobby.tables and busy.id in lobby.tables
         return idle.id, busy.id, busy.created

@@ -175,6 +175,7 @@
   }
 
   function describe(table) {
+    if (table.abandoned) return t("ended as abandoned");
     if (table.result) return t("over: {result}", { result: table.result.text });
     const open = table.seats.filter((seat) => seat.open).length;
     if (!table.started) return open === 1 ? t("waiting for 1 more player") : t("waiting for {count} more players", { count: open });
@@ -195,7 +196,7 @@
     const open = table.seats.find((seat) => seat.open);
     const play = mine ? (mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat })) : t("Watch");
     const actions = [el("a", { href: `/table/${table.id}`, text: play })];
-    if (!mine && open && !table.result) {
+    if (!mine && open && !table.result && !table.abandoned) {
       actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
     }
     return el("tr", { "data-table": table.id },

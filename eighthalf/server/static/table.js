@@ -257,6 +257,9 @@
     if (state.result) {
       text = t("The game is over");
       kind = "over";
+    } else if (summary && summary.abandoned) {
+      text = t("Ended as abandoned: nobody played for too long");
+      kind = "over";
     } else if (!state.started) {
       text = t("Waiting for players: {seats}", { seats: openSeatsText() });
       kind = "waiting";
@@ -463,6 +466,19 @@
         stopped = true;
         setConnection("");
         $("turn").textContent = t("No such table");
+        return;
+      }
+      if (event.code === 1000 && event.reason === "abandoned") {
+        // The server ended the table as abandoned: nothing more will happen here.
+        stopped = true;
+        setConnection("");
+        if (summary) summary.abandoned = true;
+        if (last) {
+          last = { ...last, moves: [], to_move: null }; // as the server's state of such a table says
+          renderActions(last);
+          renderTurn(last);
+          renderSeats();
+        }
         return;
       }
       if (event.code === 4401) {
