@@ -38,7 +38,7 @@ try:
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
     raise extra_missing(error, "eighthalf.server.client") from error
 
-from ..common.errors import EighthalfError
+from ..common.errors import EighthalfError, quote
 from ..common.game import Game, Result
 from ..common.players import observes
 from ..common.registry import bots_for, documents_for, find
@@ -65,7 +65,10 @@ class ClientError(EighthalfError):
     """The server refused a request, or answered what the client did not expect.
 
     Attributes:
-        code: The server's error code (``seat-taken``, ``illegal-move`` …), or ``"protocol"``.
+        code: The server's error code (``seat-taken``, ``illegal-move`` …); ``"protocol"``
+            for an answer the client did not expect; ``"unreachable"`` when no server
+            answered at the URL (refused, unknown host, not an ``http``/``https`` URL, or no
+            answer within 30 seconds).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -85,6 +88,10 @@ def _request(url: str, method: str, body: object = None) -> Any:
         except (ValueError, KeyError, TypeError):
             raise ClientError("protocol", f"{method} {url}: HTTP {error.code}") from None
         raise ClientError(problem["code"], problem["message"]) from None
+    except urllib.error.URLError as error:  # no answer: refused, unknown host, a URL of another scheme
+        raise ClientError("unreachable", f"cannot reach {quote(url)}: {error.reason}") from None
+    except (OSError, ValueError) as error:  # a timeout; a URL that is none at all
+        raise ClientError("unreachable", f"cannot reach {quote(url)}: {error}") from None
 
 
 async def create_table(url: str, settings: dict[str, Any]) -> dict[str, Any]:
@@ -280,13 +287,25 @@ async def _play_connection(connection: TableConnection, bot: Any, rng: random.Ra
     return None
 
 
+def _server_url(text: str) -> str:
+    """The ``url`` argument: an ``http://`` or ``https://`` URL with a host.
+
+    Raises:
+        argparse.ArgumentTypeError: If it is not one.
+    """
+    scheme, _, rest = text.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest.strip("/"):
+        raise argparse.ArgumentTypeError(f"expected the server's http:// or https:// URL, not {quote(text)}")
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m eighthalf.server.client URL TABLE SEAT BOT [--name NAME]``: seat a bot and play.
 
     ``BOT`` is a built-in bot's name or ``module:attribute`` (your own). Prints the result.
     """
     parser = argparse.ArgumentParser(prog="python -m eighthalf.server.client", description=main.__doc__)
-    parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
+    parser.add_argument("url", type=_server_url, help="the server, e.g. http://127.0.0.1:8000")
     parser.add_argument("table", help="the table's id")
     parser.add_argument("seat", type=int, help="the seat to take")
     parser.add_argument("bot", help="a built-in bot's name, or module:attribute")

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from server_support import new_table, start_server, stop_server
 
+from eighthalf.server.client import main as client_main
+
 SERVE = [sys.executable, "-m", "eighthalf", "serve"]
 
 
@@ -94,3 +96,47 @@ def test_log_format_json_writes_one_json_object_a_line(tmp_path: Path) -> None:
     assert entries and all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
     assert any(entry["logger"] == "eighthalf.server" and "made" in entry["message"] for entry in entries)
     assert any(entry["logger"] == "uvicorn.access" for entry in entries)
+
+
+CLIENT = "python -m eighthalf.server.client"
+
+
+@pytest.mark.parametrize("url", ["localhost:8000", "ftp://127.0.0.1", "http://", "127.0.0.1"])
+def test_the_clients_url_is_an_http_url_or_one_line_of_usage_error(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        client_main([url, "t1", "0", "greedy"])
+    assert stopped.value.code == 2
+    assert f"{CLIENT}: error: argument url: expected the server's http:// or https:// URL, not {url!r}" in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_client_says_in_one_line_that_no_server_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as closed:  # a loopback port nobody listens on once this socket is closed
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    assert client_main([f"http://127.0.0.1:{port}", "t1", "0", "greedy"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(
+        f"{CLIENT}: error: cannot reach 'http://127.0.0.1:{port}/api/tables/t1':"
+    )
+
+
+def test_the_client_says_in_one_line_that_a_table_is_missing_or_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = start_server(tmp_path)
+    try:
+        assert client_main([server.url, "nope", "0", "greedy"]) == 1
+        assert capsys.readouterr().err.strip() == f"{CLIENT}: error: no table 'nope'"
+        made = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 2})
+        assert client_main([server.url, made["id"], "0", "greedy", "--seed", "1"]) == 0  # plays the game to its end
+        assert capsys.readouterr().out.strip()  # the result's text
+        assert client_main([server.url, made["id"], "0", "greedy"]) == 1
+        assert (
+            capsys.readouterr().err.strip() == f"{CLIENT}: error: the game of this table is over: no seat can be taken"
+        )
+    finally:
+        stop_server(server)
