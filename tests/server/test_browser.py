@@ -419,6 +419,26 @@ def test_a_table_ended_as_abandoned_says_so_and_gives_no_seat(browser: Any, tmp_
         stop_server(quick)
 
 
+def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProcess, site: str) -> None:
+    """A game of bots played to its end: the lobby's row says who won, by the seats' names."""
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "seed": 4})
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        open_table(player, f"{site}/table/{made['id']}")  # a spectator, to wait on the game's end
+        player.page.locator("#result").wait_for(state="visible")
+        status, summary = http(server, "GET", f"/api/tables/{made['id']}")
+        assert status == 200 and summary["result"] is not None, summary
+        player.page.goto(site + "/")
+        row = player.page.locator(f"#tables tr[data-table='{made['id']}']")
+        row.wait_for()
+        names = ["greedy (bot)", "random (bot)"]
+        won = " and ".join(names[seat] for seat in summary["result"]["winners"])
+        assert f"over: won by {won}" in row.inner_text(), (summary["result"], row.inner_text())
+        assert not player.problems, player.problems
+    finally:
+        player.close()
+
+
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
 # with an exchange for its winner (M3)
 

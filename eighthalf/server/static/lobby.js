@@ -176,7 +176,12 @@
 
   function describe(table) {
     if (table.abandoned) return t("ended as abandoned");
-    if (table.result) return t("over: {result}", { result: table.result.text });
+    if (table.result) {
+      const names = eighthalf.seatNames(table.seats);
+      const and = t(" and "); // not inside t()'s arguments: the extraction reads no nested call
+      const winners = table.result.winners.map((index) => names[index]).join(and);
+      return winners ? t("over: won by {names}", { names: winners }) : t("over: no winner");
+    }
     const open = table.seats.filter((seat) => seat.open).length;
     if (!table.started) return open === 1 ? t("waiting for 1 more player") : t("waiting for {count} more players", { count: open });
     return t("playing, move {number}", { number: table.moves });
