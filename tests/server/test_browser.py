@@ -439,6 +439,47 @@ def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProc
         player.close()
 
 
+def test_the_lobby_lists_tables_a_page_at_a_time_and_filters_them(browser: Any, tmp_path: Path) -> None:
+    """A site with more tables than a page: the lobby shows the newest 50, "More tables" the
+    next ones, and its filter the tables with an open seat, or the finished games."""
+    site = start_server(tmp_path / "server")
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        finished = new_table(site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 3})
+        oldest = new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
+        for _ in range(55):
+            new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
+        open_table(player, f"{site.url}/table/{finished['id']}")  # a spectator, to wait on the game's end
+        player.page.locator("#result").wait_for(state="visible")
+        page = player.page
+        page.goto(site.url + "/")
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        rows = page.locator("#tables tbody tr")
+        assert rows.count() == 50 and page.locator("#more").is_visible()
+        assert page.locator(f"#tables tr[data-table='{oldest['id']}']").count() == 0  # on the second page
+        page.locator("#more").click()
+        page.wait_for_function("document.querySelectorAll('#tables tbody tr').length === 57")
+        assert page.locator(f"#tables tr[data-table='{oldest['id']}']").count() == 1
+        assert page.locator("#more").is_hidden()
+        page.locator("#status-filter").select_option("finished")
+        page.wait_for_function("document.querySelectorAll('#tables tbody tr').length === 1")
+        assert page.locator(f"#tables tr[data-table='{finished['id']}']").count() == 1
+        assert page.locator("#more").is_hidden() and page.locator("#no-tables").is_hidden()
+        page.locator("#status-filter").select_option("open")
+        page.wait_for_function("document.querySelectorAll('#tables tbody tr').length === 50")
+        assert (
+            page.locator("#more").is_visible()
+            and page.locator(f"#tables tr[data-table='{finished['id']}']").count() == 0
+        )
+        page.locator("#status-filter").select_option("playing")
+        page.wait_for_function("document.getElementById('no-tables').hidden === false")
+        assert rows.count() == 0 and page.locator("#no-tables").inner_text() == "No such tables."
+        assert not player.problems, player.problems
+    finally:
+        player.close()
+        stop_server(site)
+
+
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
 # with an exchange for its winner (M3)
 

@@ -24,7 +24,7 @@ const eighthalf = (() => {
   }
 
   // The JSON answer of an API call, or an Error whose message is the server's.
-  async function api(method, url, body) {
+  async function request(method, url, body) {
     const response = await fetch(url, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -41,7 +41,19 @@ const eighthalf = (() => {
       const error = doc && doc.error ? doc.error : { code: "http", message: `${response.status} ${response.statusText}` };
       throw Object.assign(new Error(error.message), { code: error.code, status: response.status });
     }
-    return doc;
+    return { doc, response };
+  }
+
+  async function api(method, url, body) {
+    return (await request(method, url, body)).doc;
+  }
+
+  // A page of a paged list (GET /api/tables): its items, and the address of the next page
+  // (the answer's Link header, rel="next"), or null on the last page.
+  async function apiPage(url) {
+    const { doc, response } = await request("GET", url);
+    const link = /<([^>]*)>;\s*rel="next"/.exec(response.headers.get("link") || "");
+    return { items: doc, next: link ? link[1] : null };
   }
 
   // A seat's token is kept on this device only, per table (never put in a URL sent to the server).
@@ -203,7 +215,7 @@ const eighthalf = (() => {
   }
 
   return {
-    $, el, api, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, seatNames, absolute, copyLink,
+    $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, seatNames, absolute, copyLink,
     t, N_, translate, ready, lang: () => language, openSeats,
   };
 })();

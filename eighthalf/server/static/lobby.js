@@ -3,8 +3,12 @@
 "use strict";
 
 (() => {
-  const { $, el, api, t, N_ } = eighthalf;
+  const { $, el, api, apiPage, t, N_ } = eighthalf;
   const REFRESH_MS = 5000;
+  const PAGE = 50; // tables a page of the list, newest first (GET /api/tables?limit=)
+  let pages = 1; // the pages of the list shown: "More tables" adds one, a new filter starts again
+  let next = null; // the address of the page after them, or null
+  let asked = 0; // refreshes asked for: only the newest one's answer is shown
 
   // The table options each game's Rules document may hold (docs/rules.rst, docs/eights.rst),
   // as people read them (English msgids marked with N_, told with t()); a field the
@@ -211,16 +215,40 @@
       el("td", {}, actions));
   }
 
+  // The list's first pages as they are now (as many as shown), of the tables the filter keeps.
   async function refresh() {
+    const status = $("status-filter").value;
+    const mine = ++asked;
     try {
-      const tables = await api("GET", "/api/tables");
+      let url = `/api/tables?limit=${PAGE}${status ? `&status=${status}` : ""}`;
+      const tables = [];
+      for (let page = 0; page < pages && url; page += 1) {
+        const answer = await apiPage(url);
+        tables.push(...answer.items);
+        url = answer.next;
+      }
+      if (mine !== asked) return; // a newer refresh (a new filter, more pages) shows its own answer
+      next = url;
       $("tables").tBodies[0].replaceChildren(...tables.map(row));
+      $("more").hidden = !next;
       $("no-tables").hidden = tables.length > 0;
+      $("no-tables").textContent = status ? t("No such tables.") : t("No tables yet: make one.");
       $("refreshed").textContent = t("({count}, at {time})", { count: tables.length, time: new Date().toLocaleTimeString(eighthalf.lang()) });
       showError("list-error", "");
     } catch (error) {
+      if (mine !== asked) return;
       showError("list-error", t("Cannot list the tables: {error}", { error: error.message }));
     }
+  }
+
+  function more() {
+    pages += 1;
+    return refresh();
+  }
+
+  function filter() {
+    pages = 1;
+    return refresh();
   }
 
   async function start() {
@@ -239,6 +267,8 @@
     $("game").addEventListener("change", fillForm);
     $("players").addEventListener("change", fillSeats);
     $("new-table").addEventListener("submit", create);
+    $("status-filter").addEventListener("change", filter);
+    $("more").addEventListener("click", more);
     fillForm();
     await refresh();
     setInterval(() => {
