@@ -1,4 +1,4 @@
-"""The table pages' pickers against the engine, for every play of every seat.
+"""The table pages' own logic against the library's: the pickers for every play of every seat, and the names.
 
 **8½.** The table page (``pick8.js``) tells a person why the cards they tapped are not a
 legal move now, "in the rules' own words, the same reasons the server gives for a refused
@@ -14,6 +14,9 @@ page; one it refuses must be refused with the engine's reason
 order (WT2-WT4), and a pass from the hand cards tapped (WP1): over seeded games under each
 table option, every legal move of every turn, tapped card by card, is the move the page
 picks (or one of the few it offers when the same cards make several).
+
+**Names.** The page names the seats (``seatNames``) as the server's narration does
+(:func:`eighthalf.server.games.seat_names`), over random tables of people and bots.
 
 Needs Playwright and a Chromium (``EIGHTHALF_CHROMIUM``, the system's ``chromium``, or
 Playwright's own); skips with the reason otherwise.
@@ -42,6 +45,7 @@ from eighthalf.eights import Rules as EightsRules
 from eighthalf.eights import Spell
 from eighthalf.reasons import reason_for
 from eighthalf.serialization import to_data
+from eighthalf.server.games import seat_names
 
 OPTIONS: Final = (
     Rules(),
@@ -223,3 +227,37 @@ def test_every_legal_eights_move_is_picked_by_tapping_its_cards(browser: Any, se
     assert not wrong, (len(wrong), wrong[:10])
     offered = [len(choices) for _, _, choices in answers if choices]
     assert not offered or max(offered) <= 4, max(offered)  # a choice of a few, when the same cards spell several ways
+
+
+SEAT_NAMES: Final = """
+(tables) => JSON.stringify(JSON.parse(tables).map((seats) => eighthalf.seatNames(seats)))
+"""
+
+
+def test_the_page_names_the_seats_as_the_servers_narration_does(browser: Any, server: ServerProcess) -> None:
+    """The seats' names on the page (``seatNames``) are the narration's (``seat_names``): a
+    name several seats share told apart by seat number, over random tables of people and bots."""
+    made = new_table(server, {"game": "8½", "players": 2, "seed": 1})
+    choose = random.Random(12)
+    tables = []
+    for _ in range(300):
+        players = choose.randint(2, 6)
+        seats = [
+            {"seat": seat, "name": choose.choice(["Anna", "Ben", "greedy"]), "bot": None}
+            if choose.random() < 0.5
+            else {"seat": seat, "name": None, "bot": choose.choice(["greedy", "search"])}
+            for seat in range(players)
+        ]
+        tables.append(seats)
+    context = browser.new_context()
+    try:
+        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{made['id']}")
+        page.wait_for_function("Number(document.body.dataset.renders) > 0")
+        shown = json.loads(page.evaluate(SEAT_NAMES, json.dumps(tables)))
+    finally:
+        context.close()
+    told = [seat_names([seat["name"] for seat in seats], [seat["bot"] for seat in seats]) for seats in tables]
+    assert shown == told
+    assert any(" 1 (bot)" in name for names in told for name in names)  # some tables had a name twice
