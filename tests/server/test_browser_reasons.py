@@ -239,25 +239,25 @@ def test_the_page_names_the_seats_as_the_servers_narration_does(browser: Any, se
     name several seats share told apart by seat number, over random tables of people and bots."""
     made = new_table(server, {"game": "8½", "players": 2, "seed": 1})
     choose = random.Random(12)
-    tables = []
+    tables: list[tuple[list[str | None], list[str | None]]] = []  # each seat's name, or its bot
     for _ in range(300):
-        players = choose.randint(2, 6)
-        seats = [
-            {"seat": seat, "name": choose.choice(["Anna", "Ben", "greedy"]), "bot": None}
-            if choose.random() < 0.5
-            else {"seat": seat, "name": None, "bot": choose.choice(["greedy", "search"])}
-            for seat in range(players)
-        ]
-        tables.append(seats)
+        people = [choose.random() < 0.5 for _ in range(choose.randint(2, 6))]
+        names = [choose.choice(["Anna", "Ben", "greedy"]) if person else None for person in people]
+        bots = [None if person else choose.choice(["greedy", "search"]) for person in people]
+        tables.append((names, bots))
+    summaries = [
+        [{"seat": seat, "name": name, "bot": bot} for seat, (name, bot) in enumerate(zip(*table, strict=True))]
+        for table in tables
+    ]
     context = browser.new_context()
     try:
         context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
         page = context.new_page()
         page.goto(f"{server.url}/table/{made['id']}")
         page.wait_for_function("Number(document.body.dataset.renders) > 0")
-        shown = json.loads(page.evaluate(SEAT_NAMES, json.dumps(tables)))
+        shown = json.loads(page.evaluate(SEAT_NAMES, json.dumps(summaries)))
     finally:
         context.close()
-    told = [seat_names([seat["name"] for seat in seats], [seat["bot"] for seat in seats]) for seats in tables]
+    told = [seat_names(names, bots) for names, bots in tables]
     assert shown == told
     assert any(" 1 (bot)" in name for names in told for name in names)  # some tables had a name twice
