@@ -480,6 +480,20 @@ def test_the_lobby_lists_tables_a_page_at_a_time_and_filters_them(browser: Any, 
         stop_server(site)
 
 
+def test_a_table_waiting_for_players_shows_nobody_to_move(browser: Any, server: ServerProcess, site: str) -> None:
+    """Until every seat is taken nobody moves: the page's banner waits, and no seat is marked to move."""
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 6})
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        open_table(player, f"{site}/table/{made['id']}")
+        assert player.page.locator("#turn").inner_text() == "Waiting for players: 1 open seat"
+        assert player.page.locator("#seats tr.to-move").count() == 0
+        assert "to move" not in player.page.locator("#seats").inner_text()
+        assert not player.problems, player.problems
+    finally:
+        player.close()
+
+
 MATCH_SEED: Final = 1  # a two-round match whose first round, each seat making its first legal move, ends in 75 moves
 # with an exchange for its winner (M3)
 

@@ -235,14 +235,16 @@
       }
       const who = el("th", { scope: "row" }, nameOf(index));
       const notes = [];
-      if (last && last.to_move === index && !last.result) notes.push(t("to move"));
+      // the seat to move, once the game has started (until every seat is taken nobody moves)
+      const moving = Boolean(last && last.started && last.to_move === index && !last.result);
+      if (moving) notes.push(t("to move"));
       if (index === seat) notes.push(t("you"));
       if (each.bot) notes.push(t("bot"));
       else if (!each.open) notes.push(each.connected ? t("online") : t("offline"));
       if (round && game === "8½" && round.seats[index] && round.seats[index].on_table) notes.push(t("on the table"));
       who.append(el("span", { class: `badge${each.connected ? " online" : ""}`, text: notes.join(" · ") }));
       const row = el("tr", { "data-seat": index }, who, ...cells.map((value) => el("td", { text: String(value) })));
-      if (last && last.to_move === index && !last.result) row.className = "to-move";
+      if (moving) row.className = "to-move";
       body.append(row);
     });
     $("spectators").textContent = summary.spectators ? t("({count} watching)", { count: summary.spectators }) : "";
