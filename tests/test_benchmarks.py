@@ -155,3 +155,16 @@ def test_the_server_start_benchmark_starts_servers_on_databases_of_finished_game
     assert lines[0].split()[:3] == ["finished", "games", "start"]
     counts = [line.split()[0] for line in lines[1:]]
     assert counts == ["0", "3"] and lines[1].split()[2] == "1.00x"
+
+
+def test_the_audience_benchmark_prints_a_row_for_each_audience(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("starlette")
+    from benchmarks.server_audience import main as audience_main
+
+    assert audience_main(["--spectators", "0,3", "--rounds", "1", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("reference: the engine alone, ") and lines[1].split()[0] == "spectators"
+    assert [line.split()[0] for line in lines[2:]] == ["0", "3"]
+    with pytest.raises(SystemExit) as raised:
+        audience_main(["--spectators", "-1"])
+    assert raised.value.code == 2

@@ -69,6 +69,7 @@ from .protocol import (
     Refused,
     error_message,
     hello_locale,
+    message_text,
     parse_client_message,
     welcome_message,
 )
@@ -221,7 +222,7 @@ class _Connection:
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(1008, "the connection is too slow to follow the table")
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queue.put_nowait(message_text(message))  # written once for the connections it goes to
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:

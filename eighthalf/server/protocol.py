@@ -27,6 +27,7 @@ eighthalf.server.protocol.Refused: $.move: missing
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
@@ -48,6 +49,7 @@ __all__ = [
     "TableLike",
     "error_message",
     "hello_locale",
+    "message_text",
     "parse_client_message",
     "result_data",
     "seats_message",
@@ -401,3 +403,24 @@ def result_data(result: Any) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
+
+
+_written: list[Any] = [None, ""]  # the last message written by message_text, and its text
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """The JSON text of ``message`` as a connection sends it: compact, with its text as it is
+    (not escaped to ASCII).
+
+    A table gives one message object to every connection that is to get the same (the
+    devices of one seat, the spectators told in one language, everyone for the seats'
+    news), one connection after another, so the last message is kept with its text and
+    written only once (``python -m benchmarks.server_audience`` measures what it saves a
+    table with spectators). A message must not be changed once given to a connection.
+
+    >>> message_text({"type": "pong"})
+    '{"type":"pong"}'
+    """
+    if message is not _written[0]:
+        _written[:] = message, json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return str(_written[1])
