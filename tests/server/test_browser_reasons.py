@@ -69,8 +69,24 @@ CHOOSE: Final = """
   return [answer.move, answer.ready, answer.note];
 })).flat())
 """
-"""The page's answers to the turns' plays (given and taken as JSON text: one string each way is
-quicker to pass than thousands of nested values)."""
+"""The page's answers to the turns' plays (:func:`_in_page`)."""
+
+
+def _in_page(browser: Any, server: ServerProcess, script: str, data: Any, *, game: str, locale: str = "en") -> Any:
+    """Run ``script`` (a function of a JSON text that returns one) on ``data`` in the page of a
+    new table of ``game``, a spectator's, in ``locale``: its answer, read from JSON. One string
+    each way is quicker to pass than thousands of nested values."""
+    made = new_table(server, {"game": game, "players": 2, "seats": [None, "greedy"], "seed": 1})
+    context = browser.new_context(locale=locale)
+    try:
+        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{made['id']}")  # its scripts, in the language
+        page.wait_for_function("Number(document.body.dataset.renders) > 0")
+        assert page.evaluate("document.documentElement.lang") == locale
+        return json.loads(page.evaluate(script, json.dumps(data)))
+    finally:
+        context.close()
 
 
 def _plays(seat: dict[str, Any]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
@@ -126,19 +142,9 @@ def _cases() -> tuple[list[Any], list[tuple[str, IllegalMoveError | None]]]:
 def test_the_8_page_refuses_each_play_with_the_engines_reason_and_rule(
     browser: Any, server: ServerProcess, locale: str
 ) -> None:
-    made = new_table(server, {"game": "8½", "players": 3, "seats": [None, "greedy", "greedy"], "seed": 1})
     turns, expected = _cases()
     assert len(expected) > 1_000 and sum(error is not None for _, error in expected) > 500  # enough of both
-    context = browser.new_context(locale=locale)
-    try:
-        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
-        page = context.new_page()
-        page.goto(f"{server.url}/table/{made['id']}")  # a spectator's page: its scripts, in the language
-        page.wait_for_function("Number(document.body.dataset.renders) > 0")
-        assert page.evaluate("document.documentElement.lang") == locale
-        answers = json.loads(page.evaluate(CHOOSE, json.dumps(turns)))
-    finally:
-        context.close()
+    answers = _in_page(browser, server, CHOOSE, turns, game="8½", locale=locale)
     wrong: list[tuple[Any, ...]] = []
     rules_seen = set()
     for (notation, error), (move, ready, note) in zip(expected, answers, strict=True):
@@ -206,19 +212,10 @@ def _eights_turns() -> Iterator[tuple[list[str], list[Any]]]:
 
 
 def test_every_legal_eights_move_is_picked_by_tapping_its_cards(browser: Any, server: ServerProcess) -> None:
-    made = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 1})
     turns = list(_eights_turns())
     tried = [move for moves, _ in turns for move in moves]
     assert len(tried) > 1_000 and sum(move.startswith("pass") for move in tried) > 100
-    context = browser.new_context()
-    try:
-        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
-        page = context.new_page()
-        page.goto(f"{server.url}/table/{made['id']}")
-        page.wait_for_function("Number(document.body.dataset.renders) > 0")
-        answers = json.loads(page.evaluate(PICK_EIGHTS, json.dumps([inputs for _, inputs in turns])))
-    finally:
-        context.close()
+    answers = _in_page(browser, server, PICK_EIGHTS, [inputs for _, inputs in turns], game="Eights")
     wrong = [
         (move, spell, passing, choices)
         for move, (spell, passing, choices) in zip(tried, answers, strict=True)
@@ -237,7 +234,6 @@ SEAT_NAMES: Final = """
 def test_the_page_names_the_seats_as_the_servers_narration_does(browser: Any, server: ServerProcess) -> None:
     """The seats' names on the page (``seatNames``) are the narration's (``seat_names``): a
     name several seats share told apart by seat number, over random tables of people and bots."""
-    made = new_table(server, {"game": "8½", "players": 2, "seed": 1})
     choose = random.Random(12)
     tables: list[tuple[list[str | None], list[str | None]]] = []  # each seat's name, or its bot
     for _ in range(300):
@@ -249,15 +245,7 @@ def test_the_page_names_the_seats_as_the_servers_narration_does(browser: Any, se
         [{"seat": seat, "name": name, "bot": bot} for seat, (name, bot) in enumerate(zip(*table, strict=True))]
         for table in tables
     ]
-    context = browser.new_context()
-    try:
-        context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
-        page = context.new_page()
-        page.goto(f"{server.url}/table/{made['id']}")
-        page.wait_for_function("Number(document.body.dataset.renders) > 0")
-        shown = json.loads(page.evaluate(SEAT_NAMES, json.dumps(summaries)))
-    finally:
-        context.close()
+    shown = _in_page(browser, server, SEAT_NAMES, summaries, game="8½")
     told = [seat_names(names, bots) for names, bots in tables]
     assert shown == told
     assert any(" 1 (bot)" in name for names in told for name in names)  # some tables had a name twice
