@@ -405,7 +405,7 @@ def result_data(result: Any) -> dict[str, Any] | None:
     return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
 
 
-_written: list[Any] = [None, ""]  # the last message written by message_text, and its text
+_written: list[tuple[Any, str]] = [(None, "")]  # the last message written by message_text, with its text
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -421,6 +421,8 @@ def message_text(message: dict[str, Any]) -> str:
     >>> message_text({"type": "pong"})
     '{"type":"pong"}'
     """
-    if message is not _written[0]:
-        _written[:] = message, json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-    return str(_written[1])
+    last, text = _written[0]  # read, and replaced, as one pair: a thread never gets another's text
+    if message is not last:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        _written[0] = message, text
+    return text
