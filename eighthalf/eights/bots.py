@@ -38,6 +38,7 @@ import attrs
 from ..common import bots as shared
 from ..common import players
 from ..common.bots import Policies
+from ..common.errors import InvalidStateError, quote
 from ..common.players import BotFunctions, observes
 from ..common.search import check_count, check_number
 from .cards import Card
@@ -45,7 +46,7 @@ from .engine import legal_moves, spellings
 from .events import Event, events_for
 from .game import EIGHTS
 from .moves import PASS, Move, Pass, Spell
-from .prospect import prospect_spelling
+from .prospect import prospect_exchange, prospect_spelling
 from .state import GameState
 from .views import PlayerView, unseen_cards, view
 from .words import VALUES, WORDS
@@ -482,14 +483,33 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
 
 
 def _prospect_candidates(
-    seen: PlayerView, moves: tuple[Move, ...], rng: random.Random, *, limit: int, own: float, deny: float, samples: int
+    seen: PlayerView,
+    moves: tuple[Move, ...],
+    rng: random.Random,
+    *,
+    limit: int,
+    own: float,
+    deny: float,
+    samples: int,
+    exchange: bool | None,
 ) -> tuple[tuple[Move, ...], int]:
-    """The candidates of :class:`ProspectBot`: :class:`SearchBot`'s, the prospect's spelling first and kept unless beaten."""
+    """The candidates of :class:`ProspectBot`: :class:`SearchBot`'s, the prospect's spelling
+    (or, when it must pass, the prospect's exchange) first and kept unless beaten."""
     chosen = _candidates(seen, moves, limit)
     spells = [move for move in moves if type(move) is Spell]
-    if len(spells) < 2:
+    first: Move
+    if len(spells) >= 2:
+        first = prospect_spelling(seen, spells, rng, own=own, deny=deny, samples=samples)
+    elif spells or len(moves) < 2 or not (len(seen.hand_sizes) >= 3 if exchange is None else exchange):
         return chosen, 0
-    first = prospect_spelling(seen, spells, rng, own=own, deny=deny, samples=samples)
+    else:  # it must pass, with exchanges to choose from (WP1, WP2)
+        hand = seen.hand if seen.hand is not None else ()
+        order, _ = _exchange_order(hand)
+        most = min(len(hand), seen.stack_size)
+        exchanges = [greedy_exchange(hand, unseen_cards(seen), most)]
+        exchanges += [tuple(sorted(hand[at] for at in order[:size])) for size in range(most + 1)]
+        chosen_exchange = prospect_exchange(seen, exchanges, rng, samples=samples)
+        first = Pass(chosen_exchange, False) if chosen_exchange else PASS
     return (first, *[move for move in chosen if move != first])[:limit], 0
 
 
@@ -550,15 +570,24 @@ class ProspectBot(SearchBot):
         own: float = 1.0,
         deny: float = 1.0,
         samples: int = 24,
+        exchange: bool | None = None,
     ) -> None:
         self.candidates = check_count("candidates", candidates, 1)
+        if exchange is not None and not isinstance(exchange, bool):
+            raise InvalidStateError(f"exchange must be None, True or False, not {quote(exchange)}")
+        self.exchange = exchange
         self.own = check_number("own", own)
         self.deny = check_number("deny", deny)
         self.samples = check_count("samples", samples, 1)
         policies = attrs.evolve(
             _policies(candidates),
             candidates=functools.partial(
-                _prospect_candidates, limit=candidates, own=self.own, deny=self.deny, samples=self.samples
+                _prospect_candidates,
+                limit=candidates,
+                own=self.own,
+                deny=self.deny,
+                samples=self.samples,
+                exchange=self.exchange,
             ),
         )
         shared.SearchBot.__init__(
