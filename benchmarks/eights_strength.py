@@ -166,8 +166,9 @@ ENTRANTS: dict[str, Callable[[], Bot]] = {
     "prospect-alone": functools.partial(ProspectBot, candidates=1),
 }
 """The bots the ladder can seat: the built-in bots of Eights (:data:`~eighthalf.eights.bots.BOTS`),
-:class:`ThriftyBot`, and ``search-wide``, a SearchBot of other settings (100 deals, 4
-candidates, half a standard error of confidence)."""
+:class:`ThriftyBot`, ``search-wide``, a SearchBot of other settings (100 deals, 4
+candidates, half a standard error of confidence), and ``prospect-alone``, a ProspectBot of
+one candidate (its prospect heuristic with no search on top)."""
 
 
 def _bot(name: str, iterations: int | None) -> Bot:

@@ -527,8 +527,13 @@ class ProspectBot(SearchBot):
     candidates (the greedy spelling, the best spelling of each other word, …) by greedy
     play-outs to the end of the hand, on :class:`SearchBot`'s hand score (its points in
     the hand minus the most any other seat made, WH2), and keeps the base move unless
-    another beat it by ``confidence`` standard errors. When it must pass it is
-    :class:`SearchBot` (WP1, WP2).
+    another beat it by ``confidence`` standard errors. When it must pass and may exchange
+    (WP1, WP2) at a table of three or more, its base move is the exchange of the best
+    prospect (:func:`~eighthalf.eights.prospect.prospect_exchange`: the best word it could
+    spell at its next turn once the other seats have spelled their highest words) among
+    the greedy exchange and the exchanges of the 0, 1, 2, … cards of least worth to the
+    hand (:func:`greedy_exchange`'s order), weighed against the other candidates in the
+    same way; at two players it passes as :class:`SearchBot` does.
 
     On 27 November 2026 it won 63.4% (58.6–68.0%) of 400 games head to head with
     :class:`SearchBot` at two players; on the fair ladder of four it was level with
@@ -551,11 +556,15 @@ class ProspectBot(SearchBot):
         own: The weight of the seat's own next word (divided by the other seats' number).
         deny: The weight of the other seats' best words.
         samples: Draws of the unseen cards per decision for the prospect.
+        exchange: Whether a pass starts from the prospect's exchange: ``None`` (the
+            default) at three players or more, where it was measured to help, not at two;
+            ``True`` or ``False`` at every table size.
 
     Raises:
         InvalidStateError: If ``iterations``, ``candidates`` or ``samples`` is not an
             integer of at least 1, or ``confidence``, ``time_limit``, ``own`` or ``deny`` is
-            not a non-negative number; the message names the setting.
+            not a non-negative number, or ``exchange`` is not ``None``, ``True`` or
+            ``False``; the message names the setting.
     """
 
     name = "prospect"

@@ -1,4 +1,4 @@
-"""The prospect of a spelling in Eights: its word, what it leaves the speller, what it gives the others.
+"""The prospect of a move in Eights: what a spelling scores, leaves and gives; what a pass leaves the passer.
 
 :func:`prospect_spelling` is the heuristic of :class:`~eighthalf.eights.bots.ProspectBot`:
 one move deep, with no play-out. It weighs every legal spelling (every word, every choice
@@ -15,6 +15,10 @@ The cards the seat cannot see (:func:`~eighthalf.eights.unseen_cards`) stand for
 hands and for the draws: ``samples`` times, the unseen cards are drawn in a random order,
 the other seats' hands from the top (in turn order) and the speller's draws from the rest,
 the same orders for every spelling (so that spellings are compared on the same cards).
+
+:func:`prospect_exchange` is its counterpart for a seat that must pass (WP1): which cards
+to exchange, by the best word the seat could spell at its next turn after the other
+seats have each spelled their highest word.
 
 >>> import random
 >>> from eighthalf.eights import Spell, new_game, view
