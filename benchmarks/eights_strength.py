@@ -163,12 +163,13 @@ ENTRANTS: dict[str, Callable[[], Bot]] = {
     **BOTS,
     "thrifty": ThriftyBot,
     "search-wide": functools.partial(SearchBot, 100, candidates=4, confidence=0.5),
-    "prospect-alone": functools.partial(ProspectBot, candidates=1),
+    "prospect-alone": functools.partial(ProspectBot, candidates=1, exchange=False),
 }
 """The bots the ladder can seat: the built-in bots of Eights (:data:`~eighthalf.eights.bots.BOTS`),
 :class:`ThriftyBot`, ``search-wide``, a SearchBot of other settings (100 deals, 4
 candidates, half a standard error of confidence), and ``prospect-alone``, a ProspectBot of
-one candidate (its prospect heuristic with no search on top)."""
+one candidate without the prospect's exchange (its spelling heuristic with no search on
+top; it passes as GreedyBot)."""
 
 
 def _bot(name: str, iterations: int | None) -> Bot:
