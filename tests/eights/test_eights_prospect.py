@@ -11,18 +11,32 @@ from hypothesis import strategies as st
 from test_eights_bots import play_bots
 
 from eighthalf.eights import (
+    PASS,
     VALUES,
+    Card,
     GameState,
+    Pass,
+    PlayerView,
     Spell,
     apply,
     legal_moves,
     new_game,
     sample_state,
+    unseen_cards,
     view,
 )
-from eighthalf.eights.bots import BOTS, Bot, GreedyBot, ProspectBot, SearchBot, make_bot
+from eighthalf.eights.bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    ProspectBot,
+    SearchBot,
+    _exchange_order,
+    greedy_exchange,
+    make_bot,
+)
 from eighthalf.eights.engine import spellings
-from eighthalf.eights.prospect import prospect_spelling
+from eighthalf.eights.prospect import prospect_exchange, prospect_spelling
 
 
 def spells_of(state: GameState) -> list[Spell]:
@@ -118,11 +132,12 @@ def test_the_prospect_refuses_no_spellings() -> None:
         prospect_spelling(view(new_game(2, seed=1), 0), [], random.Random(1))
 
 
-def test_prospect_bot_with_infinite_confidence_plays_the_prospect_and_passes_as_search() -> None:
+def test_prospect_bot_with_infinite_confidence_plays_the_prospect_and_without_the_exchange_passes_as_search() -> None:
     state = new_game(3, seed=13)
     for decision in range(30):
         seen = view(state, state.hand.to_move)
-        move = ProspectBot(iterations=2, samples=3, confidence=float("inf")).choose(seen, random.Random(decision))
+        bot = ProspectBot(iterations=2, samples=3, confidence=float("inf"), exchange=False)
+        move = bot.choose(seen, random.Random(decision))
         spells = [option for option in seen.legal_moves() if isinstance(option, Spell)]
         if len(spells) > 1:
             assert move == prospect_spelling(seen, spells, random.Random(decision), samples=3)
@@ -132,12 +147,138 @@ def test_prospect_bot_with_infinite_confidence_plays_the_prospect_and_passes_as_
 
 
 @pytest.mark.parametrize(
-    "options", [{"iterations": 0}, {"candidates": 0}, {"samples": 0}, {"own": -1.0}, {"deny": -0.5}, {"samples": 1.5}]
+    "options",
+    [
+        {"iterations": 0},
+        {"candidates": 0},
+        {"samples": 0},
+        {"own": -1.0},
+        {"deny": -0.5},
+        {"samples": 1.5},
+        {"exchange": "yes"},
+        {"exchange": 1},
+    ],
 )
-def test_prospect_bot_refuses_bad_settings(options: dict[str, float]) -> None:
+def test_prospect_bot_refuses_bad_settings(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ProspectBot(**options)  # type: ignore[arg-type]
 
 
 def test_prospect_bot_is_registered() -> None:
     assert BOTS["prospect"] is ProspectBot and make_bot("prospect").name == "prospect"
+
+
+def must_pass(state: GameState) -> bool:
+    """The seat to move cannot spell and may exchange (WT1, WP1, WP2)."""
+    return not spells_of(state) and len(legal_moves(state)) > 1 and len(state.hand.stack) > 1
+
+
+def exchanges_of(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """No exchange, then each card alone, then the first half of the hand (all in card order)."""
+    return [(), *[(card,) for card in hand], hand[: len(hand) // 2]]
+
+
+def exchange_scores(seen: PlayerView, exchanges: list[tuple[Card, ...]], seed: int, samples: int) -> list[float]:
+    """Each exchange's prospect by its rule, worked out with the engine's spellings: the same
+    orders of the unseen cards, the other seats spelling their highest word in turn order."""
+    rng = random.Random(seed)
+    unseen = list(unseen_cards(seen))
+    orders = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
+    players = len(seen.hand_sizes)
+    totals = [0.0] * len(exchanges)
+    for order in orders:
+        table, top = list(seen.table), 0
+        for ahead in range(1, players):
+            size = seen.hand_sizes[(seen.to_move + ahead) % players]
+            found = spellings(tuple(sorted(order[top : top + size], key=lambda card: card.key)), tuple(table))
+            top += size
+            if found:
+                best = max(VALUES[spell.word] for spell in found)
+                for card in next(spell for spell in found if VALUES[spell.word] == best).replacements:
+                    table[card.suit - 1] = card
+        for at, exchange in enumerate(exchanges):
+            kept = list(seen.hand or ())
+            for card in exchange:
+                kept.remove(card)
+            hand = tuple(sorted([*kept, *order[top : top + len(exchange)]], key=lambda card: card.key))
+            totals[at] += max([VALUES[spell.word] for spell in spellings(hand, tuple(table))], default=0)
+    return totals
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_wp1_the_prospect_exchange_is_the_best_next_word_after_the_others_highest_words(players: int) -> None:
+    """The prospect's exchange is the one of the best next word (the first listed among equals),
+    worked out by its rule on the same orders of the unseen cards."""
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game(players, seed=seed)
+        while not state.over and checked < 4 * (players - 2):
+            if must_pass(state):
+                seen = view(state, state.hand.to_move)
+                exchanges = exchanges_of(seen.hand or ())
+                scores = exchange_scores(seen, exchanges, seed, 6)
+                chosen = prospect_exchange(seen, exchanges, random.Random(seed), samples=6)
+                assert chosen == exchanges[scores.index(max(scores))]
+                checked += 1
+            state = apply(state, GreedyBot().choose(view(state, state.hand.to_move), rng))
+    assert checked == 4 * (players - 2)
+
+
+def test_wp1_wi3_the_prospect_exchange_cannot_see_hidden_cards() -> None:
+    state = find_state(4, lambda state: must_pass(state) and state.hand.turns > 4)
+    seen = view(state, state.hand.to_move)
+    hidden = sample_state(seen, random.Random(7))
+    assert hidden != state and view(hidden, state.hand.to_move) == seen
+    exchanges = exchanges_of(seen.hand or ())
+    choices = {prospect_exchange(view(each, seen.to_move), exchanges, random.Random(5)) for each in (state, hidden)}
+    assert len(choices) == 1
+
+
+def test_wp1_the_prospect_exchange_refuses_none_and_takes_a_single_one_without_drawing() -> None:
+    seen = view(find_state(4, must_pass), 0)
+    with pytest.raises(ValueError, match="no exchanges"):
+        prospect_exchange(seen, [], random.Random(1))
+    rng = random.Random(1)
+    before = rng.getstate()
+    assert prospect_exchange(seen, [()], rng) == () and rng.getstate() == before
+
+
+def passes(players: int, bot: ProspectBot, other: Bot | None) -> tuple[int, int]:
+    """How many forced passes with exchanges ``bot`` (infinite confidence) meets in greedy games of
+    ``players``, and in how many it plays the prospect's exchange where ``other`` (if given) would not."""
+    met = differ = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(players, seed=seed)
+        while not state.over and met < 10:
+            seen = view(state, state.hand.to_move)
+            if must_pass(state):
+                move = bot.choose(seen, random.Random(met))
+                assert move in legal_moves(state)
+                if other is not None:
+                    assert move == other.choose(seen, random.Random(met))
+                else:
+                    hand = seen.hand or ()
+                    order, _ = _exchange_order(hand)
+                    most = min(len(hand), seen.stack_size)
+                    offered = [greedy_exchange(hand, unseen_cards(seen), most)]
+                    offered += [tuple(sorted(hand[at] for at in order[:size])) for size in range(most + 1)]
+                    expected = prospect_exchange(seen, offered, random.Random(met), samples=3)
+                    assert move == (Pass(expected, False) if expected else PASS)
+                    differ += expected != greedy_exchange(hand, unseen_cards(seen), most)
+                met += 1
+            state = apply(state, GreedyBot().choose(seen, rng))
+    return met, differ
+
+
+def test_wp1_prospect_bot_passes_by_the_prospect_from_three_players_and_as_search_at_two() -> None:
+    def bot(exchange: bool | None = None) -> ProspectBot:
+        return ProspectBot(iterations=2, samples=3, confidence=float("inf"), exchange=exchange)
+
+    searching = SearchBot(iterations=2, confidence=float("inf"))
+    assert passes(2, bot(), searching)[0] == 10
+    assert passes(4, bot(exchange=False), searching)[0] == 10
+    for players, exchange in ((3, None), (4, None), (2, True)):
+        met, differ = passes(players, bot(exchange), None)
+        assert met == 10 and differ > 0
