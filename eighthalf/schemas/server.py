@@ -86,7 +86,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "unsupported-media-type": "An HTTP body not declared application/json (a form's types are refused).",
     "bad-table": "The settings of a new table are refused; the message names the key and the rule.",
     "bad-seat": "No such seat at this table.",
-    "bad-name": "A seat's name is not 1 to 40 printable characters, or holds a comma.",
+    "bad-name": "A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.",
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
     "not-finished": "A record is downloaded only once the game is over.",

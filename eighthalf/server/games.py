@@ -22,6 +22,7 @@ eighthalf.errors.DocumentError: $.players: Eights is played by 2 to 6 players, n
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
@@ -48,6 +49,8 @@ __all__ = [
 
 MAX_NAME: Final = 40
 """The longest name a seat may take (characters)."""
+
+_BOT_MARK: Final = "(bot)"
 
 MAX_MOVE_SECONDS: Final = 24 * 3600
 """The longest time per move a table may set (seconds)."""
@@ -277,10 +280,20 @@ def table_spec(data: object) -> TableSpec:
 
 
 def check_name(value: object, path: str = "$.name") -> str:
-    """A seat's name: 1 to :data:`MAX_NAME` printable characters and no comma, trimmed.
+    """A seat's name: 1 to :data:`MAX_NAME` printable characters and no comma, trimmed, that
+    does not end in ``(bot)``.
 
     A finished game's record lists the seats' names in one ``Names`` tag, separated by
-    ``", "``: a name holds no comma, so that the list reads back unambiguously.
+    ``", "``: a name holds no comma, so that the list reads back unambiguously. The pages,
+    the narration and the record mark the server's bots by ``(bot)`` after their names
+    (:func:`seat_names`): a person's name may not end so, or a person could pass for a bot.
+
+    >>> check_name("  Anna ")
+    'Anna'
+    >>> check_name("greedy (Bot)")
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.name: a person's name does not end in '(bot)', which marks the server's bots: 'greedy (Bot)'
 
     Raises:
         DocumentError: If it is not.
@@ -291,7 +304,12 @@ def check_name(value: object, path: str = "$.name") -> str:
         raise DocumentError(
             path, f"a name holds no comma (the record's Names tag separates names with commas): {quote(value)}"
         )
-    return value.strip()
+    name = value.strip()
+    if unicodedata.normalize("NFKC", name).casefold().replace(" ", "").endswith(_BOT_MARK):
+        raise DocumentError(
+            path, f"a person's name does not end in {_BOT_MARK!r}, which marks the server's bots: {quote(value)}"
+        )
+    return name
 
 
 def seat_names(names: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:

@@ -32,12 +32,13 @@ from server_support import (
 )
 
 from eighthalf.bots import GreedyBot, RandomBot
+from eighthalf.common.errors import DocumentError
 from eighthalf.common.game import Game, Result
 from eighthalf.common.replay import replay_states
 from eighthalf.eights import bots as eights_bots
 from eighthalf.game import MatchPlayer
 from eighthalf.server.client import TableConnection, create_table, join, play
-from eighthalf.server.games import SERVED, seat_names
+from eighthalf.server.games import SERVED, check_name, seat_names
 
 
 class LastMoveBot:
@@ -204,3 +205,18 @@ def test_a_table_of_server_bots_only_plays_itself_out(server: ServerProcess, gam
     from_text, _ = finished_record(server, played.table)
     names = seat_names([None, None], ["greedy", "random"])
     check_frames(played.game, from_text, played.watches[0], names, [], random.Random(2))
+
+
+@pytest.mark.parametrize(
+    "name", ["greedy (bot)", "Anna (BOT)", "x(bot)", "search 2 ( bot )", "ＭＡＸ（ｂｏｔ）", " ismcts (Bot) "]
+)
+def test_a_person_s_name_may_not_end_as_a_bot_s(name: str) -> None:
+    """The narration, the record and the pages write a bot's seat as ``greedy (bot)``
+    (``seat_names``): a person named so would pass for a bot."""
+    with pytest.raises(DocumentError, match=r"\$\.name: a person's name does not end in '\(bot\)'"):
+        check_name(name)
+
+
+@pytest.mark.parametrize("name", ["Bot", "Robot Anna", "(bot) Anna", "bot", "Anna (bots)"])
+def test_a_name_that_only_mentions_a_bot_is_a_name(name: str) -> None:
+    assert check_name(name) == name

@@ -494,6 +494,8 @@ def test_bad_joins_get_a_4xx_json_error(server: ServerProcess, open_table: str, 
         (b'{"name": "Anna", "x": 1}', "bad-json"),
         (b'{"name": 5}', "bad-name"),
         (b'{"name": "Smith, Anna"}', "bad-name"),  # the record's Names tag separates names with commas
+        (b'{"name": "greedy (bot)"}', "bad-name"),  # a person does not pass for one of the server's bots
+        ('{"name": "search\uff08BOT\uff09 "}'.encode(), "bad-name"),  # nor with wide parentheses
     ],
 )
 def test_a_join_body_gets_the_code_the_docs_give(
