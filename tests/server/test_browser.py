@@ -420,7 +420,7 @@ def test_a_table_ended_as_abandoned_says_so_and_gives_no_seat(browser: Any, tmp_
 
 
 def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProcess, site: str) -> None:
-    """A game of bots played to its end: the lobby's row says who won, by the seats' names."""
+    """A game of bots played to its end: the table and the lobby's row say who won, by the seats' names."""
     made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "seed": 4})
     player = Player(browser, LAPTOP, "laptop")
     try:
@@ -428,11 +428,14 @@ def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProc
         player.page.locator("#result").wait_for(state="visible")
         status, summary = http(server, "GET", f"/api/tables/{made['id']}")
         assert status == 200 and summary["result"] is not None, summary
+        names = ["greedy (bot)", "random (bot)"]
+        won = " and ".join(names[seat] for seat in summary["result"]["winners"])
+        # The table says who won in words; the record's result tag is in the record's download.
+        wins = f"{won} wins." if len(summary["result"]["winners"]) == 1 else f"{won} win." if won else "Nobody wins."
+        assert player.page.locator("#result-text").inner_text() == wins, summary["result"]
         player.page.goto(site + "/")
         row = player.page.locator(f"#tables tr[data-table='{made['id']}']")
         row.wait_for()
-        names = ["greedy (bot)", "random (bot)"]
-        won = " and ".join(names[seat] for seat in summary["result"]["winners"])
         assert f"over: won by {won}" in row.inner_text(), (summary["result"], row.inner_text())
         assert not player.problems, player.problems
     finally:

@@ -372,12 +372,12 @@
     const box = $("result");
     box.hidden = !state.result;
     if (!state.result) return;
-    const { winners, scores, text } = state.result;
+    const { winners, scores } = state.result; // its record's text is in the record's download
     const and = t(" and "); // not inside t()'s arguments: the extraction reads no nested call
     const who = winners.length === 0 ? t("Nobody wins.")
       : winners.length === 1 ? t("{name} wins.", { name: nameOf(winners[0]) })
       : t("{names} win.", { names: winners.map(nameOf).join(and) });
-    $("result-text").textContent = `${who} ${t("(result {text})", { text })}`;
+    $("result-text").textContent = who;
     const rows = scores.map((score, index) => ({ name: nameOf(index), values: [score], winner: winners.includes(index) }))
       .sort((a, b) => b.values[0] - a.values[0]);
     $("result-scores").replaceChildren(scoreTable(rows, [t("Player"), t("Score")]));
