@@ -497,20 +497,28 @@ def _prospect_candidates(
     (or, when it must pass, the prospect's exchange) first and kept unless beaten."""
     chosen = _candidates(seen, moves, limit)
     spells = [move for move in moves if type(move) is Spell]
+    weighs_exchanges = len(seen.hand_sizes) >= 3 if exchange is None else exchange
     first: Move
     if len(spells) >= 2:
         first = prospect_spelling(seen, spells, rng, own=own, deny=deny, samples=samples)
-    elif spells or len(moves) < 2 or not (len(seen.hand_sizes) >= 3 if exchange is None else exchange):
+    elif not spells and len(moves) >= 2 and weighs_exchanges:  # it must pass, and may exchange (WP1, WP2)
+        first = _prospect_pass(seen, rng, samples)
+    else:  # one spelling, or a pass with nothing to exchange: the search's order stands
         return chosen, 0
-    else:  # it must pass, with exchanges to choose from (WP1, WP2)
-        hand = seen.hand if seen.hand is not None else ()
-        order, _ = _exchange_order(hand)
-        most = min(len(hand), seen.stack_size)
-        exchanges = [greedy_exchange(hand, unseen_cards(seen), most)]
-        exchanges += [tuple(sorted(hand[at] for at in order[:size])) for size in range(most + 1)]
-        chosen_exchange = prospect_exchange(seen, exchanges, rng, samples=samples)
-        first = Pass(chosen_exchange, False) if chosen_exchange else PASS
     return (first, *[move for move in chosen if move != first])[:limit], 0
+
+
+def _prospect_pass(seen: PlayerView, rng: random.Random, samples: int) -> Pass:
+    """The pass of the prospect's exchange (:func:`~eighthalf.eights.prospect.prospect_exchange`),
+    among the greedy exchange and the hand's cards in :func:`_exchange_order`'s order, from none
+    to as many as the hand and the stack allow (WP2)."""
+    hand = seen.hand if seen.hand is not None else ()
+    order, _ = _exchange_order(hand)
+    most = min(len(hand), seen.stack_size)
+    exchanges = [greedy_exchange(hand, unseen_cards(seen), most)]
+    exchanges += [tuple(sorted(hand[at] for at in order[:size])) for size in range(most + 1)]
+    chosen = prospect_exchange(seen, exchanges, rng, samples=samples)
+    return Pass(chosen, False) if chosen else PASS
 
 
 class ProspectBot(SearchBot):
