@@ -120,6 +120,9 @@ class Config:
     temporary SQLite file."""
     processes: int = 1
     """Server processes on the database (more than one: PostgreSQL only)."""
+    compression: str = "none"
+    """The clients' websockets: ``none`` (the Python client's default), or ``deflate``:
+    permessage-deflate offered, as browsers do (the server takes it by default)."""
 
 
 MOVE_LIMIT: Final = 1000
@@ -291,6 +294,7 @@ async def _seat(
     window: tuple[float, float],
     pace: list[float],
     tally: _Tally,
+    compress: bool,
 ) -> None:
     """Play one seat with a greedy bot; ``pace`` is [the time the table's next move may be sent, the interval].
 
@@ -302,7 +306,7 @@ async def _seat(
     url = urls[seat % len(urls)]
     start, end = window
     rng = random.Random(f"{SEED}:{table}:{seat}")
-    async with TableConnection.open(url, table, token) as connection:
+    async with TableConnection.open(url, table, token, compress=compress) as connection:
         tally.connections += 1
         game = connection.game
         documents = documents_for(game)
@@ -351,6 +355,7 @@ async def _slot(
     window: tuple[float, float],
     interval: float,
     tally: _Tally,
+    compress: bool,
 ) -> None:
     """Keep one table playing until the window ends: a new table of ``spec`` whenever a game ends.
 
@@ -360,7 +365,7 @@ async def _slot(
     pace = [time.monotonic() + random.random() * interval, interval]  # tables out of step with each other
     while time.monotonic() < window[1]:
         await asyncio.gather(
-            *(_seat(urls, table, seat, token, window, pace, tally) for seat, token in enumerate(tokens))
+            *(_seat(urls, table, seat, token, window, pace, tally, compress) for seat, token in enumerate(tokens))
         )
         if time.monotonic() < window[1]:
             table, tokens = await _new_table(urls[0], spec)
@@ -391,7 +396,7 @@ def _client(
             loop.time() + config.warmup + config.seconds, lambda: usage.setdefault("end", resource.getrusage(0))
         )
         slots = [
-            asyncio.create_task(_slot(urls, spec, first, window, interval, tally))
+            asyncio.create_task(_slot(urls, spec, first, window, interval, tally, config.compression == "deflate"))
             for spec, first in zip(specs, made, strict=True)
         ]
         await asyncio.wait(slots, timeout=window[1] + 0.5 - time.monotonic())
@@ -575,6 +580,12 @@ def arguments_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes on the --db PostgreSQL database (default 1)"
     )
+    parser.add_argument(
+        "--compression",
+        choices=("none", "deflate"),
+        default="none",
+        help="the clients' websockets: none (default, as the Python client), or deflate offered, as browsers do",
+    )
     return parser
 
 
@@ -596,6 +607,7 @@ def config_of(parser: argparse.ArgumentParser, arguments: Sequence[str]) -> Conf
         profile=None if args.profile is None else str(Path(args.profile).resolve()),
         db=args.db,
         processes=args.processes,
+        compression=args.compression,
     )
     return config
 

@@ -13,7 +13,10 @@ change to the game server's own code can go under on this stack.
 
 The load is that of :mod:`benchmarks.server`: ``--tables`` tables, each sending a move at
 most every ``tables ÷ rate`` seconds and only after its previous move's frame came back,
-from ``--clients`` client processes. It prints the messages a second, the latency from a
+from ``--clients`` client processes, whose websockets offer permessage-deflate only with
+``--compression deflate``, as the game server's benchmark's do (the floor's frames are
+padding, which compresses far better than the game's, so that option understates what
+compression costs the game server). It prints the messages a second, the latency from a
 message to its own answer (p50, p99), the server's CPU per message, and, measured in the
 same run, the engine alone's CPU per move (:func:`benchmarks.server.engine_moves_per_second`),
 so that the floor is given as a multiple of the engine too.
@@ -32,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Sequence
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -54,17 +58,27 @@ class FrameSizes:
     """The ``state`` frames sent for a move (one a seat)."""
     moves: int
     """The moves played to measure it."""
+    deflated_bytes: int
+    """The mean length of those frames as permessage-deflate sends them to a browser: each
+    connection's frames through one raw deflate stream (zlib's default level, a 32 KiB window
+    kept from frame to frame), each flushed and without its last four bytes (RFC 7692)."""
 
 
 class _Recorder:
-    """A table's client that keeps the lengths of the ``state`` frames it is sent."""
+    """A table's client that keeps the lengths of the ``state`` frames it is sent, as they are
+    and deflated (:attr:`FrameSizes.deflated_bytes`)."""
 
-    def __init__(self, lengths: list[int]) -> None:
+    def __init__(self, lengths: list[int], deflated: list[int]) -> None:
         self.lengths = lengths
+        self.deflated = deflated
+        self._stream = zlib.compressobj(wbits=-zlib.MAX_WBITS)
 
     def deliver(self, message: dict[str, Any]) -> None:
         if message["type"] == "state" and message["last"] is not None:
-            self.lengths.append(len(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()))
+            text = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+            self.lengths.append(len(text))
+            sent = self._stream.compress(text) + self._stream.flush(zlib.Z_SYNC_FLUSH)
+            self.deflated.append(len(sent) - 4)  # without the flush's 00 00 ff ff, as RFC 7692 sends it
 
     def close(self, code: int, reason: str) -> None:  # pragma: no cover - never closed here
         pass
@@ -78,6 +92,7 @@ def frame_sizes(config: server.Config, games: int = 12) -> FrameSizes:
     from eighthalf.server.store import SQLiteStore
 
     lengths: list[int] = []
+    deflated: list[int] = []
     rng = random.Random(server.SEED)
 
     async def play(lobby: Lobby) -> int:
@@ -87,7 +102,7 @@ def frame_sizes(config: server.Config, games: int = 12) -> FrameSizes:
             table = lobby.create(table_spec(specs[number % len(specs)]))
             for seat in range(table.players):
                 table.join(seat, f"bot {seat}")
-                table.attach(_Recorder(lengths), seat)
+                table.attach(_Recorder(lengths, deflated), seat)
             bots = [bots_for(table.game)["greedy"]() for _ in range(table.players)]
             while (mover := table.game.to_move(table.state)) is not None:
                 move = bots[mover].choose(table.game.view(table.state, mover), rng)
@@ -101,7 +116,7 @@ def frame_sizes(config: server.Config, games: int = 12) -> FrameSizes:
             moves = asyncio.run(play(Lobby(store)))
         finally:
             store.close()
-    return FrameSizes(round(statistics.fmean(lengths)), len(lengths) / moves, moves)
+    return FrameSizes(round(statistics.fmean(lengths)), len(lengths) / moves, moves, round(statistics.fmean(deflated)))
 
 
 def floor_app(frame: str) -> Any:
@@ -167,11 +182,16 @@ def _serve(frame_bytes: int, port_file: str) -> None:
     asyncio.run(serve())
 
 
-async def _table(url: str, players: int, window: tuple[float, float], interval: float, tally: dict[str, Any]) -> None:
+async def _table(
+    url: str, players: int, window: tuple[float, float], interval: float, tally: dict[str, Any], compression: str
+) -> None:
     from websockets.asyncio.client import connect
 
+    offer = None if compression == "none" else compression  # as the game server's benchmark's clients
     async with contextlib.AsyncExitStack() as stack:
-        sockets = [await stack.enter_async_context(connect(url, max_size=None)) for _ in range(players)]
+        sockets = [
+            await stack.enter_async_context(connect(url, max_size=None, compression=offer)) for _ in range(players)
+        ]
         tally["connections"] += players
         await asyncio.sleep(random.random() * interval)
         seat = 0
@@ -199,7 +219,10 @@ def _client(urls: list[str], tables: list[int], config: server.Config, barrier: 
         interval = config.tables / config.rate if config.rate else 0.0
         start = resource.getrusage(resource.RUSAGE_SELF)
         await asyncio.gather(
-            *(_table(url, players, window, interval, tally) for url, players in zip(urls, tables, strict=True))
+            *(
+                _table(url, players, window, interval, tally, config.compression)
+                for url, players in zip(urls, tables, strict=True)
+            )
         )
         end = resource.getrusage(resource.RUSAGE_SELF)
         tally["cpu"] = end.ru_utime - start.ru_utime + end.ru_stime - start.ru_stime
@@ -292,6 +315,7 @@ def report(figures: dict[str, Any], command: str) -> str:
     rows = [
         ("frames a move (the game server's, measured)", f"{sizes['frames_per_move']:.2f}", ""),
         ("bytes a frame (the game server's mean)", f"{sizes['frame_bytes']:,}", "B"),
+        ("  deflated, as a browser is sent it", f"{sizes['deflated_bytes']:,}", "B"),
         ("messages answered", f"{figures['messages_per_second']:,.1f}", "/s"),
         ("latency, message to own answer: p50", f"{figures['latency_ms']['p50']:.1f}", "ms"),
         ("  p99", f"{figures['latency_ms']['p99']:.1f}", "ms"),

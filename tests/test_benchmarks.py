@@ -68,12 +68,16 @@ def test_the_table_of_one_build_has_no_build_column(capsys: pytest.CaptureFixtur
     assert any(line.startswith("new_game, 2p") for line in lines)
 
 
-def test_the_server_benchmark_plays_tables_over_websockets(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("compression", ["none", "deflate"])
+def test_the_server_benchmark_plays_tables_over_websockets(
+    capsys: pytest.CaptureFixture[str], compression: str
+) -> None:
     pytest.importorskip("uvicorn")
     pytest.importorskip("websockets")
     from benchmarks.server import main as server_main
 
     arguments = ["--tables", "4", "--players", "2,3", "--seconds", "2", "--warmup", "0.5", "--clients", "1"]
+    arguments += ["--compression", compression]
     assert server_main([*arguments, "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["errors"] == []
@@ -98,6 +102,7 @@ def test_the_floor_benchmark_answers_tables_of_websockets_with_frames_of_the_ser
     assert figures["connections"] == 2 + 2 + 3 + 3
     assert figures["messages_per_second"] > 0 and figures["server_cpu_per_message_us"] > 0
     assert 2 <= figures["frame_sizes"]["frames_per_move"] <= 3 and figures["frame_sizes"]["frame_bytes"] > 100
+    assert 0 < figures["frame_sizes"]["deflated_bytes"] < figures["frame_sizes"]["frame_bytes"]
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
     assert floor_main(arguments) == 0
     assert "floor ÷ engine alone" in capsys.readouterr().out

@@ -123,6 +123,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="end a table in play as abandoned when no person touched it for HOURS (default 24; 0: never)",
     )
     parser.add_argument(
+        "--ws-compression",
+        choices=("deflate", "none"),
+        default="deflate",
+        help="deflate: compress the websocket frames of the clients that offer it, as browsers do (far fewer "
+        "bytes; more CPU, and memory a connection); none: send them as they are",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -156,7 +163,14 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 2
     logs = json_log_config() if args.log_format == "json" else uvicorn.config.LOGGING_CONFIG
-    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="info", lifespan="on", log_config=logs)
+    config = uvicorn.Config(
+        app,
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=args.ws_compression == "deflate",
+        log_level="info",
+        lifespan="on",
+        log_config=logs,
+    )
     server = uvicorn.Server(config)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host

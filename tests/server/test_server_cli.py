@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import socket
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from server_support import new_table, start_server, stop_server
 
+from eighthalf.server.client import TableConnection
 from eighthalf.server.client import main as client_main
 
 SERVE = [sys.executable, "-m", "eighthalf", "serve"]
@@ -96,6 +98,36 @@ def test_log_format_json_writes_one_json_object_a_line(tmp_path: Path) -> None:
     assert entries and all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
     assert any(entry["logger"] == "eighthalf.server" and "made" in entry["message"] for entry in entries)
     assert any(entry["logger"] == "uvicorn.access" for entry in entries)
+
+
+@pytest.mark.parametrize("option", [(), ("--ws-compression", "deflate"), ("--ws-compression", "none")])
+def test_ws_compression_says_whether_frames_are_compressed(tmp_path: Path, option: tuple[str, ...]) -> None:
+    """Browsers offer permessage-deflate; the server takes it unless told ``none``, and a
+    client that does not offer it (the Python client's default) gets plain frames either way."""
+    server = start_server(tmp_path / "server", *option)
+    try:
+        table = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"]})["id"]
+
+        async def extensions(compress: bool) -> str | None:
+            async with TableConnection.open(server.url, table, compress=compress) as connection:
+                assert connection.seat is None  # a spectator, welcomed
+                response = connection.socket.response
+                assert response is not None
+                return response.headers.get("Sec-WebSocket-Extensions")
+
+        offered, plain = asyncio.run(extensions(True)), asyncio.run(extensions(False))
+    finally:
+        stop_server(server)
+    assert plain is None
+    if option[-1:] == ("none",):
+        assert offered is None
+    else:
+        assert offered is not None and offered.startswith("permessage-deflate"), offered
+
+
+def test_ws_compression_takes_deflate_or_none() -> None:
+    answer = _serve("--ws-compression", "gzip")
+    assert answer.returncode == 2 and "invalid choice: 'gzip'" in answer.stderr, answer.stderr
 
 
 CLIENT = "python -m eighthalf.server.client"
