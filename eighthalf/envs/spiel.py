@@ -179,7 +179,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         game = self.encoding.game
         state = self.current
         seat = game.to_move(state)
-        assert seat is not None
+        if seat is None or (self.move_limit is not None and len(self.log) >= self.move_limit):
+            raise InvalidStateError(f"the {self.encoding.episode} is over (a terminal state): no action applies")
         move = self.encoding.state_action_to_move(action, state, seat)
         hand = self._hand(seat)
         self.current = game.apply(state, move)  # raises IllegalMoveError for a move outside the legal actions
