@@ -185,3 +185,15 @@ def test_no_action_applies_to_a_terminal_state_E7(name: str, move_limit: int) ->
             state.apply_action(action)
     assert state.current == current and state.history() == history and state.returns() == returns
     assert (seat is None) == (name == "python_eighthalf")
+
+
+@pytest.mark.parametrize("name", ["python_eighthalf", "python_eights"])
+def test_chance_outcomes_after_the_deal_is_one_clear_error_S3(name: str) -> None:
+    """``chance_outcomes`` of a state that is no chance node (the deal is over) is the
+    library's error that says so, not a bare AssertionError."""
+    game = pyspiel.load_game(name, {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(InvalidStateError, match="not a chance node: the deal is over"):
+        state.chance_outcomes()

@@ -169,8 +169,12 @@ class EighthalfState(SpielState):
         self.current = value
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The ranks the next card of the deck can have, with their probabilities."""
-        assert self.round is None
+        """The ranks the next card of the deck can have, with their probabilities.
+
+        Raises:
+            InvalidStateError: If the deal is over (not a chance node).
+        """
+        self._check_dealing()
         left = {rank: COMPOSITION[rank] for rank in RANKS}
         for rank in self.deck:
             left[rank] -= 1
