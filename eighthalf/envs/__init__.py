@@ -32,7 +32,7 @@ otherwise). So do the derived ones (``encoding_for`` needs numpy only, ``GameAEC
 With Gymnasium installed, importing this package registers ``eighthalf/Seat-v0`` (8½'s
 :class:`~eighthalf.envs.gym.SeatEnv`), so ``gymnasium.make("eighthalf/Seat-v0", players=4)``
 works after ``import eighthalf.envs``; importing :mod:`eighthalf.envs.eights` registers
-``eighthalf/EightsSeat-v0`` (:func:`register_with_gymnasium`).
+``eighthalf/EightsSeat-v0`` (``register_with_gymnasium``).
 """
 
 from __future__ import annotations
