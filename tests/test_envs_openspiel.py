@@ -15,7 +15,7 @@ from open_spiel.python.observation import make_observation
 
 import eighthalf.envs.eights.openspiel  # noqa: F401  (registers python_eights)
 import eighthalf.envs.openspiel as adapter
-from eighthalf import DECK, IllegalMoveError, InvalidStateError, legal_moves, new_game, shuffled_deck, view
+from eighthalf import DECK, IllegalMoveError, InvalidStateError, apply, legal_moves, new_game, shuffled_deck, view
 from eighthalf.envs.encoding import move_to_action, observation_size
 
 
@@ -197,3 +197,21 @@ def test_chance_outcomes_after_the_deal_is_one_clear_error_S3(name: str) -> None
         state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(InvalidStateError, match="not a chance node: the deal is over"):
         state.chance_outcomes()
+
+
+def test_spiel_bot_refuses_a_table_of_other_players_and_no_simulations_S2() -> None:
+    """A SpielBot made for a game of 4 players, given the view of a round of 2, says so
+    (its search would be of the wrong game, and it used to answer a move all the same);
+    ``simulations`` below 1 is refused when the bot is made, not by a bare AssertionError
+    inside OpenSpiel at its first decision."""
+    game = pyspiel.load_game("python_eighthalf", {"players": 4})
+    bot = adapter.SpielBot.ismcts(game, simulations=5)
+    for players in (2, 5):
+        state = new_game(players, seed=0)
+        while len(legal_moves(state)) < 2:
+            state = apply(state, legal_moves(state)[0])  # the forced moves: the bot answers them unasked
+        with pytest.raises(InvalidStateError, match=f"a game of 4 players, not this round of {players}"):
+            bot.choose(view(state, state.to_move), random.Random(1))
+    for simulations in (0, -1, 2.5, True):
+        with pytest.raises(InvalidStateError, match="simulations must be an int from 1"):
+            adapter.SpielBot.ismcts(game, simulations=simulations)  # type: ignore[arg-type]
