@@ -38,7 +38,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -314,8 +314,12 @@ class LearntBot:
         """The move of the best legal action for ``seen``.
 
         Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
+            ValueError: If it is not the viewer's turn (no legal moves), or ``seen`` is a
+                view of the other game than the weights play.
         """
+        if isinstance(seen, eights.PlayerView) != (self.game == "eights"):
+            other = "eights" if isinstance(seen, eights.PlayerView) else "8½"
+            raise ValueError(f"these weights play {self.game}, not {other}: train for {other} (--game) and load those")
         if isinstance(seen, eights.PlayerView):
             moves = seen.legal_moves()
             if not moves:
@@ -474,6 +478,7 @@ def train(
     value, won = np.zeros(size_of_situation), 0.25  # the baseline's weights; the running win rate, for the log
     value[0] = 0.25  # par
     started, steps = time.monotonic(), rounds // batch
+    played = "games" if game == "eights" else "rounds"
     with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as pool:
         for step in range(1, steps + 1):
             results = _run(pool, weights, value, seed, (step - 1) * batch, step * batch, True, game=game)
@@ -487,11 +492,11 @@ def train(
             weights += size * (moment / (1 - 0.9**step)) / (np.sqrt(square / (1 - 0.999**step)) + 1e-8)
             if step % max(1, steps // 20) == 0:
                 print(
-                    f"  {step * batch:>7} rounds, {time.monotonic() - started:5.0f} s: won {won:.1%} lately",
+                    f"  {step * batch:>7} {played}, {time.monotonic() - started:5.0f} s: won {won:.1%} lately",
                     flush=True,
                 )
             if minutes is not None and time.monotonic() - started > 60 * minutes:
-                print(f"  stopped by --minutes after {step * batch} rounds")
+                print(f"  stopped by --minutes after {step * batch} {played}")
                 break
     return weights
 
@@ -523,16 +528,40 @@ def _cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
+def _at_least(low: float, kind: type[int] | type[float] = int) -> Callable[[str], float]:
+    """An argparse type: a number (an int, or ``kind``) of at least ``low``; anything else is
+    refused with a message that says so."""
+
+    def number(text: str) -> int | float:
+        what = "an int" if kind is int else "a number"
+        refused = argparse.ArgumentTypeError(f"must be {what} of at least {low}, not {text!r}")
+        try:
+            value = kind(text)
+        except ValueError:
+            raise refused from None
+        if not value >= low:  # also refuses nan
+            raise refused
+        return value
+
+    return number
+
+
 def main(argv: Sequence[str] | None = None) -> tuple[float, float]:
     """Train, save the weights, and compare the policy with its untrained start; returns both win rates."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="8½", help="8½ (also 8.5) or eights (default 8½)")
-    parser.add_argument("--rounds", type=int, default=150_000, help="training rounds or games (default 150,000)")
-    parser.add_argument("--minutes", type=float, default=None, help="stop training after this long")
+    parser.add_argument(
+        "--rounds", type=_at_least(32), default=150_000, help="training rounds or games, 32 a step (default 150,000)"
+    )
+    parser.add_argument("--minutes", type=_at_least(0, float), default=None, help="stop training after this long")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the training (default 1)")
-    parser.add_argument("--workers", type=int, default=2, help="processes (default 2; the same result for any)")
-    parser.add_argument("--out", default="learn_to_play.npz", help="where to save the weights")
-    parser.add_argument("--check", type=int, default=1000, help="rounds of the check at the end (default 1,000)")
+    parser.add_argument(
+        "--workers", type=_at_least(1), default=2, help="processes (default 2; the same result for any)"
+    )
+    parser.add_argument("--out", default="learn_to_play.npz", help="where to save the weights (default %(default)s)")
+    parser.add_argument(
+        "--check", type=_at_least(1), default=1000, help="rounds of the check at the end (default 1,000)"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="a short run (3,000 rounds, 600 games), checked against random bots"
     )

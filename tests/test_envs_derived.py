@@ -5,6 +5,9 @@ with an encoding gets them by name, with the encoding's defaults, and the errors
 from __future__ import annotations
 
 import importlib
+import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -139,3 +142,22 @@ def test_each_game_s_package_of_environments_offers_the_same_names_from_the_same
         for name, module in GAME_MODULE_OF.items():
             held = getattr(importlib.import_module(f"{package}.{module}"), name)
             assert getattr(loaded, name) is held, (package, name)
+
+
+def test_a_derived_openspiel_game_pickles_and_loads_in_a_fresh_process() -> None:
+    """``python_eights`` (a class made by ``spiel_game_for``) pickles as ``python_eighthalf``
+    does, for a process pool: unpickled here and in a fresh interpreter that imported
+    nothing of eighthalf before, it is the same game with the same parameters."""
+    pyspiel = pytest.importorskip("pyspiel")
+    importlib.import_module("eighthalf.envs.eights.openspiel")
+    game = pyspiel.load_game("python_eights", {"players": 3, "target": 20})
+    copy = pickle.loads(pickle.dumps(game))
+    assert type(copy) is type(game) and copy.get_parameters() == game.get_parameters()
+    assert copy.new_initial_state().is_chance_node()
+    script = "import pickle, sys; game = pickle.loads(sys.stdin.buffer.read()); print(game, game.num_players())"
+    done = subprocess.run(
+        [sys.executable, "-c", script], input=pickle.dumps(game), capture_output=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    expected = "python_eights(may_pass_freely=False,move_limit=10000,players=3,target=20,turn_limit=0) 3"
+    assert done.stdout.decode().strip() == expected

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -119,3 +122,21 @@ def test_t3_rules_the_environment_cannot_play_are_refused() -> None:
         SeatEnv(4, rules=Rules(open_runs=True))
     with pytest.raises(ValueError, match="move_limit"):
         SeatEnv(4, move_limit=20, rules=Rules(move_limit=30))
+
+
+def test_the_documented_ids_are_made_after_a_plain_import_of_the_package() -> None:
+    """``gymnasium.make("eighthalf/Seat-v0")`` works once ``eighthalf.envs`` is imported (the AI
+    page says so), and ``eighthalf/EightsSeat-v0`` once ``eighthalf.envs.eights`` is: in a fresh
+    interpreter, where nothing imported the environments' modules before."""
+    script = (
+        "import gymnasium, eighthalf.envs, eighthalf.envs.eights\n"
+        "for env_id in ('eighthalf/Seat-v0', 'eighthalf/EightsSeat-v0'):\n"
+        "    made = gymnasium.make(env_id, players=3)\n"
+        "    print(env_id, type(made.unwrapped).__module__, made.reset(seed=1)[0].shape)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "eighthalf/Seat-v0 eighthalf.envs.gym (170,)",
+        "eighthalf/EightsSeat-v0 eighthalf.envs.eights.gym (540,)",
+    ]

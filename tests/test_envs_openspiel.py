@@ -13,8 +13,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
+import eighthalf.envs.eights.openspiel  # noqa: F401  (registers python_eights)
 import eighthalf.envs.openspiel as adapter
-from eighthalf import DECK, IllegalMoveError, InvalidStateError, legal_moves, new_game, shuffled_deck, view
+from eighthalf import DECK, IllegalMoveError, InvalidStateError, apply, legal_moves, new_game, shuffled_deck, view
 from eighthalf.envs.encoding import move_to_action, observation_size
 
 
@@ -163,3 +164,54 @@ def test_s5_p3_p7_the_table_options_are_game_parameters() -> None:
         state.apply_action(state.legal_actions()[-1])
     with pytest.raises(InvalidStateError, match="single_opening"):
         adapter.EighthalfGame({"single_opening": 1})
+
+
+@pytest.mark.parametrize(("name", "move_limit"), [("python_eighthalf", 1000), ("python_eights", 3)])
+def test_no_action_applies_to_a_terminal_state_E7(name: str, move_limit: int) -> None:
+    """A terminal state refuses every action with one clear error and stays as it was: a
+    round over (8½), and a game stopped by the adapter's move limit (Eights), where a seat
+    is still to move in the game and a move would otherwise go past the limit."""
+    game = pyspiel.load_game(name, {"players": 2, "move_limit": move_limit})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    current, history, returns = state.current, state.history(), state.returns()
+    seat = state.encoding.game.to_move(current)
+    mask = np.zeros(game.num_distinct_actions(), dtype=np.int8)
+    if seat is not None:  # the move limit stopped the game: an action the game itself would take
+        state.encoding.mask_state_into(current, seat, mask)
+    for action in (int(np.argmax(mask)), 0):
+        with pytest.raises(InvalidStateError, match=r"is over \(a terminal state\): no action applies"):
+            state.apply_action(action)
+    assert state.current == current and state.history() == history and state.returns() == returns
+    assert (seat is None) == (name == "python_eighthalf")
+
+
+@pytest.mark.parametrize("name", ["python_eighthalf", "python_eights"])
+def test_chance_outcomes_after_the_deal_is_one_clear_error_S3(name: str) -> None:
+    """``chance_outcomes`` of a state that is no chance node (the deal is over) is the
+    library's error that says so, not a bare AssertionError."""
+    game = pyspiel.load_game(name, {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(InvalidStateError, match="not a chance node: the deal is over"):
+        state.chance_outcomes()
+
+
+def test_spiel_bot_refuses_a_table_of_other_players_and_no_simulations_S2() -> None:
+    """A SpielBot made for a game of 4 players, given the view of a round of 2, says so
+    (its search would be of the wrong game, and it used to answer a move all the same);
+    ``simulations`` below 1 is refused when the bot is made, not by a bare AssertionError
+    inside OpenSpiel at its first decision."""
+    game = pyspiel.load_game("python_eighthalf", {"players": 4})
+    bot = adapter.SpielBot.ismcts(game, simulations=5)
+    for players in (2, 5):
+        state = new_game(players, seed=0)
+        while len(legal_moves(state)) < 2:
+            state = apply(state, legal_moves(state)[0])  # the forced moves: the bot answers them unasked
+        with pytest.raises(InvalidStateError, match=f"a game of 4 players, not this round of {players}"):
+            bot.choose(view(state, state.to_move), random.Random(1))
+    for simulations in (0, -1, 2.5, True):
+        with pytest.raises(InvalidStateError, match="simulations must be an int from 1"):
+            adapter.SpielBot.ismcts(game, simulations=simulations)  # type: ignore[arg-type]

@@ -259,3 +259,48 @@ def test_learn_to_play_eights_features_read_the_word_and_the_exchange_WT8_WP1() 
     assert rows[0, 16:22].tolist() == [0] * 6 and rows[1, 16] == 2 / 8 and rows[:, 1:16].sum() == 0
     assert rows[0, 22:24].tolist() == rows[1, 22:24].tolist()  # a pass leaves the table as it is
     assert rows[1, 24] <= rows[0, 24]  # the cards kept spell no more than the whole hand
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--rounds", "10"], "--rounds: must be an int of at least 32, not '10'"),  # was: trained on nothing
+        (["--rounds", "-5"], "--rounds: must be an int of at least 32, not '-5'"),
+        (["--check", "0"], "--check: must be an int of at least 1, not '0'"),  # was: a ZeroDivisionError at the end
+        (["--workers", "0"], "--workers: must be an int of at least 1, not '0'"),
+        (["--minutes", "nan"], "--minutes: must be a number of at least 0, not 'nan'"),
+    ],
+)
+def test_learn_to_play_refuses_a_budget_it_cannot_train_or_check(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("gymnasium")
+    example = load("learn_to_play")
+    monkeypatch.setattr(example, "train", lambda *args, **kwargs: pytest.fail(f"{argv} was not refused"))
+    with pytest.raises(SystemExit):
+        example.main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_learn_to_play_counts_games_of_eights_and_its_bot_refuses_the_other_game_s_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Training Eights reports games (not rounds); weights of one game given a view of the
+    other are refused by name, not with numpy's shape error."""
+    pytest.importorskip("gymnasium")
+    import random
+
+    import numpy as np
+
+    from eighthalf import eights, new_game, view
+
+    example = load("learn_to_play")
+    example.train(32, seed=5, workers=1, batch=16, game="eights")
+    assert "      32 games, " in capsys.readouterr().out
+    eights_bot = example.LearntBot(np.zeros(example.EIGHTS_FEATURES), game="eights")
+    with pytest.raises(ValueError, match="these weights play eights, not 8½"):
+        eights_bot.choose(view(new_game(4, seed=1), 0), random.Random(1))
+    round_bot = example.LearntBot(np.zeros(example.FEATURES))
+    state = eights.new_game(3, seed=1)
+    with pytest.raises(ValueError, match="these weights play 8½, not eights"):
+        round_bot.choose(eights.view(state, state.hand.to_move), random.Random(1))

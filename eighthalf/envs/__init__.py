@@ -28,6 +28,11 @@ imported on first use: ``from eighthalf.envs import action_to_move`` needs numpy
 otherwise). So do the derived ones (``encoding_for`` needs numpy only, ``GameAEC``,
 ``env_for``, ``GameSeatEnv`` and ``seat_env_id`` the ``rl`` extra, ``spiel_game_for`` the
 ``openspiel`` extra).
+
+With Gymnasium installed, importing this package registers ``eighthalf/Seat-v0`` (8½'s
+:class:`~eighthalf.envs.gym.SeatEnv`), so ``gymnasium.make("eighthalf/Seat-v0", players=4)``
+works after ``import eighthalf.envs``; importing :mod:`eighthalf.envs.eights` registers
+``eighthalf/EightsSeat-v0`` (``register_with_gymnasium``).
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ __all__ = [
     "load_lazily",
     "move_to_action",
     "raw_env",
+    "register_with_gymnasium",
     "seat_env_id",
     "spiel_game_for",
 ]
@@ -164,5 +170,20 @@ def lazy_names(
 
     return __getattr__, __dir__
 
+
+def register_with_gymnasium(env_id: str, entry_point: str) -> None:
+    """Register ``entry_point`` (``"module:Class"``) with Gymnasium as ``env_id``, unless the
+    id is registered already or Gymnasium is not installed (the extra ``rl``). The class's
+    module is imported only when ``gymnasium.make(env_id)`` makes one: this package and
+    :mod:`eighthalf.envs.eights` call it as they are imported, so that their ids work
+    after a plain ``import eighthalf.envs`` (``import eighthalf.envs.eights``)."""
+    if _gymnasium is not None and env_id not in _gymnasium.registry:
+        _gymnasium.register(id=env_id, entry_point=entry_point)
+
+
+_gymnasium: Any = importlib.import_module("gymnasium") if importlib.util.find_spec("gymnasium") else None
+"""Gymnasium, if installed (its registry is written by :func:`register_with_gymnasium`)."""
+
+register_with_gymnasium("eighthalf/Seat-v0", "eighthalf.envs.gym:SeatEnv")  # ENV_ID of eighthalf.envs.gym
 
 __getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, globals())

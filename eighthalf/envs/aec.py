@@ -21,8 +21,9 @@ PettingZoo's classic card games:
   as a spectator sees it; without a render mode it returns ``None``.
 
 An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
-``ValueError``) naming the move and the rule, and changes nothing; a step after the
-game is over raises :class:`~eighthalf.InvalidStateError`.
+``ValueError``) naming the move and the rule, and changes nothing; a step once the
+game is over and every agent is done raises :class:`~eighthalf.InvalidStateError`
+(the wrapped ``env`` warns instead: PettingZoo's order wrapper answers that step first).
 
 Every registered game with an encoding has the environment: :func:`env_for` (wrapped as
 PettingZoo's own games are) or :class:`GameAEC` (unwrapped) take the game's name or key.

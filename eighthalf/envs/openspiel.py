@@ -169,8 +169,12 @@ class EighthalfState(SpielState):
         self.current = value
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The ranks the next card of the deck can have, with their probabilities."""
-        assert self.round is None
+        """The ranks the next card of the deck can have, with their probabilities.
+
+        Raises:
+            InvalidStateError: If the deal is over (not a chance node).
+        """
+        self._check_dealing()
         left = {rank: COMPOSITION[rank] for rank in RANKS}
         for rank in self.deck:
             left[rank] -= 1
@@ -260,7 +264,14 @@ class SpielBot:
 
     @classmethod
     def ismcts(cls, game: EighthalfGame, simulations: int = 50, uct_c: float = 2.0) -> SpielBot:
-        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision."""
+        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision.
+
+        Raises:
+            InvalidStateError: If ``simulations`` is not an int from 1 (OpenSpiel's bot
+                would stop at its first search with a bare ``AssertionError``).
+        """
+        if type(simulations) is not int or simulations < 1:
+            raise InvalidStateError(f"simulations must be an int from 1, not {quote(simulations)}")
         from open_spiel.python.algorithms import ismcts, mcts
 
         def make(game: EighthalfGame, rng: np.random.RandomState) -> Any:
@@ -285,10 +296,17 @@ class SpielBot:
 
         Raises:
             ValueError: If it is not the viewer's turn (no legal moves).
+            InvalidStateError: If the round has another number of players than the bot's
+                game (its search would be of the wrong game).
         """
         moves = seen.legal_moves()
         if not moves:
             raise ValueError("no legal moves: it is not this seat's turn or the round is over")
+        if len(seen.seats) != self.game.players:
+            raise InvalidStateError(
+                f"this bot searches a game of {self.game.players} players, not this round of {len(seen.seats)}:"
+                " make it for a game of the table's players"
+            )
         if len(moves) == 1:
             return moves[0]
         state = EighthalfState(self.game)

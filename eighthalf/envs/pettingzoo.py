@@ -16,8 +16,9 @@ One episode is one round. The environment is the one written once for every game
   a spectator sees it; without a render mode it returns ``None``.
 
 An action outside the mask raises :class:`~eighthalf.IllegalMoveError` (a
-``ValueError``) naming the move and the rule, and changes nothing; a step after the
-round is over raises :class:`~eighthalf.InvalidStateError`.
+``ValueError``) naming the move and the rule, and changes nothing; a step once the
+round is over and every agent is done raises :class:`~eighthalf.InvalidStateError`
+(the wrapped ``env`` warns instead: PettingZoo's order wrapper answers that step first).
 
 >>> from eighthalf.envs import env
 >>> table = env(players=3)

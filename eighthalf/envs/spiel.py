@@ -65,6 +65,7 @@ __all__ = [
     "SpielObserver",
     "SpielState",
     "check_params",
+    "derived_game",
     "register_spiel_games",
     "spiel_game_for",
 ]
@@ -157,6 +158,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """A fresh state of the same game, for :meth:`resample_from_infostate`."""
         raise NotImplementedError
 
+    def _check_dealing(self) -> None:
+        """Check that the deal is on (this is a chance node), for ``chance_outcomes``.
+
+        Raises:
+            InvalidStateError: If the deal is over.
+        """
+        if self.current is not None:
+            raise InvalidStateError("not a chance node: the deal is over, so there are no chance outcomes")
+
     # ---------------------------------------------------------------- the pyspiel API
 
     def current_player(self) -> int:
@@ -179,7 +189,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         game = self.encoding.game
         state = self.current
         seat = game.to_move(state)
-        assert seat is not None
+        if seat is None or (self.move_limit is not None and len(self.log) >= self.move_limit):
+            raise InvalidStateError(f"the {self.encoding.episode} is over (a terminal state): no action applies")
         move = self.encoding.state_action_to_move(action, state, seat)
         hand = self._hand(seat)
         self.current = game.apply(state, move)  # raises IllegalMoveError for a move outside the legal actions
@@ -358,6 +369,12 @@ class SeedSpielGame(SpielGame):
         """The state before the deal: one chance node, the seed, comes first."""
         return SeedSpielState(self)
 
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], SpielGame], tuple[str, dict[str, Any]]]:
+        """Pickle as the game's key and parameters (:func:`derived_game`): the class is made
+        by :func:`spiel_game_for`, so it is found again by the game's key, in another
+        process too, not by a name in this module."""
+        return derived_game, (self.game_type.short_name.removeprefix("python_"), self.get_parameters())
+
 
 class SeedSpielState(SpielState):
     """A state of a :class:`SeedSpielGame`: the chance node of the seed, then the game's
@@ -378,8 +395,12 @@ class SeedSpielState(SpielState):
         return action
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every seed, each with probability 1/65,536."""
-        assert self.current is None
+        """Every seed, each with probability 1/65,536.
+
+        Raises:
+            InvalidStateError: If the deal is over (not a chance node).
+        """
+        self._check_dealing()
         return [(seed, 1 / SEEDS) for seed in range(SEEDS)]
 
     def _deal(self, action: int) -> None:
@@ -405,6 +426,18 @@ class SeedSpielState(SpielState):
 
     def _forget_deal(self) -> None:
         """Nothing to forget: the sampled state has a seed of its own."""
+
+
+def derived_game(game: str, params: dict[str, Any]) -> SpielGame:
+    """The OpenSpiel game of a registered game (its name, key or alias) with ``params``:
+    :func:`spiel_game_for`'s class, registered first if need be; what a pickled
+    :class:`SeedSpielGame` is made again by.
+
+    Raises:
+        EighthalfError: As :func:`spiel_game_for` does.
+        InvalidStateError: If the class refuses ``params``.
+    """
+    return spiel_game_for(game)(params)
 
 
 _lock = threading.Lock()

@@ -13,14 +13,16 @@ both games) with Eights' encoding. Its modules:
 Its names (``ACTIONS``, ``NUM_ACTIONS``, ``action_mask``, ``action_to_move``,
 ``encode_view``, ``move_to_action``, ``SeatEnv``, ``env``, ``raw_env``) are imported on
 first use, as :mod:`eighthalf.envs` does: ``SeatEnv``, ``env`` and ``raw_env`` need the
-``rl`` extra (an ``ImportError`` that names it otherwise).
+``rl`` extra (an ``ImportError`` that names it otherwise). With Gymnasium installed,
+importing this package registers ``eighthalf/EightsSeat-v0`` (Eights' ``SeatEnv``), so
+``gymnasium.make("eighthalf/EightsSeat-v0", players=4)`` works after ``import eighthalf.envs.eights``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import GAME_MODULE_OF, lazy_names
+from .. import GAME_MODULE_OF, lazy_names, register_with_gymnasium
 
 if TYPE_CHECKING:
     from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
@@ -38,5 +40,7 @@ __all__ = [
     "move_to_action",
     "raw_env",
 ]
+
+register_with_gymnasium("eighthalf/EightsSeat-v0", "eighthalf.envs.eights.gym:SeatEnv")  # ENV_ID of .gym
 
 __getattr__, __dir__ = lazy_names(__name__, GAME_MODULE_OF, globals())  # the names of every game's package
