@@ -64,7 +64,7 @@ from .common.cli import int_type as _int_type
 from .common.commands import seat_names
 from .common.game import Game
 from .common.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
-from .common.runner import load_bot
+from .common.registry import load_bot_for
 from .common.terminal import Choices, Face, Say, Told, Wait, ask_move
 from .errors import EighthalfError
 from .events import RoundOver
@@ -227,7 +227,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the record
             cannot be written where asked; the message says which and why.
     """
-    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS)
+    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS, game=ROUND)
     rounds: int | None = None
     if args.rounds is not None and not args.match:
         raise EighthalfError("--rounds goes with --match")
@@ -380,7 +380,7 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
     def make_bot(self, spec: str) -> Any:
         """A bot of :data:`eighthalf.bots.BOTS` or ``module:attribute``; in a match, in a
         :class:`~eighthalf.game.MatchPlayer`."""
-        bot = load_bot(spec, BOTS)
+        bot = load_bot_for(ROUND, spec)
         return MatchPlayer(bot) if self.match_mode else bot
 
     def intro(self, state: Match | GameState) -> list[str]:

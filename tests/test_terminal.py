@@ -747,15 +747,16 @@ def test_describe_move_reads_the_table_options() -> None:
 # --- A bot that fails: one error line, the seed and the record (issue 17) -----------------------
 
 
-def test_a_bot_of_the_other_game_ends_the_game_with_one_error_line(tmp_path: object) -> None:
+def test_a_bot_that_fails_ends_the_game_with_one_error_line(tmp_path: object) -> None:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "game.txt"
-    argv = ["--players", "2", "--seat", "1", "--seed", "2", "--bots", "eighthalf.eights.bots:GreedyBot"]
+    argv = ["--players", "2", "--seat", "1", "--seed", "2", "--bots", "travelling_bots:FailingBot"]
     status, transcript = play([*argv, "--record", str(path)], always("a"))
     assert status == 1
     assert any(
-        line.startswith("error: seat 0: bot 'greedy' failed (") and line.endswith("is it a bot of 8½?")
+        line.startswith("error: seat 0: bot 'failing' failed (RuntimeError: out of ideas)")
+        and line.endswith("is it a bot of 8½?")
         for line in transcript
     )
     assert transcript[-1].startswith("Seed 2: play the same deal again with: ")

@@ -38,7 +38,7 @@ import attrs
 
 from .errors import EighthalfError
 from .game import Game
-from .registry import bots_for
+from .registry import bots_for, load_bot_for
 from .runner import MAX_RUN_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
 from .simulate import Binding
 
@@ -107,16 +107,23 @@ def bot_list(text: str) -> list[str]:
 
 
 def check_bots_option(
-    text: str, seats: int, registry: Mapping[str, Callable[[], Any]], *, option: str = "--bots"
+    text: str,
+    seats: int,
+    registry: Mapping[str, Callable[[], Any]],
+    *,
+    option: str = "--bots",
+    game: Game[Any, Any, Any, Any, Any] | None = None,
 ) -> tuple[str, ...]:
     """The bots of ``seats`` seats from a ``--bots`` option, by the rule of
     :func:`~eighthalf.common.runner.fill_table`.
 
-    Each entry is a name of ``registry`` (a game's ``BOTS``) or an importable ``module:attribute``.
+    Each entry is a name of ``registry`` (a game's ``BOTS``) or an importable ``module:attribute``;
+    with ``game``, a ``module:attribute`` that makes a bot of another registered game is
+    refused too (:func:`~eighthalf.common.registry.load_bot_for`).
 
     Raises:
         EighthalfError: If an entry is empty or cannot be resolved (the message says which
-            and why), or the list does not fit the table.
+            and why), is a bot of another game than ``game``, or the list does not fit the table.
     """
     names = bot_list(text)
     if not any(names):
@@ -128,7 +135,10 @@ def check_bots_option(
     filled = fill_table(names, seats, option=option)
     for name in dict.fromkeys(names):
         try:
-            load_bot(name, registry)
+            if game is None or ":" not in name:
+                load_bot(name, registry)
+            else:
+                load_bot_for(game, name)
         except EighthalfError as error:
             raise EighthalfError(f"{option}: {error}") from None
     return filled
