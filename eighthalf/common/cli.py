@@ -276,13 +276,21 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
     ``concurrent.futures`` executor with its number of worker threads.
 
     Raises:
-        EighthalfError: If Dask's ``distributed`` is not installed.
+        EighthalfError: If Dask's ``distributed`` is not installed, or it cannot read
+            ``address`` (``""``, a host without a port, an unknown scheme).
         OSError: If the scheduler cannot be reached (a ``TimeoutError``).
     """
     try:
         distributed: Any = importlib.import_module("distributed")  # optional and untyped
     except ImportError:
         raise EighthalfError('--dask needs Dask\'s distributed scheduler: pip install "dask[distributed]"') from None
+    try:  # Dask's own reading of the address, before a Client that would fail half made
+        scheme, location = distributed.comm.parse_address(address)
+        distributed.comm.registry.get_backend(scheme)
+        if scheme != "inproc":
+            distributed.comm.parse_host_port(location)
+    except ValueError as error:
+        raise EighthalfError(f"--dask: {error}") from None
     with distributed.Client(address, timeout=30, set_as_default=False) as client:
         workers = client.scheduler_info().get("workers", {})
         threads = sum(int(worker.get("nthreads", 1)) for worker in workers.values()) or 1
