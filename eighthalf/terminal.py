@@ -77,7 +77,7 @@ from .match import (
     MatchView,
     RoundDealt,
 )
-from .options import Rules
+from .options import MAX_COUNT, Rules
 from .reasons import REASONS, WORDS
 from .records import Record, dumps
 from .screen import (
@@ -235,6 +235,8 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
             raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
+        if rounds > MAX_COUNT:
+            raise EighthalfError(f"--rounds must be at most {MAX_COUNT:,} (M1), not {rounds:,}")
     names = common.names_from_args(
         args.names, NAMES[:players], common.check_name, seat=seat, own=getattr(args, "name", None)
     )

@@ -359,6 +359,10 @@ def test_bad_options_are_refused() -> None:
         (["--record", "/"], "error: --record: '/' is a directory; give a file name"),
         (["--rounds", "2"], "error: --rounds goes with --match"),
         (["--match", "--rounds", "0"], "error: --rounds must be at least 1 (M1), not 0"),
+        (
+            ["--match", "--rounds", str(10**17)],
+            "error: --rounds must be at most 9,007,199,254,740,991 (M1), not 100,000,000,000,000,000",
+        ),
         (["--names", "A,A"], "error: --names: every player needs a name of their own, not A, A, Cleo, Dan"),
     ]:
         status, transcript = play(argv, [])
