@@ -213,7 +213,7 @@ def call_text(halves: int) -> str:
     ('8½', '0', '½')
 
     Raises:
-        InvalidStateError: If ``halves`` is not an int of at least 0 (a bool is not one).
+        InvalidStateError: If ``halves`` is negative or not an int.
     """
     if type(halves) is not int or halves < 0:
         raise InvalidStateError(f"a call is a whole number of half points from 0, not {quote(halves)}")
