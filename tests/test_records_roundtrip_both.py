@@ -159,7 +159,7 @@ def test_issue_25_eights_move_made_unchecked_without_a_notation_is_not_written(t
     error = refused_unsaved(eights_records.dumps, eights_record(spell), tmp_path / "record.txt")
     assert str(error) == (
         "$.moves[1]: move 2 (Spell(word='ONE', hand=None, table=None, replacements=None)): "
-        "writing its notation failed: TypeError: 'NoneType' object is not iterable"
+        "writing its notation failed: ParseError: card_texts needs a sequence of Cards, not None"
     )
 
 

@@ -150,9 +150,8 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
     try:
         return [_TEXTS[card.key] for card in cards]
     except (AttributeError, KeyError, TypeError):  # the fast path checks nothing until it fails
-        raise ParseError(
-            f"card_texts needs a sequence of Cards, not {quote(cards)} (parse_cards reads their notation)"
-        ) from None
+        hint = " (parse_cards reads their notation)" if isinstance(cards, str) else ""
+        raise ParseError(f"card_texts needs a sequence of Cards, not {quote(cards)}{hint}") from None
 
 
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
