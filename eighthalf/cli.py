@@ -24,8 +24,7 @@ from .common.cli import int_type as _int_type
 from .common.commands import add_commands as add_commands_of
 from .common.commands import add_demo_arguments, add_game_commands, checked_run, seat_names
 from .common.demo import DemoFace, check_demo, play_demo
-from .common.registry import games
-from .common.runner import load_bot
+from .common.registry import games, load_bot_for
 from .errors import EighthalfError
 from .events import Event, narrate
 from .game import ROUND
@@ -163,7 +162,7 @@ def _run_demo(args: argparse.Namespace, demo: argparse.ArgumentParser) -> int:
     if not 2 <= args.players <= 5:
         demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     try:
-        bots = [load_bot(name, BOTS) for name in check_bots_option(args.bots, args.players, BOTS)]
+        bots = [load_bot_for(ROUND, name) for name in check_bots_option(args.bots, args.players, BOTS, game=ROUND)]
         run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of another game, say)
         demo.error(str(error))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final, NoReturn, cast, overload
 
 from .cards import RANKS, Rank
+from .common.errors import state_error
 from .errors import IllegalMoveError, not_a_move
 from .moves import (
     BLIND_PLAYS,
@@ -232,17 +233,24 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> state = new_game(4, seed=7)
     >>> [str(move) for move in legal_moves(state)]  # the opening (S5): seat 2's lowest yellow
     ['4']
+
+    Raises:
+        TypeError: If ``state`` is not a :class:`~eighthalf.GameState` (a player's view, a
+            match, a state of Eights), in the same words in both builds.
     """
-    if state.outcome is not None:
-        return ()
-    seat = state.seats[state.to_move]
-    hand = seat.hand
-    variant = state.rules.variant
-    if hand and state.opening is None:  # the common case: one memo lookup
-        moves = _HAND_MOVES[variant][state.locked][state.call_halves].get(hand)
-        if moves is not None:
-            return moves
-    return moves_for(hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening, variant)
+    try:
+        if state.outcome is not None:
+            return ()
+        seat = state.seats[state.to_move]
+        hand = seat.hand
+        variant = state.rules.variant
+        if hand and state.opening is None:  # the common case: one memo lookup
+            moves = _HAND_MOVES[variant][state.locked][state.call_halves].get(hand)
+            if moves is not None:
+                return moves
+        return moves_for(hand, seat.open, len(seat.blind), state.call_halves, state.locked, state.opening, variant)
+    except AttributeError as fault:  # the compiled build refuses another type at the call, the pure one here
+        raise state_error(GameState, state, fault) from None
 
 
 def moves_for(

@@ -23,6 +23,7 @@ from .common._compat import mypyc_attr
 from .common.frozen import as_dict, refuse_change, replaced, values_equal, values_hash, values_repr
 from .common.value import Value as _Value
 from .common.value import slot_setters as _slot_setters
+from .errors import InvalidStateError, quote
 from .options import MAX_SEATS, Rules
 
 __all__ = ["MAX_CALL_HALVES", "GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
@@ -210,7 +211,12 @@ def call_text(halves: int) -> str:
 
     >>> call_text(17), call_text(0), call_text(1)
     ('8½', '0', '½')
+
+    Raises:
+        InvalidStateError: If ``halves`` is negative or not an int.
     """
+    if type(halves) is not int or halves < 0:
+        raise InvalidStateError(f"a call is a whole number of half points from 0, not {quote(halves)}")
     whole, half = divmod(halves, 2)
     if not half:
         return str(whole)

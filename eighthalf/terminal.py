@@ -64,7 +64,7 @@ from .common.cli import int_type as _int_type
 from .common.commands import seat_names
 from .common.game import Game
 from .common.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
-from .common.runner import load_bot
+from .common.registry import load_bot_for
 from .common.terminal import Choices, Face, Say, Told, Wait, ask_move
 from .errors import EighthalfError
 from .events import RoundOver
@@ -77,7 +77,7 @@ from .match import (
     MatchView,
     RoundDealt,
 )
-from .options import Rules
+from .options import MAX_COUNT, Rules
 from .reasons import REASONS, WORDS
 from .records import Record, dumps
 from .screen import (
@@ -227,7 +227,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the record
             cannot be written where asked; the message says which and why.
     """
-    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS)
+    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS, game=ROUND)
     rounds: int | None = None
     if args.rounds is not None and not args.match:
         raise EighthalfError("--rounds goes with --match")
@@ -235,6 +235,8 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
         rounds = 6 if args.rounds is None else args.rounds
         if rounds < 1:
             raise EighthalfError(f"--rounds must be at least 1 (M1), not {rounds}")
+        if rounds > MAX_COUNT:
+            raise EighthalfError(f"--rounds must be at most {MAX_COUNT:,} (M1), not {rounds:,}")
     names = common.names_from_args(
         args.names, NAMES[:players], common.check_name, seat=seat, own=getattr(args, "name", None)
     )
@@ -380,7 +382,7 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
     def make_bot(self, spec: str) -> Any:
         """A bot of :data:`eighthalf.bots.BOTS` or ``module:attribute``; in a match, in a
         :class:`~eighthalf.game.MatchPlayer`."""
-        bot = load_bot(spec, BOTS)
+        bot = load_bot_for(ROUND, spec)
         return MatchPlayer(bot) if self.match_mode else bot
 
     def intro(self, state: Match | GameState) -> list[str]:

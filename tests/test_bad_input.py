@@ -43,6 +43,7 @@ from eighthalf import (
     Rules,
     apply,
     apply_with_events,
+    call_text,
     events_for,
     from_data,
     legal_moves,
@@ -754,3 +755,12 @@ def test_illegal_move_errors_quote_their_move_briefly() -> None:
     error = refused(lambda: MATCH.apply(cast(Any, "x" * 10**6)), IllegalMoveError)
     assert isinstance(error, NotAMoveError) and error.rule == ""
     refused(lambda: apply_with_events(STATE, cast(Any, nested(5000))), IllegalMoveError)
+
+
+@pytest.mark.parametrize("halves", [-1, -18, -(2**70)])
+def test_call_text_refuses_what_is_not_a_call(halves: int) -> None:
+    """It used to say ``-1½`` for ``-1`` (and, in the pure build, ``½`` for ``1.5``, which
+    the compiled build refuses at the call as a TypeError)."""
+    with pytest.raises(InvalidStateError, match=r"^a call is a whole number of half points from 0, not "):
+        call_text(halves)
+    assert (call_text(0), call_text(1), call_text(19), call_text(40)) == ("0", "½", "9½", "20")

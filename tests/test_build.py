@@ -252,3 +252,20 @@ def test_a_partly_compiled_package_is_refused_and_the_build_command_mends_it(tmp
     assert not stray.exists()
     imported = _run(tmp_path, "-c", "import eighthalf; print(eighthalf.BUILD)")
     assert (imported.returncode, imported.stdout) == (0, "pure\n")
+
+
+def test_the_build_command_without_mypyc_says_what_to_install_and_removes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without mypy's mypyc it used to remove the compiled modules, then fail with the
+    traceback of its setup script; now it stops first, with one line on what to install."""
+    from eighthalf.build import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "mypyc" else real(name, *rest))
+    package = Path(eighthalf.__file__).parent
+    before = sorted(package.rglob("*.so"))
+    assert main([]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("python -m eighthalf.build needs mypyc (and a C compiler): pip install ")
+    assert sorted(package.rglob("*.so")) == before

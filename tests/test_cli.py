@@ -269,7 +269,10 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     ("bots", "message"),
     [
         ("os:system", "--bots: bot 'os:system' could not be made: TypeError: "),
-        ("eighthalf.eights.bots:GreedyBot", "bot 'greedy' failed (AttributeError: "),
+        (
+            "eighthalf.eights.bots:GreedyBot",
+            "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½",
+        ),
     ],
     ids=["not-a-bot", "a-bot-of-eights"],
 )

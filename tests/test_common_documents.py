@@ -227,3 +227,17 @@ def test_both_games_check_seats_and_winners_with_one_message() -> None:
     assert message(lambda: serialization.from_data(locked)) == "$.seat: seat 9 is out of range (0 to 7)"
     dealt = {**HEADER, "type": "eights.HandDealt", "number": 1, "dealer": 0, "to_move": 6}
     assert message(lambda: eights_serialization.from_data(dealt)) == "$.to_move: seat 6 is out of range (0 to 5)"
+
+
+def test_to_data_of_the_other_games_object_of_the_same_name_says_which_is_which() -> None:
+    """Both games have a ``GameState``, a ``Rules``, a ``PlayerView``: the refusal names both classes."""
+    with pytest.raises(TypeError) as info:
+        eighthalf.to_data(eights.new_game(3, seed=1))  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "eighthalf cannot write eighthalf.eights.state.GameState as a document, only its own "
+        "eighthalf.state.GameState: write it with the to_data of the game it belongs to"
+    )
+    with pytest.raises(TypeError, match=r"^eighthalf.eights cannot write eighthalf.options.Rules as a document, only"):
+        eights.to_data(eighthalf.Rules())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^eighthalf cannot write an object of type 'int' as a document$"):
+        eighthalf.to_data(7)  # type: ignore[arg-type]

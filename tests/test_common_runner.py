@@ -133,3 +133,28 @@ def test_8_half_simulate_on_dask(capsys: pytest.CaptureFixture[str]) -> None:
         lines: list[str] = []
         assert _main([*argv, "--dask", cluster.scheduler_address, "--chunk-size", "3"], lines) == 0
     assert lines == [simulate(2, 20, ["greedy", "random"], seed=6).to_text()]
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("", "missing port number in address ''"),
+        ("nohost:::", "invalid address 'nohost:::'; maybe: ipv6 needs brackets like [::1]"),
+        ("tcp://scheduler", "missing port number in address 'scheduler'"),
+        ("foo://x", "unknown address scheme 'foo' (known schemes: "),
+    ],
+    ids=["empty", "junk", "no-port", "scheme"],
+)
+def test_a_dask_address_that_dask_cannot_read_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], address: str, message: str
+) -> None:
+    """Dask raises a bare ValueError for such an address, as it connects: it used to end the
+    command with a traceback (and a half-made Client that hung a minute at exit); now it
+    is one ``error:`` line and status 1, as for a scheduler that cannot be reached."""
+    pytest.importorskip("distributed")
+    lines: list[str] = []
+    argv = ["--rounds", "2", "--seed", "1", "--no-progress", "--dask", address]
+    assert _main(argv, lines) == 1
+    err = capsys.readouterr().err
+    assert lines == [] and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and err.strip().startswith(f"error: --dask: {message}")

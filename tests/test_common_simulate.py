@@ -14,9 +14,11 @@ import pytest
 
 import eighthalf.common.shuffle
 import eighthalf.simulate
+from eighthalf.cli import main as eighthalf_main
 from eighthalf.common import cli as common_cli
 from eighthalf.common.frozen import Frozen
 from eighthalf.common.game import Result
+from eighthalf.common.registry import load_bot_for
 from eighthalf.common.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
 from eighthalf.common.simulate import (
     Binding,
@@ -30,6 +32,7 @@ from eighthalf.common.simulate import (
 )
 from eighthalf.eights import simulate as eights_simulate
 from eighthalf.eights.cli import main as eights_main
+from eighthalf.eights.game import EIGHTS
 from eighthalf.eights.options import Rules as EightsRules
 from eighthalf.errors import EighthalfError
 from eighthalf.game import ROUND, MatchGame
@@ -123,6 +126,41 @@ def test_a_bot_of_the_other_game_is_refused_naming_its_game(capsys: pytest.Captu
         eights_main(["simulate", "--players", "2", "--games", "1", "--bots", "eighthalf.bots:GreedyBot"])
     assert exit_info.value.code == 2
     assert "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("main", "argv", "message"),
+    [
+        (eighthalf_main, ["demo"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
+        (eighthalf_main, ["play"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
+        (eighthalf_main, ["play", "--match"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights"),
+        (eights_main, ["demo"], "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights"),
+        (eights_main, ["play"], "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights"),
+    ],
+    ids=["8½-demo", "8½-play", "8½-play-match", "eights-demo", "eights-play"],
+)
+def test_every_command_refuses_a_bot_of_the_other_game_before_it_starts(
+    capsys: pytest.CaptureFixture[str], main: Any, argv: list[str], message: str
+) -> None:
+    """``demo`` and ``play`` refuse it as ``simulate`` does: a usage error naming the game,
+    not a failure at the bot's first move (8½'s ``play`` used to start the game)."""
+    other = "eighthalf.eights.bots:GreedyBot" if main is eighthalf_main else "eighthalf.bots:GreedyBot"
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--players", "2", "--seed", "1", "--bots", other])
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert f": error: {message}" in err.splitlines()[-1]
+
+
+def test_load_bot_for_refuses_a_bot_of_another_game_and_makes_its_own() -> None:
+    assert load_bot_for(ROUND, "eighthalf.bots:GreedyBot").name == "greedy"
+    assert load_bot_for(EIGHTS, "eighthalf.eights.bots:GreedyBot").name == "greedy"
+    assert load_bot_for(MatchGame(2), "random").name == "random"
+    with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights; choose"):
+        load_bot_for(EIGHTS, "eighthalf.bots:RandomBot")
+    with pytest.raises(EighthalfError, match=r"^unknown bot 'nosuch'"):
+        load_bot_for(ROUND, "nosuch")
 
 
 def test_one_command_builder_serves_both_games() -> None:

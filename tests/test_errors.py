@@ -205,3 +205,50 @@ def test_legal_moves_are_never_refused() -> None:
     for move in legal_moves(state):
         assert is_legal(state, move)
         apply_move(state, move)
+
+
+def test_a_view_a_match_or_the_other_game_s_state_passed_as_a_state_is_one_type_error_in_both_builds() -> None:
+    """``legal_moves(view)`` is a newcomer's slip: the pure build used to fail deep inside
+    (``'SeatView' object has no attribute 'blind'``); now it says what the compiled build
+    says, whose modules check their arguments' types at the call."""
+    state, game = eighthalf.new_game(3, seed=1), eights.new_game(3, seed=1)
+    seen, match, move = eighthalf.view(state, state.to_move), eighthalf.new_match(3, seed=1), legal_moves(state)[0]
+    cases: list[tuple[Any, str]] = [
+        (
+            lambda: legal_moves(cast(Any, seen)),
+            "eighthalf.state.GameState object expected; got eighthalf.views.PlayerView",
+        ),
+        (
+            lambda: apply_move(cast(Any, seen), move),
+            "eighthalf.state.GameState object expected; got eighthalf.views.PlayerView",
+        ),
+        (
+            lambda: is_legal(cast(Any, match), move),
+            "eighthalf.state.GameState object expected; got eighthalf.match.Match",
+        ),
+        (
+            lambda: legal_moves(cast(Any, game)),
+            "eighthalf.state.GameState object expected; got eighthalf.eights.state.GameState",
+        ),
+        (lambda: legal_moves(cast(Any, None)), "eighthalf.state.GameState object expected; got None"),
+        (
+            lambda: eights.legal_moves(cast(Any, state)),
+            "eighthalf.eights.state.GameState object expected; got eighthalf.state.GameState",
+        ),
+        (
+            lambda: eights.legal_moves(cast(Any, eights.view(game, 0))),
+            "eighthalf.eights.state.GameState object expected; got eighthalf.eights.views.PlayerView",
+        ),
+        (
+            lambda: eights.apply(cast(Any, state), eights.PASS),
+            "eighthalf.eights.state.GameState object expected; got eighthalf.state.GameState",
+        ),
+        (
+            lambda: eights.is_legal(cast(Any, 7), eights.PASS),
+            "eighthalf.eights.state.GameState object expected; got int",
+        ),
+    ]
+    for call, message in cases:
+        with pytest.raises(TypeError) as info:
+            call()
+        assert str(info.value) == message and not isinstance(info.value, AttributeError)

@@ -65,6 +65,8 @@ def test_sdist_holds_the_licence_the_sources_and_the_tests(dist: Path) -> None:
         names = set(sdist.getnames())
     for path in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "eighthalf/py.typed", "tests/conftest.py"):
         assert f"{top}/{path}" in names, f"{path} is missing from the sdist"
+    # the root conftest registers the third game that the tests play: without it they fail
+    assert f"{top}/conftest.py" in names, "the root conftest.py is missing from the sdist"
     assert any(name.startswith(f"{top}/eighthalf/schemas/") and name.endswith(".json") for name in names)
     assert not any("/_build/" in name or "__pycache__" in name for name in names)
 

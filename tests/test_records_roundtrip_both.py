@@ -159,7 +159,7 @@ def test_issue_25_eights_move_made_unchecked_without_a_notation_is_not_written(t
     error = refused_unsaved(eights_records.dumps, eights_record(spell), tmp_path / "record.txt")
     assert str(error) == (
         "$.moves[1]: move 2 (Spell(word='ONE', hand=None, table=None, replacements=None)): "
-        "writing its notation failed: TypeError: 'NoneType' object is not iterable"
+        "writing its notation failed: ParseError: card_texts needs a sequence of Cards, not None"
     )
 
 
@@ -290,3 +290,23 @@ def test_issue_27_an_eights_game_made_by_hand_writes_its_result() -> None:
     text = eights_records.dumps(record)
     assert '[Result "2: 10-9-11"]' in text and " ".join(text.split()).endswith(" 2: 10-9-11")
     assert eights_to_data(record)["result"] == "2: 10-9-11"
+
+
+@pytest.mark.parametrize(
+    ("module", "record"),
+    [
+        (round_records, half.Record(players=3, seed=5, moves=(HandPlay(Rank.ONE),), tags=(("Names", "A,B,C"),))),
+        (eights_records, eights.Record(players=2, seed=3, moves=(Pass(),))),
+    ],
+    ids=["8½", "Eights"],
+)
+def test_a_record_saved_with_a_byte_order_mark_reads_back(module: Any, record: Any, tmp_path: Path) -> None:
+    """An editor that saves as "UTF-8 with BOM" puts U+FEFF before the first tag: the record
+    used to be refused as missing its tags ("the Players tag is missing")."""
+    path = tmp_path / "game.txt"
+    path.write_text(module.dumps(record), encoding="utf-8-sig")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("\ufeff[Game ")
+    assert module.loads(text) == record
+    commented = attrs.evolve(record, comments=((0, "\ufeff kept as written"),))
+    assert module.loads("\ufeff" + module.dumps(commented)) == commented  # a mark in a comment is text

@@ -648,3 +648,17 @@ def test_a_bot_of_the_users_that_breaks_a_rule_stops_the_run_with_the_rules_erro
 
     with pytest.raises(IllegalMoveError, match=r"^round \d+ \(seed \d+\), seat \d, bot 'stubborn': illegal move 'c'"):
         simulate(2, 5, ["travelling_bots:StubbornBot", "greedy"], seed=1)
+
+
+def test_the_summary_shown_on_the_simulations_page_is_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The page's example output (a run of 200 rounds) is the command's, to the character:
+    it used to leave out the default move limit and the line of rounds without a winner."""
+    page = (ROOT / "docs" / "simulations.rst").read_text(encoding="utf-8")
+    block = page.split("the figures below are from a shorter run of 200 rounds):\n\n.. code-block:: text\n\n", 1)[1]
+    shown = block.split("\n\n*rounds* counts seat-rounds", 1)[0]
+    argv = ["simulate", "--players", "4", "--rounds", "200", "--bots", "greedy,random,random,random", "--seed", "1"]
+    assert cli.main([*argv, "--workers", "1", "--no-progress"]) == 0
+    printed = capsys.readouterr().out
+    assert [line[3:] if line else line for line in shown.splitlines()] == printed.rstrip("\n").splitlines()

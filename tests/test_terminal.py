@@ -359,6 +359,10 @@ def test_bad_options_are_refused() -> None:
         (["--record", "/"], "error: --record: '/' is a directory; give a file name"),
         (["--rounds", "2"], "error: --rounds goes with --match"),
         (["--match", "--rounds", "0"], "error: --rounds must be at least 1 (M1), not 0"),
+        (
+            ["--match", "--rounds", str(10**17)],
+            "error: --rounds must be at most 9,007,199,254,740,991 (M1), not 100,000,000,000,000,000",
+        ),
         (["--names", "A,A"], "error: --names: every player needs a name of their own, not A, A, Cleo, Dan"),
     ]:
         status, transcript = play(argv, [])
@@ -747,15 +751,16 @@ def test_describe_move_reads_the_table_options() -> None:
 # --- A bot that fails: one error line, the seed and the record (issue 17) -----------------------
 
 
-def test_a_bot_of_the_other_game_ends_the_game_with_one_error_line(tmp_path: object) -> None:
+def test_a_bot_that_fails_ends_the_game_with_one_error_line(tmp_path: object) -> None:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "game.txt"
-    argv = ["--players", "2", "--seat", "1", "--seed", "2", "--bots", "eighthalf.eights.bots:GreedyBot"]
+    argv = ["--players", "2", "--seat", "1", "--seed", "2", "--bots", "travelling_bots:FailingBot"]
     status, transcript = play([*argv, "--record", str(path)], always("a"))
     assert status == 1
     assert any(
-        line.startswith("error: seat 0: bot 'greedy' failed (") and line.endswith("is it a bot of 8½?")
+        line.startswith("error: seat 0: bot 'failing' failed (RuntimeError: out of ideas)")
+        and line.endswith("is it a bot of 8½?")
         for line in transcript
     )
     assert transcript[-1].startswith("Seed 2: play the same deal again with: ")

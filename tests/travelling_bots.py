@@ -48,3 +48,17 @@ class StubbornBot:
         from eighthalf.moves import COLLECT
 
         return COLLECT
+
+
+class FailingBot:
+    """Fails as it chooses, at its first move: a bot of the user's with a bug."""
+
+    name = "failing"
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """Never a move.
+
+        Raises:
+            RuntimeError: Always.
+        """
+        raise RuntimeError("out of ideas")

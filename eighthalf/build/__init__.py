@@ -21,6 +21,7 @@ Getting the compiled build:
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -102,6 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
     args = parser.parse_args(argv)
+    missing = [] if args.clean else [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
+    if missing:  # checked before the compiled modules are removed, which a failed build would leave removed
+        print(
+            f"python -m eighthalf.build needs {' and '.join(missing)} (and a C compiler): "
+            'pip install "mypy>=1.15" "setuptools>=77", or in a checkout pip install -e ".[compiled]"',
+            file=sys.stderr,
+        )
+        return 1
     package = _PACKAGE
     root = package.parent
     built = [path for path in package.rglob("*.so") if path.is_file()] + list(package.rglob("*.pyd"))

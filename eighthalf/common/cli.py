@@ -38,7 +38,7 @@ import attrs
 
 from .errors import EighthalfError
 from .game import Game
-from .registry import bots_for
+from .registry import bots_for, load_bot_for
 from .runner import MAX_RUN_SEED_DIGITS, ProgressBar, check_output, cut, default_workers, fill_table, load_bot
 from .simulate import Binding
 
@@ -107,16 +107,23 @@ def bot_list(text: str) -> list[str]:
 
 
 def check_bots_option(
-    text: str, seats: int, registry: Mapping[str, Callable[[], Any]], *, option: str = "--bots"
+    text: str,
+    seats: int,
+    registry: Mapping[str, Callable[[], Any]],
+    *,
+    option: str = "--bots",
+    game: Game[Any, Any, Any, Any, Any] | None = None,
 ) -> tuple[str, ...]:
     """The bots of ``seats`` seats from a ``--bots`` option, by the rule of
     :func:`~eighthalf.common.runner.fill_table`.
 
-    Each entry is a name of ``registry`` (a game's ``BOTS``) or an importable ``module:attribute``.
+    Each entry is a name of ``registry`` (a game's ``BOTS``) or an importable ``module:attribute``;
+    with ``game``, a ``module:attribute`` that makes a bot of another registered game is
+    refused too (:func:`~eighthalf.common.registry.load_bot_for`).
 
     Raises:
         EighthalfError: If an entry is empty or cannot be resolved (the message says which
-            and why), or the list does not fit the table.
+            and why), is a bot of another game than ``game``, or the list does not fit the table.
     """
     names = bot_list(text)
     if not any(names):
@@ -128,7 +135,10 @@ def check_bots_option(
     filled = fill_table(names, seats, option=option)
     for name in dict.fromkeys(names):
         try:
-            load_bot(name, registry)
+            if game is None or ":" not in name:
+                load_bot(name, registry)
+            else:
+                load_bot_for(game, name)
         except EighthalfError as error:
             raise EighthalfError(f"{option}: {error}") from None
     return filled
@@ -266,13 +276,21 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
     ``concurrent.futures`` executor with its number of worker threads.
 
     Raises:
-        EighthalfError: If Dask's ``distributed`` is not installed.
+        EighthalfError: If Dask's ``distributed`` is not installed, or it cannot read
+            ``address`` (``""``, a host without a port, an unknown scheme).
         OSError: If the scheduler cannot be reached (a ``TimeoutError``).
     """
     try:
         distributed: Any = importlib.import_module("distributed")  # optional and untyped
     except ImportError:
         raise EighthalfError('--dask needs Dask\'s distributed scheduler: pip install "dask[distributed]"') from None
+    try:  # Dask's own reading of the address, before a Client that would fail half made
+        scheme, location = distributed.comm.parse_address(address)
+        distributed.comm.registry.get_backend(scheme)
+        if scheme != "inproc":
+            distributed.comm.parse_host_port(location)
+    except ValueError as error:
+        raise EighthalfError(f"--dask: {error}") from None
     with distributed.Client(address, timeout=30, set_as_default=False) as client:
         workers = client.scheduler_info().get("workers", {})
         threads = sum(int(worker.get("nthreads", 1)) for worker in workers.values()) or 1

@@ -137,7 +137,7 @@ def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.
     try:
         rules = _rules(entry, args)
         cli.check_players_option(game, args.players, rules, entry.players_rule)
-        bots = [binding.load(name) for name in cli.check_bots_option(args.bots, args.players, entry.bots)]
+        bots = [binding.load(name) for name in cli.check_bots_option(args.bots, args.players, entry.bots, game=game)]
         check_demo(game, args.players, args.seed, bots, entry.players_rule, rules)
         names = seat_names(args.players)
         play_demo(game, make(game, names, args.seed), args.players, args.seed, bots, rules=rules, **write)
@@ -349,7 +349,13 @@ def add_play_options(
 
 
 def play_settings(
-    args: argparse.Namespace, *, players: range, rule: str, bots: Mapping[str, Callable[[], Any]], rules: Any
+    args: argparse.Namespace,
+    *,
+    players: range,
+    rule: str,
+    bots: Mapping[str, Callable[[], Any]],
+    rules: Any,
+    game: Game[Any, Any, Any, Any, Any] | None = None,
 ) -> tuple[int, int, tuple[str | None, ...], int, tuple[str, ...], Any, str | None]:
     """The settings of a table from the options of :func:`add_play_options`, in the order
     of :class:`~eighthalf.common.terminal.PlayConfig`'s fields: the number of players, the
@@ -358,10 +364,10 @@ def play_settings(
 
     Raises:
         EighthalfError: If the number of players is not in ``players`` (rule ``rule``), the
-            seat or the bots do not fit the table, a name is refused, or the record cannot
-            be written there.
+            seat or the bots do not fit the table (or, with ``game``, a bot is another
+            game's), a name is refused, or the record cannot be written there.
     """
-    count, seat, seated = terminal.seating_from_args(args, players=players, rule=rule, registry=bots)
+    count, seat, seated = terminal.seating_from_args(args, players=players, rule=rule, registry=bots, game=game)
     names = terminal.names_from_args(args.names, seat_names(count), terminal.check_name, seat=seat, own=args.name)
     record = cli.check_record_option(getattr(args, "record", None))
     return count, seat, seated, fresh_seed() if args.seed is None else args.seed, names, rules, record
@@ -370,7 +376,9 @@ def play_settings(
 def _settle(entry: GameEntry, args: argparse.Namespace) -> GameConfig:
     rules = _rules(entry, args)
     allowed = entry.game.player_counts(rules)
-    settings = play_settings(args, players=allowed, rule=entry.players_rule, bots=entry.bots, rules=rules)
+    settings = play_settings(
+        args, players=allowed, rule=entry.players_rule, bots=entry.bots, rules=rules, game=entry.game
+    )
     words = () if entry.options is None else entry.options.words(rules)
     return GameConfig(*settings, key=entry.key, rules_words=words)
 

@@ -562,7 +562,14 @@ class Registry:
         """
         kind = self.by_class.get(type(obj))
         if kind is None:
-            raise TypeError(f"{self.label} cannot write a {type(obj).__name__} as a document")
+            cls = type(obj)
+            own = [known for known in self.by_class if known.__name__ == cls.__name__]
+            if own:  # another game's class of the same name: say which is which
+                raise TypeError(
+                    f"{self.label} cannot write {cls.__module__}.{cls.__qualname__} as a document, only its own "
+                    f"{own[0].__module__}.{own[0].__qualname__}: write it with the to_data of the game it belongs to"
+                )
+            raise TypeError(f"{self.label} cannot write an object of type {cls.__name__!r} as a document")
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "type": kind.name}
         data.update(kind.save(obj))
         return data

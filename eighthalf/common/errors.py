@@ -33,7 +33,9 @@ __all__ = [
     "NotAMoveError",
     "ParseError",
     "not_a_move",
+    "not_a_state",
     "quote",
+    "state_error",
     "with_article",
 ]
 
@@ -179,6 +181,35 @@ def not_a_move(move: object, parser: str, game: str) -> NotAMoveError:
     None is not a move of Eights but a NoneType: read it with eighthalf.eights.parse_move first
     """
     return NotAMoveError(move, game, parser)
+
+
+def not_a_state(expected: type, given: object) -> TypeError:
+    """The error for ``given`` passed where the rules' fast path needs an ``expected`` state:
+    in the words of the compiled build, whose modules check their arguments' types themselves,
+    so that both builds refuse it alike (a player's view passed to ``legal_moves``, say).
+
+    >>> from eighthalf import GameState, view, new_game
+    >>> print(not_a_state(GameState, view(new_game(2, seed=1), 0)))
+    eighthalf.state.GameState object expected; got eighthalf.views.PlayerView
+    """
+    got = type(given)
+    if given is None:
+        name = "None"
+    elif got.__module__ == "builtins":
+        name = got.__qualname__
+    else:
+        name = f"{got.__module__}.{got.__qualname__}"
+    return TypeError(f"{expected.__module__}.{expected.__qualname__} object expected; got {name}")
+
+
+def state_error(expected: type, given: object, error: AttributeError) -> Exception:
+    """What the rules' fast path raises when ``error`` stops it: :func:`not_a_state` if
+    ``given`` is not an ``expected`` (``legal_moves`` of a view), else ``error`` itself.
+
+    The fast path checks no type (the compiled build checks them at the call): it catches
+    the :class:`AttributeError` that another type gives, and raises this.
+    """
+    return error if type(given) is expected else not_a_state(expected, given)
 
 
 class ParseError(EighthalfError):

@@ -302,7 +302,8 @@ class TagSection:
 
 
 def read_tags(text: object, reserved: Iterable[str] = ("Game", "Result")) -> TagSection:
-    """Read the tag lines at the top of a record's text (empty lines among them are skipped).
+    """Read the tag lines at the top of a record's text (empty lines among them are skipped,
+    and so is a byte order mark before the first, U+FEFF, which some editors write).
 
     Args:
         text: The record's text.
@@ -320,7 +321,7 @@ def read_tags(text: object, reserved: Iterable[str] = ("Game", "Result")) -> Tag
     reserved = frozenset(reserved)
     tags: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     at = 0
     while at < len(lines) and (lines[at].startswith("[") or not lines[at].strip()):
         line = lines[at].strip()

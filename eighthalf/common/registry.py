@@ -45,6 +45,7 @@ from .documents import Registry
 from .errors import EighthalfError, quote
 from .game import Game
 from .replay import GameRecord, RecordFormat
+from .runner import bot_factory, cut, made
 from .seeded import SeededRecord
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "entry_of",
     "find",
     "games",
+    "load_bot_for",
     "load_object",
     "register",
 ]
@@ -482,3 +484,36 @@ def documents_for(game: Game[Any, Any, Any, Any, Any]) -> Registry:
         EighthalfError: If the game is not registered.
     """
     return entry_of(game).documents
+
+
+def load_bot_for(game: Game[Any, Any, Any, Any, Any], spec: str) -> Any:
+    """A new bot of ``spec`` for ``game``: a name of its built-in bots (:func:`bots_for`), or
+    ``"module:attribute"`` (see :func:`~eighthalf.common.runner.bot_factory`).
+
+    A ``module:attribute`` that makes a bot of another registered game is refused at
+    once, in every command that seats bots (``demo``, ``play`` and ``simulate``), instead of
+    failing at the bot's first move.
+
+    >>> from eighthalf.game import ROUND
+    >>> load_bot_for(ROUND, "eighthalf.eights.bots:GreedyBot")
+    Traceback (most recent call last):
+    ...
+    eighthalf.errors.EighthalfError: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½; choose from greedy, ismcts, random, search, or give 'module:attribute'
+
+    Raises:
+        EighthalfError: If ``spec`` cannot be resolved, makes no bot, or makes a bot of
+            another registered game (the message names that game), or ``game`` is not registered.
+    """
+    bots = bots_for(game)
+    bot = made(spec, bot_factory(spec, bots))
+    if ":" in spec:
+        for entry in games():
+            if entry.name == game.name:
+                continue
+            kinds = tuple(kind for kind in entry.bots.values() if isinstance(kind, type))
+            if isinstance(bot, kinds):
+                raise EighthalfError(
+                    f"bot {cut(spec)} is a bot of {entry.name}, not of {game.name}; "
+                    f"choose from {', '.join(sorted(bots))}, or give 'module:attribute'"
+                )
+    return bot

@@ -42,7 +42,7 @@ from .errors import EighthalfError
 from .figures import Figures, Unending
 from .game import Game
 from .players import observes, tell
-from .registry import bots_for, games
+from .registry import bots_for, load_bot_for
 from .runner import (
     DEFAULT_CHUNK_SIZE,
     HistogramFigures,
@@ -52,7 +52,6 @@ from .runner import (
     check_run,
     chunk_size_for,
     chunks,
-    cut,
     default_workers,
     game_seeds,
     histogram_figures,
@@ -115,19 +114,7 @@ class Binding:
             EighthalfError: If ``spec`` cannot be resolved, makes no bot, or makes a bot
                 of another registered game (the message names that game).
         """
-        bots = bots_for(self.game)
-        bot = made(spec, bot_factory(spec, bots))
-        if ":" in spec:
-            for entry in games():
-                if entry.name == self.game.name:
-                    continue
-                kinds = tuple(kind for kind in entry.bots.values() if isinstance(kind, type))
-                if isinstance(bot, kinds):
-                    raise EighthalfError(
-                        f"bot {cut(spec)} is a bot of {entry.name}, not of {self.game.name}; "
-                        f"choose from {', '.join(sorted(bots))}, or give 'module:attribute'"
-                    )
-        return bot
+        return load_bot_for(self.game, spec)
 
     def check(
         self,

@@ -47,8 +47,8 @@ from .demo import bot_move, tell_observers
 from .errors import EighthalfError, IllegalMoveError, quote
 from .game import Game, apply_with_events
 from .i18n import DEFAULT_LOCALE, localize_reason
-from .registry import bots_for, entry_of
-from .runner import MAX_SEED_DIGITS, cut, load_bot
+from .registry import entry_of, load_bot_for
+from .runner import MAX_SEED_DIGITS, cut
 
 __all__ = [
     "LABEL_LETTERS",
@@ -209,10 +209,16 @@ def add_record_argument(parser: argparse.ArgumentParser, loads: str) -> None:
 
 
 def seating_from_args(
-    args: argparse.Namespace, *, players: range, rule: str, registry: Mapping[str, Callable[[], Any]]
+    args: argparse.Namespace,
+    *,
+    players: range,
+    rule: str,
+    registry: Mapping[str, Callable[[], Any]],
+    game: Game[Any, Any, Any, Any, Any] | None = None,
 ) -> tuple[int, int, tuple[str | None, ...]]:
     """The number of players, the person's seat and every seat's bot (``None`` at the
-    person's) from the options of :func:`add_seating_arguments`.
+    person's) from the options of :func:`add_seating_arguments`; with ``game``, a bot of
+    another game is refused (see :func:`~eighthalf.common.cli.check_bots_option`).
 
     Raises:
         EighthalfError: If the number of players is not in ``players`` (rule ``rule``), the
@@ -223,7 +229,7 @@ def seating_from_args(
         raise EighthalfError(f"--players must be from {players[0]} to {players[-1]} ({rule}), not {count}")
     if not 0 <= seat < count:
         raise EighthalfError(f"--seat must be a seat from 0 to {count - 1}, not {seat}")
-    others = iter(check_bots_option(str(args.bots), count - 1, registry))
+    others = iter(check_bots_option(str(args.bots), count - 1, registry, game=game))
     return count, seat, tuple(None if index == seat else next(others) for index in range(count))
 
 
@@ -517,8 +523,9 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
 
     def make_bot(self, spec: str) -> Any:
         """A new bot of ``spec`` for this game: by default a name of its registry entry's
-        bots (:func:`~eighthalf.common.registry.bots_for`), or ``module:attribute``."""
-        return load_bot(spec, bots_for(self.game))
+        bots (:func:`~eighthalf.common.registry.bots_for`), or ``module:attribute`` of no other
+        game (:func:`~eighthalf.common.registry.load_bot_for`)."""
+        return load_bot_for(self.game, spec)
 
     def intro(self, state: StateT) -> list[str]:
         """The lines before the first move, each written on its own."""

@@ -143,8 +143,15 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
     >>> from eighthalf.eights import card_texts, parse_cards
     >>> card_texts(parse_cards("1e 4w"))
     ['1e', '4w']
+
+    Raises:
+        ParseError: If ``cards`` is not a sequence of Cards (text included: :func:`parse_cards` reads it).
     """
-    return [_TEXTS[card.key] for card in cards]
+    try:
+        return [_TEXTS[card.key] for card in cards]
+    except (AttributeError, KeyError, TypeError):  # the fast path checks nothing until it fails
+        hint = " (parse_cards reads their notation)" if isinstance(cards, str) else ""
+        raise ParseError(f"card_texts needs a sequence of Cards, not {quote(cards)}{hint}") from None
 
 
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:

@@ -20,6 +20,7 @@ from itertools import chain, combinations, repeat
 from operator import attrgetter
 from typing import Final
 
+from ..common.errors import state_error
 from ..errors import EighthalfError, IllegalMoveError, not_a_move, quote
 from .cards import DECK, Card
 from .deal import next_hand
@@ -339,11 +340,18 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     ['ONE 1n 4e 1o>1t', 'ONE 1n 6e 1o>1t', 'ONE 1n 1o>1t 3e>3s']
     >>> [str(move) for move in legal_moves(new_game(4, seed=7))][:3]  # nothing to spell: pass (WT1)
     ['pass', 'pass 1e', 'pass 2i']
+
+    Raises:
+        TypeError: If ``state`` is not an :class:`eighthalf.eights.GameState` (a player's
+            view, a state of 8½), in the same words in both builds.
     """
-    if state.outcome is not None:
-        return ()
-    hand = state.hand
-    cards = hand.hands[hand.to_move]
+    try:
+        if state.outcome is not None:
+            return ()
+        hand = state.hand
+        cards = hand.hands[hand.to_move]
+    except AttributeError as fault:  # the compiled build refuses another type at the call, the pure one here
+        raise state_error(GameState, state, fault) from None
     found: tuple[Move, ...] = spellings(cards, hand.table)
     if found and not state.rules.may_pass_freely:
         return found
@@ -494,8 +502,15 @@ def _missing(rest: list[int], wanted: tuple[Card, ...]) -> Card | None:
 
 def is_legal(state: GameState, move: Move) -> bool:
     """True if ``move`` is legal in ``state``: one of :func:`legal_moves`, judged by what it is
-    (a spelling made with :meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>` included)."""
-    return why_illegal(state, move) is None
+    (a spelling made with :meth:`Spell.unchecked <eighthalf.eights.Spell.unchecked>` included).
+
+    Raises:
+        TypeError: If ``state`` is not an :class:`eighthalf.eights.GameState`, as :func:`legal_moves`.
+    """
+    try:
+        return why_illegal(state, move) is None
+    except AttributeError as fault:  # as in legal_moves
+        raise state_error(GameState, state, fault) from None
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -515,7 +530,10 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: If ``move`` is not legal here; the message gives the move, the
             reason and the rule id.
     """
-    error = why_illegal(state, move)
+    try:
+        error = why_illegal(state, move)
+    except AttributeError as fault:  # as in legal_moves
+        raise state_error(GameState, state, fault) from None
     if error is not None:
         raise error
     return apply_unchecked(state, move)

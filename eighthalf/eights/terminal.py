@@ -182,7 +182,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the
             record cannot be written where ``--record`` says; the message says which and why.
     """
-    settings = play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args))
+    settings = play_settings(args, players=_PLAYERS, rule="WS2", bots=BOTS, rules=rules_from_args(args), game=EIGHTS)
     return PlayConfig(*settings, locale=language_from_args(args))
 
 

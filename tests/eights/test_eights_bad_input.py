@@ -49,6 +49,7 @@ from eighthalf.eights import (
     Rules,
     Spell,
     apply,
+    card_texts,
     new_game,
     parse_card,
     parse_cards,
@@ -81,6 +82,10 @@ def _is_seed(value: object) -> bool:
     return type(value) is int and abs(value) < 10**4300
 
 
+def _is_empty(value: object) -> bool:
+    return isinstance(value, (str, bytes, bytearray)) and not value  # no cards: no texts
+
+
 def _position(**changed: Any) -> Any:
     arguments: dict[str, Any] = {"table": TABLE, **changed}
     hands = arguments.pop("hands", HANDS)
@@ -92,6 +97,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("parse_card", parse_card, ParseError),
     Entry("parse_cards", parse_cards, ParseError, _is_text),
     Entry("parse_word", parse_word, ParseError),
+    Entry("card_texts", card_texts, ParseError, _is_empty),
     Entry("Card(suit)", lambda value: Card(value, "e"), ParseError),
     Entry("Card(letter)", lambda value: Card(1, value), ParseError),
     Entry("Spell(word)", lambda value: Spell(value, (), (CARD,), (CARD,))),
