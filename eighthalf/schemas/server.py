@@ -106,6 +106,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not-your-turn": "A move by a seat that is not to move.",
     "bad-move": "A move that is not in the game's notation.",
     "illegal-move": "A move the rules forbid; rule names the rule.",
+    "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
