@@ -41,6 +41,10 @@ def test_a_port_in_use_is_one_line_of_error() -> None:
         (["--port", "65536"], "argument --port: a port is a number from 0 to 65535, not '65536'"),
         (["--port", "eighty"], "argument --port: a port is a number from 0 to 65535, not 'eighty'"),
         (["--sync", "sometimes"], "argument --sync: invalid choice: 'sometimes'"),
+        (["--db", ""], "argument --db: a database file or a postgresql:// URL, not an empty string"),
+        (["--allow-origin", "https://example.org/"], "argument --allow-origin: an origin is http:// or https://"),
+        (["--allow-origin", "example.org"], "argument --allow-origin: an origin is http:// or https://"),
+        (["--allow-origin", "*"], "argument --allow-origin: an origin is http:// or https://"),
     ],
 )
 def test_bad_arguments_stop_with_status_2(args: list[str], message: str) -> None:
@@ -57,6 +61,17 @@ def test_a_file_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None
         f"eighthalf serve: error: cannot open the database {path}: file is not a database"
     ]
     assert path.read_text() == "not a database, " * 100  # nothing changed
+
+
+def test_a_database_that_does_not_answer_is_one_line_of_error() -> None:
+    pytest.importorskip("psycopg")
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    done = _serve("--port", "0", "--db", f"postgresql://game:secret@127.0.0.1:{port}/tables")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr  # libpq's runs on
+    assert done.stderr.startswith(f"eighthalf serve: error: cannot reach the database postgresql://game@127.0.0.1:{port}/")
+    assert "secret" not in done.stderr
 
 
 def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
