@@ -511,7 +511,9 @@ def create_app(
         WebSocketRoute("/ws/{id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, StoreError: unavailable})
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, StoreError: unavailable}
+    )
     app.state.lobby = lobby
     app.state.metrics = metrics
     return app

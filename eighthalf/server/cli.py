@@ -109,8 +109,11 @@ def _origin(text: str) -> str:
         port = parts.port
     except ValueError:
         parts, port = urlsplit(""), None
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None or (
-        parts.path or parts.query or parts.fragment or text.endswith(("?", "#"))
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or (parts.path or parts.query or parts.fragment or text.endswith(("?", "#")))
     ):
         raise argparse.ArgumentTypeError(
             f"an origin is http:// or https://, a host and an optional port, with no path: {text[:60]!r}"

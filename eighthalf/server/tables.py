@@ -550,7 +550,11 @@ class Table:
                 self.driver = None
             except StoreError as error:  # the database is away (restarting): the move is tried again
                 logger.error(
-                    "table %s: the move of seat %d was not saved (%s); tried again in %g s", self.id, seat, error, RETRY_SECONDS
+                    "table %s: the move of seat %d was not saved (%s); tried again in %g s",
+                    self.id,
+                    seat,
+                    error,
+                    RETRY_SECONDS,
                 )
                 self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, number, wait, RETRY_SECONDS))
 

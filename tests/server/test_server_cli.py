@@ -70,7 +70,9 @@ def test_a_database_that_does_not_answer_is_one_line_of_error() -> None:
         port = closed.getsockname()[1]
     done = _serve("--port", "0", "--db", f"postgresql://game:secret@127.0.0.1:{port}/tables")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr  # libpq's runs on
-    assert done.stderr.startswith(f"eighthalf serve: error: cannot reach the database postgresql://game@127.0.0.1:{port}/")
+    assert done.stderr.startswith(
+        f"eighthalf serve: error: cannot reach the database postgresql://game@127.0.0.1:{port}/"
+    )
     assert "secret" not in done.stderr
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -72,7 +72,10 @@ def test_a_move_the_database_did_not_save_is_refused_and_the_connection_stays(tm
     app = create_app(str(tmp_path / "tables.sqlite3"))
     with TestClient(app) as client:
         table = client.post("/api/tables", json={"game": "Eights", "players": 2}).json()["id"]
-        tokens = [client.post(f"/api/tables/{table}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"] for seat in (0, 1)]
+        tokens = [
+            client.post(f"/api/tables/{table}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+            for seat in (0, 1)
+        ]
         with client.websocket_connect(f"/ws/{table}") as socket:
             socket.send_json({"type": "hello"})
             welcome = socket.receive_json()
@@ -104,14 +107,12 @@ def _next(socket: Any, kind: str) -> dict[str, Any]:
         assert message["type"] in ("welcome", "seats"), message
 
 
-def test_a_bots_move_the_database_did_not_save_is_tried_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_bots_move_the_database_did_not_save_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
     app = create_app(str(tmp_path / "tables.sqlite3"))
     store = app.state.lobby.store
     saved = store.add_move
-    failures = []
+    failures: list[int] = []
 
     def flaky(*args: Any, **kwargs: Any) -> None:
         if kwargs.get("driver") is not None and len(failures) < 3:  # a bot's move, the first three times
@@ -135,20 +136,23 @@ def test_a_bots_move_the_database_did_not_save_is_tried_again(
 def test_a_websocket_opened_while_the_database_is_away_is_closed_1013(tmp_path: Path) -> None:
     app = create_app(str(tmp_path / "tables.sqlite3"))
     with TestClient(app) as client:
-        with database_away(app.state.lobby.store), client.websocket_connect("/ws/finished0") as socket:
-            with pytest.raises(WebSocketDisconnect) as closed:
-                socket.receive_json()
+        with (
+            database_away(app.state.lobby.store),
+            client.websocket_connect("/ws/finished0") as socket,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            socket.receive_json()
         assert closed.value.code == 1013
 
 
 def test_a_body_cut_short_by_the_client_is_refused_without_a_traceback() -> None:
     app = create_app(":memory:")
-    sent: list[dict[str, Any]] = []
+    sent: list[MutableMapping[str, Any]] = []
 
     async def receive() -> dict[str, Any]:
         return {"type": "http.disconnect"}  # the client went before its body came
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
     scope = {
