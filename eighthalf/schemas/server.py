@@ -598,7 +598,7 @@ _TITLES: Final = {
     "Table": "a table's summary with its links: the answer of POST /api/tables and GET /api/tables/{id}",
     "TableList": "the answer of GET /api/tables: every table's summary, newest first",
     "Games": "the answer of GET /api/games: the games served",
-    "ErrorBody": "the body of every HTTP error (4xx)",
+    "ErrorBody": "the body of every HTTP error (4xx, and 503 database-unavailable)",
 }
 
 
