@@ -13,12 +13,16 @@ import datetime
 import gc
 import json
 import logging
+import os
 import socket
 import sys
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 from . import extra_missing
+
+if sys.platform != "win32":
+    import fcntl
 
 __all__ = ["DEFAULT_DB", "GC_THRESHOLDS", "JSONFormatter", "add_serve_arguments", "json_log_config", "run_serve"]
 
@@ -123,6 +127,28 @@ def _origin(text: str) -> str:
     return f"{parts.scheme}://{host}{shown}"
 
 
+def _hold_sqlite(path: str) -> int | None:
+    """Lock the SQLite database file ``path`` for this process while it serves (``flock``, which
+    SQLite's own locks do not see, so a backup can still read the file): one process per SQLite
+    database, since each one drives every table it holds. The lock goes with the process.
+
+    Returns:
+        The locked file's descriptor (kept open), or ``None`` for ``:memory:`` or on Windows.
+
+    Raises:
+        OSError: If another process holds the lock (``BlockingIOError``) or the file cannot be opened.
+    """
+    if path == ":memory:" or sys.platform == "win32":
+        return None
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``serve`` to ``parser``."""
     parser.add_argument(
@@ -179,6 +205,7 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import MAX_FRAME_BYTES, create_app
+        from .postgres import is_postgresql_url
         from .store import StoreError
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
@@ -188,6 +215,15 @@ def run_serve(args: argparse.Namespace) -> int:
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon)
     except StoreError as error:  # one line: libpq's messages run on over several
         print(f"eighthalf serve: error: {' '.join(str(error).split())}", file=sys.stderr)
+        return 2
+    try:
+        held = None if is_postgresql_url(args.db) else _hold_sqlite(args.db)
+    except BlockingIOError:
+        print(
+            f"eighthalf serve: error: the database {args.db} is served by another process already "
+            "(one process per SQLite database; several processes share a PostgreSQL one)",
+            file=sys.stderr,
+        )
         return 2
     try:
         listener = _listen(args.host, args.port)
@@ -235,6 +271,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     finally:
         listener.close()
+        if held is not None:
+            os.close(held)
     return 0
 
 

@@ -189,3 +189,22 @@ def test_the_client_says_in_one_line_that_a_table_is_missing_or_over(
         )
     finally:
         stop_server(server)
+
+
+def test_a_second_process_on_one_sqlite_database_is_one_line_of_error(tmp_path: Path) -> None:
+    if sys.platform == "win32":
+        pytest.skip("no flock on Windows")
+    database = tmp_path / "tables.sqlite3"
+    server = start_server(tmp_path, db=str(database))
+    try:
+        second = _serve("--port", "0", "--db", str(database))  # it would drive the same tables unseen
+        assert second.returncode == 2
+        assert second.stderr.strip().splitlines() == [
+            f"eighthalf serve: error: the database {database} is served by another process already "
+            "(one process per SQLite database; several processes share a PostgreSQL one)"
+        ]
+        assert server.process.poll() is None  # the first serves on
+    finally:
+        stop_server(server)
+    again = start_server(tmp_path / "again", db=str(database))  # the lock went with the process
+    stop_server(again)
