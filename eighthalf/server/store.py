@@ -200,6 +200,8 @@ class Store(Protocol):
         Raises:
             MoveConflict: If the table has no move ``number - 1`` or already a move ``number``.
             LeaseLost: If ``driver`` does not hold the table's lease (a shared store).
+            StoreError: If the database does not answer or refuses the write (it restarts, or
+                another program locks it); nothing is stored.
         """
         ...
 
@@ -384,6 +386,8 @@ class SQLiteStore:
                 return self._db.execute(sql, parameters).rowcount
             except sqlite3.IntegrityError as error:
                 raise StoreError(str(error)) from None
+            except sqlite3.Error as error:  # locked by another program, or the disk failed
+                raise StoreError(f"the database {self.path}: {error}") from None
 
     def create_table(self, table: StoredTable) -> None:
         """See :meth:`Store.create_table`."""
@@ -446,8 +450,11 @@ class SQLiteStore:
                 elif touched is not None:
                     db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
+            except BaseException as error:
+                if self._db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"the database {self.path}: {error}") from None
                 raise
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:

@@ -9,6 +9,7 @@ The outage is made in the process: the store's methods raise :class:`StoreError`
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from eighthalf.server import tables
 from eighthalf.server.app import create_app
-from eighthalf.server.store import Store, StoreError
+from eighthalf.server.store import SQLiteStore, Store, StoreError
 
 AWAY = ("add_move", "create_table", "list_tables", "load", "finish", "check", "take_seat")
 
@@ -171,3 +172,20 @@ def test_a_body_cut_short_by_the_client_is_refused_without_a_traceback() -> None
     }
     asyncio.run(app(scope, receive, send))  # raised ClientDisconnect: a traceback in the log
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 400
+
+
+def test_a_sqlite_database_another_program_locks_refuses_a_move_as_a_store_error(tmp_path: Path) -> None:
+    path = str(tmp_path / "tables.sqlite3")
+    store = SQLiteStore(path)
+    store._db.execute("PRAGMA busy_timeout = 0")  # refused at once rather than after 5 s
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # say, a maintenance script's long write
+        with pytest.raises(StoreError, match="database is locked"):  # not a raw sqlite3 error
+            store.add_move("t1", 1, "x")
+        other.execute("ROLLBACK")
+        store.check()  # and it serves on
+        assert not store._db.in_transaction
+    finally:
+        other.close()
+        store.close()
