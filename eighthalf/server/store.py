@@ -32,6 +32,7 @@ behind the same interface (:mod:`eighthalf.server.postgres`, :mod:`eighthalf.ser
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -331,6 +332,15 @@ def stored_table(row: Any, seats: list[Any], moves: list[Any]) -> StoredTable:
     )
 
 
+def _where(path: str) -> str:
+    """Why the SQLite file ``path`` could not be opened, when its place says: its folder is
+    missing, or it is a folder itself (``""`` otherwise)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if path != ":memory:" and not os.path.isdir(folder):
+        return f" (no folder {folder})"
+    return " (it is a folder)" if os.path.isdir(path) else ""
+
+
 class SQLiteStore:
     """A :class:`Store` in one SQLite database file (or ``":memory:"``).
 
@@ -357,7 +367,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate(path)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the database {path}: {error}") from None
+            raise StoreError(f"cannot open the database {path}: {error}{_where(path)}") from None
 
     def _migrate(self, path: str) -> None:
         """Create the layout, or bring an older one up to :data:`SCHEMA_VERSION`, in one transaction."""
@@ -377,7 +387,8 @@ class SQLiteStore:
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # not when BEGIN itself failed
+                self._db.execute("ROLLBACK")
             raise
 
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:

@@ -63,6 +63,21 @@ def test_a_file_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None
     assert path.read_text() == "not a database, " * 100  # nothing changed
 
 
+def test_a_database_file_in_a_missing_folder_or_a_folder_is_one_line_that_says_so(tmp_path: Path) -> None:
+    missing = tmp_path / "missing" / "tables.sqlite3"  # deploy.rst's /var/lib/eighthalf, not made yet
+    done = _serve("--port", "0", "--db", str(missing))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot open the database {missing}: unable to open database file "
+        f"(no folder {missing.parent})"
+    ]
+    done = _serve("--port", "0", "--db", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot open the database {tmp_path}: unable to open database file (it is a folder)"
+    ]
+
+
 def test_a_database_that_does_not_answer_is_one_line_of_error() -> None:
     pytest.importorskip("psycopg")
     with socket.socket() as closed:  # a port nothing listens on
