@@ -465,6 +465,7 @@ def create_app(
                     connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
                     connection.close(4401, "unknown token")
                     return
+            table.check_room(seat)  # refused before a welcome, not after it
             connection.deliver(welcome_message(table, seat, locale))
             table.attach(connection, seat, locale)
             attached = True

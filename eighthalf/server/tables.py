@@ -274,11 +274,11 @@ class Table:
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
             self._send_states((), None)
 
-    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+    def check_room(self, seat: int | None) -> None:
+        """Check that one more connection may follow the table as ``seat`` (``None``: a spectator).
 
         Raises:
-            Refused: If the seat or the table has as many connections as it may.
+            Refused: If the seat or the table has as many connections as it may (``too-many-connections``).
         """
         clients = self.spectators if seat is None else self.seats[seat].clients
         limit = MAX_SPECTATORS if seat is None else MAX_CLIENTS_PER_SEAT
@@ -287,6 +287,15 @@ class Table:
                 "too-many-connections",
                 f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
             )
+
+    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+
+        Raises:
+            Refused: If the seat or the table has as many connections as it may.
+        """
+        self.check_room(seat)
+        clients = self.spectators if seat is None else self.seats[seat].clients
         clients.add(client)
         self.locales[client] = locale
         client.deliver(state_message(self, seat, (), None, locale))
