@@ -106,6 +106,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not-your-turn": "A move by a seat that is not to move.",
     "bad-move": "A move that is not in the game's notation.",
     "illegal-move": "A move the rules forbid; rule names the rule.",
+    "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
@@ -597,7 +598,7 @@ _TITLES: Final = {
     "Table": "a table's summary with its links: the answer of POST /api/tables and GET /api/tables/{id}",
     "TableList": "the answer of GET /api/tables: every table's summary, newest first",
     "Games": "the answer of GET /api/games: the games served",
-    "ErrorBody": "the body of every HTTP error (4xx)",
+    "ErrorBody": "the body of every HTTP error (4xx, and 503 database-unavailable)",
 }
 
 

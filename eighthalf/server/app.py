@@ -50,7 +50,7 @@ except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv with
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -143,11 +143,14 @@ async def _body(request: Request) -> Any:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
         raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # the client went before the whole body came: nobody reads the answer
+        raise Refused("bad-json", "the body was cut short") from None
     raw = b"".join(chunks)
     if not raw:
         return {}
@@ -301,7 +304,10 @@ def create_app(
     async def _sweep(after: float) -> None:
         while True:
             await asyncio.sleep(min(after / 4, 60.0))
-            lobby.abandon_idle(time.time(), after)
+            try:
+                lobby.abandon_idle(time.time(), after)
+            except StoreError as error:  # the database is away: the next sweep tries again
+                logger.error("abandoned tables: %s", error)
 
     async def games(request: Request) -> Response:
         return JSONResponse(
@@ -432,13 +438,20 @@ def create_app(
             return
         await websocket.accept()
         metrics.opened.inc()
+        fetched: Table | None = None
         try:
-            table = await lobby.fetch(websocket.path_params["id"])
+            table = fetched = await lobby.fetch(websocket.path_params["id"])
+            await service.refresh(table)  # another process's latest moves and seats, on a shared store
         except Refused as refused:
             await websocket.send_json(error_message(refused))
             await websocket.close(4404, "no such table")
             return
-        await service.refresh(table)  # another process's latest moves and seats, on a shared store
+        except StoreError as error:  # the database is away (restarting): the client connects again
+            logger.error("a connection to table %s: %s", websocket.path_params["id"][:40], error)
+            if fetched is not None:
+                lobby.let_go(fetched)  # a finished table read for this connection
+            await websocket.close(1013, "the database does not answer: connect again")
+            return
         connection = _Connection(websocket)
         sender = asyncio.get_running_loop().create_task(connection.send_all())
         seat: int | None = None
@@ -452,6 +465,7 @@ def create_app(
                     connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
                     connection.close(4401, "unknown token")
                     return
+            table.check_room(seat)  # refused before a welcome, not after it
             connection.deliver(welcome_message(table, seat, locale))
             table.attach(connection, seat, locale)
             attached = True
@@ -469,6 +483,10 @@ def create_app(
             connection.close(1000, "bye")
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(sender, 5)
+
+    async def unavailable(request: Request, error: Exception) -> Response:
+        logger.error("%s: %s", request.url.path[:80], error)  # one line, not a traceback
+        return _error("database-unavailable", "the database does not answer: try again", 503)
 
     async def not_found(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
@@ -494,7 +512,9 @@ def create_app(
         WebSocketRoute("/ws/{id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, StoreError: unavailable}
+    )
     app.state.lobby = lobby
     app.state.metrics = metrics
     return app

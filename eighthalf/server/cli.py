@@ -13,11 +13,16 @@ import datetime
 import gc
 import json
 import logging
+import os
 import socket
 import sys
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from . import extra_missing
+
+if sys.platform != "win32":
+    import fcntl
 
 __all__ = ["DEFAULT_DB", "GC_THRESHOLDS", "JSONFormatter", "add_serve_arguments", "json_log_config", "run_serve"]
 
@@ -90,6 +95,60 @@ def _hours(text: str) -> float:
     return hours
 
 
+def _db(text: str) -> str:
+    if not text.strip():  # SQLite would keep the tables in a temporary file, lost at the stop
+        raise argparse.ArgumentTypeError("a database file or a postgresql:// URL, not an empty string")
+    return text
+
+
+def _origin(text: str) -> str:
+    """An ``--allow-origin``: ``scheme://host[:port]`` as a browser's ``Origin`` header writes
+    it (lower case, without its scheme's default port), so that it can match one.
+
+    >>> _origin("HTTPS://Example.org:443")
+    'https://example.org'
+    """
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        parts, port = urlsplit(""), None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or (parts.path or parts.query or parts.fragment or text.endswith(("?", "#")))
+    ):
+        raise argparse.ArgumentTypeError(
+            f"an origin is http:// or https://, a host and an optional port, with no path: {text[:60]!r}"
+        )
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    shown = "" if port is None or port == {"http": 80, "https": 443}[parts.scheme] else f":{port}"
+    return f"{parts.scheme}://{host}{shown}"
+
+
+def _hold_sqlite(path: str) -> int | None:
+    """Lock the SQLite database file ``path`` for this process while it serves (``flock``, which
+    SQLite's own locks do not see, so a backup can still read the file): one process per SQLite
+    database, since each one drives every table it holds. The lock goes with the process.
+
+    Returns:
+        The locked file's descriptor (kept open), or ``None`` for ``:memory:`` or on Windows.
+
+    Raises:
+        OSError: If another process holds the lock (``BlockingIOError``) or the file cannot be opened.
+    """
+    if path == ":memory:" or sys.platform == "win32":
+        return None
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``serve`` to ``parser``."""
     parser.add_argument(
@@ -98,6 +157,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=_port, default=8000, help="the port (default 8000; 0: any free port)")
     parser.add_argument(
         "--db",
+        type=_db,
         default=DEFAULT_DB,
         help=f"the SQLite database file, created on first use (default {DEFAULT_DB}); :memory: keeps nothing; "
         "or a PostgreSQL database's URL, postgresql://user@host/dbname (the postgresql extra): any number of "
@@ -132,6 +192,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-origin",
         action="append",
+        type=_origin,
         default=[],
         metavar="ORIGIN",
         help="an origin (https://example.org) whose pages may open websockets too (repeatable)",
@@ -144,6 +205,7 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import MAX_FRAME_BYTES, create_app
+        from .postgres import is_postgresql_url
         from .store import StoreError
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
@@ -151,8 +213,17 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         abandon = None if args.abandon_after == 0 else args.abandon_after * 3600
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon)
-    except StoreError as error:
-        print(f"eighthalf serve: error: {error}", file=sys.stderr)
+    except StoreError as error:  # one line: libpq's messages run on over several
+        print(f"eighthalf serve: error: {' '.join(str(error).split())}", file=sys.stderr)
+        return 2
+    try:
+        held = None if is_postgresql_url(args.db) else _hold_sqlite(args.db)
+    except BlockingIOError:
+        print(
+            f"eighthalf serve: error: the database {args.db} is served by another process already "
+            "(one process per SQLite database; several processes share a PostgreSQL one)",
+            file=sys.stderr,
+        )
         return 2
     try:
         listener = _listen(args.host, args.port)
@@ -200,6 +271,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     finally:
         listener.close()
+        if held is not None:
+            os.close(held)
     return 0
 
 

@@ -32,6 +32,7 @@ behind the same interface (:mod:`eighthalf.server.postgres`, :mod:`eighthalf.ser
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -200,6 +201,8 @@ class Store(Protocol):
         Raises:
             MoveConflict: If the table has no move ``number - 1`` or already a move ``number``.
             LeaseLost: If ``driver`` does not hold the table's lease (a shared store).
+            StoreError: If the database does not answer or refuses the write (it restarts, or
+                another program locks it); nothing is stored.
         """
         ...
 
@@ -329,6 +332,15 @@ def stored_table(row: Any, seats: list[Any], moves: list[Any]) -> StoredTable:
     )
 
 
+def _where(path: str) -> str:
+    """Why the SQLite file ``path`` could not be opened, when its place says: its folder is
+    missing, or it is a folder itself (``""`` otherwise)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if path != ":memory:" and not os.path.isdir(folder):
+        return f" (no folder {folder})"
+    return " (it is a folder)" if os.path.isdir(path) else ""
+
+
 class SQLiteStore:
     """A :class:`Store` in one SQLite database file (or ``":memory:"``).
 
@@ -355,7 +367,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate(path)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the database {path}: {error}") from None
+            raise StoreError(f"cannot open the database {path}: {error}{_where(path)}") from None
 
     def _migrate(self, path: str) -> None:
         """Create the layout, or bring an older one up to :data:`SCHEMA_VERSION`, in one transaction."""
@@ -375,7 +387,8 @@ class SQLiteStore:
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # not when BEGIN itself failed
+                self._db.execute("ROLLBACK")
             raise
 
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
@@ -384,6 +397,8 @@ class SQLiteStore:
                 return self._db.execute(sql, parameters).rowcount
             except sqlite3.IntegrityError as error:
                 raise StoreError(str(error)) from None
+            except sqlite3.Error as error:  # locked by another program, or the disk failed
+                raise StoreError(f"the database {self.path}: {error}") from None
 
     def create_table(self, table: StoredTable) -> None:
         """See :meth:`Store.create_table`."""
@@ -446,8 +461,11 @@ class SQLiteStore:
                 elif touched is not None:
                     db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
+            except BaseException as error:
+                if self._db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"the database {self.path}: {error}") from None
                 raise
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:

@@ -35,12 +35,13 @@ from ..common.players import tell
 from ..common.replay import GameRecord, replay_states
 from .games import SERVED, Served, check_name, seat_names
 from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import LeaseLost, MoveConflict, Store, StoredTable
+from .store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
     "MAX_SPECTATORS",
     "NO_METER",
+    "RETRY_SECONDS",
     "TOKEN_BYTES",
     "Client",
     "Meter",
@@ -57,6 +58,9 @@ MAX_CLIENTS_PER_SEAT: Final = 4
 
 MAX_SPECTATORS: Final = 64
 """How many spectators may follow one table at once."""
+
+RETRY_SECONDS: Final = 1.0
+"""How long after a failed commit (the database away) a bot's or a timed-out seat's move is tried again."""
 
 TOKEN_BYTES: Final = 24
 """The random bytes of a seat token (192 bits, from :mod:`secrets`)."""
@@ -270,11 +274,11 @@ class Table:
         if self.started:  # this seat was the last open one: the seat to move is now sent its moves (and clock)
             self._send_states((), None)
 
-    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+    def check_room(self, seat: int | None) -> None:
+        """Check that one more connection may follow the table as ``seat`` (``None``: a spectator).
 
         Raises:
-            Refused: If the seat or the table has as many connections as it may.
+            Refused: If the seat or the table has as many connections as it may (``too-many-connections``).
         """
         clients = self.spectators if seat is None else self.seats[seat].clients
         limit = MAX_SPECTATORS if seat is None else MAX_CLIENTS_PER_SEAT
@@ -283,6 +287,15 @@ class Table:
                 "too-many-connections",
                 f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
             )
+
+    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+
+        Raises:
+            Refused: If the seat or the table has as many connections as it may.
+        """
+        self.check_room(seat)
+        clients = self.spectators if seat is None else self.seats[seat].clients
         clients.add(client)
         self.locales[client] = locale
         client.deliver(state_message(self, seat, (), None, locale))
@@ -338,11 +351,15 @@ class Table:
             timed_out: Whether the server moves for a person whose time ran out.
 
         Raises:
-            Refused: If the move is not the seat's to make, not a move, or not legal; the
-                table is unchanged.
+            Refused: If the move is not the seat's to make, not a move, or not legal, or the
+                database did not save it (``database-unavailable``); the table is unchanged.
         """
         async with self._lock:
-            self._play(seat, text, number, timed_out, time.perf_counter())
+            try:
+                self._play(seat, text, number, timed_out, time.perf_counter())
+            except StoreError as error:  # the database is away (restarting): nothing was told of the move
+                logger.error("table %s: a move of seat %d was not saved: %s", self.id, seat, error)
+                raise Refused("database-unavailable", "the move was not saved: the database does not answer") from None
 
     def _play(self, seat: int, text: object, number: object, timed_out: bool, arrived: float) -> None:
         """Check the turn, read the move written ``text`` and play it (:meth:`_play_move`)."""
@@ -501,9 +518,10 @@ class Table:
             if self.driver is not None:
                 self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
 
-    async def _bot_move(self, seat: int, number: int, wait: float) -> None:
-        if wait:
-            await asyncio.sleep(wait)
+    async def _bot_move(self, seat: int, number: int, wait: float, delay: float | None = None) -> None:
+        pause = wait if delay is None else delay  # delay: a move the database did not save, tried again
+        if pause:
+            await asyncio.sleep(pause)
         player = self.seats[seat].player
         seen = self.game.view(self.state, seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
@@ -539,13 +557,30 @@ class Table:
             except LeaseLost:
                 logger.warning("table %s: another process drives it now; this one stops driving it", self.id)
                 self.driver = None
+            except StoreError as error:  # the database is away (restarting): the move is tried again
+                logger.error(
+                    "table %s: the move of seat %d was not saved (%s); tried again in %g s",
+                    self.id,
+                    seat,
+                    error,
+                    RETRY_SECONDS,
+                )
+                self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, number, wait, RETRY_SECONDS))
 
     def abandon(self) -> None:
         """End the table as abandoned: its record (result ``*``, a ``Termination`` tag
         ``abandoned``) and summary are stored as a finished table's, its pending work is
-        cancelled and its connections are closed (``1000``, ``abandoned``)."""
+        cancelled and its connections are closed (``1000``, ``abandoned``).
+
+        Raises:
+            StoreError: If the database did not store it; the table goes on unchanged.
+        """
         self.abandoned = True
-        self._store.finish(self.id, self.served.dumps(self.finished_record()), stored_summary(self.summary()))
+        try:
+            self._store.finish(self.id, self.served.dumps(self.finished_record()), stored_summary(self.summary()))
+        except StoreError:
+            self.abandoned = False  # not stored: the table goes on until the next sweep
+            raise
         self.follow_end()
 
     def follow_end(self) -> None:

@@ -41,6 +41,10 @@ def test_a_port_in_use_is_one_line_of_error() -> None:
         (["--port", "65536"], "argument --port: a port is a number from 0 to 65535, not '65536'"),
         (["--port", "eighty"], "argument --port: a port is a number from 0 to 65535, not 'eighty'"),
         (["--sync", "sometimes"], "argument --sync: invalid choice: 'sometimes'"),
+        (["--db", ""], "argument --db: a database file or a postgresql:// URL, not an empty string"),
+        (["--allow-origin", "https://example.org/"], "argument --allow-origin: an origin is http:// or https://"),
+        (["--allow-origin", "example.org"], "argument --allow-origin: an origin is http:// or https://"),
+        (["--allow-origin", "*"], "argument --allow-origin: an origin is http:// or https://"),
     ],
 )
 def test_bad_arguments_stop_with_status_2(args: list[str], message: str) -> None:
@@ -57,6 +61,34 @@ def test_a_file_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None
         f"eighthalf serve: error: cannot open the database {path}: file is not a database"
     ]
     assert path.read_text() == "not a database, " * 100  # nothing changed
+
+
+def test_a_database_file_in_a_missing_folder_or_a_folder_is_one_line_that_says_so(tmp_path: Path) -> None:
+    missing = tmp_path / "missing" / "tables.sqlite3"  # deploy.rst's /var/lib/eighthalf, not made yet
+    done = _serve("--port", "0", "--db", str(missing))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot open the database {missing}: unable to open database file "
+        f"(no folder {missing.parent})"
+    ]
+    done = _serve("--port", "0", "--db", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"eighthalf serve: error: cannot open the database {tmp_path}: unable to open database file (it is a folder)"
+    ]
+
+
+def test_a_database_that_does_not_answer_is_one_line_of_error() -> None:
+    pytest.importorskip("psycopg")
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    done = _serve("--port", "0", "--db", f"postgresql://game:secret@127.0.0.1:{port}/tables")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr  # libpq's runs on
+    assert done.stderr.startswith(
+        f"eighthalf serve: error: cannot reach the database postgresql://game@127.0.0.1:{port}/"
+    )
+    assert "secret" not in done.stderr
 
 
 def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
@@ -172,3 +204,22 @@ def test_the_client_says_in_one_line_that_a_table_is_missing_or_over(
         )
     finally:
         stop_server(server)
+
+
+def test_a_second_process_on_one_sqlite_database_is_one_line_of_error(tmp_path: Path) -> None:
+    if sys.platform == "win32":
+        pytest.skip("no flock on Windows")
+    database = tmp_path / "tables.sqlite3"
+    server = start_server(tmp_path, db=str(database))
+    try:
+        second = _serve("--port", "0", "--db", str(database))  # it would drive the same tables unseen
+        assert second.returncode == 2
+        assert second.stderr.strip().splitlines() == [
+            f"eighthalf serve: error: the database {database} is served by another process already "
+            "(one process per SQLite database; several processes share a PostgreSQL one)"
+        ]
+        assert server.process.poll() is None  # the first serves on
+    finally:
+        stop_server(server)
+    again = start_server(tmp_path / "again", db=str(database))  # the lock went with the process
+    stop_server(again)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from contextlib import ExitStack
+from pathlib import Path
 
 import pytest
 from server_support import ServerProcess, http, new_table, raw_socket, receive, say_hello, server_fixture  # noqa: F401
@@ -10,8 +12,10 @@ from server_support import ServerProcess, http, new_table, raw_socket, receive, 
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from eighthalf.server.app import create_app
+from eighthalf.server.tables import MAX_CLIENTS_PER_SEAT
 
 
 def test_healthz_and_readyz_of_a_real_server(server: ServerProcess) -> None:
@@ -61,3 +65,23 @@ def test_metrics_count_tables_connections_moves_and_latencies(server: ServerProc
     assert float(samples["eighthalf_move_to_frame_seconds_count"]) == float(samples["eighthalf_commit_seconds_count"])
     assert float(samples['eighthalf_bot_seconds_count{game="Eights"}']) >= 2
     assert "eighthalf_tables_in_play" in samples and "eighthalf_tables_in_memory" in samples
+
+
+def test_a_connection_too_many_is_refused_before_any_welcome(tmp_path: Path) -> None:
+    """The error is its first message: a welcome would promise a state that never comes."""
+    app = create_app(str(tmp_path / "tables.sqlite3"))
+    with TestClient(app) as client:
+        table = client.post("/api/tables", json={"game": "Eights", "players": 2}).json()["id"]
+        token = client.post(f"/api/tables/{table}/seats/0", json={"name": "Anna"}).json()["token"]
+        with ExitStack() as stack:
+            for _ in range(MAX_CLIENTS_PER_SEAT):
+                socket = stack.enter_context(client.websocket_connect(f"/ws/{table}"))
+                socket.send_json({"type": "hello", "token": token})
+                assert [socket.receive_json()["type"] for _ in range(2)] == ["welcome", "state"]
+            one_more = stack.enter_context(client.websocket_connect(f"/ws/{table}"))
+            one_more.send_json({"type": "hello", "token": token})
+            first = one_more.receive_json()  # the error, not a welcome that promises a state
+            assert first["type"] == "error" and first["code"] == "too-many-connections"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                one_more.receive_json()
+            assert closed.value.code == 1008

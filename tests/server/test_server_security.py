@@ -387,7 +387,7 @@ def test_a_websocket_from_another_origin_is_refused(server: ServerProcess) -> No
 
 
 def test_allow_origin_lets_that_origin_open_websockets(server_with: Callable[..., ServerProcess]) -> None:
-    server = server_with("--allow-origin", "https://friends.example")
+    server = server_with("--allow-origin", "HTTPS://Friends.Example:443")  # as the browser writes it: matched
 
     async def main() -> None:
         table = new_table(server, {"game": "8½", "players": 2})["id"]
