@@ -374,7 +374,7 @@ def _function(module: ModuleType, name: str) -> Callable[..., object]:
 
 def _view_micros(settings: Settings) -> float:
     """µs per ``view(state, seat)`` for the seat to move."""
-    view = _function(optional_module("eighthalf.views"), "view")
+    view = _function(optional_module("eighthalf.games.eighthalf.views"), "view")
     states = _sample_states(settings.optional_states)
     clock = settings.clock
     begin = clock()
@@ -392,7 +392,7 @@ def _decisions_per_second(bot_class: str) -> Callable[[Settings], float]:
         make = getattr(bots, bot_class, None)
         if make is None:
             raise Skip(f"eighthalf.bots has no {bot_class}")
-        view = _function(optional_module("eighthalf.views"), "view")
+        view = _function(optional_module("eighthalf.games.eighthalf.views"), "view")
         count = max(4, settings.optional_states // 25)
         states = [state for state in _sample_states(count * 8) if len(legal_moves(state)) > 1][:count]
         clock = settings.clock
@@ -419,7 +419,7 @@ def _json_round_trip_micros(of_view: bool) -> Callable[[Settings], float]:
         states = _sample_states(settings.optional_states)
         items: list[object] = list(states)
         if of_view:
-            view = _function(optional_module("eighthalf.views"), "view")
+            view = _function(optional_module("eighthalf.games.eighthalf.views"), "view")
             items = [view(state, state.to_move) for state in states]
         if loads(dumps(items[-1])) != items[-1]:
             raise Skip("the JSON round trip does not give back an equal object")
@@ -616,7 +616,7 @@ def _register_all() -> None:
             _view_micros,
             False,
             4,
-            requires=("eighthalf.views",),
+            requires=("eighthalf.games.eighthalf.views",),
         )
     )
     register(
@@ -638,7 +638,7 @@ def _register_all() -> None:
             _json_round_trip_micros(True),
             False,
             4,
-            requires=("eighthalf.serialization", "eighthalf.views"),
+            requires=("eighthalf.serialization", "eighthalf.games.eighthalf.views"),
         )
     )
     for bot_class, short in (("SearchBot", "search"), ("ISMCTSBot", "ismcts")):
@@ -650,7 +650,7 @@ def _register_all() -> None:
                 _decisions_per_second(bot_class),
                 True,
                 4,
-                requires=("eighthalf.bots", "eighthalf.views"),
+                requires=("eighthalf.bots", "eighthalf.games.eighthalf.views"),
             )
         )
 

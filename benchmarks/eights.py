@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 
 from eighthalf.eights import GameState, Move, Rules, apply, apply_unchecked, legal_moves, new_game
-from eighthalf.eights.engine import _clear_memos
+from eighthalf.games.eights.engine import _clear_memos
 
 from .cases import Case, Settings, Target, optional_module, register
 

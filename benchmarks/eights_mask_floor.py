@@ -6,8 +6,8 @@ table cards) needs the same legal spellings as the shipped flat mask to mask eit
 decision, so the engine's spelling search is a floor under any Eights mask. This prints,
 per row of 16 positions of random 4-player play (as an ``EightsBatch`` of 16 tables sees
 them), the time of that floor (``spellings`` of each seat to move), of the shipped mask
-(:func:`~eighthalf.envs.eights.encoding.mask_states_into`), of the observations
-(:func:`~eighthalf.envs.eights.encoding.encode_states_into`) and of the moves
+(:func:`~eighthalf.games.eights.encoding.mask_states_into`), of the observations
+(:func:`~eighthalf.games.eights.encoding.encode_states_into`) and of the moves
 (``apply_unchecked``), each the median over ``--repeat`` rounds with the rows taking
 turns, and each as a share of the four together: what the mask costs beyond the floor is
 all that another action encoding could save.
@@ -37,16 +37,16 @@ import numpy as np
 
 from benchmarks.envs import SEED, pick_actions
 from eighthalf.eights import GameState, apply_unchecked, legal_moves, new_game
-from eighthalf.eights.engine import spellings
 from eighthalf.envs.batch import EightsBatch
-from eighthalf.envs.eights import _rows
-from eighthalf.envs.eights.encoding import (
+from eighthalf.games.eights import encoding_rows as _rows
+from eighthalf.games.eights.encoding import (
     NUM_ACTIONS,
     EightsEncoding,
     encode_states_into,
     mask_states_into,
     observation_size,
 )
+from eighthalf.games.eights.engine import spellings
 
 __all__ = ["STEP_PARTS", "main", "positions", "step_parts"]
 

@@ -47,10 +47,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from benchmarks.strength import fair_orders, orders_report, percentile
-from eighthalf.common import players as common_players
 from eighthalf.eights import PASS, Card, Move, Pass, PlayerView, Spell, apply_unchecked, new_game, view
-from eighthalf.eights.bots import BOTS, Bot, ProspectBot, SearchBot
-from eighthalf.eights.words import VALUES
+from eighthalf.games.eights.bots import BOTS, Bot, ProspectBot, SearchBot
+from eighthalf.games.eights.words import VALUES
+from eighthalf.players import players as common_players
 
 __all__ = [
     "ENTRANTS",
@@ -165,7 +165,7 @@ ENTRANTS: dict[str, Callable[[], Bot]] = {
     "search-wide": functools.partial(SearchBot, 100, candidates=4, confidence=0.5),
     "prospect-alone": functools.partial(ProspectBot, candidates=1, exchange=False),
 }
-"""The bots the ladder can seat: the built-in bots of Eights (:data:`~eighthalf.eights.bots.BOTS`),
+"""The bots the ladder can seat: the built-in bots of Eights (:data:`~eighthalf.games.eights.bots.BOTS`),
 :class:`ThriftyBot`, ``search-wide``, a SearchBot of other settings (100 deals, 4
 candidates, half a standard error of confidence), and ``prospect-alone``, a ProspectBot of
 one candidate without the prospect's exchange (its spelling heuristic with no search on

@@ -64,7 +64,7 @@ from multiprocessing.synchronize import Barrier
 from pathlib import Path
 from typing import Any, Final
 
-from eighthalf.common.registry import bots_for, documents_for
+from eighthalf.registry import bots_for, documents_for
 
 from .server_report import AIM_MOVES, AIM_P99_MS, report
 

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from eighthalf.common.registry import bots_for
+from eighthalf.registry import bots_for
 from eighthalf.server.games import table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.protocol import message_text

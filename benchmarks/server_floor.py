@@ -41,7 +41,7 @@ from multiprocessing.synchronize import Barrier
 from pathlib import Path
 from typing import Any
 
-from eighthalf.common.registry import bots_for
+from eighthalf.registry import bots_for
 
 from . import server
 

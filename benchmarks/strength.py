@@ -16,14 +16,14 @@ The line-ups (``--lineups``, comma-separated; all by default):
 - ``search-random``: SearchBot against 3 RandomBots (only with ``--lineups``).
 
 ``--bot SPEC`` plays a bot of your own against 3 GreedyBots instead: ``SPEC`` is an
-importable ``module:attribute``, as :func:`~eighthalf.simulate.simulate` takes it.
+importable ``module:attribute``, as :func:`~eighthalf.games.eighthalf.simulate.simulate` takes it.
 ``--weights FILE`` hands a bot that loads learnt weights its file through the environment
 variable ``EIGHTHALF_WEIGHTS`` (the workers inherit it), as ``examples/learn_to_play.py``'s
 ``LearntBot`` reads it: ``python -m benchmarks.strength --bot examples.learn_to_play:LearntBot
 --weights learn_to_play.npz``.
 
 The run is seeded (``--seed``) and reproducible: the rounds are played by
-:func:`eighthalf.simulate.simulate`, which derives every round's deal and the bots'
+:func:`eighthalf.games.eighthalf.simulate.simulate`, which derives every round's deal and the bots'
 random numbers from the seed and the round's number alone, whatever the number of
 workers. SearchBot and ISMCTSBot use their defaults (an iteration budget, not a time
 budget, so the result does not depend on the machine's speed).
@@ -68,10 +68,10 @@ import attrs
 
 from eighthalf import Move, PlayerView, Rules, new_game
 from eighthalf.bots import BOTS, Bot, make_bot, tell
-from eighthalf.engine import apply_unchecked
-from eighthalf.events import describe
-from eighthalf.simulate import Standing, Summary, round_seeds, simulate
-from eighthalf.views import view
+from eighthalf.games.eighthalf.engine import apply_unchecked
+from eighthalf.games.eighthalf.events import describe
+from eighthalf.games.eighthalf.simulate import Standing, Summary, round_seeds, simulate
+from eighthalf.games.eighthalf.views import view
 
 __all__ = [
     "LADDER",
@@ -180,7 +180,7 @@ class Entry:
     """The CPU seconds of each timed decision (:func:`time.process_time`)."""
 
     def standing(self) -> Standing:
-        """The totals as a :class:`~eighthalf.simulate.Standing` (for the intervals)."""
+        """The totals as a :class:`~eighthalf.games.eighthalf.simulate.Standing` (for the intervals)."""
         return Standing(
             seat=None,
             bot=self.name,
@@ -216,7 +216,7 @@ def ladder(
 ) -> dict[str, Entry]:
     """Play ``rounds`` rounds with the entrants (one per seat), the seats rotated every round.
 
-    Round ``i`` is dealt and seeded as round ``i`` of :func:`~eighthalf.simulate.simulate`
+    Round ``i`` is dealt and seeded as round ``i`` of :func:`~eighthalf.games.eighthalf.simulate.simulate`
     with ``seed``; entrant ``k`` sits at seat ``(k + i) % players``. Fresh bots every round;
     bots that observe are shown every move (:func:`eighthalf.bots.tell`).
     """

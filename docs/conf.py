@@ -64,8 +64,8 @@ doctest_test_doctest_blocks = "default"
 # them with their module's names in scope; give the doctest builder the same names.
 doctest_global_setup = """
 from eighthalf import *
-from eighthalf.engine import effect
-from eighthalf.events import *
+from eighthalf.games.eighthalf.engine import effect
+from eighthalf.games.eighthalf.events import *
 from eighthalf.records import dumps, loads
 """
 
@@ -124,12 +124,12 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Hashable"),
     ("py:class", "threading.RLock"),
     # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
-    ("py:class", "eighthalf.state._SeatLike"),
+    ("py:class", "eighthalf.games.eighthalf.state._SeatLike"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
-    ("py:class", "eighthalf.common.frozen._F"),
-    ("py:class", "eighthalf.common.value._V"),
+    ("py:class", "eighthalf.core.frozen._F"),
+    ("py:class", "eighthalf.core.value._V"),
     # common.runner.standings is generic in the standing type its caller builds.
-    ("py:class", "eighthalf.common.runner._S"),
+    ("py:class", "eighthalf.simulation.runner._S"),
     ("py:func", "copy.deepcopy"),
     ("py:func", "copy.replace"),
     # eighthalf.server (docs/network.rst): Starlette and websockets have no inventory here.
@@ -204,7 +204,7 @@ def _source_docstring(name: str, obj: object) -> list[str] | None:
     ``eighthalf.RANKS`` is documented under ``eighthalf``, whose ``__init__.py`` only
     imports it, so autodoc finds no attribute docstring there and falls back to the
     docstring of the value's type ("Built-in immutable sequence."). The docstring is in
-    the module that assigns it: ``eighthalf/cards.py``.
+    the module that assigns it: ``eighthalf/games/eighthalf/cards.py``.
     """
     from sphinx.pycode import ModuleAnalyzer, PycodeError
 

@@ -8,22 +8,38 @@
 (2, (0, 0, 3, 0))
 """
 
-from .build import BUILD
-from .cards import COMPOSITION, DECK, RANKS, Colour, Rank
-from .deal import new_game, shuffled_deck
-from .engine import apply, apply_unchecked, is_legal, legal_moves
-from .errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, NotAMoveError, ParseError
-from .events import Event, apply_with_events
-from .match import Decline, Exchange, Match, MatchView, events_for, narrate, new_match, parse_match_move, view_match
-from .moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
-from .options import MAX_SEATS, Rules
-from .position import position, rest_of_deck
-from .records import Record, replay
-from .serialization import from_data, to_data
-from .state import GameState, Outcome, PileCard, Seat, Zone, call_text
-from .views import PlayerView, SeatView, sample_state, unseen_cards, view
-
-__version__ = "0.1.0"
+from eighthalf.build import BUILD
+from eighthalf.core.version import __version__ as __version__
+from eighthalf.errors import (
+    DocumentError,
+    EighthalfError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotAMoveError,
+    ParseError,
+)
+from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Colour, Rank
+from eighthalf.games.eighthalf.deal import new_game, shuffled_deck
+from eighthalf.games.eighthalf.engine import apply, apply_unchecked, is_legal, legal_moves
+from eighthalf.games.eighthalf.events import Event, apply_with_events
+from eighthalf.games.eighthalf.match import (
+    Decline,
+    Exchange,
+    Match,
+    MatchView,
+    events_for,
+    narrate,
+    new_match,
+    parse_match_move,
+    view_match,
+)
+from eighthalf.games.eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay, parse_move
+from eighthalf.games.eighthalf.options import MAX_SEATS, Rules
+from eighthalf.games.eighthalf.position import position, rest_of_deck
+from eighthalf.games.eighthalf.state import GameState, Outcome, PileCard, Seat, Zone, call_text
+from eighthalf.games.eighthalf.views import PlayerView, SeatView, sample_state, unseen_cards, view
+from eighthalf.records import Record, replay
+from eighthalf.serialization import from_data, to_data
 
 __all__ = [
     "BUILD",

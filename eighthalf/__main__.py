@@ -1,7 +1,7 @@
-"""``python -m eighthalf``: see :mod:`eighthalf.cli`."""
+"""``python -m eighthalf``: see :mod:`eighthalf.games.eighthalf.cli`."""
 
 import sys
 
-from .cli import main
+from eighthalf.games.eighthalf.cli import main
 
 sys.exit(main(prog="python -m eighthalf"))

@@ -1,7 +1,7 @@
-"""The one error family of eighthalf: the public name of :mod:`eighthalf.common.errors`.
+"""The one error family of eighthalf: the public name of :mod:`eighthalf.core.errors`.
 
 Both games raise these errors (8½ and :mod:`eighthalf.eights`), so they are defined
-below both, in :mod:`eighthalf.common.errors`; this module is where to import them from.
+below both, in :mod:`eighthalf.core.errors`; this module is where to import them from.
 Every error the library raises on bad input is an :class:`EighthalfError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers that do not care
 which kind it is.
@@ -15,7 +15,7 @@ which kind it is.
 
 from __future__ import annotations
 
-from .common.errors import (
+from eighthalf.core.errors import (
     QUOTE_LIMIT,
     DocumentError,
     EighthalfError,

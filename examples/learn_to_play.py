@@ -45,16 +45,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from eighthalf import Move, PlayerView, eights
+from eighthalf import Move, PlayerView
 from eighthalf.bots import greedy_choice
-from eighthalf.eights.bots import LETTER_WORTH
-from eighthalf.eights.bots import greedy_choice as eights_greedy_choice
-from eighthalf.eights.views import unseen_cards
-from eighthalf.engine import COMBINATION, EFFECTS
 from eighthalf.envs import ACTIONS, SeatEnv, action_mask, encode_view
 from eighthalf.envs.eights import SeatEnv as EightsSeatEnv
 from eighthalf.envs.eights import move_to_action as eights_action
-from eighthalf.moves import EightAndHalf, HandPlay, OpenPlay
+from eighthalf.games import eights
+from eighthalf.games.eighthalf.engine import COMBINATION, EFFECTS
+from eighthalf.games.eighthalf.moves import EightAndHalf, HandPlay, OpenPlay
+from eighthalf.games.eights.bots import LETTER_WORTH
+from eighthalf.games.eights.bots import greedy_choice as eights_greedy_choice
+from eighthalf.games.eights.views import unseen_cards
 
 Vector = npt.NDArray[np.float64]
 PLAYERS = 4
@@ -65,7 +66,7 @@ HAND_SIZE, BANK, BLIND, ON_TABLE = 24, 25, 26, 27  # inside a seat's block, afte
 
 # What each action plays: its token (rank 0–11, or COMBINATION for 8½) and count, and whether it
 # is an open card; EFFECT[lock, call, action] = (call after, 5-lock after, at risk, catch), as
-# eighthalf.engine.EFFECTS tabulates P1–P8; ANSWERS[lock, call, rank]: one card of the rank may go there.
+# eighthalf.games.eighthalf.engine.EFFECTS tabulates P1–P8; ANSWERS[lock, call, rank]: one card of the rank may go there.
 PLAYS = [a for a, move in enumerate(ACTIONS) if isinstance(move, (HandPlay, EightAndHalf, OpenPlay))]
 TOKEN, COUNT, OPEN = (np.zeros(len(ACTIONS), dtype=np.int64) for _ in range(3))
 for _a, _move in enumerate(ACTIONS):
@@ -196,7 +197,7 @@ def eights_features(seen: eights.PlayerView, moves: Sequence[eights.Move]) -> Ve
 
     Read off the seat's view and the move, as a player would: the GreedyBot's choice; for a
     spelling, the word (one-hot), what the letters it spends from the hand and the cards it
-    puts on the table are worth to a hand (:data:`~eighthalf.eights.bots.LETTER_WORTH`),
+    puts on the table are worth to a hand (:data:`~eighthalf.games.eights.bots.LETTER_WORTH`),
     the table cards it takes, its value once the stack is empty, whether it reaches the
     target, its value times how far behind the leader we are, and the e's it spends; for a
     pass, the cards exchanged, their worth against what as many draws bring on average,

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from eighthalf.simulate import Summary, simulate
+from eighthalf.games.eighthalf.simulate import Summary, simulate
 
 BOTS = ("greedy", "random", "random", "random")
 """The default line-up: greedy against three random bots."""
@@ -41,7 +41,7 @@ def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1, bots: Sequence[
         The summary, equal to ``simulate(...)`` run anywhere else with the same arguments.
 
     Raises:
-        ValueError: If an argument is out of range (see :func:`eighthalf.simulate.simulate`).
+        ValueError: If an argument is out of range (see :func:`eighthalf.games.eighthalf.simulate.simulate`).
     """
     with client.get_executor() as executor:
         return simulate(

@@ -10,14 +10,14 @@ import numpy as np
 import numpy.typing as npt
 
 from eighthalf import PlayerView
-from eighthalf.cards import Rank
 from eighthalf.eights import PlayerView as EightsView
-from eighthalf.eights.cards import Card
-from eighthalf.eights.views import unseen_cards as eights_unseen
 from eighthalf.envs import eights as _eights  # noqa: F401 (the package of Eights' encoding)
-from eighthalf.envs.eights import encoding as eights_encoding
-from eighthalf.envs.encoding import _INDEX, _MAX_CALL, _RANKS, NUM_ACTIONS, observation_size
-from eighthalf.views import unseen_cards
+from eighthalf.games.eighthalf.cards import Rank
+from eighthalf.games.eighthalf.encoding import _INDEX, _MAX_CALL, _RANKS, NUM_ACTIONS, observation_size
+from eighthalf.games.eighthalf.views import unseen_cards
+from eighthalf.games.eights import encoding as eights_encoding
+from eighthalf.games.eights.cards import Card
+from eighthalf.games.eights.views import unseen_cards as eights_unseen
 
 __all__ = ["eights_action_mask", "eights_encode_view", "round_action_mask", "round_encode_view"]
 

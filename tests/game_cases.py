@@ -1,6 +1,6 @@
 """The game objects the conformance suite (``tests/test_game_protocol.py``) runs over.
 
-The cases are read from the registry of games (:mod:`eighthalf.common.registry`): every
+The cases are read from the registry of games (:mod:`eighthalf.registry`): every
 registered game is a case, with what the suite needs of it taken from its entry (its
 documents, bots, records, cards and deck), and a game of several rounds is a case of each
 of its match lengths named in :data:`OVERRIDES`. A game joins the suite by registering;
@@ -19,22 +19,22 @@ from functools import cache
 from typing import Any
 
 from eighthalf import GameState, Move, PlayerView, Rules
-from eighthalf.common.documents import Registry
-from eighthalf.common.game import Game
-from eighthalf.common.game import apply_with_events as generic_apply_with_events
-from eighthalf.common.registry import GameEntry, games
-from eighthalf.common.replay import GameRecord, RecordFormat
+from eighthalf.core.game import Game
+from eighthalf.core.game import apply_with_events as generic_apply_with_events
 from eighthalf.eights import GameState as EightsState
 from eighthalf.eights import Move as EightsMove
 from eighthalf.eights import PlayerView as EightsView
 from eighthalf.eights import Rules as EightsRules
-from eighthalf.eights.events import Event as EightsEvent
-from eighthalf.eights.events import apply_with_events as eights_apply_with_events
-from eighthalf.eights.game import EIGHTS
-from eighthalf.events import Event
-from eighthalf.events import apply_with_events as round_apply_with_events
-from eighthalf.game import MATCH, ROUND, MatchGame
-from eighthalf.match import Match, MatchEvent, MatchMove, MatchView
+from eighthalf.formats.documents import Registry
+from eighthalf.formats.replay import GameRecord, RecordFormat
+from eighthalf.games.eighthalf.events import Event
+from eighthalf.games.eighthalf.events import apply_with_events as round_apply_with_events
+from eighthalf.games.eighthalf.game import MATCH, ROUND, MatchGame
+from eighthalf.games.eighthalf.match import Match, MatchEvent, MatchMove, MatchView
+from eighthalf.games.eights.events import Event as EightsEvent
+from eighthalf.games.eights.events import apply_with_events as eights_apply_with_events
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.registry import GameEntry, games
 
 __all__ = ["CASES", "OVERRIDES", "Case", "Play", "play"]
 

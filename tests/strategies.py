@@ -46,8 +46,8 @@ from eighthalf import (
     new_game,
     position,
 )
-from eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_RUNS
-from eighthalf.options import OPTION_NAMES
+from eighthalf.games.eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_RUNS
+from eighthalf.games.eighthalf.options import OPTION_NAMES
 
 __all__ = [
     "ALL_MOVES",

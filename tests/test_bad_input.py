@@ -61,14 +61,14 @@ from eighthalf import (
     view,
     view_match,
 )
-from eighthalf import serialization as documents
-from eighthalf.deal import MAX_SEED_DIGITS, check_seed, check_table, seed_bytes, shuffled_deck
 from eighthalf.errors import QUOTE_LIMIT, quote
-from eighthalf.match import DECLINE, Exchange, round_seed
-from eighthalf.moves import BlindPlay
-from eighthalf.options import MAX_COUNT
+from eighthalf.games.eighthalf import serialization as documents
+from eighthalf.games.eighthalf.deal import MAX_SEED_DIGITS, check_seed, check_table, seed_bytes, shuffled_deck
+from eighthalf.games.eighthalf.match import DECLINE, Exchange, round_seed
+from eighthalf.games.eighthalf.moves import BlindPlay
+from eighthalf.games.eighthalf.options import MAX_COUNT
+from eighthalf.games.eighthalf.serialization.values import _MOVE_OF
 from eighthalf.records import Record, check_result, dumps, loads, result_of
-from eighthalf.serialization.values import _MOVE_OF
 from eighthalf.testing import assert_no_leaks, hidden_variants
 
 MAX_MESSAGE = 500

@@ -30,13 +30,13 @@ from hypothesis import strategies as st
 
 import eighthalf as half
 import eighthalf.eights as eights
-from eighthalf import records as half_records
 from eighthalf.bots import BOTS as HALF_BOTS
 from eighthalf.bots import make_bot as make_half_bot
-from eighthalf.eights import records as eights_records
-from eighthalf.eights.bots import BOTS as EIGHTS_BOTS
-from eighthalf.eights.bots import make_bot as make_eights_bot
 from eighthalf.errors import DocumentError, InvalidStateError
+from eighthalf.games.eighthalf import records as half_records
+from eighthalf.games.eights import records as eights_records
+from eighthalf.games.eights.bots import BOTS as EIGHTS_BOTS
+from eighthalf.games.eights.bots import make_bot as make_eights_bot
 
 MESSAGE_LIMIT = 300
 """The longest message any bad input may give."""

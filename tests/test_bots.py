@@ -42,9 +42,9 @@ from eighthalf.bots import (
     tell,
     tell_match,
 )
-from eighthalf.common.search import Node, TreeSearch
-from eighthalf.events import Caught, Drew, Event, events_for
-from eighthalf.views import PlayerView
+from eighthalf.games.eighthalf.events import Caught, Drew, Event, events_for
+from eighthalf.games.eighthalf.views import PlayerView
+from eighthalf.players.search import Node, TreeSearch
 
 R = Rank
 
@@ -279,7 +279,7 @@ def test_search_bot_samples_look_like_its_view() -> None:
 
 def test_search_bot_cannot_see_hidden_cards() -> None:
     """Given the same view, a fresh bot makes the same move whatever the hidden cards are."""
-    from eighthalf.views import sample_state
+    from eighthalf.games.eighthalf.views import sample_state
 
     state = new_game(4, seed=21)
     for _ in range(12):  # a few moves in, so that plays have choices
@@ -350,7 +350,7 @@ def test_i2_i3_tell_shows_each_observer_its_own_events_and_view() -> None:
 
 
 def test_the_demo_and_the_simulations_show_observers_every_move() -> None:
-    from eighthalf.cli import run_demo
+    from eighthalf.games.eighthalf.cli import run_demo
 
     watcher = _Watcher()
     lines: list[str] = []
@@ -414,7 +414,7 @@ def test_t1_t4_the_history_of_opponents_decisions_is_true(seed: int, players: in
 
 def test_m3_bots_decide_the_exchange_from_their_match_view() -> None:
     from eighthalf import new_match, view_match
-    from eighthalf.terminal import exchange_choice as terminal_choice
+    from eighthalf.games.eighthalf.terminal import exchange_choice as terminal_choice
 
     match = new_match(3, seed=2, rounds=3)
     rng = random.Random(2)
@@ -500,7 +500,7 @@ def test_ismcts_bot_refuses_bad_settings(options: dict[str, object]) -> None:
 
 
 def test_ismcts_bot_cannot_see_hidden_cards() -> None:
-    from eighthalf.views import sample_state
+    from eighthalf.games.eighthalf.views import sample_state
 
     state = new_game(4, seed=21)
     for _ in range(12):
@@ -609,7 +609,7 @@ def test_ismcts_bot_with_a_zero_time_limit_still_moves() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
-    from eighthalf.bots.basic import _playout_choice
+    from eighthalf.games.eighthalf.bots.basic import _playout_choice
 
     state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
     picker = random.Random(seed)
@@ -625,7 +625,7 @@ def test_search_play_outs_choose_exactly_as_greedy_choice(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_search_play_out_policy_chooses_exactly_as_greedy_choice(seed: int) -> None:
-    from eighthalf.bots.search import _policy
+    from eighthalf.games.eighthalf.bots.search import _policy
 
     state = new_game(4, seed=seed, rules=Rules(move_limit=300, lock_next_only=seed == 1, open_runs=seed == 2))
     picker = random.Random(seed)
@@ -677,8 +677,8 @@ def test_the_mixed_model_plays_legal_moves_reproducibly(kind: type[SearchBot]) -
 
 
 def test_the_mixed_play_out_policy_plays_greedily_at_zero_and_at_random_at_one() -> None:
-    from eighthalf.bots.opponents import mixed_policy
-    from eighthalf.bots.search import _policy
+    from eighthalf.games.eighthalf.bots.opponents import mixed_policy
+    from eighthalf.games.eighthalf.bots.search import _policy
 
     state = new_game(4, seed=5, rules=Rules(move_limit=300))
     picker, seen_random = random.Random(5), 0

@@ -27,9 +27,10 @@ import pytest
 
 import eighthalf
 import eighthalf.eights
+import eighthalf.games.eighthalf.engine
 from eighthalf import GameState, Outcome, PileCard, Rank, Seat, new_game
 from eighthalf.build import BUILD, COMPILED_MODULES, compiled_modules
-from eighthalf.common.frozen import Frozen
+from eighthalf.core.frozen import Frozen
 
 ROOT = Path(eighthalf.__file__).parent.parent
 
@@ -38,10 +39,10 @@ def test_build_reports_what_is_loaded() -> None:
     loaded = compiled_modules()
     if BUILD == "pure":
         assert loaded == ()
-        assert eighthalf.engine.__file__.endswith(".py")
+        assert eighthalf.games.eighthalf.engine.__file__.endswith(".py")
     else:
         assert loaded == COMPILED_MODULES
-        assert not eighthalf.engine.__file__.endswith(".py")
+        assert not eighthalf.games.eighthalf.engine.__file__.endswith(".py")
     assert eighthalf.BUILD == BUILD
 
 
@@ -108,7 +109,7 @@ def test_state_classes_are_values(value: Seat | PileCard | Outcome | GameState) 
 
 
 def test_frozen_can_be_subclassed_in_both_builds() -> None:
-    """eighthalf.common.frozen stays pure Python, so plain classes (Eights') derive from it."""
+    """eighthalf.core.frozen stays pure Python, so plain classes (Eights') derive from it."""
 
     class Pair(Frozen):
         __slots__ = ("left", "right")
@@ -244,7 +245,10 @@ def test_a_partly_compiled_package_is_refused_and_the_build_command_mends_it(tmp
     assert refused.returncode == 1
     last = refused.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: a partly compiled eighthalf in ")
-    assert "eighthalf.eights.engine, eighthalf.eights.passing" in last and "python -m eighthalf.build --clean" in last
+    assert (
+        "eighthalf.games.eights.engine, eighthalf.games.eights.passing" in last
+        and "python -m eighthalf.build --clean" in last
+    )
     bad = _run(tmp_path, "-m", "eighthalf.build", "--no-such-option")
     assert bad.returncode == 2 and "unrecognized arguments: --no-such-option" in bad.stderr and stray.exists()
     cleaned = _run(tmp_path, "-m", "eighthalf.build", "--clean")

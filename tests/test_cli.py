@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from eighthalf import EighthalfError, __version__, new_game
 from eighthalf.bots import GreedyBot, RandomBot
-from eighthalf.cli import NAMES, main, run_demo
+from eighthalf.games.eighthalf.cli import NAMES, main, run_demo
 
 ENDING = re.compile(r"(\w+) wins the round\. Points: |the round ends without a winner\.$")
 
@@ -270,8 +270,8 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     [
         ("os:system", "--bots: bot 'os:system' could not be made: TypeError: "),
         (
-            "eighthalf.eights.bots:GreedyBot",
-            "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½",
+            "eighthalf.games.eights.bots:GreedyBot",
+            "--bots: bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½",
         ),
     ],
     ids=["not-a-bot", "a-bot-of-eights"],
@@ -288,7 +288,7 @@ def test_a_bot_that_cannot_play_8_half_is_one_error_line(
 
 
 def test_run_demo_refuses_a_bot_of_the_other_game_with_eighthalf_error() -> None:
-    from eighthalf.eights.bots import GreedyBot as EightsGreedyBot
+    from eighthalf.games.eights.bots import GreedyBot as EightsGreedyBot
 
     with pytest.raises(EighthalfError, match=r"seat \d: bot 'greedy' failed .*; is it a bot of 8½\?"):
         run_demo(2, 1, [EightsGreedyBot(), EightsGreedyBot()], write=lambda line: None)  # type: ignore[list-item]

@@ -1,4 +1,4 @@
-"""The bots of any game (eighthalf.common.bots): every registered game plays them with no code of its own.
+"""The bots of any game (eighthalf.players.bots): every registered game plays them with no code of its own.
 
 The cases are the conformance suite's (``tests/game_cases.py``): every game of the registry,
 8½'s matches included. The generic bots get only the game object and, here, the protocol's
@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from game_cases import CASES, Case
 
-from eighthalf.common.bots import ISMCTSBot, Policies, RandomBot, SearchBot, standard_bots
-from eighthalf.common.errors import InvalidStateError
-from eighthalf.common.game import play_out
-from eighthalf.eights.game import EIGHTS
+from eighthalf.core.errors import InvalidStateError
+from eighthalf.core.game import play_out
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.players.bots import ISMCTSBot, Policies, RandomBot, SearchBot, standard_bots
 
 IDS = [case.id for case in CASES]
 

@@ -1,4 +1,4 @@
-"""The commands every game derives from its registry entry (eighthalf.common.commands, eighthalf.common.summary).
+"""The commands every game derives from its registry entry (eighthalf.console.commands, eighthalf.simulation.summary).
 
 A game whose entry gives no commands at all (Shedding without its ``Commands``) still has
 ``demo``, ``play`` and ``simulate``; a game's own figures reach the derived summary
@@ -19,16 +19,16 @@ import attrs
 import pytest
 
 from eighthalf.bots import GreedyBot
-from eighthalf.common.commands import GameConfig, GameFace, add_game_commands, plain_lines, seat_names
-from eighthalf.common.demo import check_demo
-from eighthalf.common.registry import Commands, GameEntry, find
-from eighthalf.common.replay import replay_states
-from eighthalf.common.summary import CSV_COLUMNS, GameSummary, simulate
-from eighthalf.eights.moves import Spell
-from eighthalf.eights.simulate import BINDING as EIGHTS_BINDING
+from eighthalf.console.commands import GameConfig, GameFace, add_game_commands, plain_lines, seat_names
+from eighthalf.console.demo import check_demo
 from eighthalf.errors import EighthalfError
-from eighthalf.game import ROUND
-from eighthalf.options import Rules
+from eighthalf.formats.replay import replay_states
+from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eights.moves import Spell
+from eighthalf.games.eights.simulate import BINDING as EIGHTS_BINDING
+from eighthalf.registry import Commands, GameEntry, find
+from eighthalf.simulation.summary import CSV_COLUMNS, GameSummary, simulate
 
 
 def _bare(name: str) -> GameEntry:

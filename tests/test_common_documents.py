@@ -1,4 +1,4 @@
-"""The document pieces written once for both games: eighthalf.common.documents and eighthalf.common.document_kinds.
+"""The document pieces written once for both games: eighthalf.formats.documents and eighthalf.formats.document_kinds.
 
 Each piece is checked on its own, and then through both games: the same mechanism gives
 the same messages and documents for 8½ and for Eights.
@@ -12,8 +12,8 @@ import pytest
 
 import eighthalf
 import eighthalf.eights as eights
-from eighthalf import DocumentError, serialization
-from eighthalf.common.document_kinds import (
+from eighthalf import DocumentError
+from eighthalf.formats.document_kinds import (
     RECORDED,
     DocumentFunctions,
     GameDocuments,
@@ -22,7 +22,7 @@ from eighthalf.common.document_kinds import (
     move_kind,
     recorded_data,
 )
-from eighthalf.common.documents import (
+from eighthalf.formats.documents import (
     check_int_entries,
     check_notation,
     check_seat,
@@ -35,7 +35,8 @@ from eighthalf.common.documents import (
     get_winners,
     json_kind,
 )
-from eighthalf.eights import serialization as eights_serialization
+from eighthalf.games.eighthalf import serialization
+from eighthalf.games.eights import serialization as eights_serialization
 
 HEADER = {"format": "eighthalf", "version": 1}
 
@@ -234,10 +235,12 @@ def test_to_data_of_the_other_games_object_of_the_same_name_says_which_is_which(
     with pytest.raises(TypeError) as info:
         eighthalf.to_data(eights.new_game(3, seed=1))  # type: ignore[arg-type]
     assert str(info.value) == (
-        "eighthalf cannot write eighthalf.eights.state.GameState as a document, only its own "
-        "eighthalf.state.GameState: write it with the to_data of the game it belongs to"
+        "eighthalf cannot write eighthalf.games.eights.state.GameState as a document, only its own "
+        "eighthalf.games.eighthalf.state.GameState: write it with the to_data of the game it belongs to"
     )
-    with pytest.raises(TypeError, match=r"^eighthalf.eights cannot write eighthalf.options.Rules as a document, only"):
+    with pytest.raises(
+        TypeError, match=r"^eighthalf.eights cannot write eighthalf.games.eighthalf.options.Rules as a document, only"
+    ):
         eights.to_data(eighthalf.Rules())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^eighthalf cannot write an object of type 'int' as a document$"):
         eighthalf.to_data(7)  # type: ignore[arg-type]

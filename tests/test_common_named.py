@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 import eighthalf.eights as eights
-from eighthalf.common.document_kinds import GameDocuments
-from eighthalf.common.named import Named, located
-from eighthalf.common.players import BotFunctions
-from eighthalf.common.replay import RecordFunctions
-from eighthalf.eights import bots, records, serialization, simulate
+from eighthalf.core.named import Named, located
+from eighthalf.formats.document_kinds import GameDocuments
+from eighthalf.formats.replay import RecordFunctions
+from eighthalf.games.eights import bots, records, serialization, simulate
+from eighthalf.players.players import BotFunctions
 
 BOUND: list[tuple[Any, str, type[Named], tuple[str, ...]]] = [
     (records, "RECORDS", RecordFunctions, ("dumps", "loads", "replay")),
@@ -49,10 +49,10 @@ def test_the_pickled_functions_work_after_reading_back() -> None:
 
 def test_a_name_that_binds_nothing_is_refused_on_reading_back() -> None:
     with pytest.raises(AttributeError):
-        pickle.loads(pickle.dumps(Named(path="eighthalf.eights.records.NO_SUCH_NAME")))
+        pickle.loads(pickle.dumps(Named(path="eighthalf.games.eights.records.NO_SUCH_NAME")))
     with pytest.raises(ModuleNotFoundError):
         located("eighthalf.no_such_module.NAME")
-    assert located("eighthalf.eights.records.dumps") is records.dumps
+    assert located("eighthalf.games.eights.records.dumps") is records.dumps
 
 
 def test_the_bot_functions_read_the_bots_as_they_are_at_each_call() -> None:

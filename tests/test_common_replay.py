@@ -1,8 +1,8 @@
-"""Records and replay written once (eighthalf.common.replay): the same mechanism for 8½'s
+"""Records and replay written once (eighthalf.formats.replay): the same mechanism for 8½'s
 rounds and matches and for Eights, judged through each record's game object, the result
 text of the protocol's Result read back, a toy game that gets records for free, and the
 same toy dealt from a seed that gets its whole Record, text, document type and schema
-fields from three lines (eighthalf.common.seeded, eighthalf.common.schema), as Eights and
+fields from three lines (eighthalf.formats.seeded, eighthalf.schemas.documents), as Eights and
 the third game do."""
 
 from __future__ import annotations
@@ -19,12 +19,17 @@ import pytest
 
 import eighthalf
 import eighthalf.eights
-from eighthalf.common.documents import Kind, Registry, get_int
-from eighthalf.common.game import Result, play_out, result_text
-from eighthalf.common.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
-from eighthalf.common.registry import GameEntry, RegistryError
-from eighthalf.common.replay import GameRecord, RecordFormat, checked_result, read_result, replay_states
-from eighthalf.common.schema import (
+import eighthalf.games.eights.records
+from eighthalf.core.game import Result, play_out, result_text
+from eighthalf.errors import DocumentError, IllegalMoveError, ParseError
+from eighthalf.formats.documents import Kind, Registry, get_int
+from eighthalf.formats.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
+from eighthalf.formats.replay import GameRecord, RecordFormat, checked_result, read_result, replay_states
+from eighthalf.formats.seeded import RecordFacts, SeededRecord, notation_reader, seeded_format, seeded_record_kind
+from eighthalf.games.eighthalf.game import MATCH, ROUND, MatchGame
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.registry import GameEntry, RegistryError
+from eighthalf.schemas.documents import (
     RECORD_COMMENTS,
     RECORD_TAGS,
     described,
@@ -33,10 +38,6 @@ from eighthalf.common.schema import (
     result_field,
     seeded_record_fields,
 )
-from eighthalf.common.seeded import RecordFacts, SeededRecord, notation_reader, seeded_format, seeded_record_kind
-from eighthalf.eights.game import EIGHTS
-from eighthalf.errors import DocumentError, IllegalMoveError, ParseError
-from eighthalf.game import MATCH, ROUND, MatchGame
 
 # --------------------------------------------------------------------------- the three game objects
 
@@ -136,7 +137,7 @@ def test_checked_result_is_the_skeleton_of_both_checks() -> None:
     with pytest.raises(DocumentError, match=r"with 3 seats\)$"):
         eighthalf.records.check_result("0,2: 4-0-4", 3, 1)
     with pytest.raises(DocumentError, match=r"with 2 seats\) \(WG3\)$"):
-        eighthalf.eights.records.check_result("0: 29-3", 2, eighthalf.eights.Rules())
+        eighthalf.games.eights.records.check_result("0: 29-3", 2, eighthalf.eights.Rules())
 
 
 # --------------------------------------------------------------------------- a third game gets records for free
@@ -453,7 +454,7 @@ def test_eights_and_the_third_game_are_seeded_records() -> None:
     from shedding.records import RECORD_FORMAT, Record
 
     assert issubclass(eighthalf.eights.Record, SeededRecord) and issubclass(Record, SeededRecord)
-    assert eighthalf.eights.records.RECORD_FORMAT.own_tags == eighthalf.eights.Record.facts.own_tags
+    assert eighthalf.games.eights.records.RECORD_FORMAT.own_tags == eighthalf.eights.Record.facts.own_tags
     assert RECORD_FORMAT.game.name == "Shedding" and RECORD_FORMAT.name == "a shedding Record"
     with pytest.raises(DocumentError, match=r"^\$\.players: expected an int from 2 to 4, not 5 \(SH2\)$"):
         Record(players=5, seed=1)

@@ -1,4 +1,4 @@
-"""The simulation runner and command-line pieces both games share (eighthalf.common.runner, .cli)."""
+"""The simulation runner and command-line pieces both games share (eighthalf.simulation.runner, .cli)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 import eighthalf.bots
-import eighthalf.eights.bots
-from eighthalf.common.cli import check_bots_option, int_type
-from eighthalf.common.runner import (
+import eighthalf.games.eighthalf.simulate
+import eighthalf.games.eights.bots
+from eighthalf.console.arguments import check_bots_option, int_type
+from eighthalf.errors import EighthalfError
+from eighthalf.games.eighthalf.simulate import add_simulate_arguments, run_simulate, simulate
+from eighthalf.simulation.runner import (
     MAX_PENDING,
     bot_factory,
     chunk_size_for,
@@ -24,8 +27,6 @@ from eighthalf.common.runner import (
     run_chunks,
     wilson,
 )
-from eighthalf.errors import EighthalfError
-from eighthalf.simulate import add_simulate_arguments, run_simulate, simulate
 
 
 def _square_and_tell(task: tuple[int, int]) -> tuple[int, str]:
@@ -73,7 +74,7 @@ def test_an_error_in_a_chunk_is_raised_here() -> None:
 
 
 def test_seeds_chunks_and_statistics() -> None:
-    assert game_seeds(b"eighthalf-simulate-v1", 3, 4) == eighthalf.simulate.round_seeds(3, 4)
+    assert game_seeds(b"eighthalf-simulate-v1", 3, 4) == eighthalf.games.eighthalf.simulate.round_seeds(3, 4)
     assert game_seeds(b"a", 3, 4) != game_seeds(b"b", 3, 4)
     assert list(chunks(5, 5)) == [(0, 5)] and chunk_size_for(10, 4) == 1
     assert median_of([(1, 1), (2, 1)], 2) == 1.5 and median_of([(7, 3)], 3) == 7.0
@@ -92,10 +93,10 @@ def test_the_figures_of_a_histogram_are_those_of_its_values() -> None:
 
 def test_a_registry_of_each_game() -> None:
     assert bot_factory("greedy", eighthalf.bots.BOTS) is eighthalf.bots.BOTS["greedy"]
-    assert bot_factory("greedy", eighthalf.eights.bots.BOTS) is eighthalf.eights.bots.BOTS["greedy"]
+    assert bot_factory("greedy", eighthalf.games.eights.bots.BOTS) is eighthalf.games.eights.bots.BOTS["greedy"]
     with pytest.raises(EighthalfError, match="unknown bot 'ismcts'; choose from"):
         check_bots_option("ismcts", 2, {"greedy": eighthalf.bots.GreedyBot})
-    assert check_bots_option("greedy", 3, eighthalf.eights.bots.BOTS) == ("greedy",) * 3
+    assert check_bots_option("greedy", 3, eighthalf.games.eights.bots.BOTS) == ("greedy",) * 3
 
 
 def test_int_type_refuses_other_digits_and_long_numbers() -> None:

@@ -1,13 +1,13 @@
-"""The shared search (eighthalf.common.search) and the bots built on it.
+"""The shared search (eighthalf.players.search) and the bots built on it.
 
 The decisions of 8½'s SearchBot and ISMCTSBot and of Eights' SearchBot are pinned by
 ``tests/data/search_decisions.json``, recorded from the bots as they were before the
-search was written once (``eighthalf/bots.py`` and ``eighthalf/eights/bots.py`` at commit
+search was written once (``eighthalf/games/eighthalf/bots.py`` and ``eighthalf/games/eights/bots.py`` at commit
 def7d4f, run as separate modules): the same moves for the same views and generator,
 the same draws in the same order. :func:`decisions` plays the recorded games; to record
 them again from other bot modules, call it with those modules. The two ``ismcts-mixed``
 cases (the opponent model ``"mixed"``, which came later) were recorded from the bots as
-they were when it was added, with ``decisions(eighthalf.bots, eighthalf.eights.bots)``.
+they were when it was added, with ``decisions(eighthalf.bots, eighthalf.games.eights.bots)``.
 """
 
 from __future__ import annotations
@@ -22,15 +22,24 @@ from typing import Any
 import pytest
 
 import eighthalf.bots
-import eighthalf.eights.bots
+import eighthalf.games.eights.bots
 from eighthalf import Rules, apply_with_events, new_game, view
-from eighthalf.common.errors import InvalidStateError
-from eighthalf.common.search import Node, TreeSearch, check_count, check_number, paired_search, race, roll_out, ucb_root
+from eighthalf.core.errors import InvalidStateError
 from eighthalf.eights import apply_with_events as eights_apply_with_events
 from eighthalf.eights import new_game as eights_new_game
 from eighthalf.eights import view as eights_view
-from eighthalf.eights.game import EIGHTS
-from eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.players.search import (
+    Node,
+    TreeSearch,
+    check_count,
+    check_number,
+    paired_search,
+    race,
+    roll_out,
+    ucb_root,
+)
 
 DATA = Path(__file__).parent / "data" / "search_decisions.json"
 
@@ -98,7 +107,7 @@ def test_the_search_bots_decide_as_recorded(name: str) -> None:
     if name in HALF_CASES:
         assert _half_game(eighthalf.bots, name) == recorded
     else:
-        assert _eights_game(eighthalf.eights.bots, name) == recorded
+        assert _eights_game(eighthalf.games.eights.bots, name) == recorded
 
 
 # --------------------------------------------------------------------------- settings
@@ -112,11 +121,11 @@ def test_the_search_bots_decide_as_recorded(name: str) -> None:
         (lambda: eighthalf.bots.ISMCTSBot(prune_after=1.5), "prune_after"),  # type: ignore[arg-type]
         (lambda: eighthalf.bots.SearchBot(confidence="1"), "confidence"),  # type: ignore[arg-type]
         (lambda: eighthalf.bots.SearchBot(time_limit=-1.0), "time_limit"),
-        (lambda: eighthalf.eights.bots.SearchBot(iterations="x"), "iterations"),  # type: ignore[arg-type]
-        (lambda: eighthalf.eights.bots.SearchBot(candidates=True), "candidates"),
-        (lambda: eighthalf.eights.bots.ISMCTSBot(iterations="x"), "iterations"),  # type: ignore[arg-type]
-        (lambda: eighthalf.eights.bots.ISMCTSBot(exploration=float("nan")), "exploration"),
-        (lambda: eighthalf.eights.bots.ISMCTSBot(opponents="x"), "opponents"),
+        (lambda: eighthalf.games.eights.bots.SearchBot(iterations="x"), "iterations"),  # type: ignore[arg-type]
+        (lambda: eighthalf.games.eights.bots.SearchBot(candidates=True), "candidates"),
+        (lambda: eighthalf.games.eights.bots.ISMCTSBot(iterations="x"), "iterations"),  # type: ignore[arg-type]
+        (lambda: eighthalf.games.eights.bots.ISMCTSBot(exploration=float("nan")), "exploration"),
+        (lambda: eighthalf.games.eights.bots.ISMCTSBot(opponents="x"), "opponents"),
     ],
 )
 def test_search_bots_refuse_bad_settings_naming_them(make: Callable[[], object], name: str) -> None:
@@ -142,7 +151,7 @@ def _first_move(state: Any, rng: random.Random) -> Any:
 
 
 def test_roll_out_plays_to_the_end_as_play_out_does() -> None:
-    from eighthalf.common.game import play_out
+    from eighthalf.core.game import play_out
 
     state = ROUND.start(3, seed=5)
     last = roll_out(ROUND, state, _first_move, random.Random(0))
@@ -192,7 +201,7 @@ def test_race_and_ucb_root_on_a_game_of_eights() -> None:
     moves = EIGHTS.legal_moves(state)[:4]
     tree: TreeSearch[Any, Any] = TreeSearch(
         game=EIGHTS,
-        policy=lambda state, rng: eighthalf.eights.bots.greedy_move(state),
+        policy=lambda state, rng: eighthalf.games.eights.bots.greedy_move(state),
         candidates=lambda state: EIGHTS.legal_moves(state)[:3],
         prefer=lambda state, moves, rng: moves[0],
         reward=lambda state, seat: float(state.hand_scores[0][seat]) if state.hand_scores else 0.0,
@@ -220,7 +229,7 @@ def test_race_and_ucb_root_on_a_game_of_eights() -> None:
 
 
 def test_eights_ismcts_bot_is_registered_and_reproducible() -> None:
-    bots = eighthalf.eights.bots
+    bots = eighthalf.games.eights.bots
     assert bots.BOTS["ismcts"] is bots.ISMCTSBot and bots.make_bot("ismcts").name == "ismcts"
     state = eights_new_game(3, seed=8)
     seen = eights_view(state, state.hand.to_move)
@@ -230,11 +239,11 @@ def test_eights_ismcts_bot_is_registered_and_reproducible() -> None:
 
 
 def test_eights_ismcts_bot_beats_random_bots() -> None:
-    bots = eighthalf.eights.bots
+    bots = eighthalf.games.eights.bots
     wins = 0
     for seed in range(8):
         me = seed % 2
-        table: list[eighthalf.eights.bots.Bot] = [bots.ISMCTSBot(iterations=8, candidates=4), bots.RandomBot()]
+        table: list[eighthalf.games.eights.bots.Bot] = [bots.ISMCTSBot(iterations=8, candidates=4), bots.RandomBot()]
         if me:
             table.reverse()
         state, rng = eights_new_game(2, seed=seed), random.Random(seed)
@@ -250,20 +259,20 @@ def test_eights_ismcts_bot_beats_random_bots() -> None:
 
 @pytest.mark.parametrize(
     "bot",
-    [eighthalf.bots.SearchBot(5), eighthalf.bots.ISMCTSBot(5), eighthalf.eights.bots.ISMCTSBot(5)],
+    [eighthalf.bots.SearchBot(5), eighthalf.bots.ISMCTSBot(5), eighthalf.games.eights.bots.ISMCTSBot(5)],
     ids=["search", "ismcts", "eights-ismcts"],
 )
 def test_search_bots_pickle_by_their_public_names(bot: object) -> None:
     import pickle
 
     data = pickle.dumps(bot)
-    assert type(bot).__module__ in ("eighthalf.bots", "eighthalf.eights.bots")  # not a submodule of the package
-    assert type(bot).__module__.encode() in data and b"eighthalf.bots.ismcts" not in data
+    assert type(bot).__module__ in ("eighthalf.bots", "eighthalf.games.eights.bots")  # not a submodule of the package
+    assert type(bot).__module__.encode() in data and b"eighthalf.games.eighthalf.bots.ismcts" not in data
     assert type(pickle.loads(data)) is type(bot)
 
 
 def test_every_public_name_of_the_bots_keeps_its_import_path() -> None:
-    from eighthalf.common.runner import bot_factory
+    from eighthalf.simulation.runner import bot_factory
 
     for name in eighthalf.bots.__all__:
         assert getattr(eighthalf.bots, name) is not None

@@ -1,4 +1,4 @@
-"""The simulation runner written once for every game (eighthalf.common.simulate), over each game object."""
+"""The simulation runner written once for every game (eighthalf.simulation.simulate), over each game object."""
 
 from __future__ import annotations
 
@@ -12,15 +12,22 @@ from typing import Any
 import attrs
 import pytest
 
-import eighthalf.common.shuffle
-import eighthalf.simulate
-from eighthalf.cli import main as eighthalf_main
-from eighthalf.common import cli as common_cli
-from eighthalf.common.frozen import Frozen
-from eighthalf.common.game import Result
-from eighthalf.common.registry import load_bot_for
-from eighthalf.common.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
-from eighthalf.common.simulate import (
+import eighthalf.core.shuffle
+import eighthalf.games.eighthalf.simulate
+from eighthalf.console import arguments as common_cli
+from eighthalf.core.frozen import Frozen
+from eighthalf.core.game import Result
+from eighthalf.errors import EighthalfError
+from eighthalf.games.eighthalf.cli import main as eighthalf_main
+from eighthalf.games.eighthalf.game import ROUND, MatchGame
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eights import simulate as eights_simulate
+from eighthalf.games.eights.cli import main as eights_main
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.options import Rules as EightsRules
+from eighthalf.registry import load_bot_for
+from eighthalf.simulation.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
+from eighthalf.simulation.simulate import (
     Binding,
     Figures,
     StandingFigures,
@@ -30,13 +37,6 @@ from eighthalf.common.simulate import (
     seat_bots,
     standings_table,
 )
-from eighthalf.eights import simulate as eights_simulate
-from eighthalf.eights.cli import main as eights_main
-from eighthalf.eights.game import EIGHTS
-from eighthalf.eights.options import Rules as EightsRules
-from eighthalf.errors import EighthalfError
-from eighthalf.game import ROUND, MatchGame
-from eighthalf.options import Rules
 
 MATCHES = Binding(game=MatchGame(2), tag=b"test-matches", unit="match", most=1000, players_rule="S2")
 
@@ -44,7 +44,7 @@ MATCHES = Binding(game=MatchGame(2), tag=b"test-matches", unit="match", most=100
 @pytest.mark.parametrize(
     ("binding", "players", "rules"),
     [
-        (eighthalf.simulate.BINDING, 3, Rules(move_limit=300)),
+        (eighthalf.games.eighthalf.simulate.BINDING, 3, Rules(move_limit=300)),
         (eights_simulate.BINDING, 3, EightsRules(target=15)),
         (MATCHES, 3, None),
     ],
@@ -108,7 +108,7 @@ def test_a_games_figures_come_through_the_hook() -> None:
 
 def test_the_binding_checks_the_rules_and_players_of_its_game() -> None:
     with pytest.raises(EighthalfError, match="rules must be a Rules or None, not Rules"):
-        run_simulation(eighthalf.simulate.BINDING, 2, 1, ["random"] * 2, seed=1, rules=EightsRules())
+        run_simulation(eighthalf.games.eighthalf.simulate.BINDING, 2, 1, ["random"] * 2, seed=1, rules=EightsRules())
     with pytest.raises(EighthalfError, match=r"rules must be an eighthalf.eights.Rules or None, not Rules"):
         eights_simulate.simulate(2, 1, ["random"] * 2, seed=1, rules=Rules())  # type: ignore[arg-type]
     with pytest.raises(EighthalfError, match=r"players must be from 2 to 6 \(WS2\), not 7"):
@@ -118,8 +118,10 @@ def test_the_binding_checks_the_rules_and_players_of_its_game() -> None:
 
 
 def test_a_bot_of_the_other_game_is_refused_naming_its_game(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"):
-        eighthalf.simulate.simulate(2, 1, ["eighthalf.eights.bots:GreedyBot", "greedy"], seed=1)
+    with pytest.raises(
+        EighthalfError, match=r"^bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½"
+    ):
+        eighthalf.games.eighthalf.simulate.simulate(2, 1, ["eighthalf.games.eights.bots:GreedyBot", "greedy"], seed=1)
     with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights"):
         eights_simulate.simulate(2, 1, ["eighthalf.bots:RandomBot", "greedy"], seed=1)
     with pytest.raises(SystemExit) as exit_info:
@@ -131,9 +133,9 @@ def test_a_bot_of_the_other_game_is_refused_naming_its_game(capsys: pytest.Captu
 @pytest.mark.parametrize(
     ("main", "argv", "message"),
     [
-        (eighthalf_main, ["demo"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
-        (eighthalf_main, ["play"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
-        (eighthalf_main, ["play", "--match"], "--bots: bot 'eighthalf.eights.bots:GreedyBot' is a bot of Eights"),
+        (eighthalf_main, ["demo"], "--bots: bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
+        (eighthalf_main, ["play"], "--bots: bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½"),
+        (eighthalf_main, ["play", "--match"], "--bots: bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights"),
         (eights_main, ["demo"], "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights"),
         (eights_main, ["play"], "--bots: bot 'eighthalf.bots:GreedyBot' is a bot of 8½, not of Eights"),
     ],
@@ -144,7 +146,7 @@ def test_every_command_refuses_a_bot_of_the_other_game_before_it_starts(
 ) -> None:
     """``demo`` and ``play`` refuse it as ``simulate`` does: a usage error naming the game,
     not a failure at the bot's first move (8½'s ``play`` used to start the game)."""
-    other = "eighthalf.eights.bots:GreedyBot" if main is eighthalf_main else "eighthalf.bots:GreedyBot"
+    other = "eighthalf.games.eights.bots:GreedyBot" if main is eighthalf_main else "eighthalf.bots:GreedyBot"
     with pytest.raises(SystemExit) as exit_info:
         main([*argv, "--players", "2", "--seed", "1", "--bots", other])
     assert exit_info.value.code == 2
@@ -155,7 +157,7 @@ def test_every_command_refuses_a_bot_of_the_other_game_before_it_starts(
 
 def test_load_bot_for_refuses_a_bot_of_another_game_and_makes_its_own() -> None:
     assert load_bot_for(ROUND, "eighthalf.bots:GreedyBot").name == "greedy"
-    assert load_bot_for(EIGHTS, "eighthalf.eights.bots:GreedyBot").name == "greedy"
+    assert load_bot_for(EIGHTS, "eighthalf.games.eights.bots:GreedyBot").name == "greedy"
     assert load_bot_for(MatchGame(2), "random").name == "random"
     with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights; choose"):
         load_bot_for(EIGHTS, "eighthalf.bots:RandomBot")
@@ -166,12 +168,14 @@ def test_load_bot_for_refuses_a_bot_of_another_game_and_makes_its_own() -> None:
 def test_one_command_builder_serves_both_games() -> None:
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
-    eighthalf.simulate.add_simulate_arguments(commands.add_parser("rounds"))
+    eighthalf.games.eighthalf.simulate.add_simulate_arguments(commands.add_parser("rounds"))
     args = parser.parse_args(["rounds", "--players", "2", "--rounds", "3", "--seed", "5", "--open-runs"])
-    assert args.simulate_command is eighthalf.simulate.COMMAND and args.open_runs
+    assert args.simulate_command is eighthalf.games.eighthalf.simulate.COMMAND and args.open_runs
     lines: list[str] = []
     assert common_cli.run_simulate(args, write=lines.append) == 0
-    expected = eighthalf.simulate.simulate(2, 3, ["random"] * 2, seed=5, rules=Rules(move_limit=1000, open_runs=True))
+    expected = eighthalf.games.eighthalf.simulate.simulate(
+        2, 3, ["random"] * 2, seed=5, rules=Rules(move_limit=1000, open_runs=True)
+    )
     assert lines == [expected.to_text()]
 
 
@@ -195,8 +199,8 @@ def test_check_run_takes_keywords_only() -> None:
 
 
 def test_the_seed_bounds_have_names_of_their_own() -> None:
-    assert MAX_RUN_SEED_DIGITS == MAX_SEED_DIGITS == eighthalf.simulate.MAX_SEED_DIGITS == 100
-    assert eighthalf.common.shuffle.MAX_SEED_DIGITS == 4300
+    assert MAX_RUN_SEED_DIGITS == MAX_SEED_DIGITS == eighthalf.games.eighthalf.simulate.MAX_SEED_DIGITS == 100
+    assert eighthalf.core.shuffle.MAX_SEED_DIGITS == 4300
 
 
 def test_eights_summaries_are_attrs_values() -> None:
@@ -238,7 +242,7 @@ def test_a_standing_of_any_game_derives_the_same_figures() -> None:
     assert one.mean_points_ci == (40.0, 40.0)  # unbounded points: no spread from one seat-game
     eights_keys = list(eights_simulate.Standing(0, "greedy", 1, 1, 0, 40, 1600).to_dict())
     assert list(one.to_dict()) == [key for key in eights_keys if key != "shared_wins"]
-    summary = eighthalf.simulate.simulate(2, 1, ["greedy", "random"], seed=2)
+    summary = eighthalf.games.eighthalf.simulate.simulate(2, 1, ["greedy", "random"], seed=2)
     assert summary.seats[0].seat_games == 1 and summary.seats[0].mean_points_ci == (0.0, 3.0)  # bounded: 0-3
     for standing in summary.seats + summary.by_bot:
         as_plain = _Plain(

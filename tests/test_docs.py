@@ -272,15 +272,15 @@ def test_a_name_without_its_own_docstring_fails_the_build(
 _RULE_BOOK_FILES = re.compile(r"\b(?:RULES|EIGHTS)\.md\b", re.IGNORECASE)
 
 _HELP_COMMANDS = [
-    ("eighthalf.cli", []),
-    ("eighthalf.cli", ["demo"]),
-    ("eighthalf.cli", ["play"]),
-    ("eighthalf.cli", ["simulate"]),
-    ("eighthalf.cli", ["eights"]),
-    ("eighthalf.cli", ["eights", "demo"]),
-    ("eighthalf.cli", ["eights", "play"]),
-    ("eighthalf.cli", ["eights", "simulate"]),
-    ("eighthalf.eights.cli", []),
+    ("eighthalf.games.eighthalf.cli", []),
+    ("eighthalf.games.eighthalf.cli", ["demo"]),
+    ("eighthalf.games.eighthalf.cli", ["play"]),
+    ("eighthalf.games.eighthalf.cli", ["simulate"]),
+    ("eighthalf.games.eighthalf.cli", ["eights"]),
+    ("eighthalf.games.eighthalf.cli", ["eights", "demo"]),
+    ("eighthalf.games.eighthalf.cli", ["eights", "play"]),
+    ("eighthalf.games.eighthalf.cli", ["eights", "simulate"]),
+    ("eighthalf.games.eights.cli", []),
 ]
 
 
@@ -327,8 +327,8 @@ def test_no_help_text_cites_the_rule_books_outside_the_package(
 
 def test_the_terminal_help_cites_the_rules_pages() -> None:
     """What ``?`` shows in ``play`` names the docs' page of the game's rules, not a file the user lacks."""
-    from eighthalf import terminal
-    from eighthalf.eights import terminal as eights_terminal
+    from eighthalf.games.eighthalf import terminal
+    from eighthalf.games.eights import terminal as eights_terminal
 
     for text in (terminal._HELP, eights_terminal.HELP):
         assert not _RULE_BOOK_FILES.search(text), text

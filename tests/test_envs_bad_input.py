@@ -31,7 +31,7 @@ from hypothesis import given
 
 from eighthalf import EighthalfError, IllegalMoveError, InvalidStateError, Rules, new_game, view
 from eighthalf.envs import SeatEnv, action_to_move, env, move_to_action, raw_env
-from eighthalf.envs.encoding import action_mask, encode_view, table_rules
+from eighthalf.games.eighthalf.encoding import action_mask, encode_view, table_rules
 
 SEEN = view(new_game(3, seed=1), 0)
 
@@ -211,7 +211,7 @@ def test_issue_18_examples() -> None:
 
 
 def test_an_opponent_that_is_no_bot_or_of_the_other_game_is_one_clear_error() -> None:
-    from eighthalf.eights.bots import GreedyBot as EightsGreedyBot
+    from eighthalf.games.eights.bots import GreedyBot as EightsGreedyBot
 
     with pytest.raises(InvalidStateError, match=r"made 5, which has no choose\(view, rng\) method"):
         SeatEnv(3, opponents=[lambda: 5]).reset(seed=1)  # type: ignore[list-item,return-value]

@@ -26,10 +26,10 @@ from eighthalf.eights import apply_unchecked as eights_apply
 from eighthalf.eights import legal_moves as eights_legal
 from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
-from eighthalf.envs import _round_counts
-from eighthalf.envs import encoding as round_encoding
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
-from eighthalf.envs.eights import encoding as eights_encoding
+from eighthalf.games.eighthalf import encoding as round_encoding
+from eighthalf.games.eighthalf import encoding_counts as _round_counts
+from eighthalf.games.eights import encoding as eights_encoding
 
 
 def _round_views(games: int) -> list[Any]:

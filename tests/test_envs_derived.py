@@ -18,17 +18,17 @@ pytest.importorskip("pettingzoo")
 import gymnasium
 import numpy as np
 
-from eighthalf.common.registry import RegistryError, games
 from eighthalf.envs import GAME_MODULE_OF, GameAEC, GameSeatEnv, encoding_for, env_for, seat_env_id
 from eighthalf.envs import raw_env as eighthalf_raw_env
 from eighthalf.envs.base import DEFAULT, Encoding, layout, move_limit_of
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
 from eighthalf.envs.eights import raw_env as eights_raw_env
-from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
 from eighthalf.envs.eights.gym import ENV_ID, SeatEnv
-from eighthalf.envs.encoding import ROUND_ENCODING
 from eighthalf.envs.seat import register_seat_envs
 from eighthalf.errors import EighthalfError, InvalidStateError
+from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
+from eighthalf.games.eights.encoding import EIGHTS_ENCODING
+from eighthalf.registry import RegistryError, games
 
 WITH_ENCODING = [entry.key for entry in games() if entry.encoding is not None]
 
@@ -50,7 +50,7 @@ def test_a_game_that_is_not_registered_or_has_no_encoding_is_a_clear_error() -> 
         GameSeatEnv(3)
     with pytest.raises(InvalidStateError, match="give the game"):
         GameBatch(2, 3)
-    from eighthalf.common import registry
+    from eighthalf import registry
 
     no_encoding = registry.find("eights")
     import attrs
@@ -58,7 +58,7 @@ def test_a_game_that_is_not_registered_or_has_no_encoding_is_a_clear_error() -> 
     with pytest.raises(RegistryError, match="declares no environment encoding"):
         encoding_for(attrs.evolve(no_encoding, encoding=None))
     with pytest.raises(RegistryError, match=r"not an eighthalf\.envs\.base\.Encoding"):
-        encoding_for(attrs.evolve(no_encoding, encoding="eighthalf.eights.game:EIGHTS"))
+        encoding_for(attrs.evolve(no_encoding, encoding="eighthalf.games.eights.game:EIGHTS"))
 
 
 @pytest.mark.parametrize("key", WITH_ENCODING)

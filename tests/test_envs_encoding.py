@@ -1,4 +1,4 @@
-"""The fixed action encoding and the observation vectors (eighthalf.envs.encoding)."""
+"""The fixed action encoding and the observation vectors (eighthalf.games.eighthalf.encoding)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from strategies import ALL_MOVES, reached_states, rules
 
 from eighthalf import GameState, IllegalMoveError, NotAMoveError, OpenPlay, Rank, legal_moves, new_game, view
-from eighthalf.envs.encoding import (
+from eighthalf.games.eighthalf.encoding import (
     ACTIONS,
     NUM_ACTIONS,
     action_mask,
@@ -109,7 +109,7 @@ def test_numpy_is_only_needed_by_eighthalf_envs() -> None:
     import sys
 
     code = (
-        "import sys, eighthalf, eighthalf.bots, eighthalf.simulate, eighthalf.terminal, eighthalf.cli; "
+        "import sys, eighthalf, eighthalf.bots, eighthalf.games.eighthalf.simulate, eighthalf.games.eighthalf.terminal, eighthalf.games.eighthalf.cli; "
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)

@@ -16,8 +16,8 @@ from gymnasium.utils.env_checker import check_env
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.bots import GreedyBot, RandomBot, SearchBot
 from eighthalf.envs import SeatEnv
-from eighthalf.envs.encoding import NUM_ACTIONS
 from eighthalf.envs.gym import ENV_ID
+from eighthalf.games.eighthalf.encoding import NUM_ACTIONS
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -100,7 +100,7 @@ def test_render_ansi_shows_the_agents_hand() -> None:
 
 def test_s5_p3_p7_the_table_options_reach_the_round_and_the_bots() -> None:
     from eighthalf import Rules, legal_moves
-    from eighthalf.envs.encoding import move_to_action
+    from eighthalf.games.eighthalf.encoding import move_to_action
 
     rules = Rules(move_limit=500, lock_next_only=True, halves_stop_at_8_half=True, single_opening=True)
     table = SeatEnv(4, opponents=("greedy", "search"), rules=rules)

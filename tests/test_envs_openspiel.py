@@ -16,7 +16,7 @@ from open_spiel.python.observation import make_observation
 import eighthalf.envs.eights.openspiel  # noqa: F401  (registers python_eights)
 import eighthalf.envs.openspiel as adapter
 from eighthalf import DECK, IllegalMoveError, InvalidStateError, apply, legal_moves, new_game, shuffled_deck, view
-from eighthalf.envs.encoding import move_to_action, observation_size
+from eighthalf.games.eighthalf.encoding import move_to_action, observation_size
 
 
 def dealt(game: pyspiel.Game, deck: tuple[object, ...]) -> adapter.EighthalfState:

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 from eighthalf import IllegalMoveError, InvalidStateError, Rules, new_game
 from eighthalf.envs import env, raw_env
-from eighthalf.envs.encoding import NUM_ACTIONS, action_to_move
+from eighthalf.games.eighthalf.encoding import NUM_ACTIONS, action_to_move
 
 
 # api_test warns about dict observations (and their space) except for the classic games it
@@ -136,7 +136,7 @@ _OPTIONS = Rules(move_limit=600, lock_next_only=True, halves_stop_at_8_half=True
 @pytest.mark.parametrize("seed", range(3))
 def test_s5_p3_p7_the_table_options_are_played_and_masked(seed: int) -> None:
     from eighthalf import legal_moves
-    from eighthalf.envs.encoding import move_to_action
+    from eighthalf.games.eighthalf.encoding import move_to_action
 
     table = raw_env(4, rules=_OPTIONS)
     table.reset(seed=seed)

@@ -24,11 +24,11 @@ from eighthalf.eights import apply_unchecked as eights_apply
 from eighthalf.eights import legal_moves as eights_legal
 from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
-from eighthalf.eights.game import EIGHTS
-from eighthalf.envs import _round_counts
-from eighthalf.envs import encoding as round_encoding
-from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
-from eighthalf.envs.encoding import ROUND_ENCODING
+from eighthalf.games.eighthalf import encoding as round_encoding
+from eighthalf.games.eighthalf import encoding_counts as _round_counts
+from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
+from eighthalf.games.eights.encoding import EIGHTS_ENCODING
+from eighthalf.games.eights.game import EIGHTS
 from eighthalf.testing import hidden_variants
 
 TABLE_RULES = (

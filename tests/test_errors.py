@@ -216,36 +216,36 @@ def test_a_view_a_match_or_the_other_game_s_state_passed_as_a_state_is_one_type_
     cases: list[tuple[Any, str]] = [
         (
             lambda: legal_moves(cast(Any, seen)),
-            "eighthalf.state.GameState object expected; got eighthalf.views.PlayerView",
+            "eighthalf.games.eighthalf.state.GameState object expected; got eighthalf.games.eighthalf.views.PlayerView",
         ),
         (
             lambda: apply_move(cast(Any, seen), move),
-            "eighthalf.state.GameState object expected; got eighthalf.views.PlayerView",
+            "eighthalf.games.eighthalf.state.GameState object expected; got eighthalf.games.eighthalf.views.PlayerView",
         ),
         (
             lambda: is_legal(cast(Any, match), move),
-            "eighthalf.state.GameState object expected; got eighthalf.match.Match",
+            "eighthalf.games.eighthalf.state.GameState object expected; got eighthalf.games.eighthalf.match.Match",
         ),
         (
             lambda: legal_moves(cast(Any, game)),
-            "eighthalf.state.GameState object expected; got eighthalf.eights.state.GameState",
+            "eighthalf.games.eighthalf.state.GameState object expected; got eighthalf.games.eights.state.GameState",
         ),
-        (lambda: legal_moves(cast(Any, None)), "eighthalf.state.GameState object expected; got None"),
+        (lambda: legal_moves(cast(Any, None)), "eighthalf.games.eighthalf.state.GameState object expected; got None"),
         (
             lambda: eights.legal_moves(cast(Any, state)),
-            "eighthalf.eights.state.GameState object expected; got eighthalf.state.GameState",
+            "eighthalf.games.eights.state.GameState object expected; got eighthalf.games.eighthalf.state.GameState",
         ),
         (
             lambda: eights.legal_moves(cast(Any, eights.view(game, 0))),
-            "eighthalf.eights.state.GameState object expected; got eighthalf.eights.views.PlayerView",
+            "eighthalf.games.eights.state.GameState object expected; got eighthalf.games.eights.views.PlayerView",
         ),
         (
             lambda: eights.apply(cast(Any, state), eights.PASS),
-            "eighthalf.eights.state.GameState object expected; got eighthalf.state.GameState",
+            "eighthalf.games.eights.state.GameState object expected; got eighthalf.games.eighthalf.state.GameState",
         ),
         (
             lambda: eights.is_legal(cast(Any, 7), eights.PASS),
-            "eighthalf.eights.state.GameState object expected; got int",
+            "eighthalf.games.eights.state.GameState object expected; got int",
         ),
     ]
     for call, message in cases:

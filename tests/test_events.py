@@ -31,7 +31,7 @@ from eighthalf import (
     position,
     rest_of_deck,
 )
-from eighthalf.events import (
+from eighthalf.games.eighthalf.events import (
     BlindTurned,
     Caught,
     Collected,

@@ -219,7 +219,7 @@ def test_learnt_bot_plays_eights_as_the_greedy_bot_with_only_its_weight_WT1(
     import numpy as np
 
     from eighthalf.eights import apply, new_game, view
-    from eighthalf.eights.bots import GreedyBot
+    from eighthalf.games.eights.bots import GreedyBot
 
     example = load("learn_to_play")
     weights = np.zeros(example.EIGHTS_FEATURES)
@@ -292,7 +292,8 @@ def test_learn_to_play_counts_games_of_eights_and_its_bot_refuses_the_other_game
 
     import numpy as np
 
-    from eighthalf import eights, new_game, view
+    from eighthalf import new_game, view
+    from eighthalf.games import eights
 
     example = load("learn_to_play")
     example.train(32, seed=5, workers=1, batch=16, game="eights")

@@ -1,6 +1,6 @@
 """The conformance suite of the game protocol: every game object passes the same checks.
 
-The checks are written once against :class:`~eighthalf.common.game.Game` and run over
+The checks are written once against :class:`~eighthalf.core.game.Game` and run over
 every case of ``tests/game_cases.py`` (8½'s round, its match of 6 and of 2 rounds,
 Eights): purity, determinism, card conservation, legal moves against ``apply``, the end,
 the events, views and events that leak nothing (:mod:`eighthalf.testing`), the views'
@@ -26,10 +26,10 @@ from game_cases import CASES, Case, Play, play
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eighthalf.common.game import Result, apply_with_events, is_legal, play_out, result_text
-from eighthalf.common.i18n import DEFAULT_LOCALE, LOCALES
-from eighthalf.common.replay import replay_states
+from eighthalf.core.game import Result, apply_with_events, is_legal, play_out, result_text
+from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.errors import DocumentError, IllegalMoveError, InvalidStateError, ParseError
+from eighthalf.formats.replay import replay_states
 from eighthalf.testing import assert_events_hide, assert_no_leaks
 
 MESSAGE_LIMIT = 300
@@ -334,7 +334,7 @@ def test_events_leak_nothing_to_the_seats_that_did_not_move(case: Case) -> None:
 
 
 def test_a_view_lists_its_viewer_s_legal_moves(case: Case) -> None:
-    """How every bot learns its moves (the generic bots of eighthalf.common.bots included):
+    """How every bot learns its moves (the generic bots of eighthalf.players.bots included):
     ``view(state, seat).legal_moves()`` is ``legal_moves(state)`` for the seat to move, else ``()``."""
     game = case.game
     for played, at in sampled(case, every=3):

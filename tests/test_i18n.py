@@ -22,8 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from eighthalf import IllegalMoveError, InvalidStateError, Rank, Rules, apply, legal_moves, new_game
-from eighthalf import terminal as round_terminal
-from eighthalf.common.i18n import (
+from eighthalf.core.i18n import (
     LOCALE_DIR,
     LOCALES,
     check_locale,
@@ -32,20 +31,32 @@ from eighthalf.common.i18n import (
     template_of,
     translation,
 )
-from eighthalf.eights import events as eights_events
-from eighthalf.eights import terminal as eights_terminal
-from eighthalf.eights.engine import apply as eights_apply
-from eighthalf.eights.engine import legal_moves as eights_legal_moves
-from eighthalf.eights.game import EIGHTS
-from eighthalf.eights.reasons import REASONS as EIGHTS_REASONS
-from eighthalf.eights.reasons import reason_for as eights_reason_for
-from eighthalf.eights.state import GameState as EightsState
-from eighthalf.events import BlindTurned, Caught, Collected, Drew, Event, Locked, Played, RoundOver, WentOut, narrate
-from eighthalf.game import MATCH
-from eighthalf.match import DECLINE, Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
-from eighthalf.match import narrate as match_narrate
-from eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
-from eighthalf.reasons import REASONS, reason_for
+from eighthalf.games.eighthalf import terminal as round_terminal
+from eighthalf.games.eighthalf.events import (
+    BlindTurned,
+    Caught,
+    Collected,
+    Drew,
+    Event,
+    Locked,
+    Played,
+    RoundOver,
+    WentOut,
+    narrate,
+)
+from eighthalf.games.eighthalf.game import MATCH
+from eighthalf.games.eighthalf.match import DECLINE, Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
+from eighthalf.games.eighthalf.match import narrate as match_narrate
+from eighthalf.games.eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, Move, OpenPlay
+from eighthalf.games.eighthalf.reasons import REASONS, reason_for
+from eighthalf.games.eights import events as eights_events
+from eighthalf.games.eights import terminal as eights_terminal
+from eighthalf.games.eights.engine import apply as eights_apply
+from eighthalf.games.eights.engine import legal_moves as eights_legal_moves
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.reasons import REASONS as EIGHTS_REASONS
+from eighthalf.games.eights.reasons import reason_for as eights_reason_for
+from eighthalf.games.eights.state import GameState as EightsState
 from eighthalf.server.pages import PAGES_DOMAIN, page_messages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,7 +372,7 @@ def test_every_reason_8_half_gives_is_told_in_french_and_dutch() -> None:
     seen: set[str] = set()
     for error in _round_refusals():
         found = template_of(error.reason, REASONS)
-        assert found is not None, f"no template in eighthalf.reasons for {error.reason!r}"
+        assert found is not None, f"no template in eighthalf.games.eighthalf.reasons for {error.reason!r}"
         seen.add(found[0])
         for locale in TRANSLATED:
             told = reason_for(error, locale)
@@ -404,7 +415,7 @@ def test_every_reason_eights_gives_is_told_in_french_and_dutch() -> None:
                     errors.append(refused)
         for error in errors:
             found = template_of(error.reason, EIGHTS_REASONS)
-            assert found is not None, f"no template in eighthalf.eights.reasons for {error.reason!r}"
+            assert found is not None, f"no template in eighthalf.games.eights.reasons for {error.reason!r}"
             seen.add(found[0])
             count += 1
             for locale in TRANSLATED:

@@ -2,10 +2,10 @@
 imports the higher one, not even under ``TYPE_CHECKING`` or inside a function, and the
 behaviour that used to need those imports is unchanged.
 
-- ``str(state)`` is drawn by ``eighthalf._drawing`` (below the state), not by
-  :mod:`eighthalf.text`; Eights' state draws itself, below ``eighthalf.eights.text``.
-- A match's events are checked, hidden and told by :mod:`eighthalf.match`, which chains
-  to the round's :mod:`eighthalf.events`; ``eighthalf.events_for`` and
+- ``str(state)`` is drawn by ``eighthalf.games.eighthalf.drawing`` (below the state), not by
+  :mod:`eighthalf.games.eighthalf.text`; Eights' state draws itself, below ``eighthalf.games.eights.text``.
+- A match's events are checked, hidden and told by :mod:`eighthalf.games.eighthalf.match`, which chains
+  to the round's :mod:`eighthalf.games.eighthalf.events`; ``eighthalf.events_for`` and
   ``eighthalf.narrate`` are the match's, and take both kinds as before.
 - :mod:`eighthalf.server.protocol` reads a table through its own ``TableLike`` protocol.
 """
@@ -18,18 +18,18 @@ import grimp  # installed with import-linter (the extra test)
 import pytest
 
 import eighthalf
-import eighthalf.events
-import eighthalf.match
+import eighthalf.games.eighthalf.events
+import eighthalf.games.eighthalf.match
 from eighthalf import InvalidStateError, Rank, apply_with_events, events_for, legal_moves, narrate, new_game, new_match
-from eighthalf import eights as W
-from eighthalf.events import Drew, Played
-from eighthalf.game import MATCH
-from eighthalf.match import Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
+from eighthalf.games import eights as W
+from eighthalf.games.eighthalf.events import Drew, Played
+from eighthalf.games.eighthalf.game import MATCH
+from eighthalf.games.eighthalf.match import Exchange, Exchanged, MatchEvent, MatchOver, RoundDealt
 
 PAIRS = [
-    ("eighthalf.state", "eighthalf.text"),
-    ("eighthalf.eights.state", "eighthalf.eights.text"),
-    ("eighthalf.events", "eighthalf.match"),
+    ("eighthalf.games.eighthalf.state", "eighthalf.games.eighthalf.text"),
+    ("eighthalf.games.eights.state", "eighthalf.games.eights.text"),
+    ("eighthalf.games.eighthalf.events", "eighthalf.games.eighthalf.match"),
     ("eighthalf.server.protocol", "eighthalf.server.tables"),
 ]
 """(lower, higher): the higher imports the lower, so the lower must never reach the higher."""
@@ -44,8 +44,12 @@ def _graph() -> grimp.ImportGraph:
 
 def test_the_import_graph_is_read_from_the_sources() -> None:
     graph = _graph()
-    assert "eighthalf.views" in graph.find_modules_directly_imported_by("eighthalf.text")  # under TYPE_CHECKING
-    assert "eighthalf.state" in graph.find_modules_directly_imported_by("eighthalf.text")
+    assert "eighthalf.games.eighthalf.views" in graph.find_modules_directly_imported_by(
+        "eighthalf.games.eighthalf.text"
+    )  # under TYPE_CHECKING
+    assert "eighthalf.games.eighthalf.state" in graph.find_modules_directly_imported_by(
+        "eighthalf.games.eighthalf.text"
+    )
     assert "eighthalf.server.protocol" in graph.find_modules_directly_imported_by("eighthalf.server.tables")
 
 
@@ -60,15 +64,17 @@ def test_the_lower_module_never_reaches_the_higher_one(lower: str, higher: str) 
 
 
 def test_the_drawing_below_the_state_imports_only_the_cards() -> None:
-    assert _graph().find_modules_directly_imported_by("eighthalf._drawing") == {"eighthalf.cards"}
+    assert _graph().find_modules_directly_imported_by("eighthalf.games.eighthalf.drawing") == {
+        "eighthalf.games.eighthalf.cards"
+    }
 
 
 # --- str(state), unchanged ------------------------------------------------------------------
 
 
 def test_str_of_a_state_is_the_text_modules_state_text() -> None:
-    from eighthalf.eights.text import state_text as eights_state_text
-    from eighthalf.text import state_text
+    from eighthalf.games.eighthalf.text import state_text
+    from eighthalf.games.eights.text import state_text as eights_state_text
 
     state = new_game(3, seed=8)
     assert str(state) == state_text(state) and str(state).startswith("move 0, seat ")
@@ -80,8 +86,8 @@ def test_str_of_a_state_is_the_text_modules_state_text() -> None:
 
 
 def test_the_package_exports_the_match_functions() -> None:
-    assert eighthalf.events_for is eighthalf.match.events_for
-    assert eighthalf.narrate is eighthalf.match.narrate
+    assert eighthalf.events_for is eighthalf.games.eighthalf.match.events_for
+    assert eighthalf.narrate is eighthalf.games.eighthalf.match.narrate
     assert "events_for" in eighthalf.__all__ and "narrate" in eighthalf.__all__
 
 
@@ -138,13 +144,13 @@ def test_a_whole_match_is_told_as_before() -> None:
 def test_the_rounds_own_functions_take_a_rounds_events_only() -> None:
     state = new_game(2, seed=3)
     _, events = apply_with_events(state, legal_moves(state)[0])
-    assert eighthalf.events.events_for(events, 0) == events_for(events, 0)
-    assert eighthalf.events.narrate(events) == narrate(events)
+    assert eighthalf.games.eighthalf.events.events_for(events, 0) == events_for(events, 0)
+    assert eighthalf.games.eighthalf.events.narrate(events) == narrate(events)
     for own, _ in OWN_EVENTS:
         with pytest.raises(InvalidStateError, match="not an event"):
-            eighthalf.events.events_for([own], 0)  # type: ignore[list-item]
+            eighthalf.games.eighthalf.events.events_for([own], 0)  # type: ignore[list-item]
         with pytest.raises(InvalidStateError, match="not an event"):
-            eighthalf.events.narrate([own])  # type: ignore[list-item]
+            eighthalf.games.eighthalf.events.narrate([own])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("junk", [["x"], [None], "events", [Rank.ONE]])

@@ -30,8 +30,8 @@ from eighthalf import (
     view,
     view_match,
 )
-from eighthalf.match import DECLINE, Exchanged, MatchMove, MatchOver, RoundDealt, round_seed
-from eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
+from eighthalf.games.eighthalf.match import DECLINE, Exchanged, MatchMove, MatchOver, RoundDealt, round_seed
+from eighthalf.games.eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
 
 R = Rank
 

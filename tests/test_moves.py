@@ -18,7 +18,7 @@ from eighthalf import (
     new_game,
     parse_move,
 )
-from eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
+from eighthalf.games.eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
 
 SHARED: list[Move] = [
     *(play for row in HAND_PLAYS for play in row),

@@ -44,11 +44,11 @@ from eighthalf import (
     to_data,
     view,
 )
-from eighthalf import records as record_text
 from eighthalf.bots import Bot, GreedyBot, SearchBot
-from eighthalf.engine import EFFECTS, effect, effects_for
-from eighthalf.events import Played
-from eighthalf.options import OPTION_NAMES
+from eighthalf.games.eighthalf import records as record_text
+from eighthalf.games.eighthalf.engine import EFFECTS, effect, effects_for
+from eighthalf.games.eighthalf.events import Played
+from eighthalf.games.eighthalf.options import OPTION_NAMES
 from eighthalf.serialization import dumps, loads
 
 OLD = Path(__file__).parent / "data" / "old"

@@ -23,8 +23,8 @@ from eighthalf import (
     replay,
     shuffled_deck,
 )
-from eighthalf.match import DECLINE, Exchange, MatchMove
-from eighthalf.moves import COLLECT
+from eighthalf.games.eighthalf.match import DECLINE, Exchange, MatchMove
+from eighthalf.games.eighthalf.moves import COLLECT
 from eighthalf.records import dumps, loads, result_of
 
 # --------------------------------------------------------------------------- helpers

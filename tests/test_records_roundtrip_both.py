@@ -22,18 +22,18 @@ from hypothesis import strategies as st
 
 import eighthalf as half
 import eighthalf.eights as eights
-import eighthalf.eights.records as eights_records
+import eighthalf.games.eights.records as eights_records
 import eighthalf.records as round_records
 from eighthalf import COMPOSITION, BlindPlay, Collect, EightAndHalf, HandPlay, OpenPlay, Rank
 from eighthalf import from_data as round_from_data
 from eighthalf import to_data as round_to_data
-from eighthalf.common.game import result_text
-from eighthalf.common.replay import replay_states
+from eighthalf.core.game import result_text
 from eighthalf.eights import Pass, Spell, legal_moves, parse_cards
 from eighthalf.eights import to_data as eights_to_data
 from eighthalf.errors import DocumentError
-from eighthalf.game import MATCH
-from eighthalf.match import Decline, Exchange, MatchMove
+from eighthalf.formats.replay import replay_states
+from eighthalf.games.eighthalf.game import MATCH
+from eighthalf.games.eighthalf.match import Decline, Exchange, MatchMove
 
 SMALL_CASES: Final = tuple(case for case in CASES if case.id in ("round", "match2", "eights"))
 """A round of 8½, a match of two rounds and a game of Eights to 20: small games of both."""

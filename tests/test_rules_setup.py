@@ -21,7 +21,7 @@ from eighthalf import (
     shuffled_deck,
 )
 from eighthalf import apply as apply_move
-from eighthalf.deal import opener_of
+from eighthalf.games.eighthalf.deal import opener_of
 
 YELLOW = (1, 2, 3, 4, 6, 7, 8)
 

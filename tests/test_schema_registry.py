@@ -1,8 +1,8 @@
 """The JSON Schemas come from the registry of games: the builder names no game.
 
-Each game describes its schemas in its own package (a :class:`~eighthalf.common.schema.GameSchemas`
+Each game describes its schemas in its own package (a :class:`~eighthalf.schemas.documents.GameSchemas`
 that its registry entry names); :mod:`eighthalf.schemas.build` and :mod:`eighthalf.schemas.server`
-read the registry, and :mod:`eighthalf.common.schema` knows no game. The public tuples of
+read the registry, and :mod:`eighthalf.schemas.documents` knows no game. The public tuples of
 :mod:`eighthalf.schemas` are checked against the games' own, so that they cannot drift. The
 shipped files describe the games this package ships only: a game of another distribution
 registered in the process (the tests' third game, Shedding) changes none of them.
@@ -19,11 +19,11 @@ import attrs
 import pytest
 
 import eighthalf
-from eighthalf.common.registry import find, games
-from eighthalf.common.schema import GameSchemas, game_schemas, schemas_of
 from eighthalf.errors import EighthalfError
+from eighthalf.registry import find, games
 from eighthalf.schemas import DOCUMENT_TYPES, EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES, build_schemas, schema
 from eighthalf.schemas import server as server_schemas
+from eighthalf.schemas.documents import GameSchemas, game_schemas, schemas_of
 from eighthalf.schemas.server import shipped_games
 
 PACKAGE = Path(eighthalf.__file__).resolve().parent
@@ -130,7 +130,7 @@ def test_schemas_of_refuses_what_is_not_a_game_s_schemas() -> None:
     with pytest.raises(EighthalfError, match="not a GameSchemas"):
         schemas_of(_with_schemas(entry, "eighthalf.schemas:EIGHTS_ANY"))
     with pytest.raises(EighthalfError, match="other documents"):
-        schemas_of(_with_schemas(entry, "eighthalf.schema_fields:SCHEMAS"))
+        schemas_of(_with_schemas(entry, "eighthalf.games.eighthalf.schema_fields:SCHEMAS"))
     assert schemas_of(_with_schemas(entry, None)) is None
 
 
@@ -167,7 +167,7 @@ def _imports(path: Path) -> tuple[list[str], list[str]]:
 
 
 def test_the_common_schema_module_knows_no_game() -> None:
-    """:mod:`eighthalf.common.schema` imports only the standard library, attrs and its siblings in common."""
+    """:mod:`eighthalf.schemas.documents` imports only the standard library, attrs and its siblings in common."""
     top, inner = _imports(PACKAGE / "common" / "schema.py")
     assert not inner
     relative = [name for name in top if name.startswith(".")]

@@ -29,13 +29,13 @@ from hypothesis import strategies as st
 from strategies import Round, rounds
 
 from eighthalf import DocumentError, EighthalfError, Rules, new_game, new_match, to_data, view, view_match
-from eighthalf.cards import RANKS
-from eighthalf.events import apply_with_events, events_for
-from eighthalf.match import DECLINE, Exchange
-from eighthalf.moves import HAND_PLAYS
-from eighthalf.options import OPTION_NAMES
+from eighthalf.games.eighthalf.cards import RANKS
+from eighthalf.games.eighthalf.events import apply_with_events, events_for
+from eighthalf.games.eighthalf.match import DECLINE, Exchange
+from eighthalf.games.eighthalf.moves import HAND_PLAYS
+from eighthalf.games.eighthalf.options import OPTION_NAMES
+from eighthalf.games.eighthalf.schema_fields import SCHEMAS
 from eighthalf.records import Record
-from eighthalf.schema_fields import SCHEMAS
 from eighthalf.schemas import DOCUMENT_TYPES, build_schemas, dump_schema, schema, schema_text
 from eighthalf.serialization import REGISTRY, from_data
 

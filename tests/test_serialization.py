@@ -33,12 +33,12 @@ from eighthalf import (
     legal_moves,
     new_game,
 )
-from eighthalf.deal import shuffled_deck
-from eighthalf.events import Drew, apply_with_events, events_for
-from eighthalf.match import DECLINE, Exchange, Match, MatchMove, MatchView, new_match, view_match
+from eighthalf.games.eighthalf.deal import shuffled_deck
+from eighthalf.games.eighthalf.events import Drew, apply_with_events, events_for
+from eighthalf.games.eighthalf.match import DECLINE, Exchange, Match, MatchMove, MatchView, new_match, view_match
+from eighthalf.games.eighthalf.views import PlayerView, view
 from eighthalf.records import Record
 from eighthalf.serialization import FORMAT, VERSION, Document, dumps, from_data, loads, to_data
-from eighthalf.views import PlayerView, view
 
 BAD = Path(__file__).parent / "data" / "bad"
 

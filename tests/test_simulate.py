@@ -22,12 +22,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from eighthalf import EighthalfError, Rules, apply, cli, new_game, parse_move
+from eighthalf import EighthalfError, Rules, apply, new_game, parse_move
 from eighthalf.bots import BOTS as REGISTRY
 from eighthalf.bots import make_bot
-from eighthalf.common.simulate import play_game
-from eighthalf.events import BlindTurned, Caught, Collected, apply_with_events
-from eighthalf.simulate import (
+from eighthalf.games.eighthalf import cli
+from eighthalf.games.eighthalf.events import BlindTurned, Caught, Collected, apply_with_events
+from eighthalf.games.eighthalf.simulate import (
     BINDING,
     CSV_COLUMNS,
     MAX_ROUNDS,
@@ -41,7 +41,8 @@ from eighthalf.simulate import (
     run_simulate,
     simulate,
 )
-from eighthalf.views import view
+from eighthalf.games.eighthalf.views import view
+from eighthalf.simulation.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ["greedy", "random", "random", "random"]
@@ -198,7 +199,7 @@ def test_json_and_csv_parse_back(reference: Summary) -> None:
     assert int(rows[6]["no_winner"]) == reference.no_winner
 
 
-# --- The command line, wired as eighthalf.cli wires it ----------------------------------------
+# --- The command line, wired as eighthalf.games.eighthalf.cli wires it ----------------------------------------
 
 
 def _main(argv: list[str], lines: list[str] | None = None) -> int:
@@ -287,7 +288,9 @@ def test_dask_example() -> None:
     assert summary == simulate(4, 600, BOTS, seed=3, chunk_size=77)
 
 
-@pytest.mark.skipif(not hasattr(cli, "run_simulate"), reason="simulate is not wired into eighthalf.cli yet")
+@pytest.mark.skipif(
+    not hasattr(cli, "run_simulate"), reason="simulate is not wired into eighthalf.games.eighthalf.cli yet"
+)
 def test_python_m_eighthalf_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--players", "2", "--rounds", "10", "--bots", "greedy,random", "--seed", "4", "--workers", "1"]
     assert cli.main([*argv, "--csv", "-"]) == 0

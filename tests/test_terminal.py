@@ -1,4 +1,4 @@
-"""End-to-end tests of the terminal game (``eighthalf.terminal``), driven by scripted answers."""
+"""End-to-end tests of the terminal game (``eighthalf.games.eighthalf.terminal``), driven by scripted answers."""
 
 from __future__ import annotations
 
@@ -30,9 +30,8 @@ from eighthalf import (
     view_match,
 )
 from eighthalf.bots import BOTS, GreedyBot
-from eighthalf.records import loads
-from eighthalf.state import GameState
-from eighthalf.terminal import (
+from eighthalf.games.eighthalf.state import GameState
+from eighthalf.games.eighthalf.terminal import (
     LABELS,
     NAMES,
     PLAIN,
@@ -44,8 +43,9 @@ from eighthalf.terminal import (
     render_screen,
     run_play,
 )
+from eighthalf.games.eighthalf.views import view
+from eighthalf.records import loads
 from eighthalf.testing import LeakError, assert_no_leaks
-from eighthalf.views import view
 
 Answer = Callable[[str, Sequence[str]], str]
 """Answers a prompt, given the transcript so far."""
@@ -471,7 +471,7 @@ def test_the_screen_under_the_5_lock_and_when_a_player_waits_on_e2() -> None:
 
 
 def test_colour_is_optional() -> None:
-    from eighthalf import terminal
+    from eighthalf.games.eighthalf import terminal
 
     painter = terminal._rich_painter()
     if importlib.util.find_spec("rich") is None:
@@ -484,10 +484,20 @@ def test_colour_is_optional() -> None:
 
 
 def test_as_a_real_process() -> None:
-    """``python -m eighthalf.terminal`` stands in for ``python -m eighthalf play`` until it is wired."""
+    """``python -m eighthalf.games.eighthalf.terminal`` stands in for ``python -m eighthalf play`` until it is wired."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
-        [sys.executable, "-m", "eighthalf.terminal", "--players", "4", "--seed", "7", "--bots", "greedy,random"],
+        [
+            sys.executable,
+            "-m",
+            "eighthalf.games.eighthalf.terminal",
+            "--players",
+            "4",
+            "--seed",
+            "7",
+            "--bots",
+            "greedy,random",
+        ],
         input="zz\na\nq\n",
         capture_output=True,
         text=True,
@@ -523,8 +533,8 @@ def test_labels_never_mean_a_move_or_a_command() -> None:
 
 def test_the_labels_are_written_once_for_both_games() -> None:
     """8½'s labels are the shared function's over its letters, the same as before (issue 18)."""
-    from eighthalf.common import terminal as common
-    from eighthalf.eights.terminal import LABELS as EIGHTS_LABELS
+    from eighthalf.console import play as common
+    from eighthalf.games.eights.terminal import LABELS as EIGHTS_LABELS
 
     assert LABELS == "aefijkmnprstuvwyz" and EIGHTS_LABELS == "abcdefghijkmnoprstuvwxyz"
     for count in (1, 17, 18, 289):
@@ -554,7 +564,7 @@ def test_a_typed_card_plays_that_card_whatever_the_list_says() -> None:
     menu = [line for line in screen if re.match(r"  [a-z]+\) ", line)]
     assert [line.split()[1] for line in menu] == [str(move) for move in seen.legal_moves()]
     assert "2" in [str(move) for move in seen.legal_moves()]
-    from eighthalf import terminal
+    from eighthalf.games.eighthalf import terminal
 
     lines: list[str] = []
     answers = iter(["2"])
@@ -571,7 +581,7 @@ def test_more_moves_than_letters_get_two_letter_labels() -> None:
     screen = render_screen(seen, ["Anna", "Ben"]).split("\n")
     menu = [line for line in screen if re.match(r"  [a-z]{2}\) ", line)]
     assert len(menu) == len(moves)
-    from eighthalf import terminal
+    from eighthalf.games.eighthalf import terminal
 
     last = label_of(len(moves) - 1, len(moves))
     answers = iter([last.upper()])
@@ -683,7 +693,7 @@ _ODD_TEXT = st.one_of(
 
 @given(st.lists(_ODD_TEXT, max_size=6))
 def test_any_typed_text_is_a_legal_move_or_one_line_and_the_question_again(answers: list[str]) -> None:
-    from eighthalf import terminal
+    from eighthalf.games.eighthalf import terminal
 
     match = new_match(4, seed=7)
     seen = view_match(match, match.to_move)
@@ -769,7 +779,7 @@ def test_a_bot_that_fails_ends_the_game_with_one_error_line(tmp_path: object) ->
 
 def test_the_play_config_keeps_its_order_and_is_an_attrs_class() -> None:
     from eighthalf import Rules
-    from eighthalf.terminal import PlayConfig
+    from eighthalf.games.eighthalf.terminal import PlayConfig
 
     config = PlayConfig(2, 0, (None, "greedy"), 7, None, ("Anna", "Ben"), None)
     assert config.rules == Rules() and config.record is None and not config.auto_forced

@@ -22,10 +22,10 @@ from eighthalf import (
     new_game,
     view,
 )
-from eighthalf.common.game import Game
-from eighthalf.eights.game import EIGHTS
-from eighthalf.events import Drew, Event
-from eighthalf.game import ROUND, MatchGame, RoundGame
+from eighthalf.core.game import Game
+from eighthalf.games.eighthalf.events import Drew, Event
+from eighthalf.games.eighthalf.game import ROUND, MatchGame, RoundGame
+from eighthalf.games.eights.game import EIGHTS
 from eighthalf.testing import LeakError, assert_events_hide, assert_no_leaks, hidden_variants
 
 

@@ -1,7 +1,7 @@
 """The readable text of a state, and the papercuts of issue 18, item 15.
 
 ``str(state)`` is a few readable lines for both games (``repr`` stays exact); the table
-text lives in the core (:mod:`eighthalf.text`) and needs no optional extra, with
+text lives in the core (:mod:`eighthalf.games.eighthalf.text`) and needs no optional extra, with
 ``eighthalf.envs.text`` as its former name; ``apply`` given text points to
 ``parse_move``; ``render()`` without a render mode returns ``None``.
 """
@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 import eighthalf
 from eighthalf import NotAMoveError, apply, legal_moves, new_game, view
-from eighthalf import eights as W
-from eighthalf.eights.text import state_text as eights_state_text
-from eighthalf.state import GameState
-from eighthalf.text import state_text, table_text
+from eighthalf.games import eights as W
+from eighthalf.games.eighthalf.state import GameState
+from eighthalf.games.eighthalf.text import state_text, table_text
+from eighthalf.games.eights.text import state_text as eights_state_text
 
 
 def _states(players: int, seed: int) -> list[GameState]:
@@ -79,13 +79,13 @@ def test_i1_i2_the_state_text_is_every_seats_table_text_with_every_hand(players:
 
 
 def test_the_text_needs_no_optional_extra() -> None:
-    """``eighthalf.text`` and ``str(state)`` work without numpy (the ``rl`` extra)."""
+    """``eighthalf.games.eighthalf.text`` and ``str(state)`` work without numpy (the ``rl`` extra)."""
     code = textwrap.dedent(
         """
         import sys
         sys.modules["numpy"] = None  # importing numpy now fails
-        import eighthalf, eighthalf.text
-        from eighthalf import eights
+        import eighthalf, eighthalf.games.eighthalf.text
+        from eighthalf.games import eights
         print(eighthalf.new_game(2, seed=3))
         print(eights.new_game(2, seed=3))
         assert "numpy" not in [name for name, module in sys.modules.items() if module is not None]

@@ -33,15 +33,15 @@ from shedding.entry import ENTRY
 from shedding.game import SHEDDING
 from shedding.records import RECORD_FORMAT, Record
 
-from eighthalf import cli
-from eighthalf.common.bots import ISMCTSBot, RandomBot, SearchBot
-from eighthalf.common.game import play_out, result_text
-from eighthalf.common.registry import find, games
-from eighthalf.common.replay import replay_states
-from eighthalf.common.summary import simulate
+from eighthalf.core.game import play_out, result_text
 from eighthalf.errors import DocumentError
+from eighthalf.formats.replay import replay_states
+from eighthalf.games.eighthalf import cli
+from eighthalf.players.bots import ISMCTSBot, RandomBot, SearchBot
+from eighthalf.registry import find, games
 from eighthalf.server.client import create_table, join, play
 from eighthalf.server.games import SERVED, seat_names
+from eighthalf.simulation.summary import simulate
 from eighthalf.testing import assert_no_leaks
 
 # The server tests' helpers (tests/server/server_support.py): a real server process and the frame checks.
@@ -220,7 +220,7 @@ def test_server_message_schemas_take_the_third_game_and_its_frames_pass_them(ser
     frame of a whole game of Shedding over a real server."""
     jsonschema = pytest.importorskip("jsonschema")
     referencing = pytest.importorskip("referencing")
-    from eighthalf.common.schema import game_schemas, schemas_of
+    from eighthalf.schemas.documents import game_schemas, schemas_of
     from eighthalf.schemas.server import server_schemas
 
     built = server_schemas(games())  # every registered game: the protocol of a server that serves Shedding too
@@ -278,7 +278,7 @@ def _page_outcome(server: Any, tmp_path: Path, game: str, bot: Any) -> str:
 
 def test_browser_page_harness_renders_a_game_of_eights(server: Any, tmp_path: Path) -> None:
     """The control: the harness runs the table page through a whole game the page knows, as a seat."""
-    from eighthalf.eights.bots import GreedyBot as EightsGreedy
+    from eighthalf.games.eights.bots import GreedyBot as EightsGreedy
 
     outcome = _page_outcome(server, tmp_path, "Eights", EightsGreedy())
     assert outcome.startswith("ok: ") and int(outcome.split()[1]) > 1, outcome

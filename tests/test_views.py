@@ -38,7 +38,7 @@ from eighthalf import (
     unseen_cards,
     view,
 )
-from eighthalf.events import BlindTurned, Event
+from eighthalf.games.eighthalf.events import BlindTurned, Event
 from eighthalf.testing import hidden_variants
 
 R = Rank

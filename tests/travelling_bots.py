@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from eighthalf.moves import Move
-from eighthalf.views import PlayerView
+from eighthalf.games.eighthalf.moves import Move
+from eighthalf.games.eighthalf.views import PlayerView
 
 
 class CautiousBot:
@@ -45,7 +45,7 @@ class StubbornBot:
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The collect, whatever the legal moves are."""
-        from eighthalf.moves import COLLECT
+        from eighthalf.games.eighthalf.moves import COLLECT
 
         return COLLECT
 

@@ -1,41 +1,33 @@
-"""Bots: players that choose a move from their own view only.
+"""8½'s bots: the public names of ``eighthalf.games.eighthalf.bots``.
 
-A bot never receives the full :class:`~eighthalf.GameState`, so it cannot cheat: it gets
-the :class:`~eighthalf.views.PlayerView` of its seat and a :class:`random.Random` that the
-caller owns, which makes every game reproducible.
+Each class and function gives ``eighthalf.bots`` as its ``__module__``, so specs such as
+``"eighthalf.bots:GreedyBot"``, pickles and ``repr`` name it here.
 
->>> import random
->>> from eighthalf import new_game, apply
->>> from eighthalf.views import view
->>> bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
->>> state, rng = new_game(4, seed=7), random.Random(7)
->>> while not state.over:
-...     seat = state.to_move
-...     state = apply(state, bots[seat].choose(view(state, seat), rng))
->>> state.winner, state.points
-(3, (0, 0, 0, 3))
-
-The package is split along the bot protocol's seams: the protocols and the play loops'
-helpers (``protocols``), the basic bots (``basic``), the search bots' belief
-(``belief``) and their weighing of opponent models (``opponents``), the determinized search (``search``) and IS-MCTS (``ismcts``), the last
-two on the search written once for both games (:mod:`eighthalf.common.search`). Import
-every name from ``eighthalf.bots``: each class and function here gives it as its
-``__module__``, so specs such as ``"eighthalf.bots:GreedyBot"``, pickles and ``repr``
-name it there.
+>>> from eighthalf.bots import BOTS
+>>> sorted(BOTS)
+['greedy', 'ismcts', 'random', 'search']
 """
 
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from ..common import players
-from ..common.players import observes, paired_choice
-from .basic import GreedyBot, RandomBot, greedy_choice
-from .belief import Belief
-from .ismcts import ISMCTSBot
-from .opponents import Weights
-from .protocols import Bot, Exchanger, Observer, choose_exchange, exchange_choice, tell, tell_match
-from .search import SearchBot
+from eighthalf.games.eighthalf.bots import (
+    BOTS,
+    Belief,
+    Bot,
+    Exchanger,
+    GreedyBot,
+    ISMCTSBot,
+    Observer,
+    RandomBot,
+    SearchBot,
+    Weights,
+    choose_exchange,
+    exchange_choice,
+    greedy_choice,
+    make_bot,
+    observes,
+    paired_choice,
+    tell,
+    tell_match,
+)
 
 __all__ = [
     "BOTS",
@@ -57,40 +49,3 @@ __all__ = [
     "tell",
     "tell_match",
 ]
-
-for _public in (
-    Belief,
-    Bot,
-    Exchanger,
-    GreedyBot,
-    ISMCTSBot,
-    Observer,
-    RandomBot,
-    SearchBot,
-    Weights,
-    choose_exchange,
-    exchange_choice,
-    greedy_choice,
-    tell,
-    tell_match,
-):
-    _public.__module__ = __name__  # the public name; the submodule is where it lives
-
-
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-    "ismcts": ISMCTSBot,
-}
-"""The built-in bots by name."""
-
-
-def make_bot(name: str) -> Bot:
-    """A new bot of the named kind (see :data:`BOTS`).
-
-    Raises:
-        KeyError: If there is no bot of that name, whatever ``name`` is (a name that is
-            not a str is no bot's name); the message quotes it briefly and lists the names.
-    """
-    return players.make(BOTS, name)

@@ -31,21 +31,21 @@ from typing import Literal
 __all__ = ["BUILD", "COMPILED_MODULES", "compiled_modules", "main"]
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "eighthalf.common.value",
-    "eighthalf.state",
-    "eighthalf.engine",
-    "eighthalf.eights.passing",
-    "eighthalf.eights.state",
-    "eighthalf.eights.engine",
+    "eighthalf.core.value",
+    "eighthalf.games.eighthalf.state",
+    "eighthalf.games.eighthalf.engine",
+    "eighthalf.games.eights.passing",
+    "eighthalf.games.eights.state",
+    "eighthalf.games.eights.engine",
 )
 """The modules that the compiled build compiles: the hot path of both games, the state
 classes and the rules logic that bots, simulations and environments call millions of
 times. For 8½ the state classes and the engine; for Eights the state classes, the
 engine and :class:`~eighthalf.eights.Pass` (of which :func:`~eighthalf.eights.legal_moves`
-makes up to 127 at a time); and :class:`~eighthalf.common.value.Value`, the compiled
-base of both games' states. ``eighthalf.common.frozen`` stays pure, so that interpreted
+makes up to 127 at a time); and :class:`~eighthalf.core.value.Value`, the compiled
+base of both games' states. ``eighthalf.core.frozen`` stays pure, so that interpreted
 value classes (Eights' cards, spellings, options, views and events) can derive from its
-:class:`~eighthalf.common.frozen.Frozen`. Everything else stays pure Python in both
+:class:`~eighthalf.core.frozen.Frozen`. Everything else stays pure Python in both
 builds: the modules that check arguments from callers (:func:`~eighthalf.new_game`,
 :func:`~eighthalf.position`, :func:`~eighthalf.parse_move`, :class:`~eighthalf.Rules` and
 the move classes of 8½, and of Eights :func:`~eighthalf.eights.new_game`,

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import main
+from eighthalf.build import main
 
 raise SystemExit(main())

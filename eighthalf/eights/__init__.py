@@ -1,41 +1,72 @@
-"""Eights (Eric Pederson, 1999): the word-spelling card game for 2 to 6 players, on 8½'s API.
+"""Eights (Eric Pederson, 1999), the word-spelling card game: the public names of its folder.
 
-The rule book is the Eights page of the docs (``docs/eights.rst``), rule ids WS1 … WI4. A
-game is played as 8½'s round is: :func:`new_game`, then :func:`legal_moves` and
-:func:`apply` until it is over.
+The game lives in :mod:`eighthalf.games.eights`; this module is where to import it from.
 
 >>> from eighthalf.eights import new_game, legal_moves, apply
->>> state = new_game(4, seed=7)
->>> while not state.over:
-...     state = apply(state, legal_moves(state)[0])
->>> state.outcome
-Outcome(totals=(6, 10, 18, 31), winners=(3,), target=30)
+>>> state = new_game(3, seed=1)
+>>> state = apply(state, legal_moves(state)[0])
+>>> state.hand.players
+3
 """
 
-from ..errors import DocumentError, EighthalfError, IllegalMoveError, InvalidStateError, NotAMoveError, ParseError
-from .cards import CARDS, DECK, SUIT_LETTERS, SUITS, Card, card_texts, parse_card, parse_cards
-from .deal import new_game
-from .engine import apply, apply_unchecked, is_legal, legal_moves
-from .events import (
+from eighthalf.games.eights import (
+    CARDS,
+    DEALT,
+    DECK,
+    HAND_SIZES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASS,
+    SUIT_LETTERS,
+    SUITS,
+    TARGETS,
+    VALUES,
+    WORDS,
+    Card,
+    DocumentError,
     Drew,
+    EighthalfError,
     Event,
     GameOver,
+    GameState,
     HandDealt,
     HandOver,
+    HandState,
+    IllegalMoveError,
+    InvalidStateError,
+    Move,
+    NotAMoveError,
+    Outcome,
+    ParseError,
+    Pass,
     Passed,
+    PlayerView,
+    Record,
+    Rules,
+    Spell,
     Spelled,
+    apply,
+    apply_unchecked,
     apply_with_events,
+    card_texts,
     events_for,
+    from_data,
+    is_legal,
+    legal_moves,
     narrate,
+    new_game,
+    parse_card,
+    parse_cards,
+    parse_move,
+    parse_word,
+    position,
+    replay,
+    rest_of_deck,
+    sample_state,
+    to_data,
+    unseen_cards,
+    view,
 )
-from .moves import PASS, Move, Pass, Spell, parse_move
-from .options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, TARGETS, Rules
-from .position import position, rest_of_deck
-from .records import Record, replay
-from .serialization import from_data, to_data
-from .state import DEALT, GameState, HandState, Outcome
-from .views import PlayerView, sample_state, unseen_cards, view
-from .words import VALUES, WORDS, parse_word
 
 __all__ = [
     "CARDS",

@@ -49,13 +49,22 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
-    from . import extra_missing
+    from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "rl", "eighthalf.envs.aec") from None
 
-from ..common.game import RulesT
-from ..errors import InvalidStateError, quote
-from .base import DEFAULT, Default, Encoding, check_render_mode, check_seed, encoding_for, game_of, move_limit_of
+from eighthalf.core.errors import InvalidStateError, quote
+from eighthalf.core.game import RulesT
+from eighthalf.envs.base import (
+    DEFAULT,
+    Default,
+    Encoding,
+    check_render_mode,
+    check_seed,
+    encoding_for,
+    game_of,
+    move_limit_of,
+)
 
 __all__ = ["Actions", "GameAEC", "env_for", "wrap", "wrapped"]
 

@@ -2,16 +2,16 @@
 
 The PettingZoo environment (:mod:`eighthalf.envs.aec`), the Gymnasium environment of one
 seat (:mod:`eighthalf.envs.seat`) and the OpenSpiel game (:mod:`eighthalf.envs.spiel`)
-are written once, against the game protocol (:class:`eighthalf.common.game.Game`) and an
+are written once, against the game protocol (:class:`eighthalf.core.game.Game`) and an
 :class:`Encoding`: the game's fixed action space with its mask and the way between
 actions and moves, its observation vector built from a seat's view alone, the table's
 rules, the rewards and the text of a table. 8½'s encoding is
-:data:`eighthalf.envs.encoding.ROUND_ENCODING`, Eights' is
-:data:`eighthalf.envs.eights.encoding.EIGHTS_ENCODING`; a third game joins the three
+:data:`eighthalf.games.eighthalf.encoding.ROUND_ENCODING`, Eights' is
+:data:`eighthalf.games.eights.encoding.EIGHTS_ENCODING`; a third game joins the three
 frameworks with an encoding of its own, declared in its registry entry
-(:attr:`eighthalf.common.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
+(:attr:`eighthalf.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
 
->>> from eighthalf.envs.encoding import ROUND_ENCODING
+>>> from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
 >>> ROUND_ENCODING.num_actions, ROUND_ENCODING.env_name
 (89, 'eighthalf_v0')
 >>> encoding_for("eights").env_name
@@ -30,9 +30,9 @@ from typing import Any, Final, Generic
 import numpy as np
 import numpy.typing as npt
 
-from ..common.game import Game, MoveT, Result, RulesT, StateT, ViewT
-from ..common.registry import GameEntry, RegistryError, find, load_object
-from ..errors import InvalidStateError, quote
+from eighthalf.core.errors import InvalidStateError, quote
+from eighthalf.core.game import Game, MoveT, Result, RulesT, StateT, ViewT
+from eighthalf.registry import GameEntry, RegistryError, find, load_object
 
 __all__ = [
     "DEFAULT",
@@ -112,11 +112,11 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """The rules an adapter plays and its own move limit (``None``: the rules end every game).
 
         Derived for every game: ``rules``, else the game's
-        :attr:`~eighthalf.common.game.Game.default_rules`, and ``move_limit`` as given, which
+        :attr:`~eighthalf.core.game.Game.default_rules`, and ``move_limit`` as given, which
         ends a game with no winner. A game whose rules hold a move limit of their own, or
         that cannot play some rules, overrides it (8½'s, E7).
 
-        >>> from eighthalf.envs.eights.encoding import EIGHTS_ENCODING
+        >>> from eighthalf.games.eights.encoding import EIGHTS_ENCODING
         >>> EIGHTS_ENCODING.table(None, 500)
         (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
 
@@ -368,8 +368,8 @@ def game_of(game: str | Encoding[Any, Any, Any, Any] | None, default: str | None
 
 def encoding_for(game: str | GameEntry | Encoding[Any, Any, Any, Any]) -> Encoding[Any, Any, Any, Any]:
     """The environment encoding of a registered game: its name, key or alias
-    (:func:`~eighthalf.common.registry.find`) or its entry, whose
-    :attr:`~eighthalf.common.registry.GameEntry.encoding` is loaded; an encoding is itself.
+    (:func:`~eighthalf.registry.find`) or its entry, whose
+    :attr:`~eighthalf.registry.GameEntry.encoding` is loaded; an encoding is itself.
 
     Raises:
         EighthalfError: If no game of that name is registered.

@@ -56,8 +56,8 @@ from typing import Any, ClassVar, NamedTuple, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InvalidStateError, quote
-from .base import DEFAULT, Default, Encoding, check_seed, encoding_for, game_of, move_limit_of
+from eighthalf.core.errors import InvalidStateError, quote
+from eighthalf.envs.base import DEFAULT, Default, Encoding, check_seed, encoding_for, game_of, move_limit_of
 
 __all__ = ["BatchStep", "EightsBatch", "GameBatch", "RoundBatch"]
 

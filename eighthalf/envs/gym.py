@@ -4,8 +4,8 @@
 for every game, :class:`eighthalf.envs.seat.GameSeatEnv`, with 8½'s encoding. One episode is one round;
 the agent plays seat ``seat`` and bots chosen by the user play the others (they move
 between the agent's steps). Observations are the agent's view as
-:func:`~eighthalf.envs.encoding.encode_view`'s vector; actions are the 89 of
-:data:`~eighthalf.envs.encoding.ACTIONS`, and ``info["action_mask"]`` marks the legal
+:func:`~eighthalf.games.eighthalf.encoding.encode_view`'s vector; actions are the 89 of
+:data:`~eighthalf.games.eighthalf.encoding.ACTIONS`, and ``info["action_mask"]`` marks the legal
 ones. The reward is the agent's points when the round ends (E6), 0 before; a round won
 *terminates*, a round stopped by the move limit (E7) is *truncated*.
 
@@ -26,14 +26,14 @@ from __future__ import annotations
 try:
     import gymnasium
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
-    from . import extra_missing
+    from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "rl", "eighthalf.envs.gym") from None
 
-from ..bots import Bot
-from ..options import Rules
-from ..state import GameState
-from .seat import GameSeatEnv
+from eighthalf.envs.seat import GameSeatEnv
+from eighthalf.games.eighthalf.bots import Bot
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.state import GameState
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
@@ -65,7 +65,7 @@ class SeatEnv(GameSeatEnv[Rules, Bot]):
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
             of the default rules with ``move_limit`` (see
-            :func:`~eighthalf.envs.encoding.table_rules`).
+            :func:`~eighthalf.games.eighthalf.encoding.table_rules`).
 
     Every setting is checked here, and a wrong one is an
     :class:`~eighthalf.InvalidStateError` (a :class:`ValueError`) with a short message:

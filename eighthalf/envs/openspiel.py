@@ -14,7 +14,7 @@ nobody scores), and the table options ``lock_next_only`` (P7),
 ``halves_stop_at_8_half`` (P3) and ``single_opening`` (S5) of :class:`~eighthalf.Rules`
 (booleans, default false: the rule book's rulings). ``open_runs`` (T3) is not offered:
 several open cards in one play have no action (see
-:func:`~eighthalf.envs.encoding.table_rules`).
+:func:`~eighthalf.games.eighthalf.encoding.table_rules`).
 
 >>> game = pyspiel.load_game("python_eighthalf", {"players": 4, "single_opening": True})
 >>> game.rules.single_opening, game.rules.lock_next_only
@@ -24,12 +24,12 @@ several open cards in one play have no action (see
   shuffled deck (top first), an outcome per rank (0–11) with the probability of drawing
   that rank from the cards left. The 72 cards then go out as :func:`~eighthalf.new_game`
   deals them (S3, S4, dealer seat n−1, S7). Nothing else is random.
-- **Actions** are the 89 of :data:`~eighthalf.envs.encoding.ACTIONS`; the legal ones
+- **Actions** are the 89 of :data:`~eighthalf.games.eighthalf.encoding.ACTIONS`; the legal ones
   come in ascending order, as OpenSpiel asks.
 - **Returns** are the round's points (E6) at the end, 0 before (a general-sum game with
   utilities from 0 to 3).
 - **Observations** (``observation_tensor``/``observation_string``) are the player's view
-  (:func:`~eighthalf.envs.encoding.encode_view`, and the view as text). The public
+  (:func:`~eighthalf.games.eighthalf.encoding.encode_view`, and the view as text). The public
   observation (``private_info`` none) leaves the player's own hand out. The
   **information state** adds what the player remembers: its string lists every move
   made so far, with the player's own hand at each of its moves (perfect recall); its
@@ -50,19 +50,19 @@ try:
     import numpy as np
     import pyspiel
 except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
-    from . import extra_missing
+    from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.openspiel") from None
 
-from ..cards import COMPOSITION, DECK, RANKS, Rank
-from ..deal import check_table, first_state
-from ..errors import IllegalMoveError, InvalidStateError, quote
-from ..moves import Move
-from ..options import Rules
-from ..state import GameState
-from ..views import PlayerView, sample_state
-from .encoding import NUM_ACTIONS, ROUND_ENCODING, action_to_move
-from .spiel import SpielGame, SpielObserver, SpielState, check_params
+from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
+from eighthalf.envs.spiel import SpielGame, SpielObserver, SpielState, check_params
+from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Rank
+from eighthalf.games.eighthalf.deal import check_table, first_state
+from eighthalf.games.eighthalf.encoding import NUM_ACTIONS, ROUND_ENCODING, action_to_move
+from eighthalf.games.eighthalf.moves import Move
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.state import GameState
+from eighthalf.games.eighthalf.views import PlayerView, sample_state
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
 

@@ -2,11 +2,11 @@
 
 One episode is one round. The environment is the one written once for every game,
 :class:`eighthalf.envs.aec.GameAEC`, with 8½'s encoding
-(:data:`~eighthalf.envs.encoding.ROUND_ENCODING`). It follows PettingZoo's classic card games:
+(:data:`~eighthalf.games.eighthalf.encoding.ROUND_ENCODING`). It follows PettingZoo's classic card games:
 
 - ``observation_space(agent)`` is a :class:`gymnasium.spaces.Dict` with ``"observation"``
-  (the agent's view as :func:`~eighthalf.envs.encoding.encode_view`'s vector) and
-  ``"action_mask"`` (1 for each legal action of :data:`~eighthalf.envs.encoding.ACTIONS`,
+  (the agent's view as :func:`~eighthalf.games.eighthalf.encoding.encode_view`'s vector) and
+  ``"action_mask"`` (1 for each legal action of :data:`~eighthalf.games.eighthalf.encoding.ACTIONS`,
   all 0 when it is not the agent's turn); ``action_space(agent)`` is ``Discrete(89)``.
 - The rewards are the round's points (E6), given to every agent when the round ends
   (0 before). A round won ends in ``terminations``; a round stopped by the move limit
@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..options import Rules
-from ..state import GameState
-from .aec import GameAEC, wrapped
-from .encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
+from eighthalf.envs.aec import GameAEC, wrapped
+from eighthalf.games.eighthalf.encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.state import GameState
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "env", "raw_env"]
 
@@ -53,10 +53,10 @@ class raw_env(GameAEC[Rules]):
         players: Seats at the table (2–5, S2; by default 4).
         game: Another registered game to play instead (see :class:`~eighthalf.envs.aec.GameAEC`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        move_limit: The move limit of E7 (by default :data:`~eighthalf.envs.encoding.DEFAULT_MOVE_LIMIT`), or ``None`` for none.
+        move_limit: The move limit of E7 (by default :data:`~eighthalf.games.eighthalf.encoding.DEFAULT_MOVE_LIMIT`), or ``None`` for none.
         rules: The table's :class:`~eighthalf.Rules` (its options and move limit), instead
             of the default rules with ``move_limit`` (see
-            :func:`~eighthalf.envs.encoding.table_rules`).
+            :func:`~eighthalf.games.eighthalf.encoding.table_rules`).
 
     Raises:
         InvalidStateError: If ``players`` or ``move_limit`` is out of range, ``rules``

@@ -35,22 +35,22 @@ try:
     import numpy.typing as npt
     from gymnasium import spaces
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
-    from . import extra_missing
+    from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "rl", "eighthalf.envs.seat") from None
 
-from ..common import players as common_players
-from ..common.demo import bot_move
-from ..common.game import RulesT
-from ..common.registry import bots_for, entry_of, find, games
-from ..errors import IllegalMoveError, InvalidStateError, quote
-from .base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, game_of, move_limit_of
+from eighthalf.console.demo import bot_move
+from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
+from eighthalf.core.game import RulesT
+from eighthalf.envs.base import DEFAULT, Default, Encoding, check_render_mode, encoding_for, game_of, move_limit_of
+from eighthalf.players import players as common_players
+from eighthalf.registry import bots_for, entry_of, find, games
 
 __all__ = ["GameSeatEnv", "register_seat_envs", "seat_env_id"]
 
 Observation = npt.NDArray[np.float32]
 BotT = TypeVar("BotT")
-"""The type of the game's bots (:class:`eighthalf.common.players.Bot`)."""
+"""The type of the game's bots (:class:`eighthalf.players.players.Bot`)."""
 
 
 def _is_real(value: object) -> bool:

@@ -49,13 +49,13 @@ try:
     import numpy as np
     import pyspiel
 except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
-    from . import extra_missing
+    from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.spiel") from None
 
-from ..common.registry import RegistryError, find, games, load_object
-from ..errors import IllegalMoveError, InvalidStateError, quote
-from .base import Encoding, encoding_for
+from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
+from eighthalf.envs.base import Encoding, encoding_for
+from eighthalf.registry import RegistryError, find, games, load_object
 
 __all__ = [
     "SEEDS",

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import build_schemas, dump_schema
+from eighthalf.schemas import build_schemas, dump_schema
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,16 +1,16 @@
 """The generator of the JSON Schemas: one builder for every game's documents, naming no game.
 
-:func:`build_schemas` reads the registry of games (:mod:`eighthalf.common.registry`). For
+:func:`build_schemas` reads the registry of games (:mod:`eighthalf.registry`). For
 each game (by default the games whose schemas this package ships,
 :func:`~eighthalf.schemas.server.shipped_games`) whose entry names its schemas
-(:attr:`GameEntry.schemas <eighthalf.common.registry.GameEntry.schemas>`, a
-:class:`~eighthalf.common.schema.GameSchemas` in the game's own package, as
-:data:`eighthalf.schema_fields.SCHEMAS` and :data:`eighthalf.eights.schema_fields.SCHEMAS`),
-it writes the game's schema files with :func:`~eighthalf.common.schema.game_schemas`; then
+(:attr:`GameEntry.schemas <eighthalf.registry.GameEntry.schemas>`, a
+:class:`~eighthalf.schemas.documents.GameSchemas` in the game's own package, as
+:data:`eighthalf.games.eighthalf.schema_fields.SCHEMAS` and :data:`eighthalf.games.eights.schema_fields.SCHEMAS`),
+it writes the game's schema files with :func:`~eighthalf.schemas.documents.game_schemas`; then
 the schemas of the game server's protocol (:mod:`eighthalf.schemas.server`). The machinery
 that is the same for every game (the header, the required keys taken from the loader, the
 fields' descriptions taken from their attribute docstrings, one file per document type and
-one that accepts any of them) is :mod:`eighthalf.common.schema`, whose names this module
+one that accepts any of them) is :mod:`eighthalf.schemas.documents`, whose names this module
 re-exports. Only the schema files' generator needs this module; :mod:`eighthalf.schemas`
 reads the shipped files.
 """
@@ -21,10 +21,10 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from ..common.registry import GameEntry
-from ..common.schema import RECORD_COMMENTS as RECORD_COMMENTS
-from ..common.schema import RECORD_TAGS as RECORD_TAGS
-from ..common.schema import (
+from eighthalf.registry import GameEntry
+from eighthalf.schemas.documents import RECORD_COMMENTS as RECORD_COMMENTS
+from eighthalf.schemas.documents import RECORD_TAGS as RECORD_TAGS
+from eighthalf.schemas.documents import (
     GameSchemas,
     Pieces,
     attribute_docs,
@@ -36,8 +36,8 @@ from ..common.schema import (
     ref,
     schemas_of,
 )
-from ..common.schema import used_defs as used_defs
-from .server import server_schemas, shipped_games
+from eighthalf.schemas.documents import used_defs as used_defs
+from eighthalf.schemas.server import server_schemas, shipped_games
 
 __all__ = [
     "GameSchemas",
@@ -61,7 +61,7 @@ def build_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict[
         entries: The games to describe, from the registry of games; ``None`` for the
             games whose schemas this package ships
             (:func:`~eighthalf.schemas.server.shipped_games`), which the shipped files
-            hold. ``games()`` of :mod:`eighthalf.common.registry` describes every
+            hold. ``games()`` of :mod:`eighthalf.registry` describes every
             registered game, another distribution's too.
 
     Returns:

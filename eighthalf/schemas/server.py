@@ -26,7 +26,7 @@ game, and ``server_schemas(games())`` describes them all), and what the schemas 
 each game comes from its registry entry: its name, bots and most rounds, its documents'
 types of rules, views and events (its views are those of its game objects for one round
 and for its most rounds, its events those its schemas declare), and the most players its
-rules allow (:attr:`GameSchemas.max_players <eighthalf.common.schema.GameSchemas.max_players>`).
+rules allow (:attr:`GameSchemas.max_players <eighthalf.schemas.documents.GameSchemas.max_players>`).
 The test suite checks every message and body a real server sends against them.
 """
 
@@ -38,15 +38,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from .. import server as server_package
-from ..common.documents import MAX_INT, VERSION
-from ..common.i18n import LOCALES
-from ..common.registry import GameEntry, games
-from ..common.schema import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
-from ..errors import EighthalfError
-from ..server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
-from ..server.protocol import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
-from ..server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
+from eighthalf import server as server_package
+from eighthalf.core.errors import EighthalfError
+from eighthalf.core.i18n import LOCALES
+from eighthalf.formats.documents import MAX_INT, VERSION
+from eighthalf.registry import GameEntry, games
+from eighthalf.schemas.documents import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
+from eighthalf.server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
+from eighthalf.server.protocol import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
+from eighthalf.server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
 
@@ -195,7 +195,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
 
     A game's views are those of its game objects for one round and for its most rounds;
     its events are those its schemas declare (:attr:`GameSchemas.events
-    <eighthalf.common.schema.GameSchemas.events>`).
+    <eighthalf.schemas.documents.GameSchemas.events>`).
 
     Raises:
         EighthalfError: If a game declares no events, or one its documents do not have.
@@ -227,7 +227,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
 
 def _most_players(entry: GameEntry) -> int:
     """The most players that any rules of ``entry``'s game allow (see
-    :attr:`~eighthalf.common.schema.GameSchemas.max_players`)."""
+    :attr:`~eighthalf.schemas.documents.GameSchemas.max_players`)."""
     described = schemas_of(entry)
     if described is not None and described.max_players is not None:
         return described.max_players
@@ -609,7 +609,7 @@ def server_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict
         entries: The games the schemas describe (tables' games, bots, rules, views and
             events), each served and shipping its documents' schemas; ``None`` for
             :func:`shipped_games`, as the shipped files hold them. ``games()`` of
-            :mod:`eighthalf.common.registry` describes every registered game.
+            :mod:`eighthalf.registry` describes every registered game.
 
     Returns:
         ``{file name: schema}``: ``"<name>.schema.json"`` for each of :data:`SERVER_SCHEMAS`.

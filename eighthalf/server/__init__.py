@@ -15,7 +15,7 @@ SQLite file. Its modules, from the web down to the storage:
   (leases, notices);
 - :mod:`eighthalf.server.lobby`: the tables a server holds, makes, restores, lists and ends;
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
-  game protocol (:class:`~eighthalf.common.game.Game`);
+  game protocol (:class:`~eighthalf.core.game.Game`);
 - :mod:`eighthalf.server.games`: the games served and the settings of a new table;
 - :mod:`eighthalf.server.store` and :mod:`eighthalf.server.postgres`: where tables are kept (SQLite,
   PostgreSQL);

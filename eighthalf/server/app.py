@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlencode, urlsplit
 
-from . import extra_missing
+from eighthalf.server import extra_missing
 
 try:
     import starlette  # noqa: F401
@@ -56,15 +56,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..common.documents import parse_json
-from ..common.errors import EighthalfError, quote
-from ..common.i18n import DEFAULT_LOCALE, LOCALES
-from .games import SERVED, served, table_spec
-from .lobby import Lobby
-from .metrics import CONTENT_TYPE, Metrics
-from .pages import accept_language, page_messages
-from .postgres import PostgresStore, is_postgresql_url
-from .protocol import (
+from eighthalf.core.errors import EighthalfError, quote
+from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
+from eighthalf.formats.documents import parse_json
+from eighthalf.server.games import SERVED, served, table_spec
+from eighthalf.server.lobby import Lobby
+from eighthalf.server.metrics import CONTENT_TYPE, Metrics
+from eighthalf.server.pages import accept_language, page_messages
+from eighthalf.server.postgres import PostgresStore, is_postgresql_url
+from eighthalf.server.protocol import (
     MAX_MESSAGE_BYTES,
     Refused,
     error_message,
@@ -73,9 +73,9 @@ from .protocol import (
     parse_client_message,
     welcome_message,
 )
-from .service import Service
-from .store import SQLiteStore, Store, StoreError
-from .tables import Table
+from eighthalf.server.service import Service
+from eighthalf.server.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables import Table
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 

@@ -19,7 +19,7 @@ import sys
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from . import extra_missing
+from eighthalf.server import extra_missing
 
 if sys.platform != "win32":
     import fcntl
@@ -204,9 +204,9 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .app import MAX_FRAME_BYTES, create_app
-        from .postgres import is_postgresql_url
-        from .store import StoreError
+        from eighthalf.server.app import MAX_FRAME_BYTES, create_app
+        from eighthalf.server.postgres import is_postgresql_url
+        from eighthalf.server.store import StoreError
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
         return 2

@@ -30,7 +30,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from . import extra_missing
+from eighthalf.server import extra_missing
 
 try:
     from websockets.asyncio.client import ClientConnection, connect
@@ -38,11 +38,11 @@ try:
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
     raise extra_missing(error, "eighthalf.server.client") from error
 
-from ..common.errors import EighthalfError, quote
-from ..common.game import Game, Result
-from ..common.players import observes
-from ..common.registry import bots_for, documents_for, find
-from ..common.runner import load_bot
+from eighthalf.core.errors import EighthalfError, quote
+from eighthalf.core.game import Game, Result
+from eighthalf.players.players import observes
+from eighthalf.registry import bots_for, documents_for, find
+from eighthalf.simulation.runner import load_bot
 
 __all__ = [
     "RECONNECT_BACKOFF",

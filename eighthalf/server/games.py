@@ -1,9 +1,9 @@
 """The games the server serves, and the settings of a new table.
 
-The server knows no game's rules: a table holds a *record* (:class:`~eighthalf.common.replay.GameRecord`)
-whose game object (:attr:`~eighthalf.common.replay.GameRecord.game`, a
-:class:`~eighthalf.common.game.Game`) plays it. What the server needs of each game beyond the game
-protocol is the game's entry in the registry of games (:mod:`eighthalf.common.registry`): its
+The server knows no game's rules: a table holds a *record* (:class:`~eighthalf.formats.replay.GameRecord`)
+whose game object (:attr:`~eighthalf.formats.replay.GameRecord.game`, a
+:class:`~eighthalf.core.game.Game`) plays it. What the server needs of each game beyond the game
+protocol is the game's entry in the registry of games (:mod:`eighthalf.registry`): its
 documents, bots and records, and how many rounds a table may play. :data:`SERVED` holds a
 :class:`Served` for every registered game, so a game added to the registry is served.
 
@@ -28,11 +28,11 @@ from typing import Any, Final
 
 import attrs
 
-from ..common.documents import MAX_INT, json_kind
-from ..common.errors import DocumentError, EighthalfError, quote
-from ..common.game import Game
-from ..common.registry import GameEntry, find, games
-from ..common.replay import GameRecord
+from eighthalf.core.errors import DocumentError, EighthalfError, quote
+from eighthalf.core.game import Game
+from eighthalf.formats.documents import MAX_INT, json_kind
+from eighthalf.formats.replay import GameRecord
+from eighthalf.registry import GameEntry, find, games
 
 __all__ = [
     "MAX_MOVE_SECONDS",
@@ -129,7 +129,7 @@ class _Served(Mapping[str, Served]):
 
 
 SERVED: Final[Mapping[str, Served]] = _Served()
-"""The games served, by name: every game of the registry (:mod:`eighthalf.common.registry`)."""
+"""The games served, by name: every game of the registry (:mod:`eighthalf.registry`)."""
 
 
 def served(name: object) -> Served:

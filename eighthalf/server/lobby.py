@@ -16,11 +16,11 @@ import secrets
 import time
 from typing import Any
 
-from ..common.errors import quote
-from .games import SERVED, Served, TableSpec
-from .protocol import Refused
-from .store import Listed, Store, StoredTable, StoreError
-from .tables import NO_METER, Meter, Table, stored_summary
+from eighthalf.core.errors import quote
+from eighthalf.server.games import SERVED, Served, TableSpec
+from eighthalf.server.protocol import Refused
+from eighthalf.server.store import Listed, Store, StoredTable, StoreError
+from eighthalf.server.tables import NO_METER, Meter, Table, stored_summary
 
 __all__ = ["Lobby"]
 

@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping
 from html.parser import HTMLParser
 from typing import IO, Any, Final
 
-from ..common.i18n import DEFAULT_LOCALE, LOCALE_DIR, LOCALES, check_locale
+from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALE_DIR, LOCALES, check_locale
 
 __all__ = ["PAGES_DOMAIN", "accept_language", "extract_html", "page_messages"]
 
@@ -40,7 +40,7 @@ _Q: Final = re.compile(r"^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$")
 
 
 def accept_language(header: str | None) -> str:
-    """The language of :data:`~eighthalf.common.i18n.LOCALES` that an ``Accept-Language``
+    """The language of :data:`~eighthalf.core.i18n.LOCALES` that an ``Accept-Language``
     header prefers, by its q-values (the first listed wins a tie; ``q=0`` refuses a
     language; ``*`` stands for English), else English. A malformed entry (a tag or q-value
     that is not one) is skipped.
@@ -72,7 +72,7 @@ def page_messages(locale: str) -> Mapping[str, str]:
 
     Raises:
         InvalidStateError: If ``locale`` names no supported language
-            (:func:`~eighthalf.common.i18n.check_locale`).
+            (:func:`~eighthalf.core.i18n.check_locale`).
     """
     language = check_locale(locale)
     if language == DEFAULT_LOCALE:

@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from .store import (
+from eighthalf.server.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,

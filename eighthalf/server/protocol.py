@@ -32,12 +32,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from ..common.documents import json_kind, parse_json
-from ..common.errors import EighthalfError, IllegalMoveError, quote
-from ..common.game import Game
-from ..common.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
-from ..common.replay import GameRecord
-from .games import Served
+from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
+from eighthalf.core.game import Game
+from eighthalf.core.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
+from eighthalf.formats.documents import json_kind, parse_json
+from eighthalf.formats.replay import GameRecord
+from eighthalf.server.games import Served
 
 __all__ = [
     "CLIENT_KEYS",
@@ -139,7 +139,7 @@ def parse_client_message(text: object) -> dict[str, Any]:
 
 def hello_locale(hello: Mapping[str, Any]) -> str:
     """The language a ``hello`` asks for: its ``lang``'s language (``"fr-BE"`` → ``"fr"``) if
-    it is one of :data:`~eighthalf.common.i18n.LOCALES`, else English (no ``lang`` included).
+    it is one of :data:`~eighthalf.core.i18n.LOCALES`, else English (no ``lang`` included).
 
     >>> hello_locale({"type": "hello", "lang": "nl-BE"}), hello_locale({"type": "hello", "lang": "de"})
     ('nl', 'en')
@@ -158,7 +158,7 @@ def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, served: Served
         refused: The refusal.
         locale: The connection's language (:func:`hello_locale`).
         served: The game of the table, whose refusal reasons
-            (:attr:`~eighthalf.common.registry.GameEntry.reasons`) tell an illegal move's
+            (:attr:`~eighthalf.registry.GameEntry.reasons`) tell an illegal move's
             reason in ``locale`` (without it, or them, the reason is told in English).
     """
     if refused.illegal is not None:
@@ -399,7 +399,7 @@ def state_message(
 
 
 def result_data(result: Any) -> dict[str, Any] | None:
-    """A :class:`~eighthalf.common.game.Result` as messages give it (``None`` while the game goes on)."""
+    """A :class:`~eighthalf.core.game.Result` as messages give it (``None`` while the game goes on)."""
     if result is None:
         return None
     return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}

@@ -32,10 +32,10 @@ import asyncio
 import logging
 from typing import Any, Final
 
-from ..common.errors import EighthalfError
-from .lobby import Lobby
-from .store import StoreError
-from .tables import Table
+from eighthalf.core.errors import EighthalfError
+from eighthalf.server.lobby import Lobby
+from eighthalf.server.store import StoreError
+from eighthalf.server.tables import Table
 
 __all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up", "follow_move"]
 

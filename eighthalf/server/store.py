@@ -1,6 +1,6 @@
 """Where the server keeps its tables: the :class:`Store` interface and its SQLite implementation.
 
-A table is stored as its *record* (the text format of :mod:`eighthalf.common.records`) and a
+A table is stored as its *record* (the text format of :mod:`eighthalf.formats.records`) and a
 log of moves: the record of its set-up (the game, the seats, the seed, the rules) is written
 once when the table is made; every accepted move is appended to the log, committed, before
 anyone is told of it; when the game ends, the finished record is written beside the log.

@@ -1,7 +1,7 @@
 """The tables of a running server: seats, moves, bots and who is told what, for any game.
 
 A :class:`Table` holds one game's record and its current state, and knows the game only
-through the game protocol (:class:`~eighthalf.common.game.Game`): it asks the game for the
+through the game protocol (:class:`~eighthalf.core.game.Game`): it asks the game for the
 seat to move, the legal moves, the state after a move, each seat's view and the events each
 seat may see. The order of a move is fixed: the move is checked by the game, committed to
 the :class:`~eighthalf.server.store.Store`, and only then told to anyone, each connection
@@ -28,14 +28,14 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from ..common.errors import EighthalfError, IllegalMoveError, quote
-from ..common.game import Game, result_text
-from ..common.i18n import DEFAULT_LOCALE
-from ..common.players import tell
-from ..common.replay import GameRecord, replay_states
-from .games import SERVED, Served, check_name, seat_names
-from .protocol import Refused, result_data, seats_message, state_message, table_summary
-from .store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
+from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
+from eighthalf.core.game import Game, result_text
+from eighthalf.core.i18n import DEFAULT_LOCALE
+from eighthalf.formats.replay import GameRecord, replay_states
+from eighthalf.players.players import tell
+from eighthalf.server.games import SERVED, Served, check_name, seat_names
+from eighthalf.server.protocol import Refused, result_data, seats_message, state_message, table_summary
+from eighthalf.server.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",

@@ -169,7 +169,7 @@ def check_state(state: GameState) -> None:
 
 
 def revalidate(state: GameState) -> GameState:
-    """``state`` rebuilt through :func:`~eighthalf.eights.position` (a game in progress)."""
+    """``state`` rebuilt through :func:`~eighthalf.games.eights.position` (a game in progress)."""
     hand = state.hand
     return position(
         hand.hands,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from eighthalf.eights import PASS, Event, Move, PlayerView
-from eighthalf.eights.bots import GreedyBot
+from eighthalf.games.eights.bots import GreedyBot
 
 
 class PassingBot:

@@ -1,7 +1,7 @@
 """Bad input over the public functions of Eights' rules: the library's errors, short messages.
 
 One property per class of defect, each over every entry point it concerns (the checked
-ones: the constructors, the parsers, :func:`~eighthalf.eights.position`,
+ones: the constructors, the parsers, :func:`~eighthalf.games.eights.position`,
 :func:`~eighthalf.eights.rest_of_deck`, :func:`~eighthalf.eights.apply`, the views):
 
 1. unbounded messages: text of any length, and moves or positions of any number of
@@ -61,7 +61,7 @@ from eighthalf.eights import (
     unseen_cards,
     view,
 )
-from eighthalf.eights.engine import why_illegal
+from eighthalf.games.eights.engine import why_illegal
 
 STATE = new_game(3, seed=1)
 SEEN = view(STATE, 0)

@@ -12,8 +12,6 @@ from eights_strategies import find_state, reached_states
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eighthalf import bots as halfbots
-from eighthalf.common import players
 from eighthalf.eights import (
     Drew,
     Event,
@@ -36,7 +34,8 @@ from eighthalf.eights import (
     sample_state,
     view,
 )
-from eighthalf.eights.bots import (
+from eighthalf.games.eighthalf import bots as halfbots
+from eighthalf.games.eights.bots import (
     BOTS,
     LETTER_WORTH,
     Bot,
@@ -53,6 +52,7 @@ from eighthalf.eights.bots import (
     observes,
     tell,
 )
+from eighthalf.players import players
 
 KINDS = ["random", "greedy"]
 
@@ -433,7 +433,7 @@ def test_tell_takes_a_mapping_of_seats() -> None:
 
 
 def test_both_games_bots_are_the_shared_protocol() -> None:
-    """The Eights bots and 8½'s are specialisations of the one protocol of eighthalf.common.players."""
+    """The Eights bots and 8½'s are specialisations of the one protocol of eighthalf.players.players."""
     eights_bot: players.Bot[PlayerView, Move] = GreedyBot()
     half_bot: halfbots.Bot = halfbots.GreedyBot()
     assert isinstance(eights_bot, GreedyBot) and half_bot.name == eights_bot.name == "greedy"
@@ -450,7 +450,7 @@ def test_the_type_checker_keeps_the_games_bots_apart(tmp_path: Path) -> None:
     code = tmp_path / "mixed.py"
     code.write_text(
         "from eighthalf import bots as half\n"
-        "from eighthalf.common.players import Bot\n"
+        "from eighthalf.players.players import Bot\n"
         "from eighthalf.eights import Move, PlayerView\n"
         "from eighthalf.eights import bots as eights\n"
         "good: eights.Bot = eights.SearchBot()\n"

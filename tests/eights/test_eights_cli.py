@@ -17,13 +17,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from eighthalf import cli
 from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, parse_move, view
-from eighthalf.eights.bots import GreedyBot, RandomBot
-from eighthalf.eights.cli import NAMES, main, run_demo
-from eighthalf.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
-from eighthalf.eights.terminal import HELP, LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
 from eighthalf.errors import EighthalfError
+from eighthalf.games.eighthalf import cli
+from eighthalf.games.eights.bots import GreedyBot, RandomBot
+from eighthalf.games.eights.cli import NAMES, main, run_demo
+from eighthalf.games.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
+from eighthalf.games.eights.terminal import HELP, LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
 
 BOTS = ["greedy", "random", "random"]
 
@@ -299,7 +299,7 @@ def test_play_help_errors_a_letter_and_quit() -> None:
 
 def test_the_lines_are_labelled_by_letters_as_in_8_half() -> None:
     """One convention for both games: letters, never digits, none a quit or help word."""
-    from eighthalf.common.terminal import QUIT_WORDS, label_of
+    from eighthalf.console.play import QUIT_WORDS, label_of
 
     assert LABELS == "abcdefghijkmnoprstuvwxyz" and numbered_moves is listed_moves  # the old name, for a release
     for count in (1, 23, 24, 529):
@@ -422,7 +422,7 @@ def test_bots_see_only_their_views_in_play(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_simulate_stops_a_game_that_cannot_end_with_one_error_wg3() -> None:
     """Bots that never spell under WR1 never reach the target (WG3): one clear error, no hang."""
-    from eighthalf.eights.simulate import HAND_LIMIT
+    from eighthalf.games.eights.simulate import HAND_LIMIT
 
     with pytest.raises(EighthalfError, match=rf"game 0 \(seed \d+\) did not end within {HAND_LIMIT:,} hands"):
         simulate(2, 1, ["passive_bots:PassingBot"] * 2, seed=3, rules=Rules(may_pass_freely=True))
@@ -464,7 +464,7 @@ def test_bots_that_observe_see_every_move_of_their_seat_only_wi2() -> None:
 def test_play_saves_the_game_as_a_record_that_replays(tmp_path: Path) -> None:
     """--record PATH: the finished game as a record (result and Names tag), which replays (WG3)."""
     from eighthalf.eights import replay
-    from eighthalf.eights.records import loads
+    from eighthalf.games.eights.records import loads
 
     path = tmp_path / "game.txt"
     lines: list[str] = []
@@ -478,7 +478,7 @@ def test_play_saves_the_game_as_a_record_that_replays(tmp_path: Path) -> None:
 
 
 def test_play_saves_an_unfinished_game_when_the_person_quits(tmp_path: Path) -> None:
-    from eighthalf.eights.records import loads
+    from eighthalf.games.eights.records import loads
 
     path = tmp_path / "game.txt"
     args = _args("--players", "3", "--seed", "5", "--record", str(path))
@@ -524,7 +524,7 @@ def test_run_demo_and_play_refuse_a_bot_of_8_half_with_one_error() -> None:
 def test_the_play_config_is_an_attrs_class_with_its_fields_in_order() -> None:
     import attrs
 
-    from eighthalf.eights.terminal import PlayConfig, config_from_args
+    from eighthalf.games.eights.terminal import PlayConfig, config_from_args
 
     config = config_from_args(_args("--players", "3", "--seed", "4", "--target", "9"))
     assert isinstance(config, PlayConfig) and attrs.has(type(config))

@@ -19,11 +19,12 @@ from pettingzoo.test import api_test, seed_test
 from benchmarks import eights_mask_floor
 from eighthalf import IllegalMoveError, InvalidStateError
 from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
-from eighthalf.eights import engine as eights_engine
-from eighthalf.eights.game import EIGHTS
-from eighthalf.envs.eights import SeatEnv, _rows, env, raw_env
-from eighthalf.envs.eights import encoding as eights_encoding
-from eighthalf.envs.eights.encoding import (
+from eighthalf.envs.eights import SeatEnv, env, raw_env
+from eighthalf.envs.eights.gym import ENV_ID
+from eighthalf.games.eights import encoding as eights_encoding
+from eighthalf.games.eights import encoding_rows as _rows
+from eighthalf.games.eights import engine as eights_engine
+from eighthalf.games.eights.encoding import (
     EIGHTS_ENCODING,
     NUM_ACTIONS,
     action_mask,
@@ -33,7 +34,7 @@ from eighthalf.envs.eights.encoding import (
     observation_high,
     observation_size,
 )
-from eighthalf.envs.eights.gym import ENV_ID
+from eighthalf.games.eights.game import EIGHTS
 from eighthalf.testing import assert_no_leaks
 
 

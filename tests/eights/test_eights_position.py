@@ -9,7 +9,7 @@ import pytest
 
 from eighthalf import DECK as HALF_DECK
 from eighthalf import shuffled_deck
-from eighthalf.common.shuffle import seeded_shuffle
+from eighthalf.core.shuffle import seeded_shuffle
 from eighthalf.eights import (
     CARDS,
     DECK,

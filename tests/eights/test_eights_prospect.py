@@ -25,7 +25,7 @@ from eighthalf.eights import (
     unseen_cards,
     view,
 )
-from eighthalf.eights.bots import (
+from eighthalf.games.eights.bots import (
     BOTS,
     Bot,
     GreedyBot,
@@ -35,8 +35,8 @@ from eighthalf.eights.bots import (
     greedy_exchange,
     make_bot,
 )
-from eighthalf.eights.engine import spellings
-from eighthalf.eights.prospect import prospect_exchange, prospect_spelling
+from eighthalf.games.eights.engine import spellings
+from eighthalf.games.eights.prospect import prospect_exchange, prospect_spelling
 
 
 def spells_of(state: GameState) -> list[Spell]:

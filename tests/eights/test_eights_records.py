@@ -1,4 +1,4 @@
-"""Game records of Eights (eighthalf.eights.records): text and document round trips over
+"""Game records of Eights (eighthalf.games.eights.records): text and document round trips over
 random games, replay giving the played states, the checks of a Record, errors naming the
 line, tag or move, and the records of 8½ and Eights each refused by the other's reader."""
 
@@ -26,8 +26,8 @@ from eighthalf.eights import (
     replay,
     to_data,
 )
-from eighthalf.eights.records import check_result, dumps, loads, result_of
 from eighthalf.errors import InvalidStateError
+from eighthalf.games.eights.records import check_result, dumps, loads, result_of
 
 TEXT = '[Game "Eights"]\n[Players "2"]\n[Seed "3"]\n[Result "*"]\n\n'
 
@@ -231,7 +231,7 @@ def test_an_eights_record_is_refused_by_8_half_naming_its_reader() -> None:
     with pytest.raises(DocumentError) as caught:
         eighthalf.records.loads(text)
     assert caught.value.path == "$.Game"
-    assert "read it with eighthalf.eights.records.loads" in str(caught.value)
+    assert "read it with eighthalf.games.eights.records.loads" in str(caught.value)
     with pytest.raises(DocumentError, match=r"eighthalf\.from_data"):
         from_data(eighthalf.to_data(eighthalf.Record(players=2, seed=3)))
     with pytest.raises(DocumentError, match=r"eighthalf\.eights\.from_data"):

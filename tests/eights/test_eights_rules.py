@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from eights_strategies import check_state, find_state, play_random
 
-from eighthalf.common.shuffle import seeded_shuffle
+from eighthalf.core.shuffle import seeded_shuffle
 from eighthalf.eights import (
     CARDS,
     DECK,
@@ -31,8 +31,8 @@ from eighthalf.eights import (
     position,
     view,
 )
-from eighthalf.eights.deal import deal_hand, lay_table, shuffle_key
 from eighthalf.errors import IllegalMoveError, InvalidStateError, ParseError
+from eighthalf.games.eights.deal import deal_hand, lay_table, shuffle_key
 
 TABLE = "1e 2i 3g 4e 5o 6s 7h 8i"
 

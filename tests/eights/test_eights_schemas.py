@@ -26,7 +26,7 @@ from eighthalf.eights import (
     to_data,
     view,
 )
-from eighthalf.eights.serialization import TYPE_NAMES
+from eighthalf.games.eights.serialization import TYPE_NAMES
 from eighthalf.schemas import EIGHTS_ANY, EIGHTS_DOCUMENT_TYPES, schema, schema_text
 
 jsonschema = pytest.importorskip("jsonschema")

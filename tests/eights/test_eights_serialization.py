@@ -1,4 +1,4 @@
-"""JSON documents of Eights (eighthalf.eights.serialization): round trips over random games,
+"""JSON documents of Eights (eighthalf.games.eights.serialization): round trips over random games,
 a malformed document per kind of defect (each with its typed error and JSON path), and the
 documents of 8½ and Eights each refused by the other game's loader, naming the right one."""
 
@@ -37,8 +37,8 @@ from eighthalf.eights import (
     to_data,
     view,
 )
-from eighthalf.eights.serialization import PREFIX, TYPE_NAMES, dumps, loads
 from eighthalf.errors import InvalidStateError
+from eighthalf.games.eights.serialization import PREFIX, TYPE_NAMES, dumps, loads
 
 
 def assert_plain(value: object, where: str = "$") -> None:

@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eighthalf import IllegalMoveError
-from eighthalf.eights import DECK, Card, Spell, apply, engine, is_legal, legal_moves, new_game
-from eighthalf.eights.words import WORDS
+from eighthalf.eights import DECK, Card, Spell, apply, is_legal, legal_moves, new_game
+from eighthalf.games.eights import engine
+from eighthalf.games.eights.words import WORDS
 
 
 def test_an_unchecked_spelling_that_spells_nothing_is_not_legal() -> None:

@@ -2,7 +2,7 @@
 the same spellings in the same order on many random positions (WT2–WT7).
 
 The reference is the search of the engine before the bits-first reject and the one-option
-hand search: the same plans (:data:`eighthalf.eights.engine._PLANS`) and table-set memo,
+hand search: the same plans (:data:`eighthalf.games.eights.engine._PLANS`) and table-set memo,
 with every hand's letters and suits put in dicts first and every multiset of hand cards
 made by products and sorted. The positions are reached by random play with 2 to 6 players
 (``may_pass_freely`` on and off, so the passes after the spellings are compared too) and
@@ -18,8 +18,8 @@ from eights_strategies import reached_states
 from hypothesis import given
 
 from eighthalf.eights import DECK, Card, GameState, Rules, Spell, apply_unchecked, legal_moves, new_game
-from eighthalf.eights.engine import _CARD, _PLANS, _TABLE_SETS_LIMIT, _table_sets, passes, spellings
-from eighthalf.eights.moves import Move
+from eighthalf.games.eights.engine import _CARD, _PLANS, _TABLE_SETS_LIMIT, _table_sets, passes, spellings
+from eighthalf.games.eights.moves import Move
 
 
 def _reference_hand_options(

@@ -36,9 +36,9 @@ from postgres_support import STORE, new_database
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from eighthalf.common.game import Game, Result
-from eighthalf.common.registry import documents_for, find
-from eighthalf.common.replay import GameRecord, replay_states
+from eighthalf.core.game import Game, Result
+from eighthalf.formats.replay import GameRecord, replay_states
+from eighthalf.registry import documents_for, find
 from eighthalf.server.games import SERVED
 from eighthalf.server.postgres import PostgresStore, is_postgresql_url
 from eighthalf.server.store import SQLiteStore, Store
@@ -438,7 +438,7 @@ def check_frames(
 
 
 def result_of(message: Mapping[str, Any] | None) -> Result:
-    """The :class:`~eighthalf.common.game.Result` a frame's ``result`` announced."""
+    """The :class:`~eighthalf.core.game.Result` a frame's ``result`` announced."""
     assert message is not None
     return Result(message["scores"], message["winners"])
 

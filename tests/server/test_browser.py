@@ -56,8 +56,8 @@ from server_support import (
     stop_server,
 )
 
-from eighthalf.common.registry import documents_for
-from eighthalf.common.replay import replay_states
+from eighthalf.formats.replay import replay_states
+from eighthalf.registry import documents_for
 
 ROUND_SEED: Final = 7  # a two-player round (the moves are chosen by CHOICE_SEED from the legal ones)
 EIGHTS_SEED: Final = 3  # a two-player Eights game to 20

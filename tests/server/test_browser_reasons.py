@@ -2,13 +2,13 @@
 
 **8½.** The table page (``pick8.js``) tells a person why the cards they tapped are not a
 legal move now, "in the rules' own words, the same reasons the server gives for a refused
-move" (``eighthalf.reasons``). The page writes those reasons itself, so this test holds it
+move" (``eighthalf.games.eighthalf.reasons``). The page writes those reasons itself, so this test holds it
 to them: it plays seeded rounds under each table option, and at every turn puts to the
 page's ``choose`` every play the seat could tap from its own cards (each rank of the hand,
 from one card to all of them; the 8 with the ½; each rank of the open cards likewise; each
 blind card), in English, French and Dutch. A move the engine allows must be ready on the
 page; one it refuses must be refused with the engine's reason
-(:func:`eighthalf.reasons.reason_for`) and rule id, word for word.
+(:func:`eighthalf.games.eighthalf.reasons.reason_for`) and rule id, word for word.
 
 **Eights.** The page (``pick-eights.js``) picks a spelling from the cards tapped, in any
 order (WT2-WT4), and a pass from the hand cards tapped (WP1): over seeded games under each
@@ -39,11 +39,12 @@ from server_support import (
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
 )
 
-from eighthalf import GameState, IllegalMoveError, Rules, apply, eights, legal_moves, new_game, parse_move, view
+from eighthalf import GameState, IllegalMoveError, Rules, apply, legal_moves, new_game, parse_move, view
 from eighthalf.eights import Pass as EightsPass
 from eighthalf.eights import Rules as EightsRules
 from eighthalf.eights import Spell
-from eighthalf.reasons import reason_for
+from eighthalf.games import eights
+from eighthalf.games.eighthalf.reasons import reason_for
 from eighthalf.serialization import to_data
 from eighthalf.server.games import seat_names
 

@@ -34,8 +34,8 @@ pytest.importorskip("uvicorn")
 from crash_support import ServerProcess, get_json, get_text
 from websockets.exceptions import WebSocketException
 
-from eighthalf.common.registry import bots_for, documents_for
-from eighthalf.common.replay import replay_states
+from eighthalf.formats.replay import replay_states
+from eighthalf.registry import bots_for, documents_for
 from eighthalf.server.client import TableConnection, create_table, join
 from eighthalf.server.games import SERVED
 

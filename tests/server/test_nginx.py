@@ -38,7 +38,7 @@ from server_support import (
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from eighthalf.common.registry import find
+from eighthalf.registry import find
 from eighthalf.server.client import play
 
 CONFIG: Final = Path(__file__).resolve().parents[2] / "docs" / "deploy" / "nginx.conf"

@@ -29,7 +29,7 @@ pytest.importorskip("httpx2")
 import anyio  # noqa: E402  (after the skips: the server extra may be missing)
 from starlette.testclient import TestClient, WebSocketTestSession  # noqa: E402
 
-from eighthalf.common.registry import games  # noqa: E402
+from eighthalf.registry import games  # noqa: E402
 from eighthalf.schemas import schema  # noqa: E402
 from eighthalf.schemas.build import dump_schema  # noqa: E402
 from eighthalf.schemas.server import (  # noqa: E402

@@ -22,8 +22,8 @@ import pytest
 from postgres_support import STORE
 from server_support import ServerProcess, http, is_error, new_table, raw_socket, say_hello, start_server, stop_server
 
-from eighthalf import records as eighthalf_records
-from eighthalf.eights.records import loads as eights_loads
+from eighthalf.games.eighthalf import records as eighthalf_records
+from eighthalf.games.eights.records import loads as eights_loads
 from eighthalf.server.games import table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.protocol import Refused

@@ -33,7 +33,7 @@ from server_support import (
 )
 from websockets.exceptions import ConnectionClosed
 
-from eighthalf.common.registry import find
+from eighthalf.registry import find
 from eighthalf.server.client import ClientError, play
 
 

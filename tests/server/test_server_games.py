@@ -2,7 +2,7 @@
 
 Each table is played to the end by :func:`eighthalf.server.client.play` in its seats for
 people (the library's bots, a bot class written here, round bots wrapped in
-:class:`~eighthalf.game.MatchPlayer` for a match) and by the server's own bots in the
+:class:`~eighthalf.games.eighthalf.game.MatchPlayer` for a match) and by the server's own bots in the
 others, while a spectator and a second connection of every person's seat watch. Then the
 finished game's record, downloaded as text and as JSON, must replay to the result the
 server announced, hold the moves every connection was shown, and every frame must pass
@@ -32,11 +32,11 @@ from server_support import (
 )
 
 from eighthalf.bots import GreedyBot, RandomBot
-from eighthalf.common.errors import DocumentError
-from eighthalf.common.game import Game, Result
-from eighthalf.common.replay import replay_states
-from eighthalf.eights import bots as eights_bots
-from eighthalf.game import MatchPlayer
+from eighthalf.core.errors import DocumentError
+from eighthalf.core.game import Game, Result
+from eighthalf.formats.replay import replay_states
+from eighthalf.games.eighthalf.game import MatchPlayer
+from eighthalf.games.eights import bots as eights_bots
 from eighthalf.server.client import TableConnection, create_table, join, play
 from eighthalf.server.games import SERVED, check_name, seat_names
 

@@ -21,12 +21,12 @@ from server_support import (
     take_seat,
 )
 
-from eighthalf.common.errors import IllegalMoveError
-from eighthalf.common.i18n import translation
-from eighthalf.eights.game import EIGHTS
-from eighthalf.eights.records import Record as EightsRecord
-from eighthalf.game import ROUND
-from eighthalf.reasons import reason_for
+from eighthalf.core.errors import IllegalMoveError
+from eighthalf.core.i18n import translation
+from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.reasons import reason_for
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.records import Record as EightsRecord
 from eighthalf.records import Record
 from eighthalf.server.client import TableConnection
 from eighthalf.server.games import SERVED

@@ -35,12 +35,12 @@ from server_support import (
 
 from eighthalf import GameState, new_game
 from eighthalf.bots import GreedyBot
-from eighthalf.common.errors import EighthalfError, IllegalMoveError
-from eighthalf.common.game import Game
-from eighthalf.eights import bots as eights_bots
-from eighthalf.eights.game import EIGHTS
-from eighthalf.eights.records import Record as EightsRecord
-from eighthalf.game import ROUND
+from eighthalf.core.errors import EighthalfError, IllegalMoveError
+from eighthalf.core.game import Game
+from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eights import bots as eights_bots
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.records import Record as EightsRecord
 from eighthalf.records import Record
 from eighthalf.server.client import join, play
 from eighthalf.server.games import seat_names

@@ -51,7 +51,7 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from eighthalf.bots import GreedyBot
-from eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import ROUND
 from eighthalf.server.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
 from eighthalf.server.client import play
 from eighthalf.server.games import seat_names

@@ -53,8 +53,8 @@ from server_support import (
 )
 from websockets.exceptions import ConnectionClosed
 
-from eighthalf.common.registry import find
-from eighthalf.eights.game import EIGHTS
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.registry import find
 from eighthalf.server.client import play
 from eighthalf.server.games import SERVED, seat_names, table_spec
 from eighthalf.server.lobby import Lobby

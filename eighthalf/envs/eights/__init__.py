@@ -3,7 +3,7 @@
 The mirror of :mod:`eighthalf.envs` for Eights, on the same adapters (written once for
 both games) with Eights' encoding. Its modules:
 
-- :mod:`eighthalf.envs.eights.encoding`: the hand-slot action space, its mask and the
+- :mod:`eighthalf.games.eights.encoding`: the hand-slot action space, its mask and the
   observation vectors (numpy);
 - :mod:`eighthalf.envs.eights.pettingzoo`: the AEC environment, ``env`` and ``raw_env`` (``rl``);
 - :mod:`eighthalf.envs.eights.gym`: ``SeatEnv``, one seat against Eights' bots (``rl``);
@@ -22,12 +22,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import GAME_MODULE_OF, lazy_names, register_with_gymnasium
+from eighthalf.envs.extras import GAME_MODULE_OF, lazy_names, register_with_gymnasium
 
 if TYPE_CHECKING:
-    from .encoding import ACTIONS, NUM_ACTIONS, action_mask, action_to_move, encode_view, move_to_action
-    from .gym import SeatEnv
-    from .pettingzoo import env, raw_env
+    from eighthalf.envs.eights.gym import SeatEnv
+    from eighthalf.envs.eights.pettingzoo import env, raw_env
+    from eighthalf.games.eights.encoding import (
+        ACTIONS,
+        NUM_ACTIONS,
+        action_mask,
+        action_to_move,
+        encode_view,
+        move_to_action,
+    )
 
 __all__ = [
     "ACTIONS",

@@ -1,7 +1,7 @@
 """A Gymnasium environment: one seat of Eights against Eights' bots (optional extra ``rl``).
 
 :class:`SeatEnv` is :class:`eighthalf.envs.seat.GameSeatEnv` with Eights' encoding. One
-episode is one game (WG1–WG3); the bots (names of :data:`eighthalf.eights.bots.BOTS`, or
+episode is one game (WG1–WG3); the bots (names of :data:`eighthalf.games.eights.bots.BOTS`, or
 functions that make a bot) play the other seats. The reward is 1 if the agent wins (a
 tie for the highest total included, WG3), 0 otherwise, when the game ends; a game
 stopped by the move limit is truncated.
@@ -20,10 +20,10 @@ stopped by the move limit is truncated.
 
 from __future__ import annotations
 
-from ...eights.bots import Bot
-from ...eights.options import Rules
-from ...eights.state import GameState
-from ..seat import GameSeatEnv, seat_env_id
+from eighthalf.envs.seat import GameSeatEnv, seat_env_id
+from eighthalf.games.eights.bots import Bot
+from eighthalf.games.eights.options import Rules
+from eighthalf.games.eights.state import GameState
 
 __all__ = ["ENV_ID", "SeatEnv"]
 

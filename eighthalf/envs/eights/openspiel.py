@@ -15,13 +15,13 @@ One game is one game of Eights (WG1–WG3). Parameters: ``players`` (2–6, defa
 winner and no reward), and the table options of :class:`~eighthalf.eights.Rules`:
 ``target`` and ``turn_limit`` (WR2; 0, the default, for the rule book's: WG1's target,
 no turn limit) and ``may_pass_freely`` (WR1, default false; see
-:meth:`~eighthalf.envs.eights.encoding.EightsEncoding.spiel_rules`).
+:meth:`~eighthalf.games.eights.encoding.EightsEncoding.spiel_rules`).
 
 - **Chance.** One chance node: the game's seed, uniform over 0 to 65,535 (``seed`` s
   deals as :func:`eighthalf.eights.new_game` with ``seed=s`` does). Every shuffle of the
   game comes from it (WS5), and it is secret from every player (WI4).
 - **Actions** are the 3,434 hand-slot actions of
-  :data:`~eighthalf.envs.eights.encoding.ACTIONS`, one per legal move, in ascending order.
+  :data:`~eighthalf.games.eights.encoding.ACTIONS`, one per legal move, in ascending order.
 - **Returns** are 1 for each winner and 0 for the others (WG3), at the end.
 - **Observations** and the **information state** are those of :mod:`eighthalf.envs.spiel`
   (the information-state tensor adds, for every seat, how often it spelled each word,
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..spiel import SEEDS, SeedSpielGame, SeedSpielState, spiel_game_for
+from eighthalf.envs.spiel import SEEDS, SeedSpielGame, SeedSpielState, spiel_game_for
 
 __all__ = ["GAME_TYPE", "SEEDS", "EightsSpielGame", "EightsSpielState"]
 

@@ -1,11 +1,11 @@
 """Eights as a PettingZoo AEC environment (optional extra ``rl``).
 
 One episode is one game (WG1–WG3): :class:`eighthalf.envs.aec.GameAEC` with Eights'
-encoding (:data:`~eighthalf.envs.eights.encoding.EIGHTS_ENCODING`). The observation is a
+encoding (:data:`~eighthalf.games.eights.encoding.EIGHTS_ENCODING`). The observation is a
 dict of ``"observation"`` (the agent's view as
-:func:`~eighthalf.envs.eights.encoding.encode_view`'s vector) and ``"action_mask"`` (one
+:func:`~eighthalf.games.eights.encoding.encode_view`'s vector) and ``"action_mask"`` (one
 1 per legal move among the 3,434 hand-slot actions of
-:data:`~eighthalf.envs.eights.encoding.ACTIONS`). When the game ends, each winner gets
+:data:`~eighthalf.games.eights.encoding.ACTIONS`). When the game ends, each winner gets
 reward 1 and the others 0 (WG3); a game stopped by the move limit is truncated, with
 no reward.
 
@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...eights.options import Rules
-from ...eights.state import GameState
-from ..aec import GameAEC, wrapped
-from .encoding import EIGHTS_ENCODING
+from eighthalf.envs.aec import GameAEC, wrapped
+from eighthalf.games.eights.encoding import EIGHTS_ENCODING
+from eighthalf.games.eights.options import Rules
+from eighthalf.games.eights.state import GameState
 
 __all__ = ["env", "raw_env"]
 

@@ -1,6 +1,6 @@
 """The bots of Shedding: its greedy player, and the bots every game gets on its policies.
 
-``random``, ``search`` and ``ismcts`` are the generic bots of :mod:`eighthalf.common.bots`;
+``random``, ``search`` and ``ismcts`` are the generic bots of :mod:`eighthalf.players.bots`;
 Shedding gives them only its greedy move, for play-outs and as the move a search keeps
 unless another beats it.
 """
@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from eighthalf.common.bots import Policies, standard_bots
+from eighthalf.players.bots import Policies, standard_bots
 
 from .game import SHEDDING
 from .rules import GameState, Move, Play, PlayerView, legal_moves

@@ -1,4 +1,4 @@
-"""JSON documents of Shedding, on the shared envelope (:mod:`eighthalf.common.documents`).
+"""JSON documents of Shedding, on the shared envelope (:mod:`eighthalf.formats.documents`).
 
 >>> from .rules import start
 >>> REGISTRY.from_data(REGISTRY.to_data(start(3, seed=2))) == start(3, seed=2)
@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from eighthalf.common.document_kinds import field_kind, move_kind
-from eighthalf.common.documents import (
+from eighthalf.errors import DocumentError, EighthalfError
+from eighthalf.formats.document_kinds import field_kind, move_kind
+from eighthalf.formats.documents import (
     Kind,
     Registry,
     check_object,
@@ -24,8 +25,7 @@ from eighthalf.common.documents import (
     get_seed,
     wrong,
 )
-from eighthalf.common.seeded import notation_reader, seeded_record_kind
-from eighthalf.errors import DocumentError, EighthalfError
+from eighthalf.formats.seeded import notation_reader, seeded_record_kind
 
 from .game import SHEDDING
 from .records import RECORD_FORMAT

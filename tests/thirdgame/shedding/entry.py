@@ -1,4 +1,4 @@
-"""Shedding in the registry of games: its one :class:`~eighthalf.common.registry.GameEntry`.
+"""Shedding in the registry of games: its one :class:`~eighthalf.registry.GameEntry`.
 
 The game's distribution declares it (``tests/thirdgame/shedding-0.1.dist-info/entry_points.txt``)::
 
@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Final
 
-from eighthalf.common.cli import int_type
-from eighthalf.common.registry import Commands, GameEntry, RuleOption, RulesOptions
+from eighthalf.console.arguments import int_type
+from eighthalf.registry import Commands, GameEntry, RuleOption, RulesOptions
 
 from .bots import BOTS
 from .documents import REGISTRY

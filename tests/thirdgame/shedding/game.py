@@ -1,6 +1,6 @@
-"""Shedding as a game object of the game protocol (:class:`eighthalf.common.game.Game`).
+"""Shedding as a game object of the game protocol (:class:`eighthalf.core.game.Game`).
 
->>> from eighthalf.common.game import play_out
+>>> from eighthalf.core.game import play_out
 >>> SHEDDING.result(play_out(SHEDDING, SHEDDING.start(2, seed=1), lambda state, moves: moves[0]))
 Result(scores=(0, 2), winners=(1,))
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from eighthalf.common.game import Game, Result
-from eighthalf.common.records import int_tags, tag_ints
+from eighthalf.core.game import Game, Result
+from eighthalf.formats.records import int_tags, tag_ints
 
 from . import rules as r
 from .rules import Event, GameState, Move, PlayerView, Rules

@@ -1,4 +1,4 @@
-"""Records of Shedding: :class:`Record`, a :class:`~eighthalf.common.seeded.SeededRecord`, and
+"""Records of Shedding: :class:`Record`, a :class:`~eighthalf.formats.seeded.SeededRecord`, and
 its :data:`RECORD_FORMAT` (the shared record text), derived from the game's facts."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from typing import Final
 
 import attrs
 
-from eighthalf.common.game import Result
-from eighthalf.common.replay import checked_result
-from eighthalf.common.seeded import RecordFacts, SeededRecord, seeded_format
+from eighthalf.core.game import Result
+from eighthalf.formats.replay import checked_result
+from eighthalf.formats.seeded import RecordFacts, SeededRecord, seeded_format
 
 from .game import SHEDDING
 from .rules import Draw, GameState, Move, Pass, Play, Rules

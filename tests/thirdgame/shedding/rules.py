@@ -27,8 +27,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from eighthalf.common.game import Result
-from eighthalf.common.shuffle import check_seed, fresh_seed, seed_bytes, seeded_shuffle
+from eighthalf.core.game import Result
+from eighthalf.core.shuffle import check_seed, fresh_seed, seed_bytes, seeded_shuffle
 from eighthalf.errors import IllegalMoveError, InvalidStateError, ParseError, quote
 
 SUITS: Final = "cdhs"

@@ -1,6 +1,6 @@
-"""Shedding's JSON Schemas (:class:`eighthalf.common.schema.GameSchemas`): the fields of its documents.
+"""Shedding's JSON Schemas (:class:`eighthalf.schemas.documents.GameSchemas`): the fields of its documents.
 
->>> from eighthalf.common.schema import game_schemas
+>>> from eighthalf.schemas.documents import game_schemas
 >>> sorted(game_schemas(SCHEMAS))[:2]
 ['shedding.Drew.schema.json', 'shedding.GameOver.schema.json']
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from eighthalf.common.documents import Registry
-from eighthalf.common.schema import (
+from eighthalf.formats.documents import Registry
+from eighthalf.schemas.documents import (
     GameSchemas,
     Pieces,
     described_all,

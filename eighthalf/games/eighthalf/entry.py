@@ -1,0 +1,98 @@
+"""8½ in the registry of games (:mod:`eighthalf.registry`): declared once, here.
+
+The entry point ``eighthalf = "eighthalf.games.eighthalf.entry:ENTRY"`` (group ``eighthalf.games``) finds
+it; the command line, the game server, the schema builder, the environments and the
+conformance suite read it, and name no game themselves.
+
+>>> from eighthalf.registry import find
+>>> find("8½") is ENTRY, ENTRY.game_of(3), ENTRY.rounds_of(ENTRY.game_of(3)), ENTRY.rounds_of(ENTRY.game)
+(True, eighthalf.games.eighthalf.game.MatchGame(3), 3, 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any, Final
+
+from eighthalf.core.game import Game
+from eighthalf.core.i18n import LOCALES
+from eighthalf.formats.replay import GameRecord
+from eighthalf.games.eighthalf.bots import BOTS
+from eighthalf.games.eighthalf.cards import COMPOSITION
+from eighthalf.games.eighthalf.cli import add_commands
+from eighthalf.games.eighthalf.game import ROUND, MatchGame, MatchPlayer
+from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.reasons import REASONS, WORDS
+from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
+from eighthalf.games.eighthalf.serialization import REGISTRY
+from eighthalf.games.eighthalf.state import GameState
+from eighthalf.registry import Commands, GameEntry
+
+__all__ = ["ENTRY", "round_cards"]
+
+
+def round_cards(state: GameState) -> Counter[Hashable]:
+    """Every card of a round of 8½: the pile and every seat's hand, bank, open, blind and
+    collected cards (S1); of a match, its current round's (M2).
+
+    >>> sum(round_cards(ROUND.start(3, seed=1)).values())
+    72
+    """
+    if not isinstance(state, GameState):  # a match: its round holds the 72 cards
+        state = state.state
+    cards: Counter[Hashable] = Counter(card.rank for card in state.pile)
+    for seat in state.seats:
+        for zone in (seat.hand, seat.bank, seat.open, seat.blind, seat.collected):
+            cards.update(zone)
+    return cards
+
+
+def _record(players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
+    return Record(players=players, seed=seed, rules=rules, rounds=None if rounds == 1 else rounds)
+
+
+def _rounds_of(game: Game[Any, Any, Any, Any, Any]) -> int:
+    return game.rounds if isinstance(game, MatchGame) else 1
+
+
+def _endless(rules: Rules) -> str | None:
+    if rules.move_limit is not None:
+        return None
+    return (
+        "bots alone may play a round of 8½ for ever: give a table of bots only a move limit "
+        '(rules {"move_limit": 1000}, E7)'
+    )
+
+
+ENTRY: Final = GameEntry(
+    name="8½",
+    key="eighthalf",
+    aliases=("8.5", "8 1/2", "eight and a half"),
+    game=ROUND,
+    documents=REGISTRY,
+    bots=BOTS,
+    records=RECORD_FORMAT,
+    players_rule="S2",
+    make_record=_record,
+    cards=round_cards,
+    deck=Counter(COMPOSITION),
+    max_rounds=6,
+    game_for=MatchGame,
+    rounds_of=_rounds_of,
+    wrap_bot=MatchPlayer,
+    endless=_endless,
+    commands=Commands(
+        help="8½'s commands: demo, play or simulate (also the command line's own)",
+        description="The card game 8½ (its rules: the rules page of the docs, docs/rules.rst): a narrated demo, "
+        "the terminal game, and simulations.",
+        add_commands=add_commands,
+    ),
+    encoding="eighthalf.games.eighthalf.encoding:ROUND_ENCODING",
+    schemas="eighthalf.games.eighthalf.schema_fields:SCHEMAS",
+    order=0,
+    reasons=REASONS,
+    reason_words=WORDS,
+    locales=LOCALES,
+)
+"""8½: a round (S1–E7), or a match of up to six rounds (M1–M3)."""

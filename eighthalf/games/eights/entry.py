@@ -1,0 +1,73 @@
+"""Eights in the registry of games (:mod:`eighthalf.registry`): declared once, here.
+
+The entry point ``eights = "eighthalf.games.eights.entry:ENTRY"`` (group ``eighthalf.games``)
+finds it; the command line, the game server, the schema builder, the environments and
+the conformance suite read it, and name no game themselves.
+
+>>> from eighthalf.registry import find
+>>> find("Eights") is ENTRY, ENTRY.key
+(True, 'eights')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Final
+
+from eighthalf.core.i18n import LOCALES
+from eighthalf.games.eights.bots import BOTS
+from eighthalf.games.eights.cards import DECK
+from eighthalf.games.eights.cli import add_play_command, add_simulate_command, demo_face
+from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.reasons import REASONS
+from eighthalf.games.eights.records import RECORD_FORMAT
+from eighthalf.games.eights.serialization import REGISTRY
+from eighthalf.games.eights.state import GameState
+from eighthalf.games.eights.terminal import RULES_OPTIONS
+from eighthalf.registry import Commands, GameEntry
+
+__all__ = ["ENTRY", "eights_cards"]
+
+
+def eights_cards(state: GameState) -> Counter[Hashable]:
+    """Every card of a game of Eights: the table, the hands, the stack and the score piles (WS1).
+
+    >>> sum(eights_cards(EIGHTS.start(3, seed=1)).values())
+    64
+    """
+    hand = state.hand
+    cards: Counter[Hashable] = Counter(hand.table)
+    cards.update(hand.stack)
+    for seat in range(hand.players):
+        cards.update(hand.hands[seat])
+        cards.update(hand.pile_cards(seat))
+    return cards
+
+
+ENTRY: Final = GameEntry(
+    name="Eights",
+    key="eights",
+    game=EIGHTS,
+    documents=REGISTRY,
+    bots=BOTS,
+    records=RECORD_FORMAT,
+    cards=eights_cards,
+    deck=Counter(DECK),
+    # every hand ends (WH3), and spellings bring the target nearer (WG3): no table of bots plays for ever
+    commands=Commands(
+        help="the word-spelling game Eights: demo, play or simulate",
+        description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
+        "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
+        demo_face=demo_face,
+        play=add_play_command,
+        simulate=add_simulate_command,
+    ),
+    options=RULES_OPTIONS,
+    encoding="eighthalf.games.eights.encoding:EIGHTS_ENCODING",
+    schemas="eighthalf.games.eights.schema_fields:SCHEMAS",
+    reasons=REASONS,
+    locales=LOCALES,
+    order=1,
+)
+"""Eights, the word-spelling game (WS1–WI4)."""

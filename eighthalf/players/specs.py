@@ -1,0 +1,98 @@
+"""Bots by name or by an importable ``"module:attribute"`` spec, for every tool that makes bots.
+
+A spec is plain text, so it travels to the workers of a process pool or of a Dask cluster;
+the registry of games, the simulations, the terminal and the server all make their bots here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from eighthalf.core.errors import EighthalfError
+
+__all__ = ["bot_factory", "cut", "load_bot", "made"]
+
+
+def cut(text: str, size: int = 40) -> str:
+    """``text`` quoted, cut to about ``size`` characters, for a readable message.
+
+    >>> cut("greedy"), cut("x" * 50, 10)
+    ("'greedy'", "'xxxxxxxxxx'… (50 characters)")
+    """
+    return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
+
+
+def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callable[[], Any]:
+    """What makes a new bot of ``spec``: a name of ``registry``, or ``"module:attribute"``.
+
+    A spec such as ``"mybots:CautiousBot"`` imports ``mybots`` and takes its attribute
+    ``CautiousBot`` (dots reach inside: ``"mybots:Kinds.cautious"``), which must be
+    callable with no arguments and return a bot. A spec is plain text, so it travels to
+    the workers of a process pool or of a Dask cluster, which import the module
+    themselves; a bot added to the registry in the calling process only does not reach them.
+
+    >>> bot_factory("eighthalf.bots:RandomBot", {})().name
+    'random'
+
+    Raises:
+        EighthalfError: If ``spec`` is not a string, names no bot of ``registry``, or its
+            module cannot be imported, lacks the attribute, or the attribute is not callable.
+    """
+    if not isinstance(spec, str):
+        raise EighthalfError(f"a bot is given by its name or as 'module:attribute', not {type(spec).__name__}")
+    if ":" not in spec:
+        factory = registry.get(spec)
+        if factory is None:
+            raise EighthalfError(
+                f"unknown bot {cut(spec)}; choose from {', '.join(sorted(registry))}, or give 'module:attribute'"
+            )
+        return factory
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise EighthalfError(f"bot {cut(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except Exception as error:  # an ImportError, or anything the module raises as it loads
+        raise EighthalfError(
+            f"bot {cut(spec)}: cannot import module {cut(module_name)} ({type(error).__name__}: {error})"
+        ) from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise EighthalfError(f"bot {cut(spec)}: {cut(module_name)} has no attribute {cut(attribute)}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise EighthalfError(f"bot {cut(spec)}: {cut(attribute)} is not callable (give a class or a function)")
+    return found  # type: ignore[no-any-return]
+
+
+def made(spec: str, factory: Callable[[], Any]) -> Any:
+    """A new bot from ``factory`` (made for ``spec``), checked to have a ``choose`` method.
+
+    Raises:
+        EighthalfError: If ``factory`` fails as it is called (``"os:system"`` is callable but
+            no bot), or what it makes has no ``choose`` method.
+    """
+    try:
+        bot = factory()
+    except Exception as error:
+        raise EighthalfError(f"bot {cut(spec)} could not be made: {type(error).__name__}: {str(error)[:120]}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise EighthalfError(
+            f"bot {cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
+        )
+    return bot
+
+
+def load_bot(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Any:
+    """A new bot of ``spec`` (see :func:`bot_factory`).
+
+    >>> load_bot("eighthalf.bots:GreedyBot", {}).name
+    'greedy'
+
+    Raises:
+        EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
+            makes has no ``choose`` method.
+    """
+    return made(spec, bot_factory(spec, registry))

@@ -1,0 +1,25 @@
+"""8½'s game records, like PGN for chess: the public names of :mod:`eighthalf.games.eighthalf.records`.
+
+>>> from eighthalf.records import Record, dumps, loads
+>>> record = Record(players=3, seed=1)
+>>> loads(dumps(record)) == record
+True
+"""
+
+from eighthalf.games.eighthalf.records import (
+    Record,
+    check_result,
+    dumps,
+    loads,
+    replay,
+    result_of,
+)
+
+__all__ = [
+    "Record",
+    "check_result",
+    "dumps",
+    "loads",
+    "replay",
+    "result_of",
+]
