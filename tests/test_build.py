@@ -239,7 +239,7 @@ def test_a_partly_compiled_package_is_refused_and_the_build_command_mends_it(tmp
     run, before any module is loaded; ``python -m eighthalf.build --clean`` still runs on it
     (it is what mends it) and leaves a pure package that imports."""
     shutil.copytree(ROOT / "eighthalf", tmp_path / "eighthalf", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    stray = (tmp_path / "eighthalf" / "engine").with_name("engine" + EXTENSION_SUFFIXES[0])
+    stray = (tmp_path / "eighthalf" / "games" / "eighthalf" / "engine").with_name("engine" + EXTENSION_SUFFIXES[0])
     stray.write_bytes(b"not a real extension module: the check reads file names only")
     refused = _run(tmp_path, "-c", "import eighthalf")
     assert refused.returncode == 1

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import eighthalf
+import eighthalf.games.eighthalf
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMAS = Path(eighthalf.__file__).resolve().parent / "schemas"
@@ -80,8 +81,14 @@ def test_api_reference_documents_every_public_name(html: Path) -> None:
 
 
 def test_every_module_has_its_api_page() -> None:
-    """A new module ``eighthalf/<name>.py`` needs ``docs/api/<name>.rst`` (the API index lists it)."""
+    """A new package ``eighthalf/<name>/``, or a new module of 8½'s folder ``eighthalf/games/eighthalf/<name>.py``,
+    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing and encoding are on the pages that use them."""
     modules = {info.name for info in pkgutil.iter_modules(eighthalf.__path__) if not info.name.startswith("_")}
+    modules |= {info.name for info in pkgutil.iter_modules(eighthalf.games.eighthalf.__path__)}
+    elsewhere = {"drawing": "text", "encoding": "envs", "encoding_counts": "envs"}
+    for name, page in elsewhere.items():
+        assert f"eighthalf.games.eighthalf.{name}" in (DOCS / "api" / f"{page}.rst").read_text(encoding="utf-8"), name
+    modules -= set(elsewhere)
     pages = {path.stem for path in (DOCS / "api").glob("*.rst")}
     assert not modules - pages, f"add docs/api/<name>.rst for {sorted(modules - pages)}"
     assert not pages - modules, f"pages of no module: {sorted(pages - modules)}"

@@ -68,6 +68,11 @@ from eighthalf.games.eights import (
     view,
 )
 
+# The modules users imported from eighthalf.eights before the games had folders.
+from eighthalf.games.eights import bots as bots
+from eighthalf.games.eights import records as records
+from eighthalf.games.eights import serialization as serialization
+
 __all__ = [
     "CARDS",
     "DEALT",

@@ -1,4 +1,4 @@
-"""8½'s game records, like PGN for chess: the public names of :mod:`eighthalf.games.eighthalf.records`.
+"""8½'s game records, like PGN for chess: the public names of ``eighthalf.games.eighthalf.records``.
 
 >>> from eighthalf.records import Record, dumps, loads
 >>> record = Record(players=3, seed=1)

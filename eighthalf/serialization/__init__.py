@@ -1,4 +1,4 @@
-"""8½'s JSON documents: the public names of :mod:`eighthalf.games.eighthalf.serialization`.
+"""8½'s JSON documents: the public names of ``eighthalf.games.eighthalf.serialization``.
 
 >>> from eighthalf import new_game
 >>> from eighthalf.serialization import dumps, loads

@@ -11,7 +11,7 @@ import eighthalf.eights
 import eighthalf.errors
 
 HERE = Path(__file__).resolve().parent
-PACKAGE = Path(eighthalf.eights.__file__).resolve().parent
+PACKAGE = Path(eighthalf.eights.__file__).resolve().parent.parent / "games" / "eights"
 RULES_PAGE = HERE.parent.parent / "docs" / "eights.rst"
 DOCS = HERE.parent.parent / "docs" / "api" / "eights.rst"
 

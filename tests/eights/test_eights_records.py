@@ -231,7 +231,7 @@ def test_an_eights_record_is_refused_by_8_half_naming_its_reader() -> None:
     with pytest.raises(DocumentError) as caught:
         eighthalf.records.loads(text)
     assert caught.value.path == "$.Game"
-    assert "read it with eighthalf.games.eights.records.loads" in str(caught.value)
+    assert "read it with eighthalf.eights.records.loads" in str(caught.value)
     with pytest.raises(DocumentError, match=r"eighthalf\.from_data"):
         from_data(eighthalf.to_data(eighthalf.Record(players=2, seed=3)))
     with pytest.raises(DocumentError, match=r"eighthalf\.eights\.from_data"):

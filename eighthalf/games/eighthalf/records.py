@@ -1,6 +1,6 @@
 """Game records: a round or a match as text, like PGN for chess, and its replay.
 
-A :class:`Record` holds what is needed to replay a game exactly: the number of players,
+A :class:`~eighthalf.Record` holds what is needed to replay a game exactly: the number of players,
 the rules, the seed (or, for a single round, the explicit deck), the dealer, the moves
 in notation, the result and optional comments. :func:`dumps` writes it as text and
 :func:`loads` reads it back; :func:`~eighthalf.replay` yields the successive states, checking every
@@ -31,7 +31,7 @@ separated by spaces in the order of :data:`~eighthalf.games.eighthalf.options.OP
 (``[Options "lock_next_only open_runs"]``); it is left out when none is, so records
 written before the options existed mean what they did.
 
-A :class:`Record` checks its fields when it is made, with the same rules whichever way
+A :class:`~eighthalf.Record` checks its fields when it is made, with the same rules whichever way
 it is made (by hand, by :func:`loads` or by :func:`~eighthalf.from_data`), so every
 record that can be made is written by :func:`dumps` as text that :func:`loads` reads
 back equal, and likewise through :func:`~eighthalf.to_data`; but a record whose result
@@ -307,7 +307,7 @@ def replay(record: Record) -> Iterator[GameState | Match]:
     When the record has a result, the last state must be finished with that result.
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`Record` (at once), or, as the
+        DocumentError: If ``record`` is not a :class:`~eighthalf.Record` (at once), or, as the
             states are yielded, a move is illegal (the message gives its number) or the
             result does not match.
     """
@@ -328,7 +328,7 @@ def dumps(record: Record) -> str:
     fields were changed behind their back fails it.
 
     Raises:
-        DocumentError: If ``record`` is not a :class:`Record`, or a move's notation does
+        DocumentError: If ``record`` is not a :class:`~eighthalf.Record`, or a move's notation does
             not read back as the move (at ``$.moves[<i>]``); nothing is written then.
     """
     return RECORD_FORMAT.dumps(record)
@@ -339,7 +339,7 @@ def loads(text: str) -> Record:
 
     Raises:
         DocumentError: If the text is not a well-formed record, or the record it
-            describes is not valid (see :class:`Record`); the message names the line,
+            describes is not valid (see :class:`~eighthalf.Record`); the message names the line,
             tag or move at fault.
     """
     return RECORD_FORMAT.loads(text)
@@ -384,7 +384,7 @@ RECORD_FORMAT: Final = RecordFormat(
     needed=("Players",),
     # dumps writes "8½", and a record without the tag is 8½'s: anything else would be lost.
     game_tag_needed=False,
-    readers={"Eights": "eighthalf.games.eights.records.loads"},
+    readers={"Eights": "eighthalf.eights.records.loads"},
     spaced=False,
     setup_tags=_setup_tags,
     setup_fields=_setup_fields,

@@ -1,8 +1,8 @@
 """Eights (Eric Pederson, 1999): the word-spelling card game for 2 to 6 players, on 8½'s API.
 
 The rule book is the Eights page of the docs (``docs/eights.rst``), rule ids WS1 … WI4. A
-game is played as 8½'s round is: :func:`new_game`, then :func:`legal_moves` and
-:func:`apply` until it is over.
+game is played as 8½'s round is: :func:`~eighthalf.eights.new_game`, then :func:`~eighthalf.eights.legal_moves` and
+:func:`~eighthalf.eights.apply` until it is over.
 
 >>> from eighthalf.eights import new_game, legal_moves, apply
 >>> state = new_game(4, seed=7)

@@ -245,7 +245,7 @@ def eights_pieces(registry: Registry) -> Pieces:
 SCHEMAS: Final = GameSchemas.derived(
     REGISTRY,
     eights_pieces,
-    module="eighthalf.games.eights.serialization",
+    module="eighthalf.eights.serialization",
     checked="the 64 cards, one table card per suit, the scores …",
     first_event="eights.Spelled",
     game="Eights",

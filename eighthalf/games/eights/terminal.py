@@ -136,7 +136,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     options ``--target``, ``--turn-limit`` and ``--may-pass-freely`` (WR1, WR2).
     """
     add_play_options(
-        parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.games.eights.records.loads", add_rules=add_rules_arguments
+        parser, players=_PLAYERS, bots=BOTS, loads="eighthalf.eights.records.loads", add_rules=add_rules_arguments
     )
     add_language_argument(parser)
 

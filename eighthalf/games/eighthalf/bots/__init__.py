@@ -82,7 +82,7 @@ for _public in (
     tell,
     tell_match,
 ):
-    _public.__module__ = __name__  # the public name; the submodule is where it lives
+    _public.__module__ = "eighthalf.bots"  # the public name (the facade); the submodule is where it lives
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -127,7 +127,7 @@ _KINDS: tuple[Kind, ...] = (*VALUE_KINDS, *ROUND_KINDS, *MATCH_KINDS, *EVENT_KIN
 def _foreign(name: str) -> str | None:
     """The hint for a document of Eights, whose types are named ``eights.<Name>``."""
     if name.startswith("eights."):
-        return "a document of Eights: read it with eighthalf.eights.from_data (or eighthalf.games.eights.serialization.loads)"
+        return "a document of Eights: read it with eighthalf.eights.from_data (or eighthalf.eights.serialization.loads)"
     return None
 
 
