@@ -223,7 +223,7 @@ def test_apply_refuses_a_deeply_nested_non_move_with_a_short_message() -> None:
     for _ in range(5000):
         nested = [nested]
     with pytest.raises(eighthalf.IllegalMoveError, match=r"is not a move of 8½ but a list") as refused:
-        eighthalf.apply(new_game(2, seed=1), nested)
+        eighthalf.apply(new_game(2, seed=1), nested)  # type: ignore[arg-type]
     assert len(str(refused.value)) < 200
 
 

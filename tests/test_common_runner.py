@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -97,6 +99,38 @@ def test_a_registry_of_each_game() -> None:
     with pytest.raises(EighthalfError, match="unknown bot 'ismcts'; choose from"):
         check_bots_option("ismcts", 2, {"greedy": eighthalf.bots.GreedyBot})
     assert check_bots_option("greedy", 3, eighthalf.games.eights.bots.BOTS) == ("greedy",) * 3
+
+
+_WHERE = "; check the current folder or PYTHONPATH (python -m looks in the current folder, a command such as eighthalf does not)"
+
+
+def test_a_bot_module_that_is_not_found_says_where_python_looks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module:attribute whose module is not found names the current folder and PYTHONPATH (issue 37);
+    a module that is found but fails as it loads does not, as where it is is not the fault."""
+    for module in ("nosuchmodule", "eighthalf.nosuchmodule", "eighthalf.bots.nosuchmodule"):
+        with pytest.raises(EighthalfError) as refused:
+            bot_factory(f"{module}:Bot", eighthalf.bots.BOTS)
+        message = str(refused.value)
+        assert message.startswith(f"bot '{module}:Bot': cannot import module '{module}' (ModuleNotFoundError: ")
+        assert message.endswith(_WHERE), message
+    (tmp_path / "fx_found_bots.py").write_text("from eighthalf.bots import GreedyBot as Bot\n", encoding="utf-8")
+    (tmp_path / "fx_needy_bots.py").write_text("import fx_not_installed\n", encoding="utf-8")
+    (tmp_path / "fx_faulty_bots.py").write_text("1 / 0\n", encoding="utf-8")
+    with pytest.raises(EighthalfError, match=f"{re.escape(_WHERE)}$"):
+        bot_factory("fx_found_bots:Bot", {})
+    monkeypatch.syspath_prepend(str(tmp_path))  # what the hint asks for: the module's folder on the path
+    monkeypatch.delitem(sys.modules, "fx_found_bots", raising=False)
+    assert bot_factory("fx_found_bots:Bot", {}) is eighthalf.bots.GreedyBot
+    for module, fault in (
+        ("fx_needy_bots", "ModuleNotFoundError: No module named 'fx_not_installed'"),
+        ("fx_faulty_bots", "ZeroDivisionError: division by zero"),
+    ):
+        with pytest.raises(EighthalfError) as refused:
+            bot_factory(f"{module}:Bot", {})
+        assert str(refused.value) == f"bot '{module}:Bot': cannot import module '{module}' ({fault})"
+    del sys.modules["fx_found_bots"]
 
 
 def test_int_type_refuses_other_digits_and_long_numbers() -> None:

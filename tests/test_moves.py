@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eighthalf import (
     BlindPlay,
@@ -16,6 +18,7 @@ from eighthalf import (
     apply,
     legal_moves,
     new_game,
+    parse_match_move,
     parse_move,
 )
 from eighthalf.games.eighthalf.moves import BLIND_PLAYS, COLLECT, EIGHT_AND_HALF, HAND_PLAYS, OPEN_PLAYS
@@ -164,3 +167,33 @@ def test_legal_moves_are_the_shared_instances() -> None:
         for move in legal_moves(state):
             assert parse_move(str(move)) is move
         state = apply(state, legal_moves(state)[-1])
+
+
+_EXPECTED = "(expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')"
+
+
+def test_a_parse_error_quotes_a_line_without_its_newline() -> None:
+    """A line read from stdin keeps its newline; parse_move strips it, and so does the quote (issue 37)."""
+    for read in (parse_move, parse_match_move):
+        with pytest.raises(ParseError) as caught:
+            read("seven\n")
+        assert str(caught.value) == f"not a move: 'seven' {_EXPECTED}"
+        with pytest.raises(ParseError) as caught:
+            read(" \t8½8\r\n")
+        assert str(caught.value) == f"not a move: '8½8' {_EXPECTED}"
+    with pytest.raises(ParseError) as caught:
+        parse_move("\n")
+    assert str(caught.value) == f"not a move: '' {_EXPECTED}"
+
+
+@given(st.text(max_size=12), st.text(" \t\r\n\x0b\x0c\u00a0\u2003", max_size=3), st.text(" \n", max_size=3))
+def test_surrounding_whitespace_changes_neither_the_move_nor_the_error(text: str, before: str, after: str) -> None:
+    """parse_move reads ``before + text + after`` as it reads ``text.strip()``: the same move or the same message."""
+
+    def outcome(given_text: str) -> object:
+        try:
+            return parse_move(given_text)
+        except ParseError as error:
+            return str(error)
+
+    assert outcome(before + text + after) == outcome(text.strip())

@@ -168,7 +168,12 @@ def test_progress_is_reported() -> None:
         (2, 10, None, "bots must be a list or tuple of strings"),
         (2, 10, "greedy", "bots must be a list or tuple of strings"),
         (2, 10, ["random", 3], "bots must be a list or tuple of strings"),
-        (2, 10, ["random", "nosuchmodule:Bot"], "cannot import module 'nosuchmodule'"),
+        (
+            2,
+            10,
+            ["random", "nosuchmodule:Bot"],
+            r"cannot import module 'nosuchmodule' .*; check the current folder or PYTHONPATH",
+        ),
         (2, 10, ["random", "eighthalf.bots:Nope"], "has no attribute 'Nope'"),
         (2, 10, ["random", "builtins:object"], "made an object of type 'object', which has no choose"),
         (2, 10, ["random", ":Bot"], "give it as 'module:attribute'"),

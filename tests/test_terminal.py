@@ -350,7 +350,12 @@ def test_bad_options_are_refused() -> None:
         ),
         (["--players", "3", "--bots", "random,greedy,random"], "error: --bots: 3 bots for 2 seats; give at most 2"),
         (["--bots", "greedy,,random"], "error: --bots: an empty entry in 'greedy,,random'"),
-        (["--bots", "nosuchmodule:Bot"], "error: --bots: bot 'nosuchmodule:Bot': cannot import module 'nosuchmodule'"),
+        (
+            ["--bots", "nosuchmodule:Bot"],
+            "error: --bots: bot 'nosuchmodule:Bot': cannot import module 'nosuchmodule' (ModuleNotFoundError: No module"
+            " named 'nosuchmodule'); check the current folder or PYTHONPATH (python -m looks in the current folder,"
+            " a command such as eighthalf does not)",
+        ),
         (
             ["--names", "A\tB"],
             "error: --names: 'A\\tB' is not a name: 1 to 24 printable characters, no quotes or commas",

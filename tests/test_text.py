@@ -145,7 +145,7 @@ def test_eights_state_text_names_every_card_in_a_hand_table_or_pile(players: int
 def test_t3_apply_refuses_text_and_points_to_parse_move(text: str) -> None:
     """Text is not a move: both games say to read it with their parse_move, in a short message."""
     with pytest.raises(NotAMoveError, match=r"is not a move of 8½ but text: read it with parse_move first$") as refused:
-        apply(new_game(2, seed=1), text)
+        apply(new_game(2, seed=1), text)  # type: ignore[arg-type]
     assert len(str(refused.value)) < 300
     with pytest.raises(
         NotAMoveError, match=r"is not a move of Eights but text: read it with eighthalf\.eights\.parse_move first$"
@@ -156,7 +156,7 @@ def test_t3_apply_refuses_text_and_points_to_parse_move(text: str) -> None:
 
 def test_a_non_move_that_is_not_text_is_one_error_in_both_games() -> None:
     with pytest.raises(NotAMoveError, match=r"^4 is not a move of 8½ but an int: read it with parse_move first$"):
-        apply(new_game(2, seed=1), 4)
+        apply(new_game(2, seed=1), 4)  # type: ignore[arg-type]
     with pytest.raises(NotAMoveError, match=r"^b'pass' is not a move of Eights but a bytes: read it with"):
         W.apply(W.new_game(2, seed=1), b"pass")  # type: ignore[arg-type]
     assert eighthalf.parse_move("4") in legal_moves(new_game(4, seed=7))

@@ -24,12 +24,26 @@ def cut(text: str, size: int = 40) -> str:
     return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
 
 
+_WHERE = "; check the current folder or PYTHONPATH (python -m looks in the current folder, a command such as eighthalf does not)"
+"""The hint a module that is not found gets: where Python looks for a module of your own."""
+
+
+def _not_found(error: Exception, module_name: str) -> bool:
+    """True if ``error`` says ``module_name`` itself (or a package of its path) is not found,
+    not a module it imports or a fault as it loads."""
+    parts = module_name.split(".")
+    paths = {".".join(parts[:size]) for size in range(1, len(parts) + 1)}
+    return isinstance(error, ModuleNotFoundError) and error.name in paths
+
+
 def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callable[[], Any]:
     """What makes a new bot of ``spec``: a name of ``registry``, or ``"module:attribute"``.
 
     A spec such as ``"mybots:CautiousBot"`` imports ``mybots`` and takes its attribute
     ``CautiousBot`` (dots reach inside: ``"mybots:Kinds.cautious"``), which must be
-    callable with no arguments and return a bot. A spec is plain text, so it travels to
+    callable with no arguments and return a bot. The module must be importable: installed,
+    or in a folder on ``PYTHONPATH``; ``python -m`` also looks in the current folder, but a
+    command such as ``eighthalf`` does not. A module that is not found says so. A spec is plain text, so it travels to
     the workers of a process pool or of a Dask cluster, which import the module
     themselves; a bot added to the registry in the calling process only does not reach them.
 
@@ -57,6 +71,7 @@ def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callabl
     except Exception as error:  # an ImportError, or anything the module raises as it loads
         raise EighthalfError(
             f"bot {cut(spec)}: cannot import module {cut(module_name)} ({type(error).__name__}: {error})"
+            + (_WHERE if _not_found(error, module_name) else "")
         ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from eighthalf.core.errors import InvalidStateError, quote
 from eighthalf.core.game import Game, MoveT, StateT
@@ -46,6 +46,10 @@ from eighthalf.games.eighthalf.game import ROUND
 from eighthalf.games.eighthalf.state import GameState
 
 __all__ = ["LeakError", "assert_events_hide", "assert_no_leaks", "hidden_variants"]
+
+_SeatT = TypeVar("_SeatT", bound="int | None")
+"""The type of the seat :func:`assert_no_leaks` is given, and so the seat its ``render`` must take:
+``int`` for a player's seat, ``None`` for a spectator, ``int | None`` for either."""
 
 _SHOWN = 200
 """How much of each differing result a leak's message quotes."""
@@ -128,8 +132,8 @@ def _variants(game: Game[Any, Any, Any, Any, Any], seen: object, rng: random.Ran
 @overload
 def assert_no_leaks(
     state: GameState,
-    seat: int | None,
-    render: Callable[[GameState, int | None], object],
+    seat: _SeatT,
+    render: Callable[[GameState, _SeatT], object],
     *,
     rng: random.Random,
     variants: int = 8,
@@ -139,8 +143,8 @@ def assert_no_leaks(
 @overload
 def assert_no_leaks(
     state: StateT,
-    seat: int | None,
-    render: Callable[[StateT, int | None], object],
+    seat: _SeatT,
+    render: Callable[[StateT, _SeatT], object],
     *,
     rng: random.Random,
     variants: int = 8,
@@ -151,7 +155,7 @@ def assert_no_leaks(
 def assert_no_leaks(
     state: Any,
     seat: int | None,
-    render: Callable[[Any, int | None], object],
+    render: Callable[[Any, Any], object],
     *,
     rng: random.Random,
     variants: int = 8,
@@ -160,7 +164,9 @@ def assert_no_leaks(
     """Check that ``render(state, seat)`` depends only on what ``seat`` may see.
 
     ``render`` is whatever your front-end or server produces for ``seat`` from a full
-    state of ``game`` (a JSON document, a page, a message). It is called on ``state``
+    state of ``game`` (a JSON document, a page, a message). Its seat is typed as ``seat``
+    is: a function of ``(GameState, int)`` will do for a player's seat, one of
+    ``(GameState, int | None)`` for any seat. It is called on ``state``
     and on ``variants`` states that differ only in what ``seat`` cannot see
     (:func:`hidden_variants`); all results must be equal.
 

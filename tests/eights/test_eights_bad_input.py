@@ -19,6 +19,7 @@ at the end.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
@@ -40,6 +41,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eighthalf.eights import (
+    WORDS,
     Card,
     EighthalfError,
     IllegalMoveError,
@@ -252,6 +254,39 @@ def test_parse_move_quotes_its_input_briefly() -> None:
         with pytest.raises(ParseError) as caught:
             parse_move(junk)  # type: ignore[arg-type]
         assert len(str(caught.value)) <= MESSAGE_LIMIT
+
+
+def test_a_parse_error_quotes_a_line_without_its_newline() -> None:
+    """The card and word readers strip spaces, and so does what their errors quote (issue 37; WS1, WT8)."""
+    not_a_word = f"not a word of the game: 'nine' (the words are {', '.join(WORDS)}) (WT8)"
+    not_a_card = "not a card: '9z' (expected a suit 1-8 and a letter, such as '4w') (WS1)"
+    for read, line, message in (
+        (parse_word, " nine\n", not_a_word),
+        (parse_move, "nine 1n\n", not_a_word),
+        (parse_card, "\t9z\r\n", not_a_card),
+        (parse_move, "ONE 1n 9z\n", not_a_card),
+        (parse_cards, "1e 9z\n", not_a_card),
+    ):
+        with pytest.raises(ParseError) as caught:
+            read(line)
+        assert str(caught.value) == message, line
+
+
+@given(st.text(max_size=8), st.text(" \t\r\n\u00a0", max_size=3), st.text(" \n", max_size=3))
+def test_surrounding_whitespace_changes_neither_a_card_nor_a_word_nor_the_error(
+    text: str, before: str, after: str
+) -> None:
+    """parse_card and parse_word read ``before + text + after`` as ``text.strip()``: the same value or message."""
+    for read in (parse_card, parse_word):
+        assert _outcome(read, before + text + after) == _outcome(read, text.strip())
+
+
+def _outcome(read: Callable[[str], object], text: str) -> object:
+    """What ``read(text)`` gives: its value, or its ParseError's message."""
+    try:
+        return read(text)
+    except ParseError as error:
+        return str(error)
 
 
 def test_apply_quotes_a_junk_move_briefly() -> None:

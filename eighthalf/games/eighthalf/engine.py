@@ -15,7 +15,7 @@ memoised in bounded tables, and moves are shared instances. The table options of
 
 from __future__ import annotations
 
-from typing import Final, NoReturn, cast, overload
+from typing import Final, cast
 
 from eighthalf.core.errors import IllegalMoveError, not_a_move, state_error
 from eighthalf.games.eighthalf.cards import RANKS, Rank
@@ -295,15 +295,7 @@ def is_legal(state: GameState, move: object) -> bool:
     return move in legal_moves(state)
 
 
-@overload
-def apply(state: GameState, move: Move) -> GameState: ...  # type: ignore[overload-overlap]
-
-
-@overload
-def apply(state: GameState, move: object) -> NoReturn: ...
-
-
-def apply(state: GameState, move: object) -> GameState:
+def apply(state: GameState, move: Move) -> GameState:
     """Make a move: return the state after it. ``state`` itself is never changed.
 
     >>> from eighthalf import new_game, parse_move
@@ -319,9 +311,10 @@ def apply(state: GameState, move: object) -> GameState:
     Raises:
         IllegalMoveError: If ``move`` is not legal here; the message gives the reason
             and the rule id, e.g. ``"illegal move 'H': ½ cannot be played on a call
-            of 8½ (P3)"``; a value that is not a move at all is refused
-            the same way (T3), which is what the second overload says, and text
-            such as ``"4"`` with a pointer to :func:`~eighthalf.parse_move`.
+            of 8½ (P3)"``.
+        NotAMoveError: If ``move`` is not a move at all (T3), such as the text ``"4"``;
+            the message points to :func:`~eighthalf.parse_move`. A type checker
+            refuses such a call too, since ``move`` is typed as a :data:`~eighthalf.Move`.
     """
     if move in legal_moves(state):
         return apply_unchecked(state, move)

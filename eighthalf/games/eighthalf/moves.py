@@ -177,7 +177,7 @@ def parse_move(text: str) -> Move:
     """Read a move from its notation (see the table above); the inverse of ``str(move)``.
 
     Letters may be lower or upper case, ``½`` may stand for ``H``, and surrounding
-    whitespace is ignored. Digits are the ASCII digits ``0``-``9`` only.
+    whitespace is ignored (an error quotes the text without it, such as a line's newline). Digits are the ASCII digits ``0``-``9`` only.
 
     >>> parse_move(" hh ")
     HandPlay(rank=<Rank.HALF: 10>, count=2)
@@ -189,11 +189,12 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise ParseError(f"a move is written as text, not {quote(text)}")
-    key = text.strip().replace("½", "H")
+    stripped = text.strip()
+    key = stripped.replace("½", "H")
     move = None
     if key.isascii():
         key = key[0].lower() + key[1:].upper() if key[:1] in ("o", "O", "b", "B") else key.upper()
         move = _PARSED.get("c" if key == "C" else key)
     if move is None:
-        raise ParseError(f"not a move: {quote(text)} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
+        raise ParseError(f"not a move: {quote(stripped)} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
     return move

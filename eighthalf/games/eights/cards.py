@@ -195,13 +195,14 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise ParseError(f"a card is written as text, not {quote(text)}")
-    key = text.strip().lower()
+    stripped = text.strip()
+    key = stripped.lower()
     card = CARDS.get(key)
     if card is not None:
         return card
     if len(key) == 2 and key[0] in "12345678" and key[1].isalpha():
         Card(int(key[0]), key[1])  # raises the WS1 error naming the suit's letters
-    raise ParseError(f"not a card: {quote(text)} (expected a suit 1-8 and a letter, such as '4w') (WS1)")
+    raise ParseError(f"not a card: {quote(stripped)} (expected a suit 1-8 and a letter, such as '4w') (WS1)")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -32,7 +32,8 @@ def parse_word(text: str) -> str:
         ParseError: If ``text`` is not one of the eight words (WT8).
     """
     if isinstance(text, str):
-        word = text.strip().upper()
+        text = text.strip()  # what is quoted below too
+        word = text.upper()
         if word in VALUES:
             return word
     raise ParseError(f"not a word of the game: {quote(text)} (the words are {', '.join(WORDS)}) (WT8)")
