@@ -15,26 +15,6 @@ which kind it is.
 
 from __future__ import annotations
 
-from eighthalf.core.errors import (
-    QUOTE_LIMIT,
-    DocumentError,
-    EighthalfError,
-    IllegalMoveError,
-    InvalidStateError,
-    NotAMoveError,
-    ParseError,
-    not_a_move,
-    quote,
-)
+from eighthalf.core.errors import *  # noqa: F403 (the names of its __all__)
+from eighthalf.core.errors import __all__ as __all__
 
-__all__ = [
-    "QUOTE_LIMIT",
-    "DocumentError",
-    "EighthalfError",
-    "IllegalMoveError",
-    "InvalidStateError",
-    "NotAMoveError",
-    "ParseError",
-    "not_a_move",
-    "quote",
-]

@@ -8,44 +8,6 @@ Each class and function gives ``eighthalf.bots`` as its ``__module__``, so specs
 ['greedy', 'ismcts', 'random', 'search']
 """
 
-from eighthalf.games.eighthalf.bots import (
-    BOTS,
-    Belief,
-    Bot,
-    Exchanger,
-    GreedyBot,
-    ISMCTSBot,
-    Observer,
-    RandomBot,
-    SearchBot,
-    Weights,
-    choose_exchange,
-    exchange_choice,
-    greedy_choice,
-    make_bot,
-    observes,
-    paired_choice,
-    tell,
-    tell_match,
-)
+from eighthalf.games.eighthalf.bots import *  # noqa: F403 (the names of its __all__)
+from eighthalf.games.eighthalf.bots import __all__ as __all__
 
-__all__ = [
-    "BOTS",
-    "Belief",
-    "Bot",
-    "Exchanger",
-    "GreedyBot",
-    "ISMCTSBot",
-    "Observer",
-    "RandomBot",
-    "SearchBot",
-    "Weights",
-    "choose_exchange",
-    "exchange_choice",
-    "greedy_choice",
-    "make_bot",
-    "observes",
-    "paired_choice",
-    "tell",
-    "tell_match",
-]

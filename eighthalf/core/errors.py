@@ -33,11 +33,9 @@ __all__ = [
     "NotAMoveError",
     "ParseError",
     "not_a_move",
-    "not_a_state",
     "quote",
-    "state_error",
-    "with_article",
 ]
+"""The public names, which :mod:`eighthalf.errors` gives; the other helpers serve the games."""
 
 QUOTE_LIMIT = 60
 """About the most characters :func:`quote` shows of a value."""

@@ -6,20 +6,6 @@
 True
 """
 
-from eighthalf.games.eighthalf.records import (
-    Record,
-    check_result,
-    dumps,
-    loads,
-    replay,
-    result_of,
-)
+from eighthalf.games.eighthalf.records import *  # noqa: F403 (the names of its __all__)
+from eighthalf.games.eighthalf.records import __all__ as __all__
 
-__all__ = [
-    "Record",
-    "check_result",
-    "dumps",
-    "loads",
-    "replay",
-    "result_of",
-]

@@ -7,24 +7,6 @@
 True
 """
 
-from eighthalf.games.eighthalf.serialization import (
-    FORMAT,
-    REGISTRY,
-    VERSION,
-    Document,
-    dumps,
-    from_data,
-    loads,
-    to_data,
-)
+from eighthalf.games.eighthalf.serialization import *  # noqa: F403 (the names of its __all__)
+from eighthalf.games.eighthalf.serialization import __all__ as __all__
 
-__all__ = [
-    "FORMAT",
-    "REGISTRY",
-    "VERSION",
-    "Document",
-    "dumps",
-    "from_data",
-    "loads",
-    "to_data",
-]
