@@ -12,8 +12,8 @@ once why a selection is no move, from the engine's own words rather than a copy 
 >>> listing = game_listing(find("Eights"), "fr")
 >>> listing["key"], listing["board"], listing["options"][0]["label"]
 ('eights', '/games/eights/board/board.js', 'Objectif')
->>> board_path("eights", "board.js").name, board_path("eights", "../entry.py"), board_path("chess", "board.js")
-('board.js', None, None)
+>>> board_file("eights", "board.js")[:2], board_file("eights", "../entry.py"), board_file("chess", "board.js")
+(b'//', None, None)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover (Python 3.10)
     from importlib.abc import Traversable
 
-__all__ = ["BOARD_FILE", "MEDIA_TYPES", "board_path", "board_route", "game_listing", "listing_locale", "refused_data"]
+__all__ = ["BOARD_FILE", "MEDIA_TYPES", "board_file", "board_route", "game_listing", "listing_locale", "refused_data"]
 
 BOARD_FILE: Final = "board.js"
 """The script of a board folder that the table page loads (it may load the folder's other files)."""
@@ -60,7 +60,7 @@ def _folder(entry: GameEntry) -> Traversable | None:
     return found if found.is_dir() else None
 
 
-def board_path(key: str, name: str) -> Traversable | None:
+def board_file(key: str, name: str) -> bytes | None:
     """The file ``name`` of the board of the game whose key is ``key``, or ``None``: no such game,
     no board, a name that is not a plain ``.js`` or ``.css`` file name (no folder, no ``..``), or
     no such file."""
@@ -69,25 +69,26 @@ def board_path(key: str, name: str) -> Traversable | None:
     if folder is None:
         return None
     found = folder.joinpath(name)
-    return found if found.is_file() else None
+    return found.read_bytes() if found.is_file() else None
 
 
 def board_route() -> Any:
     """The route ``GET /games/{key}/board/{file}``: a file of a game's board, read as a package
-    resource; 404 (the server's JSON error) for anything :func:`board_path` does not find."""
+    resource; 404 (the server's JSON error) for anything :func:`board_file` does not find."""
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
 
-    async def board_file(request: Request) -> Response:
-        found = board_path(request.path_params["key"], request.path_params["file"])
+    async def board_endpoint(request: Request) -> Response:
+        name = request.path_params["file"]
+        found = board_file(request.path_params["key"], name)
         if found is None:
             raise HTTPException(404, "no such file of a game's board")
-        media = MEDIA_TYPES[found.name[found.name.rindex(".") :]]
-        return Response(found.read_bytes(), media_type=media, headers={"cache-control": "no-cache"})
+        media = MEDIA_TYPES[name[name.rindex(".") :]]
+        return Response(found, media_type=media, headers={"cache-control": "no-cache"})
 
-    return Route("/games/{key}/board/{file}", board_file)
+    return Route("/games/{key}/board/{file}", board_endpoint)
 
 
 def listing_locale(lang: str | None, accepted: str) -> str:

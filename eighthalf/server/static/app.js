@@ -253,7 +253,7 @@ const eighthalf = (() => {
   //   choose(state, picks, page) -> {note, actions, choices, shown}: what the tapped cards
   //                             (their `what`s, in the order tapped) make: the sentence that
   //                             says it, the buttons ({id, label, move, key, shown}; a move
-  //                             null: off), the spellings to choose among, nodes shown above;
+  //                             null: off), the moves to choose among, nodes shown above;
   //   seats(view, page) -> {heads, rows}: the seats table's own columns and each seat's cells
   //                             and notes (view: null before the first state);
   //   ended(state, page) -> {heading, heads, rows} | null: a round's end, to show its scores;

@@ -126,7 +126,7 @@
     return t("Waiting for {name} to move.", { name: nameOf(state.to_move) });
   }
 
-  // The buttons of the board's answer (Play, Collect, Pass …), before Clear: each makes its move.
+  // The buttons of the board's answer (Play …), before Clear: each makes its move.
   function renderButtons(actions) {
     const row = $("actions");
     for (const node of [...row.querySelectorAll("button[data-board]")]) node.remove();
