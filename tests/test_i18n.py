@@ -108,7 +108,7 @@ def test_the_pages_marks_are_read_from_the_html_and_the_scripts() -> None:
 
 
 def test_every_t_call_of_the_scripts_is_extracted() -> None:
-    """Each ``t("...")`` / ``N_("...")`` literal the pages' scripts hold (outside their comments) is
+    """Each ``t("...")`` / ``N_("...")`` literal the pages' scripts and the games' boards hold (outside their comments) is
     in the extraction: none hides in a template literal's ``${...}`` (pages.cfg reads those) or in
     another call's arguments (Babel's extractor reads no nested call), where the page would show it
     in English."""
@@ -116,7 +116,12 @@ def test_every_t_call_of_the_scripts_is_extracted() -> None:
     call = re.compile(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"')
     written = {
         (script.name, number, found.group(1))
-        for script in sorted((ROOT / "eighthalf" / "server" / "static").glob("*.js"))
+        for script in sorted(
+            [
+                *(ROOT / "eighthalf" / "server" / "static").glob("*.js"),
+                *(ROOT / "eighthalf" / "games").glob("*/board/*.js"),
+            ]
+        )
         for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1)
         if not line.lstrip().startswith("//")
         for found in call.finditer(line)

@@ -71,7 +71,7 @@ def test_sdist_holds_the_licence_the_sources_and_the_tests(dist: Path) -> None:
     assert not any("/_build/" in name or "__pycache__" in name for name in names)
 
 
-def test_wheel_holds_the_licence_py_typed_and_the_schemas(dist: Path) -> None:
+def test_wheel_holds_the_licence_py_typed_the_schemas_and_the_pages(dist: Path) -> None:
     with zipfile.ZipFile(_wheel(dist)) as wheel:
         names = set(wheel.namelist())
     info = f"eighthalf-{eighthalf.__version__}.dist-info"
@@ -87,6 +87,13 @@ def test_wheel_holds_the_licence_py_typed_and_the_schemas(dist: Path) -> None:
     with zipfile.ZipFile(_wheel(dist)) as wheel:  # the games' and the pages' catalogues as compiled in the tree
         assert all(wheel.read(name) == (ROOT / name).read_bytes() for name in catalogues)
     assert not any(name.startswith("tests/") for name in names)
+    # the browser pages and each game's board (its folder's package resources, served through the registry)
+    pages = {
+        path.relative_to(ROOT).as_posix()
+        for folder in (ROOT / "eighthalf" / "server" / "static", *(ROOT / "eighthalf" / "games").glob("*/board"))
+        for path in folder.iterdir()
+    }
+    assert {"eighthalf/games/eighthalf/board/board.js", "eighthalf/games/eights/board/board.js"} <= pages <= names
 
 
 def test_metadata_has_one_licence_statement_and_no_unused_dependency(dist: Path) -> None:

@@ -33,7 +33,8 @@ from shedding.entry import ENTRY
 from shedding.game import SHEDDING
 from shedding.records import RECORD_FORMAT, Record
 
-import eighthalf
+import eighthalf.schemas
+import eighthalf.server
 from eighthalf.core.game import play_out, result_text
 from eighthalf.errors import DocumentError
 from eighthalf.formats.replay import replay_states
@@ -226,7 +227,7 @@ def test_server_message_schemas_take_the_third_game_and_its_frames_pass_them(ser
 
     built = server_schemas(games())  # every registered game: the protocol of a server that serves Shedding too
     assert "Shedding" in json.dumps(built["server.NewTable.schema.json"])
-    shipped = Path(eighthalf.__file__).parent / "schemas"
+    shipped = Path(eighthalf.schemas.__file__).parent
     every = {path.name: json.loads(path.read_text(encoding="utf-8")) for path in shipped.glob("*.schema.json")}
     described = schemas_of(ENTRY)
     assert described is not None
@@ -271,9 +272,10 @@ def _page_outcome(server: Any, tmp_path: Path, game: str, bot: Any) -> str:
     table, texts = asyncio.run(main())
     frames = tmp_path / "frames.json"
     frames.write_text(json.dumps({"table": table, "texts": texts}), encoding="utf-8")
-    static = Path(eighthalf.__file__).parent / "server" / "static"
+    static = Path(eighthalf.server.__file__).parent / "static"
     harness = Path(__file__).parent / "thirdgame" / "page_harness.js"
-    done = subprocess.run([node, str(harness), str(static), str(frames)], capture_output=True, text=True, timeout=60)
+    command = [node, str(harness), str(static), str(frames), server.url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     return (done.stdout + done.stderr).strip()
 
 

@@ -41,7 +41,7 @@ from typing import Any, Final
 
 import attrs
 
-from eighthalf.core.errors import EighthalfError, quote
+from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
 from eighthalf.core.game import Game
 from eighthalf.formats.documents import Registry
 from eighthalf.formats.replay import GameRecord, RecordFormat
@@ -55,6 +55,7 @@ __all__ = [
     "RegistryError",
     "RuleOption",
     "RulesOptions",
+    "TableOption",
     "bots_for",
     "documents_for",
     "entry_of",
@@ -207,6 +208,26 @@ class _Declared:
         return tuple(words)
 
 
+@attrs.frozen(slots=True, weakref_slot=False)
+class TableOption:
+    """One rule option a new table offers in the browser's lobby, with its label
+    (:attr:`GameEntry.table_options`).
+
+    The label and hint are English, marked with :func:`~eighthalf.core.i18n.N_` in the game's
+    gettext domain: the server tells them in the lobby's language (``GET /api/games?lang=``).
+    Whether the option is a flag (a check box) or a number is read from the game's default rules.
+    """
+
+    field: str
+    """The rules' field the option sets, as the rules document writes it (``"move_limit"``)."""
+    label: str
+    """What the lobby calls the option (``"Move limit"``)."""
+    hint: str = ""
+    """One line on what the option does, citing its rule (``"P3: no ½ of a run may land on 8½"``)."""
+    empty: str = ""
+    """What an empty number field means (``"rule book"``; ``""``: none)."""
+
+
 def _never_endless(rules: object) -> str | None:
     return None
 
@@ -316,6 +337,21 @@ class GameEntry:
     locales: tuple[str, ...] = ("en",)
     """The languages the game's narration is told in (:meth:`~eighthalf.core.game.Game.narrate`'s
     ``locale``; any other is told in English), of :data:`~eighthalf.core.i18n.LOCALES`."""
+    board: str | None = None
+    """``"package:folder"`` of the game's board in the browser (``"eighthalf.games.eights:board"``):
+    a folder of package resources holding ``board.js``, the script that draws the game's view and
+    turns a person's taps into moves (docs: "Playing over a network", "A game's board"). The
+    server serves the folder's files at ``/games/<key>/board/<file>``; ``None``: the table page
+    shows the view's fields and the moves are typed."""
+    table_options: tuple[TableOption, ...] = ()
+    """The rule options a new table offers in the lobby, with their labels (a field of the rules
+    not listed is offered under its name)."""
+    refusals: Callable[[Any, Any, int], Mapping[str, IllegalMoveError]] | None = None
+    """The plays a seat to move might tap that are refused now, with the engine's error for each:
+    ``refusals(game, state, seat)`` maps a move's text to its
+    :class:`~eighthalf.errors.IllegalMoveError`. The server sends their reasons to that seat, in
+    its language, so that its board says at once why a selection is no move (``None``: it does
+    not; the reason comes when the move is sent)."""
 
     def game_of(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
         """The game object of a game of ``rounds`` rounds (1 to :attr:`max_rounds`).

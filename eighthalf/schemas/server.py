@@ -482,8 +482,27 @@ def _messages() -> dict[str, dict[str, Any]]:
                     "The time left for the person to move, or null: no clock (no time per move, or a bot to move).",
                     nullable({"type": "number", "minimum": 0}),
                 ),
+                "refused": (
+                    "Only to the seat to move, for a game that gives them (8½): the plays it might tap from its "
+                    "own cards that are refused now, by move, each with the engine's reason in the connection's "
+                    "language and its rule id, so that the page says at once why a selection is no move.",
+                    {
+                        "type": "object",
+                        "additionalProperties": _object(
+                            {
+                                "reason": (
+                                    "Why the move is refused, in the connection's language.",
+                                    {"type": "string"},
+                                ),
+                                "rule": ("The rule that refuses it.", {"type": "string"}),
+                            },
+                            "a refused move",
+                        ),
+                    },
+                ),
             },
             "state",
+            frozenset({"refused"}),
         ),
         "seats": _object(
             {
@@ -543,6 +562,28 @@ def _messages() -> dict[str, dict[str, Any]]:
         "max_rounds": ("The most rounds of a table (1: the game has no match).", ref("rounds")),
         "rules": ("The game's default rules.", ref("rules")),
         "bots": ("The game's built-in bots, by name.", {"type": "array", "items": ref("bot")}),
+        "key": ("The game's key: a lower-case identifier.", {"type": "string", "pattern": "^[a-z_][a-z0-9_]*$"}),
+        "board": (
+            "The address of the game's board script (GET /games/{key}/board/{file}), or null: the table page "
+            "shows the view's fields.",
+            nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/board/[A-Za-z0-9_-]+\\.js$"}),
+        ),
+        "options": (
+            "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",
+            {
+                "type": "array",
+                "items": _object(
+                    {
+                        "key": ("The rules field the option sets.", {"type": "string"}),
+                        "kind": ("A flag (a check box) or a count (a number).", {"enum": ["flag", "count"]}),
+                        "label": ("What the lobby calls the option.", {"type": "string"}),
+                        "hint": ("What the option does, with its rule; may be empty.", {"type": "string"}),
+                        "empty": ("What an empty count means; may be empty.", {"type": "string"}),
+                    },
+                    "a table option",
+                ),
+            },
+        ),
     }
     http = {
         "NewTable": new_table,

@@ -10,7 +10,8 @@ GET      ``/``, ``/table/{id}``              the lobby page and the table page
 GET      ``/healthz``                        the process answers: ``{"status": "ok"}``
 GET      ``/readyz``                         ready to serve (200), or stopping or without its database (503)
 GET      ``/metrics``                        Prometheus metrics (:mod:`eighthalf.server.metrics`)
-GET      ``/api/games``                      the games served, their player counts, rules and bots
+GET      ``/api/games``                      the games served: player counts, rules, bots, table options
+                                             (told in ``lang``) and board (:mod:`eighthalf.server.boards`)
 GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
                                              ``cursor``, ``game``, ``status``; ``Link`` to the next)
 POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.games.table_spec`)
@@ -20,6 +21,7 @@ GET      ``/api/tables/{id}/record``         a finished game's record, as text
 GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
 GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.pages`) of
                                              ``lang``, or of the language ``Accept-Language`` prefers
+GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
 =======  ==================================  ==================================================
 
@@ -59,6 +61,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.formats.documents import parse_json
+from eighthalf.server.boards import board_route, game_listing, listing_locale
 from eighthalf.server.games import SERVED, served, table_spec
 from eighthalf.server.lobby import Lobby
 from eighthalf.server.metrics import CONTENT_TYPE, Metrics
@@ -310,6 +313,9 @@ def create_app(
                 logger.error("abandoned tables: %s", error)
 
     async def games(request: Request) -> Response:
+        locale = listing_locale(
+            request.query_params.get("lang"), accept_language(request.headers.get("accept-language"))
+        )
         return JSONResponse(
             [
                 {
@@ -321,6 +327,7 @@ def create_app(
                     "max_rounds": served.max_rounds,
                     "rules": served.entry.documents.to_data(served.game.default_rules),
                     "bots": sorted(served.entry.bots),
+                    **game_listing(served.entry, locale),
                 }
                 for served in SERVED.values()
             ]
@@ -511,6 +518,7 @@ def create_app(
         Route("/api/i18n/{lang}", i18n),
         WebSocketRoute("/ws/{id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        board_route(),
     ]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, StoreError: unavailable}

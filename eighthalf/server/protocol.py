@@ -37,6 +37,7 @@ from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
 from eighthalf.formats.documents import json_kind, parse_json
 from eighthalf.formats.replay import GameRecord
+from eighthalf.server.boards import refused_data
 from eighthalf.server.games import Served
 
 __all__ = [
@@ -381,7 +382,7 @@ def state_message(
     if (told := shared.get(key)) is None:
         told = shared[key] = (events, game.narrate(events, names, locale) if events else [])
     narration = told[1]
-    return {
+    message = {
         "type": "state",
         "table": table.id,
         "seat": seat,
@@ -396,6 +397,9 @@ def state_message(
         "result": result,
         "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),
     }
+    if mine and seat is not None and (refused := refused_data(table.served.entry, game, table.state, seat, locale)):
+        message["refused"] = refused  # last, and only when the game gives any: the other frames keep their text
+    return message
 
 
 def result_data(result: Any) -> dict[str, Any] | None:

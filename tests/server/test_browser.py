@@ -551,3 +551,39 @@ def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
     finally:
         for each in players:
             each.close()
+
+
+def test_the_third_game_gets_its_board_from_its_folder_and_a_move_is_made_by_touch(
+    browser: Any, server: ServerProcess, site: str
+) -> None:
+    """Shedding (``tests/thirdgame``, registered by a distribution of its own) is drawn by the board
+    of its own folder: its cards are buttons, a card the rules refuse says the engine's reason
+    (SH4, sent with the state) at once, and a legal card tapped, then Play, is played."""
+    made = new_table(server, {"game": "Shedding", "players": 2, "seats": [None, "greedy"], "seed": 1})
+    status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
+    assert status == 201, joined
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        open_table(player, site + joined["link"])
+        page = player.page
+        page.wait_for_function("Number(document.body.dataset.moves) > 0")  # seat 0 starts (SH2)
+        legal = legal_moves(player)
+        hand = page.locator("#hand button[data-card]").evaluate_all("cards => cards.map((card) => card.dataset.card)")
+        assert hand == ["1c", "2h", "6h", "2s", "6s"] and legal == ["2s", "6s", "draw"], (hand, legal)
+        assert page.locator("#shedding-pile [data-card]").get_attribute("data-card") == "4s"
+        page.locator('#hand button[data-card="1c"]').click()
+        assert page.locator("#play-button").is_disabled()
+        assert _note(player) == "Not now: the card matches the top card 4s in neither suit nor rank (rule SH4).", _note(
+            player
+        )
+        page.keyboard.press("Escape")
+        page.locator('#hand button[data-card="6s"]').click()
+        assert page.locator("#play-button").get_attribute("data-move") == "6s" and page.locator("#draw").is_enabled()
+        before = player.number()
+        page.locator("#play-button").click()
+        page.wait_for_function("n => Number(document.body.dataset.number) > n", arg=before)
+        assert "6s" not in page.locator("#hand").inner_text()
+        assert any("6s" in line for line in page.locator("#log li").all_inner_texts())
+        assert not player.problems, player.problems
+    finally:
+        player.close()

@@ -1,16 +1,18 @@
 """The table pages' own logic against the library's: the pickers for every play of every seat, and the names.
 
-**8½.** The table page (``pick8.js``) tells a person why the cards they tapped are not a
-legal move now, "in the rules' own words, the same reasons the server gives for a refused
-move" (``eighthalf.games.eighthalf.reasons``). The page writes those reasons itself, so this test holds it
-to them: it plays seeded rounds under each table option, and at every turn puts to the
-page's ``choose`` every play the seat could tap from its own cards (each rank of the hand,
-from one card to all of them; the 8 with the ½; each rank of the open cards likewise; each
-blind card), in English, French and Dutch. A move the engine allows must be ready on the
-page; one it refuses must be refused with the engine's reason
+**8½.** 8½'s board (``eighthalf/games/eighthalf/board/board.js``) tells a person at once why
+the cards they tapped are not a legal move now, from one source, the engine: the state
+message to the seat to move carries the engine's reason for each play of its own cards that
+is refused (``refused``, made by :func:`eighthalf.games.eighthalf.reasons.refused_plays` and
+told in the seat's language); the board writes no reason of its own. Over seeded rounds under
+each table option, at every turn, every play the seat could tap (each rank of the hand, from
+one card to all of them; the 8 with the ½; each rank of the open cards likewise; each blind
+card) is refused by the engine exactly when the message says so, with the engine's error;
+and put to the board's ``pickMove``, in English, French and Dutch, a move the engine allows
+is ready, and one it refuses is refused with the engine's reason
 (:func:`eighthalf.games.eighthalf.reasons.reason_for`) and rule id, word for word.
 
-**Eights.** The page (``pick-eights.js``) picks a spelling from the cards tapped, in any
+**Eights.** Eights' board (``eighthalf/games/eights/board/board.js``) picks a spelling from the cards tapped, in any
 order (WT2-WT4), and a pass from the hand cards tapped (WP1): over seeded games under each
 table option, every legal move of every turn, tapped card by card, is the move the page
 picks (or one of the few it offers when the same cards make several).
@@ -44,8 +46,11 @@ from eighthalf.eights import Pass as EightsPass
 from eighthalf.eights import Rules as EightsRules
 from eighthalf.eights import Spell
 from eighthalf.games import eights
-from eighthalf.games.eighthalf.reasons import reason_for
+from eighthalf.games.eighthalf.entry import ENTRY
+from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.reasons import reason_for, refused_plays
 from eighthalf.serialization import to_data
+from eighthalf.server.boards import refused_data
 from eighthalf.server.games import seat_names
 
 OPTIONS: Final = (
@@ -65,10 +70,13 @@ MOST_MOVES: Final = 200
 """The turns looked at in a round at most (random play can make a round long, E7)."""
 
 CHOOSE: Final = """
-(text) => JSON.stringify(JSON.parse(text).map(([context, tries]) => tries.map((picks) => {
-  const answer = eighthalf.pick8.choose(picks, context);
-  return [answer.move, answer.ready, answer.note];
-})).flat())
+async (text) => {
+  const board = await eighthalf.loadBoard("8½");
+  return JSON.stringify(JSON.parse(text).map(([context, tries]) => tries.map((picks) => {
+    const answer = board.pickMove(picks, context);
+    return [answer.move, answer.ready, answer.note];
+  })).flat());
+}
 """
 """The page's answers to the turns' plays (:func:`_in_page`)."""
 
@@ -117,9 +125,10 @@ def _turns() -> Iterator[GameState]:
 
 
 @functools.cache
-def _cases() -> tuple[list[Any], list[tuple[str, IllegalMoveError | None]]]:
-    """The page's inputs (a turn's context and the picks of each play) and what the engine
-    says of each play: its notation and the error refusing it (``None``: legal)."""
+def _cases(locale: str) -> tuple[list[Any], list[tuple[str, IllegalMoveError | None]]]:
+    """The board's inputs (a turn's context, with the ``refused`` the server sends in ``locale``,
+    and the picks of each play) and what the engine says of each play: its notation and the
+    error refusing it (``None``: legal)."""
     turns: list[Any] = []
     expected: list[tuple[str, IllegalMoveError | None]] = []
     for state in _turns():
@@ -135,15 +144,34 @@ def _cases() -> tuple[list[Any], list[tuple[str, IllegalMoveError | None]]]:
             else:
                 expected.append((notation, None))
             tries.append(picks)
-        turns.append([{"legal": legal, "own": own, "round": seen, "rules": seen["rules"]}, tries])
+        refused = refused_data(ENTRY, ROUND, state, state.to_move, locale)
+        turns.append([{"legal": legal, "own": own, "refused": refused}, tries])
     return turns, expected
 
 
+def test_the_refusals_sent_to_the_seat_are_the_engines_for_every_play_of_its_cards() -> None:
+    """The ``refused`` of a state message (:func:`refused_plays`): every play of the seat's own cards
+    that the engine refuses, with the engine's own error, and no other."""
+    count = 0
+    for state in _turns():
+        own = to_data(view(state, state.to_move))["seats"][state.to_move]
+        expected = {}
+        for notation, _ in _plays(own):
+            try:
+                apply(state, parse_move(notation))
+            except IllegalMoveError as error:
+                expected[notation] = (str(error), error.rule)
+        refused = refused_plays(ROUND, state, state.to_move)
+        assert {move: (str(error), error.rule) for move, error in refused.items()} == expected
+        count += len(refused)
+    assert count > 500
+
+
 @pytest.mark.parametrize("locale", ["en", "fr", "nl"])
-def test_the_8_page_refuses_each_play_with_the_engines_reason_and_rule(
+def test_the_8_board_refuses_each_play_with_the_engines_reason_and_rule(
     browser: Any, server: ServerProcess, locale: str
 ) -> None:
-    turns, expected = _cases()
+    turns, expected = _cases(locale)
     assert len(expected) > 1_000 and sum(error is not None for _, error in expected) > 500  # enough of both
     answers = _in_page(browser, server, CHOOSE, turns, game="8½", locale=locale)
     wrong: list[tuple[Any, ...]] = []
@@ -158,7 +186,7 @@ def test_the_8_page_refuses_each_play_with_the_engines_reason_and_rule(
         if move != notation or ready or said not in note or f" {error.rule})" not in note:
             wrong.append((notation, said, error.rule, note))
     assert not wrong, (len(wrong), wrong[:10])
-    # every rule whose reason the page writes was put to it at least once
+    # every rule whose reason the board tells was put to it at least once
     assert {"T2", "T3", "L3", "S5", "P1", "P2", "P3", "P5", "P6", "P7"} <= rules_seen, sorted(rules_seen)
 
 
@@ -169,13 +197,16 @@ PER_TURN: Final = 12
 """The legal moves tried at an Eights turn at most (a sample: a hand may have hundreds of exchanges)."""
 
 PICK_EIGHTS: Final = """
-(text) => JSON.stringify(JSON.parse(text).map(([legal, hand, tries]) => {
-  const parsed = eighthalf.pickEights.parse(legal);
-  return tries.map((picks) => {
-    const answer = eighthalf.pickEights.choose(picks, { parsed, hand });
-    return [answer.spell && answer.spell.text, answer.pass && answer.pass.text, answer.choices.map((c) => c.text)];
-  });
-}).flat())
+async (text) => {
+  const board = await eighthalf.loadBoard("Eights");
+  return JSON.stringify(JSON.parse(text).map(([legal, hand, tries]) => {
+    const parsed = board.parse(legal);
+    return tries.map((picks) => {
+      const answer = board.pickMove(picks, { parsed, hand });
+      return [answer.spell && answer.spell.text, answer.pass && answer.pass.text, answer.choices.map((c) => c.text)];
+    });
+  }).flat());
+}
 """
 """The page's picks for the turns' moves (as :data:`CHOOSE`, in JSON text)."""
 

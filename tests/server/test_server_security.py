@@ -553,6 +553,15 @@ def test_a_taken_seat_gets_409_and_an_unknown_table_404(server: ServerProcess) -
         ("GET", "/api/tables/{id}/record.json", 409),
         ("GET", "/static/../eighthalf/server/app.py", 404),
         ("GET", "/static/nothing.js", 404),
+        ("GET", "/games/eighthalf/board/../entry.py", 404),
+        ("GET", "/games/eighthalf/board/..%2Fentry.py", 404),
+        ("GET", "/games/eighthalf/board/%2E%2E%2F%2E%2E%2Fserver%2Fapp.py", 404),
+        ("GET", "/games/eighthalf/board/entry.py", 404),
+        ("GET", "/games/eighthalf/board/nothing.js", 404),
+        ("GET", "/games/eighthalf/board/.hidden.js", 404),
+        ("GET", "/games/chess/board/board.js", 404),
+        ("GET", "/games/8.5/board/board.js", 404),  # a game is named by its key, not an alias
+        ("POST", "/games/eights/board/board.js", 405),
     ],
 )
 def test_wrong_methods_and_paths_get_a_json_4xx(
@@ -560,6 +569,27 @@ def test_wrong_methods_and_paths_get_a_json_4xx(
 ) -> None:
     got, answer = http(server, method, path.format(id=open_table))
     assert got == status and is_error(answer), (got, answer)
+
+
+def test_a_games_board_is_served_from_its_folder_through_the_registry(server: ServerProcess) -> None:
+    """``GET /games/<key>/board/<file>``: the files of the board folder each game's registry entry
+    names, read as package resources (the third game's from its own distribution), as scripts."""
+    from http.client import HTTPConnection
+
+    status, listed = http(server, "GET", "/api/games")
+    assert status == 200
+    boards = {game["key"]: game["board"] for game in listed}
+    assert boards == {key: f"/games/{key}/board/board.js" for key in ("eighthalf", "eights", "shedding")}, boards
+    for key, address in boards.items():
+        connection = HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            connection.request("GET", address)
+            response = connection.getresponse()
+            text = response.read().decode()
+        finally:
+            connection.close()
+        assert response.status == 200 and response.getheader("content-type") == "text/javascript; charset=utf-8"
+        assert "eighthalf.board(" in text, key
 
 
 # The HTTP API in process, over random bodies

@@ -1,13 +1,15 @@
 // Runs the table page's scripts (eighthalf/server/static: those table.html loads, in its order) in
 // Node with a stub DOM, and feeds it the frames of a real table (a JSON file of frame texts): prints "ok",
-// with the number of states rendered, or the first error the page's code throws. Usage: node page_harness.js STATIC_DIR FRAMES.json
+// with the number of states rendered, or the first error the page's code throws. The page's requests
+// (the games' list, the game's board script) go to the real server at SERVER_URL.
+// Usage: node page_harness.js STATIC_DIR FRAMES.json SERVER_URL
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
 
-const [staticDir, framesPath] = process.argv.slice(2);
+const [staticDir, framesPath, server] = process.argv.slice(2);
 const frames = JSON.parse(fs.readFileSync(framesPath, "utf8"));
 
 // An element that takes any property and any call, and holds no children worth reading.
@@ -55,10 +57,10 @@ const context = {
   },
   history: { replaceState() {} },
   localStorage: { getItem: () => null, setItem() {}, removeItem() {} },
-  // the pages' catalogue (GET /api/i18n) answers English; any other request never answers
-  fetch: (url) => (String(url).startsWith("/api/i18n")
+  // the pages' catalogue (GET /api/i18n) answers English; any other request goes to the server
+  fetch: (url, options) => (String(url).startsWith("/api/i18n")
     ? Promise.resolve({ ok: true, json: async () => ({ lang: "en", messages: {} }) })
-    : new Promise(() => {})),
+    : fetch(server + url, options)),
   window: { addEventListener() {} },
   HTMLInputElement: class {},
   HTMLTextAreaElement: class {},
@@ -77,6 +79,18 @@ const context = {
     querySelectorAll: () => [],
     activeElement: null,
     createElement: () => element(),
+    // a script the page adds (a game's board): fetched from the server and run in the page's context
+    head: {
+      append(node) {
+        fetch(server + node.src).then((answer) => {
+          if (!answer.ok) throw new Error(`${node.src}: ${answer.status}`);
+          return answer.text();
+        }).then((code) => {
+          vm.runInContext(code, context, { filename: node.src });
+          node.onload();
+        }, (error) => node.onerror(error));
+      },
+    },
     createTextNode: () => element(),
     addEventListener(kind, listener) {
       if (kind === "DOMContentLoaded") listeners.push(listener);
@@ -106,6 +120,7 @@ for (const name of scripts) {
     await new Promise((resolve) => setImmediate(resolve)); // the page's start, once its language is in
     if (!sockets.length) throw new Error("the page opened no websocket");
     for (const text of frames.texts) sockets[sockets.length - 1].onmessage({ data: text });
+    await vm.runInContext("eighthalf.settled()", context); // every frame handled, in order
     console.log(`ok: ${context.document.body.dataset.renders} renders`);
   } catch (error) {
     console.log(`${error.name}: ${error.message}`);

@@ -16,18 +16,18 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from eighthalf.core.game import Game
-from eighthalf.core.i18n import LOCALES
+from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.formats.replay import GameRecord
 from eighthalf.games.eighthalf.bots import BOTS
 from eighthalf.games.eighthalf.cards import COMPOSITION
 from eighthalf.games.eighthalf.cli import add_commands
 from eighthalf.games.eighthalf.game import ROUND, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.options import Rules
-from eighthalf.games.eighthalf.reasons import REASONS, WORDS
+from eighthalf.games.eighthalf.reasons import REASONS, WORDS, refused_plays
 from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
 from eighthalf.games.eighthalf.serialization import REGISTRY
 from eighthalf.games.eighthalf.state import GameState
-from eighthalf.registry import Commands, GameEntry
+from eighthalf.registry import Commands, GameEntry, TableOption
 
 __all__ = ["ENTRY", "round_cards"]
 
@@ -94,5 +94,22 @@ ENTRY: Final = GameEntry(
     reasons=REASONS,
     reason_words=WORDS,
     locales=LOCALES,
+    board="eighthalf.games.eighthalf:board",
+    table_options=(
+        TableOption("move_limit", N_("Move limit"), N_("none: the round ends when a player goes out (E1)")),
+        TableOption(
+            "lock_next_only",
+            N_("The 5-lock binds the next player only"),
+            N_("P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock"),
+        ),
+        TableOption("halves_stop_at_8_half", N_("No ½ of a run lands on 8½"), N_("P3: no ½ of a run may land on 8½")),
+        TableOption("single_opening", N_("Open with a single card"), N_("S5: the opening play is exactly one card")),
+        TableOption(
+            "open_runs",
+            N_("Open cards of one rank together"),
+            N_("T3: several open cards of one rank may be played together"),
+        ),
+    ),
+    refusals=refused_plays,
 )
 """8½: a round (S1–E7), or a match of up to six rounds (M1–M3)."""

@@ -12,12 +12,16 @@ the published rule sheets (the rule id stays in ``error.rule``).
 
 from __future__ import annotations
 
-from typing import Final
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, Final
 
 from eighthalf.core.errors import IllegalMoveError
 from eighthalf.core.i18n import DEFAULT_LOCALE, N_, localize_reason
+from eighthalf.games.eighthalf.match import MatchView
+from eighthalf.games.eighthalf.views import PlayerView, SeatView
 
-__all__ = ["REASONS", "WORDS", "reason_for"]
+__all__ = ["REASONS", "WORDS", "reason_for", "refused_plays"]
 
 REASONS: Final = (
     # The round (rules T1-T3, S5, L3, L4, P1-P7, E3, E7) as eighthalf.games.eighthalf.engine words them.
@@ -67,3 +71,55 @@ def reason_for(error: IllegalMoveError, locale: str = DEFAULT_LOCALE) -> str:
         InvalidStateError: If ``locale`` names no supported language.
     """
     return localize_reason(error, locale, REASONS, WORDS)
+
+
+def _plays(own: SeatView) -> Iterator[str]:
+    """Every play a seat could tap from its own cards, in the notation: each rank of the hand
+    and of the open cards, from one card to all of them; the 8 with the ½; each blind card."""
+    for prefix, zone in (("", own.hand or ()), ("o", own.open)):
+        for rank, count in sorted(Counter(str(card) for card in zone).items()):
+            yield from (prefix + rank * run for run in range(1, count + 1))
+    if own.hand and {"8", "H"} <= {str(card) for card in own.hand}:
+        yield "8H"
+    yield from (f"b{position}" for position in range(own.blind_size))
+
+
+def _exchanges(seen: MatchView, seat: int) -> Iterator[str]:
+    """Every exchange (M3) the seat could tap: one of its open cards for another seat's open card."""
+    seats = seen.round.seats
+    for mine in sorted({str(card) for card in seats[seat].open}):
+        for other, held in enumerate(seats):
+            if other != seat:
+                yield from (f"x{mine}{other}{theirs}" for theirs in sorted({str(card) for card in held.open}))
+
+
+def refused_plays(game: Any, state: Any, seat: int) -> dict[str, IllegalMoveError]:
+    """The plays ``seat`` (the seat to move) could tap from its own cards that the engine refuses
+    now, each with its error (the registry entry's ``refusals``): the server sends their reasons
+    (:func:`reason_for`) to the seat's page, which tells them as soon as the cards are tapped.
+
+    In a match's exchange (M3) they are the exchanges of its open cards for other seats'.
+
+    >>> from eighthalf.games.eighthalf.game import ROUND
+    >>> state = ROUND.start(2, seed=1)
+    >>> refused = refused_plays(ROUND, state, state.to_move)
+    >>> sorted({error.rule for error in refused.values()})
+    ['S5', 'T2']
+    """
+    seen = game.view(state, seat)
+    if isinstance(seen, MatchView) and seen.exchange_by == seat:
+        tried: Iterator[str] = _exchanges(seen, seat)
+    else:
+        table = seen.round if isinstance(seen, MatchView) else seen
+        assert isinstance(table, PlayerView)
+        tried = _plays(table.seats[seat])
+    legal = {game.move_text(move) for move in game.legal_moves(state)}
+    refused: dict[str, IllegalMoveError] = {}
+    for text in tried:
+        if text in legal:
+            continue
+        try:
+            game.apply(state, game.parse_move(text))
+        except IllegalMoveError as error:
+            refused[text] = error
+    return refused

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Final
 
-from eighthalf.core.i18n import LOCALES
+from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.games.eights.bots import BOTS
 from eighthalf.games.eights.cards import DECK
 from eighthalf.games.eights.cli import add_play_command, add_simulate_command, demo_face
@@ -25,7 +25,7 @@ from eighthalf.games.eights.records import RECORD_FORMAT
 from eighthalf.games.eights.serialization import REGISTRY
 from eighthalf.games.eights.state import GameState
 from eighthalf.games.eights.terminal import RULES_OPTIONS
-from eighthalf.registry import Commands, GameEntry
+from eighthalf.registry import Commands, GameEntry, TableOption
 
 __all__ = ["ENTRY", "eights_cards"]
 
@@ -69,5 +69,13 @@ ENTRY: Final = GameEntry(
     reasons=REASONS,
     locales=LOCALES,
     order=1,
+    board="eighthalf.games.eights:board",
+    table_options=(
+        TableOption(
+            "target", N_("Target"), N_("the score that ends the game (WG1); empty: the rule book's"), N_("rule book")
+        ),
+        TableOption("turn_limit", N_("Turn limit"), N_("the most turns of a hand; empty: none")),
+        TableOption("may_pass_freely", N_("Pass freely"), N_("a player may pass even with a word to spell")),
+    ),
 )
 """Eights, the word-spelling game (WS1–WI4)."""

@@ -163,16 +163,6 @@ const eighthalf = (() => {
   // before it writes any text with t().
   const ready = loadLanguage();
 
-  // 8½'s ranks as people read them.
-  const RANKS = { H: "½", G: N_("Ghost") };
-  const rank = (symbol) => (RANKS[symbol] ? t(RANKS[symbol]) : symbol);
-
-  // A call in half points (8½: call_halves) as it is said: 7½, 8, 0.
-  function call(halves) {
-    const whole = Math.floor(halves / 2);
-    return halves % 2 ? (whole ? `${whole}½` : "½") : String(whole);
-  }
-
   // Who a seat is, from a table summary's seat: a person's name, a bot, or an open seat.
   function seatName(seat) {
     if (seat.bot) return t("{bot} (bot)", { bot: seat.bot });
@@ -214,8 +204,92 @@ const eighthalf = (() => {
     return count === 1 ? t("1 open seat") : t("{count} open seats", { count });
   }
 
+  // ------------------------------------------------------------------ cards and boards
+  // What every game's cards share: a card is a button a person taps (or reaches by Tab and
+  // the arrow keys and selects with Space or Enter), or a plain item where it is only shown.
+  // Each says what it is in words (aria-label), so colour is never the only thing that tells
+  // one card from another. A game's board (below) draws its own faces with these.
+
+  // A card's two corners around its face, the lower one upside down. A 6 or a 9 in a corner is
+  // underlined, as on printed cards, so that the one upside down is not read as the other.
+  function corners(index, big) {
+    const turnable = index === "6" || index === "9" ? " turnable" : "";
+    return [
+      el("span", { class: `corner top${turnable}`, "aria-hidden": "true", text: index }),
+      el("span", { class: "big", "aria-hidden": "true", text: big }),
+      el("span", { class: `corner bottom${turnable}`, "aria-hidden": "true", text: index }),
+    ];
+  }
+
+  // A card to tap: `pick` names it in the page's selection, `words` says what it is, and
+  // `selected` is shown by raising it, outlining it and marking it with a tick, and said.
+  function cardButton(pick, words, faceNodes, classes, selected, attributes) {
+    const label = selected ? t("{card}, selected", { card: words }) : words;
+    return el("button", {
+      type: "button", class: `card ${classes}${selected ? " selected" : ""}`, "data-pick": pick,
+      "aria-pressed": selected ? "true" : "false", "aria-label": label, "data-words": words, ...(attributes || {}),
+    }, ...faceNodes, el("span", { class: "mark", "aria-hidden": "true", text: "✓" }));
+  }
+
+  // A card only shown (not a control): its face and its words, for the eye and the ear.
+  function cardItem(words, faceNodes, classes, attributes) {
+    return el("li", { class: `card ${classes}`, title: words, ...(attributes || {}) }, ...faceNodes, el("span", { class: "sr", text: words }));
+  }
+
+  // Fill a card list: buttons go in list items so the list stays a list; `empty` says an empty one.
+  function fill(list, nodes, empty) {
+    list.replaceChildren(...nodes.map((node) => (node.tagName === "LI" ? node : el("li", { class: "slot" }, node))));
+    if (!nodes.length) list.append(el("li", { class: "muted empty", text: empty }));
+  }
+
+  // A game's board: the script board.js of the game's own folder (its registry entry's board,
+  // served at /games/<key>/board/, listed by GET /api/games), loaded by the table page for
+  // the game of its table. The script calls eighthalf.board(definition) once; the table page
+  // (table.js) then calls the definition's members, documented in docs/server.rst ("A
+  // game's board"):
+  //   draw(state, page)         draw the state message's view: the board in page.area, the
+  //                             seat's own cards in page.own; each card a person may tap made
+  //                             with page.pickButton(pick, what, make);
+  //   choose(state, picks, page) -> {note, actions, choices, shown}: what the tapped cards
+  //                             (their `what`s, in the order tapped) make: the sentence that
+  //                             says it, the buttons ({id, label, move, key, shown}; a move
+  //                             null: off), the moves to choose among, nodes shown above;
+  //   seats(view, page) -> {heads, rows}: the seats table's own columns and each seat's cells
+  //                             and notes (view: null before the first state);
+  //   ended(state, page) -> {heading, heads, rows} | null: a round's end, to show its scores;
+  //   keys: the keyboard's letters for the buttons, in words (a msgid).
+  // `page` gives seat (null: a spectator), mine (the seat may move now), nameOf(seat), area,
+  // own, and pickButton. A game without a board is shown plainly: its view's fields, its moves typed.
+  let defined = null;
+
+  function board(definition) {
+    defined = definition;
+  }
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`cannot load ${src}`));
+      script.src = src;
+      document.head.append(script);
+    });
+  }
+
+  // The board of the game named `name` (from GET /api/games), or null if the game has none.
+  async function loadBoard(name) {
+    const games = await api("GET", `/api/games?lang=${encodeURIComponent(language)}`);
+    const game = games.find((each) => each.name === name);
+    if (!game || !game.board) return null;
+    defined = null;
+    await loadScript(game.board);
+    if (!defined) throw new Error(`${game.board} defined no board`);
+    return { ...defined, key: game.key };
+  }
+
   return {
-    $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, rank, call, seatName, seatNames, absolute, copyLink,
+    $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, seatName, seatNames, absolute, copyLink,
     t, N_, translate, ready, lang: () => language, openSeats,
+    corners, cardButton, cardItem, fill, board, loadBoard,
   };
 })();

@@ -3,44 +3,15 @@
 "use strict";
 
 (() => {
-  const { $, el, api, apiPage, t, N_ } = eighthalf;
+  const { $, el, api, apiPage, t } = eighthalf;
   const REFRESH_MS = 5000;
   const PAGE = 50; // tables a page of the list, newest first (GET /api/tables?limit=)
   let pages = 1; // the pages of the list shown: "More tables" adds one, a new filter starts again
   let next = null; // the address of the page after them, or null
   let asked = 0; // refreshes asked for: only the newest one's answer is shown
 
-  // The table options each game's Rules document may hold (docs/rules.rst, docs/eights.rst),
-  // as people read them (English msgids marked with N_, told with t()); a field the
-  // server's rules document adds later is offered too, under its key, from its default.
-  const OPTIONS = {
-    "8½": [
-      { key: "move_limit", kind: "count", label: N_("Move limit"), hint: N_("none: the round ends when a player goes out (E1)") },
-      { key: "lock_next_only", kind: "flag", label: N_("The 5-lock binds the next player only"), hint: N_("P7: the 5-lock binds only the player facing the 5; a Ghost on it ends the lock") },
-      { key: "halves_stop_at_8_half", kind: "flag", label: N_("No ½ of a run lands on 8½"), hint: N_("P3: no ½ of a run may land on 8½") },
-      { key: "single_opening", kind: "flag", label: N_("Open with a single card"), hint: N_("S5: the opening play is exactly one card") },
-      { key: "open_runs", kind: "flag", label: N_("Open cards of one rank together"), hint: N_("T3: several open cards of one rank may be played together") },
-    ],
-    Eights: [
-      { key: "target", kind: "count", label: N_("Target"), empty: N_("rule book"), hint: N_("the score that ends the game (WG1); empty: the rule book's") },
-      { key: "turn_limit", kind: "count", label: N_("Turn limit"), hint: N_("the most turns of a hand; empty: none") },
-      { key: "may_pass_freely", kind: "flag", label: N_("Pass freely"), hint: N_("a player may pass even with a word to spell") },
-    ],
-  };
-  const FIXED = new Set(["format", "version", "type", "min_players", "max_players"]);
-
   let games = [];
   const chosen = () => games.find((game) => game.name === $("game").value) || games[0];
-
-  function optionFields(game) {
-    const known = OPTIONS[game.name] || [];
-    const fields = [...known];
-    for (const [key, value] of Object.entries(game.rules)) {
-      if (FIXED.has(key) || known.some((field) => field.key === key)) continue;
-      fields.push({ key, kind: typeof value === "boolean" ? "flag" : "count", label: key, hint: "" });
-    }
-    return fields;
-  }
 
   function fillForm() {
     const game = chosen();
@@ -59,21 +30,22 @@
     );
     const options = $("options");
     options.replaceChildren();
-    for (const field of optionFields(game)) {
+    // The game's table options, as its registry entry labels them (GET /api/games, in the page's language).
+    for (const field of game.options) {
       const id = `option-${field.key}`;
       const value = game.rules[field.key];
-      const hint = field.hint ? t(field.hint) : "";
+      const hint = field.hint;
       if (field.kind === "flag") {
         options.append(
           el("label", { class: "check", title: hint },
             el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
-            el("span", { text: t(field.label) }), el("span", { class: "hint", text: hint })),
+            el("span", { text: field.label }), el("span", { class: "hint", text: hint })),
         );
       } else {
         options.append(
-          el("label", { title: hint }, t(field.label),
+          el("label", { title: hint }, field.label,
             el("input", { id, type: "number", min: "1", step: "1", "data-key": field.key, "data-kind": "count",
-              placeholder: value === null || value === undefined ? t(field.empty || N_("none")) : String(value) }),
+              placeholder: value === null || value === undefined ? field.empty || t("none") : String(value) }),
             el("span", { class: "hint", text: hint })),
         );
       }
@@ -258,7 +230,7 @@
       $("move-seconds").disabled = !$("timed").checked;
     });
     try {
-      games = await api("GET", "/api/games");
+      games = await api("GET", `/api/games?lang=${encodeURIComponent(eighthalf.lang())}`);
     } catch (error) {
       showError("form-error", t("Cannot load the games: {error}", { error: error.message }));
       return;

@@ -2,12 +2,13 @@
 // (/ws/{id}: hello, then welcome, state, seats, error and pong messages) and renders what
 // the server sends this seat: its own view, the legal moves, the narrated events.
 // It never holds more than the server sends it, and the server sends each seat only its view.
-// A person plays by tapping cards (cards.js draws them; pick8.js and pick-eights.js match
-// the tapped cards against the legal moves), by keyboard, or by typing a move's notation.
+// It names no game: the game's board (its folder's board.js, loaded by the game's name the
+// welcome gives; app.js describes its interface) draws the view and turns the tapped cards
+// into moves. A person plays by tapping cards, by keyboard, or by typing a move's notation.
 "use strict";
 
 (() => {
-  const { $, el, api, rank, t } = eighthalf;
+  const { $, el, api, t } = eighthalf;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
   const LOG_LINES = 300;
@@ -24,8 +25,10 @@
   let pending = false; // a move was sent and not yet answered
   let deadline = null; // when the seat to move runs out of time (this device's clock)
   let selection = []; // the tapped cards' pick keys, in the order they were tapped
-  let pickable = new Map(); // pick key -> what the card is ({zone, symbol | card, index, seat})
-  let parsedEights = null; // the last state's legal moves of Eights, read once
+  let pickable = new Map(); // pick key -> what the card is (the board's: {zone, card, index...})
+  let board = null; // the game's board (app.js: eighthalf.loadBoard), or null: the view shown plainly
+  let inbox = Promise.resolve(); // the messages received, handled one after another
+  let failed = null; // the first error a message's handling threw
   let wasMyTurn = false;
   let audio = null;
 
@@ -36,7 +39,6 @@
   }
 
   const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
-  const is8 = () => Boolean(summary && summary.game === "8½");
 
   function loadLog(lines) {
     // The welcome carries the narration of every move so far as this seat may see it, so a
@@ -124,12 +126,19 @@
     return t("Waiting for {name} to move.", { name: nameOf(state.to_move) });
   }
 
-  function setButton(id, shown, enabled, label, move) {
-    const button = $(id);
-    button.hidden = !shown;
-    button.disabled = !enabled || pending;
-    if (label !== undefined) button.textContent = label;
-    button.dataset.move = enabled && move ? move : "";
+  // The buttons of the board's answer (Play …), before Clear: each makes its move.
+  function renderButtons(actions) {
+    const row = $("actions");
+    for (const node of [...row.querySelectorAll("button[data-board]")]) node.remove();
+    for (const action of actions) {
+      const button = el("button", {
+        type: "button", id: action.id, class: action.secondary ? "secondary" : null, "data-board": "1",
+        "aria-keyshortcuts": action.key || null, "data-key": action.key || null, hidden: action.shown === false,
+        disabled: !action.move || pending, "data-move": action.move || "", text: action.label,
+      });
+      button.addEventListener("click", () => send(button.dataset.move));
+      $("clear").before(button);
+    }
   }
 
   function renderActions(state) {
@@ -137,64 +146,26 @@
     $("your-move").hidden = seat === null || Boolean(state.result);
     $("keys-hint").hidden = seat === null;
     $("type-a-move").hidden = seat === null || Boolean(state.result);
-    $("choices").hidden = true;
-    $("word").hidden = true;
     $("clear").disabled = !selection.length;
+    const choices = $("choices");
+    let answer = { note: "", actions: [], choices: [], shown: [] };
     if (!mine) {
-      for (const id of ["collect", "pass", "decline"]) setButton(id, false, false);
-      setButton("play-button", true, false, t("Play"));
-      $("selection-note").textContent = waitingText(state);
-      return;
-    }
-    if (state.view.type === "eights.PlayerView") renderEightsActions(state);
-    else if (is8()) render8Actions(state);
-    else {
-      setButton("play-button", true, false, t("Play"));
-      $("selection-note").textContent = t("Type your move below: {count} legal moves.", { count: state.moves.length });
+      answer.note = waitingText(state);
+      answer.actions = [{ id: "play-button", label: t("Play"), move: null }];
+    } else if (board) {
+      answer = { ...answer, ...board.choose(state, picks(), page()) };
+    } else {
+      answer.note = t("Type your move below: {count} legal moves.", { count: state.moves.length });
+      answer.actions = [{ id: "play-button", label: t("Play"), move: null }];
       $("type-a-move").open = true;
     }
-  }
-
-  function render8Actions(state) {
-    const view = state.view;
-    const round = view.type === "MatchView" ? view.round : view;
-    const context = { legal: state.moves, own: round.seats[seat], round, rules: round.rules || {}, nameOf };
-    const answer = eighthalf.pick8.choose(picks(), context);
-    setButton("play-button", !(state.moves.length === 1 && state.moves[0] === "c"), answer.ready,
-      answer.ready ? answer.note : t("Play"), answer.move);
-    setButton("collect", state.moves.includes("c"), state.moves.includes("c"), t("Collect the pile"), "c");
-    setButton("decline", state.moves.includes("d"), state.moves.includes("d"), t("Decline the exchange"), "d");
-    setButton("pass", false, false);
-    $("selection-note").textContent = answer.ready ? t("Ready: {move}.", { move: answer.note }) : answer.note;
-  }
-
-  function renderEightsActions(state) {
-    const context = { parsed: parsedEights, hand: state.view.hand || [] };
-    const answer = eighthalf.pickEights.choose(picks(), context);
-    const word = $("word");
-    word.hidden = !answer.word;
-    word.classList.toggle("ok", Boolean(answer.spell));
-    // the word once the cards spell it (a replacing card's letter is not the word's), else the letters tapped
-    const letters = answer.spell ? answer.spell.word : answer.word;
-    word.replaceChildren(...[...letters].map((letter) => el("span", { class: "tile", text: letter })),
-      ...(answer.spell ? [el("span", { class: "verdict", text: ` ✓ ${t("can be played")}` })] : []));
-    setButton("play-button", true, Boolean(answer.spell), answer.spell ? t("Spell {word}", { word: answer.spell.word }) : t("Play"),
-      answer.spell ? answer.spell.text : "");
-    const passes = parsedEights.passes.length > 0;
-    const exchange = answer.pass ? answer.pass.count : 0;
-    setButton("pass", passes, Boolean(answer.pass),
-      exchange ? (exchange === 1 ? t("Pass, exchanging 1 card") : t("Pass, exchanging {count} cards", { count: exchange })) : t("Pass"),
-      answer.pass ? answer.pass.text : "");
-    setButton("collect", false, false);
-    setButton("decline", false, false);
-    $("selection-note").textContent = answer.word && !answer.spell
-      ? `${t("Letters: {letters}.", { letters: [...answer.word].join(" ") })} ${answer.note}` : answer.note;
-    const choices = $("choices");
-    choices.hidden = !answer.choices.length;
-    choices.replaceChildren(...answer.choices.map((spelling) => el("button", {
-      type: "button", class: "secondary choice", "data-move": spelling.text, disabled: pending,
-      onclick: () => send(spelling.text),
-    }, t("Spell {word}: {how}", { word: spelling.word, how: eighthalf.pickEights.explain(spelling) }))));
+    renderButtons(answer.actions);
+    $("picked").replaceChildren(...(answer.shown || []));
+    $("selection-note").textContent = answer.note;
+    choices.hidden = !(answer.choices || []).length;
+    choices.replaceChildren(...(answer.choices || []).map((choice) => el("button", {
+      type: "button", class: "secondary choice", "data-move": choice.move, disabled: pending, onclick: () => send(choice.move),
+    }, choice.label)));
   }
 
   function send(move) {
@@ -204,35 +175,18 @@
     socket.send(JSON.stringify({ type: "move", move, number: last ? last.number : undefined }));
   }
 
-  const sendFrom = (id) => () => send($(id).dataset.move);
-
   // ------------------------------------------------------------------ the seats
 
   function renderSeats() {
     if (!summary) return;
     const view = last ? last.view : null;
-    const game = summary.game;
-    const round = view && view.type === "MatchView" ? view.round : view;
-    const head = [t("Player")];
-    if (game === "8½") head.push(t("Hand"), t("Bank"), t("Open"), t("Blind"), t("Collected"));
-    else head.push(t("Hand"), t("Words"), t("This hand"), t("Total"));
-    if (view && view.type === "MatchView") head.push(t("Points"));
+    const own = board ? board.seats(view, page()) : { heads: [], rows: [] };
+    const head = [t("Player"), ...own.heads];
     $("seats").tHead.rows[0].replaceChildren(...head.map((text) => el("th", { scope: "col", text })));
     const body = $("seats").tBodies[0];
     body.replaceChildren();
     summary.seats.forEach((each, index) => {
-      const cells = [];
-      if (view && game === "8½" && round.seats[index]) {
-        const s = round.seats[index];
-        cells.push(s.hand_size, s.bank_size, s.open ? [...s.open].map(rank).join(" ") : "—", s.blind_size, s.collected.length);
-      } else if (view && game !== "8½" && view.hand_sizes) {
-        const words = view.piles[index] || [];
-        cells.push(view.hand_sizes[index], words.length ? `${words.length}: ${words[words.length - 1].split(" ")[0]}` : "0",
-          view.scores[index], view.totals[index]);
-      }
-      if (view && view.type === "MatchView") {
-        cells.push(view.results.reduce((sum, outcome) => sum + outcome.points[index], 0));
-      }
+      const row = own.rows[index] || { cells: [], notes: [] };
       const who = el("th", { scope: "row" }, nameOf(index));
       const notes = [];
       // the seat to move, once the game has started (until every seat is taken nobody moves)
@@ -241,11 +195,11 @@
       if (index === seat) notes.push(t("you"));
       if (each.bot) notes.push(t("bot"));
       else if (!each.open) notes.push(each.connected ? t("online") : t("offline"));
-      if (round && game === "8½" && round.seats[index] && round.seats[index].on_table) notes.push(t("on the table"));
+      notes.push(...row.notes);
       who.append(el("span", { class: `badge${each.connected ? " online" : ""}`, text: notes.join(" · ") }));
-      const row = el("tr", { "data-seat": index }, who, ...cells.map((value) => el("td", { text: String(value) })));
-      if (moving) row.className = "to-move";
-      body.append(row);
+      const line = el("tr", { "data-seat": index }, who, ...row.cells.map((value) => el("td", { text: String(value) })));
+      if (moving) line.className = "to-move";
+      body.append(line);
     });
     $("spectators").textContent = summary.spectators ? t("({count} watching)", { count: summary.spectators }) : "";
   }
@@ -344,27 +298,14 @@
   }
 
   function renderRoundEnd(state) {
-    const ended = (state.events || []).find((event) => /(^|\.)(HandOver|RoundOver)$/.test(event.type || ""));
-    if (!ended || state.result) {
+    const ended = board && !state.result ? board.ended(state, page()) : null;
+    if (!ended) {
       if (state.result) $("round-end").hidden = true;
       return;
     }
-    const view = state.view;
-    const eights = view.type === "eights.PlayerView";
-    $("round-end-heading").textContent = eights
-      ? t("Hand {number} is over", { number: view.number })
-      : t("Round {number} is over", { number: view.type === "MatchView" ? view.round_index : 1 });
-    let rows = [];
-    if (eights) {
-      rows = view.totals.map((total, index) => ({ name: nameOf(index), values: [total] }));
-    } else if (view.type === "MatchView") {
-      rows = view.results.length ? view.results[0].points.map((_, index) => ({
-        name: nameOf(index), values: [view.results[view.results.length - 1].points[index],
-          view.results.reduce((sum, outcome) => sum + outcome.points[index], 0)],
-      })) : [];
-    }
-    const heads = eights ? [t("Player"), t("Total")] : [t("Player"), t("This round"), t("Total")];
-    $("round-end-scores").replaceChildren(el("p", { text: (state.narration || []).join(" ") }), rows.length ? scoreTable(rows, heads) : "");
+    $("round-end-heading").textContent = ended.heading;
+    $("round-end-scores").replaceChildren(el("p", { text: (state.narration || []).join(" ") }),
+      ended.rows.length ? scoreTable(ended.rows, ended.heads) : "");
     $("round-end").hidden = false;
   }
 
@@ -399,22 +340,13 @@
     last = state;
     pending = false;
     pickable = new Map();
-    parsedEights = state.view.type === "eights.PlayerView" ? eighthalf.pickEights.parse(state.moves) : null;
     document.body.dataset.game = summary ? summary.game : "";
     const watching = seat === null;
-    const mine = !watching && state.moves.length > 0 && !state.result;
     $("watching").hidden = !watching;
     $("sound-option").hidden = watching;
-    $("hand").hidden = watching;
-    if (watching) {
-      $("hand").replaceChildren();
-      $("open").replaceChildren();
-      $("mine-heading").textContent = t("Hands");
-    }
-    const board = { seat, nameOf, pickButton };
-    if (state.view.type === "eights.PlayerView") eighthalf.boards.renderEights(state, state.view, mine, board);
-    else if (state.view.type === "PlayerView" || state.view.type === "MatchView") eighthalf.boards.render8(state, state.view, mine, board);
-    else eighthalf.boards.renderPlain(state.view, board);
+    if (watching) $("mine-heading").textContent = t("Hands");
+    if (board) board.draw(state, page());
+    else drawPlain(state.view);
     selection = selection.filter((pick) => pickable.has(pick));
     renderActions(state);
     renderTurn(state);
@@ -431,6 +363,21 @@
     document.body.dataset.number = String(state.number);
     document.body.dataset.moves = String(state.moves.length);
     document.body.dataset.renders = String(Number(document.body.dataset.renders) + 1);
+  }
+
+  // What a board is given (app.js: eighthalf.board): who looks, whether they may move, names, where to draw.
+  function page() {
+    const mine = seat !== null && Boolean(last) && last.moves.length > 0 && !last.result;
+    return { seat, mine, nameOf, pickButton, area: $("board"), own: $("own") };
+  }
+
+  // A game without a board: its view as the server sends it, field by field; its moves are typed.
+  function drawPlain(view) {
+    const lines = Object.entries(view)
+      .filter(([key]) => !["format", "version", "type"].includes(key))
+      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+    $("board").replaceChildren(el("pre", { class: "plain", text: lines.join("\n") }));
+    $("mine-heading").textContent = seat === null ? t("The table") : t("Your view");
   }
 
   function setConnection(text) {
@@ -458,7 +405,10 @@
       } catch {
         return;
       }
-      receive(message);
+      inbox = inbox.then(() => receive(message)).catch((error) => {
+        failed = failed || error;
+        console.error(error);
+      });
     };
     ws.onclose = (event) => {
       if (socket !== ws) return;
@@ -500,11 +450,15 @@
     };
   }
 
-  function receive(message) {
+  // Handles one message (after the ones before it): a welcome loads the table's board first.
+  async function receive(message) {
     switch (message.type) {
       case "welcome":
         attempts = 0;
+        if (!summary || summary.game !== message.table.game) board = await eighthalf.loadBoard(message.table.game);
         summary = message.table;
+        $("keys-hint").textContent = board && board.keys ? `${t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.")} ${t(board.keys)}`
+          : t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.");
         seat = message.seat;
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
@@ -592,18 +546,16 @@
   }
 
   // The keyboard: Tab or the arrow keys among the cards (left and right within a row, up
-  // and down between rows), Space or Enter selects (the cards are buttons), P plays, C
-  // collects, S passes, D declines, Esc clears the selection.
-  const KEYS = { p: "play-button", c: "collect", s: "pass", d: "decline" };
-
+  // and down between rows), Space or Enter selects (the cards are buttons), a button's letter
+  // (its action's key, given by the board: P plays …) presses it, Esc clears the selection.
   function setupKeys() {
     document.addEventListener("keydown", (event) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement
         || event.target instanceof HTMLSelectElement;
       if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      if (KEYS[key]) {
-        const button = $(KEYS[key]);
+      const button = key.length === 1 ? document.querySelector(`#actions button[data-key="${key}"]`) : null;
+      if (button) {
         if (!button.hidden && !button.disabled) {
           event.preventDefault();
           button.click();
@@ -643,10 +595,6 @@
       const card = event.target instanceof Element ? event.target.closest("button[data-pick]") : null;
       if (card) toggle(card.dataset.pick);
     });
-    $("play-button").addEventListener("click", sendFrom("play-button"));
-    $("collect").addEventListener("click", sendFrom("collect"));
-    $("pass").addEventListener("click", sendFrom("pass"));
-    $("decline").addEventListener("click", sendFrom("decline"));
     $("clear").addEventListener("click", clearSelection);
     $("round-end-close").addEventListener("click", () => {
       $("round-end").hidden = true;
@@ -689,6 +637,11 @@
       }
     });
   }
+
+  // Resolves once every message received so far is handled (rejects with the first error one threw): for tests and tools.
+  eighthalf.settled = () => inbox.then(() => {
+    if (failed) throw failed;
+  });
 
   document.addEventListener("DOMContentLoaded", start);
 })();

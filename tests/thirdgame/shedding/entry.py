@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Final
+from typing import Any, Final
 
 from eighthalf.console.arguments import int_type
-from eighthalf.registry import Commands, GameEntry, RuleOption, RulesOptions
+from eighthalf.errors import IllegalMoveError
+from eighthalf.registry import Commands, GameEntry, RuleOption, RulesOptions, TableOption
 
 from .bots import BOTS
 from .documents import REGISTRY
@@ -21,7 +22,7 @@ from .game import NAME, SHEDDING
 from .records import RECORD_FORMAT
 from .rules import DECK, GameState, Rules
 
-__all__ = ["ENTRY", "OPTIONS", "cards"]
+__all__ = ["ENTRY", "OPTIONS", "cards", "refused_cards"]
 
 
 def cards(state: GameState) -> Counter[Hashable]:
@@ -31,6 +32,17 @@ def cards(state: GameState) -> Counter[Hashable]:
     for hand in state.hands:
         found.update(hand)
     return found
+
+
+def refused_cards(game: Any, state: GameState, seat: int) -> dict[str, IllegalMoveError]:
+    """The cards of the hand of ``seat`` (to move) that the rules refuse now (SH4), each with the engine's error."""
+    refused: dict[str, IllegalMoveError] = {}
+    for card in game.view(state, seat).hand:
+        try:
+            game.apply(state, game.parse_move(card))
+        except IllegalMoveError as error:
+            refused[card] = error
+    return refused
 
 
 OPTIONS: Final = RulesOptions.of(
@@ -55,5 +67,11 @@ ENTRY: Final = GameEntry(
     encoding="shedding.encoding:ENCODING",
     schemas="shedding.schemas:SCHEMAS",
     order=50,
+    board="shedding:board",
+    refusals=refused_cards,
+    table_options=(
+        TableOption("hand_size", "Hand size", "cards dealt to each player, 3 to 5 (SH2)"),
+        TableOption("move_limit", "Move limit", "the most moves of a game (SH7)"),
+    ),
 )
 """Shedding (SH1–SH8)."""
