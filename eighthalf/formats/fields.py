@@ -53,6 +53,7 @@ from eighthalf.formats.documents import (
     check_object,
     check_seat,
     get_seed,
+    get_winners,
     wrong,
 )
 
@@ -61,6 +62,7 @@ __all__ = [
     "Bound",
     "Choice",
     "Codec",
+    "Docs",
     "Field",
     "Int",
     "IntList",
@@ -74,7 +76,9 @@ __all__ = [
     "Shape",
     "Str",
     "Values",
+    "Winners",
     "attribute_docs",
+    "bound",
     "constructed",
     "declared",
     "notation_kind",
@@ -90,9 +94,11 @@ Bound: TypeAlias = "int | str | Callable[[Values], int]"
 """A bound of a reader: a number, the name of a value read before, or a function of the values read."""
 
 Docs: TypeAlias = Callable[[type], Mapping[str, str]]
+"""Gives the descriptions of a class's fields (its attribute docstrings, :func:`~eighthalf.schemas.documents.attribute_docs`)."""
 
 
-def _bound(bound: Bound, values: Values) -> int:
+def bound(bound: Bound, values: Values) -> int:
+    """The number a :data:`Bound` is, given the values read."""
     if type(bound) is int:
         return bound
     if isinstance(bound, str):
@@ -180,8 +186,9 @@ class Codec:
         return {}
 
     def but(self, **changes: Any) -> Any:
-        """This type with some of its attributes changed (a seat of another bound, say)."""
-        return attrs.evolve(self, **changes)
+        """This type read otherwise (a seat of another bound, say), its schema kept."""
+        shown = self.shown if self.shown is not None else self.derived(_class_docs)
+        return attrs.evolve(self, **{"shown": shown, **changes})
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -199,7 +206,7 @@ class Int(Codec):
             return None
         if type(value) is not int:
             wrong(path, "an integer or null" if self.null else "an integer", value)
-        low, high = _bound(self.low, values), _bound(self.high, values)
+        low, high = bound(self.low, values), bound(self.high, values)
         if not low <= value <= high:
             raise DocumentError(path, f"{quote(value)} is out of range ({_range(low, high)}){_tail(self.rule)}")
         return value
@@ -223,7 +230,7 @@ class Seat(Codec):
     def read(self, value: object, path: str, values: Values) -> int | None:
         if value is None and self.null:
             return None
-        return check_seat(value, path, _bound(self.players, values))
+        return check_seat(value, path, bound(self.players, values))
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         body: dict[str, Any] = {"type": "integer", "minimum": 0}
@@ -320,13 +327,32 @@ class IntList(Codec):
         if type(value) is not list:
             wrong(path, "an array", value)
         if self.length is not None:
-            length = _bound(self.length, values)
+            length = bound(self.length, values)
             if len(value) != length:
                 raise DocumentError(path, f"expected {length} entries (one per {self.each}), not {len(value)}")
-        return check_int_entries(value, path, _bound(self.high, values))
+        return check_int_entries(value, path, bound(self.high, values))
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "array", "items": Int(0, self.high).derived(docs)}
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Winners(Codec):
+    """The seats whose total (of the value ``of`` read before) is the highest, at least one
+    (:func:`~eighthalf.formats.documents.get_winners`; ``rule`` names the winners), each a ``seat``."""
+
+    of: str
+    rule: str
+    seat: Codec
+
+    def write(self, value: Sequence[int]) -> list[int]:
+        return list(value)
+
+    def read(self, value: object, path: str, values: Values) -> tuple[int, ...]:
+        return get_winners({"winners": value}, path.rpartition(".")[0], values[self.of], self.rule)
+
+    def derived(self, docs: Docs) -> dict[str, Any]:
+        return {"type": "array", "items": self.seat.schema(docs), "minItems": 1}
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -391,7 +417,7 @@ class ListOf(Codec):
         if type(value) is not list:
             wrong(path, self.wanted, value)
         if self.length is not None:
-            length = _bound(self.length, values)
+            length = bound(self.length, values)
             if len(value) != length:
                 raise DocumentError(path, self.counted.format(length, len(value)))
         read = self.item.read
@@ -476,6 +502,9 @@ class Shape:
             checking how they fit together; by default ``cls(**values)``.
         name: The name of the shape's shared definition (``$defs``), if it is one.
         where: How an error names the object (``"a seat of a GameState"``).
+        load: Reads the checked fields itself, given them, their path and the context, where
+            how the rules tie the fields together sets the order of the checks (a
+            position's); the fields' codecs are still the readers of their values.
     """
 
     cls: type
@@ -484,6 +513,9 @@ class Shape:
     make: Callable[[Values, str], Any] | None = attrs.field(default=None, kw_only=True)
     name: str | None = attrs.field(default=None, kw_only=True)
     where: str = attrs.field(default="", kw_only=True)
+    load_fields: Callable[[dict[str, Any], str, Values], Any] | None = attrs.field(
+        default=None, kw_only=True, alias="load"
+    )
     keys: frozenset[str] = attrs.field(init=False)
     """The keys that must be there."""
     optional: frozenset[str] = attrs.field(init=False)
@@ -521,9 +553,11 @@ class Shape:
         """The object of the checked fields ``obj`` (every key there, no other) at ``path``.
 
         Raises:
-            DocumentError: If a value is not of its type, at its path, or as :attr:`make` raises.
+            DocumentError: If a value is not of its type, at its path, or as ``make`` raises.
         """
         values: Values = {} if context is None else dict(context)
+        if self.load_fields is not None:
+            return self.load_fields(obj, path, values)
         for key, attr, codec, optional in self._reading:
             if optional and key not in obj:
                 continue
@@ -560,7 +594,7 @@ class Shape:
 
 
 def constructed(cls: type) -> Callable[[Values, str], Any]:
-    """A :attr:`Shape.make` that calls the attrs class ``cls`` with the values read of its
+    """A ``make`` of a :class:`Shape` that calls the attrs class ``cls`` with the values read of its
     attributes, an error it raises (:class:`ValueError`: an :class:`~eighthalf.InvalidStateError`,
     or an int too long to print in its message) being the document's, at the object's path."""
     names = tuple(attrs.fields_dict(cls))
