@@ -489,9 +489,11 @@ class Kind:
         load: Reads the checked object (all of ``keys`` present, no others but
             ``optional``) at a JSON path, and returns the object it holds.
         optional: Keys that may be left out.
+        shape: The declaration the type is derived from
+            (:class:`~eighthalf.formats.fields.Shape`), if it is.
     """
 
-    __slots__ = ("classes", "keys", "load", "name", "optional", "save")
+    __slots__ = ("classes", "keys", "load", "name", "optional", "save", "shape")
 
     name: str
     """The value of ``"type"``."""
@@ -505,6 +507,8 @@ class Kind:
     """Reads an object from its checked fields and its JSON path."""
     optional: frozenset[str]
     """Keys that may be left out."""
+    shape: Any
+    """The declaration of the type's fields (:class:`~eighthalf.formats.fields.Shape`), or ``None``."""
 
     def __init__(
         self,
@@ -514,6 +518,8 @@ class Kind:
         save: Callable[[Any], dict[str, Any]],
         load: Callable[[dict[str, Any], str], object],
         optional: frozenset[str] = frozenset(),
+        *,
+        shape: Any = None,
     ) -> None:
         self.name = name
         self.classes = classes
@@ -521,6 +527,7 @@ class Kind:
         self.save = save
         self.load = load
         self.optional = optional
+        self.shape = shape
 
 
 class Registry:

@@ -21,18 +21,14 @@ and calls :func:`game_schemas` for each game that has schemas; it names no game.
 
 from __future__ import annotations
 
-import ast
-import inspect
-import itertools
-import re
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeAlias
 
 import attrs
 
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.formats.documents import FORMAT, HEADER, VERSION, Registry
+from eighthalf.formats.fields import attribute_docs, nullable, object_schema, ref
 from eighthalf.formats.seeded import SeededRecord
 from eighthalf.registry import GameEntry, load_object
 
@@ -43,6 +39,7 @@ __all__ = [
     "GameSchemas",
     "Pieces",
     "attribute_docs",
+    "declared_pieces",
     "described",
     "described_all",
     "document_schema",
@@ -60,62 +57,6 @@ __all__ = [
 
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema file (``$schema``): draft 2020-12."""
-
-_ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|ref):`~?(?:[\w.]*\.)?([^`<]+?)(?: <[^>]*>)?`")
-
-
-def _plain(text: str) -> str:
-    """A docstring as plain text: no reST roles or literals, one line."""
-    text = _ROLE.sub(r"\1", text)
-    text = text.replace("``", "").replace("\\ ", "")
-    for python, json_name in (("None", "null"), ("True", "true"), ("False", "false")):
-        text = re.sub(rf"\b{python}\b", json_name, text)
-    return " ".join(text.split())
-
-
-def attribute_docs(cls: type) -> dict[str, str]:
-    """The attribute docstrings of a class (the string after each annotated field), and its properties' docstrings.
-
-    As plain text on one line, for a field's ``description``: reST roles and literals
-    are dropped, and ``None``, ``True`` and ``False`` are written as JSON writes them.
-    """
-    docs: dict[str, str] = {}
-    for base in reversed(cls.__mro__[:-1]):  # the class's own docstrings last, so they win
-        docs.update(_own_attribute_docs(base))
-    return docs
-
-
-def _own_attribute_docs(cls: type) -> dict[str, str]:
-    """Read from the module's source file, so that the compiled build (whose classes keep
-    no docstrings, eighthalf.build) gives the same schemas as the pure one."""
-    docs: dict[str, str] = {}
-    module = inspect.getmodule(cls)
-    if module is None or not getattr(module, "__file__", None):
-        return docs
-    source = Path(str(module.__file__)).with_name(module.__name__.rpartition(".")[2] + ".py")
-    if not source.is_file():
-        return docs
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            body = node.body
-            for item in body:
-                if isinstance(item, ast.FunctionDef) and any(
-                    isinstance(decorator, ast.Name) and decorator.id == "property" for decorator in item.decorator_list
-                ):
-                    text = ast.get_docstring(item)
-                    if text:
-                        docs[item.name] = _plain(text.split("\n\n")[0])
-            for field, after in itertools.pairwise(body):
-                if (
-                    isinstance(field, ast.AnnAssign)
-                    and isinstance(field.target, ast.Name)
-                    and isinstance(after, ast.Expr)
-                    and isinstance(after.value, ast.Constant)
-                    and isinstance(after.value.value, str)
-                ):
-                    docs[field.target.id] = _plain(after.value.value)
-    return docs
 
 
 def _pairs(first: dict[str, Any]) -> dict[str, Any]:
@@ -202,6 +143,34 @@ def _cited(rule: str | None) -> str:
     return "" if rule is None else f" ({rule})"
 
 
+def declared_pieces(registry: Registry, own: Mapping[str, dict[str, dict[str, Any]]] | None = None) -> Pieces:
+    """The schema pieces of a game whose document types are declared
+    (:func:`~eighthalf.formats.fields.declared`): the fields of each type from its
+    declaration, and the shared definitions that their types are or refer to.
+
+    Args:
+        registry: The game's documents.
+        own: The fields of the types that are not declared, by type name (a seeded
+            record's, :func:`seeded_record_fields`).
+
+    Raises:
+        EighthalfError: If a type is neither declared nor in ``own``, or if ``own``'s fields
+            are not the loader's keys.
+    """
+    own = own or {}
+    defs: dict[str, dict[str, Any]] = {}
+    documents: dict[str, dict[str, Any]] = {}
+    for kind in registry.kinds:
+        if kind.name in own:
+            documents[kind.name] = described(registry, kind.name, own[kind.name])
+        elif kind.shape is None:
+            raise EighthalfError(f"the document type {kind.name} is not declared, and no fields are given for it")
+        else:
+            documents[kind.name] = kind.shape.schema(attribute_docs)
+            defs.update(kind.shape.definitions(attribute_docs))
+    return defs, documents
+
+
 def described(
     registry: Registry, name: str, fields: dict[str, dict[str, Any]], optional: frozenset[str] = frozenset()
 ) -> dict[str, Any]:
@@ -224,45 +193,6 @@ def described_all(registry: Registry, fields: dict[str, dict[str, dict[str, Any]
         EighthalfError: If the loader's keys of a document type are not its fields.
     """
     return {name: described(registry, name, body) for name, body in fields.items()}
-
-
-def ref(name: str) -> dict[str, Any]:
-    """A reference to the definition ``name`` of the same schema file (``{"$ref": "#/$defs/<name>"}``)."""
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def nullable(inner: dict[str, Any]) -> dict[str, Any]:
-    """``inner``, or ``null``."""
-    return {"oneOf": [{"type": "null"}, inner]}
-
-
-def object_schema(
-    keys: frozenset[str],
-    fields: dict[str, dict[str, Any]],
-    docs: dict[str, str],
-    where: str,
-    optional: frozenset[str] = frozenset(),
-) -> dict[str, Any]:
-    """An object schema with exactly ``keys``, each described by ``fields``, and any of ``optional``.
-
-    A field without a ``description`` of its own takes its text from ``docs``.
-
-    Raises:
-        EighthalfError: If ``fields`` describes other keys than ``keys`` and ``optional``
-            (``where`` names the object).
-    """
-    if set(fields) != set(keys | optional):
-        raise EighthalfError(
-            f"the JSON Schema of {where} is out of step with the loader: it describes {sorted(fields)}, "
-            f"the loader reads {sorted(keys | optional)}"
-        )
-    properties = {}
-    for key in sorted(keys | optional):
-        entry = dict(fields[key])
-        if key in docs and "description" not in entry:
-            entry = {"description": docs[key], **entry}
-        properties[key] = entry
-    return {"type": "object", "properties": properties, "required": sorted(keys), "additionalProperties": False}
 
 
 def used_defs(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:

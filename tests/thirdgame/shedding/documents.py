@@ -1,4 +1,4 @@
-"""JSON documents of Shedding, on the shared envelope (:mod:`eighthalf.formats.documents`).
+"""JSON documents of Shedding, each type declared once (:mod:`eighthalf.formats.fields`).
 
 >>> from .rules import start
 >>> REGISTRY.from_data(REGISTRY.to_data(start(3, seed=2))) == start(3, seed=2)
@@ -10,22 +10,25 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from eighthalf.errors import DocumentError, EighthalfError
-from eighthalf.formats.document_kinds import field_kind, move_kind
-from eighthalf.formats.documents import (
-    Kind,
-    Registry,
-    check_object,
-    get_int,
-    get_int_list,
-    get_list,
-    get_opt_int,
-    get_opt_seat,
-    get_seat,
-    get_seed,
-    wrong,
+from eighthalf.errors import DocumentError
+from eighthalf.formats.documents import Registry
+from eighthalf.formats.fields import (
+    Field,
+    Int,
+    IntList,
+    Listed,
+    ListOf,
+    Notation,
+    Nullable,
+    Seat,
+    Seed,
+    Shape,
+    Values,
+    constructed,
+    declared,
+    notation_kind,
 )
-from eighthalf.formats.seeded import notation_reader, seeded_record_kind
+from eighthalf.formats.seeded import seeded_record_kind
 
 from .game import SHEDDING
 from .records import RECORD_FORMAT
@@ -33,139 +36,62 @@ from .rules import DECK, Draw, Drew, GameOver, GameState, Pass, Passed, Play, Pl
 
 __all__ = ["REGISTRY"]
 
-_RULES_KEYS: Final = frozenset({"hand_size", "move_limit"})
+CARD: Final = Listed(DECK, "a card such as '3h'", name="card", doc="A card: its rank, then its suit (SH1).")
+CARDS: Final = ListOf(CARD, wanted="an array of cards", name="cards")
+SEAT: Final = Seat("players", name="seat", shown={"type": "integer", "minimum": 0, "maximum": 3})
+MOVE: Final = Notation(SHEDDING.parse_move, name="move", doc="A move in notation: a card, 'draw' or 'pass'.")
+RULES: Final = Shape(
+    Rules,
+    (Field("hand_size", Int(3, 5)), Field("move_limit", Int(1, null=True))),
+    order=("move_limit", "hand_size"),
+    make=constructed(Rules),
+    name="rules",
+)
+_TABLE: Final = (Field("players", Int(2, 4)),)
+_PLAY: Final = (Field("turn", SEAT), Field("moves", Int()), Field("passes", Int(0, "players")))
 
 
-def _rules_data(rules: Rules) -> dict[str, Any]:
-    return {"hand_size": rules.hand_size, "move_limit": rules.move_limit}
-
-
-def _rules(obj: dict[str, Any], path: str) -> Rules:
-    limit = get_opt_int(obj, "move_limit", path, 1)
-    try:
-        return Rules(get_int(obj, "hand_size", path, 3, 5), limit)
-    except EighthalfError as error:
-        raise DocumentError(path, str(error)) from None
-
-
-def _nested_rules(obj: dict[str, Any], path: str) -> Rules:
-    return _rules(check_object(obj["rules"], f"{path}.rules", _RULES_KEYS), f"{path}.rules")
-
-
-def _card(value: object, path: str) -> str:
-    if type(value) is not str or value not in DECK:
-        wrong(path, "a card such as '3h'", value)
-    return value
-
-
-def _cards(value: object, path: str) -> tuple[str, ...]:
-    if type(value) is not list:
-        wrong(path, "an array of cards", value)
-    return tuple(_card(card, f"{path}[{at}]") for at, card in enumerate(value))
-
-
-def _hands(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[str, ...], ...]:
-    hands = get_list(obj, "hands", path)
-    if len(hands) != players:
-        raise DocumentError(f"{path}.hands", f"expected {players} hands, one per seat, not {len(hands)}")
-    return tuple(_cards(hand, f"{path}.hands[{seat}]") for seat, hand in enumerate(hands))
-
-
-def _state_data(state: GameState) -> dict[str, Any]:
-    return {
-        "players": state.players,
-        "seed": state.seed,
-        "rules": _rules_data(state.rules),
-        "hands": [list(hand) for hand in state.hands],
-        "stock": list(state.stock),
-        "pile": list(state.pile),
-        "turn": state.turn,
-        "moves": state.moves,
-        "passes": state.passes,
-    }
-
-
-def _state(obj: dict[str, Any], path: str) -> GameState:
-    players = get_int(obj, "players", path, 2, 4)
-    seed = get_seed(obj, path)
-    rules = _nested_rules(obj, path)
-    hands = _hands(obj, path, players)
-    stock, pile = _cards(obj["stock"], f"{path}.stock"), _cards(obj["pile"], f"{path}.pile")
-    if Counter((*stock, *pile, *(card for hand in hands for card in hand))) != Counter(DECK) or not pile:
+def _state(values: Values, path: str) -> GameState:
+    cards = Counter((*values["stock"], *values["pile"], *(card for hand in values["hands"] for card in hand)))
+    if cards != Counter(DECK) or not values["pile"]:
         raise DocumentError(
             path, "the hands, stock and pile must hold the 24 cards once each, the pile one at least (SH1)"
         )
-    state = GameState(
-        players, seed, rules, hands, stock, pile, get_seat(obj, "turn", path, players),
-        get_int(obj, "moves", path), get_int(obj, "passes", path, 0, players),
-    )  # fmt: skip
-    return state
+    return GameState(**values)
 
 
-def _view_data(seen: PlayerView) -> dict[str, Any]:
-    return {
-        "players": seen.players,
-        "seat": seen.seat,
-        "rules": _rules_data(seen.rules),
-        "hand": list(seen.hand),
-        "counts": list(seen.counts),
-        "pile": list(seen.pile),
-        "stock": seen.stock,
-        "turn": seen.turn,
-        "moves": seen.moves,
-        "passes": seen.passes,
-    }
+def _event(cls: type, *fields: Field) -> Any:
+    return declared(f"shedding.{cls.__name__}", Shape(cls, fields))
 
 
-def _view(obj: dict[str, Any], path: str) -> PlayerView:
-    players = get_int(obj, "players", path, 2, 4)
-    return PlayerView(
-        players, get_opt_seat(obj, "seat", path, players), _nested_rules(obj, path), _cards(obj["hand"], f"{path}.hand"),
-        get_int_list(obj, "counts", path, players, 24), _cards(obj["pile"], f"{path}.pile"),
-        get_int(obj, "stock", path, 0, 24), get_seat(obj, "turn", path, players), get_int(obj, "moves", path),
-        get_int(obj, "passes", path, 0, players),
-    )  # fmt: skip
-
-
-def _write(value: object) -> object:
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _event(cls: type, fields: tuple[str, ...]) -> Kind:
-    def load(obj: dict[str, Any], path: str) -> object:
-        values: list[Any] = []
-        for field in fields:
-            if field in ("scores", "winners"):
-                values.append(get_int_list(obj, field, path, None))
-            elif field == "card":
-                values.append(None if obj[field] is None and cls is Drew else _card(obj[field], f"{path}.card"))
-            else:
-                values.append(get_int(obj, field, path, 0, 3))
-        return cls(*values)
-
-    return field_kind(f"shedding.{cls.__name__}", cls, fields, load, _write)
-
-
-_STATE_KEYS: Final = frozenset({"players", "seed", "rules", "hands", "stock", "pile", "turn", "moves", "passes"})
-_VIEW_KEYS: Final = frozenset(
-    {"players", "seat", "rules", "hand", "counts", "pile", "stock", "turn", "moves", "passes"}
-)
-
-_RULES: Final = Kind("shedding.Rules", (Rules,), _RULES_KEYS, _rules_data, _rules)
+_SEAT_OF: Final = Field("seat", Int(0, 3, name="seat"))  # an event's seat: any of the four
 
 REGISTRY: Final = Registry(
     (
-        _RULES,
-        move_kind("shedding.Move", (Play, Draw, Pass), notation_reader(SHEDDING)),
-        Kind("shedding.GameState", (GameState,), _STATE_KEYS, _state_data, _state),
-        Kind("shedding.PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _view),
-        seeded_record_kind("shedding.Record", RECORD_FORMAT, _RULES),
-        _event(Played, ("seat", "card")),
-        _event(Drew, ("seat", "card")),
-        _event(Passed, ("seat",)),
-        _event(GameOver, ("scores", "winners")),
+        rules := declared("shedding.Rules", RULES),
+        notation_kind("shedding.Move", (Play, Draw, Pass), MOVE),
+        declared(
+            "shedding.GameState",
+            Shape(GameState, (
+                *_TABLE, Field("seed", Seed()), Field("rules", RULES.codec()),
+                Field("hands", ListOf(CARDS, length="players", counted="expected {} hands, one per seat, not {}")),
+                Field("stock", CARDS), Field("pile", CARDS), *_PLAY,
+            ), make=_state),
+        ),
+        declared(
+            "shedding.PlayerView",
+            Shape(PlayerView, (
+                *_TABLE, Field("seat", Nullable(SEAT)), Field("rules", RULES.codec()), Field("hand", CARDS),
+                Field("counts", IntList("players", 24)), Field("pile", CARDS), Field("stock", Int(0, 24)), *_PLAY,
+            )),
+        ),
+        seeded_record_kind("shedding.Record", RECORD_FORMAT, rules),
+        _event(Played, _SEAT_OF, Field("card", CARD)),
+        _event(Drew, _SEAT_OF, Field("card", Nullable(CARD))),
+        _event(Passed, _SEAT_OF),
+        _event(GameOver, Field("scores", IntList()), Field("winners", IntList())),
     ),
     label="shedding",
     foreign=lambda name: None,
-)
+)  # fmt: skip
 """Shedding's document types (the registry entry's ``documents``)."""

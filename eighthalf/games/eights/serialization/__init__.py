@@ -101,9 +101,8 @@ from eighthalf.games.eights.events import Event
 from eighthalf.games.eights.moves import Pass, Spell
 from eighthalf.games.eights.options import Rules
 from eighthalf.games.eights.records import Record
-from eighthalf.games.eights.serialization.events import EVENT_KINDS
 from eighthalf.games.eights.serialization.positions import POSITION_KINDS
-from eighthalf.games.eights.serialization.values import PREFIX, RECORD_KIND, VALUE_KINDS
+from eighthalf.games.eights.serialization.values import EVENT_KINDS, PREFIX, RECORD_KIND, VALUE_KINDS
 from eighthalf.games.eights.state import GameState
 from eighthalf.games.eights.views import PlayerView
 

@@ -12,72 +12,41 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from eighthalf.core.errors import DocumentError, quote
-from eighthalf.formats.documents import (
-    Kind,
-    check_object,
-    get_int,
-    get_int_list,
-    get_list,
-    get_opt_seat,
-    get_seat,
-    get_seed,
-    wrong,
-)
+from eighthalf.formats.documents import check_object, wrong
+from eighthalf.formats.fields import Field, Int, IntList, ListOf, Nullable, Seed, Shape, Values, declared
 from eighthalf.games.eights.cards import DECK, SUITS, Card
 from eighthalf.games.eights.moves import Spell
 from eighthalf.games.eights.options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from eighthalf.games.eights.position import _check_turns, position
 from eighthalf.games.eights.serialization.values import (
-    _DECK_COUNT,
+    _FULL,
+    HAND,
+    ORIGINS,
+    OUTCOME,
+    PILES,
+    POINTS,
     PREFIX,
-    _card_list,
-    _cards,
-    _check_fact,
-    _check_outcome,
-    _hand_scores,
-    _names,
-    _nested_rules,
-    _outcome_data,
-    _rules_data,
-    _spell,
+    RULES,
+    SEAT,
+    SEAT_OR_NULL,
+    STACK,
+    TABLE,
+    TOTALS,
 )
-from eighthalf.games.eights.state import DEALT, GameState, Outcome
+from eighthalf.games.eights.state import GameState, HandState, Outcome
 from eighthalf.games.eights.views import PlayerView, view
 
-# --------------------------------------------------------------------------- GameState
+_DECK_COUNT: Final = Counter(DECK)
+_NUMBER: Final = Int()
+_PASSES: Final = Int(0, MAX_PLAYERS)
+_TURNS: Final = Int()
+_NO_VALUES: Final[Values] = {}
 
-_HAND_KEYS: Final = frozenset(
-    {"number", "dealer", "table", "hands", "stack", "origins", "piles", "to_move", "passes", "turns", "scores"}
-)
-_STATE_KEYS: Final = frozenset({"rules", "seed", "hand", "hand_scores", "totals", "outcome"})
-
-
-def _piles_data(piles: Sequence[Sequence[Spell]]) -> list[list[str]]:
-    return [[str(spell) for spell in pile] for pile in piles]
+# --------------------------------------------------------------------------- checks across fields
 
 
-def _state_data(state: GameState) -> dict[str, Any]:
-    hand = state.hand
-    return {
-        "rules": _rules_data(state.rules),
-        "seed": state.seed,
-        "hand": {
-            "number": hand.number,
-            "dealer": hand.dealer,
-            "table": _names(hand.table),
-            "hands": [_names(cards) for cards in hand.hands],
-            "stack": _names(hand.stack),
-            "origins": list(hand.origins),
-            "piles": _piles_data(hand.piles),
-            "to_move": hand.to_move,
-            "passes": hand.passes,
-            "turns": hand.turns,
-            "scores": list(hand.scores),
-        },
-        "hand_scores": [list(scores) for scores in state.hand_scores],
-        "totals": list(state.totals),
-        "outcome": _outcome_data(state.outcome),
-    }
+def _read(codec: Any, obj: dict[str, Any], key: str, path: str, values: Values = _NO_VALUES) -> Any:
+    return codec.read(obj[key], f"{path}.{key}", values)
 
 
 def _players(value: object, path: str) -> int:
@@ -91,7 +60,7 @@ def _players(value: object, path: str) -> int:
 
 def _table(obj: dict[str, Any], path: str) -> tuple[Card, ...]:
     where = f"{path}.table"
-    table = _cards(obj, "table", path)
+    table: tuple[Card, ...] = _read(TABLE, obj, "table", path)
     for at, card in enumerate(table):
         if card.suit != at + 1:
             raise DocumentError(
@@ -104,32 +73,35 @@ def _table(obj: dict[str, Any], path: str) -> tuple[Card, ...]:
     return table
 
 
-def _origins(obj: dict[str, Any], path: str, players: int, stack: int) -> tuple[int, ...]:
-    values = get_list(obj, "origins", path)
-    if len(values) != stack:
+def _check_fact(obj: dict[str, Any], key: str, path: str, expected: tuple[int, ...], rule: str) -> None:
+    """The written ``obj[key]`` (a hand's ``scores``, WH2, or the ``totals``, WG1) must be what the position gives."""
+    written = _read(POINTS.but(players=len(expected)), obj, key, path)
+    if written != expected:
         raise DocumentError(
-            f"{path}.origins", f"expected {stack} entries (one per stack card), not {len(values)} (WP3)"
+            f"{path}.{key}",
+            f"{quote(list(written))} does not agree with the score piles and hand scores, "
+            f"which give {list(expected)} ({rule})",
         )
-    for at, value in enumerate(values):
-        if type(value) is not int:
-            wrong(f"{path}.origins[{at}]", "a seat number or -1", value)
-        if not DEALT <= value < players:
+
+
+def _check_outcome(obj: dict[str, Any], path: str, outcome: Outcome | None, target: int) -> None:
+    value = obj["outcome"]
+    where = f"{path}.outcome"
+    if value is None:
+        if outcome is not None:
             raise DocumentError(
-                f"{path}.origins[{at}]", f"{quote(value)} is out of range ({DEALT} for dealt, or 0 to {players - 1})"
+                where,
+                f"is null, but a total has reached the target {target}, so the game is over with "
+                f"{quote(OUTCOME.write(outcome))} (WG3)",
             )
-    return tuple(values)
-
-
-def _piles(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[Spell, ...], ...]:
-    entries = get_list(obj, "piles", path)
-    if len(entries) != players:
-        raise DocumentError(f"{path}.piles", f"expected {players} score piles (one per seat), not {len(entries)}")
-    piles = []
-    for at, pile in enumerate(entries):
-        if type(pile) is not list:
-            wrong(f"{path}.piles[{at}]", "an array of spellings", pile)
-        piles.append(tuple(_spell(entry, f"{path}.piles[{at}][{index}]") for index, entry in enumerate(pile)))
-    return tuple(piles)
+        return
+    written = OUTCOME.load(value, where)
+    if outcome is None:
+        raise DocumentError(where, f"must be null: no total has reached the target {target}, so the game goes on (WG3)")
+    if written != (outcome.totals, outcome.winners, outcome.target):
+        raise DocumentError(
+            where, f"does not agree with the position, which gives {quote(OUTCOME.write(outcome), 400)} (WG3)"
+        )
 
 
 def _build(
@@ -158,12 +130,13 @@ def _build(
     pass fewer, the turn limit not yet reached); its turns are checked as it ended.
     """
     players = len(hands)
-    number = get_int(hand, "number", hand_path)
-    dealer = get_seat(hand, "dealer", hand_path, players)
-    to_move = get_seat(hand, "to_move", hand_path, players)
-    passes = get_int(hand, "passes", hand_path, 0, players)
-    turns = get_int(hand, "turns", hand_path)
-    hand_scores = _hand_scores(obj, path, players)
+    at = {"players": players}
+    number = _read(_NUMBER, hand, "number", hand_path)
+    dealer = _read(_SEAT, hand, "dealer", hand_path, at)
+    to_move = _read(_SEAT, hand, "to_move", hand_path, at)
+    passes = _read(_PASSES_IN, hand, "passes", hand_path, at)
+    turns = _read(_TURNS, hand, "turns", hand_path)
+    hand_scores = _read(_HAND_SCORES, obj, "hand_scores", path, at)
     target = rules.target_for(players)
     totals = tuple(sum(scores[seat] for scores in hand_scores) for seat in range(players))
     over = bool(totals) and max(totals) >= target
@@ -226,18 +199,18 @@ def _build(
     )
 
 
-def _load_state(obj: dict[str, Any], path: str) -> GameState:
-    rules = _nested_rules(obj, path)
-    seed = get_seed(obj, path)
+def _load_state(obj: dict[str, Any], path: str, context: Values) -> GameState:
+    rules = _read(_RULES, obj, "rules", path)
+    seed = _read(_SEED, obj, "seed", path)
     hand_path = f"{path}.hand"
-    hand = check_object(obj["hand"], hand_path, _HAND_KEYS)
+    hand = check_object(obj["hand"], hand_path, HAND_STATE.keys)
     players = _players(hand["hands"], f"{hand_path}.hands")
-    full = rules.hand_size(players)
+    at = {"players": players, "full": rules.hand_size(players)}
     table = _table(hand, hand_path)
-    hands = [_card_list(cards, f"{hand_path}.hands[{at}]", full, "WS4") for at, cards in enumerate(hand["hands"])]
-    stack = _cards(hand, "stack", hand_path)
-    origins = _origins(hand, hand_path, players, len(stack))
-    piles = _piles(hand, hand_path, players)
+    hands = _HANDS.read(hand["hands"], f"{hand_path}.hands", at)
+    stack = _read(STACK, hand, "stack", hand_path)
+    origins = _read(ORIGINS, hand, "origins", hand_path, {"players": players, "stack": stack})
+    piles = _read(PILES, hand, "piles", hand_path, at)
     state = _build(obj, path, hand, hand_path, rules, seed, table, hands, stack, origins, piles)
     _check_fact(hand, "scores", hand_path, state.hand.scores, "WH2")
     _check_fact(obj, "totals", path, state.totals, "WG1")
@@ -245,41 +218,13 @@ def _load_state(obj: dict[str, Any], path: str) -> GameState:
     return state
 
 
-# --------------------------------------------------------------------------- PlayerView
-
-_VIEW_KEYS: Final = frozenset(PlayerView.__match_args__) | {"scores", "totals"}
-"""A view's fields, and the facts worked out from them that a document also states."""
-
-
-def _view_data(seen: PlayerView) -> dict[str, Any]:
-    return {
-        "seat": seen.seat,
-        "rules": _rules_data(seen.rules),
-        "number": seen.number,
-        "dealer": seen.dealer,
-        "table": _names(seen.table),
-        "hand": None if seen.hand is None else _names(seen.hand),
-        "hand_sizes": list(seen.hand_sizes),
-        "stack": seen.stack,
-        "known_stack": _names(seen.known_stack),
-        "origins": list(seen.origins),
-        "piles": _piles_data(seen.piles),
-        "to_move": seen.to_move,
-        "passes": seen.passes,
-        "turns": seen.turns,
-        "scores": list(seen.scores),
-        "hand_scores": [list(scores) for scores in seen.hand_scores],
-        "totals": list(seen.totals),
-        "outcome": _outcome_data(seen.outcome),
-    }
-
-
-def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
-    rules = _nested_rules(obj, path)
+def _load_view(obj: dict[str, Any], path: str, context: Values) -> PlayerView:
+    rules = _read(_RULES, obj, "rules", path)
     players = _players(obj["hand_sizes"], f"{path}.hand_sizes")
     full = rules.hand_size(players)
-    sizes = get_int_list(obj, "hand_sizes", path, players, full)
-    viewer = get_opt_seat(obj, "seat", path, players)
+    at = {"players": players, "full": full}
+    sizes = _read(_SIZES, obj, "hand_sizes", path, at)
+    viewer = _read(_VIEWER, obj, "seat", path, at)
     table = _table(obj, path)
     if viewer is None:
         if obj["hand"] is not None:
@@ -288,12 +233,12 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     else:
         if obj["hand"] is None:
             raise DocumentError(f"{path}.hand", "the viewer's own hand must be given (WI2)")
-        own = tuple(sorted(_cards(obj, "hand", path, full, "WS4")))
+        own = _read(_OWN, obj, "hand", path, at)
         if len(own) != sizes[viewer]:
             raise DocumentError(f"{path}.hand", f"{len(own)} cards, but hand_sizes gives {sizes[viewer]}")
-    count = get_int(obj, "stack", path, 0, len(DECK))
-    known = _cards(obj, "known_stack", path)
-    origins = _origins(obj, path, players, count)
+    count = _read(_STACK_SIZE, obj, "stack", path)
+    known = _read(STACK, obj, "known_stack", path)
+    origins = _read(ORIGINS, obj, "origins", path, {"players": players, "stack": count})
     placed = [viewer is not None and origin == viewer for origin in origins]
     if len(known) != sum(placed):
         raise DocumentError(
@@ -301,7 +246,7 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
             "a stack card is known to the seat that put it under the stack, and to nobody else: "
             f"expected {sum(placed)} cards (the origins naming the viewer's seat), not {len(known)} (WI3, WP3)",
         )
-    piles = _piles(obj, path, players)
+    piles = _read(PILES, obj, "piles", path, at)
     # Deal the cards the viewer cannot see into the hidden places (the other hands, the
     # unknown stack cards), then check the whole position: all that position() checks
     # depends only on what the view shows and on the sizes of the hidden places.
@@ -339,8 +284,66 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     return seen
 
 
-POSITION_KINDS: Final = (
-    Kind(PREFIX + "GameState", (GameState,), _STATE_KEYS, _state_data, _load_state),
-    Kind(PREFIX + "PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _load_view),
+# --------------------------------------------------------------------------- the declarations
+
+_SEAT: Final = SEAT.but(players="players")
+_PASSES_IN: Final = _PASSES.but(high="players")
+_HAND_SCORES: Final = ListOf(POINTS.but(players="players"))
+_RULES: Final = RULES.codec()
+_SEED: Final = Seed()
+_HANDS: Final = ListOf(HAND.but(high=lambda values: values["full"]))
+_OWN: Final = HAND.but(high=lambda values: values["full"], sort=True)
+_SIZES: Final = IntList(
+    "players",
+    "full",
+    shown={
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": _FULL},
+        "minItems": MIN_PLAYERS,
+        "maxItems": MAX_PLAYERS,
+    },
 )
+_VIEWER: Final = SEAT_OR_NULL.but(inner=_SEAT)
+_STACK_SIZE: Final = Int(0, len(DECK))
+
+HAND_STATE: Final = Shape(
+    HandState,
+    (
+        Field("number", _NUMBER),
+        Field("dealer", SEAT),
+        Field("table", TABLE),
+        Field("hands", ListOf(HAND), extra={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}),
+        Field("stack", STACK),
+        Field("origins", ORIGINS),
+        Field("piles", PILES),
+        Field("to_move", SEAT),
+        Field("passes", _PASSES),
+        Field("turns", _TURNS),
+        Field("scores", POINTS, extra={"description": "Each seat's points in this hand (WH2), checked on loading."}),
+    ),
+    name="handState",
+    where="the hand of an eights.GameState",
+)
+_SCORED: Final = (
+    Field("hand_scores", ListOf(POINTS)),
+    Field("totals", POINTS, extra=TOTALS),
+    Field("outcome", Nullable(OUTCOME.codec())),
+)
+
+POSITION_KINDS: Final = (
+    declared(PREFIX + "GameState", Shape(GameState, (
+        Field("rules", _RULES), Field("seed", _SEED), Field("hand", HAND_STATE.codec()), *_SCORED,
+    ), load=_load_state)),
+    declared(PREFIX + "PlayerView", Shape(PlayerView, (
+        Field("seat", SEAT_OR_NULL), Field("rules", _RULES), Field("number", _NUMBER), Field("dealer", SEAT),
+        Field("table", TABLE), Field("hand", Nullable(HAND)), Field("hand_sizes", _SIZES),
+        Field("stack", _STACK_SIZE, doc="How many cards the stack holds (WI1); which they are is hidden, but for known_stack."),
+        Field("known_stack", STACK, extra={
+            "description": "The stack cards the viewer put under it by a pass, which they know (WI3, WP3), in "
+            "draw order: they lie where origins names the viewer's seat (empty for a spectator).",
+        }),
+        Field("origins", ORIGINS), Field("piles", PILES), Field("to_move", SEAT), Field("passes", _PASSES),
+        Field("turns", _TURNS), Field("scores", POINTS), *_SCORED,
+    ), load=_load_view)),
+)  # fmt: skip
 """The document types of positions: ``eights.GameState`` and ``eights.PlayerView``."""

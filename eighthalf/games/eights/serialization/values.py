@@ -1,172 +1,270 @@
-"""The values of Eights' documents: cards, moves, seats, rules, outcomes and records.
+"""The values of Eights' documents, declared once (:mod:`eighthalf.formats.fields`): cards, moves,
+seats, points, rules, outcomes, and the document types of rules, moves, records and events.
 
-The pieces that the document types of :mod:`eighthalf.games.eights.serialization` are made of,
-with their writers and their checking readers, and the document types ``eights.Rules``,
-``eights.Move`` and ``eights.Record``. The underscored names are the package's own:
-import the public functions from :mod:`eighthalf.games.eights.serialization`.
+The underscored names are the package's own: import the public functions from
+:mod:`eighthalf.games.eights.serialization`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from typing import Any, Final
 
+import attrs
+
 from eighthalf.core.errors import DocumentError, quote
-from eighthalf.formats.document_kinds import move_kind
-from eighthalf.formats.documents import (
-    Kind,
-    check_int_entries,
-    check_notation,
-    check_object,
-    get_bool,
-    get_int,
-    get_int_list,
-    get_list,
-    get_opt_int,
-    wrong,
+from eighthalf.formats.documents import Kind, check_int_entries, wrong
+from eighthalf.formats.fields import (
+    Bool,
+    Bound,
+    Choice,
+    Codec,
+    Docs,
+    Field,
+    Int,
+    IntList,
+    ListOf,
+    Notation,
+    Nullable,
+    Seat,
+    Shape,
+    Values,
+    Winners,
+    bound,
+    declared,
+    notation_kind,
+    nullable,
+    ref,
 )
 from eighthalf.formats.seeded import seeded_record_kind
-from eighthalf.games.eights.cards import CARDS, DECK, Card, card_texts, parse_card
-from eighthalf.games.eights.moves import Move, Pass, Spell, parse_move
+from eighthalf.games.eights.cards import CARDS, DECK, SUIT_LETTERS, Card, parse_card
+from eighthalf.games.eights.events import Drew, GameOver, HandDealt, HandOver, Passed, Spelled
+from eighthalf.games.eights.moves import Pass, Spell, parse_move
 from eighthalf.games.eights.options import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Rules
 from eighthalf.games.eights.records import RECORD_FORMAT
-from eighthalf.games.eights.state import Outcome
+from eighthalf.games.eights.state import DEALT, Outcome
+from eighthalf.games.eights.words import WORDS
 
 PREFIX: Final = "eights."
 """How the ``"type"`` of every document of Eights begins (``"eights.GameState"``)."""
 
-_MAX_HAND: Final = max(HAND_SIZES.values())
-_DECK_COUNT: Final = Counter(DECK)
-
-# --------------------------------------------------------------------------- cards and moves
+_FULL: Final = max(HAND_SIZES.values())
 
 
-def _card(value: object, path: str) -> Card:
-    return check_notation(value, path, parse_card, wanted="a card such as '4w'", noun="card", known=CARDS)
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Cards(Codec):
+    """An array of at most ``high`` cards (``rule`` says why), kept in card order if ``sort``."""
+
+    high: Bound = 64  # len(DECK), WS1
+    rule: str = "WS1"
+    sort: bool = attrs.field(default=False, kw_only=True)
+
+    def write(self, value: tuple[Card, ...]) -> list[str]:
+        return [str(card) for card in value]
+
+    def read(self, value: object, path: str, values: Values) -> tuple[Card, ...]:
+        if type(value) is not list:
+            wrong(path, "an array of cards", value)
+        high = bound(self.high, values)
+        if len(value) > high:
+            raise DocumentError(path, f"{len(value)} cards, more than the {high} there can be ({self.rule})")
+        cards = tuple(CARD.read(entry, f"{path}[{at}]", values) for at, entry in enumerate(value))
+        return tuple(sorted(cards)) if self.sort else cards
+
+    def derived(self, docs: Docs) -> dict[str, Any]:
+        return {"type": "array", "items": CARD.schema(), "maxItems": self.high}
+
+    def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
+        return CARD.definitions(docs)
 
 
-def _card_list(value: object, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
-    if type(value) is not list:
-        wrong(path, "an array of cards", value)
-    if len(value) > high:
-        raise DocumentError(path, f"{len(value)} cards, more than the {high} there can be ({rule})")
-    return tuple(_card(entry, f"{path}[{at}]") for at, entry in enumerate(value))
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Counts(Codec):
+    """Non-negative integers, one per seat (of ``players``, or of 2 to 6 seats if ``None``)."""
+
+    players: Bound | None = None
+
+    def write(self, value: tuple[int, ...]) -> list[int]:
+        return list(value)
+
+    def read(self, value: object, path: str, values: Values) -> tuple[int, ...]:
+        if type(value) is not list:
+            wrong(path, "an array of integers, one per seat", value)
+        if self.players is None and not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            raise DocumentError(
+                path, f"expected one entry per seat ({MIN_PLAYERS} to {MAX_PLAYERS}), not {len(value)} (WS2)"
+            )
+        players = None if self.players is None else bound(self.players, values)
+        if players is not None and len(value) != players:
+            raise DocumentError(path, f"expected {players} entries (one per seat), not {len(value)}")
+        return check_int_entries(value, path)
+
+    def derived(self, docs: Docs) -> dict[str, Any]:
+        items = {"type": "integer", "minimum": 0}
+        return {"type": "array", "items": items, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
 
 
-def _cards(obj: dict[str, Any], key: str, path: str, high: int = len(DECK), rule: str = "WS1") -> tuple[Card, ...]:
-    return _card_list(obj[key], f"{path}.{key}", high, rule)
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Origins(Codec):
+    """Who put each of ``values["stack"]`` stack cards there: a seat below ``values["players"]``, or -1 (WP3)."""
+
+    def write(self, value: tuple[int, ...]) -> list[int]:
+        return list(value)
+
+    def read(self, value: object, path: str, values: Values) -> tuple[int, ...]:
+        if type(value) is not list:
+            wrong(path, "an array", value)
+        stack, players = values["stack"], values["players"]
+        stack = stack if type(stack) is int else len(stack)
+        if len(value) != stack:
+            raise DocumentError(path, f"expected {stack} entries (one per stack card), not {len(value)} (WP3)")
+        for at, entry in enumerate(value):
+            if type(entry) is not int:
+                wrong(f"{path}[{at}]", "a seat number or -1", entry)
+            if not DEALT <= entry < players:
+                raise DocumentError(
+                    f"{path}[{at}]", f"{quote(entry)} is out of range ({DEALT} for dealt, or 0 to {players - 1})"
+                )
+        return tuple(value)
+
+    def derived(self, docs: Docs) -> dict[str, Any]:
+        items = {"type": "integer", "minimum": -1, "maximum": MAX_PLAYERS - 1}
+        return {"type": "array", "items": items, "maxItems": len(DECK)}
 
 
-def _names(cards: Sequence[Card]) -> list[str]:
-    return card_texts(cards)
+_CARD_PATTERN: Final = (
+    "(" + "|".join(f"{suit}[{''.join(sorted(set(letters)))}]" for suit, letters in SUIT_LETTERS.items()) + ")"
+)
+_SPELLING: Final = f"({'|'.join(WORDS)})( {_CARD_PATTERN})*( {_CARD_PATTERN}>{_CARD_PATTERN})+"
 
-
-def _move(value: object, path: str) -> Move:
-    return check_notation(value, path, parse_move, wanted="a move in notation", noun="move")
-
-
-def _spell(value: object, path: str) -> Spell:
-    move = _move(value, path)
-    if not isinstance(move, Spell):
-        raise DocumentError(path, f"expected a spelling such as 'ONE 1n 7o 4e>4w', not {str(move)!r} (WT5)")
-    return move
-
-
-def _count_list(value: object, path: str, players: int | None) -> tuple[int, ...]:
-    """Non-negative integers, one per seat (of 2 to 6 seats if ``players`` is ``None``)."""
-    if type(value) is not list:
-        wrong(path, "an array of integers, one per seat", value)
-    if players is None and not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise DocumentError(
-            path, f"expected one entry per seat ({MIN_PLAYERS} to {MAX_PLAYERS}), not {len(value)} (WS2)"
-        )
-    if players is not None and len(value) != players:
-        raise DocumentError(path, f"expected {players} entries (one per seat), not {len(value)}")
-    return check_int_entries(value, path)
-
-
-# --------------------------------------------------------------------------- rules
-
-_RULES_KEYS: Final = frozenset({"target", "turn_limit", "may_pass_freely"})
-
-
-def _rules_data(rules: Rules) -> dict[str, Any]:
-    return {"target": rules.target, "turn_limit": rules.turn_limit, "may_pass_freely": rules.may_pass_freely}
-
+CARD: Final = Notation(
+    parse_card,
+    wanted="a card such as '4w'",
+    noun="card",
+    known=CARDS,
+    name="card",
+    doc="A card by its notation: the suit's digit and the lower-case letter, '4w' (WS1).",
+    shown={"enum": sorted(CARDS)},
+)
+STACK: Final = _Cards(name="cards")
+HAND: Final = _Cards(_FULL, "WS4", name="hand")
+TABLE: Final = _Cards(
+    name="table",
+    doc="The table, one card of each suit, suit by suit (WS3).",
+    shown={"type": "array", "items": ref("card"), "minItems": 8, "maxItems": 8},
+)
+SEAT: Final = Seat(MAX_PLAYERS, name="seat", doc=f"A seat number (at most {MAX_PLAYERS} seats, WS2).")
+SEAT_OR_NULL: Final = Nullable(SEAT, name="seatOrNull")
+POINTS: Final = _Counts(name="points", doc="Points, one number per seat.")
+ORIGINS: Final = _Origins(
+    name="origins", doc="Who put each stack card there: a seat, or -1 for a card dealt there (WP3)."
+)
+MOVE: Final = Notation(
+    parse_move,
+    name="move",
+    shown={"type": "string", "pattern": f"^(pass( {_CARD_PATTERN})*|{_SPELLING})$"},
+    doc="A move in its canonical notation, as str(move) writes it: a spelling 'ONE 1n 7o 4e>4w' (the word, the hand "
+    "cards, then table>replacing pairs) or a pass 'pass', 'pass 1e 4w'.",
+)
+SPELLING: Final = Notation(
+    parse_move,
+    only=Spell,
+    refused="expected a spelling such as 'ONE 1n 7o 4e>4w', not {} (WT5)",
+    name="spelling",
+    doc="A spelling in its canonical notation: 'ONE 1n 7o 4e>4w' (WT2-WT5).",
+    shown={"type": "string", "pattern": f"^{_SPELLING}$"},
+)
+PILES: Final = ListOf(
+    ListOf(SPELLING, wanted="an array of spellings"), length="players",
+    counted="expected {} score piles (one per seat), not {}", name="piles",
+    doc="Every seat's score pile: the spellings it made in this hand (WT5).",
+    shown={"type": "array", "items": {"type": "array", "items": ref("spelling")}, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+)  # fmt: skip
+TOTALS: Final = {"description": "Each seat's points from the finished hands (WG1), checked on loading."}
 
 _DEFAULT_RULES: Final = Rules()
 
 
-def _load_rules(obj: dict[str, Any], path: str) -> Rules:
-    target = get_opt_int(obj, "target", path, 1, rule="WG1, WR2")
-    turn_limit = get_opt_int(obj, "turn_limit", path, 1, rule="WH3, WR2")
-    free = get_bool(obj, "may_pass_freely", path)
-    if target is None and turn_limit is None and not free:
+def _rules(values: Values, path: str) -> Rules:
+    if values["target"] is None and values["turn_limit"] is None and not values["may_pass_freely"]:
         return _DEFAULT_RULES
-    return Rules(target, turn_limit, free)
+    return Rules(values["target"], values["turn_limit"], values["may_pass_freely"])
 
 
-def _nested_rules(obj: dict[str, Any], path: str) -> Rules:
-    where = f"{path}.rules"
-    return _load_rules(check_object(obj["rules"], where, _RULES_KEYS), where)
-
-
-# --------------------------------------------------------------------------- outcomes and scores
-
-_OUTCOME_KEYS: Final = frozenset({"totals", "winners", "target"})
-
-
-def _outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
-    if outcome is None:
-        return None
-    return {"totals": list(outcome.totals), "winners": list(outcome.winners), "target": outcome.target}
-
-
-def _hand_scores(obj: dict[str, Any], path: str, players: int) -> tuple[tuple[int, ...], ...]:
-    entries = get_list(obj, "hand_scores", path)
-    return tuple(_count_list(entry, f"{path}.hand_scores[{at}]", players) for at, entry in enumerate(entries))
-
-
-def _check_fact(obj: dict[str, Any], key: str, path: str, expected: tuple[int, ...], rule: str) -> None:
-    """The written ``obj[key]`` (a hand's ``scores``, WH2, or the ``totals``, WG1) must be what the position gives."""
-    written = _count_list(obj[key], f"{path}.{key}", len(expected))
-    if written != expected:
-        raise DocumentError(
-            f"{path}.{key}",
-            f"{quote(list(written))} does not agree with the score piles and hand scores, "
-            f"which give {list(expected)} ({rule})",
-        )
-
-
-def _check_outcome(obj: dict[str, Any], path: str, outcome: Outcome | None, target: int) -> None:
-    value = obj["outcome"]
-    where = f"{path}.outcome"
-    if value is None:
-        if outcome is not None:
-            raise DocumentError(
-                where,
-                f"is null, but a total has reached the target {target}, so the game is over with "
-                f"{quote(_outcome_data(outcome))} (WG3)",
-            )
-        return
-    written = check_object(value, where, _OUTCOME_KEYS)
-    totals = _count_list(written["totals"], f"{where}.totals", None)
-    winners = get_int_list(written, "winners", where, None)
-    aimed = get_int(written, "target", where, 1)
-    if outcome is None:
-        raise DocumentError(where, f"must be null: no total has reached the target {target}, so the game goes on (WG3)")
-    if (totals, winners, aimed) != (outcome.totals, outcome.winners, outcome.target):
-        raise DocumentError(
-            where, f"does not agree with the position, which gives {quote(_outcome_data(outcome), 400)} (WG3)"
-        )
-
-
-VALUE_KINDS: Final = (
-    Kind(PREFIX + "Rules", (Rules,), _RULES_KEYS, _rules_data, _load_rules),
-    move_kind(PREFIX + "Move", (Spell, Pass), _move),
+RULES: Final = Shape(
+    Rules,
+    (
+        Field("target", Int(1, null=True, rule="WG1, WR2")),
+        Field("turn_limit", Int(1, null=True, rule="WH3, WR2")),
+        Field("may_pass_freely", Bool()),
+    ),
+    make=_rules,
+    name="rules",
 )
+OUTCOME: Final = Shape(
+    Outcome,
+    (
+        Field("totals", POINTS),
+        Field(
+            "winners", IntList(shown={"type": "array", "items": ref("seat"), "minItems": 1, "maxItems": MAX_PLAYERS})
+        ),
+        Field("target", Int(1)),
+    ),
+    make=lambda values, path: (values["totals"], values["winners"], values["target"]),
+    name="outcome",
+    where="an outcome of Eights",
+)
+
+
+def _counted(cls: type, key: str, rule: str = "") -> Any:
+    def make(values: Values, path: str) -> Any:
+        cards, count = values[key], values["count"]
+        if cards is not None and len(cards) != count:
+            raise DocumentError(f"{path}.{key}", f"{len(cards)} cards, but count is {count}{rule}")
+        return cls(**values)
+
+    return make
+
+
+def _hand_over(values: Values, path: str) -> HandOver:
+    for seat, (points, total) in enumerate(zip(values["scores"], values["totals"], strict=True)):
+        if total < points:
+            raise DocumentError(f"{path}.totals[{seat}]", f"{total} is less than the hand's {points} points (WG1)")
+    return HandOver(**values)
+
+
+def _hand_dealt(values: Values, path: str) -> HandDealt:
+    if values["to_move"] == values["dealer"]:
+        raise DocumentError(f"{path}.to_move", "the seat after the dealer plays first, not the dealer (WS2, WG2)")
+    return HandDealt(**values)
+
+
+def _event(cls: type, *fields: Field, make: Any = None) -> Kind:
+    return declared(PREFIX + cls.__name__, Shape(cls, fields, make=make))
+
+
+VALUE_KINDS: Final = (declared(PREFIX + "Rules", RULES), notation_kind(PREFIX + "Move", (Spell, Pass), MOVE))
 """The document types of rules and moves: ``eights.Rules`` and ``eights.Move``."""
 
 RECORD_KIND: Final = seeded_record_kind(PREFIX + "Record", RECORD_FORMAT, VALUE_KINDS[0])
 """The document type of records: ``eights.Record``."""
+
+EVENT_KINDS: Final = (
+    _event(Spelled, Field("seat", SEAT), Field("spell", SPELLING)),
+    _event(
+        Passed, Field("seat", SEAT), Field("count", Int(0, _FULL)),
+        Field("exchange", Nullable(HAND.but(rule="WP1", sort=True))), make=_counted(Passed, "exchange", " (WP1)"),
+    ),
+    _event(
+        Drew, Field("seat", SEAT), Field("count", Int(1, _FULL)),
+        Field("cards", Nullable(HAND.but(rule="WT6"), shown=nullable({**ref("hand"), "minItems": 1}))),
+        make=_counted(Drew, "cards"),
+    ),
+    _event(
+        HandOver, Field("number", Int()), Field("reason", Choice(("passes", "turn limit"), rule="WH1, WH3")),
+        Field("scores", POINTS), Field("totals", POINTS.but(players=lambda values: len(values["scores"]))),
+        make=_hand_over,
+    ),
+    _event(HandDealt, Field("number", Int(1)), Field("dealer", SEAT), Field("to_move", SEAT), make=_hand_dealt),
+    _event(GameOver, Field("totals", POINTS), Field("winners", Winners("totals", "WG3", SEAT))),
+)  # fmt: skip
+"""The document types of the events of Eights, in the format's order."""
