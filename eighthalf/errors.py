@@ -17,4 +17,3 @@ from __future__ import annotations
 
 from eighthalf.core.errors import *  # noqa: F403 (the names of its __all__)
 from eighthalf.core.errors import __all__ as __all__
-

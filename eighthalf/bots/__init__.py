@@ -10,4 +10,3 @@ Each class and function gives ``eighthalf.bots`` as its ``__module__``, so specs
 
 from eighthalf.games.eighthalf.bots import *  # noqa: F403 (the names of its __all__)
 from eighthalf.games.eighthalf.bots import __all__ as __all__
-

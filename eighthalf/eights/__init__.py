@@ -16,4 +16,3 @@ from eighthalf.games.eights import __all__ as __all__
 from eighthalf.games.eights import bots as bots
 from eighthalf.games.eights import records as records
 from eighthalf.games.eights import serialization as serialization
-

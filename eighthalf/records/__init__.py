@@ -8,4 +8,3 @@ True
 
 from eighthalf.games.eighthalf.records import *  # noqa: F403 (the names of its __all__)
 from eighthalf.games.eighthalf.records import __all__ as __all__
-

@@ -9,4 +9,3 @@ True
 
 from eighthalf.games.eighthalf.serialization import *  # noqa: F403 (the names of its __all__)
 from eighthalf.games.eighthalf.serialization import __all__ as __all__
-
