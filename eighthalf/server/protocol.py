@@ -175,7 +175,8 @@ def result_data(result: Any) -> dict[str, Any] | None:
     return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
 
 
-_encode: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # keeps no state between calls
+# keeps no state between calls; no message holds a cycle (its values are made afresh), so none is looked for
+_encode: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
 def message_text(message: Mapping[str, Any]) -> str:

@@ -23,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -130,6 +130,16 @@ class _Seat:
     token_hash: str | None = None
     player: Any = None  # the bot playing the seat, or the timeout bot of a person's seat
     clients: set[Client] = attrs.Factory(set)
+
+
+def _value(event: object) -> Hashable:
+    """A key by which equal events are found alike: the event, or its identity if it has no
+    hash (then the caller holds the event while the key is in use, so that no identity is reused)."""
+    try:
+        hash(event)
+    except TypeError:
+        return ("object at", id(event))
+    return event
 
 
 class Table:
@@ -418,13 +428,13 @@ class Table:
         (full events; each seat is shown its ``events_for``, which this returns by seat): each
         seat's frame is written once a language, and its text given to each of the seat's
         connections told in it. What several seats' frames share is made once: the JSON of an
-        event they see alike (the same object), the narration of the same events in one language."""
+        event they see alike (an equal event), the narration of equal events in one language."""
         game, documents = self.game, self.entry.documents
         frames: dict[tuple[int | None, str], str] = {}
         seen: dict[int | None, Sequence[Any]] = {}
-        # keyed by identities: ``seen`` holds the events, so no id is reused meanwhile
-        events_data: dict[int, dict[str, Any]] = {}
-        told: dict[tuple[Any, ...], list[str]] = {}
+        # by value (``seen`` holds the events: the identity of one without a hash is not reused meanwhile)
+        events_data: dict[Hashable, dict[str, Any]] = {}
+        told: dict[tuple[tuple[Hashable, ...], str], list[str]] = {}
         seconds_left = self._seconds_left()
         names = self.frame_parts().names
         for viewer, client in self._audience():
@@ -434,12 +444,13 @@ class Table:
                 if viewer not in seen:
                     seen[viewer] = game.events_for(events, viewer)
                 mine = seen[viewer]
-                data = []
+                data, values = [], []
                 for event in mine:
-                    if (found := events_data.get(id(event))) is None:
-                        found = events_data[id(event)] = documents.to_data(event)
+                    values.append(value := _value(event))
+                    if (found := events_data.get(value)) is None:
+                        found = events_data[value] = documents.to_data(event)
                     data.append(found)
-                said = (key[1], *map(id, mine))
+                said = tuple(values), key[1]
                 if (narration := told.get(said)) is None:
                     narration = told[said] = game.narrate(mine, names, key[1]) if mine else []
                 frame = frames[key] = self._frame(
