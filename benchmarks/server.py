@@ -158,7 +158,7 @@ def engine_moves_per_second(config: Config, seconds: float = 3.0) -> tuple[float
     begin = time.perf_counter()
     while time.perf_counter() < deadline:
         for spec in specs:
-            game = spec.served().game
+            game = spec.entry().game
             bots = [bots_for(game)["greedy"]() for _ in range(spec.players)]
             state = game.start(spec.players, seed=rng.randrange(2**53), rules=spec.rules)
             while (seat := game.to_move(state)) is not None:

@@ -4,35 +4,30 @@ In one process, with no web stack and no network: rounds of 8½ at tables of two
 move chosen by a greedy bot and made through :meth:`Table.play
 <eighthalf.server.tables.Table.play>` (checked, committed to SQLite, then told to every
 connection, as the server does for a person's move). Each table is followed by its two seats'
-connections and by ``N`` spectators (``--spectators``, default ``0,16,64``). A connection
-turns each message it is given into its JSON text, as the server's connections do, and drops
-it: either by :func:`~eighthalf.server.protocol.message_text`, which writes a message given to
-several connections once (the server's way), or by writing it itself (each connection, the
-server's way until 28 November 2026).
+connections and by ``N`` spectators (``--spectators``, default ``0,16,64``). The table writes
+each frame once, for every connection of one seat and language, and gives each connection
+its text, which the connection here counts and drops.
 
 It prints the CPU per move (the bots' choices left out), the median of ``--repeat`` runs, for
-each audience and each way, their ratio, and, measured in the same run as a reference, the
-engine alone's CPU per move (:func:`benchmarks.server.engine_moves_per_second`). What a real
-server adds for each connection (the websocket's frames, the network) is not in it: see
-``python -m benchmarks.server``. Nothing is asserted.
+each audience, and, measured in the same run as a reference, the engine alone's CPU per move
+(:func:`benchmarks.server.engine_moves_per_second`). What a real server adds for each
+connection (the websocket's frames, the network) is not in it: see ``python -m
+benchmarks.server``. Nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from eighthalf.registry import bots_for
 from eighthalf.server.games import table_spec
 from eighthalf.server.lobby import Lobby
-from eighthalf.server.protocol import message_text
 from eighthalf.server.store import SQLiteStore
 
 from . import server
@@ -41,27 +36,24 @@ __all__ = ["cpu_per_move", "main"]
 
 
 class _Connection:
-    """A table's connection that writes each message as JSON text and drops it."""
+    """A table's connection that counts the text it is given and drops it."""
 
-    def __init__(self, once: bool) -> None:
-        self.once = once
+    def __init__(self) -> None:
         self.written = 0
 
-    def deliver(self, message: dict[str, Any]) -> None:
-        text = message_text(message) if self.once else json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    def deliver(self, text: str) -> None:
         self.written += len(text)
 
     def close(self, code: int, reason: str) -> None:
         pass
 
 
-def cpu_per_move(spectators: int, once: bool, rounds: int, folder: Path) -> float:
+def cpu_per_move(spectators: int, rounds: int, folder: Path) -> float:
     """The server's CPU per move (µs, the bots' choices left out) over ``rounds`` rounds of 8½
-    at tables followed by their two seats and ``spectators`` spectators, each message written
-    once for all (``once``) or by each connection."""
+    at tables followed by their two seats and ``spectators`` spectators."""
 
     async def play() -> tuple[int, float]:
-        store = SQLiteStore(str(folder / f"audience-{spectators}-{once}-{time.monotonic_ns()}.sqlite3"))
+        store = SQLiteStore(str(folder / f"audience-{spectators}-{time.monotonic_ns()}.sqlite3"))
         lobby = Lobby(store)
         rng = random.Random(1)
         moves, choosing = 0, 0.0
@@ -75,7 +67,7 @@ def cpu_per_move(spectators: int, once: bool, rounds: int, folder: Path) -> floa
             for player in (0, 1):
                 table.join(player, f"P{player}")
             for viewer in (0, 1, *([None] * spectators)):
-                table.attach(_Connection(once), viewer)
+                table.attach(_Connection(), viewer)
             bots = [bots_for(table.game)["greedy"]() for _ in (0, 1)]
             while (mover := table.game.to_move(table.state)) is not None:
                 chosen = time.process_time()
@@ -108,23 +100,17 @@ def main(argv: list[str] | None = None) -> int:
             f"--spectators takes counts such as 0,16,64, --rounds and --repeat positive numbers, not {args.spectators!r}"
         )
     engine, _ = server.engine_moves_per_second(server.Config(), 1.0)
-    measured: dict[tuple[int, bool], list[float]] = {(count, once): [] for count in audiences for once in (True, False)}
+    measured: dict[int, list[float]] = {count: [] for count in audiences}
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(args.repeat):  # in turn, so that a change of the machine's load falls on every row
             for count in audiences:
-                for once in (True, False):
-                    measured[count, once].append(cpu_per_move(count, once, args.rounds, Path(folder)))
+                measured[count].append(cpu_per_move(count, args.rounds, Path(folder)))
     reference = 1e6 / engine
     print(f"reference: the engine alone, {reference:.1f} µs of CPU a move (greedy bots, checked apply)")
-    print(
-        f"{'spectators':>10} {'written once µs':>16} {'x engine':>9} {'each its own µs':>16} {'x engine':>9} {'saved':>7}"
-    )
+    print(f"{'spectators':>10} {'CPU a move µs':>14} {'x engine':>9}")
     for count in audiences:
-        shared, own = statistics.median(measured[count, True]), statistics.median(measured[count, False])
-        print(
-            f"{count:>10} {shared:>16.0f} {shared / reference:>8.1f}x {own:>16.0f} {own / reference:>8.1f}x "
-            f"{1 - shared / own:>6.0%}"
-        )
+        spent = statistics.median(measured[count])
+        print(f"{count:>10} {spent:>14.0f} {spent / reference:>8.1f}x")
     return 0
 
 

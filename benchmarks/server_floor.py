@@ -73,11 +73,12 @@ class _Recorder:
         self.deflated = deflated
         self._stream = zlib.compressobj(wbits=-zlib.MAX_WBITS)
 
-    def deliver(self, message: dict[str, Any]) -> None:
+    def deliver(self, text: str) -> None:
+        message = json.loads(text)
         if message["type"] == "state" and message["last"] is not None:
-            text = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
-            self.lengths.append(len(text))
-            sent = self._stream.compress(text) + self._stream.flush(zlib.Z_SYNC_FLUSH)
+            raw = text.encode()
+            self.lengths.append(len(raw))
+            sent = self._stream.compress(raw) + self._stream.flush(zlib.Z_SYNC_FLUSH)
             self.deflated.append(len(sent) - 4)  # without the flush's 00 00 ff ff, as RFC 7692 sends it
 
     def close(self, code: int, reason: str) -> None:  # pragma: no cover - never closed here

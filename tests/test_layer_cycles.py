@@ -7,7 +7,7 @@ behaviour that used to need those imports is unchanged.
 - A match's events are checked, hidden and told by :mod:`eighthalf.games.eighthalf.match`, which chains
   to the round's :mod:`eighthalf.games.eighthalf.events`; ``eighthalf.events_for`` and
   ``eighthalf.narrate`` are the match's, and take both kinds as before.
-- :mod:`eighthalf.server.protocol` reads a table through its own ``TableLike`` protocol.
+- :mod:`eighthalf.server.protocol` makes its messages from values the table gives it, not from the table.
 """
 
 from __future__ import annotations

@@ -214,7 +214,7 @@ def test_server_plays_a_whole_game_over_websockets_with_its_record(server: Any) 
     names = seat_names(["bot 0", None, "bot 2"], [None, "greedy", None])
     for watched in watches:
         support.check_frames(SHEDDING, from_text, watched, names, tokens, random.Random(1))
-    assert SERVED["Shedding"].entry is ENTRY
+    assert SERVED["Shedding"] is ENTRY
 
 
 def test_server_message_schemas_take_the_third_game_and_its_frames_pass_them(server: Any) -> None:

@@ -52,7 +52,7 @@ except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv with
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -103,6 +103,8 @@ MAX_QUEUED: Final = 256
 
 STATIC: Final = Path(__file__).parent / "static"
 """The browser client's files."""
+
+_PONG: Final = message_text({"type": "pong"})
 
 _STATUS: Final = {
     "unsupported-media-type": 415,
@@ -222,13 +224,13 @@ class _Connection:
         self.closed = False
         self.locale = DEFAULT_LOCALE  # the language its hello asked for
 
-    def deliver(self, message: dict[str, Any]) -> None:
+    def deliver(self, text: str) -> None:
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(1008, "the connection is too slow to follow the table")
             return
-        self.queue.put_nowait(message_text(message))  # written once for the connections it goes to
+        self.queue.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:
@@ -255,6 +257,293 @@ def _origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
     return urlsplit(origin).netloc == host
 
 
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def _service(connection: HTTPConnection) -> Service:
+    service: Service = connection.app.state.service
+    return service
+
+
+def _metrics(connection: HTTPConnection) -> Metrics:
+    metrics: Metrics = connection.app.state.metrics
+    return metrics
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Restore the tables in play, start the service and the sweep of abandoned tables; stop them at the end."""
+    lobby: Lobby = app.state.lobby
+    service: Service = app.state.service
+    abandon_after: float | None = app.state.abandon_after
+    count = lobby.restore()
+    logger.info("%d tables in play loaded from %s", count, app.state.db)
+    service.start()
+    sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(lobby, abandon_after))
+    yield
+    if sweeper is not None:
+        sweeper.cancel()
+    service.stop()
+    lobby.stop()
+
+
+async def _sweep(lobby: Lobby, after: float) -> None:
+    """End the tables no person touched for ``after`` seconds, every ``after / 4`` seconds (at most a minute)."""
+    while True:
+        await asyncio.sleep(min(after / 4, 60.0))
+        try:
+            lobby.abandon_idle(time.time(), after)
+        except StoreError as error:  # the database is away: the next sweep tries again
+            logger.error("abandoned tables: %s", error)
+
+
+async def games(request: Request) -> Response:
+    """``GET /api/games``: the games served, their player counts, rules, bots, table options
+    (told in ``lang``) and board."""
+    locale = listing_locale(request.query_params.get("lang"), accept_language(request.headers.get("accept-language")))
+    return JSONResponse(
+        [
+            {
+                "name": entry.name,
+                "players": [
+                    entry.game.player_counts(entry.game.default_rules).start,
+                    entry.game.player_counts(entry.game.default_rules).stop - 1,
+                ],
+                "max_rounds": entry.max_rounds,
+                "rules": entry.documents.to_data(entry.game.default_rules),
+                "bots": sorted(entry.bots),
+                **game_listing(entry, locale),
+            }
+            for entry in SERVED.values()
+        ]
+    )
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables``: a page of public summaries, newest first, with a ``Link`` to the next."""
+    try:
+        query = _list_query(request)
+    except Refused as refused:
+        return _refused(refused)
+    found, after = _lobby(request).page(**query)
+    headers = {}
+    if after is not None:
+        params = {key: value for key, value in request.query_params.items() if key != "cursor"}
+        params["cursor"] = _cursor_text(after)
+        headers["link"] = f'</api/tables?{urlencode(params)}>; rel="next"'
+    return JSONResponse(found, headers=headers)
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: make a table (:func:`~eighthalf.server.games.table_spec`)."""
+    try:
+        spec = table_spec(await _body(request))
+    except Refused as refused:
+        return _refused(refused)
+    except EighthalfError as error:
+        return _error("bad-table", str(error))
+    table = _lobby(request).create(spec)
+    _service(request).claim(table)
+    logger.info("table %s made: %s, %d seats", table.id, table.entry.name, table.players)
+    return JSONResponse(_links(table.summary()), status_code=201)
+
+
+def _links(summary: dict[str, Any]) -> dict[str, Any]:
+    table_id = summary["id"]
+    return {
+        **summary,
+        "link": f"/table/{table_id}",
+        "invitations": [f"/table/{table_id}?seat={seat}" for seat in range(summary["players"])],
+    }
+
+
+async def get_table(request: Request) -> Response:
+    """``GET /api/tables/{id}``: one table's public summary."""
+    try:
+        return JSONResponse(_links(_lobby(request).summary(request.path_params["id"])))
+    except Refused as refused:
+        return _refused(refused)
+
+
+async def join(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}``: take an open seat; ``{"name": ...}`` gives its token."""
+    lobby = _lobby(request)
+    try:
+        table = lobby.get(request.path_params["id"])
+        body = await _body(request)
+        if type(body) is not dict or set(body) != {"name"}:
+            raise Refused("bad-json", 'expected {"name": "..."}')
+        seat = request.path_params["seat"]
+        number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
+        try:
+            token = table.join(number, body.get("name"))
+        finally:
+            lobby.let_go(table)  # a finished table read for this join
+    except Refused as refused:
+        return _refused(refused)
+    logger.info("table %s: seat %s taken", table.id, seat)
+    return JSONResponse(
+        {"seat": int(seat), "token": token, "link": f"/table/{table.id}#token={token}"}, status_code=201
+    )
+
+
+async def record_text(request: Request) -> Response:
+    """``GET /api/tables/{id}/record``: a finished game's record, as text."""
+    table_id = request.path_params["id"]
+    try:
+        _, text = _lobby(request).finished_record(table_id)
+    except Refused as refused:
+        return _refused(refused)
+    return PlainTextResponse(text, headers={"content-disposition": f'attachment; filename="{table_id}.txt"'})
+
+
+async def record_json(request: Request) -> Response:
+    """``GET /api/tables/{id}/record.json``: a finished game's record as a JSON document."""
+    try:
+        entry, text = _lobby(request).finished_record(request.path_params["id"])
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse(entry.documents.to_data(entry.records.loads(text)))
+
+
+async def metrics_text(request: Request) -> Response:
+    """``GET /metrics``: the Prometheus metrics."""
+    return Response(_metrics(request).text(), media_type=CONTENT_TYPE)
+
+
+async def healthz(request: Request) -> Response:
+    """``GET /healthz``: the process answers."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """``GET /readyz``: ready to serve (200), or stopping or without its database (503)."""
+    lobby = _lobby(request)
+    if lobby.stopping:
+        return JSONResponse({"status": "stopping"}, status_code=503)
+    try:
+        lobby.store.check()
+    except StoreError as error:
+        logger.error("readiness: %s", error)
+        return JSONResponse({"status": "database-unavailable"}, status_code=503)
+    return JSONResponse(
+        {"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections(), "process": lobby.owner}
+    )
+
+
+async def i18n(request: Request) -> Response:
+    """``GET /api/i18n[/{lang}]``: the pages' catalogue of ``lang``, or of the language ``Accept-Language`` prefers."""
+    lang = request.path_params.get("lang")
+    if lang is None:
+        language = accept_language(request.headers.get("accept-language"))
+    elif lang in LOCALES:
+        language = lang
+    else:
+        return _error("not-found", f"the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}", 404)
+    return JSONResponse({"lang": language, "messages": page_messages(language)}, headers={"vary": "Accept-Language"})
+
+
+async def page(request: Request) -> Response:
+    """``GET /`` and ``GET /table/{id}``: the lobby page and the table page."""
+    return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
+
+
+def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | None = None) -> str:
+    """The text of the ``error`` frame of ``refused``, told in ``locale`` (with the reasons of ``table``'s game)."""
+    return message_text(error_message(refused, locale, None if table is None else table.entry))
+
+
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol`)."""
+    lobby, metrics = _lobby(websocket), _metrics(websocket)
+    if not _origin_allowed(websocket, websocket.app.state.allowed_origins):
+        await websocket.close(1008, "websockets from other origins are refused")
+        return
+    await websocket.accept()
+    metrics.opened.inc()
+    fetched: Table | None = None
+    try:
+        table = fetched = await lobby.fetch(websocket.path_params["id"])
+        await _service(websocket).refresh(table)  # another process's latest moves and seats, on a shared store
+    except Refused as refused:
+        await websocket.send_json(error_message(refused))
+        await websocket.close(4404, "no such table")
+        return
+    except StoreError as error:  # the database is away (restarting): the client connects again
+        logger.error("a connection to table %s: %s", websocket.path_params["id"][:40], error)
+        if fetched is not None:
+            lobby.let_go(fetched)  # a finished table read for this connection
+        await websocket.close(1013, "the database does not answer: connect again")
+        return
+    connection = _Connection(websocket)
+    sender = asyncio.get_running_loop().create_task(connection.send_all())
+    seat: int | None = None
+    attached = False
+    try:
+        hello = await _hello(websocket)
+        locale = connection.locale = hello_locale(hello)
+        if "token" in hello:
+            seat = table.seat_of(hello["token"])
+            if seat is None:
+                connection.deliver(_error_text(Refused("bad-token", "no seat of this table has that token")))
+                connection.close(4401, "unknown token")
+                return
+        table.check_room(seat)  # refused before a welcome, not after it
+        connection.deliver(message_text(welcome_message(table.summary(), seat, locale, table.log(seat, locale))))
+        table.attach(connection, seat, locale)
+        attached = True
+        await _serve(websocket, connection, table, seat)
+    except Refused as refused:
+        connection.deliver(_error_text(refused, connection.locale, table))
+        connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if attached:
+            table.detach(connection, seat)
+        else:
+            lobby.let_go(table)  # a finished table read for this connection
+        connection.close(1000, "bye")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 5)
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    logger.error("%s: %s", request.url.path[:80], error)  # one line, not a traceback
+    return _error("database-unavailable", "the database does not answer: try again", 503)
+
+
+async def _not_found(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    answer = _error("not-found" if error.status_code == 404 else "bad-request", error.detail, error.status_code)
+    answer.headers.update(error.headers or {})  # a 405 says which methods are allowed (Allow)
+    return answer
+
+
+ROUTES: Final = (
+    Route("/", page),
+    Route("/healthz", healthz),
+    Route("/readyz", readyz),
+    Route("/metrics", metrics_text),
+    Route("/table/{id}", page),
+    Route("/api/games", games),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{id}", get_table),
+    Route("/api/tables/{id}/seats/{seat}", join, methods=["POST"]),
+    Route("/api/tables/{id}/record", record_text),
+    Route("/api/tables/{id}/record.json", record_json),
+    Route("/api/i18n", i18n),
+    Route("/api/i18n/{lang}", i18n),
+    WebSocketRoute("/ws/{id}", websocket_endpoint),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    board_route(),
+)
+"""The application's routes (the table at the top of this module)."""
+
+
 def create_app(
     db: str = ":memory:",
     *,
@@ -263,6 +552,12 @@ def create_app(
     abandon_after: float | None = ABANDON_SECONDS,
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
+
+    The endpoints are this module's functions; what they share is on the application's
+    ``state``: ``lobby`` (:class:`~eighthalf.server.lobby.Lobby`), ``service``
+    (:class:`~eighthalf.server.service.Service`), ``metrics``
+    (:class:`~eighthalf.server.metrics.Metrics`), ``allowed_origins``, ``abandon_after``
+    and ``db``.
 
     Args:
         db: The SQLite database file (created on first use), ``":memory:"``, or a
@@ -280,251 +575,27 @@ def create_app(
     Raises:
         StoreError: If the database cannot be opened.
     """
+    if is_postgresql_url(db):
+        store: Store = PostgresStore(db, synchronous=synchronous)
+    else:
+        store = SQLiteStore(db, synchronous=synchronous)
     metrics = Metrics(
         lambda: sum(not table.over for table in lobby.tables.values()),
         lambda: len(lobby.tables),
         lambda: lobby.connections(),
     )
-    if is_postgresql_url(db):
-        store: Store = PostgresStore(db, synchronous=synchronous)
-    else:
-        store = SQLiteStore(db, synchronous=synchronous)
     lobby = Lobby(store, metrics)
-    service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        count = lobby.restore()
-        logger.info("%d tables in play loaded from %s", count, db)
-        service.start()
-        sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(abandon_after))
-        yield
-        if sweeper is not None:
-            sweeper.cancel()
-        service.stop()
-        lobby.stop()
-
-    async def _sweep(after: float) -> None:
-        while True:
-            await asyncio.sleep(min(after / 4, 60.0))
-            try:
-                lobby.abandon_idle(time.time(), after)
-            except StoreError as error:  # the database is away: the next sweep tries again
-                logger.error("abandoned tables: %s", error)
-
-    async def games(request: Request) -> Response:
-        locale = listing_locale(
-            request.query_params.get("lang"), accept_language(request.headers.get("accept-language"))
-        )
-        return JSONResponse(
-            [
-                {
-                    "name": served.name,
-                    "players": [
-                        served.game.player_counts(served.game.default_rules).start,
-                        served.game.player_counts(served.game.default_rules).stop - 1,
-                    ],
-                    "max_rounds": served.max_rounds,
-                    "rules": served.entry.documents.to_data(served.game.default_rules),
-                    "bots": sorted(served.entry.bots),
-                    **game_listing(served.entry, locale),
-                }
-                for served in SERVED.values()
-            ]
-        )
-
-    async def list_tables(request: Request) -> Response:
-        try:
-            query = _list_query(request)
-        except Refused as refused:
-            return _refused(refused)
-        found, after = lobby.page(**query)
-        headers = {}
-        if after is not None:
-            params = {key: value for key, value in request.query_params.items() if key != "cursor"}
-            params["cursor"] = _cursor_text(after)
-            headers["link"] = f'</api/tables?{urlencode(params)}>; rel="next"'
-        return JSONResponse(found, headers=headers)
-
-    async def create_table(request: Request) -> Response:
-        try:
-            spec = table_spec(await _body(request))
-        except Refused as refused:
-            return _refused(refused)
-        except EighthalfError as error:
-            return _error("bad-table", str(error))
-        table = lobby.create(spec)
-        service.claim(table)
-        logger.info("table %s made: %s, %d seats", table.id, table.served.name, table.players)
-        return JSONResponse(_links(table.summary()), status_code=201)
-
-    def _links(summary: dict[str, Any]) -> dict[str, Any]:
-        table_id = summary["id"]
-        return {
-            **summary,
-            "link": f"/table/{table_id}",
-            "invitations": [f"/table/{table_id}?seat={seat}" for seat in range(summary["players"])],
-        }
-
-    async def get_table(request: Request) -> Response:
-        try:
-            return JSONResponse(_links(lobby.summary(request.path_params["id"])))
-        except Refused as refused:
-            return _refused(refused)
-
-    async def join(request: Request) -> Response:
-        try:
-            table = lobby.get(request.path_params["id"])
-            body = await _body(request)
-            if type(body) is not dict or set(body) != {"name"}:
-                raise Refused("bad-json", 'expected {"name": "..."}')
-            seat = request.path_params["seat"]
-            number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
-            try:
-                token = table.join(number, body.get("name"))
-            finally:
-                lobby.let_go(table)  # a finished table read for this join
-        except Refused as refused:
-            return _refused(refused)
-        logger.info("table %s: seat %s taken", table.id, seat)
-        return JSONResponse(
-            {"seat": int(seat), "token": token, "link": f"/table/{table.id}#token={token}"}, status_code=201
-        )
-
-    async def record_text(request: Request) -> Response:
-        table_id = request.path_params["id"]
-        try:
-            _, text = lobby.finished_record(table_id)
-        except Refused as refused:
-            return _refused(refused)
-        return PlainTextResponse(text, headers={"content-disposition": f'attachment; filename="{table_id}.txt"'})
-
-    async def record_json(request: Request) -> Response:
-        try:
-            served, text = lobby.finished_record(request.path_params["id"])
-        except Refused as refused:
-            return _refused(refused)
-        return JSONResponse(served.entry.documents.to_data(served.loads(text)))
-
-    async def metrics_text(request: Request) -> Response:
-        return Response(metrics.text(), media_type=CONTENT_TYPE)
-
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
-
-    async def readyz(request: Request) -> Response:
-        if lobby.stopping:
-            return JSONResponse({"status": "stopping"}, status_code=503)
-        try:
-            lobby.store.check()
-        except StoreError as error:
-            logger.error("readiness: %s", error)
-            return JSONResponse({"status": "database-unavailable"}, status_code=503)
-        return JSONResponse(
-            {"status": "ready", "tables": len(lobby.tables), "connections": lobby.connections(), "process": lobby.owner}
-        )
-
-    async def i18n(request: Request) -> Response:
-        lang = request.path_params.get("lang")
-        if lang is None:
-            language = accept_language(request.headers.get("accept-language"))
-        elif lang in LOCALES:
-            language = lang
-        else:
-            return _error("not-found", f"the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}", 404)
-        return JSONResponse(
-            {"lang": language, "messages": page_messages(language)}, headers={"vary": "Accept-Language"}
-        )
-
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
-
-    async def websocket_endpoint(websocket: WebSocket) -> None:
-        if not _origin_allowed(websocket, allowed_origins):
-            await websocket.close(1008, "websockets from other origins are refused")
-            return
-        await websocket.accept()
-        metrics.opened.inc()
-        fetched: Table | None = None
-        try:
-            table = fetched = await lobby.fetch(websocket.path_params["id"])
-            await service.refresh(table)  # another process's latest moves and seats, on a shared store
-        except Refused as refused:
-            await websocket.send_json(error_message(refused))
-            await websocket.close(4404, "no such table")
-            return
-        except StoreError as error:  # the database is away (restarting): the client connects again
-            logger.error("a connection to table %s: %s", websocket.path_params["id"][:40], error)
-            if fetched is not None:
-                lobby.let_go(fetched)  # a finished table read for this connection
-            await websocket.close(1013, "the database does not answer: connect again")
-            return
-        connection = _Connection(websocket)
-        sender = asyncio.get_running_loop().create_task(connection.send_all())
-        seat: int | None = None
-        attached = False
-        try:
-            hello = await _hello(websocket)
-            locale = connection.locale = hello_locale(hello)
-            if "token" in hello:
-                seat = table.seat_of(hello["token"])
-                if seat is None:
-                    connection.deliver(error_message(Refused("bad-token", "no seat of this table has that token")))
-                    connection.close(4401, "unknown token")
-                    return
-            table.check_room(seat)  # refused before a welcome, not after it
-            connection.deliver(welcome_message(table, seat, locale))
-            table.attach(connection, seat, locale)
-            attached = True
-            await _serve(websocket, connection, table, seat)
-        except Refused as refused:
-            connection.deliver(error_message(refused, connection.locale, table.served))
-            connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if attached:
-                table.detach(connection, seat)
-            else:
-                lobby.let_go(table)  # a finished table read for this connection
-            connection.close(1000, "bye")
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(sender, 5)
-
-    async def unavailable(request: Request, error: Exception) -> Response:
-        logger.error("%s: %s", request.url.path[:80], error)  # one line, not a traceback
-        return _error("database-unavailable", "the database does not answer: try again", 503)
-
-    async def not_found(request: Request, error: Exception) -> Response:
-        assert isinstance(error, HTTPException)
-        answer = _error("not-found" if error.status_code == 404 else "bad-request", error.detail, error.status_code)
-        answer.headers.update(error.headers or {})  # a 405 says which methods are allowed (Allow)
-        return answer
-
-    routes = [
-        Route("/", page),
-        Route("/healthz", healthz),
-        Route("/readyz", readyz),
-        Route("/metrics", metrics_text),
-        Route("/table/{id}", page),
-        Route("/api/games", games),
-        Route("/api/tables", list_tables, methods=["GET"]),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{id}", get_table),
-        Route("/api/tables/{id}/seats/{seat}", join, methods=["POST"]),
-        Route("/api/tables/{id}/record", record_text),
-        Route("/api/tables/{id}/record.json", record_json),
-        Route("/api/i18n", i18n),
-        Route("/api/i18n/{lang}", i18n),
-        WebSocketRoute("/ws/{id}", websocket_endpoint),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        board_route(),
-    ]
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, StoreError: unavailable}
+        routes=list(ROUTES),
+        lifespan=_lifespan,
+        exception_handlers={HTTPException: _not_found, StoreError: _unavailable},
     )
     app.state.lobby = lobby
+    app.state.service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
     app.state.metrics = metrics
+    app.state.allowed_origins = tuple(allowed_origins)
+    app.state.abandon_after = abandon_after
+    app.state.db = db
     return app
 
 
@@ -577,7 +648,7 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
         try:
             message = parse_client_message(text)
             if message["type"] == "ping":
-                connection.deliver({"type": "pong"})
+                connection.deliver(_PONG)
             elif message["type"] == "hello":
                 raise Refused("bad-message", "hello is said once")
             elif seat is None:
@@ -586,4 +657,4 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 await table.play(seat, message["move"], message.get("number"))
                 allowance += 1  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
-            connection.deliver(error_message(refused, connection.locale, table.served))
+            connection.deliver(_error_text(refused, connection.locale, table))

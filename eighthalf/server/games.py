@@ -4,8 +4,8 @@ The server knows no game's rules: a table holds a *record* (:class:`~eighthalf.f
 whose game object (:attr:`~eighthalf.formats.replay.GameRecord.game`, a
 :class:`~eighthalf.core.game.Game`) plays it. What the server needs of each game beyond the game
 protocol is the game's entry in the registry of games (:mod:`eighthalf.registry`): its
-documents, bots and records, and how many rounds a table may play. :data:`SERVED` holds a
-:class:`Served` for every registered game, so a game added to the registry is served.
+documents, bots and records, and how many rounds a table may play. :data:`SERVED` holds the
+entry of every registered game, so a game added to the registry is served.
 
 >>> spec = table_spec({"game": "8½", "players": 3, "seats": [None, "greedy"]})
 >>> spec.game, spec.players, spec.rounds, spec.bots
@@ -29,7 +29,6 @@ from typing import Any, Final
 import attrs
 
 from eighthalf.core.errors import DocumentError, EighthalfError, quote
-from eighthalf.core.game import Game
 from eighthalf.formats.documents import MAX_INT, json_kind
 from eighthalf.formats.replay import GameRecord
 from eighthalf.registry import GameEntry, find, games
@@ -39,7 +38,6 @@ __all__ = [
     "MAX_NAME",
     "SERVED",
     "SPEC_KEYS",
-    "Served",
     "TableSpec",
     "check_name",
     "seat_names",
@@ -56,69 +54,14 @@ MAX_MOVE_SECONDS: Final = 24 * 3600
 """The longest time per move a table may set (seconds)."""
 
 
-@attrs.frozen(kw_only=True)
-class Served:
-    """One game as the server serves it: its registry entry, and how its tables' records are
-    made, written and read (all from the entry)."""
-
-    entry: GameEntry
-    """The game's entry in the registry of games."""
-
-    @property
-    def name(self) -> str:
-        """The game's name, as tables and record ``Game`` tags write it (``"8½"``, ``"Eights"``)."""
-        return self.entry.name
-
-    @property
-    def game(self) -> Game[Any, Any, Any, Any, Any]:
-        """The game object of a table of one game (8½: one round)."""
-        return self.entry.game
-
-    @property
-    def rules_rule(self) -> str:
-        """The rule that says how many may play, cited when a table's seats are refused."""
-        return self.entry.players_rule
-
-    @property
-    def max_rounds(self) -> int:
-        """The most rounds a table may play (1: the game has no match)."""
-        return self.entry.max_rounds
-
-    def game_for(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
-        """The game object of a table of so many rounds (8½: one round, or a match)."""
-        return self.entry.game_of(rounds)
-
-    def make_record(self, players: int, seed: int, rules: Any, rounds: int) -> GameRecord[Any, Any]:
-        """The record of a new table: ``make_record(players, seed, rules, rounds)``."""
-        return self.entry.make_record(players, seed, rules, rounds)
-
-    def endless(self, rules: Any) -> str | None:
-        """Why bots alone might play for ever under ``rules`` (8½ without a move limit, E7), or
-        ``None``: a table of bots only must end, or it would cost the server forever."""
-        return self.entry.endless(rules)
-
-    def dumps(self, record: Any) -> str:
-        """The game's record text writer."""
-        return self.entry.records.dumps(record)
-
-    def loads(self, text: str) -> GameRecord[Any, Any]:
-        """The game's record text reader."""
-        loaded: GameRecord[Any, Any] = self.entry.records.loads(text)
-        return loaded
-
-    def bot(self, name: str, game: Game[Any, Any, Any, Any, Any]) -> Any:
-        """A new built-in bot ``name`` for a table played by ``game`` (8½: a round or a match)."""
-        return self.entry.bot(name, game)
-
-
-class _Served(Mapping[str, Served]):
+class _Served(Mapping[str, GameEntry]):
     """The registered games by name, read from the registry when first asked (a game's
     entry may import the command line, which imports the server's)."""
 
-    def _games(self) -> dict[str, Served]:
-        return {entry.name: Served(entry=entry) for entry in games()}
+    def _games(self) -> dict[str, GameEntry]:
+        return {entry.name: entry for entry in games()}
 
-    def __getitem__(self, name: str) -> Served:
+    def __getitem__(self, name: str) -> GameEntry:
         return self._games()[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -128,18 +71,18 @@ class _Served(Mapping[str, Served]):
         return len(self._games())
 
 
-SERVED: Final[Mapping[str, Served]] = _Served()
-"""The games served, by name: every game of the registry (:mod:`eighthalf.registry`)."""
+SERVED: Final[Mapping[str, GameEntry]] = _Served()
+"""The games served, by name: the entry of every game of the registry (:mod:`eighthalf.registry`)."""
 
 
-def served(name: object) -> Served:
-    """The served game named ``name`` (its name, key or an alias: ``"8.5"``, ``"eighthalf"``).
+def served(name: object) -> GameEntry:
+    """The entry of the served game named ``name`` (its name, key or an alias: ``"8.5"``, ``"eighthalf"``).
 
     Raises:
         DocumentError: If no game of that name is served (at ``$.game``).
     """
     try:
-        return Served(entry=find(name))
+        return find(name)
     except EighthalfError:
         raise DocumentError("$.game", f"expected one of {', '.join(map(repr, SERVED))}, not {quote(name)}") from None
 
@@ -166,13 +109,13 @@ class TableSpec:
     """The seed chosen by the table's creator, or ``None`` for a fresh one (I4: a chosen seed
     deals the same cards to anyone who knows it, so a table says publicly that it has one)."""
 
-    def served(self) -> Served:
-        """The served game of this table."""
+    def entry(self) -> GameEntry:
+        """The registry's entry of this table's game."""
         return served(self.game)
 
     def record(self, seed: int) -> GameRecord[Any, Any]:
         """The record of a new table of these settings, dealt from ``seed``."""
-        return self.served().make_record(self.players, seed, self.rules, self.rounds)
+        return self.entry().make_record(self.players, seed, self.rules, self.rounds)
 
 
 SPEC_KEYS: Final = frozenset({"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed"})
@@ -188,31 +131,31 @@ def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int, r
     return value
 
 
-def _rules(game: Served, value: object) -> Any:
-    documents = game.entry.documents
-    defaults = documents.to_data(game.game.default_rules)
+def _rules(entry: GameEntry, value: object) -> Any:
+    documents = entry.documents
+    defaults = documents.to_data(entry.game.default_rules)
     if value is None:
-        return game.game.default_rules
+        return entry.game.default_rules
     if type(value) is not dict:
         raise DocumentError("$.rules", f"expected an object of the game's rules, not {json_kind(value)}")
     try:
-        return documents.from_data({**defaults, **value}, type(game.game.default_rules))
+        return documents.from_data({**defaults, **value}, type(entry.game.default_rules))
     except DocumentError as error:
         raise DocumentError("$.rules" + error.path[1:], str(error)[len(error.path) + 2 :]) from None
 
 
-def _bots(game: Served, value: object, players: int) -> tuple[str | None, ...]:
+def _bots(entry: GameEntry, value: object, players: int) -> tuple[str | None, ...]:
     if value is None:
         return (None,) * players
     if type(value) is not list or len(value) > players:
         raise DocumentError("$.seats", f"expected a list of at most {players} seats, not {quote(value)}")
     bots: list[str | None] = []
     for index, name in enumerate(value):
-        if name is not None and (type(name) is not str or name not in game.entry.bots):
+        if name is not None and (type(name) is not str or name not in entry.bots):
             raise DocumentError(
                 f"$.seats[{index}]",
-                f"expected null (a seat for a person) or a bot of {game.name}: "
-                f"{', '.join(sorted(game.entry.bots))}, not {quote(name)}",
+                f"expected null (a seat for a person) or a bot of {entry.name}: "
+                f"{', '.join(sorted(entry.bots))}, not {quote(name)}",
             )
         bots.append(name)
     return (*bots, *(None,) * (players - len(bots)))
@@ -237,16 +180,16 @@ def table_spec(data: object) -> TableSpec:
         raise DocumentError(f"$.{unknown[0][:40]}", f"unknown key (expected some of {', '.join(sorted(SPEC_KEYS))})")
     if "game" not in data:
         raise DocumentError("$.game", "missing")
-    game = served(data["game"])
-    rules = _rules(game, data.get("rules"))
-    counts = game.game.player_counts(rules)
+    entry = served(data["game"])
+    rules = _rules(entry, data.get("rules"))
+    counts = entry.game.player_counts(rules)
     players = data.get("players", counts.start)
     if type(players) is not int or players not in counts:
         raise DocumentError(
             "$.players",
-            f"{game.name} is played by {counts.start} to {counts.stop - 1} players, not {quote(players)} ({game.rules_rule})",
+            f"{entry.name} is played by {counts.start} to {counts.stop - 1} players, not {quote(players)} ({entry.players_rule})",
         )
-    rounds = _int(data, "rounds", 1, 1, game.max_rounds, "M1" if game.max_rounds > 1 else "one game a table")
+    rounds = _int(data, "rounds", 1, 1, entry.max_rounds, "M1" if entry.max_rounds > 1 else "one game a table")
     move_seconds = data.get("move_seconds")
     if move_seconds is not None and (
         type(move_seconds) not in (int, float)
@@ -256,19 +199,19 @@ def table_spec(data: object) -> TableSpec:
         raise DocumentError(
             "$.move_seconds", f"expected null or 1 to {MAX_MOVE_SECONDS} seconds, not {quote(move_seconds)}"
         )
-    timeout_bot = data.get("timeout_bot", game.entry.default_bot)
-    if type(timeout_bot) is not str or timeout_bot not in game.entry.bots:
+    timeout_bot = data.get("timeout_bot", entry.default_bot)
+    if type(timeout_bot) is not str or timeout_bot not in entry.bots:
         raise DocumentError(
-            "$.timeout_bot", f"expected one of {', '.join(sorted(game.entry.bots))}, not {quote(timeout_bot)}"
+            "$.timeout_bot", f"expected one of {', '.join(sorted(entry.bots))}, not {quote(timeout_bot)}"
         )
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
         raise DocumentError("$.seed", f"expected null or an integer from 0 to 2**53 - 1, not {quote(seed)}")
-    bots = _bots(game, data.get("seats"), players)
-    if None not in bots and (reason := game.endless(rules)) is not None:
+    bots = _bots(entry, data.get("seats"), players)
+    if None not in bots and (reason := entry.endless(rules)) is not None:
         raise DocumentError("$.rules", reason)
     return TableSpec(
-        game=game.name,
+        game=entry.name,
         players=players,
         rounds=rounds,
         rules=rules,

@@ -17,7 +17,8 @@ import time
 from typing import Any
 
 from eighthalf.core.errors import quote
-from eighthalf.server.games import SERVED, Served, TableSpec
+from eighthalf.registry import GameEntry
+from eighthalf.server.games import SERVED, TableSpec
 from eighthalf.server.protocol import Refused
 from eighthalf.server.store import Listed, Store, StoredTable, StoreError
 from eighthalf.server.tables import NO_METER, Meter, Table, stored_summary
@@ -74,7 +75,7 @@ class Lobby:
             table = self._table(stored)
             if table.over:  # stored by a version that wrote the finished record apart
                 self.store.finish(
-                    table_id, table.served.dumps(table.finished_record()), stored_summary(table.summary())
+                    table_id, table.entry.records.dumps(table.finished_record()), stored_summary(table.summary())
                 )
                 continue
             self._keep(table)
@@ -97,7 +98,7 @@ class Lobby:
         stored = StoredTable(
             id=table_id,
             game=spec.game,
-            record=spec.served().dumps(spec.record(seed)),
+            record=spec.entry().records.dumps(spec.record(seed)),
             settings=settings,
             created=time.time(),
         )
@@ -174,22 +175,22 @@ class Lobby:
             self.store.set_summary(stored.id, summary)
         return summary
 
-    def finished_record(self, table_id: str) -> tuple[Served, str]:
-        """The served game and the finished record's text of the table of that id.
+    def finished_record(self, table_id: str) -> tuple[GameEntry, str]:
+        """The registry's entry of the table's game and the finished record's text of the table of that id.
 
         Raises:
             Refused: If there is no such table (``no-table``) or its game goes on (``not-finished``).
         """
         table = self.tables.get(table_id)
         if table is not None:
-            text = table.served.dumps(table.finished_record()) if table.over else None
-            served = table.served
+            text = table.entry.records.dumps(table.finished_record()) if table.over else None
+            entry = table.entry
         else:
             stored = self._stored(table_id)
-            text, served = stored.finished, SERVED[stored.game]
+            text, entry = stored.finished, SERVED[stored.game]
         if text is None:
             raise Refused("not-finished", "the record of a game is given once the game is over")
-        return served, text
+        return entry, text
 
     def page(
         self,

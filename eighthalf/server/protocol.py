@@ -28,34 +28,30 @@ eighthalf.server.protocol.Refused: $.move: missing
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
+
+import attrs
 
 from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
-from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE, N_, check_locale, localize_reason, translation
 from eighthalf.formats.documents import json_kind, parse_json
-from eighthalf.formats.replay import GameRecord
-from eighthalf.server.boards import refused_data
-from eighthalf.server.games import Served
+from eighthalf.registry import GameEntry
 
 __all__ = [
     "CLIENT_KEYS",
     "MAX_LANG",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
+    "FrameParts",
     "Refused",
-    "SeatLike",
-    "TableLike",
     "error_message",
     "hello_locale",
     "message_text",
     "parse_client_message",
     "result_data",
     "seats_message",
-    "state_message",
-    "table_summary",
+    "state_frame",
     "welcome_message",
 ]
 
@@ -151,19 +147,18 @@ def hello_locale(hello: Mapping[str, Any]) -> str:
         return DEFAULT_LOCALE
 
 
-def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, served: Served | None = None) -> dict[str, Any]:
+def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, entry: GameEntry | None = None) -> dict[str, Any]:
     """The ``error`` message of a refusal: its ``message`` in English (for programmers) and
     its ``text``, what a player is told, in ``locale``.
 
     Args:
         refused: The refusal.
         locale: The connection's language (:func:`hello_locale`).
-        served: The game of the table, whose refusal reasons
+        entry: The registry's entry of the table's game, whose refusal reasons
             (:attr:`~eighthalf.registry.GameEntry.reasons`) tell an illegal move's
             reason in ``locale`` (without it, or them, the reason is told in English).
     """
     if refused.illegal is not None:
-        entry = None if served is None else served.entry
         reasons = ((), ()) if entry is None else (entry.reasons, entry.reason_words)
         text = localize_reason(refused.illegal, locale, *reasons)
     elif refused.code in _TOLD:
@@ -173,235 +168,6 @@ def error_message(refused: Refused, locale: str = DEFAULT_LOCALE, served: Served
     return {"type": "error", "code": refused.code, "message": str(refused), "rule": refused.rule, "text": text}
 
 
-class SeatLike(Protocol):
-    """What the messages read of a seat of a table (:attr:`TableLike.seats`)."""
-
-    @property
-    def name(self) -> str | None:
-        """The name of the person in the seat, if a person took it."""
-        ...
-
-    @property
-    def bot(self) -> str | None:
-        """The bot that plays the seat, or ``None`` for a person's seat."""
-        ...
-
-    @property
-    def token_hash(self) -> str | None:
-        """The hash of the token of the person in the seat, or ``None`` while nobody took it."""
-        ...
-
-    @property
-    def clients(self) -> set[Any]:
-        """The connections that follow the table as this seat."""
-        ...
-
-
-class TableLike(Protocol):
-    """What the messages read of a table: :class:`~eighthalf.server.tables.Table` is one.
-
-    The messages are made from a table, but this module sits below
-    :mod:`eighthalf.server.tables` (which imports it to send them): it names what it reads
-    here instead of importing the table.
-    """
-
-    @property
-    def id(self) -> str:
-        """The table's id."""
-        ...
-
-    @property
-    def served(self) -> Served:
-        """The served game the table plays."""
-        ...
-
-    @property
-    def game(self) -> Game[Any, Any, Any, Any, Any]:
-        """The game object of the table."""
-        ...
-
-    @property
-    def record(self) -> GameRecord[Any, Any]:
-        """The record of the table's set-up."""
-        ...
-
-    @property
-    def settings(self) -> Mapping[str, Any]:
-        """The table's settings that are not in the record."""
-        ...
-
-    @property
-    def created(self) -> float:
-        """When the table was made (seconds since the epoch)."""
-        ...
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        ...
-
-    @property
-    def abandoned(self) -> bool:
-        """Whether the table was ended as abandoned (no person touched it for too long)."""
-        ...
-
-    @property
-    def seats(self) -> Sequence[SeatLike]:
-        """The seats, by seat number."""
-        ...
-
-    @property
-    def spectators(self) -> set[Any]:
-        """The connections that follow the table as spectators."""
-        ...
-
-    @property
-    def started(self) -> bool:
-        """Whether every seat is taken."""
-        ...
-
-    @property
-    def moves(self) -> Sequence[Any]:
-        """The moves made so far."""
-        ...
-
-    @property
-    def state(self) -> Any:
-        """The game's current state."""
-        ...
-
-    @property
-    def deadline(self) -> float | None:
-        """When the time of the seat to move runs out (seconds since the epoch), if it can."""
-        ...
-
-    def log(self, seat: int | None, locale: str = DEFAULT_LOCALE) -> list[str]:
-        """The narration of every move so far as ``seat`` may see it, in ``locale``."""
-        ...
-
-    def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
-        """The number of moves, the seat to move, whether the game started, the result, the names."""
-        ...
-
-    def legal_texts(self) -> list[str]:
-        """The notation of each legal move of the current state."""
-        ...
-
-
-def table_summary(table: TableLike) -> dict[str, Any]:
-    """What anyone may know of a table: its game and settings, its seats, whether it is over.
-
-    No token, seed or hidden card is in it.
-    """
-    return {
-        "id": table.id,
-        "game": table.served.name,
-        "players": table.players,
-        "rounds": table.served.entry.rounds_of(table.game),
-        "rules": table.served.entry.documents.to_data(table.record.rules),
-        "move_seconds": table.settings.get("move_seconds"),
-        "seeded": bool(table.settings.get("seeded")),
-        "seats": _seat_list(table),
-        "spectators": len(table.spectators),
-        "started": table.started,
-        "moves": len(table.moves),
-        "to_move": None if table.abandoned else table.game.to_move(table.state),
-        "abandoned": table.abandoned,
-        "result": result_data(table.game.result(table.state)),
-        "created": table.created,
-    }
-
-
-def _seat_list(table: TableLike) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": index,
-            "name": seat.name,
-            "bot": seat.bot,
-            "open": seat.bot is None and seat.token_hash is None,
-            "connected": len(seat.clients),
-        }
-        for index, seat in enumerate(table.seats)
-    ]
-
-
-def seats_message(table: TableLike) -> dict[str, Any]:
-    """The ``seats`` message: who sits where (names, bots, who is connected), and whether the game started."""
-    return {"type": "seats", "table": table.id, "seats": _seat_list(table), "started": table.started}
-
-
-def welcome_message(table: TableLike, seat: int | None, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
-    """The ``welcome`` message: the protocol version, the seat the connection acts for, the
-    language it is told in (``lang``), the table, and the narration of the moves so far as
-    that seat may see them (``log``, in that language)."""
-    return {
-        "type": "welcome",
-        "protocol": PROTOCOL_VERSION,
-        "seat": seat,
-        "lang": locale,
-        "table": table_summary(table),
-        "log": table.log(seat, locale),
-    }
-
-
-def state_message(
-    table: TableLike,
-    seat: int | None,
-    events: tuple[Any, ...] | list[Any],
-    last: dict[str, Any] | None,
-    locale: str = DEFAULT_LOCALE,
-    *,
-    shared: dict[Any, Any] | None = None,
-) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (``None``: a spectator) after a move (or on joining).
-
-    Args:
-        table: The table.
-        seat: Who it is for.
-        events: The events of the last move, as the seat may see them (``events_for``).
-        last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
-            message is sent on joining.
-        locale: The language of the narration (:func:`hello_locale`).
-        shared: A dictionary shared by the messages of one move to several seats, in which
-            what they have in common is written once: the JSON of an event every seat sees
-            the same (the same object), and the narration of the same events in one language.
-    """
-    game = table.game
-    number, to_move, started, result, names = table.frame_parts()
-    mine = seat is not None and to_move == seat and started
-    documents = table.served.entry.documents
-    if shared is None:
-        shared = {}
-    # keyed by the events' identities: the dictionary holds the events, so no id is reused meanwhile
-    events_data = []
-    for event in events:
-        if (found := shared.get(id(event))) is None:
-            found = shared[id(event)] = (event, documents.to_data(event))
-        events_data.append(found[1])
-    key = (locale, *map(id, events))
-    if (told := shared.get(key)) is None:
-        told = shared[key] = (events, game.narrate(events, names, locale) if events else [])
-    narration = told[1]
-    message = {
-        "type": "state",
-        "table": table.id,
-        "seat": seat,
-        "number": number,
-        "to_move": to_move,
-        "started": started,
-        "view": documents.to_data(game.view(table.state, seat)),
-        "moves": table.legal_texts() if mine else [],
-        "events": events_data,
-        "narration": narration,
-        "last": last,
-        "result": result,
-        "seconds_left": None if table.deadline is None else max(0.0, round(table.deadline - time.time(), 1)),
-    }
-    if mine and seat is not None and (refused := refused_data(table.served.entry, game, table.state, seat, locale)):
-        message["refused"] = refused  # last, and only when the game gives any: the other frames keep their text
-    return message
-
-
 def result_data(result: Any) -> dict[str, Any] | None:
     """A :class:`~eighthalf.core.game.Result` as messages give it (``None`` while the game goes on)."""
     if result is None:
@@ -409,24 +175,98 @@ def result_data(result: Any) -> dict[str, Any] | None:
     return {"scores": list(result.scores), "winners": list(result.winners), "text": result.text}
 
 
-_written: list[tuple[Any, str]] = [(None, "")]  # the last message written by message_text, with its text
+# keeps no state between calls; no message holds a cycle (its values are made afresh), so none is looked for
+_encode: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def message_text(message: dict[str, Any]) -> str:
+def message_text(message: Mapping[str, Any]) -> str:
     """The JSON text of ``message`` as a connection sends it: compact, with its text as it is
     (not escaped to ASCII).
 
-    A table gives one message object to every connection that is to get the same (the
-    devices of one seat, the spectators told in one language, everyone for the seats'
-    news), one connection after another, so the last message is kept with its text and
-    written only once (``python -m benchmarks.server_audience`` measures what it saves a
-    table with spectators). A message must not be changed once given to a connection.
+    A table writes each frame once, and gives the same text to every connection that is to
+    get it (the devices of one seat, the spectators told in one language, everyone for the
+    seats' news).
 
-    >>> message_text({"type": "pong"})
-    '{"type":"pong"}'
+    >>> message_text({"type": "pong", "text": "½"})
+    '{"type":"pong","text":"½"}'
     """
-    last, text = _written[0]  # read, and replaced, as one pair: a thread never gets another's text
-    if message is not last:
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        _written[0] = message, text
-    return text
+    return _encode(message)
+
+
+def seats_message(table_id: str, seats: Sequence[Mapping[str, Any]], started: bool) -> dict[str, Any]:
+    """The ``seats`` message of table ``table_id``: who sits where (``seats``: each seat's
+    name, bot, whether it is open and how many connections it has), and whether the game started."""
+    return {"type": "seats", "table": table_id, "seats": seats, "started": started}
+
+
+def welcome_message(summary: Mapping[str, Any], seat: int | None, locale: str, log: Sequence[str]) -> dict[str, Any]:
+    """The ``welcome`` message: the protocol version, the seat the connection acts for, the
+    language it is told in (``lang``), the table's public ``summary``, and the narration of
+    the moves so far as that seat may see them (``log``, in that language)."""
+    return {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "lang": locale, "table": summary, "log": log}
+
+
+@attrs.frozen
+class FrameParts:
+    """What every seat's ``state`` frame of one position of a table has in common."""
+
+    number: int
+    """The number of moves made."""
+    to_move: int | None
+    """The seat to move, or ``None`` once the game is over (or the table ended as abandoned)."""
+    started: bool
+    """Whether every seat is taken (until then nobody moves)."""
+    result: dict[str, Any] | None
+    """The result (:func:`result_data`), or ``None`` while the game goes on."""
+    names: tuple[str, ...]
+    """The seats' names, as the narration uses them."""
+
+
+def state_frame(
+    table_id: str,
+    seat: int | None,
+    parts: FrameParts,
+    *,
+    view: Mapping[str, Any],
+    moves: Sequence[str],
+    events: Sequence[Mapping[str, Any]],
+    narration: Sequence[str],
+    last: Mapping[str, Any] | None,
+    seconds_left: float | None,
+    refused: Mapping[str, Any] | None = None,
+) -> str:
+    """The text of the ``state`` frame for ``seat`` (``None``: a spectator) of table
+    ``table_id``, after a move (or on joining).
+
+    Args:
+        table_id: The table's id.
+        seat: Who it is for.
+        parts: What the frames of every seat share.
+        view: The seat's view, as its document's JSON data.
+        moves: The notation of the seat's legal moves (none unless it is to move).
+        events: The events of the last move as the seat may see them, as JSON data.
+        narration: Those events told in the connection's language.
+        last: The last move (``seat``, ``move``, ``timed_out``), or ``None`` when the
+            frame is sent on joining.
+        seconds_left: The time left for the move of the seat to move, if it is timed.
+        refused: For the seat to move, the engine's reason for each play it might tap
+            (:func:`eighthalf.server.boards.refused_data`); last, and only when the game gives any.
+    """
+    frame = {
+        "type": "state",
+        "table": table_id,
+        "seat": seat,
+        "number": parts.number,
+        "to_move": parts.to_move,
+        "started": parts.started,
+        "view": view,
+        "moves": moves,
+        "events": events,
+        "narration": narration,
+        "last": last,
+        "result": parts.result,
+        "seconds_left": seconds_left,
+    }
+    if refused:
+        frame["refused"] = refused
+    return _encode(frame)

@@ -23,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -33,8 +33,10 @@ from eighthalf.core.game import Game, result_text
 from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.replay import GameRecord, replay_states
 from eighthalf.players.players import tell
-from eighthalf.server.games import SERVED, Served, check_name, seat_names
-from eighthalf.server.protocol import Refused, result_data, seats_message, state_message, table_summary
+from eighthalf.registry import GameEntry
+from eighthalf.server.boards import refused_data
+from eighthalf.server.games import SERVED, check_name, seat_names
+from eighthalf.server.protocol import FrameParts, Refused, message_text, result_data, seats_message, state_frame
 from eighthalf.server.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
@@ -88,8 +90,8 @@ def token_hash(token: str) -> str:
 class Client(Protocol):
     """One connection, as a table sees it."""
 
-    def deliver(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (a JSON object) for sending; never blocks."""
+    def deliver(self, text: str) -> None:
+        """Queue ``text`` (a message's JSON text, :mod:`eighthalf.server.protocol`) for sending; never blocks."""
         ...
 
     def close(self, code: int, reason: str) -> None:
@@ -131,6 +133,16 @@ class _Seat:
     clients: set[Client] = attrs.Factory(set)
 
 
+def _value(event: object) -> Hashable:
+    """A key by which equal events are found alike: the event, or its identity if it has no
+    hash (then the caller holds the event while the key is in use, so that no identity is reused)."""
+    try:
+        hash(event)
+    except TypeError:
+        return ("object at", id(event))
+    return event
+
+
 class Table:
     """One table: a game's record, its state, its seats and the connections following it.
 
@@ -146,10 +158,11 @@ class Table:
         """The id of this process while it drives the table (holds its lease: its bots move and
         its clock runs here), else ``None``: it follows what other processes commit."""
         self.meter = meter
-        self.served: Served = SERVED[stored.game]
+        self.entry: GameEntry = SERVED[stored.game]
+        """The registry's entry of the table's game."""
         self.settings = stored.settings
         self._store = store
-        record = self.served.loads(stored.record)
+        record: GameRecord[Any, Any] = self.entry.records.loads(stored.record)
         moves = tuple(record.game.parse_move(text) for text in stored.moves)
         self.record: GameRecord[Any, Any] = attrs.evolve(record, moves=(), result="*")  # type: ignore[misc]
         self.game: Game[Any, Any, Any, Any, Any] = record.game
@@ -163,7 +176,7 @@ class Table:
         for seat, name, hashed in stored.seats:
             self.seats[seat].name, self.seats[seat].token_hash = name, hashed
         for each in self.seats:
-            each.player = self.served.bot(each.bot or self.settings["timeout_bot"], self.game)
+            each.player = self.entry.bot(each.bot or self.settings["timeout_bot"], self.game)
         self.spectators: set[Client] = set()
         self.locales: dict[Client, str] = {}
         """The language of each connection's narration, as its hello asked (English if none)."""
@@ -171,7 +184,9 @@ class Table:
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
         self._by_text: dict[str, Any] | None = None  # the legal moves by their notation
-        self._parts: tuple[int, int | None, bool, dict[str, Any] | None, list[str]] | None = None
+        self._parts: FrameParts | None = None
+        self._views: dict[int | None, Any] = {}  # each seat's view of the current state (:meth:`view`)
+        self._view_data_of: dict[int | None, dict[str, Any]] = {}  # their JSON data
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
@@ -219,8 +234,41 @@ class Table:
         return seat_names([seat.name for seat in self.seats], [seat.bot for seat in self.seats])
 
     def summary(self) -> dict[str, Any]:
-        """What anyone may know of the table (:func:`~eighthalf.server.protocol.table_summary`)."""
-        return table_summary(self)
+        """What anyone may know of the table: its game and settings, its seats, whether it is over.
+
+        No token, seed or hidden card is in it.
+        """
+        return {
+            "id": self.id,
+            "game": self.entry.name,
+            "players": self.players,
+            "rounds": self.entry.rounds_of(self.game),
+            "rules": self.entry.documents.to_data(self.record.rules),
+            "move_seconds": self.settings.get("move_seconds"),
+            "seeded": bool(self.settings.get("seeded")),
+            "seats": self.seat_list(),
+            "spectators": len(self.spectators),
+            "started": self.started,
+            "moves": len(self.moves),
+            "to_move": None if self.abandoned else self.game.to_move(self.state),
+            "abandoned": self.abandoned,
+            "result": result_data(self.game.result(self.state)),
+            "created": self.created,
+        }
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        """Each seat as the summary and the ``seats`` message give it: the name, the bot,
+        whether it is open, how many connections follow it."""
+        return [
+            {
+                "seat": index,
+                "name": seat.name,
+                "bot": seat.bot,
+                "open": seat.bot is None and seat.token_hash is None,
+                "connected": len(seat.clients),
+            }
+            for index, seat in enumerate(self.seats)
+        ]
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token is ``token``, or ``None``."""
@@ -298,7 +346,7 @@ class Table:
         clients = self.spectators if seat is None else self.seats[seat].clients
         clients.add(client)
         self.locales[client] = locale
-        client.deliver(state_message(self, seat, (), None, locale))
+        client.deliver(self._frame(seat, (), None, locale))
         if seat is not None:
             self.broadcast_seats()
 
@@ -324,21 +372,96 @@ class Table:
 
     def broadcast_seats(self) -> None:
         """Tell every connection who sits where (names, bots, who is connected)."""
-        message = seats_message(self)
+        text = message_text(seats_message(self.id, self.seat_list(), self.started))
         for _, client in self._audience():
-            client.deliver(message)
+            client.deliver(text)
 
-    def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> None:
+    def view(self, seat: int | None) -> Any:
+        """The view of the current state for ``seat`` (``None``: a spectator), made once a move
+        for the seat's frames, its observing bot and its bot's choice alike."""
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = self.game.view(self.state, seat)
+        return found
+
+    def _view_data(self, seat: int | None) -> dict[str, Any]:
+        """The JSON data of :meth:`view`, written once a move for the seat's frames."""
+        found = self._view_data_of.get(seat)
+        if found is None:
+            found = self._view_data_of[seat] = self.entry.documents.to_data(self.view(seat))
+        return found
+
+    def _seconds_left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, round(self.deadline - time.time(), 1))
+
+    def _frame(
+        self,
+        seat: int | None,
+        events: Sequence[Any],
+        last: dict[str, Any] | None,
+        locale: str,
+        *,
+        events_data: Sequence[dict[str, Any]] = (),
+        narration: Sequence[str] | None = None,
+        seconds_left: float | None = None,
+    ) -> str:
+        """The ``state`` frame of ``seat`` told in ``locale`` after the move of ``events`` (as the
+        seat may see them, ``events_data`` their JSON data, ``narration`` their narration if
+        told already), or on joining (no events)."""
+        parts = self.frame_parts()
+        mine = seat is not None and parts.to_move == seat and parts.started
+        if narration is None:
+            narration = self.game.narrate(events, parts.names, locale) if events else []
+        return state_frame(
+            self.id,
+            seat,
+            parts,
+            view=self._view_data(seat),
+            moves=self.legal_texts() if mine else [],
+            events=events_data,
+            narration=narration,
+            last=last,
+            seconds_left=self._seconds_left() if seconds_left is None else seconds_left,
+            refused=refused_data(self.entry, self.game, self.state, seat, locale)
+            if mine and seat is not None
+            else None,
+        )
+
+    def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> dict[int | None, Sequence[Any]]:
         """Send every connection the ``state`` frame of its seat after the move of ``events``
-        (full events; each seat is shown its ``events_for``), each seat's frame made once a language."""
-        frames: dict[tuple[int | None, str], dict[str, Any]] = {}
-        shared: dict[Any, Any] = {}  # what the seats' frames have in common, written once
+        (full events; each seat is shown its ``events_for``, which this returns by seat): each
+        seat's frame is written once a language, and its text given to each of the seat's
+        connections told in it. What several seats' frames share is made once: the JSON of an
+        event they see alike (an equal event), the narration of equal events in one language."""
+        game, documents = self.game, self.entry.documents
+        frames: dict[tuple[int | None, str], str] = {}
+        seen: dict[int | None, Sequence[Any]] = {}
+        # by value (``seen`` holds the events: the identity of one without a hash is not reused meanwhile)
+        events_data: dict[Hashable, dict[str, Any]] = {}
+        told: dict[tuple[tuple[Hashable, ...], str], list[str]] = {}
+        seconds_left = self._seconds_left()
+        names = self.frame_parts().names
         for viewer, client in self._audience():
             key = viewer, self.locales.get(client, DEFAULT_LOCALE)
-            if key not in frames:
-                seen = self.game.events_for(events, viewer)
-                frames[key] = state_message(self, viewer, seen, last, key[1], shared=shared)
-            client.deliver(frames[key])
+            frame = frames.get(key)
+            if frame is None:
+                if viewer not in seen:
+                    seen[viewer] = game.events_for(events, viewer)
+                mine = seen[viewer]
+                data, values = [], []
+                for event in mine:
+                    values.append(value := _value(event))
+                    if (found := events_data.get(value)) is None:
+                        found = events_data[value] = documents.to_data(event)
+                    data.append(found)
+                said = tuple(values), key[1]
+                if (narration := told.get(said)) is None:
+                    narration = told[said] = game.narrate(mine, names, key[1]) if mine else []
+                frame = frames[key] = self._frame(
+                    viewer, mine, last, key[1], events_data=data, narration=narration, seconds_left=seconds_left
+                )
+            client.deliver(frame)
+        return seen
 
     async def play(self, seat: int, text: object, number: object = None, *, timed_out: bool = False) -> None:
         """Play the move written ``text`` for ``seat``: checked, committed, then told to everyone.
@@ -404,7 +527,7 @@ class Table:
         notation = game.move_text(move)
         finished = summary = None
         if game.to_move(after) is None:
-            finished = self.served.dumps(self._record(self.moves + [move], after))
+            finished = self.entry.records.dumps(self._record(self.moves + [move], after))
             summary = stored_summary(
                 {
                     **self.summary(),
@@ -430,7 +553,7 @@ class Table:
             raise Refused("stale", f"move {len(self.moves) + 1} was made meanwhile (through another server)") from None
         committed = time.perf_counter()
         self.advance(move, after, events, {"seat": seat, "move": notation, "timed_out": timed_out}, touched)
-        self.meter.moved(self.served.name, committed - committing, time.perf_counter() - arrived)
+        self.meter.moved(self.entry.name, committed - committing, time.perf_counter() - arrived)
 
     def advance(
         self, move: Any, after: Any, events: tuple[Any, ...], last: dict[str, Any], touched: float | None
@@ -443,10 +566,15 @@ class Table:
         self.moves.append(move)
         self.history.append(events)
         self._legal = self._legal_texts = self._by_text = self._parts = None
+        self._views, self._view_data_of = {}, {}
         self.schedule()
-        self._send_states(events, last)
+        seen = self._send_states(events, last)
+
+        def events_for(events: Sequence[Any], seat: int) -> Sequence[Any]:  # as the frames showed them
+            return seen[seat] if seat in seen else self.game.events_for(events, seat)
+
         players = {index: record.player for index, record in enumerate(self.seats)}
-        tell(players, events, after, self.game.events_for, self.game.view)
+        tell(players, events, after, events_for, lambda _, seat: self.view(seat))  # the views of the frames
         if self.game.to_move(after) is None and self.released is not None:
             self.released(self)
 
@@ -472,15 +600,19 @@ class Table:
             self._legal_texts = [self.game.move_text(move) for move in self.legal_moves()]
         return self._legal_texts
 
-    def frame_parts(self) -> tuple[int, int | None, bool, dict[str, Any] | None, list[str]]:
+    def frame_parts(self) -> FrameParts:
         """What every seat's ``state`` frame of the current state shares, worked out once a move:
         the number of moves, the seat to move (none once the table is ended as abandoned, as
         in its summary), whether the game started, the result, the names."""
         if self._parts is None:  # made anew after every move and every seat taken
             state = self.state
-            result = result_data(self.game.result(state))
-            to_move = None if self.abandoned else self.game.to_move(state)
-            self._parts = (len(self.moves), to_move, self.started, result, self.names())
+            self._parts = FrameParts(
+                number=len(self.moves),
+                to_move=None if self.abandoned else self.game.to_move(state),
+                started=self.started,
+                result=result_data(self.game.result(state)),
+                names=tuple(self.names()),
+            )
         return self._parts
 
     def log(self, seat: int | None, locale: str = DEFAULT_LOCALE) -> list[str]:
@@ -523,12 +655,12 @@ class Table:
         if pause:
             await asyncio.sleep(pause)
         player = self.seats[seat].player
-        seen = self.game.view(self.state, seat)
+        seen = self.view(seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
         try:
             choosing = time.perf_counter()
             move = await asyncio.to_thread(player.choose, seen, rng)
-            self.meter.bot_chose(self.served.name, time.perf_counter() - choosing)
+            self.meter.bot_chose(self.entry.name, time.perf_counter() - choosing)
         except Exception:  # a bot that fails must not stop the table: its seat plays the first legal move
             logger.exception("table %s: the bot of seat %d failed; the first legal move is played", self.id, seat)
             move = None
@@ -577,7 +709,9 @@ class Table:
         """
         self.abandoned = True
         try:
-            self._store.finish(self.id, self.served.dumps(self.finished_record()), stored_summary(self.summary()))
+            self._store.finish(
+                self.id, self.entry.records.dumps(self.finished_record()), stored_summary(self.summary())
+            )
         except StoreError:
             self.abandoned = False  # not stored: the table goes on until the next sweep
             raise

@@ -230,14 +230,14 @@ def finished_record(server: ServerProcess, table: str) -> tuple[GameRecord[Any, 
     """
     status, summary = http(server, "GET", f"/api/tables/{table}")
     assert status == 200, summary
-    served = SERVED[summary["game"]]
+    entry = SERVED[summary["game"]]
     status, text = http(server, "GET", f"/api/tables/{table}/record")
     assert status == 200 and isinstance(text, str), text
     status, document = http(server, "GET", f"/api/tables/{table}/record.json")
     assert status == 200, document
-    game = served.game_for(summary["rounds"])
+    game = entry.game_of(summary["rounds"])
     from_json: GameRecord[Any, Any] = documents_for(game).from_data(document)
-    return served.loads(text), from_json
+    return entry.records.loads(text), from_json
 
 
 # Websockets

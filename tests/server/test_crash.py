@@ -300,7 +300,7 @@ def test_a_reconnected_seat_sees_the_view_after_the_moves_made(scenario: Scenari
     checked = 0
     for ledger in scenario.ledgers:
         text, _, _ = _finished(scenario, ledger)
-        record = SERVED[ledger.spec["game"]].loads(text)
+        record = SERVED[ledger.spec["game"]].records.loads(text)
         game = record.game
         states = list(replay_states(record))
         for seat, number, view in ledger.resumed:
@@ -312,7 +312,7 @@ def test_a_reconnected_seat_sees_the_view_after_the_moves_made(scenario: Scenari
 def test_the_games_went_on_to_the_end_with_every_acknowledged_move_at_its_number(scenario: Scenario) -> None:
     for ledger in scenario.ledgers:
         text, _, summary = _finished(scenario, ledger)
-        record = SERVED[ledger.spec["game"]].loads(text)
+        record = SERVED[ledger.spec["game"]].records.loads(text)
         game = record.game
         states = list(replay_states(record))
         assert ledger.final_number == len(record.moves) == summary["moves"], ledger.spec
@@ -325,8 +325,7 @@ def test_the_games_went_on_to_the_end_with_every_acknowledged_move_at_its_number
 def test_the_records_replay_to_the_announced_result(scenario: Scenario) -> None:
     for ledger in scenario.ledgers:
         text, data, summary = _finished(scenario, ledger)
-        served = SERVED[ledger.spec["game"]]
-        record = served.loads(text)
+        record = SERVED[ledger.spec["game"]].records.loads(text)
         assert documents_for(record.game).from_data(data) == record, ledger.spec
         assert ledger.result is not None
         assert record.result == ledger.result["text"] == summary["result"]["text"], ledger.spec

@@ -184,8 +184,8 @@ class _Closed:
         self.closed: tuple[int, str] | None = None
         self.frames: list[dict[str, Any]] = []
 
-    def deliver(self, message: dict[str, Any]) -> None:
-        self.frames.append(message)
+    def deliver(self, text: str) -> None:
+        self.frames.append(json.loads(text))
 
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
@@ -212,7 +212,7 @@ def test_a_table_no_person_touched_for_the_set_time_is_ended_as_abandoned(tmp_pa
         assert refused.value.code == "game-over" and "abandoned" in str(refused.value)
         stored = store.load(idle.id)
         assert idle.seats[0].token_hash is None and stored is not None and stored.seats == ()
-        assert idle.frame_parts()[1] is None and idle.summary()["to_move"] is None
+        assert idle.frame_parts().to_move is None and idle.summary()["to_move"] is None
         idle.detach(watcher, None)  # as the closed connection's handler does: nobody follows it now
         assert idle.id not in lobby.tables and busy.id in lobby.tables
         return idle.id, busy.id, busy.created

@@ -93,7 +93,7 @@ async def play_table(server: ServerProcess, settings: Mapping[str, Any], bots: M
         assert connection.table["result"] is not None and connection.seat is None
     return Played(
         table,
-        SERVED[summary["game"]].game_for(summary["rounds"]),
+        SERVED[summary["game"]].game_of(summary["rounds"]),
         dict(zip(sorted(bots), results, strict=True)),
         list(watches),
         list(tokens.values()),

@@ -199,7 +199,7 @@ async def _play_seat(
             pause.reached.set()
             await pause.go.wait()
         played.add(message["number"])
-        move = EIGHTS.move_text(bot.choose(SERVED["Eights"].entry.documents.from_data(message["view"]), rng))
+        move = EIGHTS.move_text(bot.choose(SERVED["Eights"].documents.from_data(message["view"]), rng))
         return {"type": "move", "move": move, "number": message["number"]}
 
     with contextlib.suppress(ConnectionClosed):
