@@ -38,7 +38,7 @@ import numpy as np
 from benchmarks.envs import SEED, pick_actions
 from eighthalf.eights import GameState, apply_unchecked, legal_moves, new_game
 from eighthalf.envs.batch import EightsBatch
-from eighthalf.games.eights import encoding_rows as _rows
+from eighthalf.games.eights import encoding_rows as rows_encoding
 from eighthalf.games.eights.encoding import (
     NUM_ACTIONS,
     EightsEncoding,
@@ -120,7 +120,7 @@ def step_parts(steps: int) -> dict[str, float]:
         else:
             spent[collected] += time.perf_counter() - collecting[0]
 
-    search, _rows.spellings = _rows.spellings, timed(spelled, _rows.spellings)  # type: ignore[attr-defined]
+    search, rows_encoding.spellings = rows_encoding.spellings, timed(spelled, rows_encoding.spellings)  # type: ignore[attr-defined]
     rng = np.random.default_rng(SEED)
     out = batch.reset(seed=SEED)
     spent.update(dict.fromkeys(STEP_PARTS, 0.0))
@@ -135,7 +135,7 @@ def step_parts(steps: int) -> dict[str, float]:
         whole = time.perf_counter() - begin
     finally:
         gc.callbacks.remove(collector)
-        _rows.spellings = search  # type: ignore[attr-defined]
+        rows_encoding.spellings = search  # type: ignore[attr-defined]
     spent[rest] = whole - sum(value for part, value in spent.items() if part not in (spelled, collected))
     scale = 1e6 / (steps * TABLES)
     return {"all": whole * scale} | {part: value * scale for part, value in spent.items()}

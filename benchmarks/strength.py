@@ -78,7 +78,7 @@ __all__ = [
     "LINEUPS",
     "Entry",
     "Lineup",
-    "Tally",
+    "Totals",
     "fair_orders",
     "ladder",
     "ladder_report",
@@ -301,7 +301,7 @@ def _add(into: Entry, entry: Entry) -> None:
     into.times.extend(entry.times)
 
 
-class Tally(Protocol):
+class Totals(Protocol):
     """What :func:`orders_report` reads of an entrant's totals in one seating order."""
 
     @property
@@ -313,7 +313,7 @@ class Tally(Protocol):
         """How many rounds (or games) it played."""
 
 
-def orders_report(names: Sequence[str], by_order: Sequence[tuple[tuple[str, ...], Mapping[str, Tally]]]) -> list[str]:
+def orders_report(names: Sequence[str], by_order: Sequence[tuple[tuple[str, ...], Mapping[str, Totals]]]) -> list[str]:
     """The lines of the win rates by seating order, and each entrant's spread between orders.
 
     ``by_order`` holds each order with its entrants' totals (:class:`Entry` here; Eights'

@@ -41,7 +41,7 @@ def main() -> list[str]:
         assert isinstance(state, GameState)  # a round record (a match record yields matches)
         if number % 20 == 0 or state.over:
             lines.append(f"after move {number:3}: call {state.call_label:>3}, counts {state.counts}")
-    undone = again.cut(len(again.moves) - 1)
+    undone = again.prefix(len(again.moves) - 1)
     *_, before_last = replay(undone)
     assert isinstance(before_last, GameState) and not before_last.over
     lines.append(f"undo the last move: back to move {before_last.move_number}, {before_last.zone} to play")

@@ -23,7 +23,7 @@ from eighthalf.eights import PlayerView as EightsView
 from eighthalf.eights import Rules as EightsRules
 from eighthalf.games.eighthalf.events import Event
 from eighthalf.games.eighthalf.events import apply_with_events as round_apply_with_events
-from eighthalf.games.eighthalf.game import MATCH, ROUND, MatchGame
+from eighthalf.games.eighthalf.game import EIGHTHALF, MATCH, MatchGame
 from eighthalf.games.eighthalf.match import Match, MatchEvent, MatchMove, MatchView
 from eighthalf.games.eights.events import Event as EightsEvent
 from eighthalf.games.eights.events import apply_with_events as eights_apply_with_events
@@ -33,7 +33,7 @@ from eighthalf.testing import Case, Play
 
 __all__ = ["CASES", "OVERRIDES", "Case", "Play", "Tuning", "play"]
 # The static check: each game object is a Game of its own five types.
-ROUND_GAME: Game[GameState, Move, PlayerView, Event, Rules] = ROUND
+EIGHTHALF_GAME: Game[GameState, Move, PlayerView, Event, Rules] = EIGHTHALF
 MATCH_GAME: Game[Match, MatchMove, MatchView, MatchEvent, Rules] = MATCH
 SHORT_MATCH_GAME: Game[Match, MatchMove, MatchView, MatchEvent, Rules] = MatchGame(2)
 EIGHTS_GAME: Game[EightsState, EightsMove, EightsView, EightsEvent, EightsRules] = EIGHTS

@@ -19,11 +19,11 @@ import attrs
 import pytest
 
 from eighthalf.bots import GreedyBot
-from eighthalf.console.commands import GameConfig, GameFace, add_game_commands, plain_lines, seat_names
+from eighthalf.console.commands import GameConfig, GameScreen, add_game_commands, plain_lines, seat_names
 from eighthalf.console.demo import check_demo
 from eighthalf.errors import EighthalfError
 from eighthalf.formats.replay import replay_states
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eights.moves import Spell
 from eighthalf.games.eights.simulate import BINDING as EIGHTS_BINDING
@@ -187,19 +187,19 @@ def test_the_summary_adds_up_and_depends_on_the_arguments_only() -> None:
 
 def test_plain_lines_show_a_value_field_by_field() -> None:
     @attrs.frozen
-    class Seen:
+    class ViewWithMoves:
         cards: tuple[str, ...]
         empty: tuple[str, ...]
         top: str | None
 
-    assert plain_lines(Seen(("1c", "2h"), (), None)) == ["cards: 1c 2h", "empty: -", "top: -"]
+    assert plain_lines(ViewWithMoves(("1c", "2h"), (), None)) == ["cards: 1c 2h", "empty: -", "top: -"]
     assert plain_lines(42) == ["42"]
 
 
 def test_a_letter_that_is_a_legal_moves_notation_labels_no_line() -> None:
     entry = find("shedding")
     config = GameConfig(2, 0, (None, "greedy"), 1, seat_names(2), entry.game.default_rules, key="shedding")
-    face = GameFace(entry, config)
+    face = GameScreen(entry, config)
     face.game = cast(Any, _Notation(entry.game, {"draw": "a"}))  # Shedding with its draw written "a"
     state = entry.game.start(2, seed=1)
     labels = face._labelled(entry.game.view(state, 0))
@@ -227,11 +227,11 @@ def test_a_demo_is_checked_against_the_rules_it_is_played_by() -> None:
     """S2: a table's rules may seat more than the default rules do; the demo's check reads them."""
     bots = [GreedyBot() for _ in range(7)]
     with pytest.raises(EighthalfError, match=r"players must be from 2 to 5 \(S2\), not 7"):
-        check_demo(ROUND, 7, 1, bots, "S2")
-    check_demo(ROUND, 7, 1, bots, "S2", Rules(max_players=7))  # allowed by the table's rules
+        check_demo(EIGHTHALF, 7, 1, bots, "S2")
+    check_demo(EIGHTHALF, 7, 1, bots, "S2", Rules(max_players=7))  # allowed by the table's rules
 
 
-class _Welcoming(GameFace):
+class _Welcoming(GameScreen):
     def intro(self, state: Any) -> list[str]:
         return ["Welcome to the table.", *super().intro(state)]
 
@@ -248,7 +248,7 @@ def test_a_game_replaces_or_adds_sub_commands_and_faces_through_its_commands(
     def extra(commands: Any) -> None:
         commands.add_parser("rules").set_defaults(run=lambda args, **write: print("the rules") or 0)
 
-    entry = attrs.evolve(_bare("shedding"), commands=Commands(demo=own_demo, extra=extra, face=_Welcoming))
+    entry = attrs.evolve(_bare("shedding"), commands=Commands(demo=own_demo, extra=extra, screen=_Welcoming))
     assert _run(entry, ["demo"]) == 0 and _run(entry, ["rules"]) == 0
     assert capsys.readouterr().out == "my own demo\nthe rules\n"
     _answers(monkeypatch, ["q"])

@@ -26,7 +26,7 @@ from eighthalf.formats.documents import Kind, Registry, get_int
 from eighthalf.formats.records import as_comments, as_sequence, as_tags, check_comments, check_tags, tag_int
 from eighthalf.formats.replay import GameRecord, RecordFormat, checked_result, read_result, replay_states
 from eighthalf.formats.seeded import RecordFacts, SeededRecord, notation_reader, seeded_format, seeded_record_kind
-from eighthalf.games.eighthalf.game import MATCH, ROUND, MatchGame
+from eighthalf.games.eighthalf.game import EIGHTHALF, MATCH, MatchGame
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.registry import GameEntry, RegistryError
 from eighthalf.schemas.documents import (
@@ -42,7 +42,7 @@ from eighthalf.schemas.documents import (
 # --------------------------------------------------------------------------- the three game objects
 
 RECORDS: Final[dict[str, tuple[Callable[[], GameRecord[Any, Any]], Any]]] = {
-    "round": (lambda: eighthalf.Record(players=3, seed=5), ROUND),
+    "round": (lambda: eighthalf.Record(players=3, seed=5), EIGHTHALF),
     "match": (lambda: eighthalf.Record(players=3, seed=5, rounds=2), MatchGame(2)),
     "eights": (lambda: eighthalf.eights.Record(players=3, seed=5, rules=eighthalf.eights.Rules(target=10)), EIGHTS),
 }
@@ -71,7 +71,7 @@ def test_every_record_is_replayed_through_its_game_object(kind: str) -> None:
     finished = full.finished()
     assert finished.result == result_text(game, states[-1]) != "*"
     assert list(replay_states(finished))[-1] == states[-1]
-    assert finished.cut(2).result == "*" and finished.cut(2).moves == full.moves[:2]
+    assert finished.prefix(2).result == "*" and finished.prefix(2).moves == full.moves[:2]
 
 
 @pytest.mark.parametrize("kind", sorted(RECORDS))
@@ -97,7 +97,7 @@ def test_a_wrong_result_and_an_unfinished_game_are_refused(kind: str) -> None:
     with pytest.raises(DocumentError, match=r"^\$\.Result: the game is not over after 4 moves$"):
         record.finished()
     full = played(make(), random.Random(3))[0].finished()
-    shorter = attrs.evolve(full.cut(len(full.moves) - 1), result=full.result)
+    shorter = attrs.evolve(full.prefix(len(full.moves) - 1), result=full.result)
     with pytest.raises(DocumentError, match=r"^\$\.Result: the record says .* but the replay gives '\*'$"):
         list(replay_states(shorter))
 
@@ -112,8 +112,13 @@ def first(state: object, moves: tuple[Any, ...]) -> Any:
 @pytest.mark.parametrize(
     ("result", "text"),
     [
-        (ROUND.result(play_out(ROUND, ROUND.start(3, seed=5), first)), "1: 0-2-1"),
-        (ROUND.result(play_out(ROUND, ROUND.start(3, seed=5, rules=eighthalf.Rules(move_limit=2)), first)), "-: 0-0-0"),
+        (EIGHTHALF.result(play_out(EIGHTHALF, EIGHTHALF.start(3, seed=5), first)), "1: 0-2-1"),
+        (
+            EIGHTHALF.result(
+                play_out(EIGHTHALF, EIGHTHALF.start(3, seed=5, rules=eighthalf.Rules(move_limit=2)), first)
+            ),
+            "-: 0-0-0",
+        ),
         (Result((3, 0, 3), (0, 2)), "0,2: 3-0-3"),  # a match
         (Result((31, 12, 31, 5), (0, 2)), "0,2: 31-12-31-5"),  # Eights
     ],
@@ -275,7 +280,7 @@ def test_the_legal_moves_judge_a_move_not_the_games_apply() -> None:
 
 
 def test_the_8_half_record_picks_its_game_object_by_its_rounds() -> None:
-    assert eighthalf.Record(players=2, seed=1).game is ROUND
+    assert eighthalf.Record(players=2, seed=1).game is EIGHTHALF
     assert eighthalf.Record(players=2, seed=1, rounds=6).game == MATCH
     assert eighthalf.Record(players=2, seed=1, rounds=3).game == MatchGame(3)
     assert eighthalf.eights.Record(players=2, seed=1).game is EIGHTS

@@ -28,7 +28,7 @@ from eighthalf.core.errors import InvalidStateError
 from eighthalf.eights import apply_with_events as eights_apply_with_events
 from eighthalf.eights import new_game as eights_new_game
 from eighthalf.eights import view as eights_view
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.players.search import (
     Node,
@@ -147,25 +147,25 @@ def test_check_count_and_check_number() -> None:
 
 
 def _first_move(state: Any, rng: random.Random) -> Any:
-    return ROUND.legal_moves(state)[0]
+    return EIGHTHALF.legal_moves(state)[0]
 
 
 def test_roll_out_plays_to_the_end_as_play_out_does() -> None:
     from eighthalf.core.game import play_out
 
-    state = ROUND.start(3, seed=5)
-    last = roll_out(ROUND, state, _first_move, random.Random(0))
-    assert last == play_out(ROUND, state, lambda state, moves: moves[0])
+    state = EIGHTHALF.start(3, seed=5)
+    last = roll_out(EIGHTHALF, state, _first_move, random.Random(0))
+    assert last == play_out(EIGHTHALF, state, lambda state, moves: moves[0])
 
 
 def test_roll_out_is_cut_by_the_horizon_and_stopped_by_until() -> None:
-    state = ROUND.start(3, seed=5)
-    assert roll_out(ROUND, state, _first_move, random.Random(0), horizon=3) is None
-    assert roll_out(ROUND, state, _first_move, random.Random(0), horizon=0) is None
-    stopped = roll_out(ROUND, state, _first_move, random.Random(0), until=lambda state: state.move_number >= 4)
+    state = EIGHTHALF.start(3, seed=5)
+    assert roll_out(EIGHTHALF, state, _first_move, random.Random(0), horizon=3) is None
+    assert roll_out(EIGHTHALF, state, _first_move, random.Random(0), horizon=0) is None
+    stopped = roll_out(EIGHTHALF, state, _first_move, random.Random(0), until=lambda state: state.move_number >= 4)
     assert stopped is not None and stopped.move_number == 4 and not stopped.over
-    last = roll_out(ROUND, state, _first_move, random.Random(0))
-    assert last is not None and roll_out(ROUND, last, _first_move, random.Random(0), horizon=0) is last
+    last = roll_out(EIGHTHALF, state, _first_move, random.Random(0))
+    assert last is not None and roll_out(EIGHTHALF, last, _first_move, random.Random(0), horizon=0) is last
 
 
 def test_paired_search_keeps_the_base_move_when_nothing_differs() -> None:
@@ -181,15 +181,17 @@ def test_paired_search_keeps_the_base_move_when_nothing_differs() -> None:
 
 
 def test_paired_search_picks_the_move_that_scores_best() -> None:
-    state = ROUND.start(3, seed=2)
-    moves = ROUND.legal_moves(state)
+    state = EIGHTHALF.start(3, seed=2)
+    moves = EIGHTHALF.legal_moves(state)
     best = moves[-1]
 
     def evaluate(after: Any, generator: random.Random) -> float:
-        return 1.0 if after == ROUND.apply_unchecked(state, best) else generator.random() * 0.1
+        return 1.0 if after == EIGHTHALF.apply_unchecked(state, best) else generator.random() * 0.1
 
     rng = random.Random(3)
-    chosen = paired_search(ROUND, moves, 0, lambda: state, evaluate, rng, iterations=8, time_limit=None, confidence=1.0)
+    chosen = paired_search(
+        EIGHTHALF, moves, 0, lambda: state, evaluate, rng, iterations=8, time_limit=None, confidence=1.0
+    )
     assert chosen is best
 
 

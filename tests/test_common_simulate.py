@@ -19,7 +19,7 @@ from eighthalf.core.frozen import Frozen
 from eighthalf.core.game import Result
 from eighthalf.errors import EighthalfError
 from eighthalf.games.eighthalf.cli import main as eighthalf_main
-from eighthalf.games.eighthalf.game import ROUND, MatchGame
+from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eights import simulate as eights_simulate
 from eighthalf.games.eights.cli import main as eights_main
@@ -28,17 +28,17 @@ from eighthalf.games.eights.options import Rules as EightsRules
 from eighthalf.registry import load_bot_for
 from eighthalf.simulation.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
 from eighthalf.simulation.simulate import (
-    Binding,
-    Figures,
+    GameFigures,
+    SimulatedGame,
     StandingFigures,
-    Tally,
+    Totals,
     Unending,
     run_simulation,
     seat_bots,
     standings_table,
 )
 
-MATCHES = Binding(game=MatchGame(2), tag=b"test-matches", unit="match", most=1000, players_rule="S2")
+MATCHES = SimulatedGame(game=MatchGame(2), tag=b"test-matches", unit="match", most=1000, players_rule="S2")
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,9 @@ MATCHES = Binding(game=MatchGame(2), tag=b"test-matches", unit="match", most=100
     ],
     ids=["round", "eights", "match"],
 )
-def test_every_game_object_runs_the_same_whatever_the_chunks(binding: Binding, players: int, rules: object) -> None:
+def test_every_game_object_runs_the_same_whatever_the_chunks(
+    binding: SimulatedGame, players: int, rules: object
+) -> None:
     bots = ["greedy", "random", "random"]
     out = io.StringIO()
     tally = run_simulation(binding, players, 6, bots, seed=4, rules=rules, chunk_size=6, out=out)
@@ -76,7 +78,7 @@ def test_the_default_figures_write_a_plain_line() -> None:
     assert line["length"] == len(line["moves"]) and line["seats"] == ["greedy", "random"]
 
 
-class _Counting(Figures):
+class _Counting(GameFigures):
     """Counts every move, gives each seat 1, and ends a game that takes more than 30 moves."""
 
     __slots__ = ()
@@ -97,7 +99,7 @@ class _Counting(Figures):
 
 
 def test_a_games_figures_come_through_the_hook() -> None:
-    binding = Binding(game=ROUND, tag=b"t", unit="deal", most=10, players_rule="S2", figures=_Counting())
+    binding = SimulatedGame(game=EIGHTHALF, tag=b"t", unit="deal", most=10, players_rule="S2", figures=_Counting())
     tally = run_simulation(binding, 2, 4, ["greedy", "greedy"], seed=3, rules=Rules(move_limit=30))
     assert tally.counters == [sum(length * count for length, count in tally.lengths.items())]
     assert all(len(cell) == 6 and cell[5] == cell[0] for cell in tally.cells.values())
@@ -156,13 +158,13 @@ def test_every_command_refuses_a_bot_of_the_other_game_before_it_starts(
 
 
 def test_load_bot_for_refuses_a_bot_of_another_game_and_makes_its_own() -> None:
-    assert load_bot_for(ROUND, "eighthalf.bots:GreedyBot").name == "greedy"
+    assert load_bot_for(EIGHTHALF, "eighthalf.bots:GreedyBot").name == "greedy"
     assert load_bot_for(EIGHTS, "eighthalf.games.eights.bots:GreedyBot").name == "greedy"
     assert load_bot_for(MatchGame(2), "random").name == "random"
     with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights; choose"):
         load_bot_for(EIGHTS, "eighthalf.bots:RandomBot")
     with pytest.raises(EighthalfError, match=r"^unknown bot 'nosuch'"):
-        load_bot_for(ROUND, "nosuch")
+        load_bot_for(EIGHTHALF, "nosuch")
 
 
 def test_one_command_builder_serves_both_games() -> None:
@@ -214,8 +216,8 @@ def test_eights_summaries_are_attrs_values() -> None:
 
 def test_seat_bots_and_an_empty_tally() -> None:
     assert seat_bots(("a", "b"), 3, False) == ("a", "b") and seat_bots(("a", "b"), 3, True) == ("b", "a")
-    tally = Tally(counters=[0], histograms=[{}])
-    assert tally.add((Tally(games=1, lengths={4: 1}, counters=[2], histograms=[{1: 1}]), "x\n")) == "x\n"
+    tally = Totals(counters=[0], histograms=[{}])
+    assert tally.add((Totals(games=1, lengths={4: 1}, counters=[2], histograms=[{1: 1}]), "x\n")) == "x\n"
     assert (tally.games, tally.counters, tally.sorted_histogram(0)) == (1, [2], ((1, 1),))
     assert Result((1, 2), (1,)).text == "1: 1-2"
 

@@ -28,7 +28,7 @@ from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
 from eighthalf.envs.batch import EightsBatch, GameBatch, RoundBatch
 from eighthalf.games.eighthalf import encoding as round_encoding
-from eighthalf.games.eighthalf import encoding_counts as _round_counts
+from eighthalf.games.eighthalf import encoding_counts as counts_encoding
 from eighthalf.games.eights import encoding as eights_encoding
 
 
@@ -151,7 +151,7 @@ def test_i1_i4_a_long_run_through_emptied_caches_observes_as_a_fresh_encoding_of
     """Past its first moves, with caches emptied again and again (the observation's at 64 entries,
     four per seat of the rows; the masks' at 16), every row of a batch is the reference encoding
     and mask of its seat's view."""
-    monkeypatch.setattr(_round_counts, "_CACHED", 16)
+    monkeypatch.setattr(counts_encoding, "_CACHED", 16)
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 16)
     monkeypatch.setattr(round_encoding, "_masks_most", 16)
     monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 64

@@ -26,7 +26,7 @@ from eighthalf.envs.eights import raw_env as eights_raw_env
 from eighthalf.envs.eights.gym import ENV_ID, SeatEnv
 from eighthalf.envs.seat import register_seat_envs
 from eighthalf.errors import EighthalfError, InvalidStateError
-from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
+from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING
 from eighthalf.games.eights.encoding import EIGHTS_ENCODING
 from eighthalf.registry import RegistryError, find, games
 
@@ -35,7 +35,7 @@ WITH_ENCODING = [entry.key for entry in games() if entry.encoding is not None]
 
 def test_every_registered_game_with_an_encoding_is_found_by_name_key_or_alias() -> None:
     assert WITH_ENCODING[:2] == ["eighthalf", "eights"]
-    assert encoding_for("8½") is encoding_for("8.5") is encoding_for("eighthalf") is ROUND_ENCODING
+    assert encoding_for("8½") is encoding_for("8.5") is encoding_for("eighthalf") is EIGHTHALF_ENCODING
     assert encoding_for("Eights") is EIGHTS_ENCODING and encoding_for(EIGHTS_ENCODING) is EIGHTS_ENCODING
     for key in WITH_ENCODING:
         assert isinstance(encoding_for(key), Encoding)
@@ -99,7 +99,7 @@ def test_gymnasium_ids_are_registered_for_every_game() -> None:
     assert ids[:2] == ["eighthalf/EighthalfSeat-v0", "eighthalf/EightsSeat-v0"]
     assert seat_env_id("Eights") == "eighthalf/EightsSeat-v0"
     made: Any = gymnasium.make(ids[0], players=3, opponents=("random",)).unwrapped
-    assert made.encoding is ROUND_ENCODING and made.players == 3
+    assert made.encoding is EIGHTHALF_ENCODING and made.players == 3
 
 
 def test_openspiel_games_are_registered_for_every_game() -> None:

@@ -25,8 +25,8 @@ from eighthalf.eights import legal_moves as eights_legal
 from eighthalf.eights import new_game as eights_game
 from eighthalf.eights import view as eights_view
 from eighthalf.games.eighthalf import encoding as round_encoding
-from eighthalf.games.eighthalf import encoding_counts as _round_counts
-from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
+from eighthalf.games.eighthalf import encoding_counts as counts_encoding
+from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING
 from eighthalf.games.eights.encoding import EIGHTS_ENCODING
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.testing import hidden_variants
@@ -116,10 +116,10 @@ def test_wi1_wi4_the_eights_observation_from_the_state_is_the_seats_view_and_lea
                 assert np.array_equal(EIGHTS_ENCODING.mask_state_into(variant, seat, np.empty_like(mask)), mask)
 
 
-@pytest.mark.parametrize("encoding", [ROUND_ENCODING, EIGHTS_ENCODING], ids=["8½", "Eights"])
+@pytest.mark.parametrize("encoding", [EIGHTHALF_ENCODING, EIGHTS_ENCODING], ids=["8½", "Eights"])
 def test_the_batched_forms_write_each_row_as_the_single_one(encoding: Any) -> None:
     rng = random.Random(4)
-    pool = _round_states(6, 9) if encoding is ROUND_ENCODING else _eights_states(3, 9)
+    pool = _round_states(6, 9) if encoding is EIGHTHALF_ENCODING else _eights_states(3, 9)
     for players in sorted({_players(state) for state in pool}):
         states = [state for state in pool if _players(state) == players]
         chosen = [rng.choice(states) for _ in range(17)]
@@ -139,7 +139,7 @@ def _players(state: Any) -> int:
 
 
 def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_round_counts, "_CACHED", 3)
+    monkeypatch.setattr(counts_encoding, "_CACHED", 3)
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 3)
     monkeypatch.setattr(round_encoding, "_masks_most", 3)  # as if no batch had been written
     monkeypatch.setattr(round_encoding, "_COUNTS", {})  # new tables, whose caches fill at 3
@@ -158,7 +158,7 @@ def test_full_caches_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_batched_forms_size_the_caches_for_their_rows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_round_counts, "_CACHED", 3)
+    monkeypatch.setattr(counts_encoding, "_CACHED", 3)
     monkeypatch.setattr(round_encoding, "_MASKS_CACHED", 3)
     monkeypatch.setattr(round_encoding, "_masks_most", 3)
     monkeypatch.setattr(round_encoding, "_COUNTS", {})
@@ -224,7 +224,7 @@ def test_view_of_remembers_the_last_view_and_checks_the_seat() -> None:
     seat = state.to_move
     action = EIGHTS_ENCODING.move_to_action(move, eights_view(state, seat))
     assert EIGHTS_ENCODING.state_action_to_move(action, state, seat) == move
-    assert ROUND_ENCODING.state_action_to_move(88, round_game(3, seed=1), 0) == round_encoding.ACTIONS[88]
+    assert EIGHTHALF_ENCODING.state_action_to_move(88, round_game(3, seed=1), 0) == round_encoding.ACTIONS[88]
 
 
 def test_the_action_space_answers_as_gymnasiums_discrete() -> None:

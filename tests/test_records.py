@@ -269,7 +269,7 @@ def test_finished_fills_in_the_result() -> None:
     assert unfinished.result == "*"
     assert unfinished.finished() == record
     with pytest.raises(DocumentError):
-        unfinished.cut(3).finished()
+        unfinished.prefix(3).finished()
 
 
 def test_replay_refuses_an_illegal_move_naming_its_number() -> None:
@@ -312,7 +312,7 @@ def test_replay_refuses_a_wrong_result() -> None:
 
 def test_replay_of_an_unfinished_record_needs_no_result() -> None:
     record, states = played_round(3, 5, 5)
-    assert list(replay(record.cut(4))) == states[:5]
+    assert list(replay(record.prefix(4))) == states[:5]
 
 
 def test_cut_is_undo() -> None:
@@ -321,19 +321,19 @@ def test_cut_is_undo() -> None:
         players=4, seed=11, moves=record.moves, result=record.result, comments=((0, "a"), (3, "b"), (5, "c"))
     )
     for moves in range(len(record.moves) + 1):
-        cut = commented.cut(moves)
+        cut = commented.prefix(moves)
         assert cut.moves == record.moves[:moves]
         assert cut.result == "*"
         assert cut.comments == tuple((at, text) for at, text in commented.comments if at <= moves)
         assert last(cut) == states[moves]
         # a cut at the end holds every move of the finished round: it is written finished (issue 27)
         assert loads(dumps(cut)) == (cut if moves < len(record.moves) else commented)
-    assert commented.cut(len(record.moves)).finished() == Record(
+    assert commented.prefix(len(record.moves)).finished() == Record(
         players=4, seed=11, moves=record.moves, result=record.result, comments=commented.comments
     )
     for wrong in (-1, len(record.moves) + 1):
         with pytest.raises(DocumentError):
-            commented.cut(wrong)
+            commented.prefix(wrong)
 
 
 def test_played_appends_a_move() -> None:

@@ -252,7 +252,7 @@ def test_issue_27_a_record_made_by_hand_from_a_finished_game_is_written_finished
     assert case.records.loads(text) == finished
     assert case.documents.loads(case.documents.dumps(by_hand)) == finished
     assert by_hand.with_result() == finished and finished.with_result() is finished
-    going_on = by_hand.cut(len(game.moves) - 1)
+    going_on = by_hand.prefix(len(game.moves) - 1)
     assert going_on.with_result() is going_on and '[Result "*"]' in case.records.dumps(going_on)
     assert case.records.loads(case.records.dumps(going_on)) == going_on
     after_the_end = by_hand.played(game.moves[-1])  # illegal: the game is over

@@ -179,7 +179,7 @@ def test_records_round_trip(played: Round) -> None:
     if played.final.over:
         record = record.finished()
     round_trip(record)
-    round_trip(record.cut(len(played.moves) // 2))
+    round_trip(record.prefix(len(played.moves) // 2))
     with_notes = Record(
         players=deal.players,
         deck=shuffled_deck(deal.seed),

@@ -30,7 +30,7 @@ _MAX_MOVES = 20_000  # random play ends long before this (the longest of the 10,
 
 
 @dataclass
-class Tally:
+class Totals:
     """What the rounds went through, so that a soak that stops reaching parts of the
     rules (catches, E2 waits, failed blind cards, the 5-lock …) is noticed."""
 
@@ -48,7 +48,7 @@ def _deal(rng: random.Random, index: int) -> Deal:
     return Deal(players, seed, dealer, rules)
 
 
-def _note(tally: Tally, before: GameState, after: GameState) -> None:
+def _note(tally: Totals, before: GameState, after: GameState) -> None:
     seen = tally.seen
     if before.locked:
         seen["5-lock (P7)"] += 1
@@ -68,7 +68,7 @@ def _note(tally: Tally, before: GameState, after: GameState) -> None:
         seen["hand above 3 on the table (L1)"] += 1
 
 
-def _play(rng: random.Random, deal: Deal, tally: Tally) -> None:
+def _play(rng: random.Random, deal: Deal, tally: Totals) -> None:
     state = deal.start()
     check_state(state)
     moves = 0
@@ -98,9 +98,9 @@ def _play(rng: random.Random, deal: Deal, tally: Tally) -> None:
             tally.seen["winner with the lowest count (E6)"] += 1
 
 
-def _soak(seed: int, rounds: int) -> Tally:
+def _soak(seed: int, rounds: int) -> Totals:
     rng = random.Random(seed)
-    tally = Tally()
+    tally = Totals()
     for index in range(rounds):
         _play(rng, _deal(rng, index), tally)
     return tally

@@ -107,11 +107,11 @@ def lines_starting(transcript: Sequence[str], prefix: str) -> list[str]:
     return [line for line in transcript if line.startswith(prefix)]
 
 
-ROUND = ["--players", "4", "--seed", "7", "--bots", "greedy,random"]
+EIGHTHALF = ["--players", "4", "--seed", "7", "--bots", "greedy,random"]
 
 
 def test_full_round_choosing_the_first_move_every_time() -> None:
-    status, transcript = play(ROUND, always("a"))
+    status, transcript = play(EIGHTHALF, always("a"))
     text = "\n".join(transcript)
     assert status == 0
     assert "Goodbye" not in text
@@ -147,7 +147,7 @@ def test_full_round_choosing_the_first_move_every_time() -> None:
 
 
 def test_first_screen_in_detail() -> None:
-    status, transcript = play(ROUND, ["a"])
+    status, transcript = play(EIGHTHALF, ["a"])
     assert status == 0
     start = transcript.index("── Move 3 · your turn, Anna ──")
     end = transcript.index("Your move [a/e/f or a move]: a")
@@ -213,14 +213,14 @@ def test_notation_is_accepted_in_any_case() -> None:
         line.replace("Your move [a or a move]:  4 ", "Your move [a or a move]: a").replace(": A", ": a")
         for line in by_notation
     ] == by_letter
-    status, transcript = play(ROUND, ["a", "C"])  # the second screen of ROUND offers only c
+    status, transcript = play(EIGHTHALF, ["a", "C"])  # the second screen of EIGHTHALF offers only c
     assert status == 0
     assert "You: c — collect the pile (6 cards, set aside, out of play)" in transcript
 
 
 def test_a_refused_play_on_a_call_gives_the_rule() -> None:
-    # In ROUND Anna holds 0 1 5 facing 7½ on her second turn: a 5 is too low (P1).
-    _, transcript = play(ROUND, ["a", "5", "c"])
+    # In EIGHTHALF Anna holds 0 1 5 facing 7½ on her second turn: a 5 is too low (P1).
+    _, transcript = play(EIGHTHALF, ["a", "5", "c"])
     assert "'5' is not legal here: a 5 cannot be played on a call of 7½ (P1)" in transcript
     assert "Call: 7½ — Dan is at risk (an 8 catches)" in transcript
 
@@ -228,7 +228,7 @@ def test_a_refused_play_on_a_call_gives_the_rule() -> None:
 @pytest.mark.parametrize("how", ["q", "quit", "QUIT", "exit", None])
 def test_quit_in_the_middle_ends_cleanly(how: str | None) -> None:
     answers = ["a", "a"] + ([] if how is None else [how, "a"])
-    status, transcript = play(ROUND, answers)
+    status, transcript = play(EIGHTHALF, answers)
     assert status == 0
     assert transcript[-2:] == [
         "Goodbye: the game ends here.",
@@ -242,16 +242,16 @@ def test_ctrl_c_ends_cleanly_with_status_130() -> None:
     def interrupt(prompt: str, transcript: Sequence[str]) -> str:
         raise KeyboardInterrupt
 
-    status, transcript = play(ROUND, interrupt)
+    status, transcript = play(EIGHTHALF, interrupt)
     assert status == 130
     assert transcript[-2] == "Goodbye: interrupted."
     assert transcript[-1].startswith("Seed 7: ")
 
 
 def test_same_seed_and_answers_give_the_same_transcript() -> None:
-    first = play(ROUND, always("a"))
-    assert play(ROUND, always("a")) == first
-    other = play([*ROUND[:3], "8", *ROUND[4:]], always("a"))
+    first = play(EIGHTHALF, always("a"))
+    assert play(EIGHTHALF, always("a")) == first
+    other = play([*EIGHTHALF[:3], "8", *EIGHTHALF[4:]], always("a"))
     assert other != first
 
 
@@ -602,7 +602,7 @@ def test_record_of_a_finished_round_replays(tmp_path: object) -> None:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "game.txt"
-    status, transcript = play([*ROUND, "--record", str(path)], always("a"))
+    status, transcript = play([*EIGHTHALF, "--record", str(path)], always("a"))
     assert status == 0
     assert f"The game is saved as a record in {path}." in transcript
     record = loads(path.read_text(encoding="utf-8"))
@@ -631,8 +631,8 @@ def test_record_of_a_match_left_early_is_unfinished_and_replays(tmp_path: object
 
 
 def test_auto_forced_plays_single_moves_without_asking() -> None:
-    status, asked = play(ROUND, always("a"))
-    status_auto, auto = play([*ROUND, "--auto-forced"], always("a"))
+    status, asked = play(EIGHTHALF, always("a"))
+    status_auto, auto = play([*EIGHTHALF, "--auto-forced"], always("a"))
     assert status == status_auto == 0
     questions = [line for line in asked if line.startswith("Your move [")]
     auto_questions = [line for line in auto if line.startswith("Your move [")]
@@ -730,8 +730,8 @@ def test_any_typed_text_is_a_legal_move_or_one_line_and_the_question_again(answe
 def test_table_option_flags_set_the_rules() -> None:
     from eighthalf import Rules
 
-    assert config_from_args(parse(ROUND)).rules == Rules()
-    config = config_from_args(parse([*ROUND, "--lock-next-only", "--halves-stop-at-8-half"]))
+    assert config_from_args(parse(EIGHTHALF)).rules == Rules()
+    config = config_from_args(parse([*EIGHTHALF, "--lock-next-only", "--halves-stop-at-8-half"]))
     assert config.rules == Rules(lock_next_only=True, halves_stop_at_8_half=True)
     assert config.command().endswith("--seed 7 --lock-next-only --halves-stop-at-8-half")
 
@@ -740,7 +740,7 @@ def test_a_game_under_house_rules_says_so_records_them_and_replays(tmp_path: obj
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "house.txt"
-    status, transcript = play([*ROUND, "--open-runs", "--single-opening", "--record", str(path)], always("a"))
+    status, transcript = play([*EIGHTHALF, "--open-runs", "--single-opening", "--record", str(path)], always("a"))
     assert status == 0
     assert "House rule: the opening play is exactly one card (S5)." in transcript
     assert "House rule: several open cards of one rank may be played together, as o77 (T3)." in transcript
@@ -749,7 +749,7 @@ def test_a_game_under_house_rules_says_so_records_them_and_replays(tmp_path: obj
     assert record.rules.single_opening and record.rules.open_runs and not record.rules.lock_next_only
     *_, last = replay(record)
     assert isinstance(last, GameState) and last.over and last.rules == record.rules
-    status, plain = play(ROUND, always("a"))
+    status, plain = play(EIGHTHALF, always("a"))
     assert not any(line.startswith("House rule") for line in plain)
 
 

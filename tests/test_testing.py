@@ -24,7 +24,7 @@ from eighthalf import (
 )
 from eighthalf.core.game import Game
 from eighthalf.games.eighthalf.events import Drew, Event
-from eighthalf.games.eighthalf.game import ROUND, MatchGame, RoundGame
+from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, RoundGame
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.testing import LeakError, assert_events_hide, assert_no_leaks, hidden_variants
 
@@ -145,14 +145,14 @@ def _played(game: Game[Any, Any, Any, Any, Any], players: int, seed: int, moves:
     return state
 
 
-@pytest.mark.parametrize("game", [ROUND, MatchGame(2), EIGHTS], ids=repr)
+@pytest.mark.parametrize("game", [EIGHTHALF, MatchGame(2), EIGHTS], ids=repr)
 def test_every_game_s_views_do_not_leak_and_its_seed_does(game: Game[Any, Any, Any, Any, Any]) -> None:
     state = _played(game, 3, 4, 30)
     for seat in (0, 1, 2, None):
         variants = list(hidden_variants(state, seat, random.Random(1), 4, game=game))
         assert len(variants) == 4 and all(game.view(variant, seat) == game.view(state, seat) for variant in variants)
         assert_no_leaks(state, seat, game.view, rng=random.Random(2), game=game)
-    if game is not ROUND:  # a match and a game of Eights hold the seed of every later deal (I4, WI4)
+    if game is not EIGHTHALF:  # a match and a game of Eights hold the seed of every later deal (I4, WI4)
         with pytest.raises(LeakError):
             assert_no_leaks(state, 0, lambda s, who: s.seed, rng=random.Random(3), game=game)
 
@@ -160,11 +160,11 @@ def test_every_game_s_views_do_not_leak_and_its_seed_does(game: Game[Any, Any, A
 def test_the_default_game_is_the_round() -> None:
     state = STATES[4]
     assert list(hidden_variants(state, 1, random.Random(6))) == list(
-        hidden_variants(state, 1, random.Random(6), game=ROUND)
+        hidden_variants(state, 1, random.Random(6), game=EIGHTHALF)
     )
 
 
-@pytest.mark.parametrize("game", [ROUND, MatchGame(2), EIGHTS], ids=repr)
+@pytest.mark.parametrize("game", [EIGHTHALF, MatchGame(2), EIGHTS], ids=repr)
 def test_every_game_s_events_hide_what_the_others_may_not_see(game: Game[Any, Any, Any, Any, Any]) -> None:
     compared = 0
     for seed in range(3):
@@ -207,7 +207,7 @@ def test_events_told_to_a_seat_that_did_not_move_are_checked() -> None:
     # the spectator is told no card; it is compared where the mover drew the same card
     assert assert_events_hide(leaky, state, move, None, rng=random.Random(1), variants=60) > 0
     for seat in (0, 1, 3, None):
-        assert assert_events_hide(ROUND, state, move, seat, rng=random.Random(1), variants=60) > 0
+        assert assert_events_hide(EIGHTHALF, state, move, seat, rng=random.Random(1), variants=60) > 0
 
 
 def test_events_that_tell_a_hidden_hand_are_a_leak_even_to_a_spectator() -> None:
@@ -232,17 +232,17 @@ def test_bad_arguments_are_invalid_state_errors() -> None:
         lambda: hidden_variants(round_state, 0, rng, game=EIGHTS),  # not a state of Eights
         lambda: assert_no_leaks(state, 0, junk, rng=rng),
         lambda: assert_no_leaks(state, 0, view, rng=rng, variants=junk),
-        lambda: assert_events_hide(ROUND, state, move, 2, rng=rng),  # seat 2 is to move
-        lambda: assert_events_hide(ROUND, state, move, 0, rng=rng, variants=-1),
-        lambda: assert_events_hide(ROUND, state, move, 0, rng=junk),
+        lambda: assert_events_hide(EIGHTHALF, state, move, 2, rng=rng),  # seat 2 is to move
+        lambda: assert_events_hide(EIGHTHALF, state, move, 0, rng=rng, variants=-1),
+        lambda: assert_events_hide(EIGHTHALF, state, move, 0, rng=junk),
         lambda: assert_events_hide(junk, state, move, 0, rng=rng),
-        lambda: assert_events_hide(ROUND, STATES[-1], move, 0, rng=rng),  # over
+        lambda: assert_events_hide(EIGHTHALF, STATES[-1], move, 0, rng=rng),  # over
     ]
     for call in calls:
         with pytest.raises(InvalidStateError) as error:
             call()
         assert len(str(error.value)) <= 300
     with pytest.raises(IllegalMoveError):
-        assert_events_hide(ROUND, state, legal_moves(STATES[1])[0], 0, rng=rng)
+        assert_events_hide(EIGHTHALF, state, legal_moves(STATES[1])[0], 0, rng=rng)
     with pytest.raises(IndexError):
         hidden_variants(state, 4, rng)

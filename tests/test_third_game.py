@@ -102,9 +102,9 @@ def test_records_dumps_loads_replay_cut_and_json() -> None:
     assert '[Game "Shedding"]' in text and '[HandSize "4"]' in text and '[MoveLimit "40"]' in text
     assert RECORD_FORMAT.loads(text) == record and REGISTRY.loads(REGISTRY.dumps(record)) == record
     assert list(replay_states(record))[-1] == state and record.result == result_text(SHEDDING, state)
-    half = record.cut(len(record.moves) // 2)
+    half = record.prefix(len(record.moves) // 2)
     assert half.result == "*" and RECORD_FORMAT.loads(RECORD_FORMAT.dumps(half)) == half
-    unstated = record.cut(len(record.moves))  # every move, result left "*": written finished (issue 27)
+    unstated = record.prefix(len(record.moves))  # every move, result left "*": written finished (issue 27)
     assert RECORD_FORMAT.loads(RECORD_FORMAT.dumps(unstated)) == record == REGISTRY.loads(REGISTRY.dumps(unstated))
     with pytest.raises(DocumentError, match=r"\(SH"):
         list(replay_states(Record(players=3, seed=9, moves=(rules.Pass(),))))

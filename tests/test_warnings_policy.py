@@ -40,7 +40,7 @@ def test_the_envs_tests_collect_with_pygame_present() -> None:
     pytest.importorskip("pettingzoo", reason="the rl extra")
     probe = "import sys, pettingzoo.test; print('pettingzoo.classic.connect_four' in sys.modules)"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert loaded.stdout.strip().endswith("True")  # the import that warns is really made
+    assert loaded.stdout.strip().endswith("True")  # the import that warns is really new_bot
     collected = subprocess.run(
         [
             sys.executable,

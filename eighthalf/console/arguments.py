@@ -14,7 +14,7 @@ options mean the same and their errors read the same:
   bar, Ctrl-C, and the writing of the summary;
 - :class:`SimulateCommand`, :func:`add_simulate_arguments` and :func:`run_simulate`: the
   whole ``simulate`` command, built once from a game's
-  :class:`~eighthalf.simulation.simulate.Binding` and its own option names and texts.
+  :class:`~eighthalf.simulation.simulate.SimulatedGame` and its own option names and texts.
 
 >>> int_type(1)("12"), int_type(digits=3)("-007")
 (12, -7)
@@ -42,13 +42,13 @@ from eighthalf.registry import bots_for, load_bot_for
 from eighthalf.simulation.runner import (
     MAX_RUN_SEED_DIGITS,
     ProgressBar,
+    brief,
     check_output,
-    cut,
     default_workers,
     fill_table,
     load_bot,
 )
-from eighthalf.simulation.simulate import Binding
+from eighthalf.simulation.simulate import SimulatedGame
 
 __all__ = [
     "FORMATS",
@@ -90,9 +90,9 @@ def int_type(low: int | None = None, digits: int = MAX_DIGITS) -> Callable[[str]
         sign = body.startswith("-")
         figures = body[1:] if sign else body
         if not figures or not (figures.isascii() and figures.isdigit()):
-            raise argparse.ArgumentTypeError(f"not a whole number: {cut(text)}")
+            raise argparse.ArgumentTypeError(f"not a whole number: {brief(text)}")
         if len(figures.lstrip("0")) > digits:
-            raise argparse.ArgumentTypeError(f"a number of at most {digits} digits, not {cut(text)}")
+            raise argparse.ArgumentTypeError(f"a number of at most {digits} digits, not {brief(text)}")
         value = int(body)
         if low is not None and value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
@@ -139,7 +139,7 @@ def check_bots_option(
             f"{option}: no bot given; choose from {', '.join(sorted(registry))}, or give 'module:attribute'"
         )
     if not all(names):
-        raise EighthalfError(f"{option}: an empty entry in {cut(text)}")
+        raise EighthalfError(f"{option}: an empty entry in {brief(text)}")
     filled = fill_table(names, seats, option=option)
     for name in dict.fromkeys(names):
         try:
@@ -425,14 +425,14 @@ def run_summary_command(
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
 class SimulateCommand:
-    """A game's ``simulate`` command: its :class:`~eighthalf.simulation.simulate.Binding`, its
+    """A game's ``simulate`` command: its :class:`~eighthalf.simulation.simulate.SimulatedGame`, its
     ``simulate`` function and its own option names, texts and table options."""
 
-    binding: Binding
+    binding: SimulatedGame
     """The game's simulation (its game object, the word for one game, the limits)."""
     simulate: Callable[..., Reportable]
     """The game's ``simulate(players, count, bots, *, seed, …)``; the per-game lines go to
-    its keyword :attr:`~eighthalf.simulation.simulate.Binding.out_name`."""
+    its keyword :attr:`~eighthalf.simulation.simulate.SimulatedGame.out_name`."""
     count_option: str
     """The option of the number of games (``--rounds``, ``--games``)."""
     count_help: str

@@ -7,7 +7,7 @@ for its command line: :func:`add_commands` adds
   with a :class:`GameDemo`: an opening that says the players, the seed and the bots, then
   each move told by the game's ``narrate``);
 - ``play``: the terminal game (:func:`eighthalf.console.play.run_play` with a
-  :class:`GameFace`: what happened, the seat's view shown plainly, the legal moves
+  :class:`GameScreen`: what happened, the seat's view shown plainly, the legal moves
   labelled in the game's notation, typed notation read back, the record written with the
   entry's record format);
 - ``simulate``: the simulation runner and its summary (:func:`eighthalf.simulation.summary.simulate`).
@@ -25,7 +25,7 @@ a game shows differently (its own faces, its summary's figures, more sub-command
 >>> lines: list[str] = []
 >>> args.run(args, write=lines.append)
 0
->>> lines[0]  # Eights tells its demo with a face of its own (Commands.demo_face)
+>>> lines[0]  # Eights tells its demo with a face of its own (Commands.demo_screen)
 'Eights demo: 2 players, seed 3, target 5'
 >>> from eighthalf.games.eights.bots import GreedyBot, RandomBot
 >>> from eighthalf.games.eights.game import EIGHTS
@@ -45,7 +45,7 @@ import attrs
 
 from eighthalf.console import arguments as cli
 from eighthalf.console import play as terminal
-from eighthalf.console.demo import DemoFace, check_demo, play_demo
+from eighthalf.console.demo import DemoScreen, check_demo, play_demo
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE
@@ -58,7 +58,7 @@ __all__ = [
     "NAMES",
     "GameConfig",
     "GameDemo",
-    "GameFace",
+    "GameScreen",
     "add_commands",
     "add_demo_arguments",
     "add_game_commands",
@@ -112,7 +112,7 @@ def _players(game: Game[Any, Any, Any, Any, Any]) -> range:
 # --- demo ---------------------------------------------------------------------------------------
 
 
-class GameDemo(DemoFace[Any, Any, Any]):
+class GameDemo(DemoScreen[Any, Any, Any]):
     """The plain demo of a game: who plays with which bot, then a line a move, told by the
     game's ``narrate`` as a spectator sees it."""
 
@@ -127,14 +127,16 @@ class GameDemo(DemoFace[Any, Any, Any]):
         lines = [f"{self.game.name} demo: {len(bots)} players, seed {self.seed}, bots {names}"]
         return lines + [f"  seat {seat}: {self.names[seat]} ({bot.name})" for seat, bot in enumerate(bots)]
 
-    def told(self, number: int, seat: int, move: Any, seen: Sequence[Any], before: Any, after: Any) -> list[str]:
+    def screen_items(
+        self, number: int, seat: int, move: Any, seen: Sequence[Any], before: Any, after: Any
+    ) -> list[str]:
         """The move's number and its events, narrated."""
         return [f"{number:4}. {' '.join(self.game.narrate(seen, self.names))}"]
 
 
 def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.Namespace, **write: Any) -> int:
     game, binding = entry.game, binding_of(entry)
-    make = entry.commands.demo_face or GameDemo
+    make = entry.commands.demo_screen or GameDemo
     try:
         rules = _rules(entry, args)
         cli.check_players_option(game, args.players, rules, entry.players_rule)
@@ -227,11 +229,11 @@ def plain_lines(value: object) -> list[str]:
     Sequences are written with spaces between their items, ``None`` as ``-``.
 
     >>> @attrs.frozen
-    ... class Seen:
+    ... class ViewWithMoves:
     ...     hand: tuple[str, ...]
     ...     stock_size: int
     ...     last: str | None
-    >>> plain_lines(Seen(("3h", "9s"), 12, None))
+    >>> plain_lines(ViewWithMoves(("3h", "9s"), 12, None))
     ['hand: 3h 9s', 'stock size: 12', 'last: -']
     """
     if not attrs.has(type(value)):
@@ -248,7 +250,7 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-class GameFace(terminal.Face[Any, Any, Any, Any]):
+class GameScreen(terminal.Screen[Any, Any, Any, Any]):
     """The plain terminal face of a game: its view field by field (:func:`plain_lines`), the
     legal moves on lines of letters in the game's notation, typed notation read with the
     game's ``parse_move``, events told by its ``narrate`` and the record written with the
@@ -302,11 +304,11 @@ class GameFace(terminal.Face[Any, Any, Any, Any]):
         words, short = terminal.label_hint(list(labelled))
         return terminal.Choices(f"Type {words}, or the move itself.", f"Your move [{short}]: ", "Type a move.", read)
 
-    def told(self, events: Sequence[Any], seat: int, before: Any, after: Any) -> list[terminal.Told]:
+    def screen_items(self, events: Sequence[Any], seat: int, before: Any, after: Any) -> list[terminal.ScreenItem]:
         """The events as the person may see them, narrated: kept for the next screen, or
         written at once when the game is over."""
         lines = self.game.narrate(self.game.events_for(events, self.config.seat), self.config.names)
-        return [terminal.Say(line) for line in lines] if self.game.to_move(after) is None else list(lines)
+        return [terminal.Message(line) for line in lines] if self.game.to_move(after) is None else list(lines)
 
     def ending(self, state: Any) -> list[str]:
         """Who won, and the scores."""
@@ -403,7 +405,7 @@ def checked_run(
 
 
 def _run_play(entry: GameEntry, args: argparse.Namespace, **write: Any) -> int:
-    make = entry.commands.face or GameFace
+    make = entry.commands.screen or GameScreen
     settle = functools.partial(_settle, entry)
     return terminal.run_play(args, settle, functools.partial(make, entry), input=builtins.input, **write)
 

@@ -1,6 +1,6 @@
 """The demo, written once for every game: a seeded game between bots, narrated move by move.
 
-A game joins it with a :class:`DemoFace`, which says how the demo opens and how each
+A game joins it with a :class:`DemoScreen`, which says how the demo opens and how each
 move is told; the checks of the arguments, the loop, the observers and the bots'
 failures are here, the same for 8½ (:func:`eighthalf.games.eighthalf.cli.run_demo`) and Eights
 (:func:`eighthalf.games.eights.cli.run_demo`). The terminal game (:mod:`eighthalf.console.play`)
@@ -29,7 +29,7 @@ from eighthalf.core.game import Game, apply_with_events
 from eighthalf.players.players import observes, tell
 from eighthalf.simulation.runner import MAX_SEED_DIGITS, refuse_move
 
-__all__ = ["DemoFace", "bot_move", "check_demo", "play_demo", "tell_observers"]
+__all__ = ["DemoScreen", "bot_move", "check_demo", "play_demo", "tell_observers"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -97,7 +97,7 @@ def check_demo(
             raise EighthalfError(f"every bot needs a name and a choose(view, rng) method, not {type(bot).__name__}")
 
 
-class DemoFace(Generic[StateT, MoveT, EventT]):
+class DemoScreen(Generic[StateT, MoveT, EventT]):
     """How a game's demo opens and tells each move: all :func:`play_demo` asks of a game
     besides its game object."""
 
@@ -111,7 +111,7 @@ class DemoFace(Generic[StateT, MoveT, EventT]):
         """The lines before the first move."""
         raise NotImplementedError
 
-    def told(
+    def screen_items(
         self, number: int, seat: int, move: MoveT, seen: Sequence[EventT], before: StateT, after: StateT
     ) -> list[str]:
         """The lines of move ``number`` (from 1) of ``seat``; ``seen`` are its events as a
@@ -128,7 +128,7 @@ class DemoFace(Generic[StateT, MoveT, EventT]):
 
 def play_demo(
     game: Game[StateT, MoveT, Any, EventT, Any],
-    face: DemoFace[StateT, MoveT, EventT],
+    face: DemoScreen[StateT, MoveT, EventT],
     players: int,
     seed: int,
     bots: Sequence[Any],
@@ -158,7 +158,7 @@ def play_demo(
         after, events = apply_with_events(game, state, move)
         tell_observers(game, bots, events, after)
         number += 1
-        for line in face.told(number, seat, move, game.events_for(events, None), state, after):
+        for line in face.screen_items(number, seat, move, game.events_for(events, None), state, after):
             out(line)
         state = after
     return state

@@ -1,6 +1,6 @@
 """The terminal game, written once for every game: one person against bots, move by move.
 
-A game joins it with a *face* (:class:`Face`): what its screen shows, how its moves are
+A game joins it with a *face* (:class:`Screen`): what its screen shows, how its moves are
 labelled and typed, and how its events are told. Everything else is here, the same for
 8½ (:mod:`eighthalf.games.eighthalf.terminal`) and Eights (:mod:`eighthalf.games.eights.terminal`):
 
@@ -25,8 +25,8 @@ labelled and typed, and how its events are told. Everything else is here, the sa
 ('aefijkmnprstuvwyz', ['a', 'e', 'f'])
 >>> bot_seed(b"eighthalf-play-bot-v1", 7, 1) == bot_seed(b"eighthalf-play-bot-v1", 7, 1)
 True
->>> from eighthalf.games.eighthalf.game import ROUND
->>> why_illegal_text(ROUND, ROUND.start(4, seed=7), ROUND.parse_move("9"))
+>>> from eighthalf.games.eighthalf.game import EIGHTHALF
+>>> why_illegal_text(EIGHTHALF, EIGHTHALF.start(4, seed=7), EIGHTHALF.parse_move("9"))
 'the opening play is the lowest yellow card, 4, with any copies (S5)'
 """
 
@@ -48,7 +48,7 @@ from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
 from eighthalf.core.game import Game, apply_with_events
 from eighthalf.core.i18n import DEFAULT_LOCALE, localize_reason
 from eighthalf.registry import entry_of, load_bot_for
-from eighthalf.simulation.runner import MAX_SEED_DIGITS, cut
+from eighthalf.simulation.runner import MAX_SEED_DIGITS, brief
 
 __all__ = [
     "LABEL_LETTERS",
@@ -56,13 +56,13 @@ __all__ = [
     "PLAIN",
     "QUIT_WORDS",
     "Choices",
-    "Face",
+    "Message",
     "Paint",
+    "Pause",
     "PlayConfig",
     "Quit",
-    "Say",
-    "Told",
-    "Wait",
+    "Screen",
+    "ScreenItem",
     "add_name_arguments",
     "add_record_argument",
     "add_seating_arguments",
@@ -193,7 +193,7 @@ def check_name(name: str, option: str) -> None:
     """
     if not name or len(name) > MAX_NAME or not name.isprintable() or '"' in name or "\\" in name or "," in name:
         raise EighthalfError(
-            f"{option}: {cut(name)} is not a name: 1 to {MAX_NAME} printable characters, no quotes or commas"
+            f"{option}: {brief(name)} is not a name: 1 to {MAX_NAME} printable characters, no quotes or commas"
         )
 
 
@@ -424,7 +424,7 @@ def ask_move(
             continue
         if move in moves:
             return move
-        write(paint(f"{cut(text)} is not legal here: {refuse(move)}", "red"))
+        write(paint(f"{brief(text)} is not legal here: {refuse(move)}", "red"))
 
 
 def reason_of(error: EighthalfError) -> str:
@@ -459,7 +459,7 @@ def why_illegal_text(
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Say:
+class Message:
     """An event told at once (after what happened since the person's move, if anything)."""
 
     text: str
@@ -467,19 +467,19 @@ class Say:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Wait:
+class Pause:
     """A pause: the person presses Enter to go on (or quits)."""
 
     prompt: str
     """The question of the pause."""
 
 
-Told = str | Say | Wait
+ScreenItem = str | Message | Pause
 """What a face makes of a move's events, item by item: a line kept for the person's next
-screen (``str``), a :class:`Say` or a :class:`Wait`."""
+screen (``str``), a :class:`Message` or a :class:`Pause`."""
 
 
-class Face(Generic[StateT, MoveT, ViewT, EventT]):
+class Screen(Generic[StateT, MoveT, ViewT, EventT]):
     """What a game shows in the terminal, and how its moves are typed: all :func:`play`
     asks of a game besides its game object (:class:`~eighthalf.core.game.Game`).
 
@@ -507,7 +507,7 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
     """The answers that show the help."""
     reasons: tuple[str, ...] = ()
     """The templates of the game's refusal reasons (its ``reasons.REASONS``), by which
-    :meth:`~eighthalf.console.play.Face.explain` tells them in another language."""
+    :meth:`~eighthalf.console.play.Screen.explain` tells them in another language."""
     reason_words: tuple[str, ...] = ()
     """The words placed in those reasons that are translated too (a card's name)."""
 
@@ -551,7 +551,7 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
         """The line kept for the next screen when ``move``, the only one, is played for the person."""
         return f"You had one legal move, {self.game.move_text(move)}, played for you."
 
-    def told(self, events: Sequence[EventT], seat: int, before: StateT, after: StateT) -> list[Told]:
+    def screen_items(self, events: Sequence[EventT], seat: int, before: StateT, after: StateT) -> list[ScreenItem]:
         """What the person is told of a move of ``seat`` (``events`` are its full events)."""
         raise NotImplementedError
 
@@ -590,7 +590,7 @@ class Face(Generic[StateT, MoveT, ViewT, EventT]):
 
 
 def play(
-    face: Face[StateT, MoveT, ViewT, EventT],
+    face: Screen[StateT, MoveT, ViewT, EventT],
     ask: Callable[[str], str],
     write: Callable[[str], None],
     played: list[MoveT],
@@ -638,10 +638,10 @@ def play(
         after, events = apply_with_events(game, state, move)
         played.append(move)
         face.observe(bots, state, move, events, after)
-        for item in face.told(events, seat, state, after):
+        for item in face.screen_items(events, seat, state, after):
             if isinstance(item, str):
                 happened.append(item)
-            elif isinstance(item, Wait):
+            elif isinstance(item, Pause):
                 if read_answer(ask, item.prompt, write, paint).lower() in QUIT_WORDS:
                     raise Quit
             else:
@@ -658,7 +658,7 @@ def play(
 def run_play(
     args: argparse.Namespace,
     settle: Callable[[argparse.Namespace], ConfigT],
-    face_of: Callable[[ConfigT], Face[Any, Any, Any, Any]],
+    face_of: Callable[[ConfigT], Screen[Any, Any, Any, Any]],
     *,
     input: Callable[[str], str] = builtins.input,
     write: Callable[[str], None] = print,

@@ -1,6 +1,6 @@
 """The game protocol: what a game of eighthalf offers the tools written once above it.
 
-8½'s round, 8½'s match and Eights are each a *game object* (:data:`eighthalf.games.eighthalf.game.ROUND`,
+8½'s round, 8½'s match and Eights are each a *game object* (:data:`eighthalf.games.eighthalf.game.EIGHTHALF`,
 :data:`eighthalf.games.eighthalf.game.MATCH`, :data:`eighthalf.games.eights.game.EIGHTS`) that satisfies
 :class:`Game`. The simulation runner, records and replay, the terminal loop, the demo,
 the bots' search and the leak checker take a game object and never ask which game it
@@ -12,9 +12,9 @@ The protocol is generic in five types: the game's state, move, view (what one se
 know), event and rules. A game object is a plain value with no state of its own: all
 it does is pure, so the same object serves every table, worker and thread.
 
->>> from eighthalf.games.eighthalf.game import ROUND
+>>> from eighthalf.games.eighthalf.game import EIGHTHALF
 >>> from eighthalf.games.eights.game import EIGHTS
->>> [game.name for game in (ROUND, EIGHTS)]
+>>> [game.name for game in (EIGHTHALF, EIGHTS)]
 ['8½', 'Eights']
 >>> state = EIGHTS.start(2, seed=3)
 >>> while (seat := EIGHTS.to_move(state)) is not None:
@@ -33,7 +33,7 @@ import attrs
 
 from eighthalf.core.errors import InvalidStateError, quote
 
-__all__ = ["Game", "Result", "TurnState", "Turns", "apply_with_events", "is_legal", "play_out", "result_text"]
+__all__ = ["Game", "Result", "TurnGame", "TurnState", "apply_with_events", "is_legal", "play_out", "result_text"]
 
 StateT = TypeVar("StateT")
 """The type of a game's full state (8½: :class:`~eighthalf.GameState` or :class:`~eighthalf.Match`)."""
@@ -140,7 +140,7 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
         """What ``seat`` (``None``: a spectator) may know of ``state``.
 
         A view lists its viewer's legal moves, the one way a bot learns them: its
-        ``legal_moves()`` (the :class:`~eighthalf.players.players.Seen` protocol) is
+        ``legal_moves()`` (the :class:`~eighthalf.players.players.ViewWithMoves` protocol) is
         :meth:`legal_moves` of ``state``, in the same order, when ``seat`` is to move,
         and ``()`` otherwise (a spectator included).
         """
@@ -192,7 +192,7 @@ class Game(Protocol[StateT, MoveT, ViewT, EventT, RulesT]):
 
 class TurnState(Protocol):
     """A state that says whose turn it is and whether the game is over, as 8½'s round and
-    Eights' states do: what :class:`Turns` reads."""
+    Eights' states do: what :class:`TurnGame` reads."""
 
     @property
     def outcome(self) -> object:
@@ -205,14 +205,14 @@ class TurnState(Protocol):
         ...
 
 
-class Turns:
+class TurnGame:
     """The members of :class:`Game` that a game object derives when its states are
     :class:`TurnState` and its moves write their notation as ``str(move)``: 8½'s round
     (:class:`eighthalf.games.eighthalf.game.RoundGame`) and Eights (:class:`eighthalf.games.eights.game.EightsGame`).
 
     >>> from eighthalf.games.eights.game import EIGHTS
     >>> state = EIGHTS.start(2, seed=3)
-    >>> isinstance(EIGHTS, Turns), EIGHTS.to_move(state), EIGHTS.move_text(EIGHTS.legal_moves(state)[0])
+    >>> isinstance(EIGHTS, TurnGame), EIGHTS.to_move(state), EIGHTS.move_text(EIGHTS.legal_moves(state)[0])
     (True, 0, 'TWO 4w 6t 1o>1v')
     >>> last = play_out(EIGHTS, state, lambda state, moves: moves[0])
     >>> EIGHTS.to_move(last) is None
@@ -233,9 +233,9 @@ class Turns:
 def is_legal(game: Game[StateT, MoveT, Any, Any, Any], state: StateT, move: object) -> bool:
     """Whether ``move`` is one of the legal moves of ``state``.
 
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> state = ROUND.start(4, seed=7)
-    >>> is_legal(ROUND, state, ROUND.parse_move("4")), is_legal(ROUND, state, "4")
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> state = EIGHTHALF.start(4, seed=7)
+    >>> is_legal(EIGHTHALF, state, EIGHTHALF.parse_move("4")), is_legal(EIGHTHALF, state, "4")
     (True, False)
     """
     return move in game.legal_moves(state)
@@ -262,9 +262,9 @@ def play_out(
 ) -> StateT:
     """Play ``state`` to the end, ``choose`` picking each move among the legal ones.
 
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> last = play_out(ROUND, ROUND.start(3, seed=5), lambda state, moves: moves[0])
-    >>> ROUND.result(last)
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> last = play_out(EIGHTHALF, EIGHTHALF.start(3, seed=5), lambda state, moves: moves[0])
+    >>> EIGHTHALF.result(last)
     Result(scores=(0, 2, 1), winners=(1,))
 
     Raises:
@@ -287,8 +287,8 @@ def play_out(
 def result_text(game: Game[StateT, Any, Any, Any, Any], state: StateT) -> str:
     """The result of ``state`` as a record writes it: ``*`` while the game goes on.
 
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> result_text(ROUND, ROUND.start(3, seed=5))
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> result_text(EIGHTHALF, EIGHTHALF.start(3, seed=5))
     '*'
     """
     result = game.result(state)

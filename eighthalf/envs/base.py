@@ -6,13 +6,13 @@ are written once, against the game protocol (:class:`eighthalf.core.game.Game`) 
 :class:`Encoding`: the game's fixed action space with its mask and the way between
 actions and moves, its observation vector built from a seat's view alone, the table's
 rules, the rewards and the text of a table. 8½'s encoding is
-:data:`eighthalf.games.eighthalf.encoding.ROUND_ENCODING`, Eights' is
+:data:`eighthalf.games.eighthalf.encoding.EIGHTHALF_ENCODING`, Eights' is
 :data:`eighthalf.games.eights.encoding.EIGHTS_ENCODING`; a third game joins the three
 frameworks with an encoding of its own, declared in its registry entry
 (:attr:`eighthalf.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
 
->>> from eighthalf.games.eighthalf.encoding import ROUND_ENCODING
->>> ROUND_ENCODING.num_actions, ROUND_ENCODING.env_name
+>>> from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING
+>>> EIGHTHALF_ENCODING.num_actions, EIGHTHALF_ENCODING.env_name
 (89, 'eighthalf_v0')
 >>> encoding_for("eights").env_name
 'eights_v0'

@@ -159,7 +159,7 @@ class GameBatch:
         self.encoding.encode_states_into(states, seats, self._observations)
         self.encoding.mask_states_into(states, seats, self._masks)
 
-    def _rows(self, rewards: Any, terminated: Any, truncated: Any) -> BatchStep:
+    def _step(self, rewards: Any, terminated: Any, truncated: Any) -> BatchStep:
         if self.copy:
             return BatchStep(
                 self._observations.copy(), self._masks.copy(), self._to_move.copy(), rewards, terminated, truncated
@@ -179,7 +179,7 @@ class GameBatch:
                 seeds.seed(seed + table)
             self._deal(table)
         self._observe()
-        return self._rows(
+        return self._step(
             np.zeros((self.tables, self.players), dtype=np.float32),
             np.zeros(self.tables, dtype=bool),
             np.zeros(self.tables, dtype=bool),
@@ -255,7 +255,7 @@ class GameBatch:
             else:
                 states[table] = state
         self._observe()
-        return self._rows(rewards, terminated, truncated)
+        return self._step(rewards, terminated, truncated)
 
 
 class RoundBatch(GameBatch):

@@ -58,7 +58,7 @@ from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
 from eighthalf.envs.spiel import SpielGame, SpielObserver, SpielState, check_params
 from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Rank
 from eighthalf.games.eighthalf.deal import check_table, first_state
-from eighthalf.games.eighthalf.encoding import NUM_ACTIONS, ROUND_ENCODING, action_to_move
+from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING, NUM_ACTIONS, action_to_move
 from eighthalf.games.eighthalf.moves import Move
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import GameState
@@ -116,7 +116,7 @@ class EighthalfGame(SpielGame):
             or ``move_limit`` is not an int in range, or a table option is not a bool.
     """
 
-    encoding = ROUND_ENCODING
+    encoding = EIGHTHALF_ENCODING
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = check_params(params, _DEFAULTS)
@@ -132,8 +132,8 @@ class EighthalfGame(SpielGame):
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(RANKS),
             num_players=players,
-            min_utility=ROUND_ENCODING.utility[0],
-            max_utility=ROUND_ENCODING.utility[1],
+            min_utility=EIGHTHALF_ENCODING.utility[0],
+            max_utility=EIGHTHALF_ENCODING.utility[1],
             utility_sum=None,
             max_game_length=len(DECK) + move_limit,
         )
@@ -240,7 +240,7 @@ class EighthalfObserver(SpielObserver):
     """
 
     def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        super().__init__(ROUND_ENCODING, players, iig_obs_type, params)
+        super().__init__(EIGHTHALF_ENCODING, players, iig_obs_type, params)
 
 
 class SpielBot:

@@ -2,7 +2,7 @@
 
 One episode is one round. The environment is the one written once for every game,
 :class:`eighthalf.envs.aec.GameAEC`, with 8½'s encoding
-(:data:`~eighthalf.games.eighthalf.encoding.ROUND_ENCODING`). It follows PettingZoo's classic card games:
+(:data:`~eighthalf.games.eighthalf.encoding.EIGHTHALF_ENCODING`). It follows PettingZoo's classic card games:
 
 - ``observation_space(agent)`` is a :class:`gymnasium.spaces.Dict` with ``"observation"``
   (the agent's view as :func:`~eighthalf.games.eighthalf.encoding.encode_view`'s vector) and
@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from eighthalf.envs.aec import GameAEC, wrapped
-from eighthalf.games.eighthalf.encoding import DEFAULT_MOVE_LIMIT, ROUND_ENCODING
+from eighthalf.games.eighthalf.encoding import DEFAULT_MOVE_LIMIT, EIGHTHALF_ENCODING
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import GameState
 
@@ -66,7 +66,7 @@ class raw_env(GameAEC[Rules]):
     """
 
     default_game = "eighthalf"
-    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": ROUND_ENCODING.env_name}
+    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": EIGHTHALF_ENCODING.env_name}
 
     state_: GameState | None  # the round, once reset() dealt it
 

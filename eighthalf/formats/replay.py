@@ -22,16 +22,16 @@ few facts it declares (:mod:`eighthalf.formats.seeded`): its ``Record`` class, i
 format and its JSON document type.
 
 >>> from eighthalf import Record
->>> from eighthalf.games.eighthalf.game import ROUND
+>>> from eighthalf.games.eighthalf.game import EIGHTHALF
 >>> record = Record(players=2, seed=3)
->>> first = ROUND.legal_moves(record.start())[0]
+>>> first = EIGHTHALF.legal_moves(record.start())[0]
 >>> len(list(replay_states(record.played(first))))
 2
->>> list(replay_states(record.played(ROUND.parse_move("4"))))
+>>> list(replay_states(record.played(EIGHTHALF.parse_move("4"))))
 Traceback (most recent call last):
     ...
 eighthalf.errors.DocumentError: $.moves[0]: move 1 (4): illegal move '4': the hand holds 0 of 4, not 1 (T3)
->>> record.game is ROUND, Record(players=2, seed=3, rounds=2).game
+>>> record.game is EIGHTHALF, Record(players=2, seed=3, rounds=2).game
 (True, eighthalf.games.eighthalf.game.MatchGame(2))
 """
 
@@ -141,7 +141,7 @@ class GameRecord(Generic[StateT, MoveT]):
         """
         raise NotImplementedError
 
-    def cut(self: RecordT, moves: int) -> RecordT:
+    def prefix(self: RecordT, moves: int) -> RecordT:
         """The record of the first ``moves`` moves only (undo), unfinished, with the
         comments that still apply.
 
@@ -152,6 +152,10 @@ class GameRecord(Generic[StateT, MoveT]):
             raise DocumentError("$.moves", f"cannot cut at move {quote(moves)} of {len(self.moves)}")
         kept = tuple((at, text) for at, text in self.comments if at <= moves)
         return _evolve(self, moves=self.moves[:moves], result="*", comments=kept)
+
+    def cut(self: RecordT, moves: int) -> RecordT:
+        """The former name of :meth:`prefix`, kept for code written against it."""
+        return self.prefix(moves)
 
     def played(self: RecordT, move: Any) -> RecordT:
         """The record with ``move`` appended (its legality is not checked until replayed).
@@ -188,7 +192,7 @@ class GameRecord(Generic[StateT, MoveT]):
         >>> while not state.over:
         ...     move = legal_moves(state)[0]
         ...     record, state = record.played(move), apply(state, move)
-        >>> record.result, record.with_result().result, record.cut(4).with_result().result
+        >>> record.result, record.with_result().result, record.prefix(4).with_result().result
         ('*', '0: 71-30', '*')
         """
         if self.result != "*":

@@ -6,7 +6,7 @@ search, :func:`~eighthalf.players.search.paired_search`) and :class:`ISMCTSBot`
 (information-set Monte Carlo tree search, :class:`~eighthalf.players.search.TreeSearch`
 with a :func:`~eighthalf.players.search.race` or :func:`~eighthalf.players.search.ucb_root`
 root). A bot reads only its seat's view: the view lists its viewer's legal moves
-(``seen.legal_moves()``, the :class:`~eighthalf.players.players.Seen` protocol that every
+(``seen.legal_moves()``, the :class:`~eighthalf.players.players.ViewWithMoves` protocol that every
 game's view follows, see :meth:`Game.view <eighthalf.core.game.Game.view>`), and the
 search deals what the view hides with the game's
 :meth:`~eighthalf.core.game.Game.sample_state`.
@@ -43,7 +43,7 @@ import attrs
 
 from eighthalf.core.errors import InvalidStateError, quote
 from eighthalf.core.game import Game
-from eighthalf.players.players import Seen, moves_of
+from eighthalf.players.players import ViewWithMoves, moves_of
 from eighthalf.players.search import (
     Node,
     TreeSearch,
@@ -59,7 +59,7 @@ __all__ = ["ISMCTSBot", "Policies", "RandomBot", "SearchBot", "standard_bots"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
-ViewT = TypeVar("ViewT", bound=Seen[Any])
+ViewT = TypeVar("ViewT", bound=ViewWithMoves[Any])
 """A game's player view, which lists its viewer's legal moves."""
 
 
@@ -81,7 +81,7 @@ class RandomBot(Generic[MoveT]):
     ended = "the game is over"
     """How the error of a bot asked to move after the end says so (8½: the round)."""
 
-    def choose(self, seen: Seen[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, seen: ViewWithMoves[MoveT], rng: random.Random) -> MoveT:
         """A uniformly random legal move (one ``rng.choice``).
 
         Raises:

@@ -42,9 +42,9 @@ __all__ = [
     "EventT",
     "MoveT",
     "Observer",
-    "Seen",
     "StateT",
     "ViewT",
+    "ViewWithMoves",
     "make",
     "moves_of",
     "observes",
@@ -103,7 +103,7 @@ class Observer(Protocol[EventT, ViewT]):
         ...
 
 
-class Seen(Protocol[MoveT]):
+class ViewWithMoves(Protocol[MoveT]):
     """A view that lists its viewer's legal moves: what :func:`moves_of` needs."""
 
     def legal_moves(self) -> tuple[MoveT, ...]:
@@ -111,7 +111,7 @@ class Seen(Protocol[MoveT]):
         ...
 
 
-def moves_of(seen: Seen[AnyMove], ended: str = "the game is over") -> tuple[AnyMove, ...]:
+def moves_of(seen: ViewWithMoves[AnyMove], ended: str = "the game is over") -> tuple[AnyMove, ...]:
     """The viewer's legal moves, for a bot about to choose one.
 
     Raises:

@@ -12,13 +12,13 @@ from typing import Any
 
 from eighthalf.core.errors import EighthalfError
 
-__all__ = ["bot_factory", "cut", "load_bot", "made"]
+__all__ = ["bot_factory", "brief", "load_bot", "new_bot"]
 
 
-def cut(text: str, size: int = 40) -> str:
+def brief(text: str, size: int = 40) -> str:
     """``text`` quoted, cut to about ``size`` characters, for a readable message.
 
-    >>> cut("greedy"), cut("x" * 50, 10)
+    >>> brief("greedy"), brief("x" * 50, 10)
     ("'greedy'", "'xxxxxxxxxx'… (50 characters)")
     """
     return repr(text) if len(text) <= size else repr(text[:size]) + f"… ({len(text)} characters)"
@@ -60,29 +60,29 @@ def bot_factory(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Callabl
         factory = registry.get(spec)
         if factory is None:
             raise EighthalfError(
-                f"unknown bot {cut(spec)}; choose from {', '.join(sorted(registry))}, or give 'module:attribute'"
+                f"unknown bot {brief(spec)}; choose from {', '.join(sorted(registry))}, or give 'module:attribute'"
             )
         return factory
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        raise EighthalfError(f"bot {cut(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
+        raise EighthalfError(f"bot {brief(spec)}: give it as 'module:attribute', such as 'mybots:CautiousBot'")
     try:
         found: Any = importlib.import_module(module_name)
     except Exception as error:  # an ImportError, or anything the module raises as it loads
         raise EighthalfError(
-            f"bot {cut(spec)}: cannot import module {cut(module_name)} ({type(error).__name__}: {error})"
+            f"bot {brief(spec)}: cannot import module {brief(module_name)} ({type(error).__name__}: {error})"
             + (_WHERE if _not_found(error, module_name) else "")
         ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise EighthalfError(f"bot {cut(spec)}: {cut(module_name)} has no attribute {cut(attribute)}")
+            raise EighthalfError(f"bot {brief(spec)}: {brief(module_name)} has no attribute {brief(attribute)}")
         found = getattr(found, part)
     if not callable(found):
-        raise EighthalfError(f"bot {cut(spec)}: {cut(attribute)} is not callable (give a class or a function)")
+        raise EighthalfError(f"bot {brief(spec)}: {brief(attribute)} is not callable (give a class or a function)")
     return found  # type: ignore[no-any-return]
 
 
-def made(spec: str, factory: Callable[[], Any]) -> Any:
+def new_bot(spec: str, factory: Callable[[], Any]) -> Any:
     """A new bot from ``factory`` (made for ``spec``), checked to have a ``choose`` method.
 
     Raises:
@@ -92,10 +92,12 @@ def made(spec: str, factory: Callable[[], Any]) -> Any:
     try:
         bot = factory()
     except Exception as error:
-        raise EighthalfError(f"bot {cut(spec)} could not be made: {type(error).__name__}: {str(error)[:120]}") from None
+        raise EighthalfError(
+            f"bot {brief(spec)} could not be made: {type(error).__name__}: {str(error)[:120]}"
+        ) from None
     if not callable(getattr(bot, "choose", None)):
         raise EighthalfError(
-            f"bot {cut(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
+            f"bot {brief(spec)} made an object of type {type(bot).__name__!r}, which has no choose(view, rng) method"
         )
     return bot
 
@@ -110,4 +112,4 @@ def load_bot(spec: str, registry: Mapping[str, Callable[[], Any]]) -> Any:
         EighthalfError: If ``spec`` cannot be resolved (see :func:`bot_factory`), or what it
             makes has no ``choose`` method.
     """
-    return made(spec, bot_factory(spec, registry))
+    return new_bot(spec, bot_factory(spec, registry))

@@ -46,7 +46,7 @@ from eighthalf.core.game import Game
 from eighthalf.formats.documents import Registry
 from eighthalf.formats.replay import GameRecord, RecordFormat
 from eighthalf.formats.seeded import SeededRecord
-from eighthalf.players.specs import bot_factory, cut, made
+from eighthalf.players.specs import bot_factory, brief, new_bot
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -100,15 +100,15 @@ class Commands:
     """The game's own ``play`` sub-command instead of the derived one."""
     simulate: Callable[[Any], None] | None = None
     """The game's own ``simulate`` sub-command instead of the derived one."""
-    demo_face: Callable[..., Any] | None = None
-    """The derived ``demo``'s face, if not the plain one: called as ``demo_face(game,
-    names, seed)``, it makes an :class:`eighthalf.console.demo.DemoFace`."""
-    face: Callable[..., Any] | None = None
+    demo_screen: Callable[..., Any] | None = None
+    """The derived ``demo``'s face, if not the plain one: called as ``demo_screen(game,
+    names, seed)``, it makes an :class:`eighthalf.console.demo.DemoScreen`."""
+    screen: Callable[..., Any] | None = None
     """The derived ``play``'s face, if not the plain one: called as ``face(entry,
-    config)``, it makes an :class:`eighthalf.console.play.Face`."""
+    config)``, it makes an :class:`eighthalf.console.play.Screen`."""
     figures: Any = None
     """What the derived ``simulate`` counts of the game's own, if anything: an
-    :class:`eighthalf.simulation.simulate.Figures` whose counters and distributions the
+    :class:`eighthalf.simulation.simulate.GameFigures` whose counters and distributions the
     summary reports under :attr:`figure_names`."""
     figure_names: tuple[str, ...] = ()
     """The names of :attr:`figures`' counters, then of its distributions, as the summary writes them."""
@@ -530,8 +530,8 @@ def load_bot_for(game: Game[Any, Any, Any, Any, Any], spec: str) -> Any:
     once, in every command that seats bots (``demo``, ``play`` and ``simulate``), instead of
     failing at the bot's first move.
 
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> load_bot_for(ROUND, "eighthalf.games.eights.bots:GreedyBot")
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> load_bot_for(EIGHTHALF, "eighthalf.games.eights.bots:GreedyBot")
     Traceback (most recent call last):
     ...
     eighthalf.errors.EighthalfError: bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½; choose from greedy, ismcts, random, search, or give 'module:attribute'
@@ -541,7 +541,7 @@ def load_bot_for(game: Game[Any, Any, Any, Any, Any], spec: str) -> Any:
             another registered game (the message names that game), or ``game`` is not registered.
     """
     bots = bots_for(game)
-    bot = made(spec, bot_factory(spec, bots))
+    bot = new_bot(spec, bot_factory(spec, bots))
     if ":" in spec:
         for entry in games():
             if entry.name == game.name:
@@ -549,7 +549,7 @@ def load_bot_for(game: Game[Any, Any, Any, Any, Any], spec: str) -> Any:
             kinds = tuple(kind for kind in entry.bots.values() if isinstance(kind, type))
             if isinstance(bot, kinds):
                 raise EighthalfError(
-                    f"bot {cut(spec)} is a bot of {entry.name}, not of {game.name}; "
+                    f"bot {brief(spec)} is a bot of {entry.name}, not of {game.name}; "
                     f"choose from {', '.join(sorted(bots))}, or give 'module:attribute'"
                 )
     return bot

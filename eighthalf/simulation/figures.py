@@ -1,12 +1,12 @@
 """What a game adds to a simulation on the runner of every game (:mod:`eighthalf.simulation.simulate`).
 
-A game's :class:`~eighthalf.simulation.simulate.Binding` carries a :class:`Figures`, the small
+A game's :class:`~eighthalf.simulation.simulate.SimulatedGame` carries a :class:`GameFigures`, the small
 hook through which the game counts what only it has (8½'s catches and final counts,
 Eights' hands and spellings), shows its bots the table (8½ reuses the views of unchanged
 seats) and writes its JSON line of a finished game; :class:`Unending` stops a game that
 cannot end. :mod:`eighthalf.simulation.simulate` re-exports both.
 
->>> Figures().line(0, 7, ["greedy", "random"], None, ["a", "b"], Result((1, 0), (0,)))["scores"]
+>>> GameFigures().line(0, 7, ["greedy", "random"], None, ["a", "b"], Result((1, 0), (0,)))["scores"]
 [1, 0]
 """
 
@@ -17,18 +17,18 @@ from typing import Any, ClassVar
 
 from eighthalf.core.game import Game, Result
 
-__all__ = ["Figures", "Unending"]
+__all__ = ["GameFigures", "Unending"]
 
 
 class Unending(Exception):
-    """Raised by :meth:`Figures.moved` when a game cannot end; the runner raises an
+    """Raised by :meth:`GameFigures.moved` when a game cannot end; the runner raises an
     :class:`~eighthalf.EighthalfError` that names the game and its seed before the message."""
 
 
-class Figures:
-    """What a game adds to a simulation, beyond what every game gives (the hook of a :class:`Binding`).
+class GameFigures:
+    """What a game adds to a simulation, beyond what every game gives (the hook of a :class:`SimulatedGame`).
 
-    The defaults add nothing: a game overrides what it needs. A :class:`Figures` goes to
+    The defaults add nothing: a game overrides what it needs. A :class:`GameFigures` goes to
     the workers with the work, so it is a plain value whose class is importable.
     """
 

@@ -40,7 +40,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from typing import Any, Final, NamedTuple, NoReturn, TextIO, TypeVar
 
 from eighthalf.core.errors import EighthalfError
-from eighthalf.players.specs import bot_factory, cut, load_bot, made
+from eighthalf.players.specs import bot_factory, brief, load_bot, new_bot
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
@@ -53,21 +53,21 @@ __all__ = [
     "add_cells",
     "add_counts",
     "bot_factory",
+    "brief",
     "check_output",
     "check_run",
     "check_run_seed",
     "chunk_size_for",
     "chunks",
     "csv_columns",
-    "cut",
     "default_workers",
     "fill_table",
     "game_seeds",
     "histogram_figures",
     "load_bot",
-    "made",
     "mean_interval",
     "median_of",
+    "new_bot",
     "refuse_move",
     "run_chunks",
     "standings",
@@ -116,7 +116,7 @@ def refuse_move(state: Any, move: object, apply: Callable[[Any, Any], Any], wher
     except EighthalfError as error:
         error.args = (f"{where}: {error}",)
         raise
-    raise RuntimeError(f"{where}: refuse_move was called with a legal move {cut(str(move))}")
+    raise RuntimeError(f"{where}: refuse_move was called with a legal move {brief(str(move))}")
 
 
 def fill_table(specs: Sequence[str], seats: int, *, option: str = "--bots") -> tuple[str, ...]:
@@ -194,7 +194,7 @@ def check_run(
     the name and value of the per-game output file, ``players`` the checked number of
     seats and ``load`` the game's bot loader, called once per distinct bot so that an
     unknown bot is refused here, before any work is sent out. The game checks its own
-    rules and number of players first (:meth:`eighthalf.simulation.simulate.Binding.check`).
+    rules and number of players first (:meth:`eighthalf.simulation.simulate.SimulatedGame.check`).
 
     >>> check_run(count=("games", 3, 10), bots=["a", "b"], seed=1, workers=1, chunk_size=None, executor=None,
     ...           rotate_seats=False, progress=None, out=("games_out", None), players=2, load=str)
@@ -222,7 +222,7 @@ def check_run(
     names = tuple(bots)
     if len(names) != players:
         raise EighthalfError(
-            f"give one bot per seat: {players} players but {len(names)} bots ({cut(', '.join(names), 80)})"
+            f"give one bot per seat: {players} players but {len(names)} bots ({brief(', '.join(names), 80)})"
         )
     for name in dict.fromkeys(names):
         load(name)
@@ -436,15 +436,15 @@ def check_output(path: str, option: str) -> str | None:
     if not path:
         return f"{option}: give a file name, or - for standard output"
     if os.path.isdir(path):
-        return f"{option}: {cut(path, 80)} is a directory; give a file name"
+        return f"{option}: {brief(path, 80)} is a directory; give a file name"
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        return f"{option}: cannot write {cut(path, 80)}: the folder {cut(folder, 80)} does not exist"
+        return f"{option}: cannot write {brief(path, 80)}: the folder {brief(folder, 80)} does not exist"
     if os.path.exists(path):
         if not os.access(path, os.W_OK):
-            return f"{option}: cannot write {cut(path, 80)}: permission denied"
+            return f"{option}: cannot write {brief(path, 80)}: permission denied"
     elif not os.access(folder, os.W_OK):
-        return f"{option}: cannot write {cut(path, 80)}: the folder {cut(folder, 80)} is not writable"
+        return f"{option}: cannot write {brief(path, 80)}: the folder {brief(folder, 80)} is not writable"
     return None
 
 

@@ -6,8 +6,8 @@ between bots named by the game's entry in the registry of games (``entry.bots``)
 (:func:`~eighthalf.simulation.runner.run_chunks`), and adds up what every game gives: wins
 (shared wins apart), points and their squares by seat and by bot, the games without a
 winner or with a shared win, and the lengths in moves. A game's simulation module
-(:mod:`eighthalf.games.eighthalf.simulate`, :mod:`eighthalf.games.eights.simulate`) is a :class:`Binding`:
-the game object, the names its summary uses, and its :class:`Figures`
+(:mod:`eighthalf.games.eighthalf.simulate`, :mod:`eighthalf.games.eights.simulate`) is a :class:`SimulatedGame`:
+the game object, the names its summary uses, and its :class:`GameFigures`
 (:mod:`eighthalf.simulation.figures`), the small hook through which it counts what only it
 has (8½'s catches and final counts, Eights' hands and spellings), shows its bots the
 table (8½ reuses the views of unchanged seats) and writes its JSON line of a game.
@@ -21,7 +21,7 @@ summary therefore depends only on the arguments, never on how the games were spr
 
 >>> from eighthalf.games.eights.game import EIGHTS
 >>> from eighthalf.games.eights.options import Rules
->>> binding = Binding(game=EIGHTS, tag=b"doc", unit="game", most=100, players_rule="WS2")
+>>> binding = SimulatedGame(game=EIGHTS, tag=b"doc", unit="game", most=100, players_rule="WS2")
 >>> tally = run_simulation(binding, 2, 3, ["greedy", "random"], seed=1, rules=Rules(target=10))
 >>> tally.games, sum(cell[0] for cell in tally.cells.values())
 (3, 6)
@@ -42,7 +42,7 @@ from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.players.players import observes, tell
 from eighthalf.registry import bots_for, load_bot_for
-from eighthalf.simulation.figures import Figures, Unending
+from eighthalf.simulation.figures import GameFigures, Unending
 from eighthalf.simulation.runner import (
     DEFAULT_CHUNK_SIZE,
     HistogramFigures,
@@ -55,8 +55,8 @@ from eighthalf.simulation.runner import (
     default_workers,
     game_seeds,
     histogram_figures,
-    made,
     mean_interval,
+    new_bot,
     refuse_move,
     run_chunks,
     summary_csv,
@@ -65,11 +65,11 @@ from eighthalf.simulation.runner import (
 
 __all__ = [
     "BASE_FIELDS",
-    "Binding",
-    "Figures",
+    "GameFigures",
+    "SimulatedGame",
     "StandingFigures",
     "SummaryFigures",
-    "Tally",
+    "Totals",
     "Unending",
     "play_game",
     "run_simulation",
@@ -81,11 +81,11 @@ __all__ = [
 
 BASE_FIELDS: Final = 5
 """The integer cells every game gives for each ``(seat, bot)``, in order: games, wins,
-shared wins, points, squared points; a game's :meth:`Figures.seat_values` follow them."""
+shared wins, points, squared points; a game's :meth:`GameFigures.seat_values` follow them."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False, kw_only=True)
-class Binding:
+class SimulatedGame:
     """A game's simulation: the game object, the words its checks and messages use, and its hook."""
 
     game: Game[Any, Any, Any, Any, Any]
@@ -104,7 +104,7 @@ class Binding:
     """The name of the keyword argument of the per-game lines (``rounds_out``)."""
     chunk_size: int = DEFAULT_CHUNK_SIZE
     """The most games of one work item by default (see :func:`~eighthalf.simulation.runner.chunk_size_for`)."""
-    figures: Figures = attrs.field(factory=Figures)
+    figures: GameFigures = attrs.field(factory=GameFigures)
     """What the game counts of its own."""
 
     def load(self, spec: str) -> Any:
@@ -163,7 +163,7 @@ class Binding:
 
 
 @attrs.define(slots=True, weakref_slot=False)
-class Tally:
+class Totals:
     """The totals of a run, added up from its chunks (integers only, so the order cannot matter)."""
 
     games: int = 0
@@ -171,7 +171,7 @@ class Tally:
     bots: tuple[str, ...] = ()
     """The bots by seat (in game 0 when the seats rotate), as checked."""
     cells: dict[tuple[int, str], list[int]] = attrs.field(factory=dict)
-    """By ``(seat, bot)``: the :data:`BASE_FIELDS` fields, then the game's :meth:`Figures.seat_values`."""
+    """By ``(seat, bot)``: the :data:`BASE_FIELDS` fields, then the game's :meth:`GameFigures.seat_values`."""
     lengths: dict[int, int] = attrs.field(factory=dict)
     """Games by length in moves."""
     no_winner: int = 0
@@ -179,11 +179,11 @@ class Tally:
     shared: int = 0
     """Games with more than one winner."""
     counters: list[int] = attrs.field(factory=list)
-    """The game's counters (:meth:`Figures.moved`)."""
+    """The game's counters (:meth:`GameFigures.moved`)."""
     histograms: list[dict[int, int]] = attrs.field(factory=list)
-    """The game's distributions (:meth:`Figures.game_values`), games by value."""
+    """The game's distributions (:meth:`GameFigures.game_values`), games by value."""
 
-    def add(self, part: tuple[Tally, str]) -> str:
+    def add(self, part: tuple[Totals, str]) -> str:
         """Add a chunk's tally; returns its per-game lines."""
         chunk, lines = part
         self.games += add_counts(self.lengths, chunk.lengths)
@@ -207,7 +207,7 @@ class Tally:
 
 # A work item, plain values only (bots travel as names or 'module:attribute' specs, never as
 # objects): (binding, players, bots, seed, start, stop, rotate_seats, rules, with the lines).
-_Task = tuple[Binding, int, tuple[str, ...], int, int, int, bool, Any, bool]
+_Task = tuple[SimulatedGame, int, tuple[str, ...], int, int, int, bool, Any, bool]
 
 
 def seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[str, ...]:
@@ -223,7 +223,7 @@ def seat_bots(bots: tuple[str, ...], index: int, rotate_seats: bool) -> tuple[st
 
 
 def play_game(
-    binding: Binding,
+    binding: SimulatedGame,
     players: int,
     bots: Sequence[Any],
     rules: Any,
@@ -235,7 +235,7 @@ def play_game(
     """Play game ``index`` of a run seeded with ``seed`` to the end between ``bots``.
 
     The moves of a bot whose class is not in ``built_in`` are checked; what
-    :meth:`Figures.moved` counts is added to ``counters``. Returns the final state,
+    :meth:`GameFigures.moved` counts is added to ``counters``. Returns the final state,
     the moves and the deal's seed.
 
     Raises:
@@ -269,19 +269,19 @@ def play_game(
     return state, moves, deal_seed
 
 
-def _run_chunk(task: _Task) -> tuple[Tally, str]:
+def _run_chunk(task: _Task) -> tuple[Totals, str]:
     """Play the games ``start`` to ``stop - 1`` of a run and total them (runs in a worker)."""
     binding, players, names, seed, start, stop, rotate_seats, rules, detail = task
     game, figures = binding.game, binding.figures
     known = bots_for(game)
     factories = {name: bot_factory(name, known) for name in names}  # imports 'module:attribute' in the worker
     built_in = frozenset(known.values())
-    tally = Tally(counters=[0] * figures.counters, histograms=[{} for _ in range(figures.histograms)])
+    tally = Totals(counters=[0] * figures.counters, histograms=[{} for _ in range(figures.histograms)])
     cells, lengths = tally.cells, tally.lengths
     lines: list[str] = []
     for index in range(start, stop):
         seat_names = seat_bots(names, index, rotate_seats)
-        bots = [made(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
+        bots = [new_bot(name, factories[name]) for name in seat_names]  # fresh bots: nothing carries over
         state, moves, deal_seed = play_game(binding, players, bots, rules, seed, index, tally.counters, built_in)
         result = game.result(state)
         assert result is not None
@@ -315,7 +315,7 @@ def _run_chunk(task: _Task) -> tuple[Tally, str]:
 
 
 def run_simulation(
-    binding: Binding,
+    binding: SimulatedGame,
     players: int,
     count: int,
     bots: Sequence[str],
@@ -328,15 +328,15 @@ def run_simulation(
     rotate_seats: bool = False,
     progress: Callable[[int, int], None] | None = None,
     out: TextIO | None = None,
-) -> Tally:
+) -> Totals:
     """Play ``count`` games of ``binding``'s game between the named bots and add them up.
 
     The arguments are those of a game's ``simulate`` (:func:`eighthalf.games.eighthalf.simulate.simulate`
-    says what each means), checked by :meth:`Binding.check`; ``rules`` ``None`` plays
+    says what each means), checked by :meth:`SimulatedGame.check`; ``rules`` ``None`` plays
     the game's default rules, and ``out`` receives the per-game JSON lines.
 
     Raises:
-        EighthalfError: If an argument is wrong (see :meth:`Binding.check`), or, from
+        EighthalfError: If an argument is wrong (see :meth:`SimulatedGame.check`), or, from
             the worker, a bot cannot be imported or a game cannot end.
         IllegalMoveError: If a bot that is not built in makes an illegal move.
     """
@@ -362,7 +362,7 @@ def run_simulation(
         ((binding, players, names, seed, start, stop, rotate_seats, rules, detail), stop - start)
         for start, stop in chunks(count, chunk_size)
     )
-    tally = Tally(
+    tally = Totals(
         bots=names, counters=[0] * binding.figures.counters, histograms=[{} for _ in range(binding.figures.histograms)]
     )
     run_chunks(

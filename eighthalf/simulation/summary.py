@@ -4,7 +4,7 @@
 (:func:`~eighthalf.simulation.simulate.run_simulation`) and returns a :class:`GameSummary`:
 win rates and mean points by seat and by bot with their 95% intervals, shared wins,
 and game lengths in moves, as text, JSON and CSV. What a game counts of its own (an
-:class:`~eighthalf.simulation.simulate.Figures` with counters and distributions) is its
+:class:`~eighthalf.simulation.simulate.GameFigures` with counters and distributions) is its
 hook, :attr:`eighthalf.registry.Commands.figures`: the summary reports each
 counter per game and each distribution's mean and most, under the names the game gives
 (:attr:`~eighthalf.registry.Commands.figure_names`). A game whose summary shows
@@ -30,11 +30,11 @@ import attrs
 from eighthalf.registry import GameEntry
 from eighthalf.simulation.runner import csv_columns, histogram_figures, standings
 from eighthalf.simulation.simulate import (
-    Binding,
-    Figures,
+    GameFigures,
+    SimulatedGame,
     StandingFigures,
     SummaryFigures,
-    Tally,
+    Totals,
     run_simulation,
     standings_table,
 )
@@ -148,21 +148,21 @@ class GameSummary(SummaryFigures):
         return self._text("", standings_table("games", self.seats, self.by_bot), tail)
 
 
-def binding_of(entry: GameEntry) -> Binding:
+def binding_of(entry: GameEntry) -> SimulatedGame:
     """The derived simulation of ``entry``'s game on the runner: its seeds' tag
     (``<key>-simulate-v1``), the word ``game``, and the game's own figures, if any."""
     figures = entry.commands.figures
-    return Binding(
+    return SimulatedGame(
         game=entry.game,
         tag=f"{entry.key}-simulate-v1".encode(),
         unit="game",
         most=MAX_GAMES,
         players_rule=entry.players_rule,
-        figures=Figures() if figures is None else figures,
+        figures=GameFigures() if figures is None else figures,
     )
 
 
-def summary_of(entry: GameEntry, players: int, seed: int, rotate_seats: bool, tally: Tally) -> GameSummary:
+def summary_of(entry: GameEntry, players: int, seed: int, rotate_seats: bool, tally: Totals) -> GameSummary:
     """The :class:`GameSummary` of a run's added-up ``tally``."""
     seats, by_bot = standings(tally.cells, players, tally.bots, lambda seat, bot, sums: GameStanding(seat, bot, *sums))
     names = entry.commands.figure_names
@@ -207,7 +207,7 @@ def simulate(
 
     Raises:
         EighthalfError: If an argument is wrong (see
-            :meth:`eighthalf.simulation.simulate.Binding.check`), or, from the worker, a bot
+            :meth:`eighthalf.simulation.simulate.SimulatedGame.check`), or, from the worker, a bot
             cannot be imported or a game cannot end.
     """
     tally = run_simulation(

@@ -506,7 +506,7 @@ def _records(case: Case) -> None:
         if list(replay_states(record)) != list(played.states):
             fail(f"replaying a record does not give the game's states {where}")
         half = len(played.moves) // 2
-        cut = record.cut(half)
+        cut = record.prefix(half)
         if records.loads(records.dumps(cut)) != cut:
             fail(f"a record cut to {half} moves does not round trip through its text {where}")
         if list(replay_states(cut))[-1] != played.states[half]:

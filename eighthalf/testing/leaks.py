@@ -5,7 +5,7 @@ only in cards that seat cannot see. :func:`hidden_variants` makes such states an
 :func:`assert_no_leaks` runs your rendering function over them; :func:`assert_events_hide`
 checks what a seat is told of a move. Each takes the game as a game object of the game
 protocol (:class:`~eighthalf.core.game.Game`): by default the registry's first game
-(8½'s round, :data:`~eighthalf.games.eighthalf.game.ROUND`), or any other, such as 8½'s
+(8½'s round, :data:`~eighthalf.games.eighthalf.game.EIGHTHALF`), or any other, such as 8½'s
 match (:data:`~eighthalf.games.eighthalf.game.MATCH`), Eights
 (:data:`~eighthalf.games.eights.game.EIGHTS`) or a game of your own.
 
@@ -210,10 +210,10 @@ def assert_events_hide(
     agrees and no view can tell a drawn card from one turned up for all.
 
     >>> import random
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> state = ROUND.start(4, seed=7)
-    >>> move = ROUND.legal_moves(state)[0]
-    >>> assert_events_hide(ROUND, state, move, 0, rng=random.Random(1)) > 0
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> state = EIGHTHALF.start(4, seed=7)
+    >>> move = EIGHTHALF.legal_moves(state)[0]
+    >>> assert_events_hide(EIGHTHALF, state, move, 0, rng=random.Random(1)) > 0
     True
 
     Raises:

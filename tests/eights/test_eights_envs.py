@@ -22,7 +22,7 @@ from eighthalf.eights import GameState, Rules, legal_moves, new_game, view
 from eighthalf.envs.eights import SeatEnv, env, raw_env
 from eighthalf.envs.eights.gym import ENV_ID
 from eighthalf.games.eights import encoding as eights_encoding
-from eighthalf.games.eights import encoding_rows as _rows
+from eighthalf.games.eights import encoding_rows as rows_encoding
 from eighthalf.games.eights import engine as eights_engine
 from eighthalf.games.eights.encoding import (
     EIGHTS_ENCODING,
@@ -171,7 +171,7 @@ def test_wt1_wt7_the_state_forms_give_the_views_moves_and_play_as_the_engine(see
 
 def test_full_caches_of_the_state_forms_start_again_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(eights_encoding._MASKS, "spells", {})
-    monkeypatch.setattr(_rows, "_CACHED", 2)
+    monkeypatch.setattr(rows_encoding, "_CACHED", 2)
     monkeypatch.setattr(eights_encoding, "_OBSERVATIONS", {})  # new tables, whose caches fill at 2
     states = _states(6)[::2]
     players = states[0].hand.players
@@ -389,7 +389,7 @@ def test_the_mask_floor_benchmark_times_the_four_parts_on_positions_of_play(caps
     summed = [part for part in eights_mask_floor.STEP_PARTS if not part.startswith(" ") and "within" not in part]
     assert account["all"] > 0 and sum(account[part] for part in summed) == pytest.approx(account["all"])
     assert 0 < account["  of which the engine's spellings"] < account["the masks (mask_states_into)"]
-    assert _rows.spellings is eights_engine.spellings  # type: ignore[attr-defined]  # the timer is taken off
+    assert rows_encoding.spellings is eights_engine.spellings  # type: ignore[attr-defined]  # the timer is taken off
 
 
 def test_wp1_wp2_wt7_a_masked_states_passes_are_remembered_and_no_other_pass_is_taken() -> None:

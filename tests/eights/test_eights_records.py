@@ -106,11 +106,11 @@ def test_start_cut_played() -> None:
         state = apply(state, move)
     record = Record(players=3, seed=4, moves=tuple(moves), comments=((1, "x"), (3, "y")))
     assert record.start() == new_game(3, seed=4)
-    cut = record.cut(1)
+    cut = record.prefix(1)
     assert cut.moves == tuple(moves[:1]) and cut.comments == ((1, "x"),) and cut.result == "*"
     assert cut.played(moves[1]).moves == tuple(moves[:2])
     with pytest.raises(DocumentError, match=r"^\$\.moves: cannot cut at move 4 of 3"):
-        record.cut(4)
+        record.prefix(4)
     with pytest.raises(DocumentError, match=r"^\$\.Result: the game is not over after 3 moves"):
         record.finished()
 

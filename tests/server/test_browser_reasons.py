@@ -47,7 +47,7 @@ from eighthalf.eights import Rules as EightsRules
 from eighthalf.eights import Spell
 from eighthalf.games import eights
 from eighthalf.games.eighthalf.entry import ENTRY
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.reasons import reason_for, refused_plays
 from eighthalf.serialization import to_data
 from eighthalf.server.boards import refused_data
@@ -144,7 +144,7 @@ def _cases(locale: str) -> tuple[list[Any], list[tuple[str, IllegalMoveError | N
             else:
                 expected.append((notation, None))
             tries.append(picks)
-        refused = refused_data(ENTRY, ROUND, state, state.to_move, locale)
+        refused = refused_data(ENTRY, EIGHTHALF, state, state.to_move, locale)
         turns.append([{"legal": legal, "own": own, "refused": refused}, tries])
     return turns, expected
 
@@ -161,7 +161,7 @@ def test_the_refusals_sent_to_the_seat_are_the_engines_for_every_play_of_its_car
                 apply(state, parse_move(notation))
             except IllegalMoveError as error:
                 expected[notation] = (str(error), error.rule)
-        refused = refused_plays(ROUND, state, state.to_move)
+        refused = refused_plays(EIGHTHALF, state, state.to_move)
         assert {move: (str(error), error.rule) for move, error in refused.items()} == expected
         count += len(refused)
     assert count > 500

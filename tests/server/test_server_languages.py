@@ -23,7 +23,7 @@ from server_support import (
 
 from eighthalf.core.errors import IllegalMoveError
 from eighthalf.core.i18n import translation
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.reasons import reason_for
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.records import Record as EightsRecord
@@ -87,14 +87,14 @@ def _first_mover_zero(make: Any, game: Any) -> Any:
 
 
 def test_one_table_narrates_in_french_to_a_french_seat_and_in_english_to_the_other(server: ServerProcess) -> None:
-    record = _first_mover_zero(Record, ROUND)
+    record = _first_mover_zero(Record, EIGHTHALF)
     start = record.start()
-    move = ROUND.legal_moves(start)[0]
-    after = ROUND.apply(start, move)
-    events = ROUND.describe(start, move, after)
-    collect = ROUND.parse_move("c")
+    move = EIGHTHALF.legal_moves(start)[0]
+    after = EIGHTHALF.apply(start, move)
+    events = EIGHTHALF.describe(start, move, after)
+    collect = EIGHTHALF.parse_move("c")
     with pytest.raises(IllegalMoveError) as refusal:
-        ROUND.apply(start, collect)
+        EIGHTHALF.apply(start, collect)
 
     async def main() -> None:
         table = new_table(server, {"game": "8½", "players": 2, "seats": [None, None], "seed": record.seed})
@@ -116,14 +116,14 @@ def test_one_table_narrates_in_french_to_a_french_seat_and_in_english_to_the_oth
             error = await receive_error(french)
             assert error["message"] == str(refusal.value) and error["rule"] == refusal.value.rule
             assert error["text"] == reason_for(refusal.value, "fr") != refusal.value.reason
-            await send(english, {"type": "move", "move": ROUND.move_text(move), "number": 0})
+            await send(english, {"type": "move", "move": EIGHTHALF.move_text(move), "number": 0})
             assert (await receive_error(english))["text"] == "It is not your turn."
-            await send(french, {"type": "move", "move": ROUND.move_text(move), "number": 0})
+            await send(french, {"type": "move", "move": EIGHTHALF.move_text(move), "number": 0})
             frames = [await receive_until(socket, "state", number=1) for socket in (french, english, dutch)]
             for frame, seat, locale in zip(frames, (0, 1, None), ("fr", "en", "nl"), strict=True):
-                assert frame["narration"] == ROUND.narrate(ROUND.events_for(events, seat), NAMES, locale)
-                assert frame["last"] == {"seat": 0, "move": ROUND.move_text(move), "timed_out": False}
-                assert (frame["to_move"], frame["result"]) == (ROUND.to_move(after), None)  # one game for all
+                assert frame["narration"] == EIGHTHALF.narrate(EIGHTHALF.events_for(events, seat), NAMES, locale)
+                assert frame["last"] == {"seat": 0, "move": EIGHTHALF.move_text(move), "timed_out": False}
+                assert (frame["to_move"], frame["result"]) == (EIGHTHALF.to_move(after), None)  # one game for all
             assert frames[0]["narration"] != frames[1]["narration"] != frames[2]["narration"]
             assert frames[0]["narration"][0].startswith("Anna joue ")
             assert frames[1]["narration"][0].startswith("Anna plays ")

@@ -37,7 +37,7 @@ from eighthalf import GameState, new_game
 from eighthalf.bots import GreedyBot
 from eighthalf.core.errors import EighthalfError, IllegalMoveError
 from eighthalf.core.game import Game
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eights import bots as eights_bots
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.records import Record as EightsRecord
@@ -46,7 +46,7 @@ from eighthalf.server.client import join, play
 from eighthalf.server.games import seat_names
 
 GAMES: dict[str, tuple[Game[Any, Any, Any, Any, Any], Any, dict[str, Any]]] = {
-    "8½": (ROUND, GreedyBot, {"move_limit": 80}),
+    "8½": (EIGHTHALF, GreedyBot, {"move_limit": 80}),
     "Eights": (EIGHTS, eights_bots.GreedyBot, {"target": 20}),
 }
 """Each game's object, a bot class of it and small rules."""
@@ -59,7 +59,7 @@ def test_a_dropped_connection_reconnects_with_its_token_and_gets_the_state_at_on
         rng = random.Random(1)
         async with raw_socket(server, table["id"]) as socket:
             _, state = await say_hello(socket, token)
-            frame = await bounded(drive(socket, ROUND, GreedyBot(), rng, first=state, stop_at=3))
+            frame = await bounded(drive(socket, EIGHTHALF, GreedyBot(), rng, first=state, stop_at=3))
             socket.transport.abort()  # dropped: no close handshake
         for _ in range(2):  # after the drop, and after a polite close (a reload)
             async with raw_socket(server, table["id"]) as socket:
@@ -70,7 +70,7 @@ def test_a_dropped_connection_reconnects_with_its_token_and_gets_the_state_at_on
                     assert state[key] == frame[key], key
         async with raw_socket(server, table["id"]) as socket:
             _, state = await say_hello(socket, token)
-            final = await bounded(drive(socket, ROUND, GreedyBot(), rng, first=state))
+            final = await bounded(drive(socket, EIGHTHALF, GreedyBot(), rng, first=state))
         record, _ = finished_record(server, table["id"])
         assert record.result == final["result"]["text"]
 
@@ -169,7 +169,7 @@ def test_an_illegal_move_is_refused_naming_the_rule_the_library_names(server: Se
 def _refusal(state: GameState, text: str) -> IllegalMoveError | None:
     """The library's refusal of the 8½ move written ``text`` in ``state``, if it refuses it."""
     try:
-        ROUND.apply(state, ROUND.parse_move(text))
+        EIGHTHALF.apply(state, EIGHTHALF.parse_move(text))
     except IllegalMoveError as error:
         return error
     return None
@@ -177,7 +177,7 @@ def _refusal(state: GameState, text: str) -> IllegalMoveError | None:
 
 def test_an_eighthalf_move_of_a_card_not_in_the_hand_is_refused_T3(server: ServerProcess) -> None:
     state = new_game(2, seed=14)
-    seat = ROUND.to_move(state)
+    seat = EIGHTHALF.to_move(state)
     assert seat is not None
     missing = next(text for text in "12345678" if getattr(_refusal(state, text), "rule", None) == "T3")
 
@@ -208,10 +208,10 @@ def test_a_person_who_does_not_move_in_time_is_moved_for_by_the_timeout_bot(serv
             timed_out = await receive_until(socket, "state", seconds=15, number=state["number"] + 1)
             assert timed_out["last"]["seat"] == 0 and timed_out["last"]["timed_out"] is True
             assert timed_out["last"]["move"] in state["moves"]
-            final = await bounded(drive(socket, ROUND, GreedyBot(), random.Random(4)))
+            final = await bounded(drive(socket, EIGHTHALF, GreedyBot(), random.Random(4)))
         record, _ = finished_record(server, table["id"])
         assert record.result == final["result"]["text"]
-        assert ROUND.move_text(record.moves[state["number"]]) == timed_out["last"]["move"]
+        assert EIGHTHALF.move_text(record.moves[state["number"]]) == timed_out["last"]["move"]
 
     asyncio.run(main())
 

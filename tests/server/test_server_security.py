@@ -51,7 +51,7 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from eighthalf.bots import GreedyBot
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.server.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
 from eighthalf.server.client import play
 from eighthalf.server.games import seat_names
@@ -101,11 +101,11 @@ async def run_scene(server: ServerProcess, case: Case) -> None:
         tokens[2] = await asyncio.to_thread(take_seat, server, table, 2, "Cleo")
         second = await start_watch(server, table, tokens[2], 2)
         cleo = asyncio.create_task(play(server.url, table, tokens[2], GreedyBot(), seed=2))
-        frame = await bounded(drive(driver, ROUND, GreedyBot(), rng, stop_at=STOP_AT))
+        frame = await bounded(drive(driver, EIGHTHALF, GreedyBot(), rng, stop_at=STOP_AT))
         await bounded(case(Scene(server, table, tokens, frame)))
         status, summary = await asyncio.to_thread(http, server, "GET", f"/api/tables/{table}")
         assert status == 200 and summary["moves"] == frame["number"] and summary["to_move"] == 0
-        final = await bounded(drive(driver, ROUND, GreedyBot(), rng, first=frame))
+        final = await bounded(drive(driver, EIGHTHALF, GreedyBot(), rng, first=frame))
         await send(driver, {"type": "move", "move": frame["moves"][0]})  # a move for a finished table
         error = await receive_error(driver)
         assert error["code"] == "game-over", error
@@ -118,7 +118,7 @@ async def run_scene(server: ServerProcess, case: Case) -> None:
     for watched in watches:
         assert result_of(watched.result()) == result
         assert all(message["type"] != "error" for message in watched.messages)
-        check_frames(ROUND, record, watched, names, list(tokens.values()), rng)
+        check_frames(EIGHTHALF, record, watched, names, list(tokens.values()), rng)
 
 
 def refused_kept_open(seat: int | None, payload: Callable[[Scene], str], code: str) -> Case:
@@ -292,7 +292,7 @@ def test_a_move_before_the_table_starts_is_refused_not_started(server: ServerPro
         async with raw_socket(server, table["id"]) as socket:
             _, state = await say_hello(socket, token)
             assert state["started"] is False and state["moves"] == [] and state["to_move"] == 0
-            move = ROUND.move_text(ROUND.parse_move("4"))  # no matter which: nothing is played before the start
+            move = EIGHTHALF.move_text(EIGHTHALF.parse_move("4"))  # no matter which: nothing is played before the start
             for message in ({"type": "move", "move": move}, {"type": "move", "move": "pass", "number": 0}):
                 await send(socket, message)
                 error = await receive_error(socket)

@@ -21,12 +21,12 @@ from eighthalf.console.arguments import check_bots_option
 from eighthalf.console.arguments import int_type as _int_type
 from eighthalf.console.commands import add_commands as add_commands_of
 from eighthalf.console.commands import add_demo_arguments, add_game_commands, checked_run, seat_names
-from eighthalf.console.demo import DemoFace, check_demo, play_demo
+from eighthalf.console.demo import DemoScreen, check_demo, play_demo
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.version import __version__
 from eighthalf.games.eighthalf.bots import BOTS, Bot
 from eighthalf.games.eighthalf.events import Event, narrate
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.moves import Move
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.simulate import COMMAND as SIMULATE
@@ -48,7 +48,7 @@ NAMES = seat_names(8)
 """The names given to seats 0 to 7."""
 
 
-class _Demo(DemoFace[GameState, Move, Event]):
+class _Demo(DemoScreen[GameState, Move, Event]):
     """How 8½'s demo tells a round: every hand at the start, then a line a move with the
     call it was made on and what happened, as a spectator sees it."""
 
@@ -60,7 +60,7 @@ class _Demo(DemoFace[GameState, Move, Event]):
             )
         return lines
 
-    def told(
+    def screen_items(
         self, number: int, seat: int, move: Move, seen: Sequence[Event], before: GameState, after: GameState
     ) -> list[str]:
         story = " ".join(narrate(seen, self.names))
@@ -80,7 +80,7 @@ def run_demo(
     Bots can, rarely, play a round that never ends, so the demo plays under E7's move
     limit (``move_limit``; ``None`` for none). Returns the winning seat, or -1 if the
     limit ended the round. ``write`` receives each line (default: print). The loop is
-    :func:`eighthalf.console.demo.play_demo` over :data:`eighthalf.games.eighthalf.game.ROUND`.
+    :func:`eighthalf.console.demo.play_demo` over :data:`eighthalf.games.eighthalf.game.EIGHTHALF`.
 
     Raises:
         EighthalfError: If ``players`` is not from 2 to 5 (S2), ``seed`` is not an int of
@@ -88,11 +88,11 @@ def run_demo(
             bot per seat, or ``move_limit`` is not ``None`` or at least 1; or if a bot fails
             as it chooses (a bot of another game, say) or chooses an illegal move.
     """
-    check_demo(ROUND, players, seed, bots, "S2")
+    check_demo(EIGHTHALF, players, seed, bots, "S2")
     if move_limit is not None and (type(move_limit) is not int or move_limit < 1):
         raise EighthalfError("move_limit must be None or an int of at least 1 (E7)")
     state = play_demo(
-        ROUND, _Demo(NAMES[:players], seed), players, seed, bots, rules=Rules(move_limit=move_limit), write=write
+        EIGHTHALF, _Demo(NAMES[:players], seed), players, seed, bots, rules=Rules(move_limit=move_limit), write=write
     )
     return -1 if state.winner is None else state.winner
 
@@ -103,7 +103,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     Each sub-command's parser sets ``run``, the function that runs it (see :func:`main`).
     """
     demo = commands.add_parser("demo", help="play a seeded round between built-in bots, narrated move by move")
-    add_demo_arguments(demo, ROUND, BOTS, seed_help="the deal's seed (default 7)")
+    add_demo_arguments(demo, EIGHTHALF, BOTS, seed_help="the deal's seed (default 7)")
     demo.add_argument(
         "--move-limit",
         type=_int_type(0),
@@ -162,7 +162,9 @@ def _run_demo(args: argparse.Namespace, demo: argparse.ArgumentParser) -> int:
     if not 2 <= args.players <= 5:
         demo.error(f"--players must be from 2 to 5 (S2), not {args.players}")
     try:
-        bots = [load_bot_for(ROUND, name) for name in check_bots_option(args.bots, args.players, BOTS, game=ROUND)]
+        bots = [
+            load_bot_for(EIGHTHALF, name) for name in check_bots_option(args.bots, args.players, BOTS, game=EIGHTHALF)
+        ]
         run_demo(args.players, args.seed, bots, move_limit=args.move_limit or None)
     except EighthalfError as error:  # a bad --bots, or a bot that fails as it plays (of another game, say)
         demo.error(str(error))

@@ -50,7 +50,7 @@ from eighthalf.envs.base import Encoding, layout
 from eighthalf.games.eighthalf.cards import COMPOSITION, RANKS, Rank
 from eighthalf.games.eighthalf.encoding_counts import Counts
 from eighthalf.games.eighthalf.engine import legal_moves
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.moves import (
     BLIND_PLAYS,
     COLLECT,
@@ -73,8 +73,8 @@ from eighthalf.games.eighthalf.views import PlayerView
 __all__ = [
     "ACTIONS",
     "DEFAULT_MOVE_LIMIT",
+    "EIGHTHALF_ENCODING",
     "NUM_ACTIONS",
-    "ROUND_ENCODING",
     "RoundEncoding",
     "action_mask",
     "action_to_move",
@@ -468,10 +468,10 @@ def table_rules(rules: Rules | None, move_limit: int | None, default_limit: int 
 class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     """8½'s encoding for the adapters: the functions of this module bound to the
     :class:`~eighthalf.envs.base.Encoding` they are written against (one instance,
-    :data:`ROUND_ENCODING`). Its actions do not depend on the view.
+    :data:`EIGHTHALF_ENCODING`). Its actions do not depend on the view.
     """
 
-    game = ROUND
+    game = EIGHTHALF
     env_name = "eighthalf_v0"
     num_actions = NUM_ACTIONS
     default_move_limit = DEFAULT_MOVE_LIMIT
@@ -552,5 +552,5 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         out[turn * NUM_ACTIONS + _INDEX[move]] += 1
 
 
-ROUND_ENCODING: Final = RoundEncoding()
+EIGHTHALF_ENCODING: Final = RoundEncoding()
 """8½'s encoding (one round an episode)."""

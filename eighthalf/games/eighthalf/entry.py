@@ -21,7 +21,7 @@ from eighthalf.formats.replay import GameRecord
 from eighthalf.games.eighthalf.bots import BOTS
 from eighthalf.games.eighthalf.cards import COMPOSITION
 from eighthalf.games.eighthalf.cli import add_commands
-from eighthalf.games.eighthalf.game import ROUND, MatchGame, MatchPlayer
+from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.reasons import REASONS, WORDS, refused_plays
 from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
@@ -36,7 +36,7 @@ def round_cards(state: GameState) -> Counter[Hashable]:
     """Every card of a round of 8½: the pile and every seat's hand, bank, open, blind and
     collected cards (S1); of a match, its current round's (M2).
 
-    >>> sum(round_cards(ROUND.start(3, seed=1)).values())
+    >>> sum(round_cards(EIGHTHALF.start(3, seed=1)).values())
     72
     """
     if not isinstance(state, GameState):  # a match: its round holds the 72 cards
@@ -69,7 +69,7 @@ ENTRY: Final = GameEntry(
     name="8½",
     key="eighthalf",
     aliases=("8.5", "8 1/2", "eight and a half"),
-    game=ROUND,
+    game=EIGHTHALF,
     documents=REGISTRY,
     bots=BOTS,
     records=RECORD_FORMAT,
@@ -88,7 +88,7 @@ ENTRY: Final = GameEntry(
         "the terminal game, and simulations.",
         add_commands=add_commands,
     ),
-    encoding="eighthalf.games.eighthalf.encoding:ROUND_ENCODING",
+    encoding="eighthalf.games.eighthalf.encoding:EIGHTHALF_ENCODING",
     schemas="eighthalf.games.eighthalf.schema_fields:SCHEMAS",
     order=0,
     reasons=REASONS,

@@ -1,6 +1,6 @@
 """8½ as game objects of the game protocol (:class:`eighthalf.core.game.Game`).
 
-:data:`ROUND` is a single round (S1–E7) and :data:`MATCH` the six-round match
+:data:`EIGHTHALF` is a single round (S1–E7) and :data:`MATCH` the six-round match
 (M1–M3); :class:`MatchGame` makes matches of other lengths. They bind 8½'s own
 functions, unchanged, to the protocol that the tools written once for every game use
 (the simulation runner, records and replay, the terminal loop, the bots' search, the
@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from eighthalf.core.errors import DocumentError, EighthalfError, InvalidStateError, quote
-from eighthalf.core.game import Result, Turns
+from eighthalf.core.game import Result, TurnGame
 from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.records import check_tag_texts, tag_int
 from eighthalf.games.eighthalf.cards import Rank
@@ -50,8 +50,8 @@ from eighthalf.games.eighthalf.state import GameState
 from eighthalf.games.eighthalf.views import sample_state, view
 
 __all__ = [
+    "EIGHTHALF",
     "MATCH",
-    "ROUND",
     "Exchanger",
     "MatchGame",
     "MatchPlayer",
@@ -148,19 +148,19 @@ class _EightAndAHalf:
     rules_from_tags = staticmethod(rules_from_tags)
 
 
-class RoundGame(Turns, _EightAndAHalf):
+class RoundGame(TurnGame, _EightAndAHalf):
     """A single round of 8½ (S1–E7), as a game object: 8½'s functions, unchanged; whose turn
     it is (none once the round is over, E4) and the moves' notation as
-    :class:`~eighthalf.core.game.Turns` derives them.
+    :class:`~eighthalf.core.game.TurnGame` derives them.
 
-    >>> ROUND.start(4, seed=7) == new_game(4, seed=7)
+    >>> EIGHTHALF.start(4, seed=7) == new_game(4, seed=7)
     True
     """
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return "eighthalf.games.eighthalf.game.ROUND" if type(self) is RoundGame else f"{type(self).__name__}()"
+        return "eighthalf.games.eighthalf.game.EIGHTHALF" if type(self) is RoundGame else f"{type(self).__name__}()"
 
     # 8½'s own functions, bound as they are: no call in between on the hot path of
     # search and simulations.
@@ -377,7 +377,7 @@ class MatchGame(_EightAndAHalf):
         return match_narrate(events, names, locale)
 
 
-ROUND: Final = RoundGame()
+EIGHTHALF: Final = RoundGame()
 """A single round of 8½ (S1–E7)."""
 MATCH: Final = MatchGame()
 """The six-round match of 8½ (M1–M3)."""

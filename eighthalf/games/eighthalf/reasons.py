@@ -100,9 +100,9 @@ def refused_plays(game: Any, state: Any, seat: int) -> dict[str, IllegalMoveErro
 
     In a match's exchange (M3) they are the exchanges of its open cards for other seats'.
 
-    >>> from eighthalf.games.eighthalf.game import ROUND
-    >>> state = ROUND.start(2, seed=1)
-    >>> refused = refused_plays(ROUND, state, state.to_move)
+    >>> from eighthalf.games.eighthalf.game import EIGHTHALF
+    >>> state = EIGHTHALF.start(2, seed=1)
+    >>> refused = refused_plays(EIGHTHALF, state, state.to_move)
     >>> sorted({error.rule for error in refused.values()})
     ['S5', 'T2']
     """

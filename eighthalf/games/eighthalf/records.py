@@ -94,7 +94,7 @@ from eighthalf.formats.records import (
 from eighthalf.formats.replay import GameRecord, RecordFormat, checked_result, replay_states
 from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, Rank
 from eighthalf.games.eighthalf.deal import check_table, first_state, new_game, seed_bytes
-from eighthalf.games.eighthalf.game import MATCH, ROUND, MatchGame, RoundGame
+from eighthalf.games.eighthalf.game import EIGHTHALF, MATCH, MatchGame, RoundGame
 from eighthalf.games.eighthalf.match import Decline, Exchange, Match, MatchMove, new_match
 from eighthalf.games.eighthalf.moves import MOVE_TYPES
 from eighthalf.games.eighthalf.options import MAX_COUNT, Rules
@@ -217,7 +217,7 @@ class Record(GameRecord["GameState | Match", MatchMove]):
         rules = self.rules
         if type(rules) is not Rules:  # exactly: a subclass would not read back equal
             raise DocumentError("$.rules", f"expected a Rules, not {quote(rules)}")
-        players = check_players(self.players, ROUND.player_counts(rules), "S2")
+        players = check_players(self.players, EIGHTHALF.player_counts(rules), "S2")
         if self.seed is not None:
             check_seed_field(self.seed)
         deck = self.deck
@@ -251,9 +251,9 @@ class Record(GameRecord["GameState | Match", MatchMove]):
 
     @property
     def game(self) -> RoundGame | MatchGame:
-        """The game object that replays the record, by its ``rounds``: :data:`eighthalf.games.eighthalf.game.ROUND`
+        """The game object that replays the record, by its ``rounds``: :data:`eighthalf.games.eighthalf.game.EIGHTHALF`
         for a single round, else :class:`MatchGame(rounds) <eighthalf.games.eighthalf.game.MatchGame>`."""
-        return ROUND if self.rounds is None else MatchGame(self.rounds)
+        return EIGHTHALF if self.rounds is None else MatchGame(self.rounds)
 
     def start(self) -> GameState | Match:
         """The first state: the dealt round, or the match with its first round dealt.
@@ -297,7 +297,7 @@ def result_of(game: GameState | Match) -> str:
     if isinstance(game, Match):
         return result_text(MATCH, game)
     if isinstance(game, GameState):
-        return result_text(ROUND, game)
+        return result_text(EIGHTHALF, game)
     raise InvalidStateError(f"result_of needs a GameState or a Match, not {quote(game)}")
 
 

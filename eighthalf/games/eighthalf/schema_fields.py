@@ -19,7 +19,7 @@ from typing import Any, Final
 from eighthalf.core.game import play_out
 from eighthalf.formats.documents import Registry
 from eighthalf.games.eighthalf.cards import COMPOSITION, RANKS, Rank
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.options import MAX_SEATS, Rules
 from eighthalf.games.eighthalf.serialization import REGISTRY
 from eighthalf.games.eighthalf.state import MAX_CALL_HALVES, Outcome, Seat
@@ -153,11 +153,11 @@ def round_pieces(registry: Registry) -> Pieces:
     """
 
     # Nested objects have the keys of the objects the writer produces.
-    state = play_out(ROUND, ROUND.start(2, seed=0), lambda state, moves: moves[0])
+    state = play_out(EIGHTHALF, EIGHTHALF.start(2, seed=0), lambda state, moves: moves[0])
     written = registry.to_data(state)
     seat_keys = frozenset(written["seats"][0])
     outcome_keys = frozenset(written["outcome"])
-    seat_view_keys = frozenset(registry.to_data(ROUND.view(state, 0))["seats"][0])
+    seat_view_keys = frozenset(registry.to_data(EIGHTHALF.view(state, 0))["seats"][0])
     optional = registry.by_name["Rules"].optional
 
     cards = ref("cards")

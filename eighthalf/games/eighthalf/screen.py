@@ -32,7 +32,7 @@ from eighthalf.games.eighthalf.match import narrate as match_narrate
 from eighthalf.games.eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay
 from eighthalf.games.eighthalf.state import GameState, call_text
 from eighthalf.games.eighthalf.views import PlayerView
-from eighthalf.simulation.runner import cut as _cut
+from eighthalf.simulation.runner import brief as _brief
 
 __all__ = [
     "LABELS",
@@ -338,7 +338,7 @@ def move_choices(seen: MatchView) -> Choices[MatchMove]:
         try:
             return parse_match_move(text)
         except ValueError:  # a ParseError; any ValueError of odd input is refused the same way
-            return f"not a move: {_cut(text)} (type {letters}, or the move itself; ? for help)"
+            return f"not a move: {_brief(text)} (type {letters}, or the move itself; ? for help)"
 
     return Choices(
         f"Type {letters} for a line of the list, or the move itself (a card such as 5 plays that card); "

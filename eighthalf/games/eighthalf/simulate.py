@@ -39,7 +39,7 @@ from eighthalf.games.eighthalf.bots import BOTS, Bot
 
 # The table-option flags moved to eighthalf.games.eighthalf.flags; their old home keeps the names for a release.
 from eighthalf.games.eighthalf.flags import add_table_option_arguments, table_option_flags, table_options_from_args  # noqa: F401
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.moves import BlindPlay, Collect, Move
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import GameState, Seat
@@ -47,11 +47,11 @@ from eighthalf.games.eighthalf.views import PlayerView, SeatView, seat_view, vie
 from eighthalf.simulation import runner
 from eighthalf.simulation.runner import ProgressBar, csv_columns, game_seeds, standings
 from eighthalf.simulation.simulate import (
-    Binding,
-    Figures,
+    GameFigures,
+    SimulatedGame,
     StandingFigures,
     SummaryFigures,
-    Tally,
+    Totals,
     run_simulation,
     standings_table,
 )
@@ -345,7 +345,7 @@ class _Viewer:
         return view_with_seats(state, me, tuple(parts))
 
 
-class _RoundFigures(Figures):
+class _RoundFigures(GameFigures):
     """What a round of 8½ adds to a simulation: catches, collects and failed blind cards,
     the final counts (E4), its JSON line, and views that reuse the unchanged seats'."""
 
@@ -389,8 +389,8 @@ class _RoundFigures(Figures):
         }
 
 
-BINDING: Final = Binding(
-    game=ROUND,
+BINDING: Final = SimulatedGame(
+    game=EIGHTHALF,
     tag=_TAG,
     unit="round",
     most=MAX_ROUNDS,
@@ -479,7 +479,7 @@ def simulate(
     return _summary(players, rounds, seed, rotate_seats, rules, tally)
 
 
-def _summary(players: int, rounds: int, seed: int, rotate_seats: bool, rules: Rules, tally: Tally) -> Summary:
+def _summary(players: int, rounds: int, seed: int, rotate_seats: bool, rules: Rules, tally: Totals) -> Summary:
     """Turn the added-up totals into a :class:`Summary`."""
 
     def standing(seat: int | None, bot: str | None, sums: list[int]) -> Standing:

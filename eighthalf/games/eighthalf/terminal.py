@@ -23,8 +23,8 @@ goodbye line and exit status 0; Ctrl-C ends it the same way with status 130 (the
 shell's convention for an interrupt).
 
 The loop is the one both games share (:func:`eighthalf.console.play.play`); this
-module gives 8½'s options (:class:`PlayConfig`) and its face (:class:`EightAndAHalfFace`:
-a round is :data:`eighthalf.games.eighthalf.game.ROUND`, a match :class:`eighthalf.games.eighthalf.game.MatchGame`), and
+module gives 8½'s options (:class:`PlayConfig`) and its face (:class:`EightAndAHalfScreen`:
+a round is :data:`eighthalf.games.eighthalf.game.EIGHTHALF`, a match :class:`eighthalf.games.eighthalf.game.MatchGame`), and
 the screen is :mod:`eighthalf.games.eighthalf.screen`'s.
 
 Colour is optional: with the ``rich`` package importable, standard output a terminal,
@@ -60,7 +60,7 @@ from eighthalf.console import play as common
 from eighthalf.console.arguments import check_record_option
 from eighthalf.console.arguments import int_type as _int_type
 from eighthalf.console.commands import seat_names
-from eighthalf.console.play import Choices, Face, Say, Told, Wait, ask_move
+from eighthalf.console.play import Choices, Message, Pause, Screen, ScreenItem, ask_move
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
@@ -68,7 +68,7 @@ from eighthalf.games.eighthalf.bots import BOTS, tell_match
 from eighthalf.games.eighthalf.bots import exchange_choice as bots_exchange_choice
 from eighthalf.games.eighthalf.events import RoundOver
 from eighthalf.games.eighthalf.flags import add_table_option_arguments, table_option_flags, table_options_from_args
-from eighthalf.games.eighthalf.game import ROUND, MatchGame, MatchPlayer
+from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.match import (
     Match,
     MatchMove,
@@ -99,7 +99,7 @@ __all__ = [
     "LABELS",
     "NAMES",
     "PLAIN",
-    "EightAndAHalfFace",
+    "EightAndAHalfScreen",
     "Paint",
     "PlayConfig",
     "add_play_arguments",
@@ -227,7 +227,7 @@ def config_from_args(args: argparse.Namespace) -> PlayConfig:
             longer than the other seats, names are repeated or unprintable, or the record
             cannot be written where asked; the message says which and why.
     """
-    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS, game=ROUND)
+    players, seat, bots = common.seating_from_args(args, players=range(2, 6), rule="S2", registry=BOTS, game=EIGHTHALF)
     rounds: int | None = None
     if args.rounds is not None and not args.match:
         raise EighthalfError("--rounds goes with --match")
@@ -346,8 +346,8 @@ def _house_rules(rules: Rules) -> list[str]:
     return [f"House rule: {_HOUSE_RULES[name]}." for name in rules.option_names()]
 
 
-class EightAndAHalfFace(Face[Any, Any, Any, Any]):
-    """8½ in the terminal: a round (:data:`eighthalf.games.eighthalf.game.ROUND`) or a match
+class EightAndAHalfScreen(Screen[Any, Any, Any, Any]):
+    """8½ in the terminal: a round (:data:`eighthalf.games.eighthalf.game.EIGHTHALF`) or a match
     (:class:`eighthalf.games.eighthalf.game.MatchGame`) with its screens, letter labels and event lines,
     for :func:`eighthalf.console.play.play`.
 
@@ -364,7 +364,7 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
     reason_words = WORDS
 
     def __init__(self, config: PlayConfig, paint: Paint = PLAIN) -> None:
-        game: Game[Any, Any, Any, Any, Any] = ROUND if config.rounds is None else MatchGame(config.rounds)
+        game: Game[Any, Any, Any, Any, Any] = EIGHTHALF if config.rounds is None else MatchGame(config.rounds)
         super().__init__(game, config, paint)
         self.match_mode = config.rounds is not None
 
@@ -382,7 +382,7 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
     def make_bot(self, spec: str) -> Any:
         """A bot of :data:`eighthalf.bots.BOTS` or ``module:attribute``; in a match, in a
         :class:`~eighthalf.games.eighthalf.game.MatchPlayer`."""
-        bot = load_bot_for(ROUND, spec)
+        bot = load_bot_for(EIGHTHALF, spec)
         return MatchPlayer(bot) if self.match_mode else bot
 
     def intro(self, state: Match | GameState) -> list[str]:
@@ -419,24 +419,26 @@ class EightAndAHalfFace(Face[Any, Any, Any, Any]):
         else:
             super().observe(bots, before, move, events, after)
 
-    def told(self, events: Sequence[Any], seat: int, before: Any, after: Any) -> list[Told]:
+    def screen_items(self, events: Sequence[Any], seat: int, before: Any, after: Any) -> list[ScreenItem]:
         """The ends of rounds and of the match at once, the pause before a new deal, and
         every other event for the next screen, as the person may see it."""
         names, me, paint = self.config.names, self.config.seat, self.paint
-        items: list[Told] = []
+        items: list[ScreenItem] = []
         for event in events:
             if isinstance(event, RoundOver):
                 totals = after.scores if self.match_mode else None
-                items.append(Say("\n".join(round_over_lines(event, names, me, paint, totals))))
+                items.append(Message("\n".join(round_over_lines(event, names, me, paint, totals))))
             elif isinstance(event, RoundDealt):
-                items.append(Wait(f"Press Enter to deal round {after.round_index + 1} of {after.rounds} (q to quit): "))
-                items.append(Say(self._header(after)))
+                items.append(
+                    Pause(f"Press Enter to deal round {after.round_index + 1} of {after.rounds} (q to quit): ")
+                )
+                items.append(Message(self._header(after)))
                 if after.exchange_by is not None and after.exchange_by != me:
                     items.append(
-                        Say(f"{names[after.exchange_by]} won the last round and decides on the exchange (M3).")
+                        Message(f"{names[after.exchange_by]} won the last round and decides on the exchange (M3).")
                     )
             elif isinstance(event, MatchOver):
-                items.extend(Say(line) for line in _match_over(event, self.config, paint))
+                items.extend(Message(line) for line in _match_over(event, self.config, paint))
             else:
                 items.append(event_line(event, me, names, self.config.locale))
         return items
@@ -476,7 +478,7 @@ def run_play(
     ``args`` come from a parser set up with :func:`add_play_arguments`; ``input`` asks
     the person a question (it gets the prompt) and ``write`` shows lines (tests pass
     their own). The rest is :func:`eighthalf.console.play.run_play` with
-    :class:`EightAndAHalfFace`: 0 when the round or match ends or the person leaves
+    :class:`EightAndAHalfScreen`: 0 when the round or match ends or the person leaves
     (``q``, the end of input), 130 on Ctrl-C, 2 for bad options, 1 if a bot fails (a bot
     of Eights, say) or the record cannot be saved. ``--record PATH`` saves the game at
     the end, when the seed may be told (I4), with a ``Names`` tag:
@@ -486,7 +488,7 @@ def run_play(
     return common.run_play(
         args,
         config_from_args,
-        lambda config: EightAndAHalfFace(config, _painter(config)),
+        lambda config: EightAndAHalfScreen(config, _painter(config)),
         input=input,
         write=write,
     )

@@ -4,7 +4,7 @@
 is the terminal game (:mod:`eighthalf.games.eights.terminal`) and ``simulate`` plays many
 games and summarises them (:mod:`eighthalf.games.eights.simulate`). ``demo`` is the command
 every game derives from its registry entry (:mod:`eighthalf.console.commands`), told by
-Eights' own face (:func:`demo_face`); ``play`` and ``simulate`` are Eights' own
+Eights' own face (:func:`demo_screen`); ``play`` and ``simulate`` are Eights' own
 (:func:`add_play_command`, :func:`add_simulate_command`), from the shared pieces of
 :mod:`eighthalf.console.arguments`. The options mean what they mean for 8½'s commands
 (:mod:`eighthalf.games.eighthalf.cli`): ``--bots`` is a comma-separated list that repeats to fill the
@@ -27,7 +27,7 @@ from typing import Final
 
 from eighthalf.console import arguments as common_cli
 from eighthalf.console import commands as derived
-from eighthalf.console.demo import DemoFace, check_demo, play_demo
+from eighthalf.console.demo import DemoScreen, check_demo, play_demo
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.games.eights.bots import Bot
@@ -56,7 +56,7 @@ __all__ = [
     "add_rules_arguments",
     "add_simulate_arguments",
     "add_simulate_command",
-    "demo_face",
+    "demo_screen",
     "main",
     "rules_from_args",
     "run_demo",
@@ -74,7 +74,7 @@ NAMES = derived.seat_names(6)
 # --- demo ---------------------------------------------------------------------------------------
 
 
-class _Demo(DemoFace[GameState, Move, Event]):
+class _Demo(DemoScreen[GameState, Move, Event]):
     """How Eights' demo tells a game: the table and every hand at each deal (a demo shows
     everything), a line a turn, and the ends of hands and of the game on lines of their own."""
 
@@ -95,7 +95,7 @@ class _Demo(DemoFace[GameState, Move, Event]):
             *(f"  {names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(hand.hands)),
         ]
 
-    def told(
+    def screen_items(
         self, number: int, seat: int, move: Move, seen: Sequence[Event], before: GameState, after: GameState
     ) -> list[str]:
         names = self.names
@@ -113,10 +113,10 @@ class _Demo(DemoFace[GameState, Move, Event]):
             raise EighthalfError(f"the game {why}")
 
 
-def demo_face(
+def demo_screen(
     game: Game[GameState, Move, object, Event, Rules], names: Sequence[str], seed: int
-) -> DemoFace[GameState, Move, Event]:
-    """Eights' demo face, for the demo every game derives (:attr:`eighthalf.registry.Commands.demo_face`):
+) -> DemoScreen[GameState, Move, Event]:
+    """Eights' demo face, for the demo every game derives (:attr:`eighthalf.registry.Commands.demo_screen`):
     every hand shown at each deal, a line a turn (see :func:`run_demo`)."""
     return _Demo(names, seed)
 

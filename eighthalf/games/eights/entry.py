@@ -18,7 +18,7 @@ from typing import Final
 from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.games.eights.bots import BOTS
 from eighthalf.games.eights.cards import DECK
-from eighthalf.games.eights.cli import add_play_command, add_simulate_command, demo_face
+from eighthalf.games.eights.cli import add_play_command, add_simulate_command, demo_screen
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.reasons import REASONS
 from eighthalf.games.eights.records import RECORD_FORMAT
@@ -59,7 +59,7 @@ ENTRY: Final = GameEntry(
         help="the word-spelling game Eights: demo, play or simulate",
         description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "
         "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
-        demo_face=demo_face,
+        demo_screen=demo_screen,
         play=add_play_command,
         simulate=add_simulate_command,
     ),

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from eighthalf.core.errors import DocumentError, quote
-from eighthalf.core.game import Result, Turns
+from eighthalf.core.game import Result, TurnGame
 from eighthalf.formats.records import check_tag_texts, int_tags, tag_ints
 from eighthalf.games.eights.deal import new_game
 from eighthalf.games.eights.engine import apply, apply_unchecked, legal_moves
@@ -64,9 +64,9 @@ def rules_from_tags(tags: Mapping[str, str]) -> Rules:
     return Rules(**values, may_pass_freely=options is not None)
 
 
-class EightsGame(Turns):
+class EightsGame(TurnGame):
     """Eights (WS1–WI4) as a game object: the functions of :mod:`eighthalf.eights`, unchanged;
-    whose turn it is (none once the game is over, WG3) and the moves' notation as :class:`~eighthalf.core.game.Turns` derives them.
+    whose turn it is (none once the game is over, WG3) and the moves' notation as :class:`~eighthalf.core.game.TurnGame` derives them.
 
     >>> EIGHTS.start(4, seed=7) == new_game(4, seed=7)
     True

@@ -40,10 +40,10 @@ from eighthalf.games.eights.state import GameState
 from eighthalf.simulation import runner
 from eighthalf.simulation.runner import csv_columns, game_seeds, histogram_figures, standings
 from eighthalf.simulation.simulate import (
-    Binding,
-    Figures,
+    GameFigures,
+    SimulatedGame,
     SummaryFigures,
-    Tally,
+    Totals,
     Unending,
     run_simulation,
     standings_table,
@@ -271,7 +271,7 @@ class Summary(SummaryFigures):
 # --- The binding: Eights on the runner of every game ------------------------------------------
 
 
-class _GameFigures(Figures):
+class _GameFigures(GameFigures):
     """What a game of Eights adds to a simulation: words spelled, hands per game, its JSON
     line, and the end of a game that cannot end (:data:`HAND_LIMIT`)."""
 
@@ -294,7 +294,7 @@ class _GameFigures(Figures):
         return {"hands": len(state.hand_scores)}
 
 
-BINDING: Final = Binding(
+BINDING: Final = SimulatedGame(
     game=EIGHTS,
     tag=_TAG,
     unit="game",
@@ -360,7 +360,7 @@ def simulate(
     return _summary(players, games, seed, rotate_seats, Rules() if rules is None else rules, tally)
 
 
-def _summary(players: int, games: int, seed: int, rotate_seats: bool, rules: Rules, tally: Tally) -> Summary:
+def _summary(players: int, games: int, seed: int, rotate_seats: bool, rules: Rules, tally: Totals) -> Summary:
     """Turn the added-up totals into a :class:`Summary`."""
     seats, by_bot = standings(tally.cells, players, tally.bots, lambda seat, bot, sums: Standing(seat, bot, *sums))
     return Summary(

@@ -23,7 +23,7 @@ goodbye line and exit status 0; Ctrl-C ends it the same way with status 130.
 
 The loop is the one both games share (:func:`eighthalf.console.play.play`); this
 module gives Eights' options (:class:`PlayConfig`), its screen and its face
-(:class:`EightsFace`, over :data:`eighthalf.games.eights.game.EIGHTS`).
+(:class:`EightsScreen`, over :data:`eighthalf.games.eights.game.EIGHTS`).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -50,7 +50,7 @@ import attrs
 from eighthalf.console import play as common
 from eighthalf.console.arguments import positive
 from eighthalf.console.commands import add_play_options, play_command, play_settings, seat_names
-from eighthalf.console.play import Choices, Face, Say, Told, label_hint, label_letters, labelled, reason_of
+from eighthalf.console.play import Choices, Message, Screen, ScreenItem, label_hint, label_letters, labelled, reason_of
 from eighthalf.core.errors import EighthalfError, ParseError
 from eighthalf.core.i18n import add_language_argument, language_from_args
 from eighthalf.games.eights.bots import BOTS
@@ -62,14 +62,14 @@ from eighthalf.games.eights.reasons import REASONS
 from eighthalf.games.eights.state import GameState
 from eighthalf.games.eights.views import PlayerView
 from eighthalf.registry import RuleOption, RulesOptions
-from eighthalf.simulation.runner import cut
+from eighthalf.simulation.runner import brief
 
 __all__ = [
     "HELP",
     "LABELS",
     "NAMES",
     "RULES_OPTIONS",
-    "EightsFace",
+    "EightsScreen",
     "PlayConfig",
     "add_play_arguments",
     "config_from_args",
@@ -282,14 +282,14 @@ def _choices(seen: PlayerView) -> Choices[Move]:
         if text.isascii() and text.isdigit():  # the lines were numbered: say the letter instead
             number = int(text) if len(text) <= 18 else 0  # thousands of digits are no line's, nor converted whole
             line = f"type {names[number - 1]} for line {number}" if 1 <= number <= len(names) else f"type {letters}"
-            return f"not a move: {cut(text)}: the lines are chosen by letter, not number; {line}, or the move itself"
+            return f"not a move: {brief(text)}: the lines are chosen by letter, not number; {line}, or the move itself"
         if text.isascii() and text.isalpha() and len(text) <= len(names[0]):  # a label not on the list
-            return f"not a move: {cut(text)} (type {letters}, or the move itself; ? for help)"
+            return f"not a move: {brief(text)} (type {letters}, or the move itself; ? for help)"
         try:
             return parse_move(text)
         except EighthalfError as error:  # a ParseError, or a spelling that contradicts itself
             kind = "not a move" if isinstance(error, ParseError) else "not a spelling"
-            return f"{kind}: {cut(text)}: {reason_of(error)}"
+            return f"{kind}: {brief(text)}: {reason_of(error)}"
 
     return Choices(
         f"Type {letters} for a line of the list, or the move itself, such as {labels[names[0]]}; "
@@ -300,7 +300,7 @@ def _choices(seen: PlayerView) -> Choices[Move]:
     )
 
 
-class EightsFace(Face[GameState, Move, PlayerView, Event]):
+class EightsScreen(Screen[GameState, Move, PlayerView, Event]):
     """Eights in the terminal (:data:`eighthalf.games.eights.game.EIGHTS`): its screen, moves
     labelled by letters and event lines, for :func:`eighthalf.console.play.play`."""
 
@@ -332,14 +332,14 @@ class EightsFace(Face[GameState, Move, PlayerView, Event]):
         """The lines of :func:`listed_moves` by their letters, or a move in notation."""
         return _choices(seen)
 
-    def told(self, events: Sequence[Event], seat: int, before: GameState, after: GameState) -> list[Told]:
+    def screen_items(self, events: Sequence[Event], seat: int, before: GameState, after: GameState) -> list[ScreenItem]:
         """The person's own moves, and the ends of hands and of the game, at once; the
         others' moves for the next screen (WI1–WI3: as :func:`~eighthalf.eights.events_for` shows them)."""
         me, names = self.config.seat, self.config.names
-        items: list[Told] = []
+        items: list[ScreenItem] = []
         for event in events_for(events, me):
             line = _tell(event, me, names, self.config.locale)
-            items.append(Say(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
+            items.append(Message(line) if seat == me or isinstance(event, (HandOver, HandDealt, GameOver)) else line)
         return items
 
 
@@ -384,11 +384,11 @@ def run_play(
     """Play a game of Eights in the terminal; returns the exit status.
 
     As 8½'s :func:`eighthalf.games.eighthalf.terminal.run_play`, through the same
-    :func:`eighthalf.console.play.run_play` with :class:`EightsFace`: ``args`` from
+    :func:`eighthalf.console.play.run_play` with :class:`EightsScreen`: ``args`` from
     :func:`add_play_arguments`, ``input`` and ``write`` for the person; status 0, 130 on
     Ctrl-C, 2 for bad options, 1 for a bot that fails (a bot of 8½, say) or a record
     that cannot be saved. The record of ``--record PATH`` is written at the end, once the
     seed may be known (WI4): :func:`eighthalf.games.eights.records.loads` reads it and
     :func:`~eighthalf.eights.replay` replays it.
     """
-    return common.run_play(args, config_from_args, EightsFace, input=input, write=write)
+    return common.run_play(args, config_from_args, EightsScreen, input=input, write=write)

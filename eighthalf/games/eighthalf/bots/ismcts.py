@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from eighthalf.games.eighthalf.bots.belief import Belief
 from eighthalf.games.eighthalf.bots.search import _POLICIES, SearchBot
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.moves import Move
 from eighthalf.games.eighthalf.state import GameState
 from eighthalf.games.eighthalf.views import PlayerView
@@ -49,7 +49,7 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
     stops once only the greedy move is left. The play-outs play the greedy heuristic
     through a memoised copy of :func:`greedy_choice` (the same moves, the same draws);
     with ``model="mixed"`` an opponent makes a random move instead with its model's chance.
-    The walks are :class:`eighthalf.players.search.TreeSearch`'s on :data:`eighthalf.games.eighthalf.game.ROUND`,
+    The walks are :class:`eighthalf.players.search.TreeSearch`'s on :data:`eighthalf.games.eighthalf.game.EIGHTHALF`,
     the root :func:`eighthalf.players.search.race` (paired) or
     :func:`eighthalf.players.search.ucb_root`: the IS-MCTS bot of every game,
     :class:`eighthalf.players.bots.ISMCTSBot`, with 8½'s policies.
@@ -134,7 +134,7 @@ class ISMCTSBot(SearchBot, shared.ISMCTSBot[GameState, Move, PlayerView]):
         Belief.__init__(self, model=model, tries=tries, history=history)
         shared.ISMCTSBot.__init__(
             self,
-            ROUND,
+            EIGHTHALF,
             _POLICIES,
             iterations,
             time_limit=time_limit,

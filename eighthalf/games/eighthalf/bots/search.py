@@ -15,7 +15,7 @@ from eighthalf.games.eighthalf.bots.belief import Belief
 from eighthalf.games.eighthalf.bots.opponents import mixed_policy  # the play-outs of model="mixed"
 from eighthalf.games.eighthalf.bots.protocols import _moves_of, exchange_choice
 from eighthalf.games.eighthalf.engine import legal_moves
-from eighthalf.games.eighthalf.game import ROUND
+from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.match import Decline, Exchange, MatchView
 from eighthalf.games.eighthalf.moves import BlindPlay, Move
 from eighthalf.games.eighthalf.state import GameState
@@ -81,7 +81,7 @@ class SearchBot(Belief, shared.SearchBot[GameState, Move, PlayerView]):
     (:func:`greedy_choice`) unless another move beat it on average by more than
     ``confidence`` standard errors of the paired differences: the determinized search
     of :func:`eighthalf.players.search.paired_search`, played out through
-    :func:`eighthalf.players.search.roll_out` on :data:`eighthalf.games.eighthalf.game.ROUND`: the search
+    :func:`eighthalf.players.search.roll_out` on :data:`eighthalf.games.eighthalf.game.EIGHTHALF`: the search
     bot of every game, :class:`eighthalf.players.bots.SearchBot`, with 8½'s policies.
 
     The belief: a bot is made for one seat and one round, so it remembers what it saw
@@ -133,7 +133,7 @@ class SearchBot(Belief, shared.SearchBot[GameState, Move, PlayerView]):
     ) -> None:
         Belief.__init__(self, model=model, tries=tries)
         shared.SearchBot.__init__(
-            self, ROUND, _POLICIES, iterations, time_limit=time_limit, horizon=horizon, confidence=confidence
+            self, EIGHTHALF, _POLICIES, iterations, time_limit=time_limit, horizon=horizon, confidence=confidence
         )
 
     def exchange(self, seen: MatchView, rng: random.Random) -> Exchange | Decline:
