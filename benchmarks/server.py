@@ -149,7 +149,7 @@ def engine_moves_per_second(config: Config, seconds: float = 3.0) -> tuple[float
     checked ``apply`` (what the server and its clients do for a move, without the
     network, the JSON and the database). Returns (moves a second, games played).
     """
-    from eighthalf.server.games import table_spec
+    from eighthalf.server.protocol.games import table_spec
 
     rng = random.Random(SEED)
     specs = [table_spec(data) for data in table_specs(config)[: max(2 * len(config.players), 2)]]
@@ -253,7 +253,7 @@ def process_cpu(pid: int) -> tuple[float, float]:
 
 def _serve_profiled(out: str, argv: Sequence[str]) -> int:
     """Run ``eighthalf serve`` with ``argv`` under cProfile until SIGINT, then write the statistics to ``out``."""
-    from eighthalf.server.cli import add_serve_arguments, run_serve
+    from eighthalf.server.web.cli import add_serve_arguments, run_serve
 
     parser = argparse.ArgumentParser(prog="benchmarks.server --serve-profiled")
     add_serve_arguments(parser)

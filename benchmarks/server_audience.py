@@ -2,7 +2,7 @@
 
 In one process, with no web stack and no network: rounds of 8½ at tables of two seats, each
 move chosen by a greedy bot and made through :meth:`Table.play
-<eighthalf.server.tables.Table.play>` (checked, committed to SQLite, then told to every
+<eighthalf.server.tables.table.Table.play>` (checked, committed to SQLite, then told to every
 connection, as the server does for a person's move). Each table is followed by its two seats'
 connections and by ``N`` spectators (``--spectators``, default ``0,16,64``). The table writes
 each frame once, for every connection of one seat and language, and gives each connection
@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 
 from eighthalf.registry import bots_for
-from eighthalf.server.games import table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.store import SQLiteStore
+from eighthalf.server.protocol.games import table_spec
+from eighthalf.server.storage.store import SQLiteStore
+from eighthalf.server.tables.lobby import Lobby
 
 from . import server
 

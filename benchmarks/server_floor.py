@@ -7,7 +7,7 @@ serves tables of 2 to 4 websockets in which, as in the real server, each message
 sends ("a move") is read as JSON and answered with one frame to every seat of its table,
 queued and sent by a task of each connection. The frames are as long as the game server's
 ``state`` frames are on average, measured in this process by playing the run's tables
-(:func:`benchmarks.server.table_specs`) through a :class:`~eighthalf.server.lobby.Lobby`
+(:func:`benchmarks.server.table_specs`) through a :class:`~eighthalf.server.tables.lobby.Lobby`
 with greedy bots. No game, no database, no protocol: what is left is the floor that no
 change to the game server's own code can go under on this stack.
 
@@ -88,9 +88,9 @@ class _Recorder:
 def frame_sizes(config: server.Config, games: int = 12) -> FrameSizes:
     """Play ``games`` games of the run's tables through a lobby, every seat a person played by a
     greedy bot: the mean length of the ``state`` frames their moves send."""
-    from eighthalf.server.games import table_spec
-    from eighthalf.server.lobby import Lobby
-    from eighthalf.server.store import SQLiteStore
+    from eighthalf.server.protocol.games import table_spec
+    from eighthalf.server.storage.store import SQLiteStore
+    from eighthalf.server.tables.lobby import Lobby
 
     lengths: list[int] = []
     deflated: list[int] = []
@@ -162,8 +162,8 @@ def _serve(frame_bytes: int, port_file: str) -> None:
 
     import uvicorn
 
-    from eighthalf.server.app import MAX_FRAME_BYTES
-    from eighthalf.server.cli import GC_THRESHOLDS
+    from eighthalf.server.web.app import MAX_FRAME_BYTES
+    from eighthalf.server.web.cli import GC_THRESHOLDS
 
     gc.set_threshold(*GC_THRESHOLDS)  # as eighthalf serve does
 

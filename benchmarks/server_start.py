@@ -31,9 +31,9 @@ import urllib.request
 from pathlib import Path
 from typing import Final
 
-from eighthalf.server.games import table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.store import SQLiteStore
+from eighthalf.server.protocol.games import table_spec
+from eighthalf.server.storage.store import SQLiteStore
+from eighthalf.server.tables.lobby import Lobby
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 

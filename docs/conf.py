@@ -114,7 +114,7 @@ nitpick_ignore = [
     # simulate()'s ``executor: Executor | None`` annotation resolves to the private home.
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
-    # the server's JSON log lines (eighthalf.server.cli.JSONFormatter)
+    # the server's JSON log lines (eighthalf.server.web.cli.JSONFormatter)
     ("py:class", "logging.Formatter"),
     ("py:class", "logging.LogRecord"),
     ("py:class", "argparse.Namespace"),

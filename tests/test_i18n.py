@@ -57,7 +57,7 @@ from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.reasons import REASONS as EIGHTS_REASONS
 from eighthalf.games.eights.reasons import reason_for as eights_reason_for
 from eighthalf.games.eights.state import GameState as EightsState
-from eighthalf.server.pages import PAGES_DOMAIN, page_messages
+from eighthalf.server.web.pages import PAGES_DOMAIN, page_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "N_": None}

@@ -42,7 +42,7 @@ from eighthalf.games.eighthalf import cli
 from eighthalf.players.bots import ISMCTSBot, RandomBot, SearchBot
 from eighthalf.registry import find, games
 from eighthalf.server.client import create_table, join, play
-from eighthalf.server.games import SERVED, seat_names
+from eighthalf.server.protocol.games import SERVED, seat_names
 from eighthalf.simulation.summary import simulate
 from eighthalf.testing import assert_no_leaks
 

@@ -16,9 +16,9 @@ Python, a ``referencing`` registry of every shipped schema; see the docs page
 "Playing over a network").
 
 The builder reads the server's own definitions, so that the schemas follow it: the keys
-of the client messages (those :func:`eighthalf.server.protocol.parse_client_message`
+of the client messages (those :func:`eighthalf.server.protocol.messages.parse_client_message`
 accepts), the keys of a new table's settings (those
-:func:`eighthalf.server.games.table_spec` reads), and the error codes the server's modules
+:func:`eighthalf.server.protocol.games.table_spec` reads), and the error codes the server's modules
 refuse with; :func:`~eighthalf.schemas.build_schemas` fails when they and this module
 disagree. It names no game: the games it describes are those of the registry whose
 schemas this package ships (:func:`shipped_games`; the server serves every registered
@@ -44,9 +44,9 @@ from eighthalf.core.i18n import LOCALES
 from eighthalf.formats.documents import MAX_INT, VERSION
 from eighthalf.registry import GameEntry, games
 from eighthalf.schemas.documents import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
-from eighthalf.server.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
-from eighthalf.server.protocol import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
-from eighthalf.server.tables import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
+from eighthalf.server.protocol.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
+from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
+from eighthalf.server.tables.table import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
 
@@ -118,7 +118,7 @@ def error_codes_in_source() -> set[str]:
     (both branches of a conditional code), so that :data:`ERROR_CODES` cannot fall out of step.
     """
     codes: set[str] = set()
-    for path in sorted(Path(str(server_package.__file__)).parent.glob("*.py")):
+    for path in sorted(Path(str(server_package.__file__)).parent.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

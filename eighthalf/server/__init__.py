@@ -4,24 +4,19 @@ This sub-package is the optional part ``server`` (``pip install ".[server]"`` in
 ``pip install "eighthalf[server]"`` from an index), which installs Starlette, uvicorn,
 websockets and prometheus-client; the rest of eighthalf does not need them. ``eighthalf serve`` (or
 ``python -m eighthalf serve``) starts it on http://127.0.0.1:8000/ with its tables kept in a
-SQLite file. Its modules, from the web down to the storage:
+SQLite file. Its folders, from the web down to the storage (each imports only folders listed below it):
 
-- :mod:`eighthalf.server.cli`: the ``serve`` command;
-- :mod:`eighthalf.server.app`: the HTTP JSON API, the websocket endpoint and the pages (Starlette);
-- :mod:`eighthalf.server.client`: a Python client that seats any bot at a table over the network;
-- :mod:`eighthalf.server.protocol`: the websocket messages;
-- :mod:`eighthalf.server.pages`: the browser pages' languages (their catalogue, ``Accept-Language``);
-- :mod:`eighthalf.server.service`: several processes on one PostgreSQL database as one service
-  (leases, notices);
-- :mod:`eighthalf.server.lobby`: the tables a server holds, makes, restores, lists and ends;
+- :mod:`eighthalf.server.web`: the ``serve`` command, the HTTP JSON API, the websocket
+  endpoint, the pages, the games' boards and the metrics (Starlette, uvicorn, Prometheus);
+- :mod:`eighthalf.server.client`: a Python client that seats any bot at a table over the
+  network (websockets); it shares nothing with the web layer;
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
-  game protocol (:class:`~eighthalf.core.game.Game`);
-- :mod:`eighthalf.server.games`: the games served and the settings of a new table;
-- :mod:`eighthalf.server.store` and :mod:`eighthalf.server.postgres`: where tables are kept (SQLite,
-  PostgreSQL);
-- :mod:`eighthalf.server.metrics`: the metrics an operator reads (Prometheus).
+  game protocol (:class:`~eighthalf.core.game.Game`); the lobby; several processes as one service;
+- :mod:`eighthalf.server.protocol`: the websocket messages, the games served and the settings
+  of a new table;
+- :mod:`eighthalf.server.storage`: where tables are kept (SQLite, PostgreSQL).
 
-The docs page "Playing over a network" describes the protocol.
+The browser client's files are in ``static/``. The docs page "Playing over a network" describes the protocol.
 """
 
 from __future__ import annotations

@@ -39,9 +39,9 @@ from websockets.exceptions import ConnectionClosed
 from eighthalf.core.game import Game, Result
 from eighthalf.formats.replay import GameRecord, replay_states
 from eighthalf.registry import documents_for, find
-from eighthalf.server.games import SERVED
-from eighthalf.server.postgres import PostgresStore, is_postgresql_url
-from eighthalf.server.store import SQLiteStore, Store
+from eighthalf.server.protocol.games import SERVED
+from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
+from eighthalf.server.storage.store import SQLiteStore, Store
 from eighthalf.testing import assert_events_hide, assert_no_leaks
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -27,7 +27,7 @@ from server_support import (
     server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
 )
 
-from eighthalf.server.pages import accept_language, page_messages
+from eighthalf.server.web.pages import accept_language, page_messages
 
 
 def test_the_server_gives_the_pages_catalogue_of_a_language_or_of_accept_language(server: ServerProcess) -> None:

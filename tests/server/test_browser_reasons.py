@@ -18,7 +18,7 @@ table option, every legal move of every turn, tapped card by card, is the move t
 picks (or one of the few it offers when the same cards make several).
 
 **Names.** The page names the seats (``seatNames``) as the server's narration does
-(:func:`eighthalf.server.games.seat_names`), over random tables of people and bots.
+(:func:`eighthalf.server.protocol.games.seat_names`), over random tables of people and bots.
 
 Needs Playwright and a Chromium (``EIGHTHALF_CHROMIUM``, the system's ``chromium``, or
 Playwright's own); skips with the reason otherwise.
@@ -50,8 +50,8 @@ from eighthalf.games.eighthalf.entry import ENTRY
 from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.reasons import reason_for, refused_plays
 from eighthalf.serialization import to_data
-from eighthalf.server.boards import refused_data
-from eighthalf.server.games import seat_names
+from eighthalf.server.protocol.games import seat_names
+from eighthalf.server.protocol.messages import refused_data
 
 OPTIONS: Final = (
     Rules(),

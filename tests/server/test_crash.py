@@ -37,7 +37,7 @@ from websockets.exceptions import WebSocketException
 from eighthalf.formats.replay import replay_states
 from eighthalf.registry import bots_for, documents_for
 from eighthalf.server.client import TableConnection, create_table, join
-from eighthalf.server.games import SERVED
+from eighthalf.server.protocol.games import SERVED
 
 SEED: Final = 20261125
 """The seed of the kill moments, of the tables' deals and of the bots' choices."""

@@ -39,7 +39,7 @@ from eighthalf.schemas.server import (  # noqa: E402
     server_schemas,
     shipped_games,
 )
-from eighthalf.server.app import create_app  # noqa: E402
+from eighthalf.server.web.app import create_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHIPPED = ROOT / "eighthalf" / "schemas"
@@ -124,8 +124,8 @@ def test_the_error_codes_are_those_the_server_refuses_with() -> None:
 
 
 def test_the_client_schemas_refuse_what_the_server_refuses() -> None:
-    """Messages that :func:`~eighthalf.server.protocol.parse_client_message` refuses."""
-    from eighthalf.server.protocol import Refused, parse_client_message
+    """Messages that :func:`~eighthalf.server.protocol.messages.parse_client_message` refuses."""
+    from eighthalf.server.protocol.messages import Refused, parse_client_message
 
     wrong: list[Any] = [
         {"type": "move"},

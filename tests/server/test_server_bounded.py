@@ -24,10 +24,10 @@ from server_support import ServerProcess, http, is_error, new_table, raw_socket,
 
 from eighthalf.games.eighthalf import records as eighthalf_records
 from eighthalf.games.eights.records import loads as eights_loads
-from eighthalf.server.games import table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.protocol import Refused
-from eighthalf.server.store import SCHEMA_VERSION, SQLiteStore
+from eighthalf.server.protocol.games import table_spec
+from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.storage.store import SCHEMA_VERSION, SQLiteStore
+from eighthalf.server.tables.lobby import Lobby
 
 FIXTURE: Final = Path(__file__).parent / "fixtures" / "layout1.sqlite3"
 """A database made by the first release's server: a finished game of Eights (32 moves, seat 1

@@ -38,7 +38,7 @@ from eighthalf.formats.replay import replay_states
 from eighthalf.games.eighthalf.game import MatchPlayer
 from eighthalf.games.eights import bots as eights_bots
 from eighthalf.server.client import TableConnection, create_table, join, play
-from eighthalf.server.games import SERVED, check_name, seat_names
+from eighthalf.server.protocol.games import SERVED, check_name, seat_names
 
 
 class LastMoveBot:

@@ -29,8 +29,8 @@ from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.records import Record as EightsRecord
 from eighthalf.records import Record
 from eighthalf.server.client import TableConnection
-from eighthalf.server.games import SERVED
-from eighthalf.server.protocol import Refused, error_message, hello_locale, parse_client_message
+from eighthalf.server.protocol.games import SERVED
+from eighthalf.server.protocol.messages import Refused, error_message, hello_locale, parse_client_message
 
 NAMES = ["Anna", "Ben"]
 

@@ -14,8 +14,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from eighthalf.server.app import create_app
-from eighthalf.server.tables import MAX_CLIENTS_PER_SEAT
+from eighthalf.server.tables.table import MAX_CLIENTS_PER_SEAT
+from eighthalf.server.web.app import create_app
 
 
 def test_healthz_and_readyz_of_a_real_server(server: ServerProcess) -> None:

@@ -3,7 +3,7 @@ move refused with one typed error (``database-unavailable``), the connections ke
 bots' moves tried again, and everything as before once the database is back.
 
 The outage is made in the process: the store's methods raise :class:`StoreError`, as
-:class:`~eighthalf.server.postgres.PostgresStore` does while its database does not answer.
+:class:`~eighthalf.server.storage.postgres.PostgresStore` does while its database does not answer.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from eighthalf.server import tables
-from eighthalf.server.app import create_app
-from eighthalf.server.store import SQLiteStore, Store, StoreError
+from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.web.app import create_app
 
 AWAY = ("add_move", "create_table", "list_tables", "load", "finish", "check", "take_seat")
 

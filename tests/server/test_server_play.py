@@ -43,7 +43,7 @@ from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.records import Record as EightsRecord
 from eighthalf.records import Record
 from eighthalf.server.client import join, play
-from eighthalf.server.games import seat_names
+from eighthalf.server.protocol.games import seat_names
 
 GAMES: dict[str, tuple[Game[Any, Any, Any, Any, Any], Any, dict[str, Any]]] = {
     "8½": (EIGHTHALF, GreedyBot, {"move_limit": 80}),

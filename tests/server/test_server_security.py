@@ -52,10 +52,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from eighthalf.bots import GreedyBot
 from eighthalf.games.eighthalf.game import EIGHTHALF
-from eighthalf.server.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
 from eighthalf.server.client import play
-from eighthalf.server.games import seat_names
-from eighthalf.server.protocol import MAX_MESSAGE_BYTES
+from eighthalf.server.protocol.games import seat_names
+from eighthalf.server.protocol.messages import MAX_MESSAGE_BYTES
+from eighthalf.server.web.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
 
 SETTINGS = {"game": "8½", "players": 3, "seats": [None, "greedy"], "rules": {"move_limit": 60}, "seed": 31}
 """The table of the hostile scenes: seat 0 driven by the test, a server bot, seat 2 a client bot."""
@@ -551,7 +551,7 @@ def test_a_taken_seat_gets_409_and_an_unknown_table_404(server: ServerProcess) -
         ("GET", "/api/tables/nope/record", 404),
         ("GET", "/api/tables/{id}/record", 409),
         ("GET", "/api/tables/{id}/record.json", 409),
-        ("GET", "/static/../eighthalf/server/app.py", 404),
+        ("GET", "/static/../eighthalf/server/web/app.py", 404),
         ("GET", "/static/nothing.js", 404),
         ("GET", "/games/eighthalf/board/../entry.py", 404),
         ("GET", "/games/eighthalf/board/..%2Fentry.py", 404),

@@ -8,7 +8,7 @@ the replay of the finished record as the other server tests check them; the proc
 drives a table (its lease) is killed with SIGKILL mid-game and another takes the table
 over and finishes it; two processes race for the leases of tables nobody drives; one of
 two processes is drained with SIGTERM while the other keeps the table. The database's
-record of who drove each move (:meth:`~eighthalf.server.postgres.PostgresStore.drivers`)
+record of who drove each move (:meth:`~eighthalf.server.storage.postgres.PostgresStore.drivers`)
 shows that no two processes ever drove one table at once.
 
 Every wait is on an event (a frame, a process's exit), bounded only against hangs.
@@ -56,12 +56,12 @@ from websockets.exceptions import ConnectionClosed
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.registry import find
 from eighthalf.server.client import play
-from eighthalf.server.games import SERVED, seat_names, table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.postgres import PostgresStore
-from eighthalf.server.protocol import Refused
-from eighthalf.server.service import TAKEOVER_SECONDS, catch_up, follow_move
-from eighthalf.server.store import SQLiteStore, StoredTable
+from eighthalf.server.protocol.games import SERVED, seat_names, table_spec
+from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.storage.postgres import PostgresStore
+from eighthalf.server.storage.store import SQLiteStore, StoredTable
+from eighthalf.server.tables.lobby import Lobby
+from eighthalf.server.tables.service import TAKEOVER_SECONDS, catch_up, follow_move
 
 RULES = {"target": 20}
 """Small rules: short games."""

@@ -11,9 +11,9 @@ import pytest
 
 from eighthalf.errors import DocumentError
 from eighthalf.records import loads, replay
-from eighthalf.server.games import table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.store import SQLiteStore, StoreError
+from eighthalf.server.protocol.games import table_spec
+from eighthalf.server.storage.store import SQLiteStore, StoreError
+from eighthalf.server.tables.lobby import Lobby
 
 BOTS_ONLY = {"game": "8½", "players": 2, "seats": ["greedy", "random"], "seed": 3, "rules": {"move_limit": 200}}
 

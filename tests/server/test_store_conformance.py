@@ -1,7 +1,7 @@
 """Both stores behind one interface (issue 26, item 2): SQLite and a real PostgreSQL.
 
 Each test runs on both stores, in this process: what the server needs of a store
-(:class:`eighthalf.server.store.Store`) behaves the same on each, including a move out of
+(:class:`eighthalf.server.storage.store.Store`) behaves the same on each, including a move out of
 order refused with nothing changed, and the layout version.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from postgres_support import new_database, url
 
-from eighthalf.server.postgres import PostgresStore
-from eighthalf.server.store import (
+from eighthalf.server.storage.postgres import PostgresStore
+from eighthalf.server.storage.store import (
     SCHEMA_VERSION,
     LeaseLost,
     MoveConflict,

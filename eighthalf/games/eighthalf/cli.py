@@ -4,7 +4,7 @@ The commands are ``demo`` (:func:`run_demo`), ``play`` (:mod:`eighthalf.games.ei
 ``simulate`` (:mod:`eighthalf.games.eighthalf.simulate`), ``<game> demo|play|simulate`` for every
 registered game (``eights demo`` for Eights, :mod:`eighthalf.games.eights.cli`; the registry is
 :mod:`eighthalf.registry`) and ``serve``, the game server of every game
-(:mod:`eighthalf.server.cli`, the extra ``server``); ``--version`` prints the version. Every command
+(:mod:`eighthalf.server.web.cli`, the extra ``server``); ``--version`` prints the version. Every command
 but ``serve`` takes ``--bots`` as a comma-separated list that repeats to fill the table (see
 :func:`eighthalf.games.eighthalf.simulate.fill_table`). Bad arguments stop a command with one line on
 stderr and exit status 2, as argparse does.
@@ -34,7 +34,7 @@ from eighthalf.games.eighthalf.simulate import run_simulate as run_simulate  # w
 from eighthalf.games.eighthalf.state import GameState
 from eighthalf.games.eighthalf.terminal import add_play_arguments, config_from_args, run_play
 from eighthalf.registry import games, load_bot_for
-from eighthalf.server.cli import add_serve_arguments, run_serve
+from eighthalf.server.web.cli import add_serve_arguments, run_serve
 
 __all__ = ["DEMO_MOVE_LIMIT", "NAMES", "PROG", "add_commands", "main", "run_demo"]
 

@@ -172,7 +172,7 @@ const eighthalf = (() => {
 
   // Who each seat of a table is: as seatName, but a name that several seats share is told
   // apart by each seat's number ("greedy 1 (bot)", "greedy 2 (bot)"), as the server's
-  // narration names them (eighthalf.server.games.seat_names).
+  // narration names them (eighthalf.server.protocol.games.seat_names).
   function seatNames(seats) {
     const key = (seat) => (seat.bot ? `bot:${seat.bot}` : seat.name ? `name:${seat.name}` : null);
     const shared = (seat) => seats.filter((other) => key(other) !== null && key(other) === key(seat)).length > 1;

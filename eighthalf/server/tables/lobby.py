@@ -2,10 +2,10 @@
 
 A :class:`Lobby` keeps in memory only the tables in play (and the finished ones that a
 connection still follows); everything else is read from the
-:class:`~eighthalf.server.store.Store` when asked, so a server's memory and start time depend
+:class:`~eighthalf.server.storage.store.Store` when asked, so a server's memory and start time depend
 on what is live, not on the games ever played. The tables themselves are
-:class:`~eighthalf.server.tables.Table`; with several processes on one database the
-:mod:`eighthalf.server.service` decides which tables this process drives.
+:class:`~eighthalf.server.tables.table.Table`; with several processes on one database the
+:mod:`eighthalf.server.tables.service` decides which tables this process drives.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any
 
 from eighthalf.core.errors import quote
 from eighthalf.registry import GameEntry
-from eighthalf.server.games import SERVED, TableSpec
-from eighthalf.server.protocol import Refused
-from eighthalf.server.store import Listed, Store, StoredTable, StoreError
-from eighthalf.server.tables import NO_METER, Meter, Table, stored_summary
+from eighthalf.server.protocol.games import SERVED, TableSpec
+from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.storage.store import Listed, Store, StoredTable, StoreError
+from eighthalf.server.tables.table import NO_METER, Meter, Table, stored_summary
 
 __all__ = ["Lobby"]
 
@@ -29,7 +29,7 @@ logger = logging.getLogger("eighthalf.server")
 
 
 class Lobby:
-    """The tables of one server, kept in a :class:`~eighthalf.server.store.Store`.
+    """The tables of one server, kept in a :class:`~eighthalf.server.storage.store.Store`.
 
     Only the tables in play are held in memory (:attr:`tables`), with the finished ones that
     a connection still follows: a finished table nobody follows is let go, and read from the

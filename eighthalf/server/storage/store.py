@@ -18,7 +18,7 @@ layout a migration: a database made by an earlier release opens with this one an
 default) a commit survives the server process being killed at any moment, and with
 ``"full"`` also a power cut, at the price of a disk flush per move. A SQLite database is
 served by one process; several processes on several machines share a PostgreSQL database
-behind the same interface (:mod:`eighthalf.server.postgres`, :mod:`eighthalf.server.service`).
+behind the same interface (:mod:`eighthalf.server.storage.postgres`, :mod:`eighthalf.server.tables.service`).
 
 >>> store = SQLiteStore(":memory:")
 >>> store.create_table(StoredTable(id="t1", game="Eights", record='[Game "Eights"]', settings={}, created=0.0))

@@ -1,6 +1,6 @@
 """The web layer: the HTTP JSON API, the websocket endpoint and the browser client's files.
 
-A thin Starlette application over :class:`~eighthalf.server.lobby.Lobby`: each route reads
+A thin Starlette application over :class:`~eighthalf.server.tables.lobby.Lobby`: each route reads
 and checks its input, asks the lobby or a table, and answers JSON. The endpoints:
 
 =======  ==================================  ==================================================
@@ -9,20 +9,20 @@ method   path                                what it does
 GET      ``/``, ``/table/{id}``              the lobby page and the table page
 GET      ``/healthz``                        the process answers: ``{"status": "ok"}``
 GET      ``/readyz``                         ready to serve (200), or stopping or without its database (503)
-GET      ``/metrics``                        Prometheus metrics (:mod:`eighthalf.server.metrics`)
+GET      ``/metrics``                        Prometheus metrics (:mod:`eighthalf.server.web.metrics`)
 GET      ``/api/games``                      the games served: player counts, rules, bots, table options
-                                             (told in ``lang``) and board (:mod:`eighthalf.server.boards`)
+                                             (told in ``lang``) and board (:mod:`eighthalf.server.web.boards`)
 GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
                                              ``cursor``, ``game``, ``status``; ``Link`` to the next)
-POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.games.table_spec`)
+POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.protocol.games.table_spec`)
 GET      ``/api/tables/{id}``                one table's public summary
 POST     ``/api/tables/{id}/seats/{seat}``   take an open seat: ``{"name": ...}`` gives its token
 GET      ``/api/tables/{id}/record``         a finished game's record, as text
 GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
-GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.pages`) of
+GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.web.pages`) of
                                              ``lang``, or of the language ``Accept-Language`` prefers
 GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
-WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol`)
+WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
 Errors are JSON objects ``{"error": {"code": ..., "message": ...}}`` with a 4xx status. A
@@ -48,7 +48,7 @@ from eighthalf.server import extra_missing
 try:
     import starlette  # noqa: F401
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
-    raise extra_missing(error, "eighthalf.server.app") from error
+    raise extra_missing(error, "eighthalf.server.web.app") from error
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -61,13 +61,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.formats.documents import parse_json
-from eighthalf.server.boards import board_route, game_listing, listing_locale
-from eighthalf.server.games import SERVED, served, table_spec
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.metrics import CONTENT_TYPE, Metrics
-from eighthalf.server.pages import accept_language, page_messages
-from eighthalf.server.postgres import PostgresStore, is_postgresql_url
-from eighthalf.server.protocol import (
+from eighthalf.server.protocol.games import SERVED, served, table_spec
+from eighthalf.server.protocol.messages import (
     MAX_MESSAGE_BYTES,
     Refused,
     error_message,
@@ -76,9 +71,14 @@ from eighthalf.server.protocol import (
     parse_client_message,
     welcome_message,
 )
-from eighthalf.server.service import Service
-from eighthalf.server.store import SQLiteStore, Store, StoreError
-from eighthalf.server.tables import Table
+from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
+from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables.lobby import Lobby
+from eighthalf.server.tables.service import Service
+from eighthalf.server.tables.table import Table
+from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
+from eighthalf.server.web.pages import accept_language, page_messages
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 
@@ -101,7 +101,7 @@ table in play is ended as abandoned, by default: 24 hours."""
 MAX_QUEUED: Final = 256
 """The most frames waiting to be sent to one connection; a client that falls further behind is closed."""
 
-STATIC: Final = Path(__file__).parent / "static"
+STATIC: Final = Path(__file__).parent.parent / "static"
 """The browser client's files."""
 
 _PONG: Final = message_text({"type": "pong"})
@@ -117,7 +117,7 @@ _STATUS: Final = {
 
 MAX_FRAME_BYTES: Final = 1024 * 1024
 """The largest websocket message the transport reads (uvicorn's ``ws_max_size``): one of more
-than :data:`~eighthalf.server.protocol.MAX_MESSAGE_BYTES` up to this size is answered with a
+than :data:`~eighthalf.server.protocol.messages.MAX_MESSAGE_BYTES` up to this size is answered with a
 ``too-large`` error and closed ``1009``; a larger one is closed ``1009`` by the transport
 itself, which does not read it, so no error frame comes first."""
 
@@ -216,7 +216,7 @@ def _list_query(request: Request) -> dict[str, Any]:
 
 
 class _Connection:
-    """A websocket as a table's :class:`~eighthalf.server.tables.Client`: frames queue, a task sends them."""
+    """A websocket as a table's :class:`~eighthalf.server.tables.table.Client`: frames queue, a task sends them."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
@@ -337,7 +337,7 @@ async def list_tables(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``: make a table (:func:`~eighthalf.server.games.table_spec`)."""
+    """``POST /api/tables``: make a table (:func:`~eighthalf.server.protocol.games.table_spec`)."""
     try:
         spec = table_spec(await _body(request))
     except Refused as refused:
@@ -456,7 +456,7 @@ def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | N
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
-    """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol`)."""
+    """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol.messages`)."""
     lobby, metrics = _lobby(websocket), _metrics(websocket)
     if not _origin_allowed(websocket, websocket.app.state.allowed_origins):
         await websocket.close(1008, "websockets from other origins are refused")
@@ -554,15 +554,15 @@ def create_app(
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
     The endpoints are this module's functions; what they share is on the application's
-    ``state``: ``lobby`` (:class:`~eighthalf.server.lobby.Lobby`), ``service``
-    (:class:`~eighthalf.server.service.Service`), ``metrics``
-    (:class:`~eighthalf.server.metrics.Metrics`), ``allowed_origins``, ``abandon_after``
+    ``state``: ``lobby`` (:class:`~eighthalf.server.tables.lobby.Lobby`), ``service``
+    (:class:`~eighthalf.server.tables.service.Service`), ``metrics``
+    (:class:`~eighthalf.server.web.metrics.Metrics`), ``allowed_origins``, ``abandon_after``
     and ``db``.
 
     Args:
         db: The SQLite database file (created on first use), ``":memory:"``, or a
             PostgreSQL database's libpq URL (``postgresql://...``,
-            :class:`~eighthalf.server.postgres.PostgresStore`).
+            :class:`~eighthalf.server.storage.postgres.PostgresStore`).
         allowed_origins: Origins (``https://example.org``) whose pages may open websockets,
             beside the server's own.
         synchronous: ``"normal"`` (a move survives the server being killed) or ``"full"``

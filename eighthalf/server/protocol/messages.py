@@ -22,7 +22,7 @@ The docs page "Playing over a network" describes each field, with the JSON Schem
 >>> parse_client_message('{"type": "move"}')
 Traceback (most recent call last):
     ...
-eighthalf.server.protocol.Refused: $.move: missing
+eighthalf.server.protocol.messages.Refused: $.move: missing
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ __all__ = [
     "hello_locale",
     "message_text",
     "parse_client_message",
+    "refused_data",
     "result_data",
     "seats_message",
     "state_frame",
@@ -250,7 +251,7 @@ def state_frame(
             frame is sent on joining.
         seconds_left: The time left for the move of the seat to move, if it is timed.
         refused: For the seat to move, the engine's reason for each play it might tap
-            (:func:`eighthalf.server.boards.refused_data`); last, and only when the game gives any.
+            (:func:`refused_data`); last, and only when the game gives any.
     """
     frame = {
         "type": "state",
@@ -270,3 +271,15 @@ def state_frame(
     if refused:
         frame["refused"] = refused
     return _encode(frame)
+
+
+def refused_data(entry: GameEntry, game: Any, state: Any, seat: int, locale: str) -> dict[str, Any] | None:
+    """The ``refused`` field of a ``state`` message to the seat to move: each play it might tap
+    that the engine refuses now (:attr:`~eighthalf.registry.GameEntry.refusals`), with the
+    engine's reason in ``locale`` and its rule id; ``None`` for a game that gives none."""
+    if entry.refusals is None:
+        return None
+    return {
+        move: {"reason": localize_reason(error, locale, entry.reasons, entry.reason_words), "rule": error.rule}
+        for move, error in entry.refusals(game, state, seat).items()
+    }

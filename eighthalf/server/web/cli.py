@@ -204,9 +204,9 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from eighthalf.server.app import MAX_FRAME_BYTES, create_app
-        from eighthalf.server.postgres import is_postgresql_url
-        from eighthalf.server.store import StoreError
+        from eighthalf.server.storage.postgres import is_postgresql_url
+        from eighthalf.server.storage.store import StoreError
+        from eighthalf.server.web.app import MAX_FRAME_BYTES, create_app
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
         return 2

@@ -164,7 +164,7 @@ class TableConnection:
             yield json.loads(text)
 
     async def send(self, message: dict[str, Any]) -> None:
-        """Send a message (see :mod:`eighthalf.server.protocol`)."""
+        """Send a message (see :mod:`eighthalf.server.protocol.messages`)."""
         await self.socket.send(json.dumps(message))
 
     async def move(self, text: str, number: int | None = None) -> None:
@@ -330,7 +330,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(result.text)
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

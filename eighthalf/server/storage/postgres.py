@@ -2,7 +2,7 @@
 
 ``eighthalf serve --db postgresql://user@host/dbname`` (a libpq URL; ``postgres://`` too)
 keeps the tables in PostgreSQL instead of a SQLite file, behind the same
-:class:`~eighthalf.server.store.Store` interface and with the same durability: a move is
+:class:`~eighthalf.server.storage.store.Store` interface and with the same durability: a move is
 committed before anyone is told of it, so it survives the game server being killed
 (``--sync full``: on disk, so it survives the database's machine too), and the move that
 ends a game is committed with its finished record and summary. The tables
@@ -22,7 +22,7 @@ are made, when missing, by ``CREATE ... IF NOT EXISTS`` on opening, and a databa
 by the release before opens with this one and loses nothing.
 
 Needs psycopg (``pip install "eighthalf[postgresql]"``); without it, opening such a store
-raises a :class:`~eighthalf.server.store.StoreError` that says so.
+raises a :class:`~eighthalf.server.storage.store.StoreError` that says so.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from eighthalf.server.store import (
+from eighthalf.server.storage.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
@@ -129,7 +129,7 @@ _SCHEMA: Final = (
 
 _MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
-layout is :data:`~eighthalf.server.store.SCHEMA_VERSION` 2: none yet)."""
+layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2: none yet)."""
 
 _FIRST_LAYOUT: Final = 2
 
@@ -159,7 +159,7 @@ def _placeholders(sql: str) -> str:
 
 
 class PostgresStore:
-    """A :class:`~eighthalf.server.store.Store` in a PostgreSQL database.
+    """A :class:`~eighthalf.server.storage.store.Store` in a PostgreSQL database.
 
     Args:
         url: A libpq URL (``postgresql://user:password@host:port/dbname?...``).
@@ -184,7 +184,7 @@ class PostgresStore:
         self.url = url
         self.shared = True
         """Several processes may serve a PostgreSQL database (see :meth:`Store.shared
-        <eighthalf.server.store.Store.shared>`)."""
+        <eighthalf.server.storage.store.Store.shared>`)."""
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
@@ -287,7 +287,7 @@ class PostgresStore:
             raise StoreError(f"cannot set up the database {self._shown()}: {str(error).strip()}") from None
 
     def create_table(self, table: StoredTable) -> None:
-        """See :meth:`Store.create_table <eighthalf.server.store.Store.create_table>`."""
+        """See :meth:`Store.create_table <eighthalf.server.storage.store.Store.create_table>`."""
         touched = table.created if table.touched is None else table.touched
         self._run(
             [
@@ -299,7 +299,7 @@ class PostgresStore:
         )
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
-        """See :meth:`Store.take_seat <eighthalf.server.store.Store.take_seat>`."""
+        """See :meth:`Store.take_seat <eighthalf.server.storage.store.Store.take_seat>`."""
         with self._transaction() as db:
             taken = db.execute(
                 "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
@@ -324,9 +324,9 @@ class PostgresStore:
         touched: float | None = None,
         driver: str | None = None,
     ) -> None:
-        """See :meth:`Store.add_move <eighthalf.server.store.Store.add_move>`.
+        """See :meth:`Store.add_move <eighthalf.server.storage.store.Store.add_move>`.
 
-        The same writes as SQLite's (:meth:`SQLiteStore.add_move <eighthalf.server.store.SQLiteStore.add_move>`) in
+        The same writes as SQLite's (:meth:`SQLiteStore.add_move <eighthalf.server.storage.store.SQLiteStore.add_move>`) in
         one call of the database function ``eighthalf_add_move`` (made on opening), one round
         trip and its own transaction: it locks the table's row (one writer a table); for a
         driven move, reads the lease under a share lock (a process taking the table over waits
@@ -357,7 +357,7 @@ class PostgresStore:
                 raise StoreError(f"the database {self._shown()}: {str(error).strip()}") from None
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
-        """See :meth:`Store.finish <eighthalf.server.store.Store.finish>`."""
+        """See :meth:`Store.finish <eighthalf.server.storage.store.Store.finish>`."""
         with self._transaction() as db:
             db.execute(
                 "UPDATE tables SET finished = %s, summary = %s WHERE id = %s", (record, json_text(summary), table_id)
@@ -366,7 +366,7 @@ class PostgresStore:
             _notify(db, {"table": table_id, "finished": True})
 
     def set_summary(self, table_id: str, summary: dict[str, Any]) -> None:
-        """See :meth:`Store.set_summary <eighthalf.server.store.Store.set_summary>`."""
+        """See :meth:`Store.set_summary <eighthalf.server.storage.store.Store.set_summary>`."""
         self._run(
             [("UPDATE tables SET summary = %s WHERE id = %s AND finished IS NOT NULL", (json_text(summary), table_id))]
         )
@@ -379,12 +379,12 @@ class PostgresStore:
         game: str | None = None,
         finished: bool | None = None,
     ) -> list[Listed]:
-        """See :meth:`Store.list_tables <eighthalf.server.store.Store.list_tables>`."""
+        """See :meth:`Store.list_tables <eighthalf.server.storage.store.Store.list_tables>`."""
         sql, parameters = list_query(limit, before, game, finished)
         return listed(self._run([(_placeholders(sql), parameters)], fetch=True))
 
     def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
-        """See :meth:`Store.load <eighthalf.server.store.Store.load>` (one transaction: one
+        """See :meth:`Store.load <eighthalf.server.storage.store.Store.load>` (one transaction: one
         snapshot; on the second connection, since worker threads read so)."""
         with self._transaction(side=True) as db:
             row = db.execute(_placeholders(LOAD_TABLE), (table_id,)).fetchone()
@@ -395,25 +395,25 @@ class PostgresStore:
         return stored_table(row, seats, moves)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
-        """See :meth:`Store.table_ids <eighthalf.server.store.Store.table_ids>`."""
+        """See :meth:`Store.table_ids <eighthalf.server.storage.store.Store.table_ids>`."""
         where = " WHERE finished IS NULL" if unfinished else ""
         rows = self._run([(f"SELECT id FROM tables{where} ORDER BY created, id", ())], fetch=True)
         return [table_id for (table_id,) in rows]
 
     def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
-        """See :meth:`Store.take_lease <eighthalf.server.store.Store.take_lease>`."""
+        """See :meth:`Store.take_lease <eighthalf.server.storage.store.Store.take_lease>`."""
         rows = _TAKE.format(rows="VALUES (%s, %s, now() + make_interval(secs => %s))")
         return bool(self._run([(rows, (table_id, owner, seconds))]) == 1)
 
     def leases(self, owner: str, seconds: float) -> list[str]:
-        """See :meth:`Store.leases <eighthalf.server.store.Store.leases>` (the rows are taken in
+        """See :meth:`Store.leases <eighthalf.server.storage.store.Store.leases>` (the rows are taken in
         the order of their ids, so two processes doing it at once do not deadlock)."""
         rows = "SELECT id, %s, now() + make_interval(secs => %s) FROM tables WHERE finished IS NULL ORDER BY id"
         held = self._run([(_TAKE.format(rows=rows) + " RETURNING table_id", (owner, seconds))], fetch=True, side=True)
         return sorted(table_id for (table_id,) in held)
 
     def release_leases(self, owner: str) -> None:
-        """See :meth:`Store.release_leases <eighthalf.server.store.Store.release_leases>`."""
+        """See :meth:`Store.release_leases <eighthalf.server.storage.store.Store.release_leases>`."""
         self._run([("DELETE FROM leases WHERE owner = %s", (owner,))])
 
     def drivers(self, table_id: str) -> list[str | None]:
@@ -423,7 +423,7 @@ class PostgresStore:
         return [driver for (driver,) in rows]
 
     def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
-        """See :meth:`Store.listen <eighthalf.server.store.Store.listen>`: a thread with a
+        """See :meth:`Store.listen <eighthalf.server.storage.store.Store.listen>`: a thread with a
         connection of its own ``LISTEN`` s on :data:`CHANNEL`, connecting again a second after
         it loses the database (then ``{"resync": True}``, as also once it first listens: what
         was committed before it listened is read again).
@@ -449,11 +449,11 @@ class PostgresStore:
                 self._closing.wait(1.0)
 
     def check(self) -> None:
-        """See :meth:`Store.check <eighthalf.server.store.Store.check>`."""
+        """See :meth:`Store.check <eighthalf.server.storage.store.Store.check>`."""
         self._run([("SELECT 1", ())], fetch=True)
 
     def close(self) -> None:
-        """See :meth:`Store.close <eighthalf.server.store.Store.close>` (the listening thread stops too)."""
+        """See :meth:`Store.close <eighthalf.server.storage.store.Store.close>` (the listening thread stops too)."""
         self._closing.set()
         if self._listener is not None:
             self._listener.join(timeout=10 * _LISTEN_WAIT)

@@ -1,7 +1,7 @@
 """Several server processes, one service: leases on the tables and the changes heard from the others.
 
 Any number of ``eighthalf serve`` processes pointed at one shared database (PostgreSQL:
-:attr:`Store.shared <eighthalf.server.store.Store.shared>`) are one service. A table made
+:attr:`Store.shared <eighthalf.server.storage.store.Store.shared>`) are one service. A table made
 through one is listed, joined and played through any other; a connection is served by the
 process it reached, which keeps its own copy of the table:
 
@@ -10,15 +10,15 @@ process it reached, which keeps its own copy of the table:
   database. The process that makes a table takes its lease; every :data:`RENEW_SECONDS` each
   process renews the leases it holds for :data:`LEASE_SECONDS` and takes those that nobody
   holds or whose holder let them expire (a process killed, or cut off from the database),
-  in one atomic statement (:meth:`Store.leases <eighthalf.server.store.Store.leases>`). A
+  in one atomic statement (:meth:`Store.leases <eighthalf.server.storage.store.Store.leases>`). A
   move the server makes is committed only by the lease's holder
-  (:class:`~eighthalf.server.store.LeaseLost` otherwise), so even a process that missed its
+  (:class:`~eighthalf.server.storage.store.LeaseLost` otherwise), so even a process that missed its
   renewal never drives a table another one took. A process stopped by SIGTERM gives up its
   leases; a killed one's expire: another takes its tables within :data:`TAKEOVER_SECONDS`.
 - **Moves and seats cross through the database.** A move made through any process is
   checked by the game there and committed (two commits of one move are impossible: the
   second is refused as ``stale``), and the commit notifies every process
-  (:meth:`Store.listen <eighthalf.server.store.Store.listen>`); each one with the table in
+  (:meth:`Store.listen <eighthalf.server.storage.store.Store.listen>`); each one with the table in
   memory plays the move on its copy (checked by the game again) and sends each of its
   connections the frame of its own seat. A seat taken and a table abandoned cross the same way.
 
@@ -33,9 +33,9 @@ import logging
 from typing import Any, Final
 
 from eighthalf.core.errors import EighthalfError
-from eighthalf.server.lobby import Lobby
-from eighthalf.server.store import StoreError
-from eighthalf.server.tables import Table
+from eighthalf.server.storage.store import StoreError
+from eighthalf.server.tables.lobby import Lobby
+from eighthalf.server.tables.table import Table
 
 __all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "TAKEOVER_SECONDS", "Service", "catch_up", "follow_move"]
 
@@ -186,7 +186,7 @@ class Service:
 
     def apply(self, change: dict[str, Any]) -> None:
         """Bring this process's copy of a table up to ``change`` (see :meth:`Store.listen
-        <eighthalf.server.store.Store.listen>`), telling its connections; a change that needs
+        <eighthalf.server.storage.store.Store.listen>`), telling its connections; a change that needs
         the database read again (a move missed, an ending, a lost connection to the database)
         starts a :func:`catch_up` of the table (one at a time a table)."""
         try:

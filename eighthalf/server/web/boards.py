@@ -4,9 +4,10 @@ The table page and the lobby (``static/``) name no game. A game's registry entry
 its board is (:attr:`~eighthalf.registry.GameEntry.board`: a folder of package resources
 holding ``board.js``); the server serves that folder's scripts and style sheets at
 ``/games/<key>/board/<file>`` (:func:`board_route`), lists each game's board, key and table
-options in ``GET /api/games`` (:func:`game_listing`), and sends the seat to move the reasons
-the engine gives for the plays it might tap (:func:`refused_data`), so that its board says at
-once why a selection is no move, from the engine's own words rather than a copy of the rules.
+options in ``GET /api/games`` (:func:`game_listing`). The seat to move is sent the reasons the
+engine gives for the plays it might tap
+(:func:`~eighthalf.server.protocol.messages.refused_data`), so that its board says at once why
+a selection is no move, from the engine's own words rather than a copy of the rules.
 
 >>> from eighthalf.registry import find
 >>> listing = game_listing(find("Eights"), "fr")
@@ -23,7 +24,7 @@ import sys
 from importlib import resources
 from typing import Any, Final
 
-from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES, localize_reason, translation
+from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES, translation
 from eighthalf.registry import GameEntry, TableOption, games
 
 if sys.version_info >= (3, 11):
@@ -31,7 +32,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover (Python 3.10)
     from importlib.abc import Traversable
 
-__all__ = ["BOARD_FILE", "MEDIA_TYPES", "board_file", "board_route", "game_listing", "listing_locale", "refused_data"]
+__all__ = ["BOARD_FILE", "MEDIA_TYPES", "board_file", "board_route", "game_listing", "listing_locale"]
 
 BOARD_FILE: Final = "board.js"
 """The script of a board folder that the table page loads (it may load the folder's other files)."""
@@ -123,15 +124,3 @@ def game_listing(entry: GameEntry, locale: str = DEFAULT_LOCALE) -> dict[str, An
         )
     board = None if _folder(entry) is None else f"/games/{entry.key}/board/{BOARD_FILE}"
     return {"key": entry.key, "board": board, "options": options}
-
-
-def refused_data(entry: GameEntry, game: Any, state: Any, seat: int, locale: str) -> dict[str, Any] | None:
-    """The ``refused`` field of a ``state`` message to the seat to move: each play it might tap
-    that the engine refuses now (:attr:`~eighthalf.registry.GameEntry.refusals`), with the
-    engine's reason in ``locale`` and its rule id; ``None`` for a game that gives none."""
-    if entry.refusals is None:
-        return None
-    return {
-        move: {"reason": localize_reason(error, locale, entry.reasons, entry.reason_words), "rule": error.rule}
-        for move, error in entry.refusals(game, state, seat).items()
-    }

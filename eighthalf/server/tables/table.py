@@ -1,17 +1,17 @@
-"""The tables of a running server: seats, moves, bots and who is told what, for any game.
+"""One table of a running server: seats, moves, bots and who is told what, for any game.
 
 A :class:`Table` holds one game's record and its current state, and knows the game only
 through the game protocol (:class:`~eighthalf.core.game.Game`): it asks the game for the
 seat to move, the legal moves, the state after a move, each seat's view and the events each
 seat may see. The order of a move is fixed: the move is checked by the game, committed to
-the :class:`~eighthalf.server.store.Store`, and only then told to anyone, each connection
-getting the frame of its own seat (:mod:`eighthalf.server.protocol`). The lobby
-(:class:`~eighthalf.server.lobby.Lobby`) holds the tables of a server.
+the :class:`~eighthalf.server.storage.store.Store`, and only then told to anyone, each connection
+getting the frame of its own seat (:mod:`eighthalf.server.protocol.messages`). The lobby
+(:class:`~eighthalf.server.tables.lobby.Lobby`) holds the tables of a server.
 
 This module knows nothing of HTTP or websockets: a connection is anything with the two
 methods of :class:`Client`. Nor of other server processes: a table is *driven* (its bots
 and its clock run) only while :attr:`Table.driver` says so, and follows the moves and seats
-that other processes commit (:mod:`eighthalf.server.service`).
+that other processes commit (:mod:`eighthalf.server.tables.service`).
 """
 
 from __future__ import annotations
@@ -34,10 +34,17 @@ from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.replay import GameRecord, replay_states
 from eighthalf.players.players import tell
 from eighthalf.registry import GameEntry
-from eighthalf.server.boards import refused_data
-from eighthalf.server.games import SERVED, check_name, seat_names
-from eighthalf.server.protocol import FrameParts, Refused, message_text, result_data, seats_message, state_frame
-from eighthalf.server.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
+from eighthalf.server.protocol.games import SERVED, check_name, seat_names
+from eighthalf.server.protocol.messages import (
+    FrameParts,
+    Refused,
+    message_text,
+    refused_data,
+    result_data,
+    seats_message,
+    state_frame,
+)
+from eighthalf.server.storage.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -91,7 +98,7 @@ class Client(Protocol):
     """One connection, as a table sees it."""
 
     def deliver(self, text: str) -> None:
-        """Queue ``text`` (a message's JSON text, :mod:`eighthalf.server.protocol`) for sending; never blocks."""
+        """Queue ``text`` (a message's JSON text, :mod:`eighthalf.server.protocol.messages`) for sending; never blocks."""
         ...
 
     def close(self, code: int, reason: str) -> None:
@@ -100,7 +107,7 @@ class Client(Protocol):
 
 
 class Meter(Protocol):
-    """What a table reports of its work, for an operator's metrics (:mod:`eighthalf.server.metrics`)."""
+    """What a table reports of its work, for an operator's metrics (:mod:`eighthalf.server.web.metrics`)."""
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """A move of ``game`` was committed in ``commit_seconds`` and its frames queued
@@ -146,7 +153,7 @@ def _value(event: object) -> Hashable:
 class Table:
     """One table: a game's record, its state, its seats and the connections following it.
 
-    Make one with :meth:`Lobby.create <eighthalf.server.lobby.Lobby.create>`; a restarted server rebuilds it with :meth:`Lobby.restore <eighthalf.server.lobby.Lobby.restore>`.
+    Make one with :meth:`Lobby.create <eighthalf.server.tables.lobby.Lobby.create>`; a restarted server rebuilds it with :meth:`Lobby.restore <eighthalf.server.tables.lobby.Lobby.restore>`.
     ``driver`` is the id of this process if it drives the table (:attr:`driver`).
     """
 
@@ -198,7 +205,7 @@ class Table:
         self.deadline: float | None = None
         self.released: Callable[[Table], None] | None = None
         """Called when the game is over and when a connection goes: the lobby lets go of a
-        finished table nobody follows (:meth:`Lobby.let_go <eighthalf.server.lobby.Lobby.let_go>`)."""
+        finished table nobody follows (:meth:`Lobby.let_go <eighthalf.server.tables.lobby.Lobby.let_go>`)."""
 
     def _replay(self, moves: Sequence[Any]) -> None:
         """Play the stored moves through the game again, each checked (a refused one raises)."""

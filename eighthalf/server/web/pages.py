@@ -124,7 +124,7 @@ class _Marked(HTMLParser):
 def extract_html(
     fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Any, options: Mapping[str, Any]
 ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel's extractor of the pages' HTML (``eighthalf.server.pages:extract_html`` in the
+    """Babel's extractor of the pages' HTML (``eighthalf.server.web.pages:extract_html`` in the
     mapping file ``eighthalf/locale/pages.cfg``): each marked message, with its line.
 
     Args:

@@ -1,0 +1,8 @@
+"""Where the server keeps its tables.
+
+- :mod:`~eighthalf.server.storage.store`: the :class:`~eighthalf.server.storage.store.Store`
+  interface and its SQLite implementation;
+- :mod:`~eighthalf.server.storage.postgres`: the PostgreSQL store.
+
+It imports nothing else of the server.
+"""

@@ -1,0 +1,12 @@
+"""The server's web layer: the ``serve`` command, the Starlette application and what it serves.
+
+- :mod:`~eighthalf.server.web.cli`: the ``serve`` command;
+- :mod:`~eighthalf.server.web.app`: the HTTP JSON API, the websocket endpoint and the pages;
+- :mod:`~eighthalf.server.web.pages`: the pages' languages (their catalogue, ``Accept-Language``);
+- :mod:`~eighthalf.server.web.boards`: each game's board, served from the game's folder;
+- :mod:`~eighthalf.server.web.metrics`: the metrics an operator reads (Prometheus).
+
+It is the only part of the server on Starlette, uvicorn and prometheus-client. It builds on
+:mod:`eighthalf.server.tables`, :mod:`eighthalf.server.protocol` and
+:mod:`eighthalf.server.storage`; none of them imports it.
+"""
