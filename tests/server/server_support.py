@@ -449,7 +449,7 @@ async def bounded(awaitable: Any, seconds: float = WAIT_SECONDS) -> Any:
 
 
 async def say_hello(socket: ClientConnection, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Message hello on ``socket`` (as the seat of ``token``, or a spectator): the ``welcome`` and the first ``state``."""
+    """Say hello on ``socket`` (as the seat of ``token``, or a spectator): the ``welcome`` and the first ``state``."""
     await socket.send(json.dumps({"type": "hello"} if token is None else {"type": "hello", "token": token}))
     welcome = await receive(socket)
     assert welcome["type"] == "welcome", welcome

@@ -128,7 +128,7 @@ def test_log_format_json_writes_one_json_object_a_line(tmp_path: Path) -> None:
     lines = [line for line in server.stderr.read_text(encoding="utf-8").splitlines() if line.strip()]
     entries = [json.loads(line) for line in lines]  # every line is one JSON object
     assert entries and all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
-    assert any(entry["logger"] == "eighthalf.server" and "new_bot" in entry["message"] for entry in entries)
+    assert any(entry["logger"] == "eighthalf.server" and "made" in entry["message"] for entry in entries)
     assert any(entry["logger"] == "uvicorn.access" for entry in entries)
 
 
