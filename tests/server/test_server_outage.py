@@ -24,8 +24,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from eighthalf.server import tables
 from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables import table as table_module
 from eighthalf.server.web.app import create_app
 
 AWAY = ("add_move", "create_table", "list_tables", "load", "finish", "check", "take_seat")
@@ -109,7 +109,7 @@ def _next(socket: Any, kind: str) -> dict[str, Any]:
 
 
 def test_a_bots_move_the_database_did_not_save_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(table_module, "RETRY_SECONDS", 0.01)
     app = create_app(str(tmp_path / "tables.sqlite3"))
     store = app.state.lobby.store
     saved = store.add_move
