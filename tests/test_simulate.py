@@ -232,7 +232,28 @@ def test_cli_text_json_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str
     captured = capsys.readouterr()
     assert lines == []  # the JSON has stdout to itself
     assert json.loads(captured.out) == json.loads(expected.to_json())
-    assert "\r[" in captured.err and "100% 40/40 rounds" in captured.err
+    # stderr is not a terminal here: --progress writes lines, since \r would redraw nothing (issue 37)
+    assert "\r" not in captured.err and "] 100% 40/40 rounds" in captured.err
+    assert captured.err.splitlines()[0].startswith("[" + "." * 30 + "]   0% 0/40 rounds")
+    assert captured.err.endswith(" s\n") and "40 rounds in " in captured.err
+
+
+def test_progress_lines_to_a_file_are_throttled_but_keep_the_first_and_last() -> None:
+    stream = io.StringIO()
+    bar = _ProgressBar(stream, lines=True, every=3600.0)
+    for done in range(0, 101, 10):
+        bar(done, 100)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 3 and "\r" not in stream.getvalue()
+    assert " 0/100 rounds" in lines[0] and lines[1].startswith("[" + "#" * 30 + "] 100% 100/100 rounds")
+    assert "ETA" not in lines[1] and lines[2].startswith("100 rounds in ")
+
+
+def test_simulate_help_says_what_a_search_bot_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _main(["simulate", "--help"], [])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "search bots (ismcts, search) take seconds a game" in text and "--progress" in text
 
 
 def test_cli_one_bot_fills_the_table_and_seed_is_reported() -> None:

@@ -453,7 +453,9 @@ class ProgressBar:
 
     Call it with ``(done, total)``. Each drawing is padded to the width of the one
     before, so that nothing of an earlier line (such as its ETA) is left over at the
-    end; the last one, at 100%, has no ETA. ``unit`` names what is counted.
+    end; the last one, at 100%, has no ETA. ``unit`` names what is counted. With ``lines``
+    (for a file or a pipe, where ``\\r`` redraws nothing) each drawing is a line of its own,
+    at most one every ``every`` seconds, and the first and the last are always written.
 
     >>> import io
     >>> stream = io.StringIO()
@@ -461,19 +463,29 @@ class ProgressBar:
     >>> bar(4, 4)
     >>> stream.getvalue().startswith("\\r[##############################] 100% 4/4 games, ")
     True
+    >>> stream = io.StringIO()
+    >>> bar = ProgressBar(stream, unit="games", lines=True)
+    >>> bar(0, 4), bar(4, 4)
+    (None, None)
+    >>> [line[:41] for line in stream.getvalue().splitlines()][:2]
+    ['[..............................]   0% 0/4', '[##############################] 100% 4/4']
     """
 
-    def __init__(self, stream: TextIO, width: int = 30, *, unit: str = "rounds") -> None:
+    def __init__(
+        self, stream: TextIO, width: int = 30, *, unit: str = "rounds", lines: bool = False, every: float = 5.0
+    ) -> None:
+        self._lines = lines
+        self._every = every if lines else 0.1
         self._stream = stream
         self._width = width
         self._unit = unit
         self._start = time.perf_counter()
-        self._last = -1.0
+        self._last: float | None = None
         self._shown = 0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
-        if done < total and now - self._last < 0.1:
+        if done < total and self._last is not None and now - self._last < self._every:
             return
         self._last = now
         elapsed = now - self._start
@@ -482,10 +494,14 @@ class ProgressBar:
         eta = f", ETA {math.ceil((total - done) / rate)} s" if 0 < done < total and rate > 0 else ""
         bar = "#" * filled + "." * (self._width - filled)
         line = f"[{bar}] {done / total:4.0%} {done}/{total} {self._unit}, {rate:,.0f} {self._unit}/s{eta}"
-        self._stream.write("\r" + line.ljust(self._shown))
-        self._shown = len(line)
+        if self._lines:
+            self._stream.write(line + "\n")
+        else:
+            self._stream.write("\r" + line.ljust(self._shown))
+            self._shown = len(line)
         if done >= total:
-            self._stream.write(f"\n{total} {self._unit} in {elapsed:.1f} s\n")
+            end = "" if self._lines else "\n"  # a redrawn bar has no newline of its own
+            self._stream.write(f"{end}{total} {self._unit} in {elapsed:.1f} s\n")
         self._stream.flush()
 
 
