@@ -304,6 +304,12 @@ class GameEntry:
     """Other names the game is found by (``"8.5"``, ``"eighthalf"``)."""
     default_bot: str = "greedy"
     """The built-in bot that plays for a person (a timed-out seat) and fills tables by default."""
+    analysis_bot: str | None = None
+    """The built-in bot whose :class:`~eighthalf.players.bots.Policies` the analysis of a
+    move plays by (:mod:`eighthalf.analysis`: its play-outs, and its candidates where a seat
+    has too many moves to weigh them all): the game's strongest search bot (8½: ``"search"``,
+    Eights: ``"prospect"``). ``None``: the game protocol's defaults (random play-outs).
+    A game of several rounds plays out by its :attr:`default_bot` instead."""
     max_rounds: int = 1
     """The most rounds of one game (1: the game has no match of several rounds)."""
     game_for: Callable[[int], Game[Any, Any, Any, Any, Any]] | None = None
@@ -421,6 +427,8 @@ def _add(entry: object, where: str) -> None:
         raise RegistryError(f"{where}: the entry's name {entry.name!r} is not its game's name {entry.game.name!r}")
     if entry.default_bot not in entry.bots:
         raise RegistryError(f"{where}: the default bot {entry.default_bot!r} is not one of the game's bots")
+    if entry.analysis_bot is not None and entry.analysis_bot not in entry.bots:
+        raise RegistryError(f"{where}: the analysis bot {entry.analysis_bot!r} is not one of the game's bots")
     for name in entry.names:
         known = _find(name)
         if known is not None and known != entry:

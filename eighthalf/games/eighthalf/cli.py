@@ -22,6 +22,7 @@ from eighthalf.console.arguments import int_type as _int_type
 from eighthalf.console.commands import add_commands as add_commands_of
 from eighthalf.console.commands import add_demo_arguments, add_game_commands, checked_run, seat_names
 from eighthalf.console.demo import DemoScreen, check_demo, play_demo
+from eighthalf.console.review import add_review_command
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.version import __version__
 from eighthalf.games.eighthalf.bots import BOTS, Bot
@@ -147,6 +148,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     )
     add_serve_arguments(serve)
     serve.set_defaults(run=run_serve)
+    add_review_command(commands)
     args = parser.parse_args(argv)
     try:
         run: Callable[[argparse.Namespace], int] = args.run

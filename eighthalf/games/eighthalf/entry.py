@@ -72,6 +72,7 @@ ENTRY: Final = GameEntry(
     game=EIGHTHALF,
     documents=REGISTRY,
     bots=BOTS,
+    analysis_bot="search",
     records=RECORD_FORMAT,
     players_rule="S2",
     make_record=_record,

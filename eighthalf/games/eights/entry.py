@@ -51,6 +51,7 @@ ENTRY: Final = GameEntry(
     game=EIGHTS,
     documents=REGISTRY,
     bots=BOTS,
+    analysis_bot="prospect",
     records=RECORD_FORMAT,
     cards=eights_cards,
     deck=Counter(DECK),
