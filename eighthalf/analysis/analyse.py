@@ -56,14 +56,14 @@ __all__ = [
     "policies_for",
 ]
 
-DEFAULT_BUDGET: Final = 240
+DEFAULT_BUDGET: Final = 200
 """The play-outs of one decision by default, shared among the moves weighed: one decision
 within 1 s at the 95th percentile on a 2-core machine, 4 seats, 8½ and Eights (the docs
 page "Reviewing a game")."""
 DEFAULT_WIDTH: Final = 16
 """The most moves weighed by default: a seat with more (Eights' passes list every exchange)
 has its game's candidates weighed, and the move asked about; the others are listed unweighed."""
-HORIZON: Final = 2000
+HORIZON: Final = 1000
 """The most moves of one play-out; a play-out cut there counts as lost, with no points."""
 
 _MOST_DEALS: Final = 10**9  # an analysis bound by seconds alone
