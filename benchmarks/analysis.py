@@ -43,9 +43,11 @@ from typing import Any
 from benchmarks.eights_strength import wilson
 from benchmarks.strength import percentile
 from eighthalf.analysis import DEFAULT_BUDGET, analyse, policies_for
+from eighthalf.analysis.analyse import HORIZON
 from eighthalf.analysis.review import review
 from eighthalf.core.game import Game
 from eighthalf.formats.replay import GameRecord
+from eighthalf.players.search import roll_out
 from eighthalf.registry import GameEntry, find
 
 __all__ = ["AnalysisBot", "calibration", "main", "reliability", "speed", "strength"]
@@ -138,10 +140,9 @@ def _calibration_game(task: tuple[str, int, int, int, int]) -> list[tuple[float,
             if decision % every == number % every:
                 found = analyse(game, seen, budget=budget, seed=_seed(seed, number) + decision, include=(move,))
                 predicted = found.value(game.move_text(move)).chance
-                after, luck = game.apply_unchecked(state, move), random.Random(_seed(seed, number) * 7 + decision)
-                while game.to_move(after) is not None:
-                    after = game.apply_unchecked(after, policy(after, luck))
-                pairs.append((predicted, _share(game, after, seat)))
+                luck = random.Random(_seed(seed, number) * 7 + decision)
+                last = roll_out(game, game.apply_unchecked(state, move), policy, luck, HORIZON)  # as the analysis does
+                pairs.append((predicted, 0.0 if last is None else _share(game, last, seat)))
             decision += 1
         state = game.apply_unchecked(state, move)
     return pairs
@@ -249,7 +250,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "speed" not in skip:
         print()
         print("speed: seconds per decision at the budget (decisions with two or more legal moves)")
-        print(f"{'game':8} {'decisions':>9} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'steps/s':>10} {'p95 × steps/s':>14}")
+        print(
+            f"{'game':8} {'decisions':>9} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'steps/s':>10} {'p95 × steps/s':>14}"
+        )
         for name in GAMES:
             found = speed(name, args.games, args.seed, args.budget)
             print(

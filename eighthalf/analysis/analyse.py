@@ -56,7 +56,7 @@ __all__ = [
     "policies_for",
 ]
 
-DEFAULT_BUDGET: Final = 200
+DEFAULT_BUDGET: Final = 160
 """The play-outs of one decision by default, shared among the moves weighed: one decision
 within 1 s at the 95th percentile on a 2-core machine, 4 seats, 8½ and Eights (the docs
 page "Reviewing a game")."""

@@ -24,6 +24,7 @@ __all__ = [
     "SeatSummary",
     "label",
     "move_accuracy",
+    "significant_cost",
 ]
 
 THRESHOLDS: Final = (("blunder", 0.15), ("mistake", 0.08), ("inaccuracy", 0.04))
@@ -50,6 +51,16 @@ def label(cost: float, cost_se: float = 0.0) -> str:
         if cost >= least:
             return name
     return "good"
+
+
+def significant_cost(cost: float, cost_se: float) -> float:
+    """``cost``, or 0 if it is less than :data:`SIGNIFICANCE` standard errors: what a seat's
+    accuracy counts of a move (a cost the play-outs cannot tell from luck counts nothing).
+
+    >>> significant_cost(0.1, 0.02), significant_cost(0.1, 0.06)
+    (0.1, 0.0)
+    """
+    return cost if cost >= SIGNIFICANCE * cost_se else 0.0
 
 
 def move_accuracy(cost: float) -> float:
@@ -113,9 +124,10 @@ class SeatSummary:
     blunders: int
     """Its moves labelled blunder."""
     cost: float
-    """The sum of the costs of its moves, in chance to win."""
+    """What its inaccuracies, mistakes and blunders cost, in chance to win (their costs added)."""
     accuracy: float
-    """The mean of :func:`move_accuracy` over its judged decisions (100 with none)."""
+    """The mean of :func:`move_accuracy` of the :func:`significant_cost` of its judged decisions
+    (100 with none)."""
     text: str
     """The summary told in one sentence, in the review's language."""
 

@@ -115,11 +115,11 @@ def summary_text(summary: SeatSummary, locale: str = "en") -> str:
 
     >>> from eighthalf.analysis.judgement import SeatSummary
     >>> summary_text(SeatSummary(0, 12, 3, 2, 1, 0, 0.234, 81.25, ""), "nl")
-    'Plaats 0: 12 beslissingen en 3 enige zetten; onnauwkeurigheden 2, fouten 1, blunders 0; samen 23% winstkans verloren; nauwkeurigheid 81.'
+    'Plaats 0: 12 beslissingen en 3 enige zetten; onnauwkeurigheden 2, fouten 1, blunders 0, samen 23% winstkans verloren; nauwkeurigheid 81.'
     """
     template = N_(
         "{seat}: {decisions} decisions and {only} only moves; inaccuracies {inaccuracies}, mistakes {mistakes}, "
-        "blunders {blunders}; {cost} of a chance to win lost in all; accuracy {accuracy}."
+        "blunders {blunders}, which cost {cost} of a chance to win; accuracy {accuracy}."
     )
     return (
         translation(locale)

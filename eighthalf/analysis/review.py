@@ -35,7 +35,7 @@ from eighthalf.analysis.analyse import (
     check_seconds,
     check_seed,
 )
-from eighthalf.analysis.judgement import LABELS, Decision, Review, SeatSummary, label, move_accuracy
+from eighthalf.analysis.judgement import LABELS, Decision, Review, SeatSummary, label, move_accuracy, significant_cost
 from eighthalf.analysis.narration import decision_text, summary_text
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.game import result_text
@@ -157,7 +157,8 @@ def review(
 def _summary(seat: int, decisions: list[Decision], locale: str) -> SeatSummary:
     judged = [each for each in decisions if each.label != "only move"]
     counts = {name: sum(each.label == name for each in judged) for name in LABELS}
-    accuracy = sum(move_accuracy(each.cost) for each in judged) / len(judged) if judged else 100.0
+    costs = [move_accuracy(significant_cost(each.cost, each.cost_se)) for each in judged]
+    accuracy = sum(costs) / len(costs) if costs else 100.0
     return SeatSummary(
         seat,
         len(judged),
@@ -165,7 +166,7 @@ def _summary(seat: int, decisions: list[Decision], locale: str) -> SeatSummary:
         counts["inaccuracy"],
         counts["mistake"],
         counts["blunder"],
-        sum(each.cost for each in judged),
+        sum(each.cost for each in judged if each.label != "good"),
         accuracy,
         "",
     )

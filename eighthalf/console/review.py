@@ -129,7 +129,7 @@ def run_review(
     err: TextIO | None = None,
     stdin: TextIO | None = None,
 ) -> int:
-    """Run ``review`` on the parsed arguments; returns the exit status (1 for an :class:`AnalysisError`)."""
+    """Run ``review`` on the parsed arguments; returns the exit status (1 for an :class:`~eighthalf.analysis.AnalysisError`)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     try:

@@ -30,7 +30,7 @@ message and each HTTP body, ``eighthalf/schemas/server.<name>.schema.json`` for 
 ['move', 'type']
 
 A review of a finished game (:mod:`eighthalf.analysis.document`) has its schema too,
-``eighthalf/schemas/analysis.Review.schema.json`` (:data:`ANALYSIS_SCHEMAS`):
+``eighthalf/schemas/analysis.Review.schema.json`` (:data:`~eighthalf.schemas.analysis.ANALYSIS_SCHEMAS`):
 
 >>> schema("analysis.Review")["properties"]["decisions"]["items"]["$ref"]
 '#/$defs/decision'
@@ -126,7 +126,7 @@ def schema_text(name: str | None = None) -> str:
         name: A document type from :data:`DOCUMENT_TYPES` or :data:`EIGHTS_DOCUMENT_TYPES`,
             :data:`EIGHTS_ANY` for the schema that accepts any document of Eights, a schema
             of the server's protocol from :data:`~eighthalf.schemas.server.SERVER_SCHEMAS`, one of
-            :data:`ANALYSIS_SCHEMAS`, or ``None`` for the schema that accepts any document of 8½.
+            :data:`~eighthalf.schemas.analysis.ANALYSIS_SCHEMAS`, or ``None`` for the schema that accepts any document of 8½.
 
     Returns:
         The text of ``eighthalf/schemas/<name>.schema.json`` (``document.schema.json``
