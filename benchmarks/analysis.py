@@ -164,7 +164,12 @@ def calibration(
 
 
 def reliability(pairs: Sequence[tuple[float, float]]) -> tuple[list[tuple[str, int, float, float]], float]:
-    """The reliability table by deciles of prediction (label, count, mean prediction, win rate) and the ECE."""
+    """The reliability table by deciles of prediction (label, count, mean prediction, win rate) and the ECE.
+
+    >>> rows, ece = reliability([(0.25, 1.0), (0.25, 0.0), (0.9, 1.0)])
+    >>> rows[2], round(ece, 3)
+    (('0.2-0.3', 2, 0.25, 0.5), 0.2)
+    """
     rows: list[tuple[str, int, float, float]] = []
     gap = 0.0
     for decile in range(10):

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-from eighthalf.analysis import AnalysisError
+from eighthalf.analysis import AnalysisError, analyse
 from eighthalf.analysis.document import dumps, from_data, loads, to_data
 from eighthalf.analysis.judgement import LABELS, THRESHOLDS, Review, label, move_accuracy
 from eighthalf.analysis.records import read_record
@@ -253,3 +253,26 @@ def test_a_record_that_does_not_replay_or_cannot_be_read_is_one_line(
     other.write_text('[Game "chess"]\n\n*\n', encoding="utf-8")
     assert main(["review", str(other)]) == 1
     assert "the record is of the game 'chess', which is not registered" in capsys.readouterr().err
+
+
+def test_each_decision_is_judged_from_the_view_of_its_seat_at_that_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    import eighthalf.analysis.review as module
+
+    entry = ENTRIES[1]
+    record = _record(entry, players=3)
+    game = record.game
+    states = list(replay_states(record))
+    seen: list[Any] = []
+    real = analyse
+
+    def spy(game_: Any, view: Any, **settings: Any) -> Any:
+        seen.append(view)
+        return real(game_, view, **settings)
+
+    monkeypatch.setattr(module, "analyse", spy)
+    found = review(record, 2, budget=BUDGET)
+    judged = [decision for decision in found.decisions if decision.label != "only move"]
+    assert len(seen) == len(judged)
+    for view, decision in zip(seen, judged, strict=True):
+        assert view == game.view(states[decision.number - 1], 2)
+        assert type(view) is type(game.view(states[0], 2))  # a view, never the state
