@@ -276,3 +276,27 @@ def test_each_decision_is_judged_from_the_view_of_its_seat_at_that_moment(monkey
     for view, decision in zip(seen, judged, strict=True):
         assert view == game.view(states[decision.number - 1], 2)
         assert type(view) is type(game.view(states[0], 2))  # a view, never the state
+
+
+def test_a_match_of_8_half_is_reviewed_round_after_round() -> None:
+    entry = ENTRIES[0]
+    game = entry.game_of(2)
+    record = entry.make_record(2, 4, game.default_rules, 2)
+    bots = [entry.bot(entry.default_bot, game) for _ in range(2)]
+    state, rng = record.start(), random.Random(1)
+    while (seat := game.to_move(state)) is not None:
+        move = bots[seat].choose(game.view(state, seat), rng)
+        record, state = record.played(move), game.apply(state, move)
+    found = review(record.finished(), 0, budget=4)
+    assert found.result == record.finished().result and found.decisions
+    assert all(decision.seat == 0 for decision in found.decisions)
+    assert loads(dumps(found)) == found
+
+
+def test_the_command_reads_the_record_from_standard_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _write(tmp_path, ENTRIES[1])
+    monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text(encoding="utf-8")))
+    assert main(["review", "-", "--seat", "1", "--budget", "4", "--json"]) == 0
+    assert loads(capsys.readouterr().out).seats == (1,)
