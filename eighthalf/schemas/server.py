@@ -46,7 +46,7 @@ from eighthalf.registry import GameEntry, games
 from eighthalf.schemas.documents import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
 from eighthalf.server.protocol.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
 from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
-from eighthalf.server.tables.table import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
+from eighthalf.server.tables.seats import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
 

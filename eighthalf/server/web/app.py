@@ -216,7 +216,7 @@ def _list_query(request: Request) -> dict[str, Any]:
 
 
 class _Connection:
-    """A websocket as a table's :class:`~eighthalf.server.tables.table.Client`: frames queue, a task sends them."""
+    """A websocket as a table's :class:`~eighthalf.server.tables.seats.Client`: frames queue, a task sends them."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
