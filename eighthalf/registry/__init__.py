@@ -114,6 +114,26 @@ class Commands:
     """The names of :attr:`figures`' counters, then of its distributions, as the summary writes them."""
     extra: Callable[[Any], None] | None = None
     """Adds the game's own further sub-commands to the derived ones (as :attr:`add_commands` does)."""
+    demo_help: str = ""
+    """The derived ``demo``'s line in the list of commands (``""``: derived from the game's name)."""
+    demo_seed_help: str = ""
+    """The help of the derived ``demo``'s ``--seed`` (``""``: ``the game's seed (default 7)``)."""
+    demo_options: RulesOptions | None = None
+    """The derived ``demo``'s rule options, if not the entry's (:attr:`GameEntry.options`); rules
+    that bots might play for ever (:attr:`GameEntry.endless`) are the game's choice then (8½'s
+    ``--move-limit 0``)."""
+    simulate_help: str = ""
+    """The derived ``simulate``'s line in the list of commands (``""``: derived from the game's name)."""
+    simulate_description: str = ""
+    """The derived ``simulate``'s description in its own help (``""``: none)."""
+    count_help: str = ""
+    """The help of the derived ``simulate``'s number of games (``--games``; 8½'s ``--rounds``,
+    after its figures' ``unit``); ``""``: ``how many games to play (default 1000)``."""
+    lines_help: str = ""
+    """The help of the derived ``simulate``'s per-game JSON lines (``--games-out``; 8½'s ``--rounds-out``);
+    ``""``: ``write one JSON line per game to PATH ('-' for stdout)``."""
+    simulate_options: RulesOptions | None = None
+    """The derived ``simulate``'s rule options, if not the entry's (as :attr:`demo_options`)."""
 
 
 def _no_words(rules: object) -> tuple[str, ...]:
