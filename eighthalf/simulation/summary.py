@@ -21,10 +21,11 @@ figures (:mod:`eighthalf.games.eighthalf.figures`) and Eights'
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import Any, Final, TextIO
+from typing import Any, Final, Literal, TextIO
 
 import attrs
 
@@ -54,6 +55,10 @@ __all__ = [
 ]
 
 _PLAIN: Final = GameFigures()
+
+
+class _Default(enum.Enum):
+    GAME = "the game's"  # rotate_seats: as the game's figures say
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -386,7 +391,7 @@ def simulate(
     executor: Executor | None = None,
     workers: int = 1,
     chunk_size: int | None = None,
-    rotate_seats: bool | None = None,
+    rotate_seats: bool | Literal[_Default.GAME] = _Default.GAME,
     rules: Any = None,
     progress: Callable[[int, int], None] | None = None,
     out: TextIO | None = None,
@@ -414,8 +419,8 @@ def simulate(
         workers: With no ``executor``: more than 1 runs a process pool of at most that many
             processes for this call; with one, a hint for the chunk size only.
         chunk_size: Games per work item (by default the figures', fewer for short runs).
-        rotate_seats: Move the bots one seat on every game; ``None``: the game's default
-            (:attr:`~eighthalf.simulation.figures.GameFigures.rotate_seats`: Eights' bots rotate).
+        rotate_seats: Move the bots one seat on every game; by default as the game's figures say
+            (:attr:`~eighthalf.simulation.figures.GameFigures.rotate_seats`: Eights' bots rotate, 8½'s do not).
         rules: The rules; ``None`` plays the figures' :meth:`~eighthalf.simulation.figures.GameFigures.default_rules`
             (8½: a move limit of 1000, E7, because bots can, rarely, play a round that never ends).
         progress: Called with ``(games done, games)`` at the start and as chunks finish.
@@ -437,7 +442,7 @@ def simulate(
         out = lines.get(binding.out_name)
     if rules is None:
         rules = figures.default_rules(entry.game)
-    if rotate_seats is None:
+    if rotate_seats is _Default.GAME:
         rotate_seats = figures.rotate_seats
     tally = run_simulation(
         binding, players, games, bots, seed=seed, rules=rules, executor=executor, workers=workers,
