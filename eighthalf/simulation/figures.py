@@ -8,7 +8,7 @@ cannot end. :mod:`eighthalf.simulation.simulate` re-exports both.
 
 The same object says how the one summary of every game
 (:class:`~eighthalf.simulation.summary.Summary`) shows the game: what one game is called
-(:attr:`GameFigures.unit`, 8½'s ``round``), the standings' own figures (8½'s mean count),
+(:attr:`~eighthalf.simulation.simulate.GameFigures.unit`, 8½'s ``round``), the standings' own figures (8½'s mean count),
 and the game's own parts of the summary's JSON, CSV and text. A game gives its figures in its
 registry entry (:attr:`eighthalf.registry.Commands.figures`), from a module of its own folder
 (:mod:`eighthalf.games.eighthalf.figures`, :mod:`eighthalf.games.eights.figures`). The defaults
@@ -56,6 +56,9 @@ class GameFigures:
     """
 
     __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     # --- the run ------------------------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class GameFigures:
         return {}
 
     def csv_columns(self, summary: Any) -> tuple[str, ...]:
-        """The columns of the summary's CSV (by default :data:`CSV_COLUMNS`, then :meth:`own`)."""
+        """The columns of the summary's CSV (by default the columns every game has, ``CSV_COLUMNS``, then :meth:`own`)."""
         return (*CSV_COLUMNS, *self.own(summary))
 
     def csv_head(self, summary: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@
 win rates and mean points by seat and by bot (each a :class:`Standing`) with their 95%
 intervals, shared wins, games without a winner, and game lengths in moves, as text, JSON and
 CSV. What a game counts and shows of its own is its
-:class:`~eighthalf.simulation.figures.GameFigures`, :attr:`eighthalf.registry.Commands.figures`:
+:class:`~eighthalf.simulation.simulate.GameFigures`, :attr:`eighthalf.registry.Commands.figures`:
 by default the summary reports each counter per game and each distribution's mean and most,
 under the names the game gives (:attr:`~eighthalf.registry.Commands.figure_names`); 8½'s
 figures (:mod:`eighthalf.games.eighthalf.figures`) and Eights'
@@ -87,7 +87,7 @@ class Standing:
     points_squared: int
     """Total of the squared points of each seat-game (for the variance)."""
     extra: tuple[int, ...] = ()
-    """The totals of the game's own :meth:`~eighthalf.simulation.figures.GameFigures.seat_values` (8½: the final counts)."""
+    """The totals of the game's own :meth:`~eighthalf.simulation.simulate.GameFigures.seat_values` (8½: the final counts)."""
     figures: GameFigures = attrs.field(default=_PLAIN, eq=False, repr=False, kw_only=True)
     """The game's figures, which say what the standing shows of its own."""
 
@@ -151,7 +151,7 @@ class Summary:
 
     Two runs with the same arguments give equal summaries, whatever the executor, the
     number of workers or the chunk size. What the game shows of its own comes from its
-    :attr:`figures` (:class:`~eighthalf.simulation.figures.GameFigures`).
+    :attr:`figures` (:class:`~eighthalf.simulation.simulate.GameFigures`).
     """
 
     title: str
@@ -255,7 +255,7 @@ class Summary:
         }
 
     def to_csv(self) -> str:
-        """A CSV table with the game's columns (:meth:`~eighthalf.simulation.figures.GameFigures.csv_columns`).
+        """A CSV table with the game's columns (:meth:`~eighthalf.simulation.simulate.GameFigures.csv_columns`).
 
         One row of kind ``seat`` per seat, one of kind ``bot`` per bot, then one of kind
         ``games`` (8½: ``rounds``) for the figures about whole games; cells that do not apply are empty.
@@ -420,12 +420,12 @@ def simulate(
             processes for this call; with one, a hint for the chunk size only.
         chunk_size: Games per work item (by default the figures', fewer for short runs).
         rotate_seats: Move the bots one seat on every game; by default as the game's figures say
-            (:attr:`~eighthalf.simulation.figures.GameFigures.rotate_seats`: Eights' bots rotate, 8½'s do not).
-        rules: The rules; ``None`` plays the figures' :meth:`~eighthalf.simulation.figures.GameFigures.default_rules`
+            (:attr:`~eighthalf.simulation.simulate.GameFigures.rotate_seats`: Eights' bots rotate, 8½'s do not).
+        rules: The rules; ``None`` plays the figures' :meth:`~eighthalf.simulation.simulate.GameFigures.default_rules`
             (8½: a move limit of 1000, E7, because bots can, rarely, play a round that never ends).
         progress: Called with ``(games done, games)`` at the start and as chunks finish.
         out: A text file to write one JSON line per game to, in game order
-            (:meth:`~eighthalf.simulation.figures.GameFigures.line`); also accepted under the
+            (:meth:`~eighthalf.simulation.simulate.GameFigures.line`); also accepted under the
             name the game's figures give it (``rounds_out``, ``games_out``).
 
     Raises:

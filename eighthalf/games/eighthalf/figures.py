@@ -49,8 +49,8 @@ _MAX_POINTS: Final = 3  # E6: 2 for the winner, 1 for each lowest count
 
 
 class Viewer:
-    """Builds :class:`PlayerView`\\ s like :func:`~eighthalf.games.eighthalf.views.view`, reusing the
-    :class:`SeatView`\\ s of seats that did not change since the last move."""
+    """Builds :class:`~eighthalf.PlayerView`\\ s like :func:`~eighthalf.view`, reusing the
+    :class:`~eighthalf.SeatView`\\ s of seats that did not change since the last move."""
 
     __slots__ = ("_others", "_own")
 
@@ -60,7 +60,7 @@ class Viewer:
         self._others: list[tuple[Seat, SeatView | None]] = [(empty, None)] * players
 
     def view(self, state: GameState, me: int) -> PlayerView:
-        """Seat ``me``'s view of ``state``, equal to :func:`~eighthalf.games.eighthalf.views.view`'s."""
+        """Seat ``me``'s view of ``state``, equal to :func:`~eighthalf.view`'s."""
         parts: list[SeatView] = []
         for index, seat in enumerate(state.seats):
             cache = self._own if index == me else self._others
