@@ -107,9 +107,12 @@ class Commands:
     """The derived ``play``'s face, if not the plain one: called as ``face(entry,
     config)``, it makes an :class:`eighthalf.console.play.Screen`."""
     figures: Any = None
-    """What the derived ``simulate`` counts of the game's own, if anything: an
+    """What the derived ``simulate`` counts and shows of the game's own, if anything: an
     :class:`eighthalf.simulation.simulate.GameFigures` whose counters and distributions the
-    summary reports under :attr:`figure_names`."""
+    summary reports under :attr:`figure_names`, and which says what one game is called
+    (8½: a round), its seeds' tag, its default rules and its parts of the summary's JSON,
+    CSV and text (8½'s :mod:`eighthalf.games.eighthalf.figures`, Eights'
+    :mod:`eighthalf.games.eights.figures`)."""
     figure_names: tuple[str, ...] = ()
     """The names of :attr:`figures`' counters, then of its distributions, as the summary writes them."""
     extra: Callable[[Any], None] | None = None
