@@ -279,15 +279,15 @@ def test_a_name_without_its_own_docstring_fails_the_build(
 _RULE_BOOK_FILES = re.compile(r"\b(?:RULES|EIGHTS)\.md\b", re.IGNORECASE)
 
 _HELP_COMMANDS = [
-    ("eighthalf.games.eighthalf.cli", []),
-    ("eighthalf.games.eighthalf.cli", ["demo"]),
-    ("eighthalf.games.eighthalf.cli", ["play"]),
-    ("eighthalf.games.eighthalf.cli", ["simulate"]),
-    ("eighthalf.games.eighthalf.cli", ["eights"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "demo"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "play"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "simulate"]),
-    ("eighthalf.games.eights.cli", []),
+    ("eighthalf.cli", []),
+    ("eighthalf.cli", ["demo"]),
+    ("eighthalf.cli", ["play"]),
+    ("eighthalf.cli", ["simulate"]),
+    ("eighthalf.cli", ["eighthalf"]),
+    ("eighthalf.cli", ["eights"]),
+    ("eighthalf.cli", ["eights", "demo"]),
+    ("eighthalf.cli", ["eights", "play"]),
+    ("eighthalf.cli", ["eights", "simulate"]),
 ]
 
 
