@@ -223,6 +223,14 @@
     return refresh();
   }
 
+  // The header's links to each game's How to play page, in the page's language (a game without one: no link).
+  function showRules() {
+    const links = games.map((game) => eighthalf.rulesOf(game)).map((rules, at) => (rules.page
+      ? el("a", { href: rules.page, "data-game": games[at].key, text: games[at].name }) : null)).filter(Boolean);
+    $("howto-games").replaceChildren(...links.flatMap((link, at) => (at ? [" · ", link] : [link])));
+    $("howto").hidden = !links.length;
+  }
+
   async function start() {
     await eighthalf.ready;
     $("name").value = eighthalf.savedName();
@@ -236,6 +244,7 @@
       return;
     }
     $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));
+    showRules();
     $("game").addEventListener("change", fillForm);
     $("players").addEventListener("change", fillSeats);
     $("new-table").addEventListener("submit", create);
