@@ -292,7 +292,7 @@ const eighthalf = (() => {
   // (rules_page, or null: the game has none) and the rule ids it has an anchor for (rule_ids).
   // rulesOf(game) gives the links a page makes to it, in the page's language, each opening in
   // a new tab (the table stays where it is): page, the page's address (or null); link(text, id),
-  // a link to the anchor id (a rule id, or a word such as "call"), or the plain text without a
+  // a link to the anchor id (a rule id, or a word such as "the-call"), or the plain text without a
   // page; linked(text), the text's nodes with each rule id in it a link to that rule.
   function rulesOf(game) {
     const page = game && game.rules_page ? game.rules_page : null;

@@ -71,8 +71,8 @@
     const fact = (label, id, anchor) => el("div", {}, el("dt", {}, term(label, anchor)), el("dd", { id }));
     page.area.replaceChildren(el("section", { id: "board-8", class: "board", "aria-labelledby": "pile-heading" },
       el("dl", { class: "facts" },
-        el("div", { class: "call" }, el("dt", {}, term(N_("Call"), "call")), el("dd", { id: "call" })),
-        fact(N_("5-lock"), "lock", "lock"), fact(N_("At risk"), "at-risk", "at-risk"), fact(N_("Move"), "move-number"),
+        el("div", { class: "call" }, el("dt", {}, term(N_("Call"), "the-call")), el("dd", { id: "call" })),
+        fact(N_("5-lock"), "lock", "five-lock"), fact(N_("At risk"), "at-risk", "at-risk"), fact(N_("Move"), "move-number"),
         el("div", { id: "round-fact", hidden: true }, el("dt", {}, term(N_("Round"), "M1")), el("dd", { id: "round" }))),
       el("h2", { id: "pile-heading" }, el("span", { text: t("Pile") }), " ", el("span", { id: "pile-size", class: "muted" })),
       el("ol", { id: "pile", class: "cards pile", "aria-labelledby": "pile-heading" })));
