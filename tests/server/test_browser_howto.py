@@ -111,7 +111,9 @@ def test_the_table_links_its_rules_and_a_refusals_rule_opens_on_that_rule(
         assert page.locator("#rules-link").is_visible()
         assert page.locator("#rules-link").get_attribute("href") == "/games/eighthalf/rules?lang=en"
         terms = page.locator(".facts dt a").evaluate_all("links => links.map((link) => link.getAttribute('href'))")
-        assert terms[:3] == [f"/games/eighthalf/rules?lang=en#{anchor}" for anchor in ("the-call", "five-lock", "at-risk")]
+        assert terms[:3] == [
+            f"/games/eighthalf/rules?lang=en#{anchor}" for anchor in ("the-call", "five-lock", "at-risk")
+        ]
         # a refused move: its rule id links to that rule
         wrong = "c" if "c" not in legal else next(symbol for symbol in "1234567890HG" if symbol not in legal)
         pages.type_move(player, wrong)

@@ -38,7 +38,10 @@ ROOT: Final = Path(__file__).resolve().parent.parent.parent
 DOCS: Final = {"eighthalf": ROOT / "docs" / "rules.rst", "eights": ROOT / "docs" / "eights.rst"}
 """Each game's rule page in the docs, whose ``**S1**`` marks name its rules."""
 
-SCREEN: Final = {"eighthalf": ["aim", "a-turn", "special-cards", "the-end"], "eights": ["aim", "a-turn", "spelling", "the-end"]}
+SCREEN: Final = {
+    "eighthalf": ["aim", "a-turn", "special-cards", "the-end"],
+    "eights": ["aim", "a-turn", "spelling", "the-end"],
+}
 """The sections of each game's short screen: the aim, a turn, the special cards or the spelling, the end."""
 
 CITED: Final = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,2}[0-9]{1,2})(?![A-Za-z0-9])")
