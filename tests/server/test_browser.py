@@ -540,6 +540,8 @@ def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
             panel = player.page.locator("#round-end")
             assert panel.is_visible() and "Round 1 is over" in panel.inner_text(), player.label
             assert {"Anna", "Ben"} <= set(re.findall(r"Anna|Ben", panel.locator("table").inner_text()))
+            # what decided the points: each count (E4, its id a link to the rule) and the Big Loser (E5)
+            assert "(Big Loser)" in panel.inner_text() and panel.locator("a.rule-link[data-rule='E4']").count() == 1
         assert page.locator("#others-zone").is_visible() and page.locator("#decline").is_visible()
         legal = legal_moves(players[winner])
         exchange = next(move for move in legal if move[0] == "x")

@@ -1,7 +1,7 @@
 """How to play, where players look (issue 38, item 5), in Chromium.
 
 - The lobby links to each game's "How to play" page (not to one the third game of the tests
-  does not have); the table page's header links to its game's page, its status line's terms
+  does not have), and its table options' rule ids to their rules; the table page's header links to its game's page, its status line's terms
   (the call, the 5-lock, who is at risk) to their explanation, and a refusal's rule id to that
   rule's anchor, which opens in a new tab on that rule.
 - The rules pages have no serious or critical axe-core violation, in English, French and
@@ -58,6 +58,9 @@ def test_the_lobby_links_each_games_page_and_none_for_a_game_without_one(
             "/games/eighthalf/rules?lang=en",
             "/games/eights/rules?lang=en",
         ]
+        # the rule id of a table option's hint links to that rule too (P7: the 5-lock)
+        hint = page.locator("#options a.rule-link[data-rule='P7']")
+        assert hint.count() == 1 and hint.get_attribute("href") == "/games/eighthalf/rules?lang=en#P7"
         with page.expect_navigation():
             page.select_option("#language", "nl")
         page.wait_for_function("document.body.dataset.ready === '1'")

@@ -30,6 +30,7 @@
     );
     const options = $("options");
     options.replaceChildren();
+    const rules = eighthalf.rulesOf(game); // each rule id of a hint links to that rule (in a new tab)
     // The game's table options, as its registry entry labels them (GET /api/games, in the page's language).
     for (const field of game.options) {
       const id = `option-${field.key}`;
@@ -39,14 +40,14 @@
         options.append(
           el("label", { class: "check", title: hint },
             el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
-            el("span", { text: field.label }), el("span", { class: "hint", text: hint })),
+            el("span", { text: field.label }), el("span", { class: "hint" }, ...rules.linked(hint))),
         );
       } else {
         options.append(
           el("label", { title: hint }, field.label,
             el("input", { id, type: "number", min: "1", step: "1", "data-key": field.key, "data-kind": "count",
               placeholder: value === null || value === undefined ? field.empty || t("none") : String(value) }),
-            el("span", { class: "hint", text: hint })),
+            el("span", { class: "hint" }, ...rules.linked(hint))),
         );
       }
     }

@@ -293,7 +293,7 @@
   // A table of the scores, highest first: a round's or hand's end, and the game's.
   function scoreTable(rows, heads) {
     return el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, ...heads.map((text) => el("th", { scope: "col", text })))),
+      el("thead", {}, el("tr", {}, ...heads.map((text) => el("th", { scope: "col" }, ...rules.linked(text))))),
       el("tbody", {}, ...rows.map((cells) => el("tr", { class: cells.winner ? "winner" : "" },
         el("th", { scope: "row" }, cells.winner ? `★ ${cells.name}` : cells.name),
         ...cells.values.map((value) => el("td", { text: String(value) }))))));

@@ -105,7 +105,8 @@
     $("round-fact").hidden = view.type !== "MatchView";
     if (view.type === "MatchView") {
       const deciding = view.exchange_by === null ? "" : t(", {name} may exchange (M3)", { name: nameOf(view.exchange_by) });
-      $("round").textContent = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
+      const which = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
+      $("round").replaceChildren(...(page.rules ? page.rules.linked(which) : [which])); // its rule id a link (M3)
     }
     const pile = round.pile.slice(-PILE_SHOWN);
     const fresh = freshCount(state, round.pile);
