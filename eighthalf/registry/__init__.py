@@ -347,7 +347,8 @@ class GameEntry:
     """``"package:folder"`` of the game's "How to play" page (``"eighthalf.games.eights:howto"``):
     a folder of package resources holding one JSON file a language, ``en.json`` at least
     (``fr.json``, ``nl.json`` …): the short screen of how to play and every rule of the rule
-    book by its id (docs: "The browser table", "How to play"). The server shows it at
+    book by its id (docs: "The browser table"; "Playing over a network", "A game's How to play
+    page"). The server shows it at
     ``/games/<key>/rules?lang=<lang>`` (:mod:`eighthalf.server.web.howto`), and the lobby and
     the table page link to it and to its rules by id; ``None``: no such page, and no links."""
     table_options: tuple[TableOption, ...] = ()
