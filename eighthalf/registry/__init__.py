@@ -366,6 +366,14 @@ class GameEntry:
     turns a person's taps into moves (docs: "Playing over a network", "A game's board"). The
     server serves the folder's files at ``/games/<key>/board/<file>``; ``None``: the table page
     shows the view's fields and the moves are typed."""
+    howto: str | None = None
+    """``"package:folder"`` of the game's "How to play" page (``"eighthalf.games.eights:howto"``):
+    a folder of package resources holding one JSON file a language, ``en.json`` at least
+    (``fr.json``, ``nl.json`` …): the short screen of how to play and every rule of the rule
+    book by its id (docs: "The browser table"; "Playing over a network", "A game's How to play
+    page"). The server shows it at
+    ``/games/<key>/rules?lang=<lang>`` (:mod:`eighthalf.server.web.howto`), and the lobby and
+    the table page link to it and to its rules by id; ``None``: no such page, and no links."""
     table_options: tuple[TableOption, ...] = ()
     """The rule options a new table offers in the lobby, with their labels (a field of the rules
     not listed is offered under its name)."""

@@ -189,12 +189,15 @@ def _described(entries: tuple[GameEntry, ...]) -> tuple[GameEntry, ...]:
     return entries
 
 
-def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[str, list[str]], list[str]]:
+def _served_documents(
+    entries: tuple[GameEntry, ...],
+) -> tuple[list[str], dict[str, list[str]], list[str], list[str]]:
     """The document types that the tables of ``entries`` send: their views and events
-    (``state``) and their rules (a table's summary).
+    (``state``), their rules (a table's summary), and their states (a finished game's
+    ``final``).
 
-    A game's views are those of its game objects for one round and for its most rounds;
-    its events are those its schemas declare (:attr:`GameSchemas.events
+    A game's views and states are those of its game objects for one round and for its most
+    rounds; its events are those its schemas declare (:attr:`GameSchemas.events
     <eighthalf.schemas.documents.GameSchemas.events>`).
 
     Raises:
@@ -203,6 +206,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
     views: list[str] = []
     events: dict[str, list[str]] = {}
     rules: list[str] = []
+    states: list[str] = []
     for entry in entries:
         registry = entry.documents
         rules.append(registry.to_data(entry.game.default_rules)["type"])
@@ -213,6 +217,9 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
             view = registry.to_data(game.view(state, 0))["type"]
             if view not in views:
                 views.append(view)
+            whole = registry.to_data(state)["type"]
+            if whole not in states:
+                states.append(whole)
         declared = schemas_of(entry)
         assert declared is not None  # checked by _described
         unknown = sorted(set(declared.events) - set(registry.by_name))
@@ -222,7 +229,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
                 f"expected some of its document types, not {unknown or 'none'}"
             )
         events[entry.name] = list(declared.events)
-    return views, events, rules
+    return views, events, rules, states
 
 
 def _most_players(entry: GameEntry) -> int:
@@ -260,7 +267,7 @@ def _checked_keys(schema: dict[str, Any], required: set[str], optional: set[str]
 
 def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, dict[str, Any]]:
     """The pieces the messages and bodies share: seats, tables, results, the games' documents."""
-    views, events, rules = _served_documents(entries)
+    views, events, rules, states = _served_documents(entries)
     most = max(_most_players(entry) for entry in entries)
     bots = sorted({bot for entry in entries for bot in entry.bots})
     every_event = [name for names in events.values() for name in names]
@@ -327,6 +334,10 @@ def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, 
             **_one_of(views),
         },
         "event": {"description": "An event document of the table's game.", **_one_of(every_event)},
+        "final": {
+            "description": "A finished game's whole state, a state document of the table's game.",
+            **_one_of(states),
+        },
         "seatInfo": {
             "description": "Who sits at a seat, and how many connections follow it.",
             **_object(seat_fields, "a seat"),
@@ -500,9 +511,15 @@ def _messages() -> dict[str, dict[str, Any]]:
                         ),
                     },
                 ),
+                "final": (
+                    "Once the game is over, and only then, to every seat and spectator alike: its whole final "
+                    "state (every hand, every face-down card and, where the game's state has it, the seed), so "
+                    "that the page shows every card and what decided the points. Never sent during play.",
+                    ref("final"),
+                ),
             },
             "state",
-            frozenset({"refused"}),
+            frozenset({"refused", "final"}),
         ),
         "seats": _object(
             {
@@ -567,6 +584,15 @@ def _messages() -> dict[str, dict[str, Any]]:
             "The address of the game's board script (GET /games/{key}/board/{file}), or null: the table page "
             "shows the view's fields.",
             nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/board/[A-Za-z0-9_-]+\\.js$"}),
+        ),
+        "rules_page": (
+            "The address of the game's How to play page (GET /games/{key}/rules?lang=...: its rules by id, "
+            "each an anchor, /games/eighthalf/rules#P1), or null: the game has none.",
+            nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/rules$"}),
+        ),
+        "rule_ids": (
+            "The rule ids that page has an anchor for (none without a page): the ids a page links to it.",
+            {"type": "array", "items": {"type": "string", "minLength": 1}},
         ),
         "options": (
             "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",

@@ -112,6 +112,7 @@ ENTRY: Final = GameEntry(
     reason_words=WORDS,
     locales=LOCALES,
     board="eighthalf.games.eighthalf:board",
+    howto="eighthalf.games.eighthalf:howto",
     table_options=(
         TableOption("move_limit", N_("Move limit"), N_("none: the round ends when a player goes out (E1)")),
         TableOption(

@@ -78,6 +78,7 @@ ENTRY: Final = GameEntry(
     locales=LOCALES,
     order=1,
     board="eighthalf.games.eights:board",
+    howto="eighthalf.games.eights:howto",
     table_options=(
         TableOption(
             "target", N_("Target"), N_("the score that ends the game (WG1); empty: the rule book's"), N_("rule book")
