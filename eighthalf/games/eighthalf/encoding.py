@@ -478,7 +478,7 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     episode = "round"
     hidden_rules = "I2, I3"
     utility = (0.0, 3.0)
-    spiel_game = "eighthalf.envs.openspiel:EighthalfGame"
+    spiel_game = "eighthalf.games.eighthalf.spiel:EighthalfGame"
 
     def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
         """:func:`table_rules`; the engine ends a round at the move limit (E7), so the adapters need none.
