@@ -215,4 +215,4 @@ def test_spiel_bot_refuses_a_table_of_other_players_and_no_simulations_S2() -> N
             bot.choose(view(state, state.to_move), random.Random(1))
     for simulations in (0, -1, 2.5, True):
         with pytest.raises(InvalidStateError, match="simulations must be an int from 1"):
-            adapter.SpielBot.ismcts(game, simulations=simulations)
+            adapter.SpielBot.ismcts(game, simulations=simulations)  # type: ignore[arg-type]

@@ -95,6 +95,22 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """
         return None
 
+    def players_of(self, seen: ViewT) -> int:
+        """The seats at the table of ``seen`` (OpenSpiel's bot checks that it searches a
+        game of as many). Derived for every game from the length of the view's
+        observation vector, which :meth:`observation_size` gives for each number of
+        players; an encoding may read it from the view instead (8½'s and Eights' do).
+
+        Raises:
+            InvalidStateError: If no number of players of the game's default rules has an
+                observation of that length, or as :meth:`encode_view` does.
+        """
+        size = len(self.encode_view(seen))
+        for players in self.game.player_counts(self.game.default_rules):
+            if self.observation_size(players) == size:
+                return players
+        raise InvalidStateError(f"no table of this game has an observation of {size} entries")
+
     def hand_of(self, state: StateT, seat: int) -> tuple[Any, ...]:
         """The cards ``seat`` holds in ``state`` (those of its view: OpenSpiel's
         information state lists them at each of the seat's moves).

@@ -48,7 +48,7 @@ no game module itself.
 from __future__ import annotations
 
 import sys
-from typing import Any, Final
+from typing import Final
 
 try:
     import pyspiel
@@ -57,7 +57,7 @@ except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.openspiel") from None
 
-from eighthalf.envs.spiel import SpielGame, SpielObserver, SpielState, spiel_game_for
+from eighthalf.envs.spiel import SpielBot, SpielGame, SpielObserver, SpielState, spiel_game_for
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
 
@@ -82,11 +82,6 @@ EighthalfState: Final[type[SpielState]] = _OWN.EighthalfState
 
 EighthalfObserver: Final[type[SpielObserver]] = _OWN.EighthalfObserver
 """The observer of :data:`EighthalfGame`: :class:`~eighthalf.envs.spiel.SpielObserver` with 8½'s encoding."""
-
-SpielBot: Final[Any] = _OWN.SpielBot
-"""An OpenSpiel bot playing as an eighthalf :class:`~eighthalf.bots.Bot` of 8½:
-``SpielBot(game, make, name)``, or ``SpielBot.ismcts(game, simulations=50, uct_c=2.0)``
-for OpenSpiel's own IS-MCTS bot (see :class:`eighthalf.games.eighthalf.spiel.SpielBot`)."""
 
 GAME_TYPE: Final[pyspiel.GameType] = _OWN.GAME_TYPE
 """The game's type, as registered with pyspiel."""

@@ -539,6 +539,10 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
 
     text = staticmethod(table_text)
 
+    def players_of(self, seen: PlayerView) -> int:
+        """The seats of the view (S2)."""
+        return len(seen.seats)
+
     def card_text(self, card: Rank) -> str:
         """The rank's label."""
         return card.label

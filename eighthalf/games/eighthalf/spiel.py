@@ -10,8 +10,7 @@ says how the game plays). Beyond the derived game it has:
   of one seed;
 - **its own parameters**: ``move_limit`` goes into the :class:`~eighthalf.Rules` (E7), and the
   table options ``lock_next_only`` (P7), ``halves_stop_at_8_half`` (P3) and
-  ``single_opening`` (S5);
-- :class:`SpielBot`, which makes any OpenSpiel bot an eighthalf bot of 8½.
+  ``single_opening`` (S5).
 
 >>> from eighthalf.envs.spiel import spiel_game_for
 >>> spiel_game_for("eighthalf") is EighthalfGame
@@ -20,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -36,13 +34,12 @@ from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
 from eighthalf.envs.spiel import SpielGame, SpielObserver, SpielState, check_params
 from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Rank
 from eighthalf.games.eighthalf.deal import check_table, first_state
-from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING, NUM_ACTIONS, action_to_move
-from eighthalf.games.eighthalf.moves import Move
+from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING, NUM_ACTIONS
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import GameState
-from eighthalf.games.eighthalf.views import PlayerView, sample_state
+from eighthalf.games.eighthalf.views import PlayerView
 
-__all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
+__all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState"]
 
 DEFAULT_MOVE_LIMIT = 1000
 """The default ``move_limit`` parameter (E7)."""
@@ -219,79 +216,6 @@ class EighthalfObserver(SpielObserver):
 
     def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
         super().__init__(EIGHTHALF_ENCODING, players, iig_obs_type, params)
-
-
-class SpielBot:
-    """An OpenSpiel bot playing as an eighthalf :class:`~eighthalf.bots.Bot`, through this adapter.
-
-    ``make`` builds the OpenSpiel bot for a game and a numpy ``RandomState`` (seeded
-    from the ``rng`` of each decision, so play is reproducible); :meth:`ismcts` makes
-    OpenSpiel's own IS-MCTS bot. Each decision turns the bot's view into a state of
-    ``game`` (the hidden cards dealt at random, :func:`~eighthalf.sample_state`) and
-    asks the bot for its action; an IS-MCTS bot then resamples the hidden cards itself
-    (:meth:`EighthalfState.resample_from_infostate`). The bot never sees the real
-    hidden cards.
-    """
-
-    def __init__(
-        self, game: EighthalfGame, make: Callable[[EighthalfGame, np.random.RandomState], Any], name: str = "openspiel"
-    ) -> None:
-        self.game = game
-        self.make = make
-        self.name = name
-
-    @classmethod
-    def ismcts(cls, game: EighthalfGame, simulations: int = 50, uct_c: float = 2.0) -> SpielBot:
-        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision.
-
-        Raises:
-            InvalidStateError: If ``simulations`` is not an int from 1 (OpenSpiel's bot
-                would stop at its first search with a bare ``AssertionError``).
-        """
-        if type(simulations) is not int or simulations < 1:
-            raise InvalidStateError(f"simulations must be an int from 1, not {quote(simulations)}")
-        from open_spiel.python.algorithms import ismcts, mcts
-
-        def make(game: EighthalfGame, rng: np.random.RandomState) -> Any:
-            bot = ismcts.ISMCTSBot(
-                game,
-                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
-                uct_c=uct_c,
-                max_simulations=simulations,
-                random_state=rng,
-                allow_inconsistent_action_sets=True,
-                child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
-            )
-            # OpenSpiel's default resampler draws from a sampler of its own, unseeded: deal
-            # the hidden cards from the bot's rng instead, so that its play repeats.
-            bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
-            return bot
-
-        return cls(game, make, "openspiel-ismcts")
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """The OpenSpiel bot's action for ``seen``, as a move.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-            InvalidStateError: If the round has another number of players than the bot's
-                game (its search would be of the wrong game).
-        """
-        moves = seen.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
-        if len(seen.seats) != self.game.players:
-            raise InvalidStateError(
-                f"this bot searches a game of {self.game.players} players, not this round of {len(seen.seats)}:"
-                " make it for a game of the table's players"
-            )
-        if len(moves) == 1:
-            return moves[0]
-        state = EighthalfState(self.game)
-        state.deck = list(DECK)
-        state.round = sample_state(seen, rng)
-        bot = self.make(self.game, np.random.RandomState(rng.getrandbits(32)))
-        return action_to_move(int(bot.step(state)))
 
 
 pyspiel.register_game(GAME_TYPE, EighthalfGame)
