@@ -3,8 +3,10 @@
 :class:`SpielGame`, :class:`SpielState` and :class:`SpielObserver` are written once,
 against the game protocol and the game's encoding; a game adds only its parameters and
 its chance nodes (how the deal is made of chance outcomes). 8½'s ``python_eighthalf``
-(:mod:`eighthalf.envs.openspiel`) and Eights' ``python_eights``
-(:mod:`eighthalf.envs.eights.openspiel`) are made so. What they share:
+(its own, in its folder: :mod:`eighthalf.games.eighthalf.spiel`; public as
+:mod:`eighthalf.envs.openspiel`) and Eights' ``python_eights`` (derived:
+:mod:`eighthalf.envs.eights.openspiel`) are made so. :class:`SpielBot`, also written once,
+makes any OpenSpiel bot an eighthalf bot of the game. What they share:
 
 - **Actions** are the encoding's; the legal ones come in ascending order, as OpenSpiel asks.
 - **Returns** are the encoding's rewards of the result at the end, 0 before.
@@ -431,15 +433,15 @@ class SeedSpielState(SpielState):
 
 class SpielBot:
     """An OpenSpiel bot playing as an eighthalf bot (:class:`~eighthalf.players.players.Bot`)
-    of the game of a :class:`SpielGame`, through this adapter.
+    of the game of a :class:`~eighthalf.envs.spiel.SpielGame`, through this adapter.
 
     ``make`` builds the OpenSpiel bot for a game and a numpy ``RandomState`` (seeded
     from the ``rng`` of each decision, so play is reproducible); :meth:`ismcts` makes
     OpenSpiel's own IS-MCTS bot. Each decision turns the bot's view into a state of
     ``game`` (the hidden cards dealt at random by the game's ``sample_state``) and asks
     the bot for its action; an IS-MCTS bot then resamples the hidden cards itself
-    (:meth:`SpielState.resample_from_infostate`). The bot never sees the real hidden
-    cards.
+    (:meth:`~eighthalf.envs.spiel.SpielState.resample_from_infostate`). The bot never
+    sees the real hidden cards.
     """
 
     def __init__(
