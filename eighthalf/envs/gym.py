@@ -23,14 +23,14 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 try:
     import gymnasium
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
     from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "rl", "eighthalf.envs.gym") from None
-
-from typing import Any
 
 from eighthalf.envs.seat import GameSeatEnv
 
