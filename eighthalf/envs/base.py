@@ -11,8 +11,7 @@ rules, the rewards and the text of a table. 8½'s encoding is
 frameworks with an encoding of its own, declared in its registry entry
 (:attr:`eighthalf.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
 
->>> from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING
->>> EIGHTHALF_ENCODING.num_actions, EIGHTHALF_ENCODING.env_name
+>>> encoding_for("eighthalf").num_actions, encoding_for("8½").env_name
 (89, 'eighthalf_v0')
 >>> encoding_for("eights").env_name
 'eights_v0'
@@ -132,8 +131,7 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         ends a game with no winner. A game whose rules hold a move limit of their own, or
         that cannot play some rules, overrides it (8½'s, E7).
 
-        >>> from eighthalf.games.eights.encoding import EIGHTS_ENCODING
-        >>> EIGHTS_ENCODING.table(None, 500)
+        >>> encoding_for("eights").table(None, 500)
         (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
 
         Raises:
