@@ -45,7 +45,7 @@ rounds and the same deals in each, the seats rotated within each, and prints the
 over all orders, then each entrant's win rate in each order and the spread between
 orders (:func:`fair_orders`). ``--orders one`` plays only the order given. The entrants are random, greedy,
 search and ismcts; ``--openspiel N`` adds a second table of N rounds (it is slow) in
-which OpenSpiel's own IS-MCTS bot (:class:`eighthalf.envs.openspiel.SpielBot`, random
+which OpenSpiel's own IS-MCTS bot (:class:`eighthalf.envs.spiel.SpielBot`, random
 roll-outs, ``--openspiel-simulations`` per decision) takes the random player's place.
 """
 
