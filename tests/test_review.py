@@ -16,10 +16,10 @@ from eighthalf.analysis.document import dumps, from_data, loads, to_data
 from eighthalf.analysis.judgement import LABELS, THRESHOLDS, Review, label, move_accuracy
 from eighthalf.analysis.records import read_record
 from eighthalf.analysis.review import review
+from eighthalf.cli import main
 from eighthalf.console.review import ProgressBar
 from eighthalf.errors import DocumentError
 from eighthalf.formats.replay import GameRecord, replay_states
-from eighthalf.games.eighthalf.cli import main
 from eighthalf.registry import GameEntry, games
 from eighthalf.schemas import schema
 

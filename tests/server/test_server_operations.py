@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from eighthalf.server.tables.table import MAX_CLIENTS_PER_SEAT
+from eighthalf.server.tables.seats import MAX_CLIENTS_PER_SEAT
 from eighthalf.server.web.app import create_app
 
 

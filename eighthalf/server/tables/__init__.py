@@ -1,6 +1,7 @@
 """The tables a server process holds, for any game of the game protocol (:class:`~eighthalf.core.game.Game`).
 
-- :mod:`~eighthalf.server.tables.table`: one table: its seats, tokens, moves, bots and clock;
+- :mod:`~eighthalf.server.tables.table`: one table: its seats, moves, bots and clock;
+- :mod:`~eighthalf.server.tables.seats`: seat tokens, the connection and meter a table talks to, and their limits;
 - :mod:`~eighthalf.server.tables.lobby`: the tables a server holds, makes, restores, lists and ends;
 - :mod:`~eighthalf.server.tables.service`: several processes on one PostgreSQL database as one
   service (leases, notices).

@@ -21,7 +21,8 @@ from eighthalf.registry import GameEntry
 from eighthalf.server.protocol.games import SERVED, TableSpec
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.store import Listed, Store, StoredTable, StoreError
-from eighthalf.server.tables.table import NO_METER, Meter, Table, stored_summary
+from eighthalf.server.tables.seats import NO_METER, Meter
+from eighthalf.server.tables.table import Table, stored_summary
 
 __all__ = ["Lobby"]
 

@@ -9,22 +9,20 @@ getting the frame of its own seat (:mod:`eighthalf.server.protocol.messages`). T
 (:class:`~eighthalf.server.tables.lobby.Lobby`) holds the tables of a server.
 
 This module knows nothing of HTTP or websockets: a connection is anything with the two
-methods of :class:`Client`. Nor of other server processes: a table is *driven* (its bots
-and its clock run) only while :attr:`Table.driver` says so, and follows the moves and seats
-that other processes commit (:mod:`eighthalf.server.tables.service`).
+methods of :class:`~eighthalf.server.tables.seats.Client`. Nor of other server processes:
+a table is *driven* (its bots and its clock run) only while :attr:`Table.driver` says so,
+and follows the moves and seats that other processes commit (:mod:`eighthalf.server.tables.service`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import random
-import secrets
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import attrs
 
@@ -45,39 +43,22 @@ from eighthalf.server.protocol.messages import (
     state_frame,
 )
 from eighthalf.server.storage.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
+from eighthalf.server.tables.seats import (
+    MAX_CLIENTS_PER_SEAT,
+    MAX_SPECTATORS,
+    NO_METER,
+    Client,
+    Meter,
+    new_token,
+    token_hash,
+)
 
-__all__ = [
-    "MAX_CLIENTS_PER_SEAT",
-    "MAX_SPECTATORS",
-    "NO_METER",
-    "RETRY_SECONDS",
-    "TOKEN_BYTES",
-    "Client",
-    "Meter",
-    "Table",
-    "new_token",
-    "stored_summary",
-    "token_hash",
-]
+__all__ = ["RETRY_SECONDS", "Table", "stored_summary"]
 
 logger = logging.getLogger("eighthalf.server")
 
-MAX_CLIENTS_PER_SEAT: Final = 4
-"""How many connections one seat may have open at once (several devices of one person)."""
-
-MAX_SPECTATORS: Final = 64
-"""How many spectators may follow one table at once."""
-
 RETRY_SECONDS: Final = 1.0
 """How long after a failed commit (the database away) a bot's or a timed-out seat's move is tried again."""
-
-TOKEN_BYTES: Final = 24
-"""The random bytes of a seat token (192 bits, from :mod:`secrets`)."""
-
-
-def new_token() -> str:
-    """A new seat token: :data:`TOKEN_BYTES` random bytes from :mod:`secrets`, URL-safe base64."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def stored_summary(summary: dict[str, Any]) -> dict[str, Any]:
@@ -87,48 +68,6 @@ def stored_summary(summary: dict[str, Any]) -> dict[str, Any]:
         "spectators": 0,
         "seats": [{**seat, "connected": 0} for seat in summary["seats"]],
     }
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a token: its SHA-256 in hex (the token itself is never stored)."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-class Client(Protocol):
-    """One connection, as a table sees it."""
-
-    def deliver(self, text: str) -> None:
-        """Queue ``text`` (a message's JSON text, :mod:`eighthalf.server.protocol.messages`) for sending; never blocks."""
-        ...
-
-    def close(self, code: int, reason: str) -> None:
-        """Close the connection with a websocket close code."""
-        ...
-
-
-class Meter(Protocol):
-    """What a table reports of its work, for an operator's metrics (:mod:`eighthalf.server.web.metrics`)."""
-
-    def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
-        """A move of ``game`` was committed in ``commit_seconds`` and its frames queued
-        ``frame_seconds`` after the move arrived (or the bot's choice was made)."""
-        ...
-
-    def bot_chose(self, game: str, seconds: float) -> None:
-        """A bot of ``game`` chose a move in ``seconds``."""
-        ...
-
-
-class _NoMeter:
-    def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
-        pass
-
-    def bot_chose(self, game: str, seconds: float) -> None:
-        pass
-
-
-NO_METER: Final[Meter] = _NoMeter()
-"""A :class:`Meter` that keeps nothing (a lobby without metrics)."""
 
 
 @attrs.define
@@ -194,6 +133,7 @@ class Table:
         self._parts: FrameParts | None = None
         self._views: dict[int | None, Any] = {}  # each seat's view of the current state (:meth:`view`)
         self._view_data_of: dict[int | None, dict[str, Any]] = {}  # their JSON data
+        self._final: dict[str, Any] | None = None  # the finished game's whole state, as JSON data
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
@@ -432,7 +372,15 @@ class Table:
             refused=refused_data(self.entry, self.game, self.state, seat, locale)
             if mine and seat is not None
             else None,
+            final=None if parts.result is None else self._final_data(),
         )
+
+    def _final_data(self) -> dict[str, Any]:
+        """The whole state of a finished game as its document's JSON data, written once: every
+        frame after the end carries it, to every seat and spectator (nothing is secret any more)."""
+        if self._final is None:
+            self._final = self.entry.documents.to_data(self.state)
+        return self._final
 
     def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> dict[int | None, Sequence[Any]]:
         """Send every connection the ``state`` frame of its seat after the move of ``events``
@@ -573,7 +521,7 @@ class Table:
         self.moves.append(move)
         self.history.append(events)
         self._legal = self._legal_texts = self._by_text = self._parts = None
-        self._views, self._view_data_of = {}, {}
+        self._views, self._view_data_of, self._final = {}, {}, None
         self.schedule()
         seen = self._send_states(events, last)
 

@@ -40,7 +40,7 @@ LATENCY_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 
 
 class Metrics:
-    """The metrics of one server: a :class:`~eighthalf.server.tables.table.Meter` for its tables.
+    """The metrics of one server: a :class:`~eighthalf.server.tables.seats.Meter` for its tables.
 
     Args:
         in_play: How many tables in memory have a game that goes on.
@@ -86,13 +86,13 @@ class Metrics:
         )
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
-        """See :meth:`eighthalf.server.tables.table.Meter.moved`."""
+        """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""
         self._moves.labels(game).inc()
         self._commit.observe(commit_seconds)
         self._frame.observe(frame_seconds)
 
     def bot_chose(self, game: str, seconds: float) -> None:
-        """See :meth:`eighthalf.server.tables.table.Meter.bot_chose`."""
+        """See :meth:`eighthalf.server.tables.seats.Meter.bot_chose`."""
         self._bot.labels(game).observe(seconds)
 
     def text(self) -> bytes:
