@@ -147,6 +147,12 @@ class Codec:
         """The schema of what :meth:`read` takes."""
         raise NotImplementedError
 
+    def needs_values(self) -> bool:
+        """Whether :meth:`read` looks at the values read before (a bound by name or function, a
+        nested object's context): ``True`` unless the codec says otherwise, so that a compiled
+        reader that keeps no values is never wrong."""
+        return True
+
     def body(self, docs: Docs = _class_docs) -> dict[str, Any]:
         """The schema itself: :attr:`shown` or the derived one, described by :attr:`doc`."""
         body = self.derived(docs) if self.shown is None else self.shown
@@ -183,16 +189,16 @@ class Int(Codec):
     null: bool = attrs.field(default=False, kw_only=True)
     rule: str | None = attrs.field(default=None, kw_only=True)
 
-    def read(self, value: object, path: str, values: Values) -> int | None:
+    def read(self, value: object, path: str, values: Values) -> Any:  # an int, or None if null
         if value is None and self.null:
             return None
         if type(value) is not int:
             wrong(path, "an integer or null" if self.null else "an integer", value)
         low, high = self.low, self.high
         if type(low) is not int:
-            low = bound(low, values)
+            low = values[low] if type(low) is str else bound(low, values)
         if type(high) is not int:
-            high = bound(high, values)
+            high = values[high] if type(high) is str else bound(high, values)
         if not low <= value <= high:
             raise DocumentError(path, f"{quote(value)} is out of range ({_range(low, high)}){_tail(self.rule)}")
         return value
@@ -205,6 +211,9 @@ class Int(Codec):
             body["maximum"] = self.high
         return nullable(body) if self.null else body
 
+    def needs_values(self) -> bool:
+        return type(self.low) is not int or type(self.high) is not int
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Seat(Codec):
@@ -213,12 +222,12 @@ class Seat(Codec):
     players: Bound
     null: bool = attrs.field(default=False, kw_only=True)
 
-    def read(self, value: object, path: str, values: Values) -> int | None:
+    def read(self, value: object, path: str, values: Values) -> Any:  # an int, or None if null
         if value is None and self.null:
             return None
         players = self.players
         if type(players) is not int:
-            players = bound(players, values)
+            players = values[players] if type(players) is str else bound(players, values)
         if type(value) is int and 0 <= value < players:
             return value
         return check_seat(value, path, players)
@@ -228,6 +237,9 @@ class Seat(Codec):
         if type(self.players) is int:
             body["maximum"] = self.players - 1
         return nullable(body) if self.null else body
+
+    def needs_values(self) -> bool:
+        return type(self.players) is not int
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -242,6 +254,9 @@ class Bool(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "boolean"}
 
+    def needs_values(self) -> bool:
+        return False
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Str(Codec):
@@ -254,6 +269,9 @@ class Str(Codec):
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string"}
+
+    def needs_values(self) -> bool:
+        return False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -274,6 +292,9 @@ class Choice(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": list(self.words)}
 
+    def needs_values(self) -> bool:
+        return False
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Listed(Codec):
@@ -290,6 +311,9 @@ class Listed(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": list(self.words)}
 
+    def needs_values(self) -> bool:
+        return False
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Seed(Codec):
@@ -301,6 +325,9 @@ class Seed(Codec):
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "integer"}
+
+    def needs_values(self) -> bool:
+        return False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -328,6 +355,9 @@ class IntList(Codec):
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "array", "items": Int(0, self.high).derived(docs)}
+
+    def needs_values(self) -> bool:
+        return type(self.length) not in (int, type(None)) or type(self.high) is not int
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -379,6 +409,9 @@ class Notation(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string"}
 
+    def needs_values(self) -> bool:
+        return False
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Nullable(Codec):
@@ -407,6 +440,9 @@ class Nullable(Codec):
 
     def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
         return self.inner.definitions(docs)
+
+    def needs_values(self) -> bool:
+        return self.inner.needs_values()
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -448,6 +484,9 @@ class ListOf(Codec):
 
     def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
         return self.item.definitions(docs)
+
+    def needs_values(self) -> bool:
+        return self.item.needs_values() or type(self.length) not in (int, type(None))
 
 
 # --------------------------------------------------------------------------- descriptions

@@ -26,15 +26,17 @@ eighthalf.errors.DocumentError: $.count: 9 is out of range (1 to 3)
 A bound may be a number, the name of a value read before it (a field of the same object
 or of the context an enclosing reader hands down, ``"players"``), or a function of those
 values. The value types are the codecs of :mod:`eighthalf.formats.codecs` (importable
-from here too) and :class:`Object`, a nested shape. A shape's writer is compiled from
-its fields once (:attr:`Shape.writer`): one function that builds the dict, calling each
-codec's plain writer, so that a declared document is written as fast as a hand-written one.
+from here too) and :class:`Object`, a nested shape. A shape's writer and reader are
+compiled from its fields once (:func:`compiled_writer`, :func:`compiled_reader`): one
+function each, calling the codecs in turn, so that a declared document is written and
+read as fast as a hand-written one (documents are on the game server's hot path).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -187,15 +189,21 @@ def compiled_writer(name: str, fields: Sequence[Field]) -> Callable[[Any], dict[
     return writer
 
 
+_NO_VALUES: Final[Values] = {}
+
 Reader: TypeAlias = "Callable[[dict[str, Any], str, Values | None], Any]"
 """A shape's reader: the object of the checked fields at a path, given the context (:meth:`Shape.read`)."""
 
 
 def compiled_reader(cls: type, fields: Sequence[Field], make: Callable[[Values, str], Any] | None = None) -> Reader:
     """The reader of ``fields`` (in the order they are read), compiled: one function that reads
-    each value present with its codec, at its path, into the values read (which the bounds of
-    the fields after it see), then makes the object: ``make(values, path)``, or ``cls`` called
-    with the values by attribute.
+    each value present with its codec into the values read (which the bounds of the fields
+    after it see), then makes the object: ``make(values, path)``, or ``cls`` called with the
+    values by attribute.
+
+    A value's path is built only if the value is wrong: the reader reads the fields once
+    without their paths and, if a codec raises, again with them, so that the error names
+    its path (codecs are pure functions of the value and the values before it).
 
     >>> import types
     >>> read = compiled_reader(types.SimpleNamespace, (Field("low", Int()), Field("high", Int("low"))))
@@ -205,24 +213,53 @@ def compiled_reader(cls: type, fields: Sequence[Field], make: Callable[[Values, 
     eighthalf.errors.DocumentError: $.high: 1 is out of range (2 to 2**53 - 1)
     """
     name = cls.__name__
-    scope: dict[str, Any] = {"make": make, "cls": cls}
-    lines = [f"def read_{name}(obj, path, context):", "    values = {} if context is None else dict(context)"]
-    for at, field in enumerate(fields):
-        scope[f"r{at}"] = field.codec.read
-        key = field.key
-        read = f"values[{field.attr!r}] = r{at}(obj[{key!r}], path + {'.' + key!r}, values)"
-        lines += [f"    if {key!r} in obj:", f"        {read}"] if field.optional else [f"    {read}"]
+    scope: dict[str, Any] = {"make": make, "cls": cls, "DocumentError": DocumentError}
+    kept = make is not None or any(field.optional or field.codec.needs_values() for field in fields)
+    if not kept:  # no codec looks at the values read before: keep none
+        scope["values"] = _NO_VALUES
+    local = {field.attr: f"v{at}" for at, field in enumerate(fields)}
+
+    def reads(paths: bool) -> list[str]:
+        lines = ["        values = {} if context is None else dict(context)"] if kept else []
+        for at, field in enumerate(fields):
+            scope[f"r{at}"] = field.codec.read
+            key = field.key
+            where = f"path + {'.' + key!r}" if paths else "''"
+            read = f"v{at} = r{at}(obj[{key!r}], {where}, values)"
+            if kept:
+                read = f"values[{field.attr!r}] = {read}"
+            lines += [f"        if {key!r} in obj:", f"            {read}"] if field.optional else [f"        {read}"]
+        return lines
+
+    lines = [f"def read_{name}(obj, path, context):", "    try:", *reads(False), "    except DocumentError:"]
+    lines += reads(True)
     if make is not None:
         lines.append("    return make(values, path)")
     elif any(field.optional for field in fields):
-        scope["attributes"] = tuple(field.attr for field in fields)
+        scope["attributes"] = tuple(local)
         lines.append("    return cls(**{name: values[name] for name in attributes if name in values})")
     else:
-        assert all(field.attr.isidentifier() for field in fields), f"the attributes of {name} are names"
-        lines.append(f"    return cls({', '.join(f'{field.attr}=values[{field.attr!r}]' for field in fields)})")
+        assert all(attr.isidentifier() for attr in local), f"the attributes of {name} are names"
+        lines.append(f"    return cls({_arguments(cls, local)})")
     exec(compile("\n".join(lines), f"<the reader of {name}>", "exec"), scope)  # built from the declaration alone
     reader: Reader = scope[f"read_{name}"]
     return reader
+
+
+def _arguments(cls: type, local: dict[str, str]) -> str:
+    """The arguments of ``cls`` given the values by attribute: in its parameters' order if they are
+    its first parameters (a positional call is the fastest), else by keyword."""
+    try:
+        parameters = [
+            name
+            for name, parameter in inspect.signature(cls).parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        ][: len(local)]
+    except (TypeError, ValueError):  # no signature to read
+        parameters = []
+    if set(parameters) == set(local):
+        return ", ".join(local[name] for name in parameters)
+    return ", ".join(f"{name}={value}" for name, value in local.items())
 
 
 def _loaded(load: Callable[[dict[str, Any], str, Values], Any]) -> Reader:

@@ -69,16 +69,22 @@ class _Source(Choice):
             raise DocumentError(where, "one to three open cards of one rank (T3)")
         return source
 
+    def needs_values(self) -> bool:
+        return True
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class _Caught(Seat):
     """The seat caught: not the ``catcher`` read before (P8)."""
 
-    def read(self, value: object, path: str, values: Values) -> int | None:
-        seat = Seat.read(self, value, path, values)
+    def read(self, value: object, path: str, values: Values) -> int:
+        seat: int = Seat.read(self, value, path, values)
         if seat == values["catcher"]:
             raise DocumentError(path, "a seat cannot catch itself (P8)")
         return seat
+
+    def needs_values(self) -> bool:
+        return True
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return ref("seat")

@@ -28,12 +28,6 @@ from eighthalf.games.eighthalf.state import Outcome
 _NO_VALUES: Final[dict[str, Any]] = {}
 
 
-def _read(field: Field, obj: dict[str, Any], path: str, values: dict[str, Any] = _NO_VALUES) -> Any:
-    """The value of ``field`` in ``obj``, read by its codec."""
-    key = field.key
-    return field.codec.read(obj[key], f"{path}.{key}", values)
-
-
 # --------------------------------------------------------------------------- matches
 
 
@@ -75,7 +69,7 @@ def _check_progress(
     results = tuple(load(entry, f"{path}.results[{index}]", at) for index, entry in enumerate(entries))
     if outcome is not None and results[-1] != outcome:
         raise DocumentError(f"{path}.results[{round_index}]", "must be the outcome of the finished current round")
-    exchange_by = _read(_EXCHANGE_BY, obj, path, at)
+    exchange_by = _EXCHANGE_BY.read(obj["exchange_by"], f"{path}.exchange_by", at)
     if exchange_by is not None:
         last = results[-1] if results and outcome is None else None
         if last is None or last.winner != exchange_by or not last.big_losers or move_number:
@@ -88,14 +82,14 @@ def _check_progress(
 
 
 def _load_match(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Match:
-    rounds = _read(_ROUNDS, obj, path)
-    seed = _read(_SEED, obj, path)
+    rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
+    seed = _SEED.read(obj["seed"], f"{path}.seed", _NO_VALUES)
     at = {"rounds": rounds}
-    round_index = _read(_ROUND_INDEX, obj, path, at)
+    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", at)
     state_path = f"{path}.state"
-    state = _read(_STATE, obj, path)
+    state = _STATE.read(obj["state"], f"{path}.state", _NO_VALUES)
     players = len(state.seats)
-    first_dealer = _read(_FIRST_DEALER, obj, path, {"players": players})
+    first_dealer = _FIRST_DEALER.read(obj["first_dealer"], f"{path}.first_dealer", {"players": players})
     results, exchange_by = _check_progress(
         obj, path, rounds, round_index, state_path, state.move_number, state.outcome, players
     )
@@ -103,16 +97,16 @@ def _load_match(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Matc
 
 
 def _load_match_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> MatchView:
-    rounds = _read(_ROUNDS, obj, path)
-    round_index = _read(_ROUND_INDEX, obj, path, {"rounds": rounds})
+    rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
+    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", {"rounds": rounds})
     round_path = f"{path}.round"
-    seen = _read(_ROUND, obj, path)
+    seen = _ROUND.read(obj["round"], f"{path}.round", _NO_VALUES)
     players = len(seen.seats)
-    dealer = _read(_DEALER, obj, path, {"players": players})
+    dealer = _DEALER.read(obj["dealer"], f"{path}.dealer", {"players": players})
     results, exchange_by = _check_progress(
         obj, path, rounds, round_index, round_path, seen.move_number, seen.outcome, players
     )
-    offered = _read(_EXCHANGES, obj, path)
+    offered = _EXCHANGES.read(obj["exchanges"], f"{path}.exchanges", _NO_VALUES)
     expected = (
         ()
         if exchange_by is None
@@ -156,23 +150,26 @@ checks when it is made (the one definition for the text format and for documents
 
 # --------------------------------------------------------------------------- the declarations
 
-_ROUNDS: Final = Field("rounds", Int(1))
-_SEED: Final = Field("seed", Seed())
-_ROUND_INDEX: Final = Field("round_index", Int(0, lambda values: values["rounds"] - 1))
-_STATE: Final = Field("state", STATE.codec())
-_ROUND: Final = Field("round", VIEW.codec())
-_FIRST_DEALER: Final = Field("first_dealer", SEATS_IN)
-_DEALER: Final = Field("dealer", SEATS_IN)
-_RESULTS: Final = Field("results", ListOf(OUTCOME.codec()))
-_EXCHANGE_BY: Final = Field("exchange_by", SEAT_OR_NULL.but(inner=SEATS_IN))
-_EXCHANGES: Final = Field("exchanges", ListOf(MOVE, shown={"type": "array", "items": ref("exchange")}))
+_ROUNDS: Final = Int(1)
+_SEED: Final = Seed()
+_ROUND_INDEX: Final = Int(0, lambda values: values["rounds"] - 1)
+_STATE: Final = STATE.codec()
+_ROUND: Final = VIEW.codec()
+_FIRST_DEALER: Final = SEATS_IN
+_DEALER: Final = SEATS_IN
+_RESULTS: Final = ListOf(OUTCOME.codec())
+_EXCHANGE_BY: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
+_EXCHANGES: Final = ListOf(MOVE, shown={"type": "array", "items": ref("exchange")})
 
 MATCH_KINDS: Final = (
     declared("MatchView", Shape(MatchView, (
-        _ROUNDS, _ROUND_INDEX, _DEALER, _ROUND, _RESULTS, _EXCHANGE_BY, _EXCHANGES,
+        Field("rounds", _ROUNDS), Field("round_index", _ROUND_INDEX), Field("dealer", _DEALER), Field("round", _ROUND),
+        Field("results", _RESULTS), Field("exchange_by", _EXCHANGE_BY), Field("exchanges", _EXCHANGES),
     ), load=_load_match_view)),
     declared("Match", Shape(Match, (
-        _ROUNDS, _SEED, _FIRST_DEALER, _ROUND_INDEX, _STATE, _RESULTS, _EXCHANGE_BY,
+        Field("rounds", _ROUNDS), Field("seed", _SEED), Field("first_dealer", _FIRST_DEALER),
+        Field("round_index", _ROUND_INDEX), Field("state", _STATE), Field("results", _RESULTS),
+        Field("exchange_by", _EXCHANGE_BY),
     ), load=_load_match)),
     declared("Record", RECORD, before=Record.with_result),
 )  # fmt: skip

@@ -35,12 +35,6 @@ from eighthalf.games.eighthalf.views import PlayerView, SeatView
 _NO_VALUES: Final[dict[str, Any]] = {}
 
 
-def _read(field: Field, obj: dict[str, Any], path: str, values: dict[str, Any] = _NO_VALUES) -> Any:
-    """The value of ``field`` in ``obj``, read by its codec."""
-    key = field.key
-    return field.codec.read(obj[key], f"{path}.{key}", values)
-
-
 def _check_players(obj: dict[str, Any], path: str, rules: Rules) -> list[Any]:
     seats = obj["seats"]
     if type(seats) is not list:
@@ -56,19 +50,19 @@ def _check_derived(
     obj: dict[str, Any], path: str, state: GameState, outcome: Outcome | None
 ) -> tuple[int, bool, int | None]:
     """The stored call, 5-lock, risk and outcome must be what the position gives."""
-    call_halves = _read(_CALL, obj, path)
+    call_halves = _CALL.read(obj["call_halves"], f"{path}.call_halves", _NO_VALUES)
     if call_halves != state.call_halves:
         raise DocumentError(
             f"{path}.call_halves",
             f"{call_halves} does not agree with the pile, whose call is {state.call_halves} ({call_text(state.call_halves)})",
         )
-    locked = _read(_LOCKED, obj, path)
+    locked = _LOCKED.read(obj["locked"], f"{path}.locked", _NO_VALUES)
     if locked is not state.locked:
         raise DocumentError(
             f"{path}.locked",
             f"{json.dumps(locked)} does not agree with the pile, which gives {json.dumps(state.locked)} (P7)",
         )
-    at_risk = _read(_AT_RISK, obj, path, {"players": len(state.seats)})
+    at_risk = _AT_RISK.read(obj["at_risk"], f"{path}.at_risk", {"players": len(state.seats)})
     if at_risk != state.at_risk:
         raise DocumentError(
             f"{path}.at_risk",
@@ -115,11 +109,11 @@ def _round(
     """The pile, the seat to move, the move number, the opening and the outcome, read in that order."""
     at = {"players": players}
     return (
-        _read(_PILE, obj, path, at),
-        _read(_TO_MOVE, obj, path, at),
-        _read(_MOVE_NUMBER, obj, path),
-        _read(_OPENING, obj, path),
-        _read(_OUTCOME, obj, path, at),
+        _PILE.read(obj["pile"], f"{path}.pile", at),
+        _TO_MOVE.read(obj["to_move"], f"{path}.to_move", at),
+        _MOVE_NUMBER.read(obj["move_number"], f"{path}.move_number", _NO_VALUES),
+        _OPENING.read(obj["opening"], f"{path}.opening", _NO_VALUES),
+        _OUTCOME.read(obj["outcome"], f"{path}.outcome", at),
     )
 
 
@@ -127,7 +121,7 @@ def _round(
 
 
 def _load_state(obj: dict[str, Any], path: str, context: dict[str, Any]) -> GameState:
-    rules = _read(_RULES, obj, path)
+    rules = _RULES.read(obj["rules"], f"{path}.rules", _NO_VALUES)
     seats_data = _check_players(obj, path, rules)
     players = len(seats_data)
     load_seat = SEAT_STATE.load
@@ -142,10 +136,10 @@ def _load_state(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Game
 
 
 def _load_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> PlayerView:
-    rules = _read(_RULES, obj, path)
+    rules = _RULES.read(obj["rules"], f"{path}.rules", _NO_VALUES)
     seats_data = _check_players(obj, path, rules)
     players = len(seats_data)
-    viewer = _read(_VIEWER, obj, path, {"players": players})
+    viewer = _VIEWER.read(obj["seat"], f"{path}.seat", {"players": players})
     load_seat = SEAT_VIEW.load
     seats: tuple[SeatView, ...] = tuple(
         load_seat(seat, f"{path}.seats[{at}]", {"own": at == viewer}) for at, seat in enumerate(seats_data)
@@ -206,32 +200,33 @@ def _load_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Playe
 
 # --------------------------------------------------------------------------- the declarations
 
-_RULES: Final = Field("rules", RULES.codec())
+_RULES: Final = RULES.codec()
 _SEATS: Final = {"type": "array", "minItems": 2, "maxItems": MAX_SEATS}
-_PILE: Final = Field("pile", PILE)
-_CALL: Final = Field("call_halves", Int(0, MAX_CALL_HALVES))
-_LOCKED: Final = Field("locked", Bool())
-_AT_RISK: Final = Field("at_risk", SEAT_OR_NULL.but(inner=SEATS_IN))
-_TO_MOVE: Final = Field("to_move", SEATS_IN)
-_MOVE_NUMBER: Final = Field("move_number", Int())
-_OPENING: Final = Field("opening", Nullable(YELLOW_RANK))
-_OUTCOME: Final = Field("outcome", Nullable(OUTCOME.codec()))
-_VIEWER: Final = Field("seat", SEAT_OR_NULL.but(inner=SEATS_IN))
+_PILE: Final = PILE
+_CALL: Final = Int(0, MAX_CALL_HALVES)
+_LOCKED: Final = Bool()
+_AT_RISK: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
+_TO_MOVE: Final = SEATS_IN
+_MOVE_NUMBER: Final = Int()
+_OPENING: Final = Nullable(YELLOW_RANK)
+_OUTCOME: Final = Nullable(OUTCOME.codec())
+_VIEWER: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
 
 
 def _fields(seats: Shape) -> tuple[Field, ...]:
     """The fields a state and a view share, ``rules`` to ``outcome``, given the shape of their seats."""
     listed = ListOf(seats.codec(), name="seats", shown=_SEATS)
     return (
-        _RULES, Field("seats", listed, extra={"items": ref(str(seats.name))}), _PILE, _CALL, _LOCKED, _AT_RISK,
-        _TO_MOVE, _MOVE_NUMBER, _OPENING, _OUTCOME,
+        Field("rules", _RULES), Field("seats", listed, extra={"items": ref(str(seats.name))}), Field("pile", _PILE),
+        Field("call_halves", _CALL), Field("locked", _LOCKED), Field("at_risk", _AT_RISK), Field("to_move", _TO_MOVE),
+        Field("move_number", _MOVE_NUMBER), Field("opening", _OPENING), Field("outcome", _OUTCOME),
     )  # fmt: skip
 
 
 STATE: Final = Shape(GameState, _fields(SEAT_STATE), load=_load_state, name="gameState")
 """A round's state, checked by :func:`~eighthalf.position`: the call, 5-lock, risk and outcome it
 states must be the ones its cards give."""
-VIEW: Final = Shape(PlayerView, (_VIEWER, *_fields(SEAT_VIEW)), load=_load_view, name="playerView")
+VIEW: Final = Shape(PlayerView, (Field("seat", _VIEWER), *_fields(SEAT_VIEW)), load=_load_view, name="playerView")
 """A seat's view of a round, checked by dealing the cards it hides and checking the state that results."""
 
 ROUND_KINDS: Final = (declared("GameState", STATE), declared("PlayerView", VIEW))

@@ -118,6 +118,9 @@ class _Rank(Codec):
             raise DocumentError(path, self.refused.format(rank.label))
         return rank
 
+    def needs_values(self) -> bool:
+        return False
+
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": [str(rank) for rank in RANKS if self.only is None or self.only(rank)]}
 
@@ -140,6 +143,9 @@ class _Cards(Codec):
         except KeyError:
             at, symbol = next((at, symbol) for at, symbol in enumerate(value) if symbol not in _RANK_OF)
             raise _not_a_rank(f"{path}[{at}]", symbol) from None
+
+    def needs_values(self) -> bool:
+        return False
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string", "pattern": f"^[{_LETTERS}]*$", "maxLength": _DECK_SIZE}
@@ -268,6 +274,9 @@ class _Limit(Codec):
         if value is not None and type(value) is not int:
             wrong(path, "an integer or null", value)
         return value
+
+    def needs_values(self) -> bool:
+        return False
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return nullable({"type": "integer", "minimum": 1})
