@@ -1,7 +1,7 @@
 """A document's fields declared once: its writer, its reader and its JSON Schema derived from one declaration.
 
 A document type (or an object nested in one) is a :class:`Shape`: its class and its
-:class:`Field`\\ s, each a JSON key, the attribute it holds, a :class:`Codec` for the
+:class:`Field`\\ s, each a JSON key, the attribute it holds, a :class:`~eighthalf.formats.codecs.Codec` for the
 value's type and, if the attribute's docstring will not do, its description. From that
 one declaration come the writer (:meth:`Shape.write`), the strict reader
 (:meth:`Shape.read`: every key, every type, every bound, each error at its JSON path,
@@ -130,7 +130,7 @@ class Object(Codec):
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Field:
-    """One field of a document: its JSON ``key``, its value's :class:`Codec`, the attribute that
+    """One field of a document: its JSON ``key``, its value's :class:`~eighthalf.formats.codecs.Codec`, the attribute that
     holds it (by default the key; ``""`` for the object itself, as a move is its notation),
     and its description (by default the attribute's docstring).
 
@@ -378,7 +378,7 @@ def _whole(values: Values, path: str) -> Any:
 
 def notation_kind(name: str, classes: tuple[type, ...], codec: Codec) -> Kind:
     """The document type of a game's moves (``classes``): one key, ``"move"``, the move in
-    the notation of ``codec`` (a :class:`Notation`)."""
+    the notation of ``codec`` (a :class:`~eighthalf.formats.codecs.Notation`)."""
     return declared(name, Shape(classes[0], (Field("move", codec, attr=""),), make=_whole), classes)
 
 
