@@ -33,6 +33,10 @@ from eighthalf.games.eighthalf.state import MAX_CALL_HALVES, GameState, Outcome,
 from eighthalf.games.eighthalf.views import PlayerView, SeatView
 
 _NO_VALUES: Final[dict[str, Any]] = {}
+_OWN: Final = {"own": True}
+"""The context of the viewer's own seat in a view (its hand is shown, I2)."""
+_OTHERS: Final = {"own": False}
+"""The context of the other seats in a view."""
 
 
 def _check_players(obj: dict[str, Any], path: str, rules: Rules) -> list[Any]:
@@ -142,7 +146,7 @@ def _load_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Playe
     viewer = _VIEWER.read(obj["seat"], f"{path}.seat", {"players": players})
     load_seat = SEAT_VIEW.load
     seats: tuple[SeatView, ...] = tuple(
-        load_seat(seat, f"{path}.seats[{at}]", {"own": at == viewer}) for at, seat in enumerate(seats_data)
+        load_seat(seat, f"{path}.seats[{at}]", _OWN if at == viewer else _OTHERS) for at, seat in enumerate(seats_data)
     )
     pile, to_move, move_number, opening, outcome = _round(obj, path, players)
 
