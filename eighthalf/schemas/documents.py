@@ -42,7 +42,6 @@ __all__ = [
     "attribute_docs",
     "declared_pieces",
     "described",
-    "described_all",
     "document_schema",
     "game_schemas",
     "keys_of",
@@ -178,15 +177,6 @@ def described(
     return object_schema(
         keys_of(registry, name), fields, attribute_docs(registry.by_name[name].classes[0]), name, optional
     )
-
-
-def described_all(registry: Registry, fields: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
-    """:func:`described` for each document type of ``fields`` (its name, then its fields), in order.
-
-    Raises:
-        EighthalfError: If the loader's keys of a document type are not its fields.
-    """
-    return {name: described(registry, name, body) for name, body in fields.items()}
 
 
 def used_defs(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:
