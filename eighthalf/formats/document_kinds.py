@@ -23,20 +23,25 @@ import attrs
 
 from eighthalf.core.named import Named
 from eighthalf.formats.documents import Kind, Registry, get_list, get_notation_list, get_str, wrong
+from eighthalf.formats.fields import Codec, Docs, Field, ListOf, Str, Values, Writer
 
 __all__ = [
+    "COMMENTS",
     "RECORDED",
+    "TAGS",
     "DocumentFunctions",
     "Dumps",
     "FromData",
     "GameDocuments",
     "Loads",
+    "Pairs",
     "Recorded",
     "ToData",
     "field_kind",
     "get_recorded",
     "move_kind",
     "recorded_data",
+    "recorded_fields",
 ]
 
 # --------------------------------------------------------------------------- document types
@@ -167,6 +172,69 @@ def _pairs(obj: dict[str, Any], key: str, path: str, first: str) -> list[tuple[A
             wrong(f"{where}[1]", "a string", entry[1])
         out.append((entry[0], entry[1]))
     return out
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Pairs(Codec):
+    """A record's comments (pairs ``[move number, text]``, ``first`` ``"move number"``) or tags
+    (``[name, text]``), as :func:`get_recorded` reads them; ``first_schema`` is the schema of
+    the first entry."""
+
+    first: str
+    first_schema: dict[str, Any]
+
+    def write(self, value: Sequence[tuple[Any, str]]) -> list[list[Any]]:
+        return [[first, text] for first, text in value]
+
+    def read(self, value: object, path: str, values: Values) -> tuple[tuple[Any, str], ...]:
+        head, _, key = path.rpartition(".")
+        pairs = _pairs({key: value}, key, head, self.first)
+        if self.first == "move number":
+            for at, (number, _) in enumerate(pairs):
+                if type(number) is not int:
+                    wrong(f"{path}[{at}][0]", "a move number", number)
+        return tuple(pairs)
+
+    def derived(self, docs: Docs) -> dict[str, Any]:
+        pair = {"type": "array", "prefixItems": [self.first_schema, {"type": "string"}], "items": False, "minItems": 2}
+        return {"type": "array", "items": pair}
+
+
+COMMENTS: Final = Pairs("move number", {"type": "integer", "minimum": 0})
+"""A record's comments: pairs ``[n, text]``, the text following the ``n``-th move."""
+TAGS: Final = Pairs("name", {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"})
+"""A record's own tags: pairs ``[name, value]``."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Written(ListOf):
+    """A record's moves, written as the record's text writes them (each checked to read back)."""
+
+    written: Callable[[Sequence[object]], Sequence[str]] = attrs.field(kw_only=True)
+
+    def writer(self) -> Writer:
+        written = self.written
+
+        def write(moves: Sequence[object]) -> list[str]:
+            return list(written(moves))
+
+        return write
+
+
+def recorded_fields(
+    move: Codec, written: Callable[[Sequence[object]], Sequence[str]], result: dict[str, Any]
+) -> tuple[Field, ...]:
+    """The :class:`~eighthalf.formats.fields.Field`\\ s that end every record document, as
+    :func:`recorded_data` writes them and :func:`get_recorded` reads them: ``moves`` (each of
+    the codec ``move``, written by ``written``, the game's
+    :meth:`RecordFormat.written_moves <eighthalf.formats.replay.RecordFormat.written_moves>`),
+    ``result`` (described by the schema ``result``), ``comments`` and ``tags``."""
+    return (
+        Field("moves", _Written(move, written=written)),
+        Field("result", Str(shown=result)),
+        Field("comments", COMMENTS),
+        Field("tags", TAGS),
+    )
 
 
 # --------------------------------------------------------------------------- the public functions of a game

@@ -1,7 +1,7 @@
 """A document's fields declared once: its writer, its reader and its JSON Schema derived from one declaration.
 
 A document type (or an object nested in one) is a :class:`Shape`: its class and its
-:class:`Field`\\ s, each a JSON key, the attribute it holds, a :class:`Codec` for the
+:class:`Field`\\ s, each a JSON key, the attribute it holds, a :class:`~eighthalf.formats.codecs.Codec` for the
 value's type and, if the attribute's docstring will not do, its description. From that
 one declaration come the writer (:meth:`Shape.write`), the strict reader
 (:meth:`Shape.read`: every key, every type, every bound, each error at its JSON path,
@@ -25,37 +25,47 @@ eighthalf.errors.DocumentError: $.count: 9 is out of range (1 to 3)
 
 A bound may be a number, the name of a value read before it (a field of the same object
 or of the context an enclosing reader hands down, ``"players"``), or a function of those
-values. The codecs here are the value types every game has (integers, seats, booleans,
-words from a list, seeds, notations, arrays, ``null``, nested objects); a game adds its
-own (its cards) by subclassing :class:`Codec`. The checking helpers they call, and so
-their messages, are those of :mod:`eighthalf.formats.documents`.
+values. The value types are the codecs of :mod:`eighthalf.formats.codecs` (importable
+from here too) and :class:`Object`, a nested shape. A shape's writer and reader are
+compiled from its fields once (:func:`compiled_writer`, :func:`compiled_reader`): one
+function each, calling the codecs in turn, so that a declared document is written and
+read as fast as a hand-written one (documents are on the game server's hot path).
 """
 
 from __future__ import annotations
 
-import ast
-import functools
 import inspect
-import itertools
-import re
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
-from eighthalf.core.errors import DocumentError, EighthalfError, quote
-from eighthalf.formats.documents import (
-    MAX_INT,
-    Kind,
-    check_int_entries,
-    check_notation,
-    check_object,
-    check_seat,
-    get_seed,
-    get_winners,
-    wrong,
+from eighthalf.core.errors import DocumentError, EighthalfError
+from eighthalf.formats.codecs import (
+    Bool,
+    Bound,
+    Choice,
+    Codec,
+    Docs,
+    Int,
+    IntList,
+    Listed,
+    ListOf,
+    Notation,
+    Nullable,
+    Seat,
+    Seed,
+    Str,
+    Values,
+    Winners,
+    Writer,
+    _class_docs,
+    attribute_docs,
+    bound,
+    nullable,
+    ref,
 )
+from eighthalf.formats.documents import Kind, check_object
 
 __all__ = [
     "Bool",
@@ -71,14 +81,18 @@ __all__ = [
     "Notation",
     "Nullable",
     "Object",
+    "Reader",
     "Seat",
     "Seed",
     "Shape",
     "Str",
     "Values",
     "Winners",
+    "Writer",
     "attribute_docs",
     "bound",
+    "compiled_reader",
+    "compiled_writer",
     "constructed",
     "declared",
     "notation_kind",
@@ -86,348 +100,6 @@ __all__ = [
     "object_schema",
     "ref",
 ]
-
-Values: TypeAlias = dict[str, Any]
-"""The values read so far, by attribute (and the context an enclosing reader hands down)."""
-
-Bound: TypeAlias = "int | str | Callable[[Values], int]"
-"""A bound of a reader: a number, the name of a value read before, or a function of the values read."""
-
-Docs: TypeAlias = Callable[[type], Mapping[str, str]]
-"""Gives the descriptions of a class's fields (its attribute docstrings, :func:`~eighthalf.schemas.documents.attribute_docs`)."""
-
-
-def bound(bound: Bound, values: Values) -> int:
-    """The number a :data:`Bound` is, given the values read."""
-    if type(bound) is int:
-        return bound
-    if isinstance(bound, str):
-        return int(values[bound])
-    assert callable(bound)
-    return bound(values)
-
-
-def _range(low: int, high: int) -> str:
-    return f"{low} to 2**53 - 1" if high == MAX_INT else f"{low} to {high}"
-
-
-def _tail(rule: str | None) -> str:
-    return "" if rule is None else f" ({rule})"
-
-
-def ref(name: str) -> dict[str, Any]:
-    """A reference to the definition ``name`` of the same schema file (``{"$ref": "#/$defs/<name>"}``)."""
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def nullable(inner: dict[str, Any]) -> dict[str, Any]:
-    """``inner``, or ``null``."""
-    return {"oneOf": [{"type": "null"}, inner]}
-
-
-def _class_docs(cls: type) -> Mapping[str, str]:
-    return attribute_docs(cls)
-
-
-# --------------------------------------------------------------------------- codecs
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Codec:
-    """A value type of documents: how a value is written, read (checked, at its path) and described.
-
-    Every codec takes, by keyword, ``name`` (its schema is then a reference to the
-    definition of that name, which :meth:`definitions` gives), ``doc`` (the description
-    of that schema) and ``shown`` (the schema, where it says other than what the reader
-    checks, which :meth:`derived` gives).
-    """
-
-    name: str | None = attrs.field(default=None, kw_only=True)
-    """The name of the shared definition (``$defs``) this type is, if any."""
-    doc: str | None = attrs.field(default=None, kw_only=True)
-    """The description of its schema, if any."""
-    shown: dict[str, Any] | None = attrs.field(default=None, kw_only=True)
-    """Its schema, if not the derived one."""
-
-    def write(self, value: Any) -> Any:
-        """The value as JSON (by default, as it is)."""
-        return value
-
-    def read(self, value: object, path: str, values: Values) -> Any:
-        """The JSON ``value`` at ``path`` as the value it holds, given the ``values`` read before.
-
-        Raises:
-            DocumentError: If it is not one, at ``path``.
-        """
-        raise NotImplementedError
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        """The schema of what :meth:`read` takes."""
-        raise NotImplementedError
-
-    def body(self, docs: Docs = _class_docs) -> dict[str, Any]:
-        """The schema itself: :attr:`shown` or the derived one, described by :attr:`doc`."""
-        body = self.derived(docs) if self.shown is None else self.shown
-        return body if self.doc is None else {"description": self.doc, **body}
-
-    def schema(self, docs: Docs = _class_docs) -> dict[str, Any]:
-        """The schema of a field of this type: a reference to its definition, or its :meth:`body`."""
-        return ref(self.name) if self.name is not None else self.body(docs)
-
-    def definitions(self, docs: Docs = _class_docs) -> dict[str, dict[str, Any]]:
-        """The shared definitions this type is and refers to, by name."""
-        found = self.inner_definitions(docs)
-        if self.name is not None:
-            found[self.name] = self.body(docs)
-        return found
-
-    def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
-        """The definitions of the types this type holds."""
-        return {}
-
-    def but(self, **changes: Any) -> Any:
-        """This type read otherwise (a seat of another bound, say), its schema kept."""
-        shown = self.shown if self.shown is not None else self.derived(_class_docs)
-        return attrs.evolve(self, **{"shown": shown, **changes})
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Int(Codec):
-    """An integer from ``low`` to ``high`` (``true`` is not one), or ``null`` if ``null``; ``rule`` ends the
-    message of a number out of range."""
-
-    low: Bound = 0
-    high: Bound = MAX_INT
-    null: bool = attrs.field(default=False, kw_only=True)
-    rule: str | None = attrs.field(default=None, kw_only=True)
-
-    def read(self, value: object, path: str, values: Values) -> int | None:
-        if value is None and self.null:
-            return None
-        if type(value) is not int:
-            wrong(path, "an integer or null" if self.null else "an integer", value)
-        low, high = bound(self.low, values), bound(self.high, values)
-        if not low <= value <= high:
-            raise DocumentError(path, f"{quote(value)} is out of range ({_range(low, high)}){_tail(self.rule)}")
-        return value
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        body: dict[str, Any] = {"type": "integer"}
-        if type(self.low) is int:
-            body["minimum"] = self.low
-        if type(self.high) is int and self.high != MAX_INT:
-            body["maximum"] = self.high
-        return nullable(body) if self.null else body
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Seat(Codec):
-    """A seat number below ``players``, or ``null`` if ``null``."""
-
-    players: Bound
-    null: bool = attrs.field(default=False, kw_only=True)
-
-    def read(self, value: object, path: str, values: Values) -> int | None:
-        if value is None and self.null:
-            return None
-        return check_seat(value, path, bound(self.players, values))
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        body: dict[str, Any] = {"type": "integer", "minimum": 0}
-        if type(self.players) is int:
-            body["maximum"] = self.players - 1
-        return nullable(body) if self.null else body
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Bool(Codec):
-    """``true`` or ``false``."""
-
-    def read(self, value: object, path: str, values: Values) -> bool:
-        if type(value) is not bool:
-            wrong(path, "true or false", value)
-        return value
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "boolean"}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Str(Codec):
-    """A string."""
-
-    def read(self, value: object, path: str, values: Values) -> str:
-        if type(value) is not str:
-            wrong(path, "a string", value)
-        return value
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "string"}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Choice(Codec):
-    """One of the strings ``words``; ``rule`` ends the message of another string."""
-
-    words: tuple[str, ...]
-    rule: str | None = attrs.field(default=None, kw_only=True)
-
-    def read(self, value: object, path: str, values: Values) -> str:
-        if type(value) is not str:
-            wrong(path, "a string", value)
-        if value not in self.words:
-            listed = ", ".join(map(repr, self.words[:-1])) + f" or {self.words[-1]!r}"
-            raise DocumentError(path, f"expected {listed}, not {quote(value)}{_tail(self.rule)}")
-        return value
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"enum": list(self.words)}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Listed(Codec):
-    """One of the strings ``words`` (a game's cards), else the message expects ``wanted``."""
-
-    words: tuple[str, ...]
-    wanted: str
-
-    def read(self, value: object, path: str, values: Values) -> str:
-        if type(value) is not str or value not in self.words:
-            wrong(path, self.wanted, value)
-        return value
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"enum": list(self.words)}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Seed(Codec):
-    """A seed: an integer of at most 4,300 digits (:func:`~eighthalf.formats.documents.get_seed`)."""
-
-    def read(self, value: object, path: str, values: Values) -> int:
-        head, _, key = path.rpartition(".")
-        return get_seed({key: value}, head, key)
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "integer"}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class IntList(Codec):
-    """An array of integers from 0 to ``high``, of ``length`` entries unless ``None`` (one per ``each``)."""
-
-    length: Bound | None = None
-    high: Bound = MAX_INT
-    each: str = attrs.field(default="seat", kw_only=True)
-
-    def write(self, value: Sequence[int]) -> list[int]:
-        return list(value)
-
-    def read(self, value: object, path: str, values: Values) -> tuple[int, ...]:
-        if type(value) is not list:
-            wrong(path, "an array", value)
-        if self.length is not None:
-            length = bound(self.length, values)
-            if len(value) != length:
-                raise DocumentError(path, f"expected {length} entries (one per {self.each}), not {len(value)}")
-        return check_int_entries(value, path, bound(self.high, values))
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "array", "items": Int(0, self.high).derived(docs)}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Winners(Codec):
-    """The seats whose total (of the value ``of`` read before) is the highest, at least one
-    (:func:`~eighthalf.formats.documents.get_winners`; ``rule`` names the winners), each a ``seat``."""
-
-    of: str
-    rule: str
-    seat: Codec
-
-    def write(self, value: Sequence[int]) -> list[int]:
-        return list(value)
-
-    def read(self, value: object, path: str, values: Values) -> tuple[int, ...]:
-        return get_winners({"winners": value}, path.rpartition(".")[0], values[self.of], self.rule)
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "array", "items": self.seat.schema(docs), "minItems": 1}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Notation(Codec):
-    """A move (a card …) in its canonical notation (:func:`~eighthalf.formats.documents.check_notation`),
-    of the class ``only`` if given (else the message ``refused``, given the text read)."""
-
-    parse: Callable[[str], Any]
-    wanted: str = attrs.field(default="a move in notation", kw_only=True)
-    noun: str = attrs.field(default="move", kw_only=True)
-    known: Mapping[str, Any] | None = attrs.field(default=None, kw_only=True)
-    only: type | None = attrs.field(default=None, kw_only=True)
-    refused: str = attrs.field(default="", kw_only=True)
-
-    def write(self, value: object) -> str:
-        return str(value)
-
-    def read(self, value: object, path: str, values: Values) -> Any:
-        found = check_notation(value, path, self.parse, wanted=self.wanted, noun=self.noun, known=self.known)
-        if self.only is not None and not isinstance(found, self.only):
-            raise DocumentError(path, self.refused.format(repr(str(found))))
-        return found
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "string"}
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Nullable(Codec):
-    """``null``, or a value of ``inner``."""
-
-    inner: Codec
-
-    def write(self, value: object) -> Any:
-        return None if value is None else self.inner.write(value)
-
-    def read(self, value: object, path: str, values: Values) -> Any:
-        return None if value is None else self.inner.read(value, path, values)
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return nullable(self.inner.schema(docs))
-
-    def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
-        return self.inner.definitions(docs)
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class ListOf(Codec):
-    """An array (``wanted`` names it in the message of another value) of values of ``item``,
-    of ``length`` entries if given (else the message ``counted``, given the two numbers)."""
-
-    item: Codec
-    wanted: str = attrs.field(default="an array", kw_only=True)
-    length: Bound | None = attrs.field(default=None, kw_only=True)
-    counted: str = attrs.field(default="expected {} entries, not {}", kw_only=True)
-
-    def write(self, value: Sequence[Any]) -> list[Any]:
-        write = self.item.write
-        return [write(entry) for entry in value]
-
-    def read(self, value: object, path: str, values: Values) -> tuple[Any, ...]:
-        if type(value) is not list:
-            wrong(path, self.wanted, value)
-        if self.length is not None:
-            length = bound(self.length, values)
-            if len(value) != length:
-                raise DocumentError(path, self.counted.format(length, len(value)))
-        read = self.item.read
-        return tuple(read(entry, f"{path}[{at}]", values) for at, entry in enumerate(value))
-
-    def derived(self, docs: Docs) -> dict[str, Any]:
-        return {"type": "array", "items": self.item.schema(docs)}
-
-    def inner_definitions(self, docs: Docs) -> dict[str, dict[str, Any]]:
-        return self.item.definitions(docs)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -439,6 +111,9 @@ class Object(Codec):
 
     def write(self, value: object) -> dict[str, Any]:
         return self.shape.write(value)
+
+    def writer(self) -> Writer:
+        return self.shape.writer
 
     def read(self, value: object, path: str, values: Values) -> Any:
         return self.shape.load(value, path, values)
@@ -455,7 +130,7 @@ class Object(Codec):
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Field:
-    """One field of a document: its JSON ``key``, its value's :class:`Codec`, the attribute that
+    """One field of a document: its JSON ``key``, its value's :class:`~eighthalf.formats.codecs.Codec`, the attribute that
     holds it (by default the key; ``""`` for the object itself, as a move is its notation),
     and its description (by default the attribute's docstring).
 
@@ -480,13 +155,118 @@ class Field:
         return entry
 
 
-def _make(cls: type, fields: Sequence[Field]) -> Callable[[Values, str], Any]:
-    attributes = [field.attr for field in fields]
+def compiled_writer(name: str, fields: Sequence[Field]) -> Callable[[Any], dict[str, Any]]:
+    """The writer of ``fields``, compiled: one function that builds the dict of their keys in
+    order, each value written by its codec's :meth:`~eighthalf.formats.codecs.Codec.writer`
+    (an optional field only if its value is true), as fast as a hand-written writer.
 
-    def make(values: Values, path: str) -> Any:
-        return cls(**{name: values[name] for name in attributes if name in values})
+    >>> write = compiled_writer("Pair", (Field("low", Int()), Field("seats", IntList()), Field("bye", Int(), optional=True)))
+    >>> import types
+    >>> write(types.SimpleNamespace(low=1, seats=(0, 2), bye=0))
+    {'low': 1, 'seats': [0, 2]}
+    """
+    scope: dict[str, Any] = {}
+    lines: list[str] = []
+    leading: list[str] = []
+    for at, field in enumerate(fields):
+        assert field.attr == "" or field.attr.isidentifier(), f"the attribute {field.attr!r} of {name} is a name"
+        value = f"obj.{field.attr}" if field.attr else "obj"
+        write = field.codec.writer()
+        if field.optional:
+            value, lines = f"v{at}", [*lines, f"    v{at} = {value}", f"    if v{at}:"]
+        if write is not None:
+            scope[f"w{at}"] = write
+            value = f"w{at}({value})"
+        if field.optional:
+            lines.append(f"        data[{field.key!r}] = {value}")
+        elif lines:
+            lines.append(f"    data[{field.key!r}] = {value}")
+        else:
+            leading.append(f"{field.key!r}: {value}")
+    source = "\n".join([f"def write_{name}(obj):", f"    data = {{{', '.join(leading)}}}", *lines, "    return data"])
+    exec(compile(source, f"<the writer of {name}>", "exec"), scope)  # built from the declaration alone
+    writer: Callable[[Any], dict[str, Any]] = scope[f"write_{name}"]
+    return writer
 
-    return make
+
+_NO_VALUES: Final[Values] = {}
+
+Reader: TypeAlias = "Callable[[dict[str, Any], str, Values | None], Any]"
+"""A shape's reader: the object of the checked fields at a path, given the context (:meth:`Shape.read`)."""
+
+
+def compiled_reader(cls: type, fields: Sequence[Field], make: Callable[[Values, str], Any] | None = None) -> Reader:
+    """The reader of ``fields`` (in the order they are read), compiled: one function that reads
+    each value present with its codec into the values read (which the bounds of the fields
+    after it see), then makes the object: ``make(values, path)``, or ``cls`` called with the
+    values by attribute.
+
+    A value's path is built only if the value is wrong: the reader reads the fields once
+    without their paths and, if a codec raises, again with them, so that the error names
+    its path (codecs are pure functions of the value and the values before it).
+
+    >>> import types
+    >>> read = compiled_reader(types.SimpleNamespace, (Field("low", Int()), Field("high", Int("low"))))
+    >>> read({"low": 2, "high": 1}, "$", None)
+    Traceback (most recent call last):
+        ...
+    eighthalf.errors.DocumentError: $.high: 1 is out of range (2 to 2**53 - 1)
+    """
+    name = cls.__name__
+    scope: dict[str, Any] = {"make": make, "cls": cls, "DocumentError": DocumentError}
+    kept = make is not None or any(field.optional or field.codec.needs_values() for field in fields)
+    if not kept:  # no codec looks at the values read before: keep none
+        scope["values"] = _NO_VALUES
+    local = {field.attr: f"v{at}" for at, field in enumerate(fields)}
+
+    def reads(paths: bool) -> list[str]:
+        lines = ["        values = {} if context is None else dict(context)"] if kept else []
+        for at, field in enumerate(fields):
+            scope[f"r{at}"] = field.codec.read
+            key = field.key
+            where = f"path + {'.' + key!r}" if paths else "''"
+            read = f"v{at} = r{at}(obj[{key!r}], {where}, values)"
+            if kept:
+                read = f"values[{field.attr!r}] = {read}"
+            lines += [f"        if {key!r} in obj:", f"            {read}"] if field.optional else [f"        {read}"]
+        return lines
+
+    lines = [f"def read_{name}(obj, path, context):", "    try:", *reads(False), "    except DocumentError:"]
+    lines += reads(True)
+    if make is not None:
+        lines.append("    return make(values, path)")
+    elif any(field.optional for field in fields):
+        scope["attributes"] = tuple(local)
+        lines.append("    return cls(**{name: values[name] for name in attributes if name in values})")
+    else:
+        assert all(attr.isidentifier() for attr in local), f"the attributes of {name} are names"
+        lines.append(f"    return cls({_arguments(cls, local)})")
+    exec(compile("\n".join(lines), f"<the reader of {name}>", "exec"), scope)  # built from the declaration alone
+    reader: Reader = scope[f"read_{name}"]
+    return reader
+
+
+def _arguments(cls: type, local: dict[str, str]) -> str:
+    """The arguments of ``cls`` given the values by attribute: in its parameters' order if they are
+    its first parameters (a positional call is the fastest), else by keyword."""
+    try:
+        parameters = [
+            name
+            for name, parameter in inspect.signature(cls).parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        ][: len(local)]
+    except (TypeError, ValueError):  # no signature to read
+        parameters = []
+    if set(parameters) == set(local):
+        return ", ".join(local[name] for name in parameters)
+    return ", ".join(f"{name}={value}" for name, value in local.items())
+
+
+def _loaded(load: Callable[[dict[str, Any], str, Values], Any]) -> Reader:
+    def read(obj: dict[str, Any], path: str, context: Values | None) -> Any:
+        return load(obj, path, {} if context is None else dict(context))
+
+    return read
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -520,9 +300,10 @@ class Shape:
     """The keys that must be there."""
     optional: frozenset[str] = attrs.field(init=False)
     """The keys that may be left out."""
-    _reading: tuple[tuple[str, str, Codec, bool], ...] = attrs.field(init=False, repr=False)
-    _writing: tuple[tuple[str, str, Callable[[Any], Any] | None, bool], ...] = attrs.field(init=False, repr=False)
-    _maker: Callable[[Values, str], Any] = attrs.field(init=False, repr=False)
+    writer: Callable[[Any], dict[str, Any]] = attrs.field(init=False, repr=False, eq=False)
+    """The writer compiled from the fields (:func:`compiled_writer`): what :meth:`write` calls."""
+    reader: Reader = attrs.field(init=False, repr=False, eq=False)
+    """The reader compiled from the fields (:func:`compiled_reader`), or the ``load`` given: what :meth:`read` calls."""
 
     def __attrs_post_init__(self) -> None:
         by_key = {field.key: field for field in self.fields}
@@ -531,23 +312,13 @@ class Shape:
         setattr_ = object.__setattr__
         setattr_(self, "keys", frozenset(field.key for field in self.fields if not field.optional))
         setattr_(self, "optional", frozenset(field.key for field in self.fields if field.optional))
-        setattr_(self, "_reading", tuple((f.key, f.attr, f.codec, f.optional) for f in order))
-        writing = tuple(
-            (f.key, f.attr, None if type(f.codec).write is Codec.write else f.codec.write, f.optional)
-            for f in self.fields
-        )
-        setattr_(self, "_writing", writing)
-        setattr_(self, "_maker", self.make if self.make is not None else _make(self.cls, self.fields))
+        setattr_(self, "writer", compiled_writer(self.cls.__name__, self.fields))
+        load = self.load_fields
+        setattr_(self, "reader", compiled_reader(self.cls, order, self.make) if load is None else _loaded(load))
 
     def write(self, obj: Any) -> dict[str, Any]:
         """The fields of ``obj`` as JSON values, in order (an optional one only if true)."""
-        data: dict[str, Any] = {}
-        for key, attr, write, optional in self._writing:
-            value = getattr(obj, attr) if attr else obj
-            if optional and not value:
-                continue
-            data[key] = value if write is None else write(value)
-        return data
+        return self.writer(obj)
 
     def read(self, obj: dict[str, Any], path: str, context: Values | None = None) -> Any:
         """The object of the checked fields ``obj`` (every key there, no other) at ``path``.
@@ -555,14 +326,7 @@ class Shape:
         Raises:
             DocumentError: If a value is not of its type, at its path, or as ``make`` raises.
         """
-        values: Values = {} if context is None else dict(context)
-        if self.load_fields is not None:
-            return self.load_fields(obj, path, values)
-        for key, attr, codec, optional in self._reading:
-            if optional and key not in obj:
-                continue
-            values[attr] = codec.read(obj[key], f"{path}.{key}", values)
-        return self._maker(values, path)
+        return self.reader(obj, path, context)
 
     def load(self, value: object, path: str, context: Values | None = None) -> Any:
         """:meth:`read` an object nested in a document, checking its keys first.
@@ -570,7 +334,7 @@ class Shape:
         Raises:
             DocumentError: If it is not an object of exactly these keys, or as :meth:`read` raises.
         """
-        return self.read(check_object(value, path, self.keys, self.optional), path, context)
+        return self.reader(check_object(value, path, self.keys, self.optional), path, context)
 
     def schema(self, docs: Docs = _class_docs) -> dict[str, Any]:
         """The object schema of the fields, each described (by ``docs``, the attribute docstrings
@@ -614,18 +378,30 @@ def _whole(values: Values, path: str) -> Any:
 
 def notation_kind(name: str, classes: tuple[type, ...], codec: Codec) -> Kind:
     """The document type of a game's moves (``classes``): one key, ``"move"``, the move in
-    the notation of ``codec`` (a :class:`Notation`)."""
+    the notation of ``codec`` (a :class:`~eighthalf.formats.codecs.Notation`)."""
     return declared(name, Shape(classes[0], (Field("move", codec, attr=""),), make=_whole), classes)
 
 
-def declared(name: str, shape: Shape, classes: tuple[type, ...] | None = None) -> Kind:
+def declared(
+    name: str, shape: Shape, classes: tuple[type, ...] | None = None, *, before: Callable[[Any], Any] | None = None
+) -> Kind:
     """The document type ``name`` of ``shape``'s objects (or of ``classes``): its keys, writer and reader
-    are the shape's, which it keeps as its :attr:`~eighthalf.formats.documents.Kind.shape`."""
+    are the shape's, which it keeps as its :attr:`~eighthalf.formats.documents.Kind.shape`.
+
+    ``before``, if given, is applied to an object before it is written (a record's
+    ``with_result``, which writes the result its moves reached)."""
 
     def load(obj: dict[str, Any], path: str) -> object:
         return shape.read(obj, path)
 
-    return Kind(name, classes or (shape.cls,), shape.keys, shape.write, load, shape.optional, shape=shape)
+    write = shape.writer
+    if before is not None:
+        prepare = before
+
+        def write(obj: Any) -> dict[str, Any]:
+            return shape.writer(prepare(obj))
+
+    return Kind(name, classes or (shape.cls,), shape.keys, write, load, shape.optional, shape=shape)
 
 
 def object_schema(
@@ -655,63 +431,3 @@ def object_schema(
             entry = {"description": docs[key], **entry}
         properties[key] = entry
     return {"type": "object", "properties": properties, "required": sorted(keys), "additionalProperties": False}
-
-
-# --------------------------------------------------------------------------- descriptions
-
-_ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|ref):`~?(?:[\w.]*\.)?([^`<]+?)(?: <[^>]*>)?`")
-
-
-def _plain(text: str) -> str:
-    """A docstring as plain text: no reST roles or literals, one line."""
-    text = _ROLE.sub(r"\1", text)
-    text = text.replace("``", "").replace("\\ ", "")
-    for python, json_name in (("None", "null"), ("True", "true"), ("False", "false")):
-        text = re.sub(rf"\b{python}\b", json_name, text)
-    return " ".join(text.split())
-
-
-def attribute_docs(cls: type) -> dict[str, str]:
-    """The attribute docstrings of a class (the string after each annotated field), and its properties' docstrings.
-
-    As plain text on one line, for a field's ``description``: reST roles and literals
-    are dropped, and ``None``, ``True`` and ``False`` are written as JSON writes them.
-    """
-    docs: dict[str, str] = {}
-    for base in reversed(cls.__mro__[:-1]):  # the class's own docstrings last, so they win
-        docs.update(_own_attribute_docs(base))
-    return docs
-
-
-@functools.cache
-def _own_attribute_docs(cls: type) -> dict[str, str]:
-    """Read from the module's source file, so that the compiled build (whose classes keep
-    no docstrings, eighthalf.build) gives the same schemas as the pure one."""
-    docs: dict[str, str] = {}
-    module = inspect.getmodule(cls)
-    if module is None or not getattr(module, "__file__", None):
-        return docs
-    source = Path(str(module.__file__)).with_name(module.__name__.rpartition(".")[2] + ".py")
-    if not source.is_file():
-        return docs
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            body = node.body
-            for item in body:
-                if isinstance(item, ast.FunctionDef) and any(
-                    isinstance(decorator, ast.Name) and decorator.id == "property" for decorator in item.decorator_list
-                ):
-                    text = ast.get_docstring(item)
-                    if text:
-                        docs[item.name] = _plain(text.split("\n\n")[0])
-            for field, after in itertools.pairwise(body):
-                if (
-                    isinstance(field, ast.AnnAssign)
-                    and isinstance(field.target, ast.Name)
-                    and isinstance(after, ast.Expr)
-                    and isinstance(after.value, ast.Constant)
-                    and isinstance(after.value.value, str)
-                ):
-                    docs[field.target.id] = _plain(after.value.value)
-    return docs

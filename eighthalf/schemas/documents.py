@@ -27,6 +27,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from eighthalf.core.errors import EighthalfError, quote
+from eighthalf.formats.document_kinds import COMMENTS, TAGS
 from eighthalf.formats.documents import FORMAT, HEADER, VERSION, Registry
 from eighthalf.formats.fields import attribute_docs, nullable, object_schema, ref
 from eighthalf.formats.seeded import SeededRecord
@@ -41,7 +42,6 @@ __all__ = [
     "attribute_docs",
     "declared_pieces",
     "described",
-    "described_all",
     "document_schema",
     "game_schemas",
     "keys_of",
@@ -59,16 +59,9 @@ DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema file (``$schema``): draft 2020-12."""
 
 
-def _pairs(first: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "array",
-        "items": {"type": "array", "prefixItems": [first, {"type": "string"}], "items": False, "minItems": 2},
-    }
-
-
-RECORD_COMMENTS: dict[str, Any] = _pairs({"type": "integer", "minimum": 0})
+RECORD_COMMENTS: dict[str, Any] = COMMENTS.body()
 """The schema of a record's ``comments``, the same in every game: pairs ``[n, text]``."""
-RECORD_TAGS: dict[str, Any] = _pairs({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*$"})
+RECORD_TAGS: dict[str, Any] = TAGS.body()
 """The schema of a record's own ``tags``, the same in every game: pairs ``[name, value]``."""
 
 
@@ -184,15 +177,6 @@ def described(
     return object_schema(
         keys_of(registry, name), fields, attribute_docs(registry.by_name[name].classes[0]), name, optional
     )
-
-
-def described_all(registry: Registry, fields: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
-    """:func:`described` for each document type of ``fields`` (its name, then its fields), in order.
-
-    Raises:
-        EighthalfError: If the loader's keys of a document type are not its fields.
-    """
-    return {name: described(registry, name, body) for name, body in fields.items()}
 
 
 def used_defs(node: object, defs: dict[str, Any], found: set[str]) -> set[str]:

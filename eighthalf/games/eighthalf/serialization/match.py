@@ -6,35 +6,27 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from eighthalf.core.errors import DocumentError, quote
-from eighthalf.formats.document_kinds import RECORDED, get_recorded, recorded_data
-from eighthalf.formats.documents import Kind, get_notation_list
-from eighthalf.formats.documents import check_object as _object
-from eighthalf.formats.documents import get_int as _int
-from eighthalf.formats.documents import get_list as _list
-from eighthalf.formats.documents import get_opt_seat as _opt_seat
-from eighthalf.formats.documents import get_seat as _seat
-from eighthalf.formats.documents import get_seed as _seed
+from eighthalf.formats.document_kinds import RECORDED, recorded_fields
+from eighthalf.formats.documents import wrong
+from eighthalf.formats.fields import Field, Int, ListOf, Nullable, Seed, Shape, declared, nullable, ref
 from eighthalf.games.eighthalf.cards import Rank
 from eighthalf.games.eighthalf.match import Exchange, Match, MatchView
+from eighthalf.games.eighthalf.options import MAX_SEATS
 from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
-from eighthalf.games.eighthalf.serialization.round import (
-    _STATE_KEYS,
-    _VIEW_KEYS,
-    _load_state,
-    _load_view,
-    _state_data,
-    _view_data,
-)
+from eighthalf.games.eighthalf.serialization.round import STATE, VIEW
 from eighthalf.games.eighthalf.serialization.values import (
-    _cards,
-    _load_outcome,
-    _move,
-    _nested_rules,
-    _outcome_data,
-    _rules_data,
-    _symbols,
+    _DECK_SIZE,
+    CARDS,
+    MOVE,
+    OUTCOME,
+    RULES,
+    SEAT_OR_NULL,
+    SEATS_IN,
 )
 from eighthalf.games.eighthalf.state import Outcome
+
+_NO_VALUES: Final[dict[str, Any]] = {}
+
 
 # --------------------------------------------------------------------------- matches
 
@@ -64,16 +56,20 @@ def _check_progress(
         raise DocumentError(
             round_path, f"round {round_index} of {rounds} is over, but a match deals the next round at once (M1)"
         )
-    entries = _list(obj, "results", path)
+    entries = obj["results"]
+    if type(entries) is not list:
+        wrong(f"{path}.results", "an array", entries)
     finished = round_index + (outcome is not None)
     if len(entries) != finished:
         raise DocumentError(
             f"{path}.results", f"expected {finished} outcomes (the rounds finished), not {len(entries)}"
         )
-    results = tuple(_load_outcome(entry, f"{path}.results[{at}]", players) for at, entry in enumerate(entries))
+    at = {"players": players}
+    load = OUTCOME.load
+    results = tuple(load(entry, f"{path}.results[{index}]", at) for index, entry in enumerate(entries))
     if outcome is not None and results[-1] != outcome:
         raise DocumentError(f"{path}.results[{round_index}]", "must be the outcome of the finished current round")
-    exchange_by = _opt_seat(obj, "exchange_by", path, players)
+    exchange_by = _EXCHANGE_BY.read(obj["exchange_by"], f"{path}.exchange_by", at)
     if exchange_by is not None:
         last = results[-1] if results and outcome is None else None
         if last is None or last.winner != exchange_by or not last.big_losers or move_number:
@@ -85,61 +81,32 @@ def _check_progress(
     return results, exchange_by
 
 
-_MATCH_KEYS: Final = frozenset({"rounds", "seed", "first_dealer", "round_index", "state", "results", "exchange_by"})
-
-
-def _match_data(match: Match) -> dict[str, Any]:
-    return {
-        "rounds": match.rounds,
-        "seed": match.seed,
-        "first_dealer": match.first_dealer,
-        "round_index": match.round_index,
-        "state": _state_data(match.state),
-        "results": [_outcome_data(outcome) for outcome in match.results],
-        "exchange_by": match.exchange_by,
-    }
-
-
-def _load_match(obj: dict[str, Any], path: str) -> Match:
-    rounds = _int(obj, "rounds", path, 1)
-    seed = _seed(obj, path)
-    round_index = _int(obj, "round_index", path, 0, rounds - 1)
+def _load_match(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Match:
+    rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
+    seed = _SEED.read(obj["seed"], f"{path}.seed", _NO_VALUES)
+    at = {"rounds": rounds}
+    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", at)
     state_path = f"{path}.state"
-    state = _load_state(_object(obj["state"], state_path, _STATE_KEYS), state_path)
+    state = _STATE.read(obj["state"], f"{path}.state", _NO_VALUES)
     players = len(state.seats)
-    first_dealer = _seat(obj, "first_dealer", path, players)
+    first_dealer = _FIRST_DEALER.read(obj["first_dealer"], f"{path}.first_dealer", {"players": players})
     results, exchange_by = _check_progress(
         obj, path, rounds, round_index, state_path, state.move_number, state.outcome, players
     )
     return Match(rounds, seed, first_dealer, round_index, state, results, exchange_by)
 
 
-_MATCH_VIEW_KEYS: Final = frozenset({"rounds", "round_index", "dealer", "round", "results", "exchange_by", "exchanges"})
-
-
-def _match_view_data(seen: MatchView) -> dict[str, Any]:
-    return {
-        "rounds": seen.rounds,
-        "round_index": seen.round_index,
-        "dealer": seen.dealer,
-        "round": _view_data(seen.round),
-        "results": [_outcome_data(outcome) for outcome in seen.results],
-        "exchange_by": seen.exchange_by,
-        "exchanges": [str(move) for move in seen.exchanges],
-    }
-
-
-def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
-    rounds = _int(obj, "rounds", path, 1)
-    round_index = _int(obj, "round_index", path, 0, rounds - 1)
+def _load_match_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> MatchView:
+    rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
+    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", {"rounds": rounds})
     round_path = f"{path}.round"
-    seen = _load_view(_object(obj["round"], round_path, _VIEW_KEYS), round_path)
+    seen = _ROUND.read(obj["round"], f"{path}.round", _NO_VALUES)
     players = len(seen.seats)
-    dealer = _seat(obj, "dealer", path, players)
+    dealer = _DEALER.read(obj["dealer"], f"{path}.dealer", {"players": players})
     results, exchange_by = _check_progress(
         obj, path, rounds, round_index, round_path, seen.move_number, seen.outcome, players
     )
-    offered = get_notation_list(obj, "exchanges", path, _move)
+    offered = _EXCHANGES.read(obj["exchanges"], f"{path}.exchanges", _NO_VALUES)
     expected = (
         ()
         if exchange_by is None
@@ -156,37 +123,54 @@ def _load_match_view(obj: dict[str, Any], path: str) -> MatchView:
 
 # --------------------------------------------------------------------------- records
 
-_RECORD_KEYS: Final = frozenset({"players", "seed", "deck", "dealer", "rules", "rounds", *RECORDED})
+_RESULT: Final = {
+    "description": "'*' while unfinished; '<winner>: <points>' for a round ('-' as winner under E7), "
+    "'<winners>: <totals>' for a match, such as '0,2: 3-0-3'.",
+    "type": "string",
+    "pattern": r"^(\*|(-|[0-9]+(,[0-9]+)*): [0-9]+(-[0-9]+)+)$",
+}
+RECORD: Final = Shape(
+    Record,
+    (
+        Field("players", Int(
+            lambda values: values["rules"].min_players, lambda values: values["rules"].max_players,
+            shown={"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
+        )),
+        Field("seed", Nullable(Seed())),
+        Field("deck", Nullable(CARDS, shown=nullable({**ref("cards"), "minLength": _DECK_SIZE}))),
+        Field("dealer", SEAT_OR_NULL.but(inner=SEATS_IN)),
+        Field("rules", RULES.codec()),
+        Field("rounds", Nullable(Int(1))),
+        *recorded_fields(MOVE, RECORD_FORMAT.written_moves, _RESULT),
+    ),
+    order=("rules", "players", "seed", "deck", "dealer", "rounds", *RECORDED),
+)  # fmt: skip
+"""A record: its fields' JSON types are checked here; how they fit together, :class:`~eighthalf.Record`
+checks when it is made (the one definition for the text format and for documents)."""
 
+# --------------------------------------------------------------------------- the declarations
 
-def _record_data(record: Record) -> dict[str, Any]:
-    return {
-        "players": record.players,
-        "seed": record.seed,
-        "deck": None if record.deck is None else _symbols(record.deck),
-        "dealer": record.dealer,
-        "rules": _rules_data(record.rules),
-        "rounds": record.rounds,
-        **recorded_data(record.with_result(), RECORD_FORMAT.written_moves),
-    }
-
-
-def _load_record(obj: dict[str, Any], path: str) -> Record:
-    """The fields as JSON types here; how they fit together, :class:`~eighthalf.Record` checks
-    when it is made (the one definition for the text format and for documents)."""
-    rules = _nested_rules(obj, path)
-    players = _int(obj, "players", path, rules.min_players, rules.max_players)
-    seed = None if obj["seed"] is None else _seed(obj, path)
-    deck = None if obj["deck"] is None else _cards(obj, "deck", path)
-    dealer = _opt_seat(obj, "dealer", path, players)
-    rounds = None if obj["rounds"] is None else _int(obj, "rounds", path, 1)
-    recorded = get_recorded(obj, path, _move)
-    return Record(players=players, seed=seed, deck=deck, dealer=dealer, rules=rules, rounds=rounds, **recorded)
-
+_ROUNDS: Final = Int(1)
+_SEED: Final = Seed()
+_ROUND_INDEX: Final = Int(0, lambda values: values["rounds"] - 1)
+_STATE: Final = STATE.codec()
+_ROUND: Final = VIEW.codec()
+_FIRST_DEALER: Final = SEATS_IN
+_DEALER: Final = SEATS_IN
+_RESULTS: Final = ListOf(OUTCOME.codec())
+_EXCHANGE_BY: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
+_EXCHANGES: Final = ListOf(MOVE, shown={"type": "array", "items": ref("exchange")})
 
 MATCH_KINDS: Final = (
-    Kind("MatchView", (MatchView,), _MATCH_VIEW_KEYS, _match_view_data, _load_match_view),
-    Kind("Match", (Match,), _MATCH_KEYS, _match_data, _load_match),
-    Kind("Record", (Record,), _RECORD_KEYS, _record_data, _load_record),
-)
+    declared("MatchView", Shape(MatchView, (
+        Field("rounds", _ROUNDS), Field("round_index", _ROUND_INDEX), Field("dealer", _DEALER), Field("round", _ROUND),
+        Field("results", _RESULTS), Field("exchange_by", _EXCHANGE_BY), Field("exchanges", _EXCHANGES),
+    ), load=_load_match_view)),
+    declared("Match", Shape(Match, (
+        Field("rounds", _ROUNDS), Field("seed", _SEED), Field("first_dealer", _FIRST_DEALER),
+        Field("round_index", _ROUND_INDEX), Field("state", _STATE), Field("results", _RESULTS),
+        Field("exchange_by", _EXCHANGE_BY),
+    ), load=_load_match)),
+    declared("Record", RECORD, before=Record.with_result),
+)  # fmt: skip
 """The document types of matches and records: ``MatchView``, ``Match`` and ``Record``."""

@@ -12,38 +12,37 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from eighthalf.core.errors import DocumentError
-from eighthalf.formats.documents import Kind
-from eighthalf.formats.documents import check_object as _object
-from eighthalf.formats.documents import get_bool as _bool
-from eighthalf.formats.documents import get_int as _int
-from eighthalf.formats.documents import get_list as _list
-from eighthalf.formats.documents import get_opt_seat as _opt_seat
-from eighthalf.formats.documents import get_seat as _seat
+from eighthalf.formats.documents import wrong
+from eighthalf.formats.fields import Bool, Field, Int, ListOf, Nullable, Shape, declared, ref
 from eighthalf.games.eighthalf.cards import COMPOSITION, RANKS, Rank
-from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.options import MAX_SEATS, Rules
 from eighthalf.games.eighthalf.position import position
 from eighthalf.games.eighthalf.serialization.values import (
     _COMPOSITION,
     _DECK_SIZE,
-    _SYMBOLS,
-    _cards,
-    _load_pile,
-    _load_seat,
-    _nested_rules,
-    _opening,
-    _opt_outcome,
-    _outcome_data,
-    _pile_data,
-    _rules_data,
-    _seat_data,
-    _symbols,
+    OUTCOME,
+    PILE,
+    RULES,
+    SEAT_OR_NULL,
+    SEAT_STATE,
+    SEAT_VIEW,
+    SEATS_IN,
+    YELLOW_RANK,
 )
 from eighthalf.games.eighthalf.state import MAX_CALL_HALVES, GameState, Outcome, PileCard, Seat, call_text
 from eighthalf.games.eighthalf.views import PlayerView, SeatView
 
+_NO_VALUES: Final[dict[str, Any]] = {}
+_OWN: Final = {"own": True}
+"""The context of the viewer's own seat in a view (its hand is shown, I2)."""
+_OTHERS: Final = {"own": False}
+"""The context of the other seats in a view."""
+
 
 def _check_players(obj: dict[str, Any], path: str, rules: Rules) -> list[Any]:
-    seats = _list(obj, "seats", path)
+    seats = obj["seats"]
+    if type(seats) is not list:
+        wrong(f"{path}.seats", "an array", seats)
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise DocumentError(
             f"{path}.seats", f"{len(seats)} seats; the rules allow {rules.min_players} to {rules.max_players} (S2)"
@@ -55,19 +54,19 @@ def _check_derived(
     obj: dict[str, Any], path: str, state: GameState, outcome: Outcome | None
 ) -> tuple[int, bool, int | None]:
     """The stored call, 5-lock, risk and outcome must be what the position gives."""
-    call_halves = _int(obj, "call_halves", path, 0, MAX_CALL_HALVES)
+    call_halves = _CALL.read(obj["call_halves"], f"{path}.call_halves", _NO_VALUES)
     if call_halves != state.call_halves:
         raise DocumentError(
             f"{path}.call_halves",
             f"{call_halves} does not agree with the pile, whose call is {state.call_halves} ({call_text(state.call_halves)})",
         )
-    locked = _bool(obj, "locked", path)
+    locked = _LOCKED.read(obj["locked"], f"{path}.locked", _NO_VALUES)
     if locked is not state.locked:
         raise DocumentError(
             f"{path}.locked",
             f"{json.dumps(locked)} does not agree with the pile, which gives {json.dumps(state.locked)} (P7)",
         )
-    at_risk = _opt_seat(obj, "at_risk", path, len(state.seats))
+    at_risk = _AT_RISK.read(obj["at_risk"], f"{path}.at_risk", {"players": len(state.seats)})
     if at_risk != state.at_risk:
         raise DocumentError(
             f"{path}.at_risk",
@@ -77,53 +76,9 @@ def _check_derived(
         assert state.outcome is not None
         raise DocumentError(
             f"{path}.outcome",
-            f"does not agree with the position, which gives {json.dumps(_outcome_data(state.outcome))}",
+            f"does not agree with the position, which gives {json.dumps(OUTCOME.write(state.outcome))}",
         )
     return call_halves, locked, at_risk
-
-
-# --------------------------------------------------------------------------- GameState
-
-_STATE_KEYS: Final = frozenset(
-    {"rules", "seats", "pile", "call_halves", "locked", "at_risk", "to_move", "move_number", "opening", "outcome"}
-)
-
-
-def _round_data(round: GameState | PlayerView, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """The keys a state and a view share, ``rules`` to ``outcome``, given their ``seats`` written."""
-    outcome = round.outcome
-    opening = round.opening
-    return {
-        "rules": _rules_data(round.rules),
-        "seats": seats,
-        "pile": _pile_data(round.pile),
-        "call_halves": round.call_halves,
-        "locked": round.locked,
-        "at_risk": round.at_risk,
-        "to_move": round.to_move,
-        "move_number": round.move_number,
-        "opening": None if opening is None else _SYMBOLS[opening],
-        "outcome": None if outcome is None else _outcome_data(outcome),
-    }
-
-
-def _state_data(state: GameState) -> dict[str, Any]:
-    return _round_data(state, [_seat_data(seat) for seat in state.seats])
-
-
-def _load_state(obj: dict[str, Any], path: str) -> GameState:
-    rules = _nested_rules(obj, path)
-    seats_data = _check_players(obj, path, rules)
-    players = len(seats_data)
-    seats = [_load_seat(seat, f"{path}.seats[{at}]") for at, seat in enumerate(seats_data)]
-    pile = _load_pile(obj, path, players)
-    to_move = _seat(obj, "to_move", path, players)
-    move_number = _int(obj, "move_number", path)
-    opening = _opening(obj, path)
-    outcome = _opt_outcome(obj, path, players)
-    state = _position(path, seats, to_move, pile, rules, move_number, opening, outcome)
-    _check_derived(obj, path, state, outcome)
-    return state
 
 
 def _position(
@@ -152,62 +107,49 @@ def _position(
         raise DocumentError(path, str(error)) from None
 
 
-# --------------------------------------------------------------------------- PlayerView
-
-_SEAT_VIEW_KEYS: Final = frozenset({"hand", "hand_size", "bank_size", "open", "blind_size", "collected", "on_table"})
-_VIEW_KEYS: Final = _STATE_KEYS | {"seat"}
-
-
-def _seat_view_data(seat: SeatView) -> dict[str, Any]:
-    return {
-        "hand": None if seat.hand is None else _symbols(seat.hand),
-        "hand_size": seat.hand_size,
-        "bank_size": seat.bank_size,
-        "open": _symbols(seat.open),
-        "blind_size": seat.blind_size,
-        "collected": _symbols(seat.collected),
-        "on_table": seat.on_table,
-    }
-
-
-def _view_data(seen: PlayerView) -> dict[str, Any]:
-    return {"seat": seen.seat, **_round_data(seen, [_seat_view_data(seat) for seat in seen.seats])}
-
-
-def _load_seat_view(value: object, path: str, own: bool) -> SeatView:
-    obj = _object(value, path, _SEAT_VIEW_KEYS)
-    hand_size = _int(obj, "hand_size", path, 0, _DECK_SIZE)
-    hand: tuple[Rank, ...] | None = None
-    if own:
-        if obj["hand"] is None:
-            raise DocumentError(f"{path}.hand", "the viewer's own hand must be given (I2)")
-        hand = tuple(sorted(_cards(obj, "hand", path)))
-        if len(hand) != hand_size:
-            raise DocumentError(f"{path}.hand", f"{len(hand)} cards, but hand_size is {hand_size}")
-    elif obj["hand"] is not None:
-        raise DocumentError(f"{path}.hand", "must be null: only the viewer's own hand is seen (I2)")
-    return SeatView(
-        hand,
-        hand_size,
-        _int(obj, "bank_size", path, 0, _DECK_SIZE),
-        _cards(obj, "open", path),
-        _int(obj, "blind_size", path, 0, 3),
-        _cards(obj, "collected", path),
-        _bool(obj, "on_table", path),
+def _round(
+    obj: dict[str, Any], path: str, players: int
+) -> tuple[tuple[PileCard, ...], int, int, Rank | None, Outcome | None]:
+    """The pile, the seat to move, the move number, the opening and the outcome, read in that order."""
+    at = {"players": players}
+    return (
+        _PILE.read(obj["pile"], f"{path}.pile", at),
+        _TO_MOVE.read(obj["to_move"], f"{path}.to_move", at),
+        _MOVE_NUMBER.read(obj["move_number"], f"{path}.move_number", _NO_VALUES),
+        _OPENING.read(obj["opening"], f"{path}.opening", _NO_VALUES),
+        _OUTCOME.read(obj["outcome"], f"{path}.outcome", at),
     )
 
 
-def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
-    rules = _nested_rules(obj, path)
+# --------------------------------------------------------------------------- GameState
+
+
+def _load_state(obj: dict[str, Any], path: str, context: dict[str, Any]) -> GameState:
+    rules = _RULES.read(obj["rules"], f"{path}.rules", _NO_VALUES)
     seats_data = _check_players(obj, path, rules)
     players = len(seats_data)
-    viewer = _opt_seat(obj, "seat", path, players)
-    seats = tuple(_load_seat_view(seat, f"{path}.seats[{at}]", at == viewer) for at, seat in enumerate(seats_data))
-    pile = _load_pile(obj, path, players)
-    to_move = _seat(obj, "to_move", path, players)
-    move_number = _int(obj, "move_number", path)
-    opening = _opening(obj, path)
-    outcome = _opt_outcome(obj, path, players)
+    load_seat = SEAT_STATE.load
+    seats = [load_seat(seat, f"{path}.seats[{at}]") for at, seat in enumerate(seats_data)]
+    pile, to_move, move_number, opening, outcome = _round(obj, path, players)
+    state = _position(path, seats, to_move, pile, rules, move_number, opening, outcome)
+    _check_derived(obj, path, state, outcome)
+    return state
+
+
+# --------------------------------------------------------------------------- PlayerView
+
+
+def _load_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> PlayerView:
+    rules = _RULES.read(obj["rules"], f"{path}.rules", _NO_VALUES)
+    seats_data = _check_players(obj, path, rules)
+    players = len(seats_data)
+    viewer = _VIEWER.read(obj["seat"], f"{path}.seat", {"players": players})
+    load_seat = SEAT_VIEW.load
+    seats: tuple[SeatView, ...] = tuple(
+        load_seat(seat, f"{path}.seats[{at}]", _OWN if at == viewer else _OTHERS) for at, seat in enumerate(seats_data)
+    )
+    pile, to_move, move_number, opening, outcome = _round(obj, path, players)
+
     # Deal the unseen cards into the hidden zones and check the full position that
     # results: everything position() checks depends only on what the view shows and on
     # the sizes of the hidden zones, except the opening (S5, S6): the opener holds the
@@ -260,8 +202,36 @@ def _load_view(obj: dict[str, Any], path: str) -> PlayerView:
     return PlayerView(viewer, rules, seats, pile, call_halves, locked, at_risk, to_move, move_number, opening, outcome)
 
 
-ROUND_KINDS: Final = (
-    Kind("GameState", (GameState,), _STATE_KEYS, _state_data, _load_state),
-    Kind("PlayerView", (PlayerView,), _VIEW_KEYS, _view_data, _load_view),
-)
+# --------------------------------------------------------------------------- the declarations
+
+_RULES: Final = RULES.codec()
+_SEATS: Final = {"type": "array", "minItems": 2, "maxItems": MAX_SEATS}
+_PILE: Final = PILE
+_CALL: Final = Int(0, MAX_CALL_HALVES)
+_LOCKED: Final = Bool()
+_AT_RISK: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
+_TO_MOVE: Final = SEATS_IN
+_MOVE_NUMBER: Final = Int()
+_OPENING: Final = Nullable(YELLOW_RANK)
+_OUTCOME: Final = Nullable(OUTCOME.codec())
+_VIEWER: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
+
+
+def _fields(seats: Shape) -> tuple[Field, ...]:
+    """The fields a state and a view share, ``rules`` to ``outcome``, given the shape of their seats."""
+    listed = ListOf(seats.codec(), name="seats", shown=_SEATS)
+    return (
+        Field("rules", _RULES), Field("seats", listed, extra={"items": ref(str(seats.name))}), Field("pile", _PILE),
+        Field("call_halves", _CALL), Field("locked", _LOCKED), Field("at_risk", _AT_RISK), Field("to_move", _TO_MOVE),
+        Field("move_number", _MOVE_NUMBER), Field("opening", _OPENING), Field("outcome", _OUTCOME),
+    )  # fmt: skip
+
+
+STATE: Final = Shape(GameState, _fields(SEAT_STATE), load=_load_state, name="gameState")
+"""A round's state, checked by :func:`~eighthalf.position`: the call, 5-lock, risk and outcome it
+states must be the ones its cards give."""
+VIEW: Final = Shape(PlayerView, (Field("seat", _VIEWER), *_fields(SEAT_VIEW)), load=_load_view, name="playerView")
+"""A seat's view of a round, checked by dealing the cards it hides and checking the state that results."""
+
+ROUND_KINDS: Final = (declared("GameState", STATE), declared("PlayerView", VIEW))
 """The document types of a round: ``GameState`` and ``PlayerView``."""
