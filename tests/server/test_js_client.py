@@ -69,8 +69,9 @@ def test_the_table_page_runs_the_clients_own_files() -> None:
         assert (STATIC / name).read_bytes() == (CLIENT / "src" / name).read_bytes(), (
             f"eighthalf/server/static/{name} is not clients/js/src/{name}: run node clients/js/scripts/generate.mjs"
         )
-    assert '<script type="module" src="/static/table.js">' in (STATIC / "table.html").read_text(encoding="utf-8")
-    assert 'import { TableConnection } from "./client.js";' in (STATIC / "table.js").read_text(encoding="utf-8")
+    page, script = ((STATIC / name).read_text(encoding="utf-8") for name in ("table.html", "table.js"))
+    assert '<script type="module" src="/static/table.js">' in page
+    assert 'import { TableConnection, joinTable } from "./client.js";' in script
 
 
 def test_the_generated_types_and_frames_match_the_shipped_schemas(tmp_path: Path) -> None:

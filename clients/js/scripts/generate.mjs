@@ -10,7 +10,7 @@
 //
 // Usage: node scripts/generate.mjs [--schemas DIR] [--out DIR] [--static DIR]
 // (defaults: the checkout's eighthalf/schemas, this package's folder, eighthalf/server/static).
-// tests/clients/test_js_client.py runs it into a temporary folder and compares.
+// tests/server/test_js_client.py runs it into a temporary folder and compares.
 
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -150,7 +150,7 @@ export declare class TableConnection {
   readonly table: WelcomeMessage["table"] | null;
   /** The latest state. */
   readonly state: StateMessage | null;
-  /** The legal moves of this seat in the latest state (none unless it is to move, or while not welcomed). */
+  /** The legal moves of this seat in the latest state (none unless it is to move; none while not welcomed, nor before the first state after a reconnect). */
   readonly moves: string[];
   /** The latest error frame. */
   readonly lastError: ErrorMessage | null;

@@ -235,6 +235,7 @@ export class TableConnection {
     this.seat = null;
     this.table = null;
     this.state = null;
+    this._current = false; // whether the latest state came on the open connection (not before a loss)
     this.lastError = null;
     this.closeCode = null;
     this.closeReason = "";
@@ -280,7 +281,7 @@ export class TableConnection {
 
   /** The legal moves of this seat in the latest state (none unless it is to move). */
   get moves() {
-    return this.state && this.welcomed ? [...this.state.moves] : [];
+    return this.state && this.welcomed && this._current ? [...this.state.moves] : [];
   }
 
   /** Whether the latest connection is welcomed and open. */
@@ -296,11 +297,14 @@ export class TableConnection {
 
   /**
    * The next frame that `test` accepts (a frame's type, or a function), or the latest state if
-   * it passes; rejects with a ClientError once the connection is closed for good.
+   * it passes and came on the open connection (unless `now` is false); rejects with a
+   * ClientError once the connection is closed for good.
    */
   next(test, options = {}) {
     const accepts = typeof test === "function" ? test : (frame) => frame.type === test;
-    if (options.now !== false && this.state && this.welcomed && accepts(this.state)) return Promise.resolve(this.state);
+    if (options.now !== false && this.state && this.welcomed && this._current && accepts(this.state)) {
+      return Promise.resolve(this.state);
+    }
     if (this.status === "closed") return Promise.reject(this._closedError());
     return new Promise((resolve, reject) => this._waiters.push({ accepts, resolve, reject }));
   }
@@ -357,6 +361,7 @@ export class TableConnection {
 
   /** Close the connection for good (code 1000): no reconnect. */
   close() {
+    if (this.status === "closed") return;
     clearTimeout(this._timer);
     this._closing = true;
     if (this._socket) this._socket.close(1000, "closed by the client");
@@ -424,6 +429,7 @@ export class TableConnection {
       case "state":
         if (frame.table !== this.tableId) return;
         this.state = frame;
+        this._current = true;
         if (this._pendingMoves.length && frame.last && frame.last.seat === this.seat && !frame.last.timed_out
           && frame.number > this._pendingMoves[0].at) {
           this._pendingMoves.shift().resolve(frame);
@@ -457,6 +463,7 @@ export class TableConnection {
 
   _closed(code, reason) {
     this._socket = null;
+    this._current = false; // the state before a loss is not the one to move from: the next welcome's is
     const lost = new MoveRefused(
       "connection-lost", "the connection closed before the server answered: the move may have been made (the next state says)", "",
     );

@@ -1,7 +1,7 @@
 // What the Node tests share: the server under test, a server of their own to drain and restart,
 // and a player that plays a seat's legal moves until the game is over.
 //
-// tests/clients/test_js_client.py runs these tests (node --test) with EIGHTHALF_TEST_URL, the
+// tests/server/test_js_client.py runs these tests (node --test) with EIGHTHALF_TEST_URL, the
 // server it started, and EIGHTHALF_PYTHON, the Python that runs `python -m eighthalf serve` for
 // the tests that start their own. Every wait is on an event (a frame, a line, an exit); the
 // tests' timeouts are only a bound for a hung server.
@@ -16,7 +16,7 @@ import { createInterface } from "node:readline";
 /** The server the tests play on (started by the pytest test). */
 export function serverUrl() {
   const url = process.env.EIGHTHALF_TEST_URL;
-  if (!url) throw new Error("EIGHTHALF_TEST_URL is not set: run these tests from tests/clients/test_js_client.py");
+  if (!url) throw new Error("EIGHTHALF_TEST_URL is not set: run these tests from tests/server/test_js_client.py");
   return url;
 }
 
@@ -26,7 +26,7 @@ export const BOUND = { timeout: 180_000 };
 /** A server process of a test's own: `python -m eighthalf serve` on loopback, a SQLite file in `directory`. */
 export async function startServer(directory, port = 0) {
   const python = process.env.EIGHTHALF_PYTHON;
-  if (!python) throw new Error("EIGHTHALF_PYTHON is not set: run these tests from tests/clients/test_js_client.py");
+  if (!python) throw new Error("EIGHTHALF_PYTHON is not set: run these tests from tests/server/test_js_client.py");
   const args = ["-m", "eighthalf", "serve", "--host", "127.0.0.1", "--port", String(port)];
   args.push("--db", path.join(directory, "tables.sqlite3"));
   const child = spawn(python, args, { cwd: directory, stdio: ["ignore", "pipe", "pipe"] });

@@ -8,10 +8,10 @@
 // The connection is the JavaScript client's (client.js, a copy of clients/js/src/client.js): it
 // checks each frame against its schema, and connects again by itself after a drop or a drain.
 
-import { TableConnection } from "./client.js";
+import { TableConnection, joinTable } from "./client.js";
 
 (() => {
-  const { $, el, api, t } = eighthalf;
+  const { $, el, t } = eighthalf;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000]; // then 10 s for ever
   const LOG_LINES = 300;
@@ -396,7 +396,9 @@ import { TableConnection } from "./client.js";
 
   function connect() {
     clearTimeout(reconnectTimer);
-    if (connection) connection.close();
+    const old = connection;
+    connection = null; // what the old connection still says is not heard
+    if (old) old.close();
     const opened = TableConnection.open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
     connection = opened;
     setConnection(t("connecting…"));
@@ -533,7 +535,7 @@ import { TableConnection } from "./client.js";
       if (!name) return;
       $("join-button").disabled = true;
       try {
-        const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${wanted}`, { name });
+        const joined = await joinTable(location.origin, tableId, wanted, name);
         token = joined.token;
         eighthalf.saveSeat(tableId, joined.seat, joined.token);
         eighthalf.saveName(name);
