@@ -464,10 +464,8 @@ export class TableConnection {
   _closed(code, reason) {
     this._socket = null;
     this._current = false; // the state before a loss is not the one to move from: the next welcome's is
-    const lost = new MoveRefused(
-      "connection-lost", "the connection closed before the server answered: the move may have been made (the next state says)", "",
-    );
-    for (const pending of this._pendingMoves.splice(0)) pending.reject(Object.assign(lost, { move: pending.text }));
+    const lost = "the connection closed before the server answered: the move may have been made (the next state says)";
+    for (const pending of this._pendingMoves.splice(0)) pending.reject(new MoveRefused("connection-lost", lost, pending.text));
     for (const ping of this._pings.splice(0)) ping.reject(new ClientError("connection-lost", "the connection closed"));
     if (this._closing || FINAL_CLOSE_CODES.includes(code)) {
       this._finish(code, reason);
