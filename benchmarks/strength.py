@@ -16,14 +16,14 @@ The line-ups (``--lineups``, comma-separated; all by default):
 - ``search-random``: SearchBot against 3 RandomBots (only with ``--lineups``).
 
 ``--bot SPEC`` plays a bot of your own against 3 GreedyBots instead: ``SPEC`` is an
-importable ``module:attribute``, as :func:`~eighthalf.games.eighthalf.simulate.simulate` takes it.
+importable ``module:attribute``, as :func:`~eighthalf.simulation.summary.simulate` takes it.
 ``--weights FILE`` hands a bot that loads learnt weights its file through the environment
 variable ``EIGHTHALF_WEIGHTS`` (the workers inherit it), as ``examples/learn_to_play.py``'s
 ``LearntBot`` reads it: ``python -m benchmarks.strength --bot examples.learn_to_play:LearntBot
 --weights learn_to_play.npz``.
 
 The run is seeded (``--seed``) and reproducible: the rounds are played by
-:func:`eighthalf.games.eighthalf.simulate.simulate`, which derives every round's deal and the bots'
+:func:`eighthalf.simulation.summary.simulate` (8½'s entry), which derives every round's deal and the bots'
 random numbers from the seed and the round's number alone, whatever the number of
 workers. SearchBot and ISMCTSBot use their defaults (an iteration budget, not a time
 budget, so the result does not depend on the machine's speed).
@@ -45,7 +45,7 @@ rounds and the same deals in each, the seats rotated within each, and prints the
 over all orders, then each entrant's win rate in each order and the spread between
 orders (:func:`fair_orders`). ``--orders one`` plays only the order given. The entrants are random, greedy,
 search and ismcts; ``--openspiel N`` adds a second table of N rounds (it is slow) in
-which OpenSpiel's own IS-MCTS bot (:class:`eighthalf.envs.openspiel.SpielBot`, random
+which OpenSpiel's own IS-MCTS bot (:class:`eighthalf.envs.spiel.SpielBot`, random
 roll-outs, ``--openspiel-simulations`` per decision) takes the random player's place.
 """
 
@@ -70,8 +70,11 @@ from eighthalf import Move, PlayerView, Rules, new_game
 from eighthalf.bots import BOTS, Bot, make_bot, tell
 from eighthalf.games.eighthalf.engine import apply_unchecked
 from eighthalf.games.eighthalf.events import describe
-from eighthalf.games.eighthalf.simulate import Standing, Summary, round_seeds, simulate
+from eighthalf.games.eighthalf.figures import FIGURES
 from eighthalf.games.eighthalf.views import view
+from eighthalf.registry import find
+from eighthalf.simulation.runner import game_seeds
+from eighthalf.simulation.summary import Standing, Summary, binding_of, simulate
 
 __all__ = [
     "LADDER",
@@ -90,6 +93,7 @@ __all__ = [
 
 PLAYERS = 4
 MOVE_LIMIT = 1000
+_TAG = binding_of(find("8½")).tag  # the seeds of 8½'s simulated rounds
 
 
 @attrs.frozen
@@ -126,6 +130,7 @@ DEFAULT_LINEUPS = ("greedy-random", "search-greedy", "ismcts-greedy")
 def run_lineup(lineup: Lineup, rounds: int, *, seed: int, workers: int) -> Summary:
     """Play ``rounds`` rounds of ``lineup`` with the seats rotated and the move limit."""
     return simulate(
+        find("8½"),
         PLAYERS,
         rounds,
         lineup.seats,
@@ -142,13 +147,13 @@ def _standing(summary: Summary, bot: str) -> Standing:
 
 def report(lineup: Lineup, summary: Summary, seconds: float) -> list[str]:
     """The lines of the table for one line-up."""
-    lines = [f"{lineup.name}: {lineup.bot} vs {PLAYERS - 1} x {lineup.field}, {summary.rounds} rounds, {seconds:.0f} s"]
+    lines = [f"{lineup.name}: {lineup.bot} vs {PLAYERS - 1} x {lineup.field}, {summary.games} rounds, {seconds:.0f} s"]
     for bot in (lineup.bot, lineup.field):
         standing = _standing(summary, bot)
         wlow, whigh = standing.win_rate_ci
         plow, phigh = standing.mean_points_ci
         lines.append(
-            f"  {bot:<8} seat-rounds {standing.rounds:>5}  win rate {standing.win_rate:6.1%} "
+            f"  {bot:<8} seat-rounds {standing.games:>5}  win rate {standing.win_rate:6.1%} "
             f"[{wlow:6.1%}, {whigh:6.1%}]  mean points {standing.mean_points:.3f} [{plow:.3f}, {phigh:.3f}]"
         )
     first, other = _standing(summary, lineup.bot), _standing(summary, lineup.field)
@@ -180,15 +185,17 @@ class Entry:
     """The CPU seconds of each timed decision (:func:`time.process_time`)."""
 
     def standing(self) -> Standing:
-        """The totals as a :class:`~eighthalf.games.eighthalf.simulate.Standing` (for the intervals)."""
+        """The totals as a :class:`~eighthalf.simulation.summary.Standing` of 8½'s rounds (for the intervals)."""
         return Standing(
             seat=None,
             bot=self.name,
-            rounds=self.rounds,
+            games=self.rounds,
             wins=self.wins,
+            shared=0,
             points=self.points,
             points_squared=self.points_squared,
-            counts=self.counts,
+            extra=(self.counts,),
+            figures=FIGURES,
         )
 
 
@@ -216,7 +223,7 @@ def ladder(
 ) -> dict[str, Entry]:
     """Play ``rounds`` rounds with the entrants (one per seat), the seats rotated every round.
 
-    Round ``i`` is dealt and seeded as round ``i`` of :func:`~eighthalf.games.eighthalf.simulate.simulate`
+    Round ``i`` is dealt and seeded as round ``i`` of :func:`~eighthalf.simulation.summary.simulate`
     with ``seed``; entrant ``k`` sits at seat ``(k + i) % players``. Fresh bots every round;
     bots that observe are shown every move (:func:`eighthalf.bots.tell`).
     """
@@ -224,7 +231,7 @@ def ladder(
     entries = {name: Entry(name) for name, _ in entrants}
     rules = Rules(move_limit=MOVE_LIMIT)
     for index in range(start, start + rounds):
-        deal_seed, rng_seed = round_seeds(seed, index)
+        deal_seed, rng_seed = game_seeds(_TAG, seed, index)
         # Entrant k sits at seat (k + index) % players, so seat s has entrant (s - index) % players.
         seats = [(name, factory()) for name, factory in (entrants[(seat - index) % players] for seat in range(players))]
         bots = [_Timed(bot, entries[name]) for name, bot in seats]

@@ -1,7 +1,7 @@
-"""``python -m eighthalf``: see :mod:`eighthalf.games.eighthalf.cli`."""
+"""``python -m eighthalf``: see :mod:`eighthalf.cli`."""
 
 import sys
 
-from eighthalf.games.eighthalf.cli import main
+from eighthalf.cli import main
 
 sys.exit(main(prog="python -m eighthalf"))

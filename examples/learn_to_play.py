@@ -332,7 +332,8 @@ class LearntBot:
         if not legal.size:
             raise ValueError("no legal moves: it is not the viewer's turn")
         scores = features(encode_view(seen), legal) @ self.weights
-        return ACTIONS[int(rng.choice(legal[scores == scores.max()]))]  # ties at random
+        move: Move = ACTIONS[int(rng.choice(legal[scores == scores.max()]))]  # ties at random
+        return move
 
 
 _ENVS: dict[tuple[str, int, str], SeatEnv | EightsSeatEnv] = {}

@@ -21,7 +21,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from eighthalf.games.eighthalf.simulate import Summary, simulate
+from eighthalf.registry import find
+from eighthalf.simulation.summary import Summary, simulate
 
 BOTS = ("greedy", "random", "random", "random")
 """The default line-up: greedy against three random bots."""
@@ -38,13 +39,14 @@ def simulate_on(client: Any, rounds: int = 2_000, seed: int = 1, bots: Sequence[
             workers can import.
 
     Returns:
-        The summary, equal to ``simulate(...)`` run anywhere else with the same arguments.
+        The summary, equal to ``simulate(find("8½"), ...)`` run anywhere else with the same arguments.
 
     Raises:
-        ValueError: If an argument is out of range (see :func:`eighthalf.games.eighthalf.simulate.simulate`).
+        ValueError: If an argument is out of range (see :func:`eighthalf.simulation.summary.simulate`).
     """
     with client.get_executor() as executor:
         return simulate(
+            find("8½"),
             len(bots),
             rounds,
             list(bots),

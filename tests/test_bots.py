@@ -350,7 +350,7 @@ def test_i2_i3_tell_shows_each_observer_its_own_events_and_view() -> None:
 
 
 def test_the_demo_and_the_simulations_show_observers_every_move() -> None:
-    from eighthalf.games.eighthalf.cli import run_demo
+    from eighthalf.games.eighthalf.demo import run_demo
 
     watcher = _Watcher()
     lines: list[str] = []

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from eighthalf import EighthalfError, __version__, new_game
 from eighthalf.bots import GreedyBot, RandomBot
-from eighthalf.games.eighthalf.cli import NAMES, main, run_demo
+from eighthalf.cli import main
+from eighthalf.games.eighthalf.demo import NAMES, run_demo
 
 ENDING = re.compile(r"(\w+) wins the round\. Points: |the round ends without a winner\.$")
 

@@ -25,9 +25,10 @@ from eighthalf.errors import EighthalfError
 from eighthalf.formats.replay import replay_states
 from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eights.figures import FIGURE_NAMES, EightsFigures
 from eighthalf.games.eights.moves import Spell
-from eighthalf.games.eights.simulate import BINDING as EIGHTS_BINDING
 from eighthalf.registry import Commands, GameEntry, find
+from eighthalf.simulation.figures import GameFigures
 from eighthalf.simulation.summary import CSV_COLUMNS, GameSummary, simulate
 
 
@@ -151,10 +152,25 @@ def test_a_bare_game_simulates_through_the_command_line(capsys: pytest.CaptureFi
     assert report["games"] == 9 and [standing["games"] for standing in report["by_bot"]] == [18, 9]
 
 
+class _EightsCountsOnly(EightsFigures):
+    """Eights' counting, shown as the derived summary shows any game's own figures (the defaults)."""
+
+    __slots__ = ()
+
+    length_key = GameFigures.length_key
+    length_unit = GameFigures.length_unit
+    summary_keys = GameFigures.summary_keys
+    summary_head = GameFigures.summary_head
+    summary_tail = GameFigures.summary_tail
+    csv_columns = GameFigures.csv_columns
+    csv_head = GameFigures.csv_head
+    csv_tail = GameFigures.csv_tail
+    text_settings = GameFigures.text_settings
+    text_tail = GameFigures.text_tail
+
+
 def test_a_games_own_figures_reach_the_derived_summary_through_its_hook() -> None:
-    entry = attrs.evolve(
-        find("eights"), commands=Commands(figures=EIGHTS_BINDING.figures, figure_names=("spellings", "hands"))
-    )
+    entry = attrs.evolve(find("eights"), commands=Commands(figures=_EightsCountsOnly(), figure_names=FIGURE_NAMES))
     out = io.StringIO()
     summary = simulate(entry, 3, 8, ["greedy", "random", "random"], seed=2, rotate_seats=True, out=out, chunk_size=3)
     games = [json.loads(line) for line in out.getvalue().splitlines()]

@@ -11,8 +11,10 @@ import eighthalf.eights as eights
 from eighthalf.core.named import Named, located
 from eighthalf.formats.document_kinds import GameDocuments
 from eighthalf.formats.replay import RecordFunctions
-from eighthalf.games.eights import bots, records, serialization, simulate
+from eighthalf.games.eights import bots, records, serialization
 from eighthalf.players.players import BotFunctions
+from eighthalf.registry import find
+from eighthalf.simulation.runner import bot_factory
 
 BOUND: list[tuple[Any, str, type[Named], tuple[str, ...]]] = [
     (records, "RECORDS", RecordFunctions, ("dumps", "loads", "replay")),
@@ -59,7 +61,7 @@ def test_the_bot_functions_read_the_bots_as_they_are_at_each_call() -> None:
     bots.BOTS["patient"] = bots.RandomBot
     try:
         assert isinstance(bots.make_bot("patient"), bots.RandomBot)
-        assert isinstance(simulate.bot_factory("patient")(), bots.RandomBot)
+        assert isinstance(bot_factory("patient", find("eights").bots)(), bots.RandomBot)  # the entry's bots
     finally:
         del bots.BOTS["patient"]
     with pytest.raises(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import re
@@ -13,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import eighthalf.bots
-import eighthalf.games.eighthalf.simulate
 import eighthalf.games.eights.bots
-from eighthalf.console.arguments import check_bots_option, int_type
+from eighthalf.console.arguments import check_bots_option, int_type, run_simulate
+from eighthalf.console.commands import add_commands
 from eighthalf.errors import EighthalfError
-from eighthalf.games.eighthalf.simulate import add_simulate_arguments, run_simulate, simulate
+from eighthalf.registry import find
 from eighthalf.simulation.runner import (
     MAX_PENDING,
     bot_factory,
@@ -29,6 +30,8 @@ from eighthalf.simulation.runner import (
     run_chunks,
     wilson,
 )
+from eighthalf.simulation.summary import binding_of
+from eighthalf.simulation.summary import simulate as simulate_game
 
 
 def _square_and_tell(task: tuple[int, int]) -> tuple[int, str]:
@@ -76,7 +79,7 @@ def test_an_error_in_a_chunk_is_raised_here() -> None:
 
 
 def test_seeds_chunks_and_statistics() -> None:
-    assert game_seeds(b"eighthalf-simulate-v1", 3, 4) == eighthalf.games.eighthalf.simulate.round_seeds(3, 4)
+    assert binding_of(find("8½")).tag == b"eighthalf-simulate-v1"  # 8½'s rounds: the derived tag
     assert game_seeds(b"a", 3, 4) != game_seeds(b"b", 3, 4)
     assert list(chunks(5, 5)) == [(0, 5)] and chunk_size_for(10, 4) == 1
     assert median_of([(1, 1), (2, 1)], 2) == 1.5 and median_of([(7, 3)], 3) == 7.0
@@ -144,8 +147,11 @@ def test_int_type_refuses_other_digits_and_long_numbers() -> None:
 def _main(argv: list[str], lines: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m eighthalf")
     commands = parser.add_subparsers(dest="command", required=True)
-    add_simulate_arguments(commands.add_parser("simulate"))
+    add_commands(commands, find("8½"))
     return run_simulate(parser.parse_args(["simulate", *argv]), write=lines.append)
+
+
+simulate = functools.partial(simulate_game, find("8½"))
 
 
 def test_8_half_simulate_format_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 from collections.abc import Sequence
@@ -13,30 +14,43 @@ import attrs
 import pytest
 
 import eighthalf.core.shuffle
-import eighthalf.games.eighthalf.simulate
+from eighthalf import cli
 from eighthalf.console import arguments as common_cli
+from eighthalf.console.commands import add_commands
 from eighthalf.core.frozen import Frozen
 from eighthalf.core.game import Result
 from eighthalf.errors import EighthalfError
-from eighthalf.games.eighthalf.cli import main as eighthalf_main
 from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame
 from eighthalf.games.eighthalf.options import Rules
-from eighthalf.games.eights import simulate as eights_simulate
-from eighthalf.games.eights.cli import main as eights_main
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.options import Rules as EightsRules
-from eighthalf.registry import load_bot_for
+from eighthalf.registry import find, load_bot_for
 from eighthalf.simulation.runner import MAX_RUN_SEED_DIGITS, MAX_SEED_DIGITS, check_run, game_seeds
 from eighthalf.simulation.simulate import (
     GameFigures,
     SimulatedGame,
-    StandingFigures,
     Totals,
     Unending,
     run_simulation,
     seat_bots,
-    standings_table,
 )
+from eighthalf.simulation.summary import Standing, binding_of, simulate, standings_table
+
+ROUNDS = binding_of(find("8½"))
+EIGHTS_GAMES = binding_of(find("eights"))
+
+
+eighthalf_simulate = functools.partial(simulate, find("8½"))
+eights_simulate = functools.partial(simulate, find("eights"))
+
+
+def eighthalf_main(argv: list[str]) -> int:
+    return cli.main(argv)
+
+
+def eights_main(argv: list[str]) -> int:
+    return cli.main(["eights", *argv])
+
 
 MATCHES = SimulatedGame(game=MatchGame(2), tag=b"test-matches", unit="match", most=1000, players_rule="S2")
 
@@ -44,8 +58,8 @@ MATCHES = SimulatedGame(game=MatchGame(2), tag=b"test-matches", unit="match", mo
 @pytest.mark.parametrize(
     ("binding", "players", "rules"),
     [
-        (eighthalf.games.eighthalf.simulate.BINDING, 3, Rules(move_limit=300)),
-        (eights_simulate.BINDING, 3, EightsRules(target=15)),
+        (ROUNDS, 3, Rules(move_limit=300)),
+        (EIGHTS_GAMES, 3, EightsRules(target=15)),
         (MATCHES, 3, None),
     ],
     ids=["round", "eights", "match"],
@@ -110,22 +124,22 @@ def test_a_games_figures_come_through_the_hook() -> None:
 
 def test_the_binding_checks_the_rules_and_players_of_its_game() -> None:
     with pytest.raises(EighthalfError, match="rules must be a Rules or None, not Rules"):
-        run_simulation(eighthalf.games.eighthalf.simulate.BINDING, 2, 1, ["random"] * 2, seed=1, rules=EightsRules())
+        run_simulation(ROUNDS, 2, 1, ["random"] * 2, seed=1, rules=EightsRules())
     with pytest.raises(EighthalfError, match=r"rules must be an eighthalf.eights.Rules or None, not Rules"):
-        eights_simulate.simulate(2, 1, ["random"] * 2, seed=1, rules=Rules())  # type: ignore[arg-type]
+        eights_simulate(2, 1, ["random"] * 2, seed=1, rules=Rules())
     with pytest.raises(EighthalfError, match=r"players must be from 2 to 6 \(WS2\), not 7"):
-        eights_simulate.simulate(7, 1, ["random"] * 7, seed=1)
+        eights_simulate(7, 1, ["random"] * 7, seed=1)
     with pytest.raises(EighthalfError, match=r"games must be at most 1,000,000,000,000,000"):
-        eights_simulate.simulate(2, 10**15 + 1, ["random"] * 2, seed=1)
+        eights_simulate(2, 10**15 + 1, ["random"] * 2, seed=1)
 
 
 def test_a_bot_of_the_other_game_is_refused_naming_its_game(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(
         EighthalfError, match=r"^bot 'eighthalf.games.eights.bots:GreedyBot' is a bot of Eights, not of 8½"
     ):
-        eighthalf.games.eighthalf.simulate.simulate(2, 1, ["eighthalf.games.eights.bots:GreedyBot", "greedy"], seed=1)
+        eighthalf_simulate(2, 1, ["eighthalf.games.eights.bots:GreedyBot", "greedy"], seed=1)
     with pytest.raises(EighthalfError, match=r"^bot 'eighthalf.bots:RandomBot' is a bot of 8½, not of Eights"):
-        eights_simulate.simulate(2, 1, ["eighthalf.bots:RandomBot", "greedy"], seed=1)
+        eights_simulate(2, 1, ["eighthalf.bots:RandomBot", "greedy"], seed=1)
     with pytest.raises(SystemExit) as exit_info:
         eights_main(["simulate", "--players", "2", "--games", "1", "--bots", "eighthalf.bots:GreedyBot"])
     assert exit_info.value.code == 2
@@ -170,14 +184,12 @@ def test_load_bot_for_refuses_a_bot_of_another_game_and_makes_its_own() -> None:
 def test_one_command_builder_serves_both_games() -> None:
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
-    eighthalf.games.eighthalf.simulate.add_simulate_arguments(commands.add_parser("rounds"))
-    args = parser.parse_args(["rounds", "--players", "2", "--rounds", "3", "--seed", "5", "--open-runs"])
-    assert args.simulate_command is eighthalf.games.eighthalf.simulate.COMMAND and args.open_runs
+    add_commands(commands, find("8½"))
+    args = parser.parse_args(["simulate", "--players", "2", "--rounds", "3", "--seed", "5", "--open-runs"])
+    assert args.simulate_command.binding == ROUNDS and args.open_runs
     lines: list[str] = []
     assert common_cli.run_simulate(args, write=lines.append) == 0
-    expected = eighthalf.games.eighthalf.simulate.simulate(
-        2, 3, ["random"] * 2, seed=5, rules=Rules(move_limit=1000, open_runs=True)
-    )
+    expected = eighthalf_simulate(2, 3, ["random"] * 2, seed=5, rules=Rules(move_limit=1000, open_runs=True))
     assert lines == [expected.to_text()]
 
 
@@ -201,16 +213,16 @@ def test_check_run_takes_keywords_only() -> None:
 
 
 def test_the_seed_bounds_have_names_of_their_own() -> None:
-    assert MAX_RUN_SEED_DIGITS == MAX_SEED_DIGITS == eighthalf.games.eighthalf.simulate.MAX_SEED_DIGITS == 100
+    assert MAX_RUN_SEED_DIGITS == MAX_SEED_DIGITS == 100
     assert eighthalf.core.shuffle.MAX_SEED_DIGITS == 4300
 
 
 def test_eights_summaries_are_attrs_values() -> None:
-    summary = eights_simulate.simulate(2, 2, ["greedy", "random"], seed=1)
+    summary = eights_simulate(2, 2, ["greedy", "random"], seed=1)
     for value in (summary, summary.seats[0]):
         assert attrs.has(type(value)) and not isinstance(value, Frozen)
     standing = summary.seats[0]
-    assert eights_simulate.Standing(*attrs.astuple(standing, recurse=False)) == standing
+    assert Standing(*attrs.astuple(standing, recurse=False)[:-1], figures=standing.figures) == standing
     assert attrs.evolve(summary) == summary and hash(summary) == hash(attrs.evolve(summary))
 
 
@@ -222,39 +234,30 @@ def test_seat_bots_and_an_empty_tally() -> None:
     assert Result((1, 2), (1,)).text == "1: 1-2"
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class _Plain(StandingFigures):
-    """A standing of a game that adds nothing: the mixin's defaults."""
-
-    seat: int | None
-    bot: str | None
-    played: int
-    wins: int
-    points: int
-    points_squared: int
-
-    @property
-    def seat_games(self) -> int:
-        return self.played
+def _plain(seat: int | None, bot: str | None, played: int, wins: int, points: int, squared: int) -> Standing:
+    """A standing of a game that adds nothing: the default figures."""
+    return Standing(seat, bot, played, wins, 0, points, squared)
 
 
 def test_a_standing_of_any_game_derives_the_same_figures() -> None:
-    one = _Plain(0, "greedy", 1, 1, 40, 1600)
+    one = _plain(0, "greedy", 1, 1, 40, 1600)
     assert not hasattr(one, "__dict__") and one.win_rate == 1.0 and one.mean_points == 40.0
     assert one.mean_points_ci == (40.0, 40.0)  # unbounded points: no spread from one seat-game
-    eights_keys = list(eights_simulate.Standing(0, "greedy", 1, 1, 0, 40, 1600).to_dict())
-    assert list(one.to_dict()) == [key for key in eights_keys if key != "shared_wins"]
-    summary = eighthalf.games.eighthalf.simulate.simulate(2, 1, ["greedy", "random"], seed=2)
+    summary = eighthalf_simulate(2, 1, ["greedy", "random"], seed=2)
     assert summary.seats[0].seat_games == 1 and summary.seats[0].mean_points_ci == (0.0, 3.0)  # bounded: 0-3
+    round_keys = list(summary.seats[0].to_dict())  # 8½'s: rounds, no shared wins, the mean count
+    assert [key for key in round_keys if key != "mean_count"] == [
+        "rounds" if key == "games" else key for key in one.to_dict() if key != "shared_wins"
+    ]
     for standing in summary.seats + summary.by_bot:
-        as_plain = _Plain(
-            standing.seat, standing.bot, standing.rounds, standing.wins, standing.points, standing.points_squared
+        as_plain = _plain(
+            standing.seat, standing.bot, standing.games, standing.wins, standing.points, standing.points_squared
         )
         assert as_plain.win_rate_ci == standing.win_rate_ci and as_plain.mean_points == standing.mean_points
 
 
 def test_one_table_writer_serves_both_games() -> None:
-    seats = (_Plain(0, "greedy", 4, 3, 10, 30), _Plain(1, None, 4, 1, 2, 2))
+    seats = (_plain(0, "greedy", 4, 3, 10, 30), _plain(1, None, 4, 1, 2, 2))
     plain = standings_table("games", seats, seats[:1])
     assert plain[0] == "seat  bot           games     wins  win rate (95% CI)      points (95% CI)"
     assert plain[2].startswith("1     (rotating)        4        1   25.0% (") and plain[3] == ""
@@ -262,6 +265,6 @@ def test_one_table_writer_serves_both_games() -> None:
     wide = standings_table("rounds", seats, (), points_digits=3, extra=(" extra", lambda standing: " x"))
     assert wide[0].endswith("points (95% CI)         extra") and wide[1].endswith("2.500 (1.235–3.765)     x")
     assert all(line == line.rstrip() for line in plain + wide)
-    summary = eights_simulate.simulate(2, 2, ["greedy", "random"], seed=3)
+    summary = eights_simulate(2, 2, ["greedy", "random"], seed=3)
     table = standings_table("games", summary.seats, summary.by_bot)
     assert "\n".join(table) in summary.to_text()

@@ -82,10 +82,10 @@ def test_api_reference_documents_every_public_name(html: Path) -> None:
 
 def test_every_module_has_its_api_page() -> None:
     """A new package ``eighthalf/<name>/``, or a new module of 8½'s folder ``eighthalf/games/eighthalf/<name>.py``,
-    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing and encoding are on the pages that use them."""
+    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing, encoding and OpenSpiel game are on the pages that use them."""
     modules = {info.name for info in pkgutil.iter_modules(eighthalf.__path__) if not info.name.startswith("_")}
     modules |= {info.name for info in pkgutil.iter_modules(eighthalf.games.eighthalf.__path__)}
-    elsewhere = {"drawing": "text", "encoding": "envs", "encoding_counts": "envs"}
+    elsewhere = {"drawing": "text", "encoding": "envs", "encoding_counts": "envs", "spiel": "envs"}
     for name, page in elsewhere.items():
         assert f"eighthalf.games.eighthalf.{name}" in (DOCS / "api" / f"{page}.rst").read_text(encoding="utf-8"), name
     modules -= set(elsewhere)
@@ -279,15 +279,15 @@ def test_a_name_without_its_own_docstring_fails_the_build(
 _RULE_BOOK_FILES = re.compile(r"\b(?:RULES|EIGHTS)\.md\b", re.IGNORECASE)
 
 _HELP_COMMANDS = [
-    ("eighthalf.games.eighthalf.cli", []),
-    ("eighthalf.games.eighthalf.cli", ["demo"]),
-    ("eighthalf.games.eighthalf.cli", ["play"]),
-    ("eighthalf.games.eighthalf.cli", ["simulate"]),
-    ("eighthalf.games.eighthalf.cli", ["eights"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "demo"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "play"]),
-    ("eighthalf.games.eighthalf.cli", ["eights", "simulate"]),
-    ("eighthalf.games.eights.cli", []),
+    ("eighthalf.cli", []),
+    ("eighthalf.cli", ["demo"]),
+    ("eighthalf.cli", ["play"]),
+    ("eighthalf.cli", ["simulate"]),
+    ("eighthalf.cli", ["eighthalf"]),
+    ("eighthalf.cli", ["eights"]),
+    ("eighthalf.cli", ["eights", "demo"]),
+    ("eighthalf.cli", ["eights", "play"]),
+    ("eighthalf.cli", ["eights", "simulate"]),
 ]
 
 

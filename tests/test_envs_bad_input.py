@@ -214,9 +214,9 @@ def test_an_opponent_that_is_no_bot_or_of_the_other_game_is_one_clear_error() ->
     from eighthalf.games.eights.bots import GreedyBot as EightsGreedyBot
 
     with pytest.raises(InvalidStateError, match=r"made 5, which has no choose\(view, rng\) method"):
-        SeatEnv(3, opponents=[lambda: 5]).reset(seed=1)  # type: ignore[list-item,return-value]
+        SeatEnv(3, opponents=[lambda: 5]).reset(seed=1)
     with pytest.raises(EighthalfError, match=r"^seat 1: bot 'greedy' failed \(AttributeError: .*; is it a bot of 8½\?"):
-        SeatEnv(3, opponents=[EightsGreedyBot]).reset(seed=1)  # type: ignore[list-item]
+        SeatEnv(3, opponents=[EightsGreedyBot]).reset(seed=1)
     assert SeatEnv(3, opponents=("random", "greedy")).reset(seed=1)[1]["action_mask"].any()
 
 

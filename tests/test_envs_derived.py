@@ -165,3 +165,52 @@ def test_a_derived_openspiel_game_pickles_and_loads_in_a_fresh_process() -> None
     assert done.returncode == 0, done.stderr.decode()
     expected = "python_eights(may_pass_freely=False,move_limit=10000,players=3,target=20,turn_limit=0) 3"
     assert done.stdout.decode().strip() == expected
+
+
+def test_the_spiel_bot_is_written_once_and_plays_eights() -> None:
+    """:class:`~eighthalf.envs.spiel.SpielBot` plays any game with an encoding: Eights' IS-MCTS
+    bot picks a legal move, the same one for the same rng, and refuses a table of other players."""
+    pytest.importorskip("pyspiel")
+    import random
+
+    from eighthalf.envs.spiel import SpielBot, spiel_game_for
+    from eighthalf.games.eights.game import EIGHTS
+
+    bot = SpielBot.ismcts(spiel_game_for("eights")({"players": 3}), simulations=4)
+    state = EIGHTS.start(3, seed=4)
+    while len(EIGHTS.legal_moves(state)) < 2:
+        state = EIGHTS.apply(state, EIGHTS.legal_moves(state)[0])
+    seat = EIGHTS.to_move(state)
+    assert seat is not None
+    seen = EIGHTS.view(state, seat)
+    chosen = bot.choose(seen, random.Random(3))
+    assert chosen in EIGHTS.legal_moves(state) and bot.choose(seen, random.Random(3)) == chosen
+    with pytest.raises(InvalidStateError, match="a game of 3 players, not this game of 4"):
+        other = EIGHTS.start(4, seed=1)
+        bot.choose(EIGHTS.view(other, EIGHTS.to_move(other)), random.Random(1))
+
+
+def test_players_of_is_derived_from_the_observation_size() -> None:
+    """The derived :meth:`~eighthalf.envs.base.Encoding.players_of` finds the table from the
+    observation's length; 8½'s and Eights' read it from the view, and all agree."""
+    from eighthalf.games.eighthalf.game import EIGHTHALF
+    from eighthalf.games.eights.game import EIGHTS
+
+    pairs: list[tuple[Encoding[Any, Any, Any, Any], Any]] = [(EIGHTHALF_ENCODING, EIGHTHALF), (EIGHTS_ENCODING, EIGHTS)]
+    for encoding, game in pairs:
+        for players in game.player_counts(game.default_rules):
+            seen = game.view(game.start(players, seed=1), 0)
+            assert encoding.players_of(seen) == Encoding.players_of(encoding, seen) == players
+
+
+def test_no_module_of_the_environments_imports_a_game() -> None:
+    """``eighthalf.envs`` reaches a game only through the registry: no import of ``eighthalf.games``
+    (under ``TYPE_CHECKING`` and inside functions included), and no import cycle among its modules."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("eighthalf", include_external_packages=False)
+    modules = {module for module in graph.modules if module == "eighthalf.envs" or module.startswith("eighthalf.envs.")}
+    for module in sorted(modules):
+        imported = graph.find_modules_directly_imported_by(module)
+        assert not {name for name in imported if name.startswith("eighthalf.games")}, module
+        for other in imported & modules:
+            assert not graph.chain_exists(importer=other, imported=module), (module, other)

@@ -109,7 +109,7 @@ def test_numpy_is_only_needed_by_eighthalf_envs() -> None:
     import sys
 
     code = (
-        "import sys, eighthalf, eighthalf.bots, eighthalf.games.eighthalf.simulate, eighthalf.games.eighthalf.terminal, eighthalf.games.eighthalf.cli; "
+        "import sys, eighthalf, eighthalf.bots, eighthalf.simulation.summary, eighthalf.games.eighthalf.terminal, eighthalf.cli; "
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)

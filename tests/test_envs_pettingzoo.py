@@ -159,7 +159,7 @@ def test_t3_e7_rules_the_environment_cannot_play_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="open_runs"):
         raw_env(4, rules=Rules(open_runs=True))
     with pytest.raises(InvalidStateError, match="Rules"):
-        env(4, rules={"move_limit": 10})  # type: ignore[arg-type]
+        env(4, rules={"move_limit": 10})
     with pytest.raises(ValueError, match="move_limit"):
         env(4, move_limit=50, rules=Rules(move_limit=60))
     assert raw_env(4, move_limit=60, rules=Rules(move_limit=60)).rules == Rules(move_limit=60)

@@ -90,13 +90,22 @@ def test_wheel_holds_the_licence_py_typed_the_schemas_and_the_pages(dist: Path) 
     with zipfile.ZipFile(_wheel(dist)) as wheel:  # the games' and the pages' catalogues as compiled in the tree
         assert all(wheel.read(name) == (ROOT / name).read_bytes() for name in catalogues)
     assert not any(name.startswith("tests/") for name in names)
-    # the browser pages and each game's board (its folder's package resources, served through the registry)
+    # the browser pages, each game's board and How to play page (its folder's package resources, found through
+    # the registry)
     pages = {
         path.relative_to(ROOT).as_posix()
-        for folder in (ROOT / "eighthalf" / "server" / "static", *(ROOT / "eighthalf" / "games").glob("*/board"))
+        for folder in (
+            ROOT / "eighthalf" / "server" / "static",
+            *(ROOT / "eighthalf" / "games").glob("*/board"),
+            *(ROOT / "eighthalf" / "games").glob("*/howto"),  # each game's How to play page, a file a language
+        )
         for path in folder.iterdir()
     }
     assert {"eighthalf/games/eighthalf/board/board.js", "eighthalf/games/eights/board/board.js"} <= pages <= names
+    howto = {
+        f"eighthalf/games/{game}/howto/{lang}.json" for game in ("eighthalf", "eights") for lang in ("en", "fr", "nl")
+    }
+    assert howto <= pages
 
 
 def test_metadata_has_one_licence_statement_and_no_unused_dependency(dist: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import functools
 import importlib.util
 import io
 import json
@@ -17,35 +18,55 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from eighthalf import EighthalfError, Rules, apply, new_game, parse_move
+from eighthalf import EighthalfError, Rules, apply, cli, new_game, parse_move
 from eighthalf.bots import BOTS as REGISTRY
 from eighthalf.bots import make_bot
-from eighthalf.games.eighthalf import cli
+from eighthalf.console.arguments import SimulateCommand, run_simulate
+from eighthalf.console.arguments import add_simulate_arguments as add_command_arguments
+from eighthalf.console.commands import add_commands
 from eighthalf.games.eighthalf.events import BlindTurned, Caught, Collected, apply_with_events
-from eighthalf.games.eighthalf.simulate import (
-    BINDING,
-    CSV_COLUMNS,
-    MAX_ROUNDS,
-    Summary,
-    _ProgressBar,
-    _Viewer,
-    add_simulate_arguments,
-    bot_factory,
-    fill_table,
-    round_seeds,
-    run_simulate,
-    simulate,
-)
+from eighthalf.games.eighthalf.figures import CSV_COLUMNS
+from eighthalf.games.eighthalf.figures import Viewer as _Viewer
 from eighthalf.games.eighthalf.views import view
+from eighthalf.registry import find
+from eighthalf.simulation import summary as summaries
+from eighthalf.simulation.runner import ProgressBar as _ProgressBar
+from eighthalf.simulation.runner import bot_factory as _bot_factory
+from eighthalf.simulation.runner import fill_table, game_seeds
 from eighthalf.simulation.simulate import play_game
+from eighthalf.simulation.summary import Summary
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ["greedy", "random", "random", "random"]
+ENTRY = find("8½")
+BINDING = summaries.binding_of(ENTRY)
+MAX_ROUNDS = BINDING.most
+
+
+simulate = functools.partial(summaries.simulate, ENTRY)
+"""8½'s simulation, the one every game derives (:func:`eighthalf.simulation.summary.simulate`)."""
+
+
+def round_seeds(seed: int, index: int) -> tuple[int, int]:
+    return game_seeds(BINDING.tag, seed, index)
+
+
+def bot_factory(spec: str) -> Any:
+    return _bot_factory(spec, ENTRY.bots)
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """8½'s derived ``simulate`` options, as ``eighthalf simulate`` has them."""
+    commands = argparse.ArgumentParser().add_subparsers()
+    add_commands(commands, ENTRY)
+    command: SimulateCommand = commands.choices["simulate"].get_default("simulate_command")
+    add_command_arguments(parser, command)
 
 
 @pytest.fixture(scope="module")
@@ -77,30 +98,30 @@ def test_another_seed_differs(reference: Summary) -> None:
 
 def test_the_numbers_are_consistent(reference: Summary) -> None:
     summary = reference
-    assert summary.rounds == 120 and summary.players == 4 and summary.bots == tuple(BOTS)
-    assert sum(seat.wins for seat in summary.seats) == summary.rounds - summary.no_winner
+    assert summary.games == 120 and summary.players == 4 and summary.bots == tuple(BOTS)
+    assert sum(seat.wins for seat in summary.seats) == summary.games - summary.no_winner
     assert [seat.bot for seat in summary.seats] == BOTS
-    assert all(seat.rounds == 120 for seat in summary.seats)
+    assert all(seat.games == 120 for seat in summary.seats)
     greedy, rand = summary.by_bot
     assert (greedy.bot, rand.bot, greedy.seat, rand.seat) == ("greedy", "random", None, None)
-    assert greedy.rounds == 120 and rand.rounds == 360
+    assert greedy.games == 120 and rand.games == 360
     assert rand.wins == sum(seat.wins for seat in summary.seats[1:])
     assert rand.points == sum(seat.points for seat in summary.seats[1:])
     for standing in summary.seats + summary.by_bot:
-        assert standing.win_rate == standing.wins / standing.rounds
+        assert standing.win_rate == standing.wins / standing.games
         low, high = standing.win_rate_ci
         assert 0 <= low <= standing.win_rate <= high <= 1
         low, high = standing.mean_points_ci
         assert 0 <= low <= standing.mean_points <= high <= 3
     # every winner scores 2, and at least one seat has the lowest count: 3 to 3 + players points a round
     total_points = sum(seat.points for seat in summary.seats)
-    assert 3 * summary.rounds <= total_points <= (2 + summary.players) * summary.rounds
+    assert 3 * summary.games <= total_points <= (2 + summary.players) * summary.games
     lengths = [length for length, count in summary.lengths for _ in range(count)]
-    assert len(lengths) == summary.rounds
+    assert len(lengths) == summary.games
     assert summary.mean_length == statistics.mean(lengths) and summary.median_length == statistics.median(lengths)
     assert (summary.min_length, summary.max_length) == (min(lengths), max(lengths))
-    assert summary.catches_per_round == summary.catches / 120
-    assert summary.collects > 0 and summary.catches > 0 and summary.failed_blinds > 0
+    assert summary.to_dict()["catches_per_round"] == summary.counter("catches") / 120
+    assert all(summary.counter(name) > 0 for name in ("collects", "catches", "failed_blinds"))
 
 
 def test_wilson_interval_known_values() -> None:
@@ -141,7 +162,7 @@ def test_rotating_seats_and_a_move_limit() -> None:
     assert summary.no_winner > 0 and summary.max_length <= 40
     assert sum(seat.wins for seat in summary.seats) == 30 - summary.no_winner
     greedy, rand = summary.by_bot
-    assert (greedy.rounds, rand.rounds) == (30, 60)
+    assert (greedy.games, rand.games) == (30, 60)
     assert (
         simulate(
             3, 30, ["greedy", "random", "random"], seed=5, rotate_seats=True, rules=Rules(move_limit=40), chunk_size=4
@@ -193,7 +214,7 @@ def test_json_and_csv_parse_back(reference: Summary) -> None:
     assert [seat["wins"] for seat in data["seats"]] == [seat.wins for seat in reference.seats]
     assert data["by_bot"][0]["win_rate"] == reference.by_bot[0].win_rate
     assert data["length"]["median"] == reference.median_length
-    assert data["failed_blinds_per_round"] == reference.failed_blinds_per_round
+    assert data["failed_blinds_per_round"] == reference.counter("failed_blinds") / reference.games
     rows = list(csv.DictReader(io.StringIO(reference.to_csv())))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert [row["kind"] for row in rows] == ["seat"] * 4 + ["bot"] * 2 + ["rounds"]
@@ -204,7 +225,7 @@ def test_json_and_csv_parse_back(reference: Summary) -> None:
     assert int(rows[6]["no_winner"]) == reference.no_winner
 
 
-# --- The command line, wired as eighthalf.games.eighthalf.cli wires it ----------------------------------------
+# --- The command line, wired as eighthalf.cli wires it ----------------------------------------
 
 
 def _main(argv: list[str], lines: list[str] | None = None) -> int:
@@ -314,9 +335,6 @@ def test_dask_example() -> None:
     assert summary == simulate(4, 600, BOTS, seed=3, chunk_size=77)
 
 
-@pytest.mark.skipif(
-    not hasattr(cli, "run_simulate"), reason="simulate is not wired into eighthalf.games.eighthalf.cli yet"
-)
 def test_python_m_eighthalf_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--players", "2", "--rounds", "10", "--bots", "greedy,random", "--seed", "4", "--workers", "1"]
     assert cli.main([*argv, "--csv", "-"]) == 0
@@ -480,7 +498,7 @@ def test_simulate_refuses_anything_wrong_with_eighthalf_error(
         summary = simulate(players, rounds, bots, seed=seed, rules=Rules(move_limit=60))  # type: ignore[arg-type]
     except EighthalfError:
         return
-    assert summary.rounds == rounds and len(summary.bots) == players
+    assert summary.games == rounds and len(summary.bots) == players
 
 
 @given(
@@ -504,7 +522,7 @@ def test_simulate_checks_its_keyword_arguments(
             workers=workers,  # type: ignore[arg-type]
             chunk_size=chunk_size,  # type: ignore[arg-type]
             rotate_seats=rotate,  # type: ignore[arg-type]
-            rules=rules,  # type: ignore[arg-type]
+            rules=rules,
         )
     except EighthalfError:
         return
@@ -514,7 +532,7 @@ def test_simulate_checks_its_keyword_arguments(
 def test_seeds_are_bounded() -> None:
     with pytest.raises(EighthalfError, match="seed must have at most 100 digits"):
         simulate(2, 1, ["random", "random"], seed=10**5000)
-    assert simulate(2, 1, ["random", "random"], seed=-(10**100) + 1).rounds == 1
+    assert simulate(2, 1, ["random", "random"], seed=-(10**100) + 1).games == 1
 
 
 # --- A real Dask cluster: scheduler and worker as separate processes on 127.0.0.1 ---------------
@@ -651,12 +669,14 @@ def test_table_options_reach_the_workers_and_the_summary() -> None:
     bots = ["greedy", "random", "random"]
     out = io.StringIO()
     house = simulate(3, 30, bots, seed=4, rules=HOUSE, workers=2, chunk_size=7, rounds_out=out)
-    assert house.options == ("lock_next_only", "halves_stop_at_8_half", "open_runs")
-    assert house.to_dict()["options"] == list(house.options)
+    assert house.rules.option_names() == ("lock_next_only", "halves_stop_at_8_half", "open_runs")
+    assert house.to_dict()["options"] == list(house.rules.option_names())
     assert "table options lock_next_only halves_stop_at_8_half open_runs" in house.to_text().splitlines()[0]
     assert simulate(3, 30, bots, seed=4, rules=HOUSE) == house  # in this process, the same
     plain = simulate(3, 30, bots, seed=4, rules=Rules(move_limit=1000))
-    assert plain.options == () and plain.lengths != house.lengths  # the rounds were played under other rules
+    assert (
+        plain.rules.option_names() == () and plain.lengths != house.lengths
+    )  # the rounds were played under other rules
     for text in out.getvalue().splitlines():  # every round replays under the table's options
         _replayed(json.loads(text), 3, HOUSE)
 
@@ -668,7 +688,7 @@ def test_cli_table_option_flags() -> None:
     expected = simulate(
         3, 12, ["greedy"] * 3, seed=3, rules=Rules(move_limit=1000, single_opening=True, open_runs=True)
     )
-    assert lines == [expected.to_text()] and expected.options == ("single_opening", "open_runs")
+    assert lines == [expected.to_text()] and expected.rules.option_names() == ("single_opening", "open_runs")
 
 
 def test_a_bot_of_the_users_that_breaks_a_rule_stops_the_run_with_the_rules_error() -> None:

@@ -177,7 +177,7 @@ def test_render_without_a_render_mode_returns_none() -> None:
             assert table.render() is None
     shown = SeatEnv(3, render_mode="ansi")
     shown.reset(seed=4)
-    assert shown.render() == table_text(view(shown.state, 0))  # type: ignore[arg-type]
+    assert shown.render() == table_text(view(shown.state, 0))
     spectator = raw_env(3, render_mode="ansi")
     spectator.reset(seed=4)
-    assert spectator.render() == table_text(view(spectator.state_, None))  # type: ignore[arg-type]
+    assert spectator.render() == table_text(view(spectator.state_, None))

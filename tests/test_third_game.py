@@ -35,10 +35,10 @@ from shedding.records import RECORD_FORMAT, Record
 
 import eighthalf.schemas
 import eighthalf.server
+from eighthalf import cli
 from eighthalf.core.game import play_out, result_text
 from eighthalf.errors import DocumentError
 from eighthalf.formats.replay import replay_states
-from eighthalf.games.eighthalf import cli
 from eighthalf.players.bots import ISMCTSBot, RandomBot, SearchBot
 from eighthalf.registry import find, games
 from eighthalf.server.client import create_table, join, play

@@ -16,7 +16,7 @@ The game's rule options are declared once, on the entry
 (:class:`~eighthalf.registry.RulesOptions`), and every command takes them; what
 a game shows differently (its own faces, its summary's figures, more sub-commands) is its
 :class:`~eighthalf.registry.Commands`. The command line's root
-(:func:`eighthalf.games.eighthalf.cli.main`) calls :func:`add_game_commands` for every registered game.
+(:func:`eighthalf.cli.main`) calls :func:`add_game_commands` for every registered game.
 
 >>> from eighthalf.registry import find
 >>> parser = argparse.ArgumentParser(prog="eights")
@@ -50,7 +50,7 @@ from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.core.shuffle import fresh_seed
-from eighthalf.registry import GameEntry
+from eighthalf.registry import GameEntry, RulesOptions
 from eighthalf.simulation.runner import MAX_SEED_DIGITS
 from eighthalf.simulation.summary import binding_of, simulate
 
@@ -87,12 +87,16 @@ def _default_players(allowed: range) -> int:
     return 4 if 4 in allowed else allowed[-1]
 
 
-def _rules(entry: GameEntry, args: argparse.Namespace) -> Any:
-    """The rules of the parsed options (the game's default rules if it declares none).
+def _rules(entry: GameEntry, args: argparse.Namespace, options: RulesOptions | None = None) -> Any:
+    """The rules of the parsed options: those of a command's own ``options`` if it has them
+    (then the game answers for rules that might not end), else of the entry's (the game's
+    default rules if it declares none).
 
     Raises:
         EighthalfError: If the options make no rules, or bots alone might play them for ever.
     """
+    if options is not None:
+        return options.read(args)
     rules = entry.game.default_rules if entry.options is None else entry.options.read(args)
     reason = entry.endless(rules)
     if reason is not None:
@@ -100,8 +104,10 @@ def _rules(entry: GameEntry, args: argparse.Namespace) -> Any:
     return rules
 
 
-def _add_rules(entry: GameEntry, parser: argparse.ArgumentParser) -> None:
-    if entry.options is not None:
+def _add_rules(entry: GameEntry, parser: argparse.ArgumentParser, options: RulesOptions | None = None) -> None:
+    if options is not None:
+        options.add(parser)
+    elif entry.options is not None:
         entry.options.add(parser)
 
 
@@ -138,7 +144,7 @@ def _run_demo(entry: GameEntry, parser: argparse.ArgumentParser, args: argparse.
     game, binding = entry.game, binding_of(entry)
     make = entry.commands.demo_screen or GameDemo
     try:
-        rules = _rules(entry, args)
+        rules = _rules(entry, args, entry.commands.demo_options)
         cli.check_players_option(game, args.players, rules, entry.players_rule)
         bots = [binding.load(name) for name in cli.check_bots_option(args.bots, args.players, entry.bots, game=game)]
         check_demo(game, args.players, args.seed, bots, entry.players_rule, rules)
@@ -178,11 +184,13 @@ def add_demo_arguments(
 
 
 def _add_demo(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    own = entry.commands
     default = entry.default_bot + (",random" if "random" in entry.bots and entry.default_bot != "random" else "")
-    help = f"play a seeded game of {entry.name} between built-in bots, narrated turn by turn"
+    help = own.demo_help or f"play a seeded game of {entry.name} between built-in bots, narrated turn by turn"
     demo = commands.add_parser("demo", help=help)
-    add_demo_arguments(demo, entry.game, entry.bots, default_bots=default)
-    _add_rules(entry, demo)
+    seed_help = own.demo_seed_help or "the game's seed (default 7)"
+    add_demo_arguments(demo, entry.game, entry.bots, default_bots=default, seed_help=seed_help)
+    _add_rules(entry, demo, own.demo_options)
     demo.set_defaults(run=functools.partial(_run_demo, entry, demo))
 
 
@@ -427,16 +435,20 @@ def _add_play(entry: GameEntry, commands: argparse._SubParsersAction[argparse.Ar
 
 
 def _add_simulate(entry: GameEntry, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    own, binding = entry.commands, binding_of(entry)
+    unit, options = binding.unit, own.simulate_options
     cli.SimulateCommand(
-        binding=binding_of(entry),
+        binding=binding,
         simulate=functools.partial(simulate, entry),
-        count_option="--games",
-        count_help="how many games to play (default 1000)",
-        lines_option="--games-out",
-        lines_help="write one JSON line per game to PATH ('-' for stdout)",
-        add_rules=functools.partial(_add_rules, entry),
-        rules_from_args=functools.partial(_rules, entry),
-        help=f"play many seeded games of {entry.name} between bots and summarise them",
+        count_option=f"--{unit}s",
+        count_help=own.count_help or f"how many {unit}s to play (default 1000)",
+        lines_option=f"--{unit}s-out",
+        lines_help=own.lines_help or f"write one JSON line per {unit} to PATH ('-' for stdout)",
+        add_rules=functools.partial(_add_rules, entry, options=options),
+        rules_from_args=functools.partial(_rules, entry, options=options),
+        rotate_seats=binding.figures.rotate_seats,
+        help=own.simulate_help or f"play many seeded {unit}s of {entry.name} between bots and summarise them",
+        description=own.simulate_description or None,
     ).add_to(commands)
 
 

@@ -2,8 +2,8 @@
 
 A game joins it with a :class:`DemoScreen`, which says how the demo opens and how each
 move is told; the checks of the arguments, the loop, the observers and the bots'
-failures are here, the same for 8½ (:func:`eighthalf.games.eighthalf.cli.run_demo`) and Eights
-(:func:`eighthalf.games.eights.cli.run_demo`). The terminal game (:mod:`eighthalf.console.play`)
+failures are here, the same for 8½ (:func:`eighthalf.games.eighthalf.demo.run_demo`) and Eights
+(:func:`eighthalf.games.eights.demo.run_demo`). The terminal game (:mod:`eighthalf.console.play`)
 moves its bots with the same :func:`bot_move`.
 
 A bot of the wrong game, or anything else that fails as it chooses, stops the game with

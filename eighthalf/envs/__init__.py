@@ -47,14 +47,6 @@ if TYPE_CHECKING:
     from eighthalf.envs.pettingzoo import env, raw_env
     from eighthalf.envs.seat import GameSeatEnv, seat_env_id
     from eighthalf.envs.spiel import spiel_game_for
-    from eighthalf.games.eighthalf.encoding import (
-        ACTIONS,
-        NUM_ACTIONS,
-        action_mask,
-        action_to_move,
-        encode_view,
-        move_to_action,
-    )
 
 from eighthalf.envs.extras import (
     GAME_MODULE_OF,

@@ -170,6 +170,14 @@ class GameAEC(AECEnv, Generic[RulesT]):  # type: ignore[misc]
         "render_fps": 1,
     }
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that sets :attr:`default_game` has that game's ``env_name`` in its
+        class's ``metadata["name"]`` too (found in the registry when the class is made)."""
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("default_game")
+        if game is not None and "metadata" not in cls.__dict__:
+            cls.metadata = {**cls.metadata, "name": encoding_for(game).env_name}
+
     def __init__(
         self,
         players: int | Default = DEFAULT,

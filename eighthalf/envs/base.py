@@ -11,8 +11,7 @@ rules, the rewards and the text of a table. 8½'s encoding is
 frameworks with an encoding of its own, declared in its registry entry
 (:attr:`eighthalf.registry.GameEntry.encoding`), where :func:`encoding_for` finds it.
 
->>> from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING
->>> EIGHTHALF_ENCODING.num_actions, EIGHTHALF_ENCODING.env_name
+>>> encoding_for("eighthalf").num_actions, encoding_for("8½").env_name
 (89, 'eighthalf_v0')
 >>> encoding_for("eights").env_name
 'eights_v0'
@@ -95,6 +94,22 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         """
         return None
 
+    def players_of(self, seen: ViewT) -> int:
+        """The seats at the table of ``seen`` (OpenSpiel's bot checks that it searches a
+        game of as many). Derived for every game from the length of the view's
+        observation vector, which :meth:`observation_size` gives for each number of
+        players; an encoding may read it from the view instead (8½'s and Eights' do).
+
+        Raises:
+            InvalidStateError: If no number of players of the game's default rules has an
+                observation of that length, or as :meth:`encode_view` does.
+        """
+        size = len(self.encode_view(seen))
+        for players in self.game.player_counts(self.game.default_rules):
+            if self.observation_size(players) == size:
+                return players
+        raise InvalidStateError(f"no table of this game has an observation of {size} entries")
+
     def hand_of(self, state: StateT, seat: int) -> tuple[Any, ...]:
         """The cards ``seat`` holds in ``state`` (those of its view: OpenSpiel's
         information state lists them at each of the seat's moves).
@@ -116,8 +131,7 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
         ends a game with no winner. A game whose rules hold a move limit of their own, or
         that cannot play some rules, overrides it (8½'s, E7).
 
-        >>> from eighthalf.games.eights.encoding import EIGHTS_ENCODING
-        >>> EIGHTS_ENCODING.table(None, 500)
+        >>> encoding_for("eights").table(None, 500)
         (Rules(target=None, turn_limit=None, may_pass_freely=False), 500)
 
         Raises:

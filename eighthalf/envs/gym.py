@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 try:
     import gymnasium
 except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
@@ -31,9 +33,6 @@ except ModuleNotFoundError as missing:  # the 'rl' extra is not installed
     raise extra_missing(missing, "rl", "eighthalf.envs.gym") from None
 
 from eighthalf.envs.seat import GameSeatEnv
-from eighthalf.games.eighthalf.bots import Bot
-from eighthalf.games.eighthalf.options import Rules
-from eighthalf.games.eighthalf.state import GameState
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
@@ -41,7 +40,7 @@ ENV_ID = "eighthalf/Seat-v0"
 """The id under which :class:`SeatEnv` is registered with Gymnasium: ``gymnasium.make(ENV_ID, players=4)``."""
 
 
-class SeatEnv(GameSeatEnv[Rules, Bot]):
+class SeatEnv(GameSeatEnv[Any, Any]):
     """One seat of a round of 8½ against bots, as a Gymnasium environment.
 
     An action outside the mask is the agent's mistake. By default (``illegal="end"``,
@@ -85,7 +84,6 @@ class SeatEnv(GameSeatEnv[Rules, Bot]):
     """
 
     default_game = "eighthalf"
-    state: GameState | None  # the round, once reset() dealt it
 
 
 if ENV_ID not in gymnasium.registry:

@@ -38,282 +38,53 @@ several open cards in one play have no action (see
 - ``resample_from_infostate`` deals the cards the player cannot see at random into a
   state it cannot tell from the real one (:func:`~eighthalf.sample_state`), which is
   what OpenSpiel's IS-MCTS bot needs.
+
+The game is 8½'s own, kept in its folder (:mod:`eighthalf.games.eighthalf.spiel`): its
+encoding names it (:attr:`~eighthalf.envs.base.Encoding.spiel_game`), and this module
+binds :func:`~eighthalf.envs.spiel.spiel_game_for` to the key ``"eighthalf"``. It names
+no game module itself.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any
+import sys
+from typing import Final
 
 try:
-    import numpy as np
     import pyspiel
 except ModuleNotFoundError as missing:  # the 'openspiel' extra is not installed
     from eighthalf.envs.extras import extra_missing
 
     raise extra_missing(missing, "openspiel", "eighthalf.envs.openspiel") from None
 
-from eighthalf.core.errors import IllegalMoveError, InvalidStateError, quote
-from eighthalf.envs.spiel import SpielGame, SpielObserver, SpielState, check_params
-from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Rank
-from eighthalf.games.eighthalf.deal import check_table, first_state
-from eighthalf.games.eighthalf.encoding import EIGHTHALF_ENCODING, NUM_ACTIONS, action_to_move
-from eighthalf.games.eighthalf.moves import Move
-from eighthalf.games.eighthalf.options import Rules
-from eighthalf.games.eighthalf.state import GameState
-from eighthalf.games.eighthalf.views import PlayerView, sample_state
+from eighthalf.envs.spiel import SpielBot, SpielGame, SpielObserver, SpielState, spiel_game_for
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserver", "EighthalfState", "SpielBot"]
 
-DEFAULT_MOVE_LIMIT = 1000
-"""The default ``move_limit`` parameter (E7)."""
+EighthalfGame: Final[type[SpielGame]] = spiel_game_for("eighthalf")
+"""The OpenSpiel game of one round of 8½ (see the module's description): the game's own,
+which its encoding names (:attr:`~eighthalf.envs.base.Encoding.spiel_game`).
 
-_OPTIONS = ("lock_next_only", "halves_stop_at_8_half", "single_opening")  # Rules options offered as parameters
-_DEFAULTS: dict[str, int | bool] = {"players": 4, "move_limit": DEFAULT_MOVE_LIMIT, **dict.fromkeys(_OPTIONS, False)}
+``pyspiel.load_game`` checks the parameters' names and types itself (a
+``pyspiel.SpielError``); a game made directly, ``EighthalfGame(params)``, checks them
+here.
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_eighthalf",
-    long_name="Python 8½ (Eight and a Half)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+Raises:
+    InvalidStateError: If ``params`` is not a dict of the parameters above, ``players``
+        or ``move_limit`` is not an int in range, or a table option is not a bool.
+"""
+
+_OWN: Final = sys.modules[EighthalfGame.__module__]  # the game's own module, loaded through its entry
+
+EighthalfState: Final[type[SpielState]] = _OWN.EighthalfState
+"""A state of :data:`EighthalfGame`: the deal so far (``deck``), then the round as a
+:class:`~eighthalf.GameState` (``round``, also ``current``)."""
+
+EighthalfObserver: Final[type[SpielObserver]] = _OWN.EighthalfObserver
+"""The observer of :data:`EighthalfGame`: :class:`~eighthalf.envs.spiel.SpielObserver` with 8½'s encoding."""
+
+GAME_TYPE: Final[pyspiel.GameType] = _OWN.GAME_TYPE
 """The game's type, as registered with pyspiel."""
 
-
-def _dealt(action: object) -> Rank:
-    """The rank a chance action deals.
-
-    Raises:
-        IllegalMoveError: If ``action`` is not an int from 0 to 11 (one per rank, S1).
-    """
-    if isinstance(action, np.integer):
-        action = int(action)
-    if type(action) is not int or not 0 <= action < len(RANKS):
-        raise IllegalMoveError(quote(action), f"a chance outcome is a rank from 0 to {len(RANKS) - 1}", "S1")
-    return RANKS[action]
-
-
-class EighthalfGame(SpielGame):
-    """The OpenSpiel game of one round of 8½ (see the module's description).
-
-    ``pyspiel.load_game`` checks the parameters' names and types itself (a
-    ``pyspiel.SpielError``); a game made directly, ``EighthalfGame(params)``, checks them
-    here.
-
-    Raises:
-        InvalidStateError: If ``params`` is not a dict of the parameters above, ``players``
-            or ``move_limit`` is not an int in range, or a table option is not a bool.
-    """
-
-    encoding = EIGHTHALF_ENCODING
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = check_params(params, _DEFAULTS)
-        players, move_limit = values["players"], values["move_limit"]
-        if type(move_limit) is not int:  # OpenSpiel's parameters have no None: the limit is always set
-            raise InvalidStateError(f"move_limit must be an int from 1 to 2**53 - 1, not {quote(move_limit)} (E7)")
-        options = {name: values[name] for name in _OPTIONS}
-        self.rules = Rules(move_limit=move_limit, **options)
-        self.players = players
-        self.move_limit = None  # the engine ends a round at the limit (E7)
-        self.dealer = check_table(players, self.rules, None)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=len(RANKS),
-            num_players=players,
-            min_utility=EIGHTHALF_ENCODING.utility[0],
-            max_utility=EIGHTHALF_ENCODING.utility[1],
-            utility_sum=None,
-            max_game_length=len(DECK) + move_limit,
-        )
-        super().__init__(GAME_TYPE, info, {"players": players, "move_limit": move_limit, **options})
-
-    def new_initial_state(self) -> EighthalfState:
-        """The state before the deal: 72 chance nodes come first."""
-        return EighthalfState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
-    ) -> EighthalfObserver:
-        """An observer of the kind ``iig_obs_type`` asks for (see :class:`EighthalfObserver`)."""
-        return EighthalfObserver(self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
-
-
-class EighthalfState(SpielState):
-    """A state of :class:`EighthalfGame`: the deal so far, then the round as a :class:`~eighthalf.GameState`."""
-
-    def __init__(self, game: EighthalfGame) -> None:
-        super().__init__(game)
-        self.dealer = game.dealer
-        self.deck: list[Rank] = []
-
-    @property
-    def round(self) -> GameState | None:
-        """The round, once dealt (``None`` during the deal)."""
-        round_: GameState | None = self.current
-        return round_
-
-    @round.setter
-    def round(self, value: GameState | None) -> None:
-        self.current = value
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The ranks the next card of the deck can have, with their probabilities.
-
-        Raises:
-            InvalidStateError: If the deal is over (not a chance node).
-        """
-        self._check_dealing()
-        left = {rank: COMPOSITION[rank] for rank in RANKS}
-        for rank in self.deck:
-            left[rank] -= 1
-        total = len(DECK) - len(self.deck)
-        return [(int(rank), count / total) for rank, count in left.items() if count]
-
-    def _deal(self, action: int) -> None:
-        rank = _dealt(action)
-        if self.deck.count(rank) >= COMPOSITION[rank]:
-            raise IllegalMoveError(f"deal {rank.label}", f"no {rank.label} is left in the deck to deal", "S1")
-        self.deck.append(rank)
-        if len(self.deck) == len(DECK):
-            self.round = first_state(tuple(self.deck), self.players, self.rules, self.dealer)
-
-    def _deal_string(self, action: int) -> str:
-        return f"deal {_dealt(action).label}"
-
-    def _dealing_string(self) -> str:
-        return f"dealing: {len(self.deck)} of {len(DECK)} cards dealt"
-
-    def _dealing_observation(self) -> str:
-        return f"dealing {len(self.deck)}/{len(DECK)}"
-
-    def _hand(self, seat: int) -> tuple[Rank, ...]:
-        assert self.round is not None
-        return self.round.seats[seat].hand
-
-    def _blank(self) -> EighthalfState:
-        return EighthalfState(self.get_game())
-
-    def _copy_deal(self, other: SpielState) -> None:
-        assert isinstance(other, EighthalfState)
-        self.deck = list(other.deck)
-
-    def _forget_deal(self) -> None:
-        self.deck = list(DECK)  # the 72 cards in rank order
-
-    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> EighthalfState:
-        """A state that ``player`` cannot tell from this one, its hidden cards dealt at random.
-
-        ``probability_sampler`` gives the random numbers (uniform in [0, 1)); the cards are
-        dealt by :func:`~eighthalf.sample_state`. The copy keeps nothing ``player`` cannot
-        see: not the order of the deal (its deck is the 72 cards in rank order) and not the
-        hands the other seats held at their moves. During the deal it is a plain copy
-        (nobody has seen a card yet).
-        """
-        clone = super().resample_from_infostate(player, probability_sampler)
-        assert isinstance(clone, EighthalfState)
-        return clone
-
-    def seen_by(self, player: int) -> PlayerView | None:
-        """``player``'s view of the round, or ``None`` during the deal."""
-        seen: PlayerView | None = super().seen_by(player)
-        return seen
-
-
-class EighthalfObserver(SpielObserver):
-    """Observation and information-state tensors and strings (OpenSpiel's PyObserver).
-
-    Raises:
-        ValueError: If ``params`` are given, or the observation type asks for every
-            player's private cards (8½ has no such observer).
-    """
-
-    def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        super().__init__(EIGHTHALF_ENCODING, players, iig_obs_type, params)
-
-
-class SpielBot:
-    """An OpenSpiel bot playing as an eighthalf :class:`~eighthalf.bots.Bot`, through this adapter.
-
-    ``make`` builds the OpenSpiel bot for a game and a numpy ``RandomState`` (seeded
-    from the ``rng`` of each decision, so play is reproducible); :meth:`ismcts` makes
-    OpenSpiel's own IS-MCTS bot. Each decision turns the bot's view into a state of
-    ``game`` (the hidden cards dealt at random, :func:`~eighthalf.sample_state`) and
-    asks the bot for its action; an IS-MCTS bot then resamples the hidden cards itself
-    (:meth:`EighthalfState.resample_from_infostate`). The bot never sees the real
-    hidden cards.
-    """
-
-    def __init__(
-        self, game: EighthalfGame, make: Callable[[EighthalfGame, np.random.RandomState], Any], name: str = "openspiel"
-    ) -> None:
-        self.game = game
-        self.make = make
-        self.name = name
-
-    @classmethod
-    def ismcts(cls, game: EighthalfGame, simulations: int = 50, uct_c: float = 2.0) -> SpielBot:
-        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision.
-
-        Raises:
-            InvalidStateError: If ``simulations`` is not an int from 1 (OpenSpiel's bot
-                would stop at its first search with a bare ``AssertionError``).
-        """
-        if type(simulations) is not int or simulations < 1:
-            raise InvalidStateError(f"simulations must be an int from 1, not {quote(simulations)}")
-        from open_spiel.python.algorithms import ismcts, mcts
-
-        def make(game: EighthalfGame, rng: np.random.RandomState) -> Any:
-            bot = ismcts.ISMCTSBot(
-                game,
-                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
-                uct_c=uct_c,
-                max_simulations=simulations,
-                random_state=rng,
-                allow_inconsistent_action_sets=True,
-                child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
-            )
-            # OpenSpiel's default resampler draws from a sampler of its own, unseeded: deal
-            # the hidden cards from the bot's rng instead, so that its play repeats.
-            bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
-            return bot
-
-        return cls(game, make, "openspiel-ismcts")
-
-    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
-        """The OpenSpiel bot's action for ``seen``, as a move.
-
-        Raises:
-            ValueError: If it is not the viewer's turn (no legal moves).
-            InvalidStateError: If the round has another number of players than the bot's
-                game (its search would be of the wrong game).
-        """
-        moves = seen.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves: it is not this seat's turn or the round is over")
-        if len(seen.seats) != self.game.players:
-            raise InvalidStateError(
-                f"this bot searches a game of {self.game.players} players, not this round of {len(seen.seats)}:"
-                " make it for a game of the table's players"
-            )
-        if len(moves) == 1:
-            return moves[0]
-        state = EighthalfState(self.game)
-        state.deck = list(DECK)
-        state.round = sample_state(seen, rng)
-        bot = self.make(self.game, np.random.RandomState(rng.getrandbits(32)))
-        return action_to_move(int(bot.step(state)))
-
-
-pyspiel.register_game(GAME_TYPE, EighthalfGame)
+DEFAULT_MOVE_LIMIT: Final[int] = GAME_TYPE.parameter_specification["move_limit"]
+"""The default ``move_limit`` parameter (E7): 1000."""

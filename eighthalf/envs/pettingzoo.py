@@ -35,17 +35,19 @@ round is over and every agent is done raises :class:`~eighthalf.InvalidStateErro
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Final
 
 from eighthalf.envs.aec import GameAEC, wrapped
-from eighthalf.games.eighthalf.encoding import DEFAULT_MOVE_LIMIT, EIGHTHALF_ENCODING
-from eighthalf.games.eighthalf.options import Rules
-from eighthalf.games.eighthalf.state import GameState
+from eighthalf.envs.base import encoding_for
 
 __all__ = ["DEFAULT_MOVE_LIMIT", "env", "raw_env"]
 
+DEFAULT_MOVE_LIMIT: Final = encoding_for("eighthalf").default_move_limit
+"""The environments' default ``move_limit`` (E7): 1000, 8½'s encoding's
+(:data:`~eighthalf.games.eighthalf.encoding.DEFAULT_MOVE_LIMIT`)."""
 
-class raw_env(GameAEC[Rules]):
+
+class raw_env(GameAEC[Any]):
     """The unwrapped AEC environment of one round of 8½ (see the module's description):
     :class:`~eighthalf.envs.aec.GameAEC` of the registered game ``eighthalf``.
 
@@ -66,9 +68,6 @@ class raw_env(GameAEC[Rules]):
     """
 
     default_game = "eighthalf"
-    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": EIGHTHALF_ENCODING.env_name}
-
-    state_: GameState | None  # the round, once reset() dealt it
 
 
 env = wrapped(raw_env)

@@ -3,8 +3,10 @@
 :class:`SpielGame`, :class:`SpielState` and :class:`SpielObserver` are written once,
 against the game protocol and the game's encoding; a game adds only its parameters and
 its chance nodes (how the deal is made of chance outcomes). 8½'s ``python_eighthalf``
-(:mod:`eighthalf.envs.openspiel`) and Eights' ``python_eights``
-(:mod:`eighthalf.envs.eights.openspiel`) are made so. What they share:
+(its own, in its folder: :mod:`eighthalf.games.eighthalf.spiel`; public as
+:mod:`eighthalf.envs.openspiel`) and Eights' ``python_eights`` (derived:
+:mod:`eighthalf.envs.eights.openspiel`) are made so. :class:`SpielBot`, also written once,
+makes any OpenSpiel bot an eighthalf bot of the game. What they share:
 
 - **Actions** are the encoding's; the legal ones come in ascending order, as OpenSpiel asks.
 - **Returns** are the encoding's rewards of the result at the end, 0 before.
@@ -61,6 +63,7 @@ __all__ = [
     "SEEDS",
     "SeedSpielGame",
     "SeedSpielState",
+    "SpielBot",
     "SpielGame",
     "SpielObserver",
     "SpielState",
@@ -426,6 +429,82 @@ class SeedSpielState(SpielState):
 
     def _forget_deal(self) -> None:
         """Nothing to forget: the sampled state has a seed of its own."""
+
+
+class SpielBot:
+    """An OpenSpiel bot playing as an eighthalf bot (:class:`~eighthalf.players.players.Bot`)
+    of the game of a :class:`~eighthalf.envs.spiel.SpielGame`, through this adapter.
+
+    ``make`` builds the OpenSpiel bot for a game and a numpy ``RandomState`` (seeded
+    from the ``rng`` of each decision, so play is reproducible); :meth:`ismcts` makes
+    OpenSpiel's own IS-MCTS bot. Each decision turns the bot's view into a state of
+    ``game`` (the hidden cards dealt at random by the game's ``sample_state``) and asks
+    the bot for its action; an IS-MCTS bot then resamples the hidden cards itself
+    (:meth:`~eighthalf.envs.spiel.SpielState.resample_from_infostate`). The bot never
+    sees the real hidden cards.
+    """
+
+    def __init__(
+        self, game: SpielGame, make: Callable[[SpielGame, np.random.RandomState], Any], name: str = "openspiel"
+    ) -> None:
+        self.game = game
+        self.make = make
+        self.name = name
+
+    @classmethod
+    def ismcts(cls, game: SpielGame, simulations: int = 50, uct_c: float = 2.0) -> SpielBot:
+        """OpenSpiel's IS-MCTS bot with random roll-outs and ``simulations`` per decision.
+
+        Raises:
+            InvalidStateError: If ``simulations`` is not an int from 1 (OpenSpiel's bot
+                would stop at its first search with a bare ``AssertionError``).
+        """
+        if type(simulations) is not int or simulations < 1:
+            raise InvalidStateError(f"simulations must be an int from 1, not {quote(simulations)}")
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        def make(game: SpielGame, rng: np.random.RandomState) -> Any:
+            bot = ismcts.ISMCTSBot(
+                game,
+                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+                uct_c=uct_c,
+                max_simulations=simulations,
+                random_state=rng,
+                allow_inconsistent_action_sets=True,
+                child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+            )
+            # OpenSpiel's default resampler draws from a sampler of its own, unseeded: deal
+            # the hidden cards from the bot's rng instead, so that its play repeats.
+            bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+            return bot
+
+        return cls(game, make, "openspiel-ismcts")
+
+    def choose(self, seen: Any, rng: random.Random) -> Any:
+        """The OpenSpiel bot's action for ``seen``, as a move.
+
+        Raises:
+            ValueError: If it is not the viewer's turn (no legal moves).
+            InvalidStateError: If the view's table has another number of players than the
+                bot's game (its search would be of the wrong game).
+        """
+        encoding = self.game.encoding
+        moves = encoding.legal_moves(seen)
+        if not moves:
+            raise ValueError(f"no legal moves: it is not this seat's turn or the {encoding.episode} is over")
+        players = encoding.players_of(seen)
+        if players != self.game.players:
+            raise InvalidStateError(
+                f"this bot searches a game of {self.game.players} players, not this {encoding.episode} of {players}:"
+                " make it for a game of the table's players"
+            )
+        if len(moves) == 1:
+            return moves[0]
+        state = self.game.new_initial_state()
+        state._forget_deal()
+        state.current = encoding.game.sample_state(seen, rng)
+        bot = self.make(self.game, np.random.RandomState(rng.getrandbits(32)))
+        return encoding.action_to_move(int(bot.step(state)), seen)
 
 
 def derived_game(game: str, params: dict[str, Any]) -> SpielGame:

@@ -52,6 +52,7 @@ __all__ = [
     "TreeSearch",
     "check_count",
     "check_number",
+    "paired_scores",
     "paired_search",
     "race",
     "roll_out",
@@ -61,6 +62,7 @@ __all__ = [
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
+ScoreT = TypeVar("ScoreT")
 
 
 def check_count(name: str, value: object, least: int) -> int:
@@ -151,16 +153,37 @@ def paired_search(
     compared on the same luck; without, ``rng`` is passed and must not be drawn from.
     :func:`~eighthalf.players.players.paired_choice` decides.
     """
+    scores_of = paired_scores(game, moves, deal, evaluate, rng, chance=chance)
+    return paired_choice(moves, base, scores_of, iterations, time_limit, confidence)
+
+
+def paired_scores(
+    game: Game[StateT, MoveT, Any, Any, Any],
+    moves: Sequence[MoveT],
+    deal: Callable[[], StateT],
+    evaluate: Callable[[StateT, random.Random], ScoreT],
+    rng: random.Random,
+    *,
+    chance: bool = True,
+) -> Callable[[], list[ScoreT]]:
+    """The scores of one paired deal, a call at a time: what :func:`paired_search` compares,
+    and what the analysis of :mod:`eighthalf.analysis` averages.
+
+    Each call deals ``deal()``, applies every one of ``moves`` to it and returns
+    ``evaluate(state, generator)`` of each state after, in order: with ``chance`` each
+    move's generator is a new one seeded alike (a 64-bit seed drawn from ``rng`` after the
+    deal), else ``rng`` itself, which must then not be drawn from.
+    """
     apply = game.apply_unchecked
 
-    def scores_of() -> list[float]:
+    def scores_of() -> list[ScoreT]:
         state = deal()
         if chance:
             seed = rng.getrandbits(64)
             return [evaluate(apply(state, move), random.Random(seed)) for move in moves]
         return [evaluate(apply(state, move), rng) for move in moves]
 
-    return paired_choice(moves, base, scores_of, iterations, time_limit, confidence)
+    return scores_of
 
 
 class Node(Generic[MoveT]):

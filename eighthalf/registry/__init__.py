@@ -107,13 +107,36 @@ class Commands:
     """The derived ``play``'s face, if not the plain one: called as ``face(entry,
     config)``, it makes an :class:`eighthalf.console.play.Screen`."""
     figures: Any = None
-    """What the derived ``simulate`` counts of the game's own, if anything: an
+    """What the derived ``simulate`` counts and shows of the game's own, if anything: an
     :class:`eighthalf.simulation.simulate.GameFigures` whose counters and distributions the
-    summary reports under :attr:`figure_names`."""
+    summary reports under :attr:`figure_names`, and which says what one game is called
+    (8½: a round), its seeds' tag, its default rules and its parts of the summary's JSON,
+    CSV and text (8½'s :mod:`eighthalf.games.eighthalf.figures`, Eights'
+    :mod:`eighthalf.games.eights.figures`)."""
     figure_names: tuple[str, ...] = ()
     """The names of :attr:`figures`' counters, then of its distributions, as the summary writes them."""
     extra: Callable[[Any], None] | None = None
     """Adds the game's own further sub-commands to the derived ones (as :attr:`add_commands` does)."""
+    demo_help: str = ""
+    """The derived ``demo``'s line in the list of commands (``""``: derived from the game's name)."""
+    demo_seed_help: str = ""
+    """The help of the derived ``demo``'s ``--seed`` (``""``: ``the game's seed (default 7)``)."""
+    demo_options: RulesOptions | None = None
+    """The derived ``demo``'s rule options, if not the entry's (:attr:`GameEntry.options`); rules
+    that bots might play for ever (:attr:`GameEntry.endless`) are the game's choice then (8½'s
+    ``--move-limit 0``)."""
+    simulate_help: str = ""
+    """The derived ``simulate``'s line in the list of commands (``""``: derived from the game's name)."""
+    simulate_description: str = ""
+    """The derived ``simulate``'s description in its own help (``""``: none)."""
+    count_help: str = ""
+    """The help of the derived ``simulate``'s number of games (``--games``; 8½'s ``--rounds``,
+    after its figures' ``unit``); ``""``: ``how many games to play (default 1000)``."""
+    lines_help: str = ""
+    """The help of the derived ``simulate``'s per-game JSON lines (``--games-out``; 8½'s ``--rounds-out``);
+    ``""``: ``write one JSON line per game to PATH ('-' for stdout)``."""
+    simulate_options: RulesOptions | None = None
+    """The derived ``simulate``'s rule options, if not the entry's (as :attr:`demo_options`)."""
 
 
 def _no_words(rules: object) -> tuple[str, ...]:
@@ -304,6 +327,12 @@ class GameEntry:
     """Other names the game is found by (``"8.5"``, ``"eighthalf"``)."""
     default_bot: str = "greedy"
     """The built-in bot that plays for a person (a timed-out seat) and fills tables by default."""
+    analysis_bot: str | None = None
+    """The built-in bot whose :class:`~eighthalf.players.bots.Policies` the analysis of a
+    move plays by (:mod:`eighthalf.analysis`: its play-outs, and its candidates where a seat
+    has too many moves to weigh them all): the game's strongest search bot (8½: ``"search"``,
+    Eights: ``"prospect"``). ``None``: the game protocol's defaults (random play-outs).
+    A game of several rounds plays out by its :attr:`default_bot` instead."""
     max_rounds: int = 1
     """The most rounds of one game (1: the game has no match of several rounds)."""
     game_for: Callable[[int], Game[Any, Any, Any, Any, Any]] | None = None
@@ -343,6 +372,14 @@ class GameEntry:
     turns a person's taps into moves (docs: "Playing over a network", "A game's board"). The
     server serves the folder's files at ``/games/<key>/board/<file>``; ``None``: the table page
     shows the view's fields and the moves are typed."""
+    howto: str | None = None
+    """``"package:folder"`` of the game's "How to play" page (``"eighthalf.games.eights:howto"``):
+    a folder of package resources holding one JSON file a language, ``en.json`` at least
+    (``fr.json``, ``nl.json`` …): the short screen of how to play and every rule of the rule
+    book by its id (docs: "The browser table"; "Playing over a network", "A game's How to play
+    page"). The server shows it at
+    ``/games/<key>/rules?lang=<lang>`` (:mod:`eighthalf.server.web.howto`), and the lobby and
+    the table page link to it and to its rules by id; ``None``: no such page, and no links."""
     table_options: tuple[TableOption, ...] = ()
     """The rule options a new table offers in the lobby, with their labels (a field of the rules
     not listed is offered under its name)."""
@@ -421,6 +458,8 @@ def _add(entry: object, where: str) -> None:
         raise RegistryError(f"{where}: the entry's name {entry.name!r} is not its game's name {entry.game.name!r}")
     if entry.default_bot not in entry.bots:
         raise RegistryError(f"{where}: the default bot {entry.default_bot!r} is not one of the game's bots")
+    if entry.analysis_bot is not None and entry.analysis_bot not in entry.bots:
+        raise RegistryError(f"{where}: the analysis bot {entry.analysis_bot!r} is not one of the game's bots")
     for name in entry.names:
         known = _find(name)
         if known is not None and known != entry:

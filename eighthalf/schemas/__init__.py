@@ -29,6 +29,12 @@ message and each HTTP body, ``eighthalf/schemas/server.<name>.schema.json`` for 
 >>> schema("server.move")["required"]
 ['move', 'type']
 
+A review of a finished game (:mod:`eighthalf.analysis.document`) has its schema too,
+``eighthalf/schemas/analysis.Review.schema.json`` (:data:`~eighthalf.schemas.analysis.ANALYSIS_SCHEMAS`):
+
+>>> schema("analysis.Review")["properties"]["decisions"]["items"]["$ref"]
+'#/$defs/decision'
+
 A schema checks the shape of a document: every key, every type, every rank symbol and
 move in notation, the ranges of numbers. It cannot check what depends on the rules as
 a whole (that the 72 cards of S1 are all there, that the call agrees with the pile, that
@@ -53,10 +59,12 @@ from importlib import resources
 from typing import Any
 
 from eighthalf.core.errors import EighthalfError
+from eighthalf.schemas.analysis import ANALYSIS_SCHEMAS
 from eighthalf.schemas.build import build_schemas, dump_schema
 from eighthalf.schemas.server import SERVER_SCHEMAS
 
 __all__ = [
+    "ANALYSIS_SCHEMAS",
     "DOCUMENT_TYPES",
     "EIGHTS_ANY",
     "EIGHTS_DOCUMENT_TYPES",
@@ -117,8 +125,8 @@ def schema_text(name: str | None = None) -> str:
     Args:
         name: A document type from :data:`DOCUMENT_TYPES` or :data:`EIGHTS_DOCUMENT_TYPES`,
             :data:`EIGHTS_ANY` for the schema that accepts any document of Eights, a schema
-            of the server's protocol from :data:`~eighthalf.schemas.server.SERVER_SCHEMAS`, or ``None`` for the schema
-            that accepts any document of 8½.
+            of the server's protocol from :data:`~eighthalf.schemas.server.SERVER_SCHEMAS`, one of
+            :data:`~eighthalf.schemas.analysis.ANALYSIS_SCHEMAS`, or ``None`` for the schema that accepts any document of 8½.
 
     Returns:
         The text of ``eighthalf/schemas/<name>.schema.json`` (``document.schema.json``
@@ -129,7 +137,7 @@ def schema_text(name: str | None = None) -> str:
     """
     if name is None:
         name = _ANY
-    elif name not in (*DOCUMENT_TYPES, *EIGHTS_DOCUMENT_TYPES, EIGHTS_ANY, *SERVER_SCHEMAS):
+    elif name not in (*DOCUMENT_TYPES, *EIGHTS_DOCUMENT_TYPES, EIGHTS_ANY, *SERVER_SCHEMAS, *ANALYSIS_SCHEMAS):
         raise EighthalfError(f"no JSON Schema for {name!r}: the document types are {', '.join(DOCUMENT_TYPES)}")
     return resources.files(__name__).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
 

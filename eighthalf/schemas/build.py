@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from eighthalf.registry import GameEntry
+from eighthalf.schemas.analysis import analysis_schemas
 from eighthalf.schemas.documents import RECORD_COMMENTS as RECORD_COMMENTS
 from eighthalf.schemas.documents import RECORD_TAGS as RECORD_TAGS
 from eighthalf.schemas.documents import (
@@ -71,7 +72,8 @@ def build_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict[
         :data:`~eighthalf.schemas.EIGHTS_DOCUMENT_TYPES`) and the schema that accepts
         any of its documents (``"document.schema.json"``, ``"eights.document.schema.json"``);
         then the schemas of the game server's protocol
-        (:func:`~eighthalf.schemas.server.server_schemas`).
+        (:func:`~eighthalf.schemas.server.server_schemas`), then those of reviews
+        (:func:`~eighthalf.schemas.analysis.analysis_schemas`).
 
     Raises:
         EighthalfError: If a loader reads document types or keys that these schemas do
@@ -85,6 +87,7 @@ def build_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict[
         if described is not None:
             out.update(game_schemas(described))
     out.update(server_schemas(chosen))
+    out.update(analysis_schemas())
     return out
 
 

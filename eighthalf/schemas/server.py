@@ -40,36 +40,17 @@ from typing import Any, Final
 
 from eighthalf import server as server_package
 from eighthalf.core.errors import EighthalfError
-from eighthalf.core.i18n import LOCALES
 from eighthalf.formats.documents import MAX_INT, VERSION
 from eighthalf.registry import GameEntry, games
-from eighthalf.schemas.documents import DRAFT, nullable, object_schema, ref, schemas_of, used_defs
-from eighthalf.server.protocol.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED, SPEC_KEYS
-from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
+from eighthalf.schemas.documents import DRAFT, nullable, ref, schemas_of, used_defs
+from eighthalf.schemas.messages import CLIENT_MESSAGES, HTTP_BODIES, SERVER_MESSAGES, message_schemas, object_of
+from eighthalf.server.protocol.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED
+from eighthalf.server.protocol.messages import PROTOCOL_VERSION
 from eighthalf.server.tables.seats import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
 
 __all__ = ["ERROR_CODES", "SERVER_SCHEMAS", "error_codes_in_source", "server_schemas", "shipped_games"]
 
 _PACKAGE: Final = __name__.partition(".")[0]  # "eighthalf": the package whose games' schemas are shipped
-
-CLIENT_MESSAGES: Final = ("hello", "move", "ping")
-"""The ``type`` of every message a client sends."""
-
-SERVER_MESSAGES: Final = ("welcome", "state", "seats", "error", "pong")
-"""The ``type`` of every message the server sends."""
-
-HTTP_BODIES: Final = (
-    "NewTable",
-    "JoinRequest",
-    "JoinAnswer",
-    "TableSummary",
-    "Table",
-    "TableList",
-    "Games",
-    "ErrorBody",
-)
-"""The HTTP bodies: what ``POST /api/tables`` and ``POST /api/tables/{id}/seats/{seat}`` take
-and answer, a table's summary (alone, in a list, with its links), the games served, an error."""
 
 SERVER_SCHEMAS: Final[tuple[str, ...]] = (
     *(f"server.{name}" for name in CLIENT_MESSAGES),
@@ -189,12 +170,15 @@ def _described(entries: tuple[GameEntry, ...]) -> tuple[GameEntry, ...]:
     return entries
 
 
-def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[str, list[str]], list[str]]:
+def _served_documents(
+    entries: tuple[GameEntry, ...],
+) -> tuple[list[str], dict[str, list[str]], list[str], list[str]]:
     """The document types that the tables of ``entries`` send: their views and events
-    (``state``) and their rules (a table's summary).
+    (``state``), their rules (a table's summary), and their states (a finished game's
+    ``final``).
 
-    A game's views are those of its game objects for one round and for its most rounds;
-    its events are those its schemas declare (:attr:`GameSchemas.events
+    A game's views and states are those of its game objects for one round and for its most
+    rounds; its events are those its schemas declare (:attr:`GameSchemas.events
     <eighthalf.schemas.documents.GameSchemas.events>`).
 
     Raises:
@@ -203,6 +187,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
     views: list[str] = []
     events: dict[str, list[str]] = {}
     rules: list[str] = []
+    states: list[str] = []
     for entry in entries:
         registry = entry.documents
         rules.append(registry.to_data(entry.game.default_rules)["type"])
@@ -213,6 +198,9 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
             view = registry.to_data(game.view(state, 0))["type"]
             if view not in views:
                 views.append(view)
+            whole = registry.to_data(state)["type"]
+            if whole not in states:
+                states.append(whole)
         declared = schemas_of(entry)
         assert declared is not None  # checked by _described
         unknown = sorted(set(declared.events) - set(registry.by_name))
@@ -222,7 +210,7 @@ def _served_documents(entries: tuple[GameEntry, ...]) -> tuple[list[str], dict[s
                 f"expected some of its document types, not {unknown or 'none'}"
             )
         events[entry.name] = list(declared.events)
-    return views, events, rules
+    return views, events, rules, states
 
 
 def _most_players(entry: GameEntry) -> int:
@@ -234,33 +222,9 @@ def _most_players(entry: GameEntry) -> int:
     return max(entry.game.player_counts(entry.game.default_rules))
 
 
-def _object(
-    fields: dict[str, tuple[str, dict[str, Any]]], where: str, optional: frozenset[str] = frozenset()
-) -> dict[str, Any]:
-    """An object schema of ``fields`` (each: its description and its schema), all required but ``optional``."""
-    keys = frozenset(fields) - optional
-    docs = {key: text for key, (text, _) in fields.items()}
-    return object_schema(keys, {key: value for key, (_, value) in fields.items()}, docs, where, optional)
-
-
-def _checked_keys(schema: dict[str, Any], required: set[str], optional: set[str], where: str) -> dict[str, Any]:
-    """``schema``, after checking that it describes exactly the keys the server reads.
-
-    Raises:
-        EighthalfError: If it does not.
-    """
-    if set(schema["required"]) != required or set(schema["properties"]) != required | optional:
-        raise EighthalfError(
-            f"the JSON Schema of {where} is out of step with the server: it describes {sorted(schema['properties'])} "
-            f"(required {schema['required']}), the server reads {sorted(required | optional)} "
-            f"(required {sorted(required)})"
-        )
-    return schema
-
-
 def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, dict[str, Any]]:
     """The pieces the messages and bodies share: seats, tables, results, the games' documents."""
-    views, events, rules = _served_documents(entries)
+    views, events, rules, states = _served_documents(entries)
     most = max(_most_players(entry) for entry in entries)
     bots = sorted({bot for entry in entries for bot in entry.bots})
     every_event = [name for names in events.values() for name in names]
@@ -327,21 +291,25 @@ def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, 
             **_one_of(views),
         },
         "event": {"description": "An event document of the table's game.", **_one_of(every_event)},
+        "final": {
+            "description": "A finished game's whole state, a state document of the table's game.",
+            **_one_of(states),
+        },
         "seatInfo": {
             "description": "Who sits at a seat, and how many connections follow it.",
-            **_object(seat_fields, "a seat"),
+            **object_of(seat_fields, "a seat"),
         },
         "seatList": {"type": "array", "items": ref("seatInfo"), "minItems": 2, "maxItems": most},
         "result": nullable(
             {
                 "description": "The game's result: null until the game is over.",
-                **_object(result_fields, "a result"),
+                **object_of(result_fields, "a result"),
             }
         ),
         "last": nullable(
             {
                 "description": "The move that led to this state; null on joining.",
-                **_object(last_fields, "the last move"),
+                **object_of(last_fields, "the last move"),
             }
         ),
         "spectators": {"type": "integer", "minimum": 0, "maximum": MAX_SPECTATORS},
@@ -352,283 +320,6 @@ def _definitions(entries: tuple[GameEntry, ...], codes: list[str]) -> dict[str, 
         },
         "seed": nullable({"type": "integer", "minimum": 0, "maximum": MAX_INT}),
     }
-
-
-def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
-    return {
-        "id": ("The table's id.", ref("tableId")),
-        "game": ("The table's game.", ref("game")),
-        "players": ("The number of seats.", ref("players")),
-        "rounds": ("The rounds of the table's match (1: a single game).", ref("rounds")),
-        "rules": ("The table's rules, a Rules document of its game.", ref("rules")),
-        "move_seconds": ("The time per move, or null for none.", ref("moveSeconds")),
-        "seeded": (
-            "Whether the table's creator chose the seed (I4: anyone who knows it knows the deal).",
-            {"type": "boolean"},
-        ),
-        "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
-        "spectators": ("How many spectators follow the table.", ref("spectators")),
-        "started": ("Whether every seat is taken (the game starts then).", {"type": "boolean"}),
-        "moves": ("The number of moves made.", {"type": "integer", "minimum": 0}),
-        "to_move": ("The seat to move, or null once the game is over (or abandoned).", ref("seatOrNull")),
-        "abandoned": (
-            "Whether the table was ended as abandoned: no person touched it for too long (the server's "
-            "--abandon-after); its record's result is '*'.",
-            {"type": "boolean"},
-        ),
-        "result": ("The result once the game is over, else null.", ref("result")),
-        "created": ("When the table was made, in seconds since the epoch.", {"type": "number"}),
-    }
-
-
-def _link_fields() -> dict[str, tuple[str, dict[str, Any]]]:
-    return {
-        "link": ("The table page's path, to follow the table as a spectator.", {"type": "string", "pattern": "^/"}),
-        "invitations": (
-            "An invitation link per seat: the table page, with the seat to take.",
-            {"type": "array", "items": {"type": "string", "pattern": "^/"}},
-        ),
-    }
-
-
-def _messages() -> dict[str, dict[str, Any]]:
-    """The schema of every message and body, by name (without the header of a file)."""
-    if set(CLIENT_KEYS) != set(CLIENT_MESSAGES):
-        raise EighthalfError(
-            f"the JSON Schemas of the client messages are out of step with the server: they describe "
-            f"{list(CLIENT_MESSAGES)}, the server reads {sorted(CLIENT_KEYS)}"
-        )
-
-    def kind(name: str) -> tuple[str, dict[str, Any]]:
-        return ("The message's type.", {"const": name})
-
-    client = {
-        "hello": _object(
-            {
-                "type": kind("hello"),
-                "token": (  # any string: the server refuses a wrong one with bad-token, not bad-message
-                    "The seat's token, to act for that seat; without it, the connection watches.",
-                    {"type": "string"},
-                ),
-                "lang": (
-                    "The language of the narration and of the refusals' text: a language tag such as "
-                    f"'fr' or 'nl-BE'; one of {', '.join(LOCALES)} by its language, any other is told in English.",
-                    {"type": "string", "maxLength": MAX_LANG},
-                ),
-            },
-            "hello",
-            frozenset({"token", "lang"}),
-        ),
-        "move": _object(
-            {
-                "type": kind("move"),
-                "move": ("The move, in the game's notation (one of the state's moves).", ref("moveText")),
-                "number": (
-                    "The number of moves made when the move was chosen (the state's number): a move sent "
-                    "after the game moved on is refused as stale instead of played.",
-                    {"type": "integer", "minimum": 0},
-                ),
-            },
-            "move",
-            frozenset({"number"}),
-        ),
-        "ping": _object({"type": kind("ping")}, "ping"),
-    }
-    for name, (required, optional) in CLIENT_KEYS.items():
-        _checked_keys(client[name], set(required), set(optional), f"the {name} message")
-    server = {
-        "welcome": _object(
-            {
-                "type": kind("welcome"),
-                "protocol": ("The protocol's version.", {"const": PROTOCOL_VERSION}),
-                "seat": ("The seat this connection acts for, or null: a spectator.", ref("seatOrNull")),
-                "lang": (
-                    "The language the connection is told in: the hello's lang, or en.",
-                    {"enum": list(LOCALES)},
-                ),
-                "table": ("The table's public summary.", ref("summary")),
-                "log": (
-                    "The narration of the moves so far, as this seat (or a spectator) may see them, in that language.",
-                    {"type": "array", "items": {"type": "string"}},
-                ),
-            },
-            "welcome",
-        ),
-        "state": _object(
-            {
-                "type": kind("state"),
-                "table": ("The table's id.", ref("tableId")),
-                "seat": ("Whom the message is for: a seat, or null for a spectator.", ref("seatOrNull")),
-                "number": ("The number of moves made.", {"type": "integer", "minimum": 0}),
-                "to_move": ("The seat to move, or null once the game is over.", ref("seatOrNull")),
-                "started": ("Whether every seat is taken: until then nobody moves.", {"type": "boolean"}),
-                "view": ("The seat's own view (a spectator's: the public view), a document.", ref("view")),
-                "moves": (
-                    "The legal moves, in the game's notation: only to the seat to move once the game has "
-                    "started, else empty.",
-                    {"type": "array", "items": ref("moveText")},
-                ),
-                "events": (
-                    "What happened in the last move, as documents, as this seat may see it (empty on joining).",
-                    {"type": "array", "items": ref("event")},
-                ),
-                "narration": (
-                    "The same events told in the connection's language (the welcome's lang), one line each.",
-                    {"type": "array", "items": {"type": "string"}},
-                ),
-                "last": ("The last move, or null on joining.", ref("last")),
-                "result": ("The result once the game is over, else null.", ref("result")),
-                "seconds_left": (
-                    "The time left for the person to move, or null: no clock (no time per move, or a bot to move).",
-                    nullable({"type": "number", "minimum": 0}),
-                ),
-                "refused": (
-                    "Only to the seat to move, for a game that gives them (8½): the plays it might tap from its "
-                    "own cards that are refused now, by move, each with the engine's reason in the connection's "
-                    "language and its rule id, so that the page says at once why a selection is no move.",
-                    {
-                        "type": "object",
-                        "additionalProperties": _object(
-                            {
-                                "reason": (
-                                    "Why the move is refused, in the connection's language.",
-                                    {"type": "string"},
-                                ),
-                                "rule": ("The rule that refuses it.", {"type": "string"}),
-                            },
-                            "a refused move",
-                        ),
-                    },
-                ),
-            },
-            "state",
-            frozenset({"refused"}),
-        ),
-        "seats": _object(
-            {
-                "type": kind("seats"),
-                "table": ("The table's id.", ref("tableId")),
-                "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
-                "started": ("Whether every seat is taken.", {"type": "boolean"}),
-            },
-            "seats",
-        ),
-        "error": _object(
-            {
-                "type": kind("error"),
-                "code": ("What went wrong.", ref("code")),
-                "message": ("What went wrong, in English, naming the bad key or the move.", {"type": "string"}),
-                "rule": ("The id of the rule that forbids a move, or null.", nullable({"type": "string"})),
-                "text": (
-                    "What a player is told, in the connection's language: an illegal move's reason (without "
-                    "the move and the rule id), a short sentence for a turn or game refusal, else the message.",
-                    {"type": "string"},
-                ),
-            },
-            "error",
-        ),
-        "pong": _object({"type": kind("pong")}, "pong"),
-    }
-    new_table = _object(
-        {
-            "game": ("The game.", ref("game")),
-            "players": ("The number of seats (default: the game's least).", ref("players")),
-            "rounds": ("8½: the rounds of a match (default 1: a single round; M1).", ref("rounds")),
-            "rules": (
-                "The fields of the game's Rules document to change ({\"move_limit\": 300}); default: the game's rules.",
-                nullable({"type": "object"}),
-            ),
-            "seats": (
-                "Seat by seat, a built-in bot's name or null for a person; missing seats are for people.",
-                {"type": "array", "items": nullable(ref("bot"))},
-            ),
-            "move_seconds": ("The time per move (default null: none).", ref("moveSeconds")),
-            "timeout_bot": ("The bot that moves for a person whose time ran out (default greedy).", ref("bot")),
-            "seed": (
-                "The seed of the deal (default null: a fresh one; a chosen seed makes the table seeded).",
-                ref("seed"),
-            ),
-        },
-        "a new table",
-        frozenset(SPEC_KEYS - {"game"}),
-    )
-    _checked_keys(new_table, {"game"}, set(SPEC_KEYS - {"game"}), "a new table's settings")
-    game_fields: dict[str, tuple[str, dict[str, Any]]] = {
-        "name": ("The game's name, as a new table's game.", ref("game")),
-        "players": (
-            "The least and the most seats with the game's default rules.",
-            {"type": "array", "prefixItems": [ref("players"), ref("players")], "items": False, "minItems": 2},
-        ),
-        "max_rounds": ("The most rounds of a table (1: the game has no match).", ref("rounds")),
-        "rules": ("The game's default rules.", ref("rules")),
-        "bots": ("The game's built-in bots, by name.", {"type": "array", "items": ref("bot")}),
-        "key": ("The game's key: a lower-case identifier.", {"type": "string", "pattern": "^[a-z_][a-z0-9_]*$"}),
-        "board": (
-            "The address of the game's board script (GET /games/{key}/board/{file}), or null: the table page "
-            "shows the view's fields.",
-            nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/board/[A-Za-z0-9_-]+\\.js$"}),
-        ),
-        "options": (
-            "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",
-            {
-                "type": "array",
-                "items": _object(
-                    {
-                        "key": ("The rules field the option sets.", {"type": "string"}),
-                        "kind": ("A flag (a check box) or a count (a number).", {"enum": ["flag", "count"]}),
-                        "label": ("What the lobby calls the option.", {"type": "string"}),
-                        "hint": ("What the option does, with its rule; may be empty.", {"type": "string"}),
-                        "empty": ("What an empty count means; may be empty.", {"type": "string"}),
-                    },
-                    "a table option",
-                ),
-            },
-        ),
-    }
-    http = {
-        "NewTable": new_table,
-        "JoinRequest": _object(
-            {
-                "name": (
-                    "The seat's name: 1 to 40 printable characters, and no comma (the record's Names tag "
-                    "separates the names with commas).",
-                    {"allOf": [ref("name"), {"type": "string", "pattern": "^[^,]*$"}]},
-                )
-            },
-            "a join",
-        ),
-        "JoinAnswer": _object(
-            {
-                "seat": ("The seat taken.", ref("seat")),
-                "token": ("The seat's token: the only credential of the seat, given only here.", ref("token")),
-                "link": (
-                    "The table page with the token in the URL's fragment (never sent to a server).",
-                    {"type": "string", "pattern": "^/table/[^#?]+#token=[A-Za-z0-9_-]+$"},
-                ),
-            },
-            "a join's answer",
-        ),
-        "TableSummary": _object(_summary_fields(), "a table's summary"),
-        "Table": _object({**_summary_fields(), **_link_fields()}, "a table's summary with its links"),
-        "TableList": {"type": "array", "items": ref("summary")},
-        "Games": {"type": "array", "items": {"description": "A served game.", **_object(game_fields, "a game")}},
-        "ErrorBody": _object(
-            {
-                "error": (
-                    "What went wrong.",
-                    _object(
-                        {
-                            "code": ("What went wrong.", ref("code")),
-                            "message": ("What went wrong, in English.", {"type": "string"}),
-                        },
-                        "an error",
-                    ),
-                )
-            },
-            "an error body",
-        ),
-    }
-    return {**client, **server, **http}
 
 
 _TITLES: Final = {
@@ -669,7 +360,7 @@ def server_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict
         )
     chosen = shipped_games() if entries is None else tuple(entries)
     defs = _definitions(_described(chosen), list(ERROR_CODES))
-    schemas = _messages()
+    schemas = message_schemas()
     defs["summary"] = {"description": "A table's public summary.", **schemas["TableSummary"]}
     out: dict[str, dict[str, Any]] = {}
 

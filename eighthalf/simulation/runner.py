@@ -2,8 +2,7 @@
 
 Nothing here knows a game's rules. The runner written once against the game protocol,
 :mod:`eighthalf.simulation.simulate`, plays the games of any game object with these pieces,
-and each game's simulation module (:mod:`eighthalf.games.eighthalf.simulate` for 8½,
-:mod:`eighthalf.games.eights.simulate` for Eights) binds it to its own summary:
+and the one summary of every game (:mod:`eighthalf.simulation.summary`) adds up what it gives:
 
 - bots named by a registry entry or by an importable ``"module:attribute"`` spec
   (:func:`bot_factory`, :func:`load_bot`), which travel to workers as plain text;
@@ -91,7 +90,7 @@ Not :data:`eighthalf.core.shuffle.MAX_SEED_DIGITS` (4,300), the bound of a deal'
 a simulation derives its games' deal seeds from its own seed (:func:`game_seeds`)."""
 
 MAX_SEED_DIGITS: Final = MAX_RUN_SEED_DIGITS
-"""The old name of :data:`MAX_RUN_SEED_DIGITS`, kept as an alias (``eighthalf.games.eighthalf.simulate.MAX_SEED_DIGITS`` too)."""
+"""The old name of :data:`MAX_RUN_SEED_DIGITS`, kept as an alias."""
 
 _MAX_SEED: Final = 10**MAX_RUN_SEED_DIGITS
 

@@ -5,14 +5,13 @@ between bots named by the game's entry in the registry of games (``entry.bots``)
 ``"module:attribute"`` specs, chunked over any ``concurrent.futures`` executor
 (:func:`~eighthalf.simulation.runner.run_chunks`), and adds up what every game gives: wins
 (shared wins apart), points and their squares by seat and by bot, the games without a
-winner or with a shared win, and the lengths in moves. A game's simulation module
-(:mod:`eighthalf.games.eighthalf.simulate`, :mod:`eighthalf.games.eights.simulate`) is a :class:`SimulatedGame`:
-the game object, the names its summary uses, and its :class:`GameFigures`
-(:mod:`eighthalf.simulation.figures`), the small hook through which it counts what only it
-has (8½'s catches and final counts, Eights' hands and spellings), shows its bots the
-table (8½ reuses the views of unchanged seats) and writes its JSON line of a game.
-Each game's summary derives its figures and outputs through :class:`StandingFigures`,
-:class:`SummaryFigures` and :func:`standings_table`, so only what the game adds is its own.
+winner or with a shared win, and the lengths in moves. A game's simulation is a :class:`SimulatedGame` (:func:`eighthalf.simulation.summary.binding_of`
+makes it from the game's registry entry): the game object, the names its summary uses, and
+its :class:`GameFigures` (:mod:`eighthalf.simulation.figures`), the small hook through which it
+counts what only it has (8½'s catches and final counts, Eights' hands and spellings), shows
+its bots the table (8½ reuses the views of unchanged seats) and writes its JSON line of a
+game. The one summary of every game, :class:`~eighthalf.simulation.summary.Summary`, adds up
+the totals this runner gives.
 
 Game ``i`` is dealt with the first seed of :func:`~eighthalf.simulation.runner.game_seeds`
 ``(tag, seed, i)`` and its bots share a :class:`random.Random` seeded with the second;
@@ -30,11 +29,10 @@ summary therefore depends only on the arguments, never on how the games were spr
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Any, ClassVar, Final, TextIO
+from typing import Any, Final, TextIO
 
 import attrs
 
@@ -45,7 +43,6 @@ from eighthalf.registry import bots_for, load_bot_for
 from eighthalf.simulation.figures import GameFigures, Unending
 from eighthalf.simulation.runner import (
     DEFAULT_CHUNK_SIZE,
-    HistogramFigures,
     add_cells,
     add_counts,
     bot_factory,
@@ -54,28 +51,21 @@ from eighthalf.simulation.runner import (
     chunks,
     default_workers,
     game_seeds,
-    histogram_figures,
-    mean_interval,
     new_bot,
     refuse_move,
     run_chunks,
-    summary_csv,
-    wilson,
 )
 
 __all__ = [
     "BASE_FIELDS",
     "GameFigures",
     "SimulatedGame",
-    "StandingFigures",
-    "SummaryFigures",
     "Totals",
     "Unending",
     "play_game",
     "run_simulation",
     "seat_bots",
     "standings_lines",
-    "standings_table",
     "summary_json",
 ]
 
@@ -331,7 +321,7 @@ def run_simulation(
 ) -> Totals:
     """Play ``count`` games of ``binding``'s game between the named bots and add them up.
 
-    The arguments are those of a game's ``simulate`` (:func:`eighthalf.games.eighthalf.simulate.simulate`
+    The arguments are those of a game's ``simulate`` (:func:`eighthalf.simulation.summary.simulate`
     says what each means), checked by :meth:`SimulatedGame.check`; ``rules`` ``None`` plays
     the game's default rules, and ``out`` receives the per-game JSON lines.
 
@@ -412,240 +402,3 @@ def standings_lines(columns: str, seats: Sequence[Any], by_bot: Sequence[Any], r
     lines.extend(f"{standing.bot or '':<16}{row(standing)}".rstrip() for standing in by_bot)
     lines.append("")
     return lines
-
-
-class StandingFigures:
-    """The figures that every game's standing derives from its totals, written once.
-
-    A *standing* is the results of one seat, or of one bot over every seat it played; a
-    *seat-game* is one seat in one game (a seat-round in 8½). A game's ``Standing``, a
-    frozen attrs class (:class:`eighthalf.games.eighthalf.simulate.Standing`,
-    :class:`eighthalf.games.eights.simulate.Standing`), takes this slotted mixin: it has the
-    fields ``seat``, ``bot``, ``wins``, ``points`` and ``points_squared``, gives the number of
-    its seat-games through :attr:`seat_games`, and may set the class attributes
-    ``_count_key``, the key of that number in :meth:`to_dict` (``"games"``; 8½: ``"rounds"``),
-    and ``_points_range``, the least and most points of a seat-game (0 and no bound; 8½: 0 to 3).
-    """
-
-    __slots__ = ()
-
-    _count_key: ClassVar[str] = "games"
-    _points_range: ClassVar[tuple[float, float]] = (0.0, math.inf)
-
-    seat: int | None
-    bot: str | None
-    wins: int
-    points: int
-    points_squared: int
-
-    @property
-    def seat_games(self) -> int:
-        """How many seat-games were played (each game's class gives its own field)."""
-        raise NotImplementedError
-
-    @property
-    def win_rate(self) -> float:
-        """Wins per seat-game (a game without a winner counts as lost, a shared win as a win)."""
-        return self.wins / self.seat_games
-
-    @property
-    def win_rate_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`win_rate` (Wilson score interval)."""
-        return wilson(self.wins, self.seat_games)
-
-    @property
-    def mean_points(self) -> float:
-        """Points per seat-game."""
-        return self.points / self.seat_games
-
-    @property
-    def mean_points_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`mean_points` (normal approximation), within the
-        possible points (8½: 0–3; Eights: at least 0). With fewer than 2 seat-games no spread can
-        be estimated: the interval is then the whole range if it is bounded (8½), else the mean
-        at both ends (Eights)."""
-        low, high = self._points_range
-        if self.seat_games < 2 and math.isinf(high):
-            return self.mean_points, self.mean_points
-        return mean_interval(self.points, self.points_squared, self.seat_games, low, high)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The totals and the derived figures, as plain JSON-ready values."""
-        low, high = self.win_rate_ci
-        points_low, points_high = self.mean_points_ci
-        return {
-            "seat": self.seat,
-            "bot": self.bot,
-            self._count_key: self.seat_games,
-            "wins": self.wins,
-            **self._after_wins(),
-            "win_rate": self.win_rate,
-            "win_rate_low": low,
-            "win_rate_high": high,
-            "points": self.points,
-            "mean_points": self.mean_points,
-            "mean_points_low": points_low,
-            "mean_points_high": points_high,
-            **self._after_points(),
-        }
-
-    def _after_wins(self) -> dict[str, Any]:
-        """The game's own totals of :meth:`to_dict` after ``wins`` (Eights: ``shared_wins``)."""
-        return {}
-
-    def _after_points(self) -> dict[str, Any]:
-        """The game's own figures at the end of :meth:`to_dict` (8½: ``mean_count``)."""
-        return {}
-
-
-class SummaryFigures:
-    """The figures and outputs that every game's summary derives alike, written once.
-
-    A game's ``Summary``, a frozen attrs class (:class:`eighthalf.games.eighthalf.simulate.Summary`,
-    :class:`eighthalf.games.eights.simulate.Summary`), takes this slotted mixin: it has the fields
-    ``players``, ``bots``, ``seed``, ``rotate_seats``, ``seats`` and ``by_bot``, the number
-    of its games in the field named for them (``rounds``, ``games``) and the histogram of
-    their lengths in the field ``_lengths_field`` names, and sets the class attributes
-    ``_title`` (the game's name, ``"8½"``), ``_unit`` (what one game is called,
-    ``"round"``), ``_length_key`` (the lengths' name in the outputs, ``"length"`` by
-    default, ``"turns"`` in Eights), ``_lengths_field`` (``"lengths"`` by default) and
-    ``_length_unit`` (what they count, ``"moves"`` by default). Its ``to_dict``, ``to_csv``
-    and ``to_text`` add the game's own parts to ``_data``, ``_csv`` and ``_text``.
-    """
-
-    __slots__ = ()
-
-    _title: ClassVar[str]
-    _unit: ClassVar[str]
-    _length_key: ClassVar[str] = "length"
-    _lengths_field: ClassVar[str] = "lengths"
-    _length_unit: ClassVar[str] = "moves"
-
-    players: int
-    bots: tuple[str, ...]
-    seed: int
-    rotate_seats: bool
-    seats: tuple[StandingFigures, ...]
-    by_bot: tuple[StandingFigures, ...]
-
-    @property
-    def _count(self) -> int:
-        count: int = getattr(self, self._unit + "s")  # the game's number of games
-        return count
-
-    @property
-    def _lengths(self) -> tuple[tuple[int, int], ...]:
-        lengths: tuple[tuple[int, int], ...] = getattr(self, self._lengths_field)
-        return lengths
-
-    @property
-    def moves(self) -> int:
-        """Total moves made (turns, in Eights)."""
-        return sum(length * count for length, count in self._lengths)
-
-    @property
-    def _length_figures(self) -> HistogramFigures:
-        return histogram_figures(self._lengths, self._count)
-
-    @property
-    def mean_length(self) -> float:
-        """Mean length of a game (a round of 8½), in what its lengths count (moves; Eights' turns)."""
-        return self._length_figures.mean
-
-    @property
-    def median_length(self) -> float:
-        """Median length of a game (the mean of the two middle games for an even number)."""
-        return self._length_figures.median
-
-    @property
-    def min_length(self) -> int:
-        """The shortest game's length."""
-        return self._length_figures.min
-
-    @property
-    def max_length(self) -> int:
-        """The longest game's length."""
-        return self._length_figures.max
-
-    def to_json(self) -> str:
-        """:meth:`to_dict` as indented JSON."""
-        return summary_json(self.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, derived figures included, as plain JSON-ready values."""
-        return self._data({}, {})
-
-    def _data(self, head: Mapping[str, object], tail: Mapping[str, object]) -> dict[str, Any]:
-        """:meth:`to_dict`: the settings every game has, the game's ``head`` (its rules' settings,
-        totals), the standings, the lengths' figures and histogram, then the game's ``tail``."""
-        return {
-            "players": self.players,
-            self._unit + "s": self._count,
-            "bots": list(self.bots),
-            "seed": self.seed,
-            "rotate_seats": self.rotate_seats,
-            **head,
-            "seats": [standing.to_dict() for standing in self.seats],
-            "by_bot": [standing.to_dict() for standing in self.by_bot],
-            self._length_key: {**self._length_figures._asdict(), "histogram": [list(pair) for pair in self._lengths]},
-            **tail,
-        }
-
-    def _csv(self, columns: Sequence[str], head: Mapping[str, object], tail: Mapping[str, object]) -> str:
-        """:meth:`to_csv` with ``columns``: the rows of the standings, then the row of the whole
-        games: their number, the game's ``head``, the lengths' figures, the game's ``tail``."""
-        lengths = {f"{name}_{self._length_key}": value for name, value in self._length_figures._asdict().items()}
-        whole = {"kind": self._unit + "s", self._unit + "s": self._count, **head, **lengths, **tail}
-        return summary_csv(columns, self.seats, self.by_bot, whole)
-
-    def _text(self, settings: str, table: list[str], tail: Sequence[str]) -> str:
-        """:meth:`to_text`: the first line with the game's ``settings``, the ``table`` of the
-        standings (:func:`standings_table`), the lengths' figures, then the ``tail`` lines."""
-        rotation = ", seats rotating" if self.rotate_seats else ""
-        figures = self._length_figures
-        lines = [
-            f"{self._title} simulation: {self._count} {self._unit}s, {self.players} players, seed {self.seed}, "
-            f"bots {','.join(self.bots)}{rotation}{settings}",
-            "",
-            *table,
-            f"{self._unit} length ({self._length_unit}): mean {figures.mean:.1f}, median {figures.median:g}, "
-            f"min {figures.min}, max {figures.max}",
-            *tail,
-        ]
-        return "\n".join(lines)
-
-
-def standings_table(
-    unit: str,
-    seats: Sequence[StandingFigures],
-    by_bot: Sequence[StandingFigures],
-    *,
-    points_digits: int = 2,
-    extra: tuple[str, Callable[[Any], str]] | None = None,
-) -> list[str]:
-    """The tables by seat and by bot of a summary's text (:func:`standings_lines`), with the
-    columns every game has: the seat-games (headed ``unit``), wins, the win rate and the
-    mean points with their 95% intervals (to ``points_digits`` decimals); ``extra`` adds a
-    column of its own: its heading, and what gives a standing's cell.
-
-    Both games' ``Summary.to_text`` show these tables (:meth:`eighthalf.games.eighthalf.simulate.Summary.to_text`).
-    """
-    heading, cell = extra if extra is not None else ("", _no_cell)
-
-    def row(standing: StandingFigures) -> str:
-        low, high = standing.win_rate_ci
-        points_low, points_high = standing.mean_points_ci
-        points = (
-            f"{standing.mean_points:.{points_digits}f} ({points_low:.{points_digits}f}–{points_high:.{points_digits}f})"
-        )
-        return (
-            f"{standing.seat_games:>9}{standing.wins:>9}  "
-            f"{f'{standing.win_rate:6.1%} ({low:.1%}–{high:.1%})':<23}{points:<23}{cell(standing)}"
-        )
-
-    columns = f"{unit:>9}{'wins':>9}  {'win rate (95% CI)':<23}{'points (95% CI)':<23}{heading}"
-    return standings_lines(columns, seats, by_bot, row)
-
-
-def _no_cell(standing: object) -> str:
-    return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import random
@@ -17,15 +18,38 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from eighthalf import cli
+from eighthalf.console.commands import add_commands
 from eighthalf.eights import Pass, Rules, Spell, apply, legal_moves, new_game, parse_move, view
 from eighthalf.errors import EighthalfError
-from eighthalf.games.eighthalf import cli
 from eighthalf.games.eights.bots import GreedyBot, RandomBot
-from eighthalf.games.eights.cli import NAMES, main, run_demo
-from eighthalf.games.eights.simulate import CSV_COLUMNS, Summary, game_seeds_of, simulate
+from eighthalf.games.eights.demo import NAMES, run_demo
+from eighthalf.games.eights.figures import CSV_COLUMNS, HAND_LIMIT, EightsFigures
 from eighthalf.games.eights.terminal import HELP, LABELS, add_play_arguments, listed_moves, numbered_moves, run_play
+from eighthalf.registry import find
+from eighthalf.simulation.runner import game_seeds
+from eighthalf.simulation.summary import Summary
+from eighthalf.simulation.summary import simulate as simulate_game
 
 BOTS = ["greedy", "random", "random"]
+ENTRY = find("eights")
+
+
+def main(argv: list[str], *, write: Callable[[str], None] = print) -> int:
+    """Eights' commands on their own (``argv`` without the word ``eights``), as the command line has them."""
+    parser = argparse.ArgumentParser(prog="python -m eighthalf eights")
+    add_commands(parser.add_subparsers(dest="eights_command", required=True), ENTRY)
+    args = parser.parse_args(argv)
+    run: Callable[..., int] = args.run
+    return run(args, write=write)
+
+
+simulate = functools.partial(simulate_game, ENTRY)
+"""Eights' simulation, the one every game derives (:func:`eighthalf.simulation.summary.simulate`)."""
+
+
+def game_seeds_of(seed: int, index: int) -> tuple[int, int]:
+    return game_seeds(EightsFigures.tag or b"", seed, index)
 
 
 # --- demo ---------------------------------------------------------------------------------------
@@ -89,20 +113,20 @@ def test_simulate_is_the_same_whatever_the_workers(reference: Summary) -> None:
 
 def test_the_summary_adds_up(reference: Summary) -> None:
     summary = reference
-    assert (summary.games, summary.players, summary.bots, summary.target) == (30, 3, tuple(BOTS), 50)
+    assert (summary.games, summary.players, summary.bots, summary.rules.target_for(3)) == (30, 3, tuple(BOTS), 50)
     assert summary.rotate_seats and [seat.bot for seat in summary.seats] == [None, None, None]
     greedy, rand = summary.by_bot
     assert (greedy.bot, greedy.games, rand.bot, rand.games) == ("greedy", 30, "random", 60)
     wins = sum(seat.wins for seat in summary.seats)
-    assert wins == summary.games + sum(seat.shared for seat in summary.seats) - summary.tied  # WG3: shared wins
+    assert wins == summary.games + sum(seat.shared for seat in summary.seats) - summary.shared_games  # WG3: shared wins
     assert greedy.wins + rand.wins == wins and greedy.points + rand.points == sum(s.points for s in summary.seats)
     for standing in summary.seats + summary.by_bot:
         low, high = standing.win_rate_ci
         assert 0 <= low <= standing.win_rate <= high <= 1
         low, high = standing.mean_points_ci
         assert 0 <= low <= standing.mean_points <= high
-    assert sum(count for _, count in summary.turns) == sum(count for _, count in summary.hands) == 30
-    assert summary.min_turns <= summary.median_turns <= summary.max_turns and summary.mean_hands >= 1
+    assert sum(count for _, count in summary.lengths) == sum(count for _, count in summary.histogram("hands")) == 30
+    assert summary.min_length <= summary.median_length <= summary.max_length and summary.to_dict()["hands"]["mean"] >= 1
 
 
 def test_every_game_of_games_out_replays_to_its_totals() -> None:
@@ -111,7 +135,7 @@ def test_every_game_of_games_out_replays_to_its_totals() -> None:
     summary = simulate(4, 6, ["greedy", "random"] * 2, seed=3, rules=rules, games_out=out, workers=2, chunk_size=2)
     records = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [record["game"] for record in records] == list(range(6))
-    assert summary.may_pass_freely and summary.target == 15
+    assert summary.rules.may_pass_freely and summary.rules.target_for(4) == 15
     for record in records:
         assert record["seed"] == game_seeds_of(3, record["game"])[0]
         state = new_game(4, seed=record["seed"], rules=rules)
@@ -422,7 +446,6 @@ def test_bots_see_only_their_views_in_play(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_simulate_stops_a_game_that_cannot_end_with_one_error_wg3() -> None:
     """Bots that never spell under WR1 never reach the target (WG3): one clear error, no hang."""
-    from eighthalf.games.eights.simulate import HAND_LIMIT
 
     with pytest.raises(EighthalfError, match=rf"game 0 \(seed \d+\) did not end within {HAND_LIMIT:,} hands"):
         simulate(2, 1, ["passive_bots:PassingBot"] * 2, seed=3, rules=Rules(may_pass_freely=True))

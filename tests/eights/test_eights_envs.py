@@ -333,11 +333,11 @@ def test_wt1_an_action_outside_the_mask_raises_and_changes_nothing() -> None:
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: raw_env(4, rules={"target": 10}),  # type: ignore[arg-type]
+        lambda: raw_env(4, rules={"target": 10}),
         lambda: raw_env(7),
         lambda: raw_env(4, move_limit=0),
         lambda: raw_env(4, move_limit=10**5000),
-        lambda: SeatEnv(4, rules="x" * 100_000),  # type: ignore[arg-type]
+        lambda: SeatEnv(4, rules="x" * 100_000),
         lambda: SeatEnv(4, opponents=("nobody",)),
         lambda: SeatEnv(4, rules=Rules(), move_limit=-1),
     ],

@@ -420,6 +420,11 @@ def check_frames(
             return _frame(game, state, viewer, started)
 
         assert {key: frame[key] for key in ("view", "to_move", "moves", "result")} == render(true, seat)
+        # every card only once the game is over (the whole state, to every seat and spectator), never before
+        over = game.to_move(true) is None
+        assert ("final" in frame) == over, (number, over, sorted(frame))
+        if over:
+            assert frame["final"] == documents_for(game).to_data(true)
         assert_no_leaks(true, seat, render, rng=rng, variants=VARIANTS, game=game)
         last = frame["last"]
         if last is None:

@@ -255,9 +255,11 @@ def _check_frames(server: ServerProcess, table: str, game: str, players: list[Pl
                 expected["pile"] = [symbol for symbol, _ in shown["pile"][-PILE_SHOWN:]]
             else:
                 expected = {"hand": shown["hand"] or [], "open": [], "pile": [], "letters": shown["table"]}
-                # Every card named in the page's text (the moves) is the seat's own or the table's.
+                # Every card named in the page's text (the moves) is the seat's own or the table's, until
+                # the game is over: then every card is shown (the frame's final, under the result).
                 named = set(re.findall(r"\b[1-8][a-z]\b", text))
-                assert named <= {*expected["hand"], *expected["letters"]}, (seat, number, named)
+                over = play.to_move(state) is None
+                assert over or named <= {*expected["hand"], *expected["letters"]}, (seat, number, named)
             assert {zone: zones[zone] for zone in expected} == expected, (seat, number)
             assert int(zones["all"][0]) == sum(map(len, expected.values())), (seat, number, zones)
     assert seen > 2 * len(states)
@@ -538,6 +540,8 @@ def test_a_rounds_end_shows_the_scores_and_the_exchange_is_made_by_touch(
             panel = player.page.locator("#round-end")
             assert panel.is_visible() and "Round 1 is over" in panel.inner_text(), player.label
             assert {"Anna", "Ben"} <= set(re.findall(r"Anna|Ben", panel.locator("table").inner_text()))
+            # what decided the points: each count (E4, its id a link to the rule) and the Big Loser (E5)
+            assert "(Big Loser)" in panel.inner_text() and panel.locator("a.rule-link[data-rule='E4']").count() == 1
         assert page.locator("#others-zone").is_visible() and page.locator("#decline").is_visible()
         legal = legal_moves(players[winner])
         exchange = next(move for move in legal if move[0] == "x")

@@ -264,6 +264,7 @@ def play(client: TestClient, settings: dict[str, Any], seed: int) -> tuple[str, 
             if message["type"] != "state":
                 continue
             events.update(event["type"] for event in message["events"])
+            assert ("final" in message) == (message["result"] is not None)  # every card only after the end
             if message["result"] is not None:
                 break
             if message["moves"]:

@@ -27,14 +27,6 @@ from eighthalf.envs.extras import GAME_MODULE_OF, lazy_names, register_with_gymn
 if TYPE_CHECKING:
     from eighthalf.envs.eights.gym import SeatEnv
     from eighthalf.envs.eights.pettingzoo import env, raw_env
-    from eighthalf.games.eights.encoding import (
-        ACTIONS,
-        NUM_ACTIONS,
-        action_mask,
-        action_to_move,
-        encode_view,
-        move_to_action,
-    )
 
 __all__ = [
     "ACTIONS",

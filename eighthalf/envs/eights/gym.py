@@ -20,10 +20,9 @@ stopped by the move limit is truncated.
 
 from __future__ import annotations
 
+from typing import Any
+
 from eighthalf.envs.seat import GameSeatEnv, seat_env_id
-from eighthalf.games.eights.bots import Bot
-from eighthalf.games.eights.options import Rules
-from eighthalf.games.eights.state import GameState
 
 __all__ = ["ENV_ID", "SeatEnv"]
 
@@ -33,7 +32,7 @@ ENV_ID = seat_env_id("eights", "eighthalf.envs.eights.gym:SeatEnv")
 ``gymnasium.make(ENV_ID, players=4)``."""
 
 
-class SeatEnv(GameSeatEnv[Rules, Bot]):
+class SeatEnv(GameSeatEnv[Any, Any]):
     """One seat of a game of Eights against bots, as a Gymnasium environment.
 
     An action outside the mask ends the episode with ``illegal_reward`` by default
@@ -58,4 +57,3 @@ class SeatEnv(GameSeatEnv[Rules, Bot]):
     """
 
     default_game = "eights"
-    state: GameState | None  # the game, once reset() dealt it

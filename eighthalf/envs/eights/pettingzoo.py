@@ -24,17 +24,14 @@ no reward.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from eighthalf.envs.aec import GameAEC, wrapped
-from eighthalf.games.eights.encoding import EIGHTS_ENCODING
-from eighthalf.games.eights.options import Rules
-from eighthalf.games.eights.state import GameState
 
 __all__ = ["env", "raw_env"]
 
 
-class raw_env(GameAEC[Rules]):
+class raw_env(GameAEC[Any]):
     """The unwrapped AEC environment of one game of Eights (see the module's description):
     :class:`~eighthalf.envs.aec.GameAEC` of the registered game ``eights``.
 
@@ -52,9 +49,6 @@ class raw_env(GameAEC[Rules]):
     """
 
     default_game = "eights"
-    metadata: ClassVar[dict[str, Any]] = {**GameAEC.metadata, "name": EIGHTS_ENCODING.env_name}
-
-    state_: GameState | None  # the game, once reset() dealt it
 
 
 env = wrapped(raw_env)

@@ -478,7 +478,7 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
     episode = "round"
     hidden_rules = "I2, I3"
     utility = (0.0, 3.0)
-    spiel_game = "eighthalf.envs.openspiel:EighthalfGame"
+    spiel_game = "eighthalf.games.eighthalf.spiel:EighthalfGame"
 
     def table(self, rules: Rules | None, move_limit: int | None) -> tuple[Rules, int | None]:
         """:func:`table_rules`; the engine ends a round at the move limit (E7), so the adapters need none.
@@ -538,6 +538,10 @@ class RoundEncoding(Encoding[GameState, Move, PlayerView, Rules]):
         return [float(points) for points in result.scores]
 
     text = staticmethod(table_text)
+
+    def players_of(self, seen: PlayerView) -> int:
+        """The seats of the view (S2)."""
+        return len(seen.seats)
 
     def card_text(self, card: Rank) -> str:
         """The rank's label."""

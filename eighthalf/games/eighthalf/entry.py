@@ -18,15 +18,18 @@ from typing import Any, Final
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.formats.replay import GameRecord
+from eighthalf.games.eighthalf.arguments import DEMO_OPTIONS, SIMULATE_OPTIONS
 from eighthalf.games.eighthalf.bots import BOTS
 from eighthalf.games.eighthalf.cards import COMPOSITION
-from eighthalf.games.eighthalf.cli import add_commands
+from eighthalf.games.eighthalf.demo import demo_screen
+from eighthalf.games.eighthalf.figures import COUNTERS, FIGURES
 from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.reasons import REASONS, WORDS, refused_plays
 from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
 from eighthalf.games.eighthalf.serialization import REGISTRY
 from eighthalf.games.eighthalf.state import GameState
+from eighthalf.games.eighthalf.terminal import add_play_command
 from eighthalf.registry import Commands, GameEntry, TableOption
 
 __all__ = ["ENTRY", "round_cards"]
@@ -72,6 +75,7 @@ ENTRY: Final = GameEntry(
     game=EIGHTHALF,
     documents=REGISTRY,
     bots=BOTS,
+    analysis_bot="search",
     records=RECORD_FORMAT,
     players_rule="S2",
     make_record=_record,
@@ -86,7 +90,21 @@ ENTRY: Final = GameEntry(
         help="8½'s commands: demo, play or simulate (also the command line's own)",
         description="The card game 8½ (its rules: the rules page of the docs, docs/rules.rst): a narrated demo, "
         "the terminal game, and simulations.",
-        add_commands=add_commands,
+        demo_help="play a seeded round between built-in bots, narrated move by move",
+        demo_seed_help="the deal's seed (default 7)",
+        demo_options=DEMO_OPTIONS,
+        demo_screen=demo_screen,
+        play=add_play_command,
+        figures=FIGURES,
+        figure_names=COUNTERS,
+        simulate_options=SIMULATE_OPTIONS,
+        simulate_help="play many seeded rounds between bots and summarise them",
+        simulate_description="Play many seeded rounds between bots and print a summary (win rates and points by "
+        "seat and bot, round lengths, catches, collects, failed blind cards); optionally write it as JSON or CSV, "
+        "and every round as a JSON line.",
+        count_help="how many rounds to play (default 1000)",
+        lines_help="write one JSON line per round to PATH ('-' for stdout), in round order: "
+        "round, seed, seats, winner, points, counts, length, moves",
     ),
     encoding="eighthalf.games.eighthalf.encoding:EIGHTHALF_ENCODING",
     schemas="eighthalf.games.eighthalf.schema_fields:SCHEMAS",
@@ -95,6 +113,7 @@ ENTRY: Final = GameEntry(
     reason_words=WORDS,
     locales=LOCALES,
     board="eighthalf.games.eighthalf:board",
+    howto="eighthalf.games.eighthalf:howto",
     table_options=(
         TableOption("move_limit", N_("Move limit"), N_("none: the round ends when a player goes out (E1)")),
         TableOption(

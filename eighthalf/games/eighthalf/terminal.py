@@ -59,15 +59,15 @@ import attrs
 from eighthalf.console import play as common
 from eighthalf.console.arguments import check_record_option
 from eighthalf.console.arguments import int_type as _int_type
-from eighthalf.console.commands import seat_names
+from eighthalf.console.commands import checked_run, seat_names
 from eighthalf.console.play import Choices, Message, Pause, Screen, ScreenItem, ask_move
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import DEFAULT_LOCALE, add_language_argument, language_from_args
+from eighthalf.games.eighthalf.arguments import add_table_option_arguments, table_option_flags, table_options_from_args
 from eighthalf.games.eighthalf.bots import BOTS, tell_match
 from eighthalf.games.eighthalf.bots import exchange_choice as bots_exchange_choice
 from eighthalf.games.eighthalf.events import RoundOver
-from eighthalf.games.eighthalf.flags import add_table_option_arguments, table_option_flags, table_options_from_args
 from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.match import (
     Match,
@@ -103,6 +103,7 @@ __all__ = [
     "Paint",
     "PlayConfig",
     "add_play_arguments",
+    "add_play_command",
     "config_from_args",
     "describe_move",
     "exchange_choice",
@@ -492,6 +493,14 @@ def run_play(
         input=input,
         write=write,
     )
+
+
+def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add 8½'s own ``play`` (a round, or a match with ``--match``) to ``commands``, setting ``run``
+    (the entry's :attr:`Commands.play <eighthalf.registry.Commands.play>`)."""
+    play = commands.add_parser("play", help="play a round or a match against bots in the terminal")
+    add_play_arguments(play)
+    play.set_defaults(run=checked_run(play, config_from_args, run_play))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

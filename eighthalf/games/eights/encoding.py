@@ -653,6 +653,10 @@ class EightsEncoding(Encoding[GameState, Move, PlayerView, Rules]):
 
     text = staticmethod(view_text)
 
+    def players_of(self, seen: PlayerView) -> int:
+        """The seats of the view (WS2)."""
+        return seen.players
+
     def recall_size(self, players: int) -> int:
         """For every seat: how often it spelled each word, passed, and how many cards it exchanged."""
         return players * _RECALL

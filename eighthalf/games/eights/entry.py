@@ -18,13 +18,14 @@ from typing import Final
 from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.games.eights.bots import BOTS
 from eighthalf.games.eights.cards import DECK
-from eighthalf.games.eights.cli import add_play_command, add_simulate_command, demo_screen
+from eighthalf.games.eights.demo import demo_screen
+from eighthalf.games.eights.figures import FIGURE_NAMES, FIGURES
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.games.eights.reasons import REASONS
 from eighthalf.games.eights.records import RECORD_FORMAT
 from eighthalf.games.eights.serialization import REGISTRY
 from eighthalf.games.eights.state import GameState
-from eighthalf.games.eights.terminal import RULES_OPTIONS
+from eighthalf.games.eights.terminal import RULES_OPTIONS, add_play_command
 from eighthalf.registry import Commands, GameEntry, TableOption
 
 __all__ = ["ENTRY", "eights_cards"]
@@ -51,6 +52,7 @@ ENTRY: Final = GameEntry(
     game=EIGHTS,
     documents=REGISTRY,
     bots=BOTS,
+    analysis_bot="prospect",
     records=RECORD_FORMAT,
     cards=eights_cards,
     deck=Counter(DECK),
@@ -61,7 +63,14 @@ ENTRY: Final = GameEntry(
         "docs, docs/eights.rst): a narrated demo, the terminal game, and simulations on the same runner as 8½'s.",
         demo_screen=demo_screen,
         play=add_play_command,
-        simulate=add_simulate_command,
+        figures=FIGURES,
+        figure_names=FIGURE_NAMES,
+        simulate_description="Play many seeded games of Eights between bots and print a summary (win rates and "
+        "final points by seat and bot with 95% intervals, game lengths in turns and hands); optionally write it as "
+        "JSON or CSV, and every game as a JSON line.",
+        count_help="how many whole games to play (default 1000)",
+        lines_help="write one JSON line per game to PATH ('-' for stdout), in game order: "
+        "game, seed, seats, winners, totals, hands, turns, moves",
     ),
     options=RULES_OPTIONS,
     encoding="eighthalf.games.eights.encoding:EIGHTS_ENCODING",
@@ -70,6 +79,7 @@ ENTRY: Final = GameEntry(
     locales=LOCALES,
     order=1,
     board="eighthalf.games.eights:board",
+    howto="eighthalf.games.eights:howto",
     table_options=(
         TableOption(
             "target", N_("Target"), N_("the score that ends the game (WG1); empty: the rule book's"), N_("rule book")

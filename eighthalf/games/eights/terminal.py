@@ -49,7 +49,7 @@ import attrs
 
 from eighthalf.console import play as common
 from eighthalf.console.arguments import positive
-from eighthalf.console.commands import add_play_options, play_command, play_settings, seat_names
+from eighthalf.console.commands import add_play_options, checked_run, play_command, play_settings, seat_names
 from eighthalf.console.play import Choices, Message, Screen, ScreenItem, label_hint, label_letters, labelled, reason_of
 from eighthalf.core.errors import EighthalfError, ParseError
 from eighthalf.core.i18n import add_language_argument, language_from_args
@@ -72,10 +72,13 @@ __all__ = [
     "EightsScreen",
     "PlayConfig",
     "add_play_arguments",
+    "add_play_command",
+    "add_rules_arguments",
     "config_from_args",
     "listed_moves",
     "numbered_moves",
     "render_screen",
+    "rules_from_args",
     "rules_words",
     "run_play",
 ]
@@ -392,3 +395,11 @@ def run_play(
     :func:`~eighthalf.eights.replay` replays it.
     """
     return common.run_play(args, config_from_args, EightsScreen, input=input, write=write)
+
+
+def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add Eights' own ``play`` (:func:`run_play`) to ``commands``, setting ``run`` (the entry's
+    :attr:`Commands.play <eighthalf.registry.Commands.play>`)."""
+    play = commands.add_parser("play", help="play a game of Eights against bots in the terminal")
+    add_play_arguments(play)
+    play.set_defaults(run=checked_run(play, config_from_args, run_play))

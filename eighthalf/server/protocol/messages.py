@@ -235,6 +235,7 @@ def state_frame(
     last: Mapping[str, Any] | None,
     seconds_left: float | None,
     refused: Mapping[str, Any] | None = None,
+    final: Mapping[str, Any] | None = None,
 ) -> str:
     """The text of the ``state`` frame for ``seat`` (``None``: a spectator) of table
     ``table_id``, after a move (or on joining).
@@ -252,6 +253,9 @@ def state_frame(
         seconds_left: The time left for the move of the seat to move, if it is timed.
         refused: For the seat to move, the engine's reason for each play it might tap
             (:func:`refused_data`); last, and only when the game gives any.
+        final: Once the game is over, and only then, its whole final state, as its
+            document's JSON data (every hand, every face-down card: nothing of a finished
+            game is secret any more), sent to every seat and every spectator alike.
     """
     frame = {
         "type": "state",
@@ -270,6 +274,8 @@ def state_frame(
     }
     if refused:
         frame["refused"] = refused
+    if final is not None:
+        frame["final"] = final
     return _encode(frame)
 
 

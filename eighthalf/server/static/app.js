@@ -287,9 +287,46 @@ const eighthalf = (() => {
     return { ...defined, key: game.key };
   }
 
+  // ------------------------------------------------------------------ how to play
+  // A game's "How to play" page (docs: "The browser table"): GET /api/games gives its address
+  // (rules_page, or null: the game has none) and the rule ids it has an anchor for (rule_ids).
+  // rulesOf(game) gives the links a page makes to it, in the page's language, each opening in
+  // a new tab (the table stays where it is): page, the page's address (or null); link(text, id),
+  // a link to the anchor id (a rule id, or a word such as "the-call"), or the plain text without a
+  // page; linked(text), the text's nodes with each rule id in it a link to that rule.
+  function rulesOf(game) {
+    const page = game && game.rules_page ? game.rules_page : null;
+    const ids = page ? [...(game.rule_ids || [])] : [];
+    const href = (id) => `${page}?lang=${encodeURIComponent(language)}${id ? `#${encodeURIComponent(id)}` : ""}`;
+    const escaped = ids.sort((a, b) => b.length - a.length).map((id) => id.replace(/[^A-Za-z0-9]/g, "\\$&"));
+    const pattern = escaped.length ? new RegExp(`(?<![A-Za-z0-9])(${escaped.join("|")})(?![A-Za-z0-9])`, "g") : null;
+    const link = (text, id) => (page
+      ? el("a", { href: href(id), target: "_blank", rel: "noopener", class: "rule-link", "data-rule": id || "", text })
+      : text);
+    function linked(text) {
+      const whole = text === null || text === undefined ? "" : String(text);
+      if (!pattern) return [whole];
+      const nodes = [];
+      let at = 0;
+      for (const found of whole.matchAll(pattern)) {
+        nodes.push(whole.slice(at, found.index), link(found[0], found[0]));
+        at = found.index + found[0].length;
+      }
+      nodes.push(whole.slice(at));
+      return nodes.filter((node) => node !== "");
+    }
+    return { page: page ? href(null) : null, ids, link, linked };
+  }
+
+  // The links to the "How to play" page of the game named `name` (rulesOf; none if it has no page).
+  async function loadRules(name) {
+    const games = await api("GET", `/api/games?lang=${encodeURIComponent(language)}`);
+    return rulesOf(games.find((each) => each.name === name) || null);
+  }
+
   return {
     $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, seatName, seatNames, absolute, copyLink,
     t, N_, translate, ready, lang: () => language, openSeats,
-    corners, cardButton, cardItem, fill, board, loadBoard,
+    corners, cardButton, cardItem, fill, board, loadBoard, rulesOf, loadRules,
   };
 })();

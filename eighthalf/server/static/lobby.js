@@ -30,6 +30,7 @@
     );
     const options = $("options");
     options.replaceChildren();
+    const rules = eighthalf.rulesOf(game); // each rule id of a hint links to that rule (in a new tab)
     // The game's table options, as its registry entry labels them (GET /api/games, in the page's language).
     for (const field of game.options) {
       const id = `option-${field.key}`;
@@ -39,14 +40,14 @@
         options.append(
           el("label", { class: "check", title: hint },
             el("input", { id, type: "checkbox", "data-key": field.key, "data-kind": "flag", checked: value === true }),
-            el("span", { text: field.label }), el("span", { class: "hint", text: hint })),
+            el("span", { text: field.label }), el("span", { class: "hint" }, ...rules.linked(hint))),
         );
       } else {
         options.append(
           el("label", { title: hint }, field.label,
             el("input", { id, type: "number", min: "1", step: "1", "data-key": field.key, "data-kind": "count",
               placeholder: value === null || value === undefined ? field.empty || t("none") : String(value) }),
-            el("span", { class: "hint", text: hint })),
+            el("span", { class: "hint" }, ...rules.linked(hint))),
         );
       }
     }
@@ -223,6 +224,14 @@
     return refresh();
   }
 
+  // The header's links to each game's How to play page, in the page's language (a game without one: no link).
+  function showRules() {
+    const links = games.map((game) => eighthalf.rulesOf(game)).map((rules, at) => (rules.page
+      ? el("a", { href: rules.page, "data-game": games[at].key, text: games[at].name }) : null)).filter(Boolean);
+    $("howto-games").replaceChildren(...links.flatMap((link, at) => (at ? [" · ", link] : [link])));
+    $("howto").hidden = !links.length;
+  }
+
   async function start() {
     await eighthalf.ready;
     $("name").value = eighthalf.savedName();
@@ -236,6 +245,7 @@
       return;
     }
     $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));
+    showRules();
     $("game").addEventListener("change", fillForm);
     $("players").addEventListener("change", fillSeats);
     $("new-table").addEventListener("submit", create);

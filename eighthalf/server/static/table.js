@@ -30,6 +30,7 @@ import { TableConnection, joinTable } from "./client.js";
   let selection = []; // the tapped cards' pick keys, in the order they were tapped
   let pickable = new Map(); // pick key -> what the card is (the board's: {zone, card, index...})
   let board = null; // the game's board (app.js: eighthalf.loadBoard), or null: the view shown plainly
+  let rules = eighthalf.rulesOf(null); // the links to the game's How to play page (app.js: eighthalf.loadRules)
   let inbox = Promise.resolve(); // the messages received, handled one after another
   let failed = null; // the first error a message's handling threw
   let wasMyTurn = false;
@@ -69,8 +70,9 @@ import { TableConnection, joinTable } from "./client.js";
     // whose rule id at the end is dropped: the rule is shown once, in front).
     const told = error.text || error.message;
     const message = error.rule ? told.replace(new RegExp(`\\s*\\(${error.rule}\\)$`), "") : told;
-    $("error-rule").textContent = error.rule ? t("Rule {rule}:", { rule: error.rule }) : t("Refused:");
-    $("error-message").textContent = message;
+    // each rule id shown links to that rule on the game's How to play page
+    $("error-rule").replaceChildren(...(error.rule ? rules.linked(t("Rule {rule}:", { rule: error.rule })) : [t("Refused:")]));
+    $("error-message").replaceChildren(...rules.linked(message));
     $("error-code").textContent = "";
     $("error").dataset.rule = error.rule || "";
     $("error").dataset.code = error.code || "";
@@ -164,7 +166,7 @@ import { TableConnection, joinTable } from "./client.js";
     }
     renderButtons(answer.actions);
     $("picked").replaceChildren(...(answer.shown || []));
-    $("selection-note").textContent = answer.note;
+    $("selection-note").replaceChildren(...rules.linked(answer.note));
     choices.hidden = !(answer.choices || []).length;
     choices.replaceChildren(...(answer.choices || []).map((choice) => el("button", {
       type: "button", class: "secondary choice", "data-move": choice.move, disabled: pending, onclick: () => send(choice.move),
@@ -295,7 +297,7 @@ import { TableConnection, joinTable } from "./client.js";
   // A table of the scores, highest first: a round's or hand's end, and the game's.
   function scoreTable(rows, heads) {
     return el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, ...heads.map((text) => el("th", { scope: "col", text })))),
+      el("thead", {}, el("tr", {}, ...heads.map((text) => el("th", { scope: "col" }, ...rules.linked(text))))),
       el("tbody", {}, ...rows.map((cells) => el("tr", { class: cells.winner ? "winner" : "" },
         el("th", { scope: "row" }, cells.winner ? `★ ${cells.name}` : cells.name),
         ...cells.values.map((value) => el("td", { text: String(value) }))))));
@@ -326,6 +328,8 @@ import { TableConnection, joinTable } from "./client.js";
     const rows = scores.map((score, index) => ({ name: nameOf(index), values: [score], winner: winners.includes(index) }))
       .sort((a, b) => b.values[0] - a.values[0]);
     $("result-scores").replaceChildren(scoreTable(rows, [t("Player"), t("Score")]));
+    // Once the game is over nothing is secret: the frame's `final` is the whole state, which the board shows.
+    $("result-reveal").replaceChildren(...(board && board.reveal && state.final ? board.reveal(state, page()) : []));
     $("record-text").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     $("record-text").setAttribute("download", `${tableId}.txt`);
     $("record-json").href = `/api/tables/${encodeURIComponent(tableId)}/record.json`;
@@ -372,7 +376,7 @@ import { TableConnection, joinTable } from "./client.js";
   // What a board is given (app.js: eighthalf.board): who looks, whether they may move, names, where to draw.
   function page() {
     const mine = seat !== null && Boolean(last) && last.moves.length > 0 && !last.result;
-    return { seat, mine, nameOf, pickButton, area: $("board"), own: $("own") };
+    return { seat, mine, nameOf, pickButton, rules, area: $("board"), own: $("own") };
   }
 
   // A game without a board: its view as the server sends it, field by field; its moves are typed.
@@ -465,7 +469,11 @@ import { TableConnection, joinTable } from "./client.js";
     switch (message.type) {
       case "welcome":
         attempts = 0;
-        if (!summary || summary.game !== message.table.game) board = await eighthalf.loadBoard(message.table.game);
+        if (!summary || summary.game !== message.table.game) {
+          board = await eighthalf.loadBoard(message.table.game);
+          rules = await eighthalf.loadRules(message.table.game);
+          showRules();
+        }
         summary = message.table;
         $("keys-hint").textContent = board && board.keys ? `${t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.")} ${t(board.keys)}`
           : t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.");
@@ -501,6 +509,12 @@ import { TableConnection, joinTable } from "./client.js";
       default:
         break;
     }
+  }
+
+  // The header's link to the game's How to play page, in the page's language (none: the game has no page).
+  function showRules() {
+    $("rules-link").hidden = !rules.page;
+    if (rules.page) $("rules-link").href = rules.page;
   }
 
   // ------------------------------------------------------------------ joining

@@ -133,6 +133,7 @@ class Table:
         self._parts: FrameParts | None = None
         self._views: dict[int | None, Any] = {}  # each seat's view of the current state (:meth:`view`)
         self._view_data_of: dict[int | None, dict[str, Any]] = {}  # their JSON data
+        self._final: dict[str, Any] | None = None  # the finished game's whole state, as JSON data
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
         self.state: Any = self.record.start()
@@ -371,7 +372,15 @@ class Table:
             refused=refused_data(self.entry, self.game, self.state, seat, locale)
             if mine and seat is not None
             else None,
+            final=None if parts.result is None else self._final_data(),
         )
+
+    def _final_data(self) -> dict[str, Any]:
+        """The whole state of a finished game as its document's JSON data, written once: every
+        frame after the end carries it, to every seat and spectator (nothing is secret any more)."""
+        if self._final is None:
+            self._final = self.entry.documents.to_data(self.state)
+        return self._final
 
     def _send_states(self, events: tuple[Any, ...], last: dict[str, Any] | None) -> dict[int | None, Sequence[Any]]:
         """Send every connection the ``state`` frame of its seat after the move of ``events``
@@ -512,7 +521,7 @@ class Table:
         self.moves.append(move)
         self.history.append(events)
         self._legal = self._legal_texts = self._by_text = self._parts = None
-        self._views, self._view_data_of = {}, {}
+        self._views, self._view_data_of, self._final = {}, {}, None
         self.schedule()
         seen = self._send_states(events, last)
 

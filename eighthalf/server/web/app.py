@@ -11,7 +11,8 @@ GET      ``/healthz``                        the process answers: ``{"status": "
 GET      ``/readyz``                         ready to serve (200), or stopping or without its database (503)
 GET      ``/metrics``                        Prometheus metrics (:mod:`eighthalf.server.web.metrics`)
 GET      ``/api/games``                      the games served: player counts, rules, bots, table options
-                                             (told in ``lang``) and board (:mod:`eighthalf.server.web.boards`)
+                                             (told in ``lang``), board (:mod:`eighthalf.server.web.boards`)
+                                             and rules page
 GET      ``/api/tables``                     a page of public summaries, newest first (``limit``,
                                              ``cursor``, ``game``, ``status``; ``Link`` to the next)
 POST     ``/api/tables``                     make a table (:func:`~eighthalf.server.protocol.games.table_spec`)
@@ -22,6 +23,8 @@ GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
 GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.web.pages`) of
                                              ``lang``, or of the language ``Accept-Language`` prefers
 GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
+GET      ``/games/{key}/rules``              the game's "How to play" page, in ``lang``
+                                             (:mod:`eighthalf.server.web.howto`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -77,6 +80,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.pages import accept_language, page_messages
 
@@ -301,7 +305,7 @@ async def _sweep(lobby: Lobby, after: float) -> None:
 
 async def games(request: Request) -> Response:
     """``GET /api/games``: the games served, their player counts, rules, bots, table options
-    (told in ``lang``) and board."""
+    (told in ``lang``), board and "How to play" page (with its rule ids)."""
     locale = listing_locale(request.query_params.get("lang"), accept_language(request.headers.get("accept-language")))
     return JSONResponse(
         [
@@ -315,6 +319,7 @@ async def games(request: Request) -> Response:
                 "rules": entry.documents.to_data(entry.game.default_rules),
                 "bots": sorted(entry.bots),
                 **game_listing(entry, locale),
+                **howto_listing(entry),
             }
             for entry in SERVED.values()
         ]
@@ -540,6 +545,7 @@ ROUTES: Final = (
     WebSocketRoute("/ws/{id}", websocket_endpoint),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
     board_route(),
+    howto_route(),
 )
 """The application's routes (the table at the top of this module)."""
 

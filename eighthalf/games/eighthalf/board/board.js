@@ -65,13 +65,15 @@
   const roundOf = (view) => (view.type === "MatchView" ? view.round : view);
 
   // The board's sections, made once: the call and its facts, and the pile; the seat's own zones.
+  // Each fact's term links to its explanation on the game's How to play page (the anchor of its word or rule).
   function build(page) {
-    const fact = (label, id) => el("div", {}, el("dt", { text: t(label) }), el("dd", { id }));
+    const term = (label, anchor) => (page.rules && anchor ? page.rules.link(t(label), anchor) : t(label));
+    const fact = (label, id, anchor) => el("div", {}, el("dt", {}, term(label, anchor)), el("dd", { id }));
     page.area.replaceChildren(el("section", { id: "board-8", class: "board", "aria-labelledby": "pile-heading" },
       el("dl", { class: "facts" },
-        el("div", { class: "call" }, el("dt", { text: t("Call") }), el("dd", { id: "call" })),
-        fact(N_("5-lock"), "lock"), fact(N_("At risk"), "at-risk"), fact(N_("Move"), "move-number"),
-        el("div", { id: "round-fact", hidden: true }, el("dt", { text: t("Round") }), el("dd", { id: "round" }))),
+        el("div", { class: "call" }, el("dt", {}, term(N_("Call"), "the-call")), el("dd", { id: "call" })),
+        fact(N_("5-lock"), "lock", "five-lock"), fact(N_("At risk"), "at-risk", "at-risk"), fact(N_("Move"), "move-number"),
+        el("div", { id: "round-fact", hidden: true }, el("dt", {}, term(N_("Round"), "M1")), el("dd", { id: "round" }))),
       el("h2", { id: "pile-heading" }, el("span", { text: t("Pile") }), " ", el("span", { id: "pile-size", class: "muted" })),
       el("ol", { id: "pile", class: "cards pile", "aria-labelledby": "pile-heading" })));
     const zone = (id, heading, list) => el("div", { id: `${id}-zone` }, el("h3", { id: `${id}-heading`, text: t(heading) }),
@@ -103,7 +105,8 @@
     $("round-fact").hidden = view.type !== "MatchView";
     if (view.type === "MatchView") {
       const deciding = view.exchange_by === null ? "" : t(", {name} may exchange (M3)", { name: nameOf(view.exchange_by) });
-      $("round").textContent = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
+      const which = t("{number} of {count}", { number: view.round_index + 1, count: view.rounds }) + deciding;
+      $("round").replaceChildren(...(page.rules ? page.rules.linked(which) : [which])); // its rule id a link (M3)
     }
     const pile = round.pile.slice(-PILE_SHOWN);
     const fresh = freshCount(state, round.pile);
@@ -252,20 +255,62 @@
     return { heads, rows };
   }
 
+  // A round's end in a match: each seat's count (E4), the Big Losers (E5), the round's points and the total.
   function ended(state, page) {
-    if (!(state.events || []).some((event) => event.type === "RoundOver")) return null;
+    const over = (state.events || []).find((event) => event.type === "RoundOver");
+    if (!over) return null;
     const view = state.view;
     const match = view.type === "MatchView";
+    const bigLoser = (index) => (over.big_losers.includes(index) ? ` (${t("Big Loser")})` : "");
     const rows = match && view.results.length ? view.results[0].points.map((_, index) => ({
-      name: page.nameOf(index), values: [view.results[view.results.length - 1].points[index],
+      name: page.nameOf(index), winner: over.winner === index,
+      values: [`${over.counts[index]}${bigLoser(index)}`, view.results[view.results.length - 1].points[index],
         view.results.reduce((sum, outcome) => sum + outcome.points[index], 0)],
     })) : [];
     return {
       heading: t("Round {number} is over", { number: match ? view.round_index : 1 }),
-      heads: [t("Player"), t("This round"), t("Total")],
+      heads: [t("Player"), t("Cards (E4)"), t("This round"), t("Total")],
       rows,
     };
   }
 
-  eighthalf.board({ draw, choose, seats, ended, pickMove, describe, keys: N_("P plays, C collects, D declines.") });
+  // ------------------------------------------------------------------ the game's end: every card
+
+  // A table of rows of cells, its caption and heads linked to the rules they cite.
+  function grid(caption, heads, rows, rules) {
+    const cells = (text) => (rules ? rules.linked(String(text)) : [String(text)]);
+    return el("table", { class: "scores reveal" }, el("caption", {}, ...cells(caption)),
+      el("thead", {}, el("tr", {}, ...heads.map((head) => el("th", { scope: "col" }, ...cells(head))))),
+      el("tbody", {}, ...rows.map(([head, ...values]) => el("tr", {}, el("th", { scope: "row", text: String(head) }),
+        ...values.map((value) => el("td", { text: String(value) }))))));
+  }
+
+  // Once the game is over, the frame's `final` is its whole state: every seat's hand, bank, open and
+  // blind cards shown, each count (E4), the Big Losers (E5) and the points they decided (E6); in a
+  // match, every round's counts and Big Losers too.
+  function reveal(state, page) {
+    const final = state.final;
+    const match = final.type === "Match";
+    const round = match ? final.state : final;
+    const outcome = round.outcome;
+    if (!outcome) return [];
+    const cards = (text) => (text ? [...text].map(rank).join(" ") : "—");
+    const mark = (index, result) => [result.winner === index ? `★ ${t("winner")}` : "",
+      result.big_losers.includes(index) ? t("Big Loser (E5)") : ""].filter(Boolean).join(", ");
+    const rows = round.seats.map((seat, index) => [page.nameOf(index), cards(seat.hand), cards(seat.bank), cards(seat.open),
+      cards(seat.blind), seat.collected.length, outcome.counts[index], outcome.points[index], mark(index, outcome)]);
+    const nodes = [grid(match ? t("Every card at the end of the last round") : t("Every card at the end"),
+      [t("Player"), t("Hand"), t("Bank"), t("Open"), t("Blind"), t("Collected"), t("Cards (E4)"), t("Points (E6)"), ""],
+      rows, page.rules)];
+    if (match) {
+      const heads = [t("Round"), ...round.seats.map((_, index) => page.nameOf(index))];
+      nodes.push(grid(t("Each round's cards (E4), Big Losers (E5) and points (E6)"), heads, final.results.map((result, at) => [
+        t("Round {number}", { number: at + 1 }),
+        ...result.counts.map((count, index) => `${count} · ${result.points[index]}${mark(index, result) ? ` · ${mark(index, result)}` : ""}`),
+      ]), page.rules));
+    }
+    return nodes;
+  }
+
+  eighthalf.board({ draw, choose, seats, ended, reveal, pickMove, describe, keys: N_("P plays, C collects, D declines.") });
 })();

@@ -33,7 +33,8 @@
 
   function build(page) {
     page.area.replaceChildren(el("section", { id: "board-eights", class: "board", "aria-labelledby": "letters-heading" },
-      el("h2", { id: "letters-heading" }, el("span", { text: t("Table") }), " ", el("span", { id: "eights-facts", class: "muted" })),
+      el("h2", { id: "letters-heading" }, el("span", {}, page.rules ? page.rules.link(t("Table"), "table") : t("Table")), " ",
+        el("span", { id: "eights-facts", class: "muted" })),
       el("ol", { id: "letters", class: "cards letters", "aria-labelledby": "letters-heading" })));
     page.own.replaceChildren(el("div", { class: "zones" }, el("ul", { id: "hand", class: "cards", "aria-label": t("Your hand") })));
   }
@@ -230,5 +231,27 @@
     };
   }
 
-  eighthalf.board({ draw, choose, seats, ended, parse, pickMove, explain, keys: N_("P spells, S passes.") });
+  // ------------------------------------------------------------------ the game's end: every card
+
+  // Once the game is over, the frame's `final` is its whole state: every seat's hand and the stack
+  // shown (WI2, WI3: secret during play), and each hand's points (WH2) that made the totals (WG3).
+  function reveal(state, page) {
+    const final = state.final;
+    const hand = final.hand;
+    const linked = (text) => (page.rules ? page.rules.linked(text) : [text]);
+    const table = (caption, heads, rows) => el("table", { class: "scores reveal" }, el("caption", {}, ...linked(caption)),
+      el("thead", {}, el("tr", {}, ...heads.map((head) => el("th", { scope: "col" }, ...linked(head))))),
+      el("tbody", {}, ...rows.map(([head, ...values]) => el("tr", {}, el("th", { scope: "row", text: String(head) }),
+        ...values.map((value) => el("td", { text: String(value) }))))));
+    const cards = (list) => (list.length ? list.join(" ") : "—");
+    const hands = table(t("Every card at the end (WI2, WI3)"), [t("Player"), t("Hand"), t("Words")],
+      hand.hands.map((cardsHeld, index) => [page.nameOf(index), cards(cardsHeld), (hand.piles[index] || []).length]));
+    const stack = el("p", {}, el("strong", { text: t("The stack, from the top:") }), ` ${cards(hand.stack)}`);
+    const heads = [t("Player"), ...final.hand_scores.map((_, at) => t("Hand {number}", { number: at + 1 })), t("Total")];
+    const scores = table(t("Each hand's points (WH2) and the totals (WG1)"), heads, final.totals.map((total, index) =>
+      [page.nameOf(index), ...final.hand_scores.map((points) => points[index]), total]));
+    return [hands, stack, scores];
+  }
+
+  eighthalf.board({ draw, choose, seats, ended, reveal, parse, pickMove, explain, keys: N_("P spells, S passes.") });
 })();

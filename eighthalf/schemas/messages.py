@@ -1,0 +1,354 @@
+"""The schema of each websocket message and HTTP body of the game server, by name (:mod:`eighthalf.schemas.server` files them).
+
+Each is built from the keys the server reads (:data:`~eighthalf.server.protocol.messages.CLIENT_KEYS`,
+:data:`~eighthalf.server.protocol.games.SPEC_KEYS`), and refers by name to the pieces that
+:mod:`eighthalf.schemas.server` defines once for every game it describes (``seat``, ``view``,
+``rules`` …).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from eighthalf.core.errors import EighthalfError
+from eighthalf.core.i18n import LOCALES
+from eighthalf.schemas.documents import nullable, object_schema, ref
+from eighthalf.server.protocol.games import SPEC_KEYS
+from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
+
+__all__ = ["CLIENT_MESSAGES", "HTTP_BODIES", "SERVER_MESSAGES", "message_schemas", "object_of"]
+
+CLIENT_MESSAGES: Final = ("hello", "move", "ping")
+"""The ``type`` of every message a client sends."""
+
+SERVER_MESSAGES: Final = ("welcome", "state", "seats", "error", "pong")
+"""The ``type`` of every message the server sends."""
+
+HTTP_BODIES: Final = (
+    "NewTable",
+    "JoinRequest",
+    "JoinAnswer",
+    "TableSummary",
+    "Table",
+    "TableList",
+    "Games",
+    "ErrorBody",
+)
+"""The HTTP bodies: what ``POST /api/tables`` and ``POST /api/tables/{id}/seats/{seat}`` take
+and answer, a table's summary (alone, in a list, with its links), the games served, an error."""
+
+
+def object_of(
+    fields: dict[str, tuple[str, dict[str, Any]]], where: str, optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """An object schema of ``fields`` (each: its description and its schema), all required but ``optional``."""
+    keys = frozenset(fields) - optional
+    docs = {key: text for key, (text, _) in fields.items()}
+    return object_schema(keys, {key: value for key, (_, value) in fields.items()}, docs, where, optional)
+
+
+def _checked_keys(schema: dict[str, Any], required: set[str], optional: set[str], where: str) -> dict[str, Any]:
+    """``schema``, after checking that it describes exactly the keys the server reads.
+
+    Raises:
+        EighthalfError: If it does not.
+    """
+    if set(schema["required"]) != required or set(schema["properties"]) != required | optional:
+        raise EighthalfError(
+            f"the JSON Schema of {where} is out of step with the server: it describes {sorted(schema['properties'])} "
+            f"(required {schema['required']}), the server reads {sorted(required | optional)} "
+            f"(required {sorted(required)})"
+        )
+    return schema
+
+
+def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
+    return {
+        "id": ("The table's id.", ref("tableId")),
+        "game": ("The table's game.", ref("game")),
+        "players": ("The number of seats.", ref("players")),
+        "rounds": ("The rounds of the table's match (1: a single game).", ref("rounds")),
+        "rules": ("The table's rules, a Rules document of its game.", ref("rules")),
+        "move_seconds": ("The time per move, or null for none.", ref("moveSeconds")),
+        "seeded": (
+            "Whether the table's creator chose the seed (I4: anyone who knows it knows the deal).",
+            {"type": "boolean"},
+        ),
+        "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
+        "spectators": ("How many spectators follow the table.", ref("spectators")),
+        "started": ("Whether every seat is taken (the game starts then).", {"type": "boolean"}),
+        "moves": ("The number of moves made.", {"type": "integer", "minimum": 0}),
+        "to_move": ("The seat to move, or null once the game is over (or abandoned).", ref("seatOrNull")),
+        "abandoned": (
+            "Whether the table was ended as abandoned: no person touched it for too long (the server's "
+            "--abandon-after); its record's result is '*'.",
+            {"type": "boolean"},
+        ),
+        "result": ("The result once the game is over, else null.", ref("result")),
+        "created": ("When the table was made, in seconds since the epoch.", {"type": "number"}),
+    }
+
+
+def _link_fields() -> dict[str, tuple[str, dict[str, Any]]]:
+    return {
+        "link": ("The table page's path, to follow the table as a spectator.", {"type": "string", "pattern": "^/"}),
+        "invitations": (
+            "An invitation link per seat: the table page, with the seat to take.",
+            {"type": "array", "items": {"type": "string", "pattern": "^/"}},
+        ),
+    }
+
+
+def message_schemas() -> dict[str, dict[str, Any]]:
+    """The schema of every message and body, by name (without the header of a file)."""
+    if set(CLIENT_KEYS) != set(CLIENT_MESSAGES):
+        raise EighthalfError(
+            f"the JSON Schemas of the client messages are out of step with the server: they describe "
+            f"{list(CLIENT_MESSAGES)}, the server reads {sorted(CLIENT_KEYS)}"
+        )
+
+    def kind(name: str) -> tuple[str, dict[str, Any]]:
+        return ("The message's type.", {"const": name})
+
+    client = {
+        "hello": object_of(
+            {
+                "type": kind("hello"),
+                "token": (  # any string: the server refuses a wrong one with bad-token, not bad-message
+                    "The seat's token, to act for that seat; without it, the connection watches.",
+                    {"type": "string"},
+                ),
+                "lang": (
+                    "The language of the narration and of the refusals' text: a language tag such as "
+                    f"'fr' or 'nl-BE'; one of {', '.join(LOCALES)} by its language, any other is told in English.",
+                    {"type": "string", "maxLength": MAX_LANG},
+                ),
+            },
+            "hello",
+            frozenset({"token", "lang"}),
+        ),
+        "move": object_of(
+            {
+                "type": kind("move"),
+                "move": ("The move, in the game's notation (one of the state's moves).", ref("moveText")),
+                "number": (
+                    "The number of moves made when the move was chosen (the state's number): a move sent "
+                    "after the game moved on is refused as stale instead of played.",
+                    {"type": "integer", "minimum": 0},
+                ),
+            },
+            "move",
+            frozenset({"number"}),
+        ),
+        "ping": object_of({"type": kind("ping")}, "ping"),
+    }
+    for name, (required, optional) in CLIENT_KEYS.items():
+        _checked_keys(client[name], set(required), set(optional), f"the {name} message")
+    server = {
+        "welcome": object_of(
+            {
+                "type": kind("welcome"),
+                "protocol": ("The protocol's version.", {"const": PROTOCOL_VERSION}),
+                "seat": ("The seat this connection acts for, or null: a spectator.", ref("seatOrNull")),
+                "lang": (
+                    "The language the connection is told in: the hello's lang, or en.",
+                    {"enum": list(LOCALES)},
+                ),
+                "table": ("The table's public summary.", ref("summary")),
+                "log": (
+                    "The narration of the moves so far, as this seat (or a spectator) may see them, in that language.",
+                    {"type": "array", "items": {"type": "string"}},
+                ),
+            },
+            "welcome",
+        ),
+        "state": object_of(
+            {
+                "type": kind("state"),
+                "table": ("The table's id.", ref("tableId")),
+                "seat": ("Whom the message is for: a seat, or null for a spectator.", ref("seatOrNull")),
+                "number": ("The number of moves made.", {"type": "integer", "minimum": 0}),
+                "to_move": ("The seat to move, or null once the game is over.", ref("seatOrNull")),
+                "started": ("Whether every seat is taken: until then nobody moves.", {"type": "boolean"}),
+                "view": ("The seat's own view (a spectator's: the public view), a document.", ref("view")),
+                "moves": (
+                    "The legal moves, in the game's notation: only to the seat to move once the game has "
+                    "started, else empty.",
+                    {"type": "array", "items": ref("moveText")},
+                ),
+                "events": (
+                    "What happened in the last move, as documents, as this seat may see it (empty on joining).",
+                    {"type": "array", "items": ref("event")},
+                ),
+                "narration": (
+                    "The same events told in the connection's language (the welcome's lang), one line each.",
+                    {"type": "array", "items": {"type": "string"}},
+                ),
+                "last": ("The last move, or null on joining.", ref("last")),
+                "result": ("The result once the game is over, else null.", ref("result")),
+                "seconds_left": (
+                    "The time left for the person to move, or null: no clock (no time per move, or a bot to move).",
+                    nullable({"type": "number", "minimum": 0}),
+                ),
+                "refused": (
+                    "Only to the seat to move, for a game that gives them (8½): the plays it might tap from its "
+                    "own cards that are refused now, by move, each with the engine's reason in the connection's "
+                    "language and its rule id, so that the page says at once why a selection is no move.",
+                    {
+                        "type": "object",
+                        "additionalProperties": object_of(
+                            {
+                                "reason": (
+                                    "Why the move is refused, in the connection's language.",
+                                    {"type": "string"},
+                                ),
+                                "rule": ("The rule that refuses it.", {"type": "string"}),
+                            },
+                            "a refused move",
+                        ),
+                    },
+                ),
+                "final": (
+                    "Once the game is over, and only then, to every seat and spectator alike: its whole final "
+                    "state (every hand, every face-down card and, where the game's state has it, the seed), so "
+                    "that the page shows every card and what decided the points. Never sent during play.",
+                    ref("final"),
+                ),
+            },
+            "state",
+            frozenset({"refused", "final"}),
+        ),
+        "seats": object_of(
+            {
+                "type": kind("seats"),
+                "table": ("The table's id.", ref("tableId")),
+                "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
+                "started": ("Whether every seat is taken.", {"type": "boolean"}),
+            },
+            "seats",
+        ),
+        "error": object_of(
+            {
+                "type": kind("error"),
+                "code": ("What went wrong.", ref("code")),
+                "message": ("What went wrong, in English, naming the bad key or the move.", {"type": "string"}),
+                "rule": ("The id of the rule that forbids a move, or null.", nullable({"type": "string"})),
+                "text": (
+                    "What a player is told, in the connection's language: an illegal move's reason (without "
+                    "the move and the rule id), a short sentence for a turn or game refusal, else the message.",
+                    {"type": "string"},
+                ),
+            },
+            "error",
+        ),
+        "pong": object_of({"type": kind("pong")}, "pong"),
+    }
+    new_table = object_of(
+        {
+            "game": ("The game.", ref("game")),
+            "players": ("The number of seats (default: the game's least).", ref("players")),
+            "rounds": ("8½: the rounds of a match (default 1: a single round; M1).", ref("rounds")),
+            "rules": (
+                "The fields of the game's Rules document to change ({\"move_limit\": 300}); default: the game's rules.",
+                nullable({"type": "object"}),
+            ),
+            "seats": (
+                "Seat by seat, a built-in bot's name or null for a person; missing seats are for people.",
+                {"type": "array", "items": nullable(ref("bot"))},
+            ),
+            "move_seconds": ("The time per move (default null: none).", ref("moveSeconds")),
+            "timeout_bot": ("The bot that moves for a person whose time ran out (default greedy).", ref("bot")),
+            "seed": (
+                "The seed of the deal (default null: a fresh one; a chosen seed makes the table seeded).",
+                ref("seed"),
+            ),
+        },
+        "a new table",
+        frozenset(SPEC_KEYS - {"game"}),
+    )
+    _checked_keys(new_table, {"game"}, set(SPEC_KEYS - {"game"}), "a new table's settings")
+    game_fields: dict[str, tuple[str, dict[str, Any]]] = {
+        "name": ("The game's name, as a new table's game.", ref("game")),
+        "players": (
+            "The least and the most seats with the game's default rules.",
+            {"type": "array", "prefixItems": [ref("players"), ref("players")], "items": False, "minItems": 2},
+        ),
+        "max_rounds": ("The most rounds of a table (1: the game has no match).", ref("rounds")),
+        "rules": ("The game's default rules.", ref("rules")),
+        "bots": ("The game's built-in bots, by name.", {"type": "array", "items": ref("bot")}),
+        "key": ("The game's key: a lower-case identifier.", {"type": "string", "pattern": "^[a-z_][a-z0-9_]*$"}),
+        "board": (
+            "The address of the game's board script (GET /games/{key}/board/{file}), or null: the table page "
+            "shows the view's fields.",
+            nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/board/[A-Za-z0-9_-]+\\.js$"}),
+        ),
+        "rules_page": (
+            "The address of the game's How to play page (GET /games/{key}/rules?lang=...: its rules by id, "
+            "each an anchor, /games/eighthalf/rules#P1), or null: the game has none.",
+            nullable({"type": "string", "pattern": "^/games/[a-z0-9_]+/rules$"}),
+        ),
+        "rule_ids": (
+            "The rule ids that page has an anchor for (none without a page): the ids a page links to it.",
+            {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ),
+        "options": (
+            "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",
+            {
+                "type": "array",
+                "items": object_of(
+                    {
+                        "key": ("The rules field the option sets.", {"type": "string"}),
+                        "kind": ("A flag (a check box) or a count (a number).", {"enum": ["flag", "count"]}),
+                        "label": ("What the lobby calls the option.", {"type": "string"}),
+                        "hint": ("What the option does, with its rule; may be empty.", {"type": "string"}),
+                        "empty": ("What an empty count means; may be empty.", {"type": "string"}),
+                    },
+                    "a table option",
+                ),
+            },
+        ),
+    }
+    http = {
+        "NewTable": new_table,
+        "JoinRequest": object_of(
+            {
+                "name": (
+                    "The seat's name: 1 to 40 printable characters, and no comma (the record's Names tag "
+                    "separates the names with commas).",
+                    {"allOf": [ref("name"), {"type": "string", "pattern": "^[^,]*$"}]},
+                )
+            },
+            "a join",
+        ),
+        "JoinAnswer": object_of(
+            {
+                "seat": ("The seat taken.", ref("seat")),
+                "token": ("The seat's token: the only credential of the seat, given only here.", ref("token")),
+                "link": (
+                    "The table page with the token in the URL's fragment (never sent to a server).",
+                    {"type": "string", "pattern": "^/table/[^#?]+#token=[A-Za-z0-9_-]+$"},
+                ),
+            },
+            "a join's answer",
+        ),
+        "TableSummary": object_of(_summary_fields(), "a table's summary"),
+        "Table": object_of({**_summary_fields(), **_link_fields()}, "a table's summary with its links"),
+        "TableList": {"type": "array", "items": ref("summary")},
+        "Games": {"type": "array", "items": {"description": "A served game.", **object_of(game_fields, "a game")}},
+        "ErrorBody": object_of(
+            {
+                "error": (
+                    "What went wrong.",
+                    object_of(
+                        {
+                            "code": ("What went wrong.", ref("code")),
+                            "message": ("What went wrong, in English.", {"type": "string"}),
+                        },
+                        "an error",
+                    ),
+                )
+            },
+            "an error body",
+        ),
+    }
+    return {**client, **server, **http}
