@@ -508,9 +508,17 @@ export type Games = {
    */
   players: [Players, Players];
   /**
+   * The rule ids that page has an anchor for (none without a page): the ids a page links to it.
+   */
+  rule_ids: string[];
+  /**
    * The game's default rules.
    */
   rules: GamesRules;
+  /**
+   * The address of the game's How to play page (GET /games/{key}/rules?lang=...: its rules by id, each an anchor, /games/eighthalf/rules#P1), or null: the game has none.
+   */
+  rules_page: null | string;
 }[];
 /**
  * A seat number, from 0 (at most 8 seats).
@@ -570,6 +578,13 @@ export type Event =
   | EightsHandOver
   | EightsHandDealt
   | EightsGameOver;
+/**
+ * A finished game's whole state, a state document of the table's game.
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "Final".
+ */
+export type Final = GameState | Match | EightsGameState;
 /**
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Last".
@@ -1316,6 +1331,187 @@ export interface WentOut {
    * true if it left a catchable half call, so the next seat's move decides (E2).
    */
   waiting: boolean;
+}
+/**
+ * A document of type analysis.Review, as eighthalf.analysis.document writes it. Checks the shape only; eighthalf.analysis.document.from_data also checks that the seats, decisions and summaries agree. (eighthalf analysis.Review document (format version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "AnalysisReview".
+ */
+export interface AnalysisReview {
+  format: "eighthalf";
+  version: 1;
+  type: "analysis.Review";
+  /**
+   * The play-outs of each decision's analysis (null: bound by seconds only).
+   */
+  budget: null | number;
+  /**
+   * The decisions of the seats reviewed, in the order of the game.
+   */
+  decisions: Decision[];
+  /**
+   * The game's name.
+   */
+  game: string;
+  /**
+   * The language of the texts ("en", "fr", "nl").
+   */
+  locale: "en" | "fr" | "nl";
+  /**
+   * The number of seats.
+   */
+  players: number;
+  /**
+   * The result, as the record writes it (* if the game was not finished).
+   */
+  result: string;
+  /**
+   * The seats reviewed, in order.
+   */
+  seats: number[];
+  /**
+   * The most seconds of each decision's analysis, if bound by time.
+   */
+  seconds: null | number;
+  /**
+   * The seed of the review (decision n is analysed from seed * 1000003 + n).
+   */
+  seed: number;
+  /**
+   * One summary per seat reviewed, in seat order.
+   */
+  summaries: SeatSummary[];
+}
+/**
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "Decision".
+ */
+export interface Decision {
+  /**
+   * The analysis's best move (the move played when it was the only one).
+   */
+  best: string;
+  /**
+   * The chance to win of the best move.
+   */
+  best_chance: number;
+  /**
+   * The chance to win of the move played, for the seat (0 to 1).
+   */
+  chance: number;
+  /**
+   * The best move's chance minus the move played's: what the move played cost.
+   */
+  cost: number;
+  /**
+   * The standard error of cost, from the paired play-outs.
+   */
+  cost_se: number;
+  /**
+   * The judgement: one of LABELS.
+   */
+  label: "good" | "inaccuracy" | "mistake" | "blunder" | "only move";
+  /**
+   * The moves weighed, best first (none for an only move).
+   */
+  moves: MoveValue[];
+  /**
+   * The number of the move in the record, from 1.
+   */
+  number: number;
+  /**
+   * The move played, in the game's notation.
+   */
+  played: string;
+  /**
+   * The seat that moved.
+   */
+  seat: number;
+  /**
+   * The decision told in one sentence, in the review's language.
+   */
+  text: string;
+  /**
+   * How many legal moves were not weighed (beyond the analysis's width).
+   */
+  unweighed: number;
+}
+/**
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "MoveValue".
+ */
+export interface MoveValue {
+  /**
+   * Its chance to win for the seat: the share of play-outs the seat won (a shared win counts as a share).
+   */
+  chance: number;
+  /**
+   * The standard error of chance.
+   */
+  chance_se: number;
+  /**
+   * How much less chance is than the best move's (0 for the best).
+   */
+  loss: number;
+  /**
+   * The standard error of loss, from the paired play-outs (the same deals and luck for every move).
+   */
+  loss_se: number;
+  /**
+   * The move in the game's notation (move_text).
+   */
+  move: string;
+  /**
+   * The seat's mean score at the end of the play-outs (the game's points: a round's, a match's or a game of Eights' totals).
+   */
+  points: number;
+  /**
+   * The standard error of points.
+   */
+  points_se: number;
+}
+/**
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "SeatSummary".
+ */
+export interface SeatSummary {
+  /**
+   * The mean of move_accuracy of the significant_cost of its judged decisions (100 with none).
+   */
+  accuracy: number;
+  /**
+   * Its moves labelled blunder.
+   */
+  blunders: number;
+  /**
+   * What its inaccuracies, mistakes and blunders cost, in chance to win (their costs added).
+   */
+  cost: number;
+  /**
+   * Its decisions with more than one legal move (those judged).
+   */
+  decisions: number;
+  /**
+   * Its moves labelled inaccuracy.
+   */
+  inaccuracies: number;
+  /**
+   * Its moves labelled mistake.
+   */
+  mistakes: number;
+  /**
+   * Its decisions with one legal move.
+   */
+  only_moves: number;
+  /**
+   * The seat.
+   */
+  seat: number;
+  /**
+   * The summary told in one sentence, in the review's language.
+   */
+  text: string;
 }
 /**
  * A eights.Drew as eighthalf.eights.serialization writes it. Checks the shape only; eighthalf.eights.from_data also checks the rules (the 64 cards, one table card per suit, the scores …). (eighthalf eights.Drew document (format version 1))
@@ -2157,6 +2353,10 @@ export interface StateMessage {
    * What happened in the last move, as documents, as this seat may see it (empty on joining).
    */
   events: Event[];
+  /**
+   * Once the game is over, and only then, to every seat and spectator alike: its whole final state (every hand, every face-down card and, where the game's state has it, the seed), so that the page shows every card and what decided the points. Never sent during play.
+   */
+  final?: Final;
   /**
    * The last move, or null on joining.
    */
