@@ -63,12 +63,15 @@ def test_sdist_holds_the_licence_the_sources_and_the_tests(dist: Path) -> None:
     top = f"eighthalf-{eighthalf.__version__}"
     with tarfile.open(_sdist(dist)) as sdist:
         names = set(sdist.getnames())
-    for path in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "eighthalf/py.typed", "tests/conftest.py"):
+    for path in (
+        *("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "eighthalf/py.typed", "tests/conftest.py"),
+        *("clients/js/package.json", "clients/js/package-lock.json", "clients/js/src/client.js"),  # the JS client
+    ):
         assert f"{top}/{path}" in names, f"{path} is missing from the sdist"
     # the root conftest registers the third game that the tests play: without it they fail
     assert f"{top}/conftest.py" in names, "the root conftest.py is missing from the sdist"
     assert any(name.startswith(f"{top}/eighthalf/schemas/") and name.endswith(".json") for name in names)
-    assert not any("/_build/" in name or "__pycache__" in name for name in names)
+    assert not any("/_build/" in name or "__pycache__" in name or "/node_modules/" in name for name in names)
 
 
 def test_wheel_holds_the_licence_py_typed_the_schemas_and_the_pages(dist: Path) -> None:

@@ -3,11 +3,20 @@
 // with the number of states rendered, or the first error the page's code throws. The page's requests
 // (the games' list, the game's board script) go to the real server at SERVER_URL.
 // Usage: node page_harness.js STATIC_DIR FRAMES.json SERVER_URL
+// The page's module scripts (table.js, and the client.js it imports) run as vm modules: the harness
+// runs itself again with --experimental-vm-modules where Node needs it.
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
+
+if (!vm.SourceTextModule) {
+  const again = require("child_process").spawnSync(
+    process.execPath, ["--experimental-vm-modules", "--no-warnings", ...process.argv.slice(1)], { stdio: "inherit" },
+  );
+  process.exit(again.status === null ? 1 : again.status);
+}
 
 const [staticDir, framesPath, server] = process.argv.slice(2);
 const frames = JSON.parse(fs.readFileSync(framesPath, "utf8"));
@@ -108,13 +117,28 @@ const context = {
 context.WebSocket.OPEN = 1;
 vm.createContext(context);
 const page = fs.readFileSync(path.join(staticDir, "table.html"), "utf8");
-const scripts = [...page.matchAll(/<script src="\/static\/([\w.-]+\.js)"/g)].map((match) => match[1]);
-if (!scripts.includes("table.js")) throw new Error(`table.html loads no table.js: ${scripts}`);
-for (const name of scripts) {
-  vm.runInContext(fs.readFileSync(path.join(staticDir, name), "utf8"), context, { filename: name });
+const scripts = [...page.matchAll(/<script( type="module")? src="\/static\/([\w.-]+\.js)"/g)]
+  .map((match) => ({ module: Boolean(match[1]), name: match[2] }));
+if (!scripts.some((script) => script.name === "table.js")) throw new Error(`table.html loads no table.js: ${scripts}`);
+const modules = new Map(); // a static file's name -> its module, in the page's context
+function module(name) {
+  if (!modules.has(name)) {
+    const code = fs.readFileSync(path.join(staticDir, name), "utf8");
+    modules.set(name, new vm.SourceTextModule(code, { context, identifier: name }));
+  }
+  return modules.get(name);
 }
 (async () => {
   try {
+    for (const script of scripts) {  // in the page's order (module scripts are deferred, as the others are)
+      if (!script.module) {
+        vm.runInContext(fs.readFileSync(path.join(staticDir, script.name), "utf8"), context, { filename: script.name });
+        continue;
+      }
+      const loaded = module(script.name);
+      await loaded.link((specifier) => module(path.posix.basename(specifier)));
+      await loaded.evaluate();
+    }
     for (const listener of listeners) await listener();
     listeners = [];
     await new Promise((resolve) => setImmediate(resolve)); // the page's start, once its language is in

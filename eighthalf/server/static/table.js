@@ -5,18 +5,21 @@
 // It names no game: the game's board (its folder's board.js, loaded by the game's name the
 // welcome gives; app.js describes its interface) draws the view and turns the tapped cards
 // into moves. A person plays by tapping cards, by keyboard, or by typing a move's notation.
-"use strict";
+// The connection is the JavaScript client's (client.js, a copy of clients/js/src/client.js): it
+// checks each frame against its schema, and connects again by itself after a drop or a drain.
+
+import { TableConnection, joinTable } from "./client.js";
 
 (() => {
-  const { $, el, api, t } = eighthalf;
+  const { $, el, t } = eighthalf;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-  const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+  const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000]; // then 10 s for ever
   const LOG_LINES = 300;
   const SOUND_KEY = "eighthalf:sound";
 
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
-  let socket = null;
+  let connection = null; // the table's TableConnection (client.js)
   let attempts = 0;
   let reconnectTimer = null;
   let stopped = false;
@@ -170,11 +173,12 @@
     }, choice.label)));
   }
 
+  // A move, sent with the number of the state it was chosen in; a refusal is shown from its error frame (receive).
   function send(move) {
-    if (!move || pending || !socket || socket.readyState !== WebSocket.OPEN || seat === null) return;
+    if (!move || pending || !connection || !connection.welcomed || seat === null) return;
     pending = true;
     for (const button of $("your-move").querySelectorAll("#actions button, #choices button")) button.disabled = true;
-    socket.send(JSON.stringify({ type: "move", move, number: last ? last.number : undefined }));
+    connection.move(move, { number: last ? last.number : null }).catch(() => {});
   }
 
   // ------------------------------------------------------------------ the seats
@@ -388,70 +392,76 @@
     $("connection").textContent = text;
   }
 
+  // The waits before each attempt to connect again: BACKOFF_MS, then its last for ever.
+  function* backoff() {
+    yield* BACKOFF_MS;
+    for (;;) yield BACKOFF_MS[BACKOFF_MS.length - 1];
+  }
+
   function connect() {
     clearTimeout(reconnectTimer);
-    if (socket) {
-      socket.onclose = null;
-      socket.close(1000, "reconnecting");
-    }
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}`);
-    socket = ws;
+    const old = connection;
+    connection = null; // what the old connection still says is not heard
+    if (old) old.close();
+    const opened = TableConnection.open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
+    connection = opened;
     setConnection(t("connecting…"));
-    ws.onopen = () => {
-      const lang = eighthalf.lang();
-      ws.send(JSON.stringify(token ? { type: "hello", token, lang } : { type: "hello", lang }));
-    };
-    ws.onmessage = (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+    opened.on("frame", (message) => {
+      if (connection !== opened) return;
       inbox = inbox.then(() => receive(message)).catch((error) => {
         failed = failed || error;
         console.error(error);
       });
-    };
-    ws.onclose = (event) => {
-      if (socket !== ws) return;
-      socket = null;
-      pending = false;
-      if (event.code === 4404) {
-        stopped = true;
-        setConnection("");
-        $("turn").textContent = t("No such table");
-        return;
+    });
+    opened.on("invalid", (error) => console.error(error)); // a frame the server should never send
+    opened.on("status", (change) => {
+      if (connection !== opened) return;
+      if (change.status === "reconnecting" && change.wait !== undefined) {
+        pending = false;
+        setConnection(t("connection lost; reconnecting in {seconds} s…", { seconds: Math.round(change.wait / 100) / 10 }));
+      } else if (change.status === "closed") {
+        closed(change.code, change.reason || "");
       }
-      if (event.code === 1000 && event.reason === "abandoned") {
-        // The server ended the table as abandoned: nothing more will happen here.
-        stopped = true;
-        setConnection("");
-        if (summary) summary.abandoned = true;
-        if (last) {
-          last = { ...last, moves: [], to_move: null }; // as the server's state of such a table says
-          renderActions(last);
-          renderTurn(last);
-          renderSeats();
-        }
-        return;
+    });
+  }
+
+  // The connection closed for good (client.js: FINAL_CLOSE_CODES).
+  function closed(code, reason) {
+    pending = false;
+    if (code === 4404) {
+      stopped = true;
+      setConnection("");
+      $("turn").textContent = t("No such table");
+      return;
+    }
+    if (code === 1000 && reason === "abandoned") {
+      // The server ended the table as abandoned: nothing more will happen here.
+      stopped = true;
+      setConnection("");
+      if (summary) summary.abandoned = true;
+      if (last) {
+        last = { ...last, moves: [], to_move: null }; // as the server's state of such a table says
+        renderActions(last);
+        renderTurn(last);
+        renderSeats();
       }
-      if (event.code === 4401) {
-        // The token is no seat's (the table was made anew?): forget it and watch.
-        eighthalf.forgetSeat(tableId);
-        token = null;
-        seat = null;
-        showPrivate();
-        connect();
-        return;
-      }
-      if (stopped) return;
-      const wait = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
-      attempts += 1;
-      setConnection(t("connection lost; reconnecting in {seconds} s…", { seconds: Math.round(wait / 100) / 10 }));
-      reconnectTimer = setTimeout(connect, wait);
-    };
+      return;
+    }
+    if (code === 4401) {
+      // The token is no seat's (the table was made anew?): forget it and watch.
+      eighthalf.forgetSeat(tableId);
+      token = null;
+      seat = null;
+      showPrivate();
+      connect();
+      return;
+    }
+    if (stopped) return;
+    // another close the client does not retry (a policy's, a normal one): this page tries again
+    const wait = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
+    attempts += 1;
+    setConnection(t("connection lost; reconnecting in {seconds} s…", { seconds: Math.round(wait / 100) / 10 }));
+    reconnectTimer = setTimeout(connect, wait);
   }
 
   // Handles one message (after the ones before it): a welcome loads the table's board first.
@@ -539,7 +549,7 @@
       if (!name) return;
       $("join-button").disabled = true;
       try {
-        const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${wanted}`, { name });
+        const joined = await joinTable(location.origin, tableId, wanted, name);
         token = joined.token;
         eighthalf.saveSeat(tableId, joined.seat, joined.token);
         eighthalf.saveName(name);
@@ -616,8 +626,8 @@
     $("notation-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const text = $("notation").value.trim();
-      if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
-      socket.send(JSON.stringify({ type: "move", move: text, number: last ? last.number : undefined }));
+      if (!text || !connection || !connection.welcomed) return;
+      connection.move(text, { number: last ? last.number : null }).catch(() => {}); // a refusal is shown from its error frame
       $("notation").value = "";
     });
   }
@@ -645,10 +655,10 @@
     }
     connect();
     window.addEventListener("online", () => {
-      if (!socket && !stopped) {
-        attempts = 0;
-        connect();
-      }
+      if (stopped || !connection || connection.welcomed) return;
+      attempts = 0;
+      if (connection.status === "closed") connect();
+      else connection.reconnect();
     });
   }
 
