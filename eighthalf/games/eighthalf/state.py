@@ -207,7 +207,7 @@ to this; the engine's tables, the documents and their schemas stop here."""
 
 
 def call_text(halves: int) -> str:
-    """Message a call given in half points: ``call_text(13) == "6½"``, ``call_text(1) == "½"``.
+    """Say a call given in half points: ``call_text(13) == "6½"``, ``call_text(1) == "½"``.
 
     >>> call_text(17), call_text(0), call_text(1)
     ('8½', '0', '½')
