@@ -169,7 +169,7 @@ def test_8_half_simulate_on_dask(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed")
     argv = ["--players", "2", "--rounds", "20", "--bots", "greedy,random", "--seed", "6", "--no-progress"]
     with distributed.LocalCluster(
-        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=":0"
     ) as cluster:
         lines: list[str] = []
         assert _main([*argv, "--dask", cluster.scheduler_address, "--chunk-size", "3"], lines) == 0

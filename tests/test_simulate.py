@@ -329,7 +329,7 @@ def _load_example() -> ModuleType:
 def test_dask_example() -> None:
     distributed = pytest.importorskip("distributed")
     example = _load_example()
-    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
+    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=":0") as client:
         summary = example.simulate_on(client, rounds=600, seed=3)
     assert isinstance(summary, Summary)
     assert summary == simulate(4, 600, BOTS, seed=3, chunk_size=77)
@@ -640,7 +640,7 @@ _ARGUMENT = st.one_of(
 @settings(max_examples=150)
 def test_any_simulate_argument_runs_or_is_one_line_with_status_2(option: str, value: str) -> None:
     if value.strip().isascii() and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 18:
-        number = int(value)
+        number = int(value.strip())
         # A valid --rounds of 10**14 runs for days, and --move-limit 0 (no limit) can run for
         # ever (E7): valid values that big are for other tests.
         assume(not (option == "--rounds" and number > 50))

@@ -63,16 +63,8 @@ __all__ = ["DEFAULT_MOVE_LIMIT", "GAME_TYPE", "EighthalfGame", "EighthalfObserve
 
 EighthalfGame: Final[type[SpielGame]] = spiel_game_for("eighthalf")
 """The OpenSpiel game of one round of 8½ (see the module's description): the game's own,
-which its encoding names (:attr:`~eighthalf.envs.base.Encoding.spiel_game`).
-
-``pyspiel.load_game`` checks the parameters' names and types itself (a
-``pyspiel.SpielError``); a game made directly, ``EighthalfGame(params)``, checks them
-here.
-
-Raises:
-    InvalidStateError: If ``params`` is not a dict of the parameters above, ``players``
-        or ``move_limit`` is not an int in range, or a table option is not a bool.
-"""
+which its encoding names (:attr:`~eighthalf.envs.base.Encoding.spiel_game`); its parameters
+and errors are those of :class:`eighthalf.games.eighthalf.spiel.EighthalfGame`."""
 
 _OWN: Final = sys.modules[EighthalfGame.__module__]  # the game's own module, loaded through its entry
 

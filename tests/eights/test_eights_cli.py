@@ -248,7 +248,7 @@ def test_dask_gives_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None
     distributed = pytest.importorskip("distributed")
     expected = simulate(3, 12, BOTS, seed=4)
     with distributed.LocalCluster(
-        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=":0"
     ) as cluster:
         with distributed.Client(cluster, set_as_default=False) as client, client.get_executor() as executor:
             assert simulate(3, 12, BOTS, seed=4, executor=executor, chunk_size=5) == expected
