@@ -22,7 +22,7 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
@@ -147,11 +147,17 @@ class Codec:
         """The schema of what :meth:`read` takes."""
         raise NotImplementedError
 
+    reads_values: ClassVar[bool] = True
+    """Whether :meth:`read` may look at the values read before: ``True`` unless a codec class
+    says otherwise (a class whose bounds are all numbers sets ``False``), so that a compiled
+    reader that keeps no values is never wrong."""
+
     def needs_values(self) -> bool:
-        """Whether :meth:`read` looks at the values read before (a bound by name or function, a
-        nested object's context): ``True`` unless the codec says otherwise, so that a compiled
-        reader that keeps no values is never wrong."""
-        return True
+        """Whether this codec's :meth:`read` looks at the values read before (a bound by name or
+        function, a nested object's context): the class's
+        :attr:`~eighthalf.formats.codecs.Codec.reads_values`, unless the codec works it out
+        from its own bounds."""
+        return self.reads_values
 
     def body(self, docs: Docs = _class_docs) -> dict[str, Any]:
         """The schema itself: :attr:`shown` or the derived one, described by :attr:`doc`."""
@@ -254,8 +260,7 @@ class Bool(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "boolean"}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -270,8 +275,7 @@ class Str(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string"}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -292,8 +296,7 @@ class Choice(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": list(self.words)}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -311,8 +314,7 @@ class Listed(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": list(self.words)}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -326,8 +328,7 @@ class Seed(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "integer"}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -409,8 +410,7 @@ class Notation(Codec):
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string"}
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -118,8 +118,7 @@ class _Rank(Codec):
             raise DocumentError(path, self.refused.format(rank.label))
         return rank
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"enum": [str(rank) for rank in RANKS if self.only is None or self.only(rank)]}
@@ -144,8 +143,7 @@ class _Cards(Codec):
             at, symbol = next((at, symbol) for at, symbol in enumerate(value) if symbol not in _RANK_OF)
             raise _not_a_rank(f"{path}[{at}]", symbol) from None
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return {"type": "string", "pattern": f"^[{_LETTERS}]*$", "maxLength": _DECK_SIZE}
@@ -275,8 +273,7 @@ class _Limit(Codec):
             wrong(path, "an integer or null", value)
         return value
 
-    def needs_values(self) -> bool:
-        return False
+    reads_values: ClassVar[bool] = False
 
     def derived(self, docs: Docs) -> dict[str, Any]:
         return nullable({"type": "integer", "minimum": 1})
