@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -87,6 +88,25 @@ def test_the_server_benchmark_plays_tables_over_websockets(
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["max"]
     assert figures["server_memory_kb"]["VmHWM"] >= figures["server_memory_kb"]["VmRSS"] > 0
     assert figures["engine_moves_per_second"] > 0 and figures["reference_kops"] > 0
+
+
+def test_the_client_benchmark_plays_the_same_games_with_the_javascript_and_the_python_client(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("websockets")
+    from benchmarks.js_client import main as clients_main
+
+    if shutil.which("node") is None:
+        pytest.skip("Node.js is needed to run the JavaScript client")
+    assert clients_main(["--tables", "2", "--rounds", "1", "--json"]) == 0
+    runs = json.loads(capsys.readouterr().out)
+    assert [run["client"] for run in runs] == ["JavaScript", "Python"]
+    assert runs[0]["moves"] == runs[1]["moves"] > 0  # the same seeds and choices: the same games
+    assert all(run["frames"] > run["moves"] and run["cpu"] > 0 and run["wall"] > 0 for run in runs)
+    with pytest.raises(SystemExit):
+        clients_main(["--tables", "0"])
+    assert "--tables and --rounds are positive whole numbers" in capsys.readouterr().err
 
 
 def test_the_floor_benchmark_answers_tables_of_websockets_with_frames_of_the_servers_size(

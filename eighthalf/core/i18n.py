@@ -81,6 +81,8 @@ def check_locale(locale: object) -> str:
     Raises:
         InvalidStateError: If ``locale`` is not text naming one of :data:`LOCALES`.
     """
+    if type(locale) is str and locale in LOCALES:  # the usual case, asked on every narration and frame
+        return locale
     language = _language(locale) if type(locale) is str else None
     if language is None:
         raise InvalidStateError(f"a locale is one of {', '.join(LOCALES)} (a region may follow), not {quote(locale)}")
@@ -179,9 +181,15 @@ def localize_reason(error: IllegalMoveError, locale: str, templates: Sequence[st
         InvalidStateError: If ``locale`` names no supported language.
     """
     language = check_locale(locale)
-    reason = error.reason
     if language == DEFAULT_LOCALE:
-        return reason
+        return error.reason
+    return _told(error.reason, language, tuple(templates), tuple(words))
+
+
+@functools.lru_cache(maxsize=4096)
+def _told(reason: str, language: str, templates: tuple[str, ...], words: tuple[str, ...]) -> str:
+    """:func:`localize_reason` of a reason not told in English, remembered: the same refusals
+    are told again at every move of a table (the server sends them to the seat to move)."""
     catalogue = _load(language)
     found = template_of(reason, templates)
     if found is None:

@@ -67,64 +67,74 @@ function isType(value, type) {
 
 const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-// Why `value` (at `path`) does not match `schema` (of the frame whose $defs are `defs`), or null.
-function problem(value, schema, defs, path) {
+// Why `value` does not match `schema` (of the frame whose $defs are `defs`), or null: a pair
+// [where, what], `where` the path below `value` (".seat", "[3].move", "" for `value` itself).
+// The path is written only for a value that does not match, so a frame that does costs no strings.
+function problem(value, schema, defs) {
   if (schema === true || schema === undefined) return null;
-  if (schema === false) return "not allowed";
-  if (schema.$ref) return problem(value, defs[schema.$ref.slice("#/$defs/".length)], defs, path);
-  if (schema.type !== undefined) {
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.some((type) => isType(value, type))) return `expected ${types.join(" or ")}, not ${kindOf(value)}`;
+  if (schema === false) return ["", "not allowed"];
+  if (schema.$ref) return problem(value, defs[schema.$ref.slice("#/$defs/".length)], defs);
+  if (typeof schema.type === "string") {
+    if (!isType(value, schema.type)) return ["", `expected ${schema.type}, not ${kindOf(value)}`];
+  } else if (schema.type !== undefined && !schema.type.some((type) => isType(value, type))) {
+    return ["", `expected ${schema.type.join(" or ")}, not ${kindOf(value)}`];
   }
-  if ("const" in schema && !same(value, schema.const)) return `expected ${JSON.stringify(schema.const)}`;
+  if ("const" in schema && !same(value, schema.const)) return ["", `expected ${JSON.stringify(schema.const)}`];
   if (schema.enum && !schema.enum.some((each) => same(value, each))) {
-    return `expected one of ${schema.enum.map((each) => JSON.stringify(each)).join(", ")}`;
+    return ["", `expected one of ${schema.enum.map((each) => JSON.stringify(each)).join(", ")}`];
   }
   if (typeof value === "number") {
-    if (schema.minimum !== undefined && value < schema.minimum) return `below ${schema.minimum}`;
-    if (schema.maximum !== undefined && value > schema.maximum) return `above ${schema.maximum}`;
+    if (schema.minimum !== undefined && value < schema.minimum) return ["", `below ${schema.minimum}`];
+    if (schema.maximum !== undefined && value > schema.maximum) return ["", `above ${schema.maximum}`];
   }
   if (typeof value === "string") {
-    const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength) return `shorter than ${schema.minLength}`;
-    if (schema.maxLength !== undefined && length > schema.maxLength) return `longer than ${schema.maxLength}`;
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern, "u").test(value)) return `does not match ${schema.pattern}`;
+    if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+      const length = [...value].length; // in code points, as JSON Schema counts
+      if (schema.minLength !== undefined && length < schema.minLength) return ["", `shorter than ${schema.minLength}`];
+      if (schema.maxLength !== undefined && length > schema.maxLength) return ["", `longer than ${schema.maxLength}`];
+    }
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, "u").test(value)) {
+      return ["", `does not match ${schema.pattern}`];
+    }
   }
   if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) return `fewer than ${schema.minItems} items`;
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) return `more than ${schema.maxItems} items`;
+    if (schema.minItems !== undefined && value.length < schema.minItems) return ["", `fewer than ${schema.minItems} items`];
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return ["", `more than ${schema.maxItems} items`];
     const prefix = schema.prefixItems || [];
     for (let index = 0; index < value.length; index += 1) {
-      const item = index < prefix.length ? prefix[index] : schema.items;
-      const found = problem(value[index], item, defs, `${path}[${index}]`);
-      if (found) return found.startsWith("$") ? found : `${path}[${index}]: ${found}`;
+      const found = problem(value[index], index < prefix.length ? prefix[index] : schema.items, defs);
+      if (found) return [`[${index}]${found[0]}`, found[1]];
+    }
+  } else if (kindOf(value) === "object") {
+    if (schema.required) {
+      for (const key of schema.required) {
+        if (!Object.hasOwn(value, key)) return [`.${key}`, "missing"];
+      }
+    }
+    const properties = schema.properties;
+    for (const key in value) {
+      const sub = properties && Object.hasOwn(properties, key) ? properties[key] : schema.additionalProperties;
+      if (sub === false) return [`.${key}`, "unknown key"];
+      const found = problem(value[key], sub, defs);
+      if (found) return [`.${key}${found[0]}`, found[1]];
     }
   }
-  if (kindOf(value) === "object") {
-    for (const key of schema.required || []) {
-      if (!(key in value)) return `${path}.${key}: missing`;
+  if (schema.allOf) {
+    for (const part of schema.allOf) {
+      const found = problem(value, part, defs);
+      if (found) return found;
     }
-    for (const [key, item] of Object.entries(value)) {
-      const sub = schema.properties && key in schema.properties ? schema.properties[key] : schema.additionalProperties;
-      if (sub === false) return `${path}.${key}: unknown key`;
-      const found = problem(item, sub, defs, `${path}.${key}`);
-      if (found) return found.startsWith("$") ? found : `${path}.${key}: ${found}`;
-    }
-  }
-  for (const part of schema.allOf || []) {
-    const found = problem(value, part, defs, path);
-    if (found) return found;
   }
   if (schema.oneOf) {
-    const matching = schema.oneOf.filter((part) => problem(value, part, defs, path) === null).length;
-    if (matching !== 1) return matching ? "matches more than one of its forms" : "matches none of its forms";
+    let matching = 0;
+    for (const part of schema.oneOf) if (problem(value, part, defs) === null) matching += 1;
+    if (matching !== 1) return ["", matching ? "matches more than one of its forms" : "matches none of its forms"];
   }
-  if (schema.anyOf && !schema.anyOf.some((part) => problem(value, part, defs, path) === null)) {
-    return "matches none of its forms";
+  if (schema.anyOf && !schema.anyOf.some((part) => problem(value, part, defs) === null)) {
+    return ["", "matches none of its forms"];
   }
   if (schema.if !== undefined) {
-    const branch = problem(value, schema.if, defs, path) === null ? schema.then : schema.else;
-    const found = problem(value, branch, defs, path);
+    const found = problem(value, problem(value, schema.if, defs) === null ? schema.then : schema.else, defs);
     if (found) return found;
   }
   return null;
@@ -138,8 +148,8 @@ export function frameProblem(data) {
   if (kindOf(data) !== "object") return `$: expected a JSON object, not ${kindOf(data)}`;
   const schema = Object.prototype.hasOwnProperty.call(FRAME_SCHEMAS, data.type) ? FRAME_SCHEMAS[data.type] : null;
   if (!schema) return `$.type: expected one of ${Object.keys(FRAME_SCHEMAS).join(", ")}, not ${JSON.stringify(data.type)}`;
-  const found = problem(data, schema, schema.$defs || {}, "$");
-  return found === null ? null : found.startsWith("$") ? found : `$: ${found}`;
+  const found = problem(data, schema, schema.$defs || {});
+  return found === null ? null : `$${found[0]}: ${found[1]}`;
 }
 
 /** The frame written `text`, parsed and checked (throws a FrameError). */
