@@ -76,8 +76,9 @@ def check_move(game: Game[Any, Any, Any, Any, Any], before: Any, move: object, *
 
 
 def _field_lines(value: object) -> list[str]:
-    if attrs.has(type(value)):
-        return [f"{field.name}: {getattr(value, field.name)!r}" for field in attrs.fields(type(value))]
+    kind: Any = type(value)
+    if attrs.has(kind):
+        return [f"{field.name}: {getattr(value, field.name)!r}" for field in attrs.fields(kind)]
     return str(value).splitlines()
 
 

@@ -95,15 +95,15 @@ def move_picture(
         PictureError: If ``before`` is no state or view of 8½, or the move is not the viewer's.
     """
     seen = isinstance(before, (PlayerView, MatchView))
-    if not seen and not isinstance(before, (GameState, Match)):
+    if not isinstance(before, (PlayerView, MatchView, GameState, Match)):
         raise PictureError(f"expected a state or a view of 8½, not {quote(before)}")
     check_move(game, before, move, seen=seen)
-    table = before.round if isinstance(before, MatchView) else before.state if isinstance(before, Match) else before
-    mover = (
-        before.exchange_by
-        if isinstance(before, (Match, MatchView)) and before.exchange_by is not None
-        else table.to_move
-    )
+    if isinstance(before, (Match, MatchView)):
+        table: GameState | PlayerView = before.round if isinstance(before, MatchView) else before.state
+        mover = table.to_move if before.exchange_by is None else before.exchange_by
+    else:
+        assert isinstance(before, (GameState, PlayerView))
+        mover = before.to_move
     drawn = marks(move, seat_name(mover, names))
     return view_picture(before, names, drawn) if seen else state_picture(before, names, drawn)
 

@@ -123,8 +123,9 @@ class _State(Protocol):
 def state_table(state: _State, names: Sequence[str] = ()) -> Table:
     """What a picture of ``state`` shows: everything but the stack's order (every hand face up)."""
     hand, outcome = state.hand, state.outcome
+    winners = None if outcome is None else outcome.winners
     return Table(
-        head(hand.number, hand.turns, hand.to_move, hand.passes, state.target, outcome and outcome.winners, names),
+        head(hand.number, hand.turns, hand.to_move, hand.passes, state.target, winners, names),
         hand.table,
         len(hand.stack),
         (),
