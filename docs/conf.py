@@ -17,6 +17,8 @@ import importlib
 import inspect
 import os
 import pkgutil
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import eighthalf
@@ -30,7 +32,10 @@ copyright = "the eighthalf developers"
 release = eighthalf.__version__
 version = ".".join(release.split(".")[:2])
 
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # position_pictures: the worked examples drawn
+
 extensions = [
+    "position_pictures",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",

@@ -82,10 +82,16 @@ def test_api_reference_documents_every_public_name(html: Path) -> None:
 
 def test_every_module_has_its_api_page() -> None:
     """A new package ``eighthalf/<name>/``, or a new module of 8½'s folder ``eighthalf/games/eighthalf/<name>.py``,
-    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing, encoding and OpenSpiel game are on the pages that use them."""
+    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing, encoding, OpenSpiel game and table picture are on the pages that use them."""
     modules = {info.name for info in pkgutil.iter_modules(eighthalf.__path__) if not info.name.startswith("_")}
     modules |= {info.name for info in pkgutil.iter_modules(eighthalf.games.eighthalf.__path__)}
-    elsewhere = {"drawing": "text", "encoding": "envs", "encoding_counts": "envs", "spiel": "envs"}
+    elsewhere = {
+        "drawing": "text",
+        "encoding": "envs",
+        "encoding_counts": "envs",
+        "spiel": "envs",
+        "table_picture": "pictures",
+    }
     for name, page in elsewhere.items():
         assert f"eighthalf.games.eighthalf.{name}" in (DOCS / "api" / f"{page}.rst").read_text(encoding="utf-8"), name
     modules -= set(elsewhere)
