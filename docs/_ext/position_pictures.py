@@ -21,7 +21,7 @@ import contextlib
 import doctest
 import html
 import io
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -71,7 +71,7 @@ class PositionPicture(SphinxDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {"after": directives.nonnegative_int, "move": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {"after": directives.nonnegative_int, "move": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         memo = self.env.temp_data.setdefault("position_pictures", {})
