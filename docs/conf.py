@@ -99,6 +99,7 @@ nitpick_ignore = [
         "gettext.NullTranslations",
         "enum.IntEnum",
         "collections.abc.Callable",
+        "collections.abc.Collection",
         "collections.abc.Iterable",
         "collections.abc.Iterator",
         "collections.abc.Mapping",
@@ -130,6 +131,10 @@ nitpick_ignore = [
     ("py:class", "threading.RLock"),
     # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
     ("py:class", "eighthalf.games.eighthalf.state._SeatLike"),
+    # the pictures below the states read them through private protocols, as the text drawing does
+    ("py:class", "eighthalf.games.eighthalf.drawing.RoundTable"),
+    ("py:class", "eighthalf.games.eighthalf.table_picture._Seat"),
+    ("py:class", "eighthalf.games.eights.table_picture._State"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
     ("py:class", "eighthalf.core.frozen._F"),
     ("py:class", "eighthalf.core.value._V"),

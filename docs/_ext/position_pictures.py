@@ -96,7 +96,7 @@ class PositionPicture(SphinxDirective):
         move = eval(self.options["move"], namespace) if "move" in self.options else None
         svg = _draw(value, move)
         caption = " ".join(self.content)
-        figure = f'<figure class="position-picture">{svg}'
+        figure = f'<figure class="position-picture" style="overflow-x: auto">{svg}'
         figure += f"<figcaption>{html.escape(caption)}</figcaption></figure>" if caption else "</figure>"
         return [nodes.raw("", figure, format="html")]
 

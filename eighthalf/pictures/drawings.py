@@ -110,9 +110,11 @@ class Pictures:
     """
 
     state: Callable[[Any, Sequence[str]], Picture] = _plain_state
-    """Draws a state of the game: ``state(state, names)``; it refuses what is not one with a :class:`PictureError`."""
+    """Draws a state of the game: ``state(state, names)``; a game's own drawing refuses what is
+    not one of its states with a :class:`PictureError` (:data:`PLAIN`'s draws any value as text)."""
     view: Callable[[Any, Sequence[str]], Picture] = _plain_state
-    """Draws a view (what one seat or a spectator knows): ``view(view, names)``; it refuses what is not one."""
+    """Draws a view (what one seat or a spectator knows): ``view(view, names)``; a game's own
+    drawing refuses what is not one of its views."""
     move: Callable[[Game[Any, Any, Any, Any, Any], Any, Any, Sequence[str]], Picture] = _plain_move
     """Draws a move at a state or view, the position before it with the move marked:
     ``move(game, before, move, names)``; it checks the move first (:func:`check_move`)."""
@@ -121,7 +123,7 @@ class Pictures:
         """The picture of ``state``, a state of the game, every card shown.
 
         Raises:
-            PictureError: If ``state`` is not a state of the game, or ``names`` not names.
+            PictureError: If ``names`` are not names, or the game's drawing refuses ``state``.
         """
         return self.state(state, _names(names))
 
@@ -129,7 +131,7 @@ class Pictures:
         """The picture of ``seen``, a view: only what it shows.
 
         Raises:
-            PictureError: If ``seen`` is not a view of the game, or ``names`` not names.
+            PictureError: If ``names`` are not names, or the game's drawing refuses ``seen``.
         """
         return self.view(seen, _names(names))
 

@@ -71,8 +71,11 @@ class CardStyle:
     """How one card is drawn: what ``cards.css`` says of its classes, in pixels and colours."""
 
     width: float
+    """The card's width in pixels."""
     height: float
+    """Its height in pixels."""
     radius: float
+    """The radius of its rounded corners."""
     fill: str
     """The background, a colour (``#ffe27a``), or the first stripe's when :attr:`stripes` is set."""
     stripes: tuple[str, ...]
@@ -80,14 +83,23 @@ class CardStyle:
     ink: str
     """The colour of the big sign (and of the corners, unless :attr:`corner_ink`)."""
     border: str
+    """The colour of its border."""
     border_opacity: float
+    """The border's opacity (``rgba``'s alpha)."""
     big_size: float
+    """The font size of the big sign."""
     big_opacity: float
+    """The big sign's opacity (1: opaque)."""
     big_font: str | None
+    """The big sign's font family, if the card has its own (the letters of Eights)."""
     corner_size: float
+    """The font size of the corners."""
     corner_ink: str
+    """The colour of the corners."""
     corner_top: float
+    """How far the top corner's sign is from the card's top."""
     corner_left: float
+    """How far it is from the card's left."""
     outline: str | None
     """The colour of a dashed outline around the card (a fresh card), if any."""
 

@@ -49,13 +49,19 @@ class SeatCards:
     hand: tuple[Rank, ...] | None
     """The hand, if the picture may show it; ``None``: :attr:`hand_size` cards face down."""
     hand_size: int
+    """How many cards the hand holds."""
     bank_size: int
+    """How many cards the bank holds (never drawn: counted)."""
     open: tuple[Rank, ...]
+    """The open cards, face up."""
     blind: tuple[Rank, ...] | None
     """The blind cards, if the picture may show them (a state); ``None``: :attr:`blind_size` face down."""
     blind_size: int
+    """How many blind cards are left."""
     collected: int
+    """How many cards the collected stack holds."""
     on_table: bool
+    """Whether the seat is on the table (L1)."""
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -65,7 +71,9 @@ class Marks:
     zone: str = ""
     """``"hand"``, ``"open"`` or ``"blind"``; ``""``: none (a collect)."""
     ranks: tuple[Rank, ...] = ()
+    """The ranks the move plays (a rank twice for two cards)."""
     position: int | None = None
+    """The blind card a blind play turns (L4), else ``None``."""
     caption: str = ""
     """What the move is, said under the first line (``"seat 1 plays 7 7 from the hand"``)."""
 

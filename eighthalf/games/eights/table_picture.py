@@ -42,6 +42,7 @@ class Table:
     head: str
     """The first line: the hand and turn, whose turn, or who won."""
     table: tuple[Card, ...]
+    """The table's 8 cards (WS3), face up."""
     stack: int
     """How many cards the stack holds."""
     known_stack: tuple[Card, ...]
@@ -49,9 +50,13 @@ class Table:
     hands: tuple[tuple[Card, ...] | None, ...]
     """Each seat's hand if the picture may show it, else ``None``."""
     hand_sizes: tuple[int, ...]
+    """How many cards each hand holds."""
     totals: tuple[int, ...]
+    """Each seat's points from the finished hands."""
     scores: tuple[int, ...]
+    """Each seat's points in this hand."""
     piles: tuple[tuple[Spell, ...], ...]
+    """Each seat's score pile: its spellings in this hand (WT5)."""
     to_move: int | None
     """The seat to move, ``None`` once the game is over."""
     names: tuple[str, ...] = ()
