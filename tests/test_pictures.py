@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eighthalf import HandPlay, Rank, new_game, view
+from eighthalf import HandPlay, Rank, new_game, new_match, view
 from eighthalf.core.game import Game
 from eighthalf.eights import PASS
 from eighthalf.eights import Record as EightsRecord
@@ -26,6 +26,7 @@ from eighthalf.eights import new_game as new_eights
 from eighthalf.eights import view as eights_view
 from eighthalf.errors import EighthalfError, IllegalMoveError
 from eighthalf.games.eighthalf.cards import Colour
+from eighthalf.games.eighthalf.match import view_match
 from eighthalf.games.eighthalf.records import Record
 from eighthalf.games.eighthalf.text import table_text
 from eighthalf.games.eights.encoding import view_text
@@ -196,6 +197,8 @@ def test_states_views_and_records_have_a_notebook_display() -> None:
         view(new_game(2, seed=3), 1),
         Record(players=2, seed=3),
         Record(players=2, seed=3, rounds=2),
+        new_match(2, rounds=2, seed=3),
+        view_match(new_match(2, rounds=2, seed=3), 0),
         new_eights(2, seed=3),
         eights_view(new_eights(2, seed=3), 0),
         EightsRecord(players=2, seed=3),
@@ -203,6 +206,10 @@ def test_states_views_and_records_have_a_notebook_display() -> None:
     for value in shown:
         _parsed(Picture(value._repr_svg_()))
     assert new_game(2, seed=3)._repr_svg_() == find("8½").pictures.of_state(new_game(2, seed=3))
+    match = new_match(3, rounds=2, seed=3)
+    assert match._repr_svg_() == find("8½").pictures.of_state(match)
+    assert view_match(match, 1)._repr_svg_() == find("8½").pictures.of_view(view_match(match, 1))
+    assert "round 1 of 2, scores 0 0 0" in match._repr_svg_()
 
 
 def test_the_third_game_is_drawn_plainly_through_its_entry() -> None:

@@ -27,16 +27,12 @@ from eighthalf.games.eighthalf.cards import Rank
 from eighthalf.games.eighthalf.match import Exchange, Match, MatchView
 from eighthalf.games.eighthalf.moves import BlindPlay, Collect, EightAndHalf, HandPlay, OpenPlay
 from eighthalf.games.eighthalf.state import GameState
-from eighthalf.games.eighthalf.table_picture import NO_MARKS, Marks, round_picture, state_seats
+from eighthalf.games.eighthalf.table_picture import NO_MARKS, Marks, match_title, round_picture, state_seats
 from eighthalf.games.eighthalf.views import PlayerView, view_seats
 from eighthalf.pictures.drawings import PictureError, Pictures, check_move, seat_name
 from eighthalf.pictures.svg import Picture
 
 __all__ = ["PICTURES", "marks", "move_picture", "state_picture", "view_picture"]
-
-
-def _match_title(rounds: int, index: int, scores: Sequence[int]) -> str:
-    return f"round {index + 1} of {rounds}, scores {' '.join(map(str, scores))}"
 
 
 def state_picture(state: object, names: Sequence[str] = (), moves: Marks = NO_MARKS) -> Picture:
@@ -48,7 +44,7 @@ def state_picture(state: object, names: Sequence[str] = (), moves: Marks = NO_MA
     if isinstance(state, GameState):
         return round_picture(state, state_seats(state.seats), names, moves)
     if isinstance(state, Match):
-        title = _match_title(state.rounds, state.round_index, state.scores)
+        title = match_title(state.rounds, state.round_index, state.scores)
         return round_picture(state.state, state_seats(state.state.seats), names, moves, title)
     raise PictureError(f"expected a GameState or a Match of 8½, not {quote(state)}")
 
@@ -62,7 +58,7 @@ def view_picture(seen: object, names: Sequence[str] = (), moves: Marks = NO_MARK
     if isinstance(seen, PlayerView):
         return round_picture(seen, view_seats(seen), names, moves)
     if isinstance(seen, MatchView):
-        title = _match_title(seen.rounds, seen.round_index, seen.scores)
+        title = match_title(seen.rounds, seen.round_index, seen.scores)
         return round_picture(seen.round, view_seats(seen.round), names, moves, title)
     raise PictureError(f"expected a PlayerView or a MatchView of 8½, not {quote(seen)}")
 

@@ -28,7 +28,7 @@ from eighthalf.pictures.faces import BLIND, Face
 from eighthalf.pictures.layout import Board
 from eighthalf.pictures.svg import Picture
 
-__all__ = ["NO_MARKS", "PILE_SHOWN", "Marks", "SeatCards", "face", "round_picture", "state_seats"]
+__all__ = ["NO_MARKS", "PILE_SHOWN", "Marks", "SeatCards", "face", "match_title", "round_picture", "state_seats"]
 
 PILE_SHOWN: Final = 12
 """The pile's top cards that the picture shows (as the browser's board)."""
@@ -137,6 +137,11 @@ def _head(table: RoundTable, names: Sequence[str]) -> str:
     lock = ", 5-lock" if table.locked else ""
     risk = f", {seat_name(table.at_risk, names)} at risk" if table.at_risk is not None else ""
     return f"move {table.move_number}: {seat_name(table.to_move, names)} to move, call {table.call_label}{lock}{risk}"
+
+
+def match_title(rounds: int, index: int, scores: Sequence[int]) -> str:
+    """The first line of a picture of a match: the round of the rounds (M1) and the scores so far."""
+    return f"round {index + 1} of {rounds}, scores {' '.join(map(str, scores))}"
 
 
 def round_picture(
