@@ -17,6 +17,8 @@ import importlib
 import inspect
 import os
 import pkgutil
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import eighthalf
@@ -30,7 +32,10 @@ copyright = "the eighthalf developers"
 release = eighthalf.__version__
 version = ".".join(release.split(".")[:2])
 
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # position_pictures: the worked examples drawn
+
 extensions = [
+    "position_pictures",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
@@ -94,6 +99,7 @@ nitpick_ignore = [
         "gettext.NullTranslations",
         "enum.IntEnum",
         "collections.abc.Callable",
+        "collections.abc.Collection",
         "collections.abc.Iterable",
         "collections.abc.Iterator",
         "collections.abc.Mapping",
@@ -125,6 +131,10 @@ nitpick_ignore = [
     ("py:class", "threading.RLock"),
     # RoundFacts.seats is typed by a private protocol: a Seat or a SeatView.
     ("py:class", "eighthalf.games.eighthalf.state._SeatLike"),
+    # the pictures below the states read them through private protocols, as the text drawing does
+    ("py:class", "eighthalf.games.eighthalf.drawing.RoundTable"),
+    ("py:class", "eighthalf.games.eighthalf.table_picture._Seat"),
+    ("py:class", "eighthalf.games.eights.table_picture._State"),
     ("py:class", "attrs.exceptions.FrozenInstanceError"),
     ("py:class", "eighthalf.core.frozen._F"),
     ("py:class", "eighthalf.core.value._V"),

@@ -66,6 +66,39 @@ def test_docs_build_nitpicky_without_warnings(html: Path) -> None:
     assert "furo" in (html / "api.html").read_text(encoding="utf-8")
 
 
+def test_the_rules_pages_draw_their_worked_examples(html: Path) -> None:
+    """The rules pages' worked examples, drawn when the docs are built (``docs/_ext/position_pictures.py``):
+    well-formed SVG, the first drawn by 8½'s pictures from the position the page builds, ½ outlined."""
+    import xml.etree.ElementTree as ET
+
+    from eighthalf import HandPlay, Rank, Seat, position, rest_of_deck
+    from eighthalf.registry import find
+
+    for page, count in (("rules", 10), ("eights", 2)):
+        text = (html / f"{page}.html").read_text(encoding="utf-8")
+        pictures = re.findall(r'<figure class="position-picture"[^>]*>(<svg.*?</svg>)', text, re.DOTALL)
+        assert len(pictures) == count, page
+        for picture in pictures:
+            ET.fromstring(picture)
+    first = re.search(
+        r'<figure class="position-picture"[^>]*>(<svg.*?</svg>)', (html / "rules.html").read_text("utf-8")
+    )
+    assert first is not None
+
+    def cards(text: str) -> tuple[Rank, ...]:
+        return tuple(Rank.from_symbol(symbol) for symbol in text.split())
+
+    seats = [
+        Seat(hand=cards("3 4 H"), bank=cards("0 0"), open=cards("3 3 3"), blind=cards("4 4 4")),
+        Seat(hand=cards("2 7 9"), bank=cards("G G"), open=cards("5 5 5"), blind=cards("8 8 8")),
+    ]
+    used = [rank for seat in seats for rank in seat.hand + seat.bank + seat.open + seat.blind]
+    seats[1] = seats[1].replace(collected=rest_of_deck(used, [Rank.SIX]))
+    example_1 = position(seats, pile=[(Rank.SIX, 1)], to_move=0)
+    entry = find("8½")
+    assert first.group(1) == entry.pictures.of_move(entry.game, example_1, HandPlay(Rank.HALF))
+
+
 def _anchors(html: Path) -> set[str]:
     ids: set[str] = set()
     for page in [html / "api.html", *(html / "api").glob("*.html")]:
@@ -82,10 +115,16 @@ def test_api_reference_documents_every_public_name(html: Path) -> None:
 
 def test_every_module_has_its_api_page() -> None:
     """A new package ``eighthalf/<name>/``, or a new module of 8½'s folder ``eighthalf/games/eighthalf/<name>.py``,
-    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing, encoding and OpenSpiel game are on the pages that use them."""
+    needs ``docs/api/<name>.rst`` (the API index lists it); 8½'s drawing, encoding, OpenSpiel game and table picture are on the pages that use them."""
     modules = {info.name for info in pkgutil.iter_modules(eighthalf.__path__) if not info.name.startswith("_")}
     modules |= {info.name for info in pkgutil.iter_modules(eighthalf.games.eighthalf.__path__)}
-    elsewhere = {"drawing": "text", "encoding": "envs", "encoding_counts": "envs", "spiel": "envs"}
+    elsewhere = {
+        "drawing": "text",
+        "encoding": "envs",
+        "encoding_counts": "envs",
+        "spiel": "envs",
+        "table_picture": "pictures",
+    }
     for name, page in elsewhere.items():
         assert f"eighthalf.games.eighthalf.{name}" in (DOCS / "api" / f"{page}.rst").read_text(encoding="utf-8"), name
     modules -= set(elsewhere)

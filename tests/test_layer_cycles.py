@@ -31,6 +31,9 @@ PAIRS = [
     ("eighthalf.games.eights.state", "eighthalf.games.eights.text"),
     ("eighthalf.games.eighthalf.events", "eighthalf.games.eighthalf.match"),
     ("eighthalf.server.protocol.messages", "eighthalf.server.tables.table"),
+    ("eighthalf.games.eighthalf.state", "eighthalf.games.eighthalf.pictures"),
+    ("eighthalf.games.eights.state", "eighthalf.games.eights.pictures"),
+    ("eighthalf.pictures.drawings", "eighthalf.registry"),
 ]
 """(lower, higher): the higher imports the lower, so the lower must never reach the higher."""
 

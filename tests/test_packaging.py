@@ -106,6 +106,7 @@ def test_wheel_holds_the_licence_py_typed_the_schemas_and_the_pages(dist: Path) 
         f"eighthalf/games/{game}/howto/{lang}.json" for game in ("eighthalf", "eights") for lang in ("en", "fr", "nl")
     }
     assert howto <= pages
+    assert "eighthalf/pictures/cards.css" in names, "the cards' faces, for the table page and the pictures"
 
 
 def test_metadata_has_one_licence_statement_and_no_unused_dependency(dist: Path) -> None:

@@ -46,6 +46,7 @@ from eighthalf.core.game import Game
 from eighthalf.formats.documents import Registry
 from eighthalf.formats.replay import GameRecord, RecordFormat
 from eighthalf.formats.seeded import SeededRecord
+from eighthalf.pictures.drawings import PLAIN, Pictures
 from eighthalf.players.specs import bot_factory, brief, new_bot
 
 __all__ = [
@@ -389,6 +390,10 @@ class GameEntry:
     :class:`~eighthalf.errors.IllegalMoveError`. The server sends their reasons to that seat, in
     its language, so that its board says at once why a selection is no move (``None``: it does
     not; the reason comes when the move is sent)."""
+    pictures: Pictures = PLAIN
+    """How the game's states, views and moves are drawn in SVG (:mod:`eighthalf.pictures`): the
+    game's own drawings of its table, or by default :data:`~eighthalf.pictures.drawings.PLAIN`, which
+    shows a position as text. ``pictures.of_record(record, n)`` draws a record's position after ``n`` moves."""
 
     def game_of(self, rounds: int) -> Game[Any, Any, Any, Any, Any]:
         """The game object of a game of ``rounds`` rounds (1 to :attr:`max_rounds`).

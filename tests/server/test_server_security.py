@@ -592,6 +592,23 @@ def test_a_games_board_is_served_from_its_folder_through_the_registry(server: Se
         assert "eighthalf.board(" in text, key
 
 
+def test_the_cards_style_sheet_is_the_one_the_pictures_draw_from(server: ServerProcess) -> None:
+    """``GET /static/cards.css``: the faces of the cards, served from :mod:`eighthalf.pictures`, byte for byte."""
+    from http.client import HTTPConnection
+
+    from eighthalf.pictures.faces import STYLE_SHEET
+
+    connection = HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request("GET", "/static/cards.css")
+        response = connection.getresponse()
+        body = response.read()
+    finally:
+        connection.close()
+    assert response.status == 200 and response.getheader("content-type", "").startswith("text/css")
+    assert body == STYLE_SHEET.read_bytes()
+
+
 # The HTTP API in process, over random bodies
 
 _json = st.recursive(

@@ -21,7 +21,7 @@ from typing import Final, Protocol
 
 from eighthalf.games.eighthalf.cards import Rank
 
-__all__ = ["RoundTable", "head_line", "seat_line", "state_lines"]
+__all__ = ["RoundTable", "head_line", "seat_line", "state_lines", "view_lines"]
 
 PILE_SHOWN: Final = 8
 """The pile's top cards that the text names."""
@@ -92,6 +92,38 @@ class _Seat(Protocol):
     def on_table(self) -> bool: ...
 
 
+class _SeatView(Protocol):
+    """What a seat's line reads of a :class:`~eighthalf.SeatView` of a view (hidden cards counted)."""
+
+    @property
+    def hand(self) -> Sequence[Rank] | None: ...
+
+    @property
+    def hand_size(self) -> int: ...
+
+    @property
+    def bank_size(self) -> int: ...
+
+    @property
+    def open(self) -> Sequence[Rank]: ...
+
+    @property
+    def blind_size(self) -> int: ...
+
+    @property
+    def collected(self) -> Sequence[Rank]: ...
+
+    @property
+    def on_table(self) -> bool: ...
+
+
+class _View(RoundTable, Protocol):
+    """What :func:`view_lines` reads: a :class:`~eighthalf.PlayerView`."""
+
+    @property
+    def seats(self) -> Sequence[_SeatView]: ...
+
+
 class _State(RoundTable, Protocol):
     """What :func:`state_lines` reads: a :class:`~eighthalf.GameState`."""
 
@@ -151,6 +183,26 @@ def state_lines(state: _State) -> str:
                 len(seat.bank),
                 seat.open,
                 len(seat.blind),
+                len(seat.collected),
+                seat.on_table,
+            )
+        )
+    return "\n".join(lines)
+
+
+def view_lines(seen: _View) -> str:
+    """A view: the first line, then every seat's line, the hands the view hides only counted
+    (:func:`eighthalf.games.eighthalf.text.table_text`, ``str(view)``)."""
+    lines = [head_line(seen)]
+    for index, seat in enumerate(seen.seats):
+        lines.append(
+            seat_line(
+                index,
+                seat.hand,
+                seat.hand_size,
+                seat.bank_size,
+                seat.open,
+                seat.blind_size,
                 len(seat.collected),
                 seat.on_table,
             )

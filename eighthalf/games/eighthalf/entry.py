@@ -25,6 +25,7 @@ from eighthalf.games.eighthalf.demo import demo_screen
 from eighthalf.games.eighthalf.figures import COUNTERS, FIGURES
 from eighthalf.games.eighthalf.game import EIGHTHALF, MatchGame, MatchPlayer
 from eighthalf.games.eighthalf.options import Rules
+from eighthalf.games.eighthalf.pictures import PICTURES
 from eighthalf.games.eighthalf.reasons import REASONS, WORDS, refused_plays
 from eighthalf.games.eighthalf.records import RECORD_FORMAT, Record
 from eighthalf.games.eighthalf.serialization import REGISTRY
@@ -130,5 +131,6 @@ ENTRY: Final = GameEntry(
         ),
     ),
     refusals=refused_plays,
+    pictures=PICTURES,
 )
 """8½: a round (S1–E7), or a match of up to six rounds (M1–M3)."""

@@ -45,7 +45,8 @@ from eighthalf.games.eighthalf.events import (
 from eighthalf.games.eighthalf.moves import MOVE_TYPES, Move, parse_move
 from eighthalf.games.eighthalf.options import MAX_COUNT, Rules
 from eighthalf.games.eighthalf.state import GameState, Outcome
-from eighthalf.games.eighthalf.views import PlayerView, sample_state, view
+from eighthalf.games.eighthalf.table_picture import match_title, round_picture, state_seats
+from eighthalf.games.eighthalf.views import PlayerView, sample_state, view, view_seats
 
 __all__ = [
     "DECLINE",
@@ -334,6 +335,12 @@ class Match:
         """The seat to move: the previous winner while the exchange is pending, else the round's."""
         return self.exchange_by if self.exchange_by is not None else self.state.to_move
 
+    def _repr_svg_(self) -> str:
+        """The current round as a picture, every card face up, under the round of the rounds and
+        the scores, for a notebook's display (:mod:`eighthalf.games.eighthalf.table_picture`)."""
+        title = match_title(self.rounds, self.round_index, self.scores)
+        return round_picture(self.state, state_seats(self.state.seats), title=title)
+
     def legal_moves(self) -> tuple[MatchMove, ...]:
         """Every legal move, each once: the M3 decision (exchanges by the winner's open
         card, Big Loser and their card, then :class:`Decline`), or the round's moves.
@@ -488,6 +495,12 @@ class MatchView:
             for seat, points in enumerate(outcome.points):
                 totals[seat] += points
         return tuple(totals)
+
+    def _repr_svg_(self) -> str:
+        """The current round as a picture of what the view shows, under the round of the rounds
+        and the scores, for a notebook's display (:mod:`eighthalf.games.eighthalf.table_picture`)."""
+        title = match_title(self.rounds, self.round_index, self.scores)
+        return round_picture(self.round, view_seats(self.round), title=title)
 
     def legal_moves(self) -> tuple[MatchMove, ...]:
         """The viewer's legal moves when it is their move, else ``()``."""

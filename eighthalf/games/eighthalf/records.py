@@ -98,6 +98,7 @@ from eighthalf.games.eighthalf.game import EIGHTHALF, MATCH, MatchGame, RoundGam
 from eighthalf.games.eighthalf.match import Decline, Exchange, Match, MatchMove, new_match
 from eighthalf.games.eighthalf.moves import MOVE_TYPES
 from eighthalf.games.eighthalf.options import MAX_COUNT, Rules
+from eighthalf.games.eighthalf.pictures import PICTURES
 from eighthalf.games.eighthalf.state import GameState
 
 __all__ = ["Record", "check_result", "dumps", "loads", "replay", "result_of"]
@@ -254,6 +255,11 @@ class Record(GameRecord["GameState | Match", MatchMove]):
         """The game object that replays the record, by its ``rounds``: :data:`eighthalf.games.eighthalf.game.EIGHTHALF`
         for a single round, else :class:`MatchGame(rounds) <eighthalf.games.eighthalf.game.MatchGame>`."""
         return EIGHTHALF if self.rounds is None else MatchGame(self.rounds)
+
+    def _repr_svg_(self) -> str:
+        """The position after the record's last move, as a picture, its players named by
+        its ``Names`` tag, for a notebook's display (:data:`eighthalf.games.eighthalf.pictures.PICTURES`)."""
+        return PICTURES.of_record(self)
 
     def start(self) -> GameState | Match:
         """The first state: the dealt round, or the match with its first round dealt.

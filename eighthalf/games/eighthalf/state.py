@@ -25,6 +25,7 @@ from eighthalf.core.value import slot_setters as _slot_setters
 from eighthalf.games.eighthalf.cards import RANKS, Rank
 from eighthalf.games.eighthalf.drawing import state_lines
 from eighthalf.games.eighthalf.options import MAX_SEATS, Rules
+from eighthalf.games.eighthalf.table_picture import round_picture, state_seats
 
 __all__ = ["MAX_CALL_HALVES", "GameState", "Outcome", "PileCard", "RoundFacts", "Seat", "Zone", "call_text"]
 
@@ -499,6 +500,11 @@ class GameState(RoundFacts):
         """The round in a few readable lines, every hand face up (:func:`eighthalf.games.eighthalf.text.state_text`);
         ``repr`` gives every field exactly."""
         return state_lines(self)
+
+    def _repr_svg_(self) -> str:
+        """The round as a picture, every card face up, for a notebook's display
+        (:mod:`eighthalf.games.eighthalf.table_picture`; ``eighthalf.pictures``)."""
+        return round_picture(self, state_seats(self.seats))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (GameState, self.field_values())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from eighthalf.games.eighthalf.drawing import head_line, seat_line, state_lines
+from eighthalf.games.eighthalf.drawing import state_lines, view_lines
 from eighthalf.games.eighthalf.state import GameState
 
 if TYPE_CHECKING:  # for the annotations only: the views are drawn, not imported
@@ -34,21 +34,7 @@ def table_text(seen: eighthalf.games.eighthalf.views.PlayerView) -> str:
     seat 0: hand 3 [7 Ghost Ghost], bank 27, open [4 1 3], blind 3, collected 0
     seat 1: hand 3, bank 27, open [½ Ghost 6], blind 3, collected 0
     """
-    lines = [head_line(seen)]
-    for index, seat in enumerate(seen.seats):
-        lines.append(
-            seat_line(
-                index,
-                seat.hand,
-                seat.hand_size,
-                seat.bank_size,
-                seat.open,
-                seat.blind_size,
-                len(seat.collected),
-                seat.on_table,
-            )
-        )
-    return "\n".join(lines)
+    return view_lines(seen)
 
 
 def state_text(state: GameState) -> str:

@@ -28,11 +28,13 @@ import attrs
 
 from eighthalf.core.errors import InvalidStateError, quote
 from eighthalf.games.eighthalf.cards import Rank
+from eighthalf.games.eighthalf.drawing import view_lines
 from eighthalf.games.eighthalf.engine import moves_for
 from eighthalf.games.eighthalf.moves import Move
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.position import rest_of_deck
 from eighthalf.games.eighthalf.state import GameState, Outcome, PileCard, RoundFacts, Seat, Zone
+from eighthalf.games.eighthalf.table_picture import SeatCards, round_picture
 
 __all__ = [
     "PlayerView",
@@ -42,6 +44,7 @@ __all__ = [
     "seat_view",
     "unseen_cards",
     "view",
+    "view_seats",
     "view_with_seats",
 ]
 
@@ -131,6 +134,16 @@ class PlayerView(RoundFacts):
         """True if the round goes on and it is the viewer's move."""
         return self.outcome is None and self.seat == self.to_move
 
+    def __str__(self) -> str:
+        """The table as the view shows it, in a few lines (:func:`eighthalf.games.eighthalf.text.table_text`):
+        the hidden cards counted, never named; ``repr`` gives every field exactly."""
+        return view_lines(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture of what the view shows, for a notebook's display: hidden
+        cards face down (:mod:`eighthalf.games.eighthalf.table_picture`)."""
+        return round_picture(self, view_seats(self))
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The viewer's legal moves when it is their turn, else ``()``.
 
@@ -144,6 +157,24 @@ class PlayerView(RoundFacts):
         return moves_for(
             me.hand, me.open, me.blind_size, self.call_halves, self.locked, self.opening, self.rules.variant
         )
+
+
+def view_seats(seen: PlayerView) -> tuple[SeatCards, ...]:
+    """The seats of ``seen`` as its picture draws them: only the cards it shows (the viewer's
+    hand and every open card), the rest counted and drawn face down."""
+    return tuple(
+        SeatCards(
+            seat.hand,
+            seat.hand_size,
+            seat.bank_size,
+            seat.open,
+            None,
+            seat.blind_size,
+            len(seat.collected),
+            seat.on_table,
+        )
+        for seat in seen.seats
+    )
 
 
 def seat_view(seat: Seat, own: bool) -> SeatView:

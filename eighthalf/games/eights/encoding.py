@@ -443,24 +443,7 @@ def view_text(seen: PlayerView) -> str:
     seat 0: total 0, this hand 0, hand 8, words (none)
     seat 1: total 0, this hand 0, hand 8 [1e 3g 3i 3t 4h 5t 6e 6h], words (none)
     """
-    seen = _check_view(seen, seat=False)
-    outcome = seen.outcome
-    if outcome is not None:
-        head = (
-            f"hand {seen.number + 1}, game over: winners {', '.join(map(str, outcome.winners))}, target {seen.target}"
-        )
-    else:
-        head = (
-            f"hand {seen.number + 1}, turn {seen.turns + 1}, seat {seen.to_move} to move, "
-            f"passes {seen.passes}, target {seen.target}"
-        )
-    lines = [head, f"table {' '.join(map(str, seen.table))}, stack {seen.stack_size}"]
-    scores, totals = seen.scores, seen.totals
-    for seat, size in enumerate(seen.hand_sizes):
-        cards = f" [{' '.join(map(str, seen.hand))}]" if seat == seen.seat and seen.hand is not None else ""
-        words = "; ".join(map(str, seen.piles[seat])) or "(none)"
-        lines.append(f"seat {seat}: total {totals[seat]}, this hand {scores[seat]}, hand {size}{cards}, words {words}")
-    return "\n".join(lines)
+    return str(_check_view(seen, seat=False))  # PlayerView.__str__
 
 
 _OBSERVATIONS: dict[int, Observations] = {}

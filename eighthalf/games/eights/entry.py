@@ -21,6 +21,7 @@ from eighthalf.games.eights.cards import DECK
 from eighthalf.games.eights.demo import demo_screen
 from eighthalf.games.eights.figures import FIGURE_NAMES, FIGURES
 from eighthalf.games.eights.game import EIGHTS
+from eighthalf.games.eights.pictures import PICTURES
 from eighthalf.games.eights.reasons import REASONS
 from eighthalf.games.eights.records import RECORD_FORMAT
 from eighthalf.games.eights.serialization import REGISTRY
@@ -87,5 +88,6 @@ ENTRY: Final = GameEntry(
         TableOption("turn_limit", N_("Turn limit"), N_("the most turns of a hand; empty: none")),
         TableOption("may_pass_freely", N_("Pass freely"), N_("a player may pass even with a word to spell")),
     ),
+    pictures=PICTURES,
 )
 """Eights, the word-spelling game (WS1–WI4)."""

@@ -88,6 +88,7 @@ from eighthalf.formats.seeded import RecordFacts, SeededRecord, seeded_format
 from eighthalf.games.eights.game import EIGHTS, GAME_TAG
 from eighthalf.games.eights.moves import Move, Pass, Spell
 from eighthalf.games.eights.options import Rules
+from eighthalf.games.eights.pictures import PICTURES
 from eighthalf.games.eights.state import GameState
 
 __all__ = ["GAME", "Record", "check_result", "dumps", "loads", "replay", "result_of"]
@@ -166,6 +167,11 @@ class Record(SeededRecord[GameState, Move, Rules]):
         seed_rule="WS5",
         rules_name="an eighthalf.eights.Rules",
     )
+
+    def _repr_svg_(self) -> str:
+        """The position after the record's last move, as a picture, its players named by
+        its ``Names`` tag, for a notebook's display (:data:`eighthalf.games.eights.pictures.PICTURES`)."""
+        return PICTURES.of_record(self)
 
 
 def result_of(state: GameState) -> str:

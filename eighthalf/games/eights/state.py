@@ -21,6 +21,7 @@ from eighthalf.core.value import Value, slot_setters
 from eighthalf.games.eights.cards import Card
 from eighthalf.games.eights.moves import Spell
 from eighthalf.games.eights.options import Rules
+from eighthalf.games.eights.table_picture import state_table, table_picture
 
 __all__ = ["DEALT", "GameState", "HandState", "Outcome"]
 
@@ -267,6 +268,11 @@ class GameState(Value):
         """The game in a few readable lines, every hand face up (:func:`eighthalf.games.eights.text.state_text`);
         ``repr`` gives every field exactly."""
         return state_lines(self)
+
+    def _repr_svg_(self) -> str:
+        """The game as a picture, every hand face up, for a notebook's display
+        (:mod:`eighthalf.games.eights.table_picture`; ``eighthalf.pictures``)."""
+        return table_picture(state_table(self))
 
 
 def state_lines(state: GameState) -> str:

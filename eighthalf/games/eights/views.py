@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import final
 
 from eighthalf.core.errors import InvalidStateError, quote
@@ -34,8 +35,9 @@ from eighthalf.games.eights.engine import passes, spellings
 from eighthalf.games.eights.moves import Move, Spell
 from eighthalf.games.eights.options import Rules
 from eighthalf.games.eights.state import GameState, HandState, Outcome
+from eighthalf.games.eights.table_picture import Table, head, table_picture
 
-__all__ = ["PlayerView", "sample_state", "unseen_cards", "view"]
+__all__ = ["PlayerView", "sample_state", "unseen_cards", "view", "view_table"]
 
 
 @final
@@ -188,6 +190,43 @@ class PlayerView(Frozen):
         """The points that end the game (WG1, WR2)."""
         return self.rules.target_for(len(self.hand_sizes))
 
+    def __str__(self) -> str:
+        """The table as the view shows it, in a few lines: the hand and turn (or the winners),
+        the table and the stack, then one line per seat with its total, its points in this
+        hand, its hand size and its words; the viewer's own hand face up (a spectator sees
+        none). ``repr`` gives every field exactly.
+
+        >>> from eighthalf.eights import new_game
+        >>> print(view(new_game(2, seed=3), 1))
+        hand 1, turn 1, seat 0 to move, passes 0, target 50
+        table 1o 2i 3n 4e 5e 6s 7u 8i, stack 40
+        seat 0: total 0, this hand 0, hand 8, words (none)
+        seat 1: total 0, this hand 0, hand 8 [1e 3g 3i 3t 4h 5t 6e 6h], words (none)
+        """
+        outcome = self.outcome
+        if outcome is not None:
+            winners = ", ".join(map(str, outcome.winners))
+            first = f"hand {self.number + 1}, game over: winners {winners}, target {self.target}"
+        else:
+            first = (
+                f"hand {self.number + 1}, turn {self.turns + 1}, seat {self.to_move} to move, "
+                f"passes {self.passes}, target {self.target}"
+            )
+        lines = [first, f"table {' '.join(map(str, self.table))}, stack {self.stack_size}"]
+        scores, totals = self.scores, self.totals
+        for seat, size in enumerate(self.hand_sizes):
+            cards = f" [{' '.join(map(str, self.hand))}]" if seat == self.seat and self.hand is not None else ""
+            words = "; ".join(map(str, self.piles[seat])) or "(none)"
+            lines.append(
+                f"seat {seat}: total {totals[seat]}, this hand {scores[seat]}, hand {size}{cards}, words {words}"
+            )
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture of what the view shows, for a notebook's display: the other
+        hands face down (:mod:`eighthalf.games.eights.table_picture`)."""
+        return table_picture(view_table(self))
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The viewer's legal moves when it is their turn, else ``()``; they equal
         :func:`~eighthalf.eights.legal_moves` of the full state."""
@@ -197,6 +236,25 @@ class PlayerView(Frozen):
         if found and not self.rules.may_pass_freely:
             return found
         return found + passes(self.hand, self.stack)
+
+
+def view_table(seen: PlayerView, names: Sequence[str] = ()) -> Table:
+    """What a picture of ``seen`` shows: what the view holds, the other hands as their sizes only."""
+    outcome = seen.outcome
+    winners = outcome.winners if outcome is not None else None
+    return Table(
+        head(seen.number, seen.turns, seen.to_move, seen.passes, seen.target, winners, names),
+        seen.table,
+        seen.stack,
+        seen.known_stack,
+        tuple(seen.hand if seat == seen.seat else None for seat in range(seen.players)),
+        seen.hand_sizes,
+        seen.totals,
+        seen.scores,
+        seen.piles,
+        None if outcome is not None else seen.to_move,
+        tuple(names),
+    )
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:

@@ -22,6 +22,7 @@ GET      ``/api/tables/{id}/record``         a finished game's record, as text
 GET      ``/api/tables/{id}/record.json``    the same record as a JSON document
 GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eighthalf.server.web.pages`) of
                                              ``lang``, or of the language ``Accept-Language`` prefers
+GET      ``/static/cards.css``               the cards' faces, shared with the pictures (:mod:`eighthalf.pictures.faces`)
 GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
 GET      ``/games/{key}/rules``              the game's "How to play" page, in ``lang``
                                              (:mod:`eighthalf.server.web.howto`)
@@ -64,6 +65,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.formats.documents import parse_json
+from eighthalf.pictures.faces import STYLE_SHEET
 from eighthalf.server.protocol.games import SERVED, served, table_spec
 from eighthalf.server.protocol.messages import (
     MAX_MESSAGE_BYTES,
@@ -450,6 +452,12 @@ async def i18n(request: Request) -> Response:
     return JSONResponse({"lang": language, "messages": page_messages(language)}, headers={"vary": "Accept-Language"})
 
 
+async def cards_css(request: Request) -> Response:
+    """``GET /static/cards.css``: the faces of the cards, the style sheet that the pictures of a
+    position draw their cards from too (:data:`eighthalf.pictures.faces.STYLE_SHEET`)."""
+    return FileResponse(STYLE_SHEET, media_type="text/css")
+
+
 async def page(request: Request) -> Response:
     """``GET /`` and ``GET /table/{id}``: the lobby page and the table page."""
     return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
@@ -543,6 +551,7 @@ ROUTES: Final = (
     Route("/api/i18n", i18n),
     Route("/api/i18n/{lang}", i18n),
     WebSocketRoute("/ws/{id}", websocket_endpoint),
+    Route("/static/cards.css", cards_css),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
     board_route(),
     howto_route(),
