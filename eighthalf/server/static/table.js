@@ -403,7 +403,9 @@ import { TableConnection, joinTable } from "./client.js";
     const old = connection;
     connection = null; // what the old connection still says is not heard
     if (old) old.close();
-    const opened = TableConnection.open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
+    // the offline table (offline-start.js) plays on the engine in the browser instead
+    const open = globalThis.eighthalfConnect || ((options) => TableConnection.open(options));
+    const opened = open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
     connection = opened;
     setConnection(t("connecting…"));
     opened.on("frame", (message) => {
