@@ -181,7 +181,7 @@ def test_the_offline_engine_benchmark_runs_quickly(capsys: pytest.CaptureFixture
 
     if shutil.which("node") is None or not (offline.CLIENT / "node_modules" / "pyodide").is_dir():
         pytest.skip("the offline engine's benchmark needs Node and npm ci in clients/offline")
-    assert offline.main(["--quick", "--no-browser", "--json"]) == 0
+    assert offline.main(["--quick", "--repeat", "1", "--no-browser", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert [row["game"] for row in document["random_play"]] == ["8½", "Eights"]
     assert all(row["pyodide"] > 0 and row["ratio"] > 0 for row in document["random_play"])

@@ -135,3 +135,32 @@ def test_bad_settings_are_one_document_error(text: str, where: str) -> None:
     with pytest.raises(DocumentError) as raised:
         open_table(text)
     assert str(raised.value).startswith(where)
+
+
+def test_the_server_serves_the_offline_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from eighthalf.server.web.app import create_app
+    from eighthalf.server.web.offline import PYODIDE_ENV, PYODIDE_FILES
+
+    monkeypatch.delenv(PYODIDE_ENV, raising=False)
+    with TestClient(create_app(":memory:")) as client:
+        moved = client.get("/offline", follow_redirects=False)
+        assert moved.status_code == 308 and moved.headers["location"] == "/offline/"
+        page = client.get("/offline/")
+        assert page.headers["content-type"].startswith("text/html") and 'src="offline-start.js"' in page.text
+        listing = client.get("/offline/api/games-fr.json").json()
+        assert [game["board"] for game in listing] == ["games/eighthalf/board/board.js", "games/eights/board/board.js"]
+        manifest = client.get("/offline/offline.json").json()
+        for archive in manifest["archives"]:
+            assert client.get(f"/offline/{archive}").content[:2] == b"PK"  # a zip archive
+        missing = client.get("/offline/pyodide/pyodide.mjs")
+        assert missing.status_code == 404 and PYODIDE_ENV in missing.json()["error"]["message"]
+        assert client.get("/offline/../app.py").status_code == 404
+        assert client.get("/offline/nothing.js").status_code == 404
+    for name in PYODIDE_FILES:  # any folder holding Pyodide's files
+        (tmp_path / name).write_bytes(name.encode())
+    monkeypatch.setenv(PYODIDE_ENV, str(tmp_path))
+    with TestClient(create_app(":memory:")) as client:
+        served = client.get("/offline/pyodide/pyodide.asm.wasm")
+        assert served.content == b"pyodide.asm.wasm" and served.headers["content-type"] == "application/wasm"

@@ -22,7 +22,8 @@ in the environment variable ``EIGHTHALF_PYODIDE``.
 >>> files = bundle_files(None)
 >>> sorted(name for name in files if not name.startswith(("api/", "wheels/")))[:4]
 ['app.js', 'client.js', 'frames.js', 'games/eighthalf/board/board.js']
->>> b'src="offline.js"' in files["index.html"], b'"/static/' in files["index.html"]
+>>> page = files["index.html"]()
+>>> b'src="offline.js"' in page, b'"/static/' in page
 (True, False)
 """
 
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from eighthalf.core.i18n import LOCALES
-from eighthalf.registry import games
+from eighthalf.registry import GameEntry, games
 from eighthalf.server.web.boards import BOARD_FILE, MEDIA_TYPES, board_file, game_listing
 from eighthalf.server.web.pages import page_messages
 
@@ -57,6 +58,7 @@ __all__ = [
     "main",
     "offline_page",
     "offline_routes",
+    "packed_games",
     "site_archive",
 ]
 
@@ -124,6 +126,12 @@ def site_archive(name: str, modules: Sequence[str]) -> bytes:
     return buffer.getvalue()
 
 
+def packed_games() -> list[GameEntry]:
+    """The registered games that the offline table's archives hold: eighthalf's own (a game of
+    another distribution is left out, as its code is not packed)."""
+    return [entry for entry in games() if type(entry.game).__module__.startswith("eighthalf.")]
+
+
 def offline_page() -> bytes:
     """The offline table's page: the table page's HTML with its addresses made relative, the
     offline scripts before its own, and links to play either game."""
@@ -135,7 +143,7 @@ def offline_page() -> bytes:
         '<script type="module" src="offline.js"></script>\n  <script type="module" src="offline-start.js"></script>\n'
         '  <script type="module" src="table.js"></script>',
     )
-    links = " · ".join(f'<a href="?game={entry.key}">{entry.name}</a>' for entry in games())
+    links = " · ".join(f'<a href="?game={entry.key}">{entry.name}</a>' for entry in packed_games())
     html = html.replace('<main id="play">', f'<p id="offline-games" class="muted">{links}</p>\n\n  <main id="play">')
     return html.replace('href="/"', 'href="./"').encode()
 
@@ -144,7 +152,7 @@ def _answers() -> dict[str, bytes]:
     """The answers of the API requests the page makes, by file."""
     answers = {}
     for locale in LOCALES:
-        listing = [{"name": entry.name, **game_listing(entry, locale), "rules_page": None} for entry in games()]
+        listing = [{"name": entry.name, **game_listing(entry, locale), "rules_page": None} for entry in packed_games()]
         for each in listing:
             each["board"] = each["board"] and each["board"].lstrip("/")
         answers[f"api/games-{locale}.json"] = json.dumps(listing, ensure_ascii=False).encode()
@@ -158,7 +166,7 @@ def bundle_files(pyodide: Path | None) -> dict[str, Callable[[], bytes]]:
     (Pyodide's from the folder ``pyodide``; ``None``: without them)."""
     files: dict[str, Callable[[], bytes]] = {"index.html": offline_page}
     files.update({name: (STATIC / name).read_bytes for name in PAGE_FILES})
-    for entry in games():
+    for entry in packed_games():
         if board_file(entry.key, BOARD_FILE) is not None:
             files[f"games/{entry.key}/board/{BOARD_FILE}"] = functools.partial(_board, entry.key)
     answers = functools.cache(_answers)
