@@ -220,14 +220,22 @@ class OfflineTable:
         return json.dumps(self.entry.documents.to_data(self.state), sort_keys=True, ensure_ascii=False)
 
     def record_text(self) -> str:
-        """The record of the game so far, in the game's record text (the server's download)."""
-        record = attrs.evolve(  # type: ignore[misc]
+        """The record of the game so far in the game's record text, as the server's
+        ``GET /api/tables/{id}/record`` gives a finished game's."""
+        return str(self.entry.records.dumps(self._record()))
+
+    def record_json(self) -> str:
+        """The record of the game so far as the JSON text of its document, as the server's
+        ``GET /api/tables/{id}/record.json`` gives a finished game's."""
+        return json.dumps(self.entry.documents.to_data(self._record()), ensure_ascii=False)
+
+    def _record(self) -> Any:
+        return attrs.evolve(  # type: ignore[misc]
             self.record,
             moves=tuple(self.moves),
             result=result_text(self.game, self.state),
             tags=(("Names", ", ".join(self.names())),),
         )
-        return str(self.entry.records.dumps(record))
 
 
 def open_table(text: str) -> OfflineTable:

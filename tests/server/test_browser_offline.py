@@ -74,6 +74,10 @@ def test_a_whole_game_offline(browser: Any, site: str, tmp_path: Path, key: str,
             raise AssertionError(f"no end after {MAX_CLICKS} moves")
         page.locator("#result").wait_for(state="visible")
         assert page.locator("#result-text").inner_text()
+        record = page.evaluate("async () => (await fetch(document.getElementById('record-text').href)).text()")
+        document = page.evaluate("async () => (await fetch(document.getElementById('record-json').href)).json()")
+        assert record == same.record_text() and document == json.loads(same.record_json())
+        assert page.locator("#links").inner_text() == ""  # no spectators' link: nobody follows an offline table
         assert int(page.evaluate("Number(document.body.dataset.engineMs)")) > 0
         assert not refused and not player.problems, (refused, player.problems)
     finally:

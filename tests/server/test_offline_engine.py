@@ -113,6 +113,8 @@ def test_a_table_of_bots_is_watched_and_refuses_a_move() -> None:
         last = json.loads(frame)
     assert last["result"] is not None and last["final"] is not None and last["moves"] == []
     assert table.record_text().startswith("[")
+    record = json.loads(table.record_json())
+    assert record["type"] == "eights.Record" and len(record["moves"]) == last["number"]
 
 
 def test_open_seats_other_than_the_first_get_the_default_bot() -> None:

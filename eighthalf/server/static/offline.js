@@ -41,6 +41,7 @@ export async function loadEngine({ indexURL, archives, loadPyodide }) {
         botMove: () => json(table.bot_move()),
         final: () => json(table.final()),
         recordText: () => table.record_text(),
+        recordJson: () => json(table.record_json()),
         close: () => table.destroy(),
       };
     },
@@ -57,6 +58,7 @@ export class OfflineConnection {
     this.table = table;
     this.pause = pause;
     this.welcomed = false;
+    this.offline = true; // table.js: no spectators' link, the record from the engine
     this.status = "connecting";
     this.listeners = { frame: [], status: [], invalid: [] };
     this.timer = null;
@@ -106,6 +108,15 @@ export class OfflineConnection {
     if (answer.type === "error") return Promise.reject(Object.assign(new Error(answer.message), answer));
     this.bots();
     return answer;
+  }
+
+  /** The record's downloads (table.js: the result's links): the game's record text and its JSON document, as blob URLs. */
+  recordLinks() {
+    const blob = (text, type) => URL.createObjectURL(new Blob([text], { type }));
+    return {
+      text: blob(this.table.recordText(), "text/plain"),
+      json: blob(JSON.stringify(this.table.recordJson()), "application/json"),
+    };
   }
 
   reconnect() {}
