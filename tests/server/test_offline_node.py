@@ -4,6 +4,7 @@ and refuses moves with the same words (``node --test``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -23,19 +24,10 @@ BOUND = 600
 
 
 def _pure_wheel(folder: Path) -> Path:
-    """The pure wheel (``py3-none-any``) of this checkout, built into ``folder``."""
-    command = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "--no-deps",
-        "--no-build-isolation",
-        "-q",
-        "-w",
-        str(folder),
-        str(ROOT),
-    ]
+    """The pure wheel (``py3-none-any``) of this checkout, built into ``folder`` (with the
+    installed hatchling if there is one, else in pip's isolated build)."""
+    isolated = [] if importlib.util.find_spec("hatchling") is None else ["--no-build-isolation"]
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", *isolated, "-q", "-w", str(folder), str(ROOT)]
     subprocess.run(command, check=True, capture_output=True, timeout=BOUND)
     (wheel,) = folder.glob("eighthalf-*-py3-none-any.whl")
     return wheel
