@@ -120,6 +120,8 @@ nitpick_ignore = [
     # simulate()'s ``executor: Executor | None`` annotation resolves to the private home.
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "argparse.ArgumentParser"),
+    # the offline table's folders (eighthalf.server.web.offline)
+    ("py:class", "pathlib.Path"),
     # the server's JSON log lines (eighthalf.server.web.cli.JSONFormatter)
     ("py:class", "logging.Formatter"),
     ("py:class", "logging.LogRecord"),

@@ -193,3 +193,15 @@ def test_the_audience_benchmark_prints_a_row_for_each_audience(capsys: pytest.Ca
     with pytest.raises(SystemExit) as raised:
         audience_main(["--spectators", "-1"])
     assert raised.value.code == 2
+
+
+def test_the_offline_engine_benchmark_runs_quickly(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import offline
+
+    if shutil.which("node") is None or not (offline.CLIENT / "node_modules" / "pyodide").is_dir():
+        pytest.skip("the offline engine's benchmark needs Node and npm ci in clients/offline")
+    assert offline.main(["--quick", "--repeat", "1", "--no-browser", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [row["game"] for row in document["random_play"]] == ["8½", "Eights"]
+    assert all(row["pyodide"] > 0 and row["ratio"] > 0 for row in document["random_play"])
+    assert document["node_start_ms"] > 0 and document["chromium_first_move_ms"] is None

@@ -12,8 +12,10 @@ SQLite file. Its folders, from the web down to the storage (each imports only fo
   network (websockets); it shares nothing with the web layer;
 - :mod:`eighthalf.server.tables`: tables, seats, tokens, bots and clocks, for any game of the
   game protocol (:class:`~eighthalf.core.game.Game`); the lobby; several processes as one service;
-- :mod:`eighthalf.server.protocol`: the websocket messages, the games served and the settings
-  of a new table;
+- :mod:`eighthalf.server.offline`: a table of one person and the bots in one process, with
+  no network (the offline table runs it in the browser, in Pyodide);
+- :mod:`eighthalf.server.protocol`: the websocket messages, the games served, the settings
+  of a new table and why a move is refused;
 - :mod:`eighthalf.server.storage`: where tables are kept (SQLite, PostgreSQL).
 
 The browser client's files are in ``static/``. The docs page "Playing over a network" describes the protocol.

@@ -24,7 +24,9 @@ const eighthalf = (() => {
   }
 
   // The JSON answer of an API call, or an Error whose message is the server's.
-  async function request(method, url, body) {
+  // The offline table (offline-api.js) answers from its own files.
+  async function request(method, asked, body) {
+    const url = typeof eighthalfLocal === "function" ? eighthalfLocal(method, asked) : asked;
     const response = await fetch(url, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -330,9 +330,10 @@ import { TableConnection, joinTable } from "./client.js";
     $("result-scores").replaceChildren(scoreTable(rows, [t("Player"), t("Score")]));
     // Once the game is over nothing is secret: the frame's `final` is the whole state, which the board shows.
     $("result-reveal").replaceChildren(...(board && board.reveal && state.final ? board.reveal(state, page()) : []));
-    $("record-text").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    const offline = connection && connection.offline ? connection.recordLinks() : null; // offline-start.js: the engine's
+    $("record-text").href = offline ? offline.text : `/api/tables/${encodeURIComponent(tableId)}/record`;
     $("record-text").setAttribute("download", `${tableId}.txt`);
-    $("record-json").href = `/api/tables/${encodeURIComponent(tableId)}/record.json`;
+    $("record-json").href = offline ? offline.json : `/api/tables/${encodeURIComponent(tableId)}/record.json`;
     $("record-json").setAttribute("download", `${tableId}.json`);
   }
 
@@ -403,7 +404,9 @@ import { TableConnection, joinTable } from "./client.js";
     const old = connection;
     connection = null; // what the old connection still says is not heard
     if (old) old.close();
-    const opened = TableConnection.open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
+    // the offline table (offline-start.js) plays on the engine in the browser instead
+    const open = globalThis.eighthalfConnect || ((options) => TableConnection.open(options));
+    const opened = open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
     connection = opened;
     setConnection(t("connecting…"));
     opened.on("frame", (message) => {
@@ -483,7 +486,8 @@ import { TableConnection, joinTable } from "./client.js";
         const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`;
         const rounds = summary.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: summary.rounds })}` : "";
         $("title").textContent = `${summary.game}${rounds} · ${t("table {id}", { id: summary.id })}${who}`;
-        $("links").textContent = t("Spectators follow this table at {link}", { link: eighthalf.absolute(`/table/${summary.id}`) });
+        $("links").textContent = connection && connection.offline ? "" // nobody follows an offline table
+          : t("Spectators follow this table at {link}", { link: eighthalf.absolute(`/table/${summary.id}`) });
         loadLog(message.log);
         showPrivate();
         break;

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 import attrs
 
-from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
+from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.game import Game, result_text
 from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.replay import GameRecord, replay_states
@@ -42,6 +42,7 @@ from eighthalf.server.protocol.messages import (
     seats_message,
     state_frame,
 )
+from eighthalf.server.protocol.refusals import check_turn, read_move
 from eighthalf.server.storage.store import LeaseLost, MoveConflict, Store, StoredTable, StoreError
 from eighthalf.server.tables.seats import (
     MAX_CLIENTS_PER_SEAT,
@@ -442,37 +443,26 @@ class Table:
     def _play(self, seat: int, text: object, number: object, timed_out: bool, arrived: float) -> None:
         """Check the turn, read the move written ``text`` and play it (:meth:`_play_move`)."""
         self._check_turn(seat, number)
-        if type(text) is not str:
-            raise Refused("bad-move", f"a move is a string in the game's notation, not {quote(text)}")
+        self._play_move(
+            seat, read_move(self.game, self.state, text, self.legal_moves(), self._legal_by_text), timed_out, arrived
+        )
+
+    def _legal_by_text(self) -> dict[str, Any]:
+        """The legal moves by their notation (made once a move)."""
         if self._by_text is None:
             self._by_text = dict(zip(self.legal_texts(), self.legal_moves(), strict=True))
-        legal = self._by_text.get(text)
-        if legal is not None:  # a legal move written as the game writes it: nothing to read or judge
-            self._play_move(seat, legal, timed_out, arrived)
-            return
-        try:  # written otherwise (other spacing, order or case), or not legal: read, then judged
-            move = self.game.parse_move(text)
-        except IllegalMoveError as error:  # a move no state allows (Eights: a word its letters do not spell)
-            raise Refused("illegal-move", str(error), error.rule, illegal=error) from None
-        except EighthalfError as error:
-            raise Refused("bad-move", str(error)) from None
-        if move not in self.legal_moves():
-            raise self._why_illegal(move)
-        self._play_move(seat, move, timed_out, arrived)
+        return self._by_text
 
     def _check_turn(self, seat: int, number: object) -> None:
         """Refuse a move of ``seat`` now: the game over or not started, a stale ``number``, another's turn."""
-        if self.over:
-            raise Refused("game-over", "the game is over: no more moves")
-        if not self.started:
-            raise Refused("not-started", "the game starts when every seat is taken")
-        if number is not None and number != len(self.moves):
-            raise Refused(
-                "stale", f"the move was sent after move {quote(number)}, but {len(self.moves)} moves are made"
-            )
-        to_move = self.game.to_move(self.state)
-        if to_move != seat:
-            raise Refused("not-your-turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
+        check_turn(
+            over=self.over,
+            started=self.started,
+            number=number,
+            made=len(self.moves),
+            to_move=self.game.to_move(self.state),
+            seat=seat,
+        )
 
     def _play_move(self, seat: int, move: Any, timed_out: bool, arrived: float) -> None:
         """Play ``move``, one of the legal moves of ``seat``'s turn: committed, then told to everyone."""
@@ -532,16 +522,6 @@ class Table:
         tell(players, events, after, events_for, lambda _, seat: self.view(seat))  # the views of the frames
         if self.game.to_move(after) is None and self.released is not None:
             self.released(self)
-
-    def _why_illegal(self, move: Any) -> Refused:
-        """The refusal of a move that is not one of the legal moves, with the game's reason and rule."""
-        try:
-            self.game.apply(self.state, move)
-        except IllegalMoveError as error:
-            return Refused("illegal-move", str(error), error.rule, illegal=error)
-        except EighthalfError as error:
-            return Refused("bad-move", str(error))
-        return Refused("illegal-move", f"{quote(self.game.move_text(move))} is not one of the legal moves")
 
     def legal_moves(self) -> tuple[Any, ...]:
         """The legal moves of the current state (computed once a move)."""

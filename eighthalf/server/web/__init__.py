@@ -4,7 +4,9 @@
 - :mod:`~eighthalf.server.web.app`: the HTTP JSON API, the websocket endpoint and the pages;
 - :mod:`~eighthalf.server.web.pages`: the pages' languages (their catalogue, ``Accept-Language``);
 - :mod:`~eighthalf.server.web.boards`: each game's board, served from the game's folder;
-- :mod:`~eighthalf.server.web.metrics`: the metrics an operator reads (Prometheus).
+- :mod:`~eighthalf.server.web.metrics`: the metrics an operator reads (Prometheus);
+- :mod:`~eighthalf.server.web.offline`: the offline table's files, served at ``/offline/``
+  or written into a folder.
 
 It is the only part of the server on Starlette, uvicorn and prometheus-client. It builds on
 :mod:`eighthalf.server.tables`, :mod:`eighthalf.server.protocol` and

@@ -84,6 +84,7 @@ from eighthalf.server.tables.table import Table
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
+from eighthalf.server.web.offline import offline_routes
 from eighthalf.server.web.pages import accept_language, page_messages
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -555,6 +556,7 @@ ROUTES: Final = (
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
     board_route(),
     howto_route(),
+    *offline_routes(),
 )
 """The application's routes (the table at the top of this module)."""
 
