@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from eighthalf.core.i18n import LOCALES
+from eighthalf.pictures.faces import STYLE_SHEET
 from eighthalf.registry import GameEntry, games
 from eighthalf.server.web.boards import BOARD_FILE, MEDIA_TYPES, board_file, game_listing
 from eighthalf.server.web.pages import page_messages
@@ -166,6 +167,9 @@ def bundle_files(pyodide: Path | None) -> dict[str, Callable[[], bytes]]:
     (Pyodide's from the folder ``pyodide``; ``None``: without them)."""
     files: dict[str, Callable[[], bytes]] = {"index.html": offline_page}
     files.update({name: (STATIC / name).read_bytes for name in PAGE_FILES})
+    files["cards.css"] = (
+        STYLE_SHEET.read_bytes
+    )  # the cards' faces, shared with the pictures (served at /static/cards.css)
     for entry in packed_games():
         if board_file(entry.key, BOARD_FILE) is not None:
             files[f"games/{entry.key}/board/{BOARD_FILE}"] = functools.partial(_board, entry.key)
