@@ -18,7 +18,11 @@ from typing import Any, Final
 
 from eighthalf.core.errors import IllegalMoveError
 from eighthalf.core.i18n import DEFAULT_LOCALE, N_, localize_reason
+from eighthalf.games.eighthalf.cards import Rank
+from eighthalf.games.eighthalf.engine import _why_illegal, legal_moves
 from eighthalf.games.eighthalf.match import MatchView
+from eighthalf.games.eighthalf.moves import BlindPlay, EightAndHalf, HandPlay, Move, OpenPlay
+from eighthalf.games.eighthalf.state import GameState, Seat
 from eighthalf.games.eighthalf.views import PlayerView, SeatView
 
 __all__ = ["REASONS", "WORDS", "reason_for", "refused_plays"]
@@ -84,6 +88,17 @@ def _plays(own: SeatView) -> Iterator[str]:
     yield from (f"b{position}" for position in range(own.blind_size))
 
 
+def _round_plays(own: Seat) -> Iterator[Move]:
+    """:func:`_plays` as moves, in the same order, from the seat's own cards in a round's state
+    (its hand and open cards, and how many blind cards it has: never which they are)."""
+    for make, zone in ((HandPlay, own.hand), (OpenPlay, own.open)):
+        for _, rank, count in sorted((str(rank), rank, count) for rank, count in Counter(zone).items()):
+            yield from (make(rank, run) for run in range(1, count + 1))
+    if Rank.EIGHT in own.hand and Rank.HALF in own.hand:
+        yield EightAndHalf()
+    yield from (BlindPlay(position) for position in range(len(own.blind)))
+
+
 def _exchanges(seen: MatchView, seat: int) -> Iterator[str]:
     """Every exchange (M3) the seat could tap: one of its open cards for another seat's open card."""
     seats = seen.round.seats
@@ -106,6 +121,9 @@ def refused_plays(game: Any, state: Any, seat: int) -> dict[str, IllegalMoveErro
     >>> sorted({error.rule for error in refused.values()})
     ['S5', 'T2']
     """
+    if isinstance(state, GameState):  # a round: its engine's reasons straight, with no view and no raise
+        allowed = set(legal_moves(state))
+        return {str(move): _why_illegal(state, move) for move in _round_plays(state.seats[seat]) if move not in allowed}
     seen = game.view(state, seat)
     if isinstance(seen, MatchView) and seen.exchange_by == seat:
         tried: Iterator[str] = _exchanges(seen, seat)

@@ -16,6 +16,7 @@ import logging
 import os
 import socket
 import sys
+from collections.abc import Callable, Coroutine
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -199,6 +200,16 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _run(main: Coroutine[Any, Any, None], loop_factory: Callable[[], asyncio.AbstractEventLoop] | None) -> None:
+    """Run ``main`` on a new event loop of ``loop_factory``, uvicorn's choice (uvloop where it is
+    installed, as the ``server`` extra does); Python 3.10 keeps asyncio's own loop."""
+    if loop_factory is None or sys.version_info < (3, 11):
+        asyncio.run(main)
+        return
+    with asyncio.Runner(loop_factory=loop_factory) as runner:
+        runner.run(main)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status (2 if the extra is missing or the database cannot be opened)."""
     try:
@@ -264,7 +275,7 @@ def run_serve(args: argparse.Namespace) -> int:
         await task
 
     try:
-        asyncio.run(serve())
+        _run(serve(), config.get_loop_factory())
     except SystemExit as stop:  # uvicorn's own way out of a failed start (it said why on stderr)
         return 2 if stop.code else 0
     except KeyboardInterrupt:  # Ctrl-C: uvicorn shut down cleanly, then passed the signal on
