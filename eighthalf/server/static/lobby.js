@@ -181,6 +181,9 @@
     if (!mine && open && !table.result && !table.abandoned) {
       actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
     }
+    if (table.result || table.abandoned) {
+      actions.push(" ", el("a", { href: `/table/${table.id}/review`, class: "review-link", text: t("Review") }));
+    }
     return el("tr", { "data-table": table.id },
       el("td", {}, el("strong", { text: table.game }), facts.map((fact) => `, ${fact}`).join("")),
       el("td", {}, el("ul", { class: "seat-list" }, seats)),

@@ -330,6 +330,7 @@ import { TableConnection, joinTable } from "./client.js";
     $("result-scores").replaceChildren(scoreTable(rows, [t("Player"), t("Score")]));
     // Once the game is over nothing is secret: the frame's `final` is the whole state, which the board shows.
     $("result-reveal").replaceChildren(...(board && board.reveal && state.final ? board.reveal(state, page()) : []));
+    $("review-link").href = `/table/${encodeURIComponent(tableId)}/review${seat === null ? "" : `?perspective=${seat}`}`;
     $("record-text").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     $("record-text").setAttribute("download", `${tableId}.txt`);
     $("record-json").href = `/api/tables/${encodeURIComponent(tableId)}/record.json`;

@@ -25,6 +25,8 @@ GET      ``/api/i18n[/{lang}]``              the pages' catalogue (:mod:`eightha
 GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
 GET      ``/games/{key}/rules``              the game's "How to play" page, in ``lang``
                                              (:mod:`eighthalf.server.web.howto`)
+GET      ``/table/{id}/review``, ``/api/``   a game move by move from a perspective
+         ``tables/{id}/review``              (:mod:`eighthalf.server.web.review`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -83,6 +85,7 @@ from eighthalf.server.web.boards import board_route, game_listing, listing_local
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.pages import accept_language, page_messages
+from eighthalf.server.web.review import review_routes
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 
@@ -546,6 +549,7 @@ ROUTES: Final = (
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
     board_route(),
     howto_route(),
+    *review_routes(),
 )
 """The application's routes (the table at the top of this module)."""
 

@@ -1,0 +1,251 @@
+// The review page (/table/{id}/review): a table's game move by move, as one perspective saw it.
+// It asks the server for the frames of every position from the chosen perspective
+// (GET /api/tables/{id}/review: a seat, the spectators or every seat; docs/review.rst) and
+// draws each with the game's own board (its folder's board.js, as the table page does), with
+// the narration of each move. The server sends only what the perspective may see: during
+// play only the seat of this device's token, once the game is over every perspective.
+// A link names its perspective and its move: /table/{id}/review?perspective=1&move=12.
+"use strict";
+
+(() => {
+  const { $, el, t } = eighthalf;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+
+  let token = null; // this device's seat token (the table page keeps it in localStorage), or null
+  let review = null; // the server's review document: table, perspective, perspectives, frames
+  let board = null; // the game's board (app.js: eighthalf.loadBoard), or null: the view shown plainly
+  let rules = eighthalf.rulesOf(null);
+  let number = 0; // the position shown: the number of moves made
+
+  const names = () => (review ? eighthalf.seatNames(review.table.seats) : []);
+  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
+
+  function perspectiveLabel(perspective) {
+    if (perspective === "spectator") return t("The spectators");
+    if (perspective === "all") return t("Every seat");
+    return t("{name}, seat {seat}", { name: nameOf(perspective), seat: perspective });
+  }
+
+  function showError(text) {
+    $("error").hidden = !text;
+    $("error").replaceChildren(...(text ? [text] : []));
+  }
+
+  // The review from `perspective` (undefined: the server's default, this device's seat or the spectators').
+  async function load(perspective) {
+    const params = new URLSearchParams({ lang: eighthalf.lang() });
+    if (perspective !== undefined && perspective !== null) params.set("perspective", String(perspective));
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review?${params}`, { headers });
+    const body = await answer.json();
+    if (answer.status === 401 && token) { // a token no seat has any more: forget it, ask again without
+      eighthalf.forgetSeat(tableId);
+      token = null;
+      return load(perspective);
+    }
+    if (!answer.ok) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+    return body;
+  }
+
+  // ------------------------------------------------------------------ drawing one position
+
+  // Cards are shown, never tapped: a board's pick buttons are drawn disabled.
+  function pickButton(pick, what, make) {
+    const node = make(pick, false);
+    node.disabled = true;
+    return node;
+  }
+
+  function page(frame) {
+    return { seat: frame.seat, mine: false, nameOf, pickButton, rules, area: $("board"), own: $("own") };
+  }
+
+  // A game without a board: its view's fields as the server sends them.
+  function drawPlain(frame) {
+    const lines = Object.entries(frame.view)
+      .filter(([key]) => !["format", "version", "type"].includes(key))
+      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+    $("board").replaceChildren(el("pre", { class: "plain", text: lines.join("\n") }));
+  }
+
+  function draw(frame) {
+    if (board) board.draw(frame, page(frame));
+    else drawPlain(frame);
+  }
+
+  // A copy of what a board drew, without ids (the board's own drawing keeps them).
+  function copied(node) {
+    const copy = node.cloneNode(true);
+    for (const each of [copy, ...copy.querySelectorAll("[id], [aria-labelledby]")]) {
+      each.removeAttribute("id");
+      each.removeAttribute("aria-labelledby");
+    }
+    return copy;
+  }
+
+  // Every seat at once: each seat's own cards as its view showed them, then the spectators' board.
+  function drawEverySeat(frame) {
+    const hands = [];
+    if (board) {
+      frame.views.forEach((view, index) => {
+        board.draw({ ...frame, seat: index, view }, page({ seat: index }));
+        const heading = el("h3", { id: `hand-of-${index}`, text: perspectiveLabel(index) });
+        hands.push(el("section", { class: "seat-hand", "aria-labelledby": `hand-of-${index}` }, heading,
+          ...[...$("own").children].map(copied)));
+      });
+    }
+    draw(frame);
+    $("hands").replaceChildren(...hands);
+  }
+
+  function renderSeats(frame) {
+    const own = board ? board.seats(frame.view, page(frame)) : { heads: [], rows: [] };
+    $("seats").tHead.rows[0].replaceChildren(...[t("Player"), ...own.heads].map((text) => el("th", { scope: "col", text })));
+    const body = $("seats").tBodies[0];
+    body.replaceChildren(...review.table.seats.map((each, index) => {
+      const row = own.rows[index] || { cells: [], notes: [] };
+      const notes = [];
+      if (frame.to_move === index) notes.push(t("to move"));
+      if (index === review.seat) notes.push(t("you"));
+      if (each.bot) notes.push(t("bot"));
+      notes.push(...row.notes);
+      const who = el("th", { scope: "row" }, nameOf(index), el("span", { class: "badge", text: notes.join(" · ") }));
+      return el("tr", { "data-seat": index, class: frame.to_move === index ? "to-move" : "" }, who,
+        ...row.cells.map((value) => el("td", { text: String(value) })));
+    }));
+  }
+
+  function render() {
+    const frames = review.frames;
+    number = Math.max(0, Math.min(number, frames.length - 1));
+    const frame = frames[number];
+    const perspective = review.perspective;
+    if (perspective === "all") drawEverySeat(frame);
+    else draw(frame);
+    $("every-seat").hidden = perspective !== "all";
+    $("mine").hidden = frame.seat === null;
+    if (frame.seat !== null) $("mine-heading").textContent = t("{name}'s cards", { name: nameOf(frame.seat) });
+    const reveal = board && board.reveal && frame.final ? board.reveal(frame, page(frame)) : [];
+    $("reveal").hidden = !reveal.length;
+    $("reveal-cards").replaceChildren(...reveal);
+    renderSeats(frame);
+    const last = frames.length - 1;
+    $("position").textContent = number === 0 ? t("The deal, before the first move")
+      : t("Move {number} of {count}", { number, count: last });
+    const said = number === 0 ? t("The cards are dealt.") : (frame.narration.join(" ") || t("{name} moved.", { name: nameOf(frame.last.seat) }));
+    $("now").replaceChildren(el("strong", { text: number === 0 ? t("The deal:") : t("Move {number}:", { number }) }), " ",
+      ...rules.linked(said));
+    $("scrub").max = String(last);
+    $("scrub").value = String(number);
+    $("scrub").setAttribute("aria-valuetext", $("position").textContent);
+    $("first").disabled = $("previous").disabled = number === 0;
+    $("next").disabled = $("final").disabled = number === last;
+    for (const item of $("moves").children) {
+      const here = Number(item.dataset.number) === number;
+      item.classList.toggle("current", here);
+      const button = item.querySelector("button");
+      if (button) button.setAttribute("aria-current", here ? "step" : "false");
+    }
+    const current = $("moves").querySelector("li.current");
+    if (current) { // the list scrolls to the move shown; the page itself stays where it is
+      const list = $("moves");
+      const top = current.offsetTop; // the list is positioned: its items' offsets are from its top
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 3;
+      }
+    }
+    const params = new URLSearchParams({ perspective: String(perspective), move: String(number) });
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+    document.body.dataset.number = String(number);
+    document.body.dataset.perspective = String(perspective);
+    document.body.dataset.game = review.table.game;
+  }
+
+  // The list of every move, each a button that jumps to it.
+  function renderMoves() {
+    $("moves").replaceChildren(...review.frames.map((frame) => {
+      const said = frame.number === 0 ? t("The cards are dealt.") : (frame.narration.join(" ") || t("{name} moved.", { name: nameOf(frame.last.seat) }));
+      const label = frame.number === 0 ? t("The deal") : t("Move {number}", { number: frame.number });
+      return el("li", { "data-number": frame.number },
+        el("button", { type: "button", class: "link-button", onclick: () => go(frame.number) }, el("strong", { text: label })),
+        " ", said);
+    }));
+  }
+
+  function renderPerspectives() {
+    const select = $("perspective");
+    select.replaceChildren(...review.perspectives.map((each) =>
+      el("option", { value: String(each), text: perspectiveLabel(each), selected: each === review.perspective })));
+    select.disabled = review.perspectives.length < 2;
+  }
+
+  function go(to) {
+    number = to;
+    render();
+  }
+
+  async function choose(perspective) {
+    try {
+      review = await load(perspective);
+      showError(null);
+      renderPerspectives();
+      renderMoves();
+      render();
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  function setupControls() {
+    $("first").addEventListener("click", () => go(0));
+    $("previous").addEventListener("click", () => go(number - 1));
+    $("next").addEventListener("click", () => go(number + 1));
+    $("final").addEventListener("click", () => go(review.frames.length - 1));
+    $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
+    $("perspective").addEventListener("change", () => {
+      const value = $("perspective").value;
+      choose(/^\d+$/.test(value) ? Number(value) : value);
+    });
+    document.addEventListener("keydown", (event) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+      if (!review || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      const to = { ArrowLeft: number - 1, ArrowRight: number + 1, Home: 0, End: review.frames.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      go(to);
+    });
+  }
+
+  async function start() {
+    await eighthalf.ready;
+    setupControls();
+    const saved = eighthalf.savedSeat(tableId);
+    token = saved ? saved.token : null;
+    const params = new URLSearchParams(location.search);
+    const asked = params.get("perspective");
+    number = /^\d+$/.test(params.get("move") || "") ? Number(params.get("move")) : Number.MAX_SAFE_INTEGER;
+    try {
+      review = await load(asked === null ? undefined : asked);
+    } catch (error) {
+      $("position").textContent = t("No review");
+      showError(error.code === "review-closed"
+        ? t("During play a review shows only your own seat, on the device you play on. Every seat's review opens once the game is over.")
+        : error.message);
+      document.body.dataset.number = "none";
+      return;
+    }
+    board = await eighthalf.loadBoard(review.table.game);
+    rules = await eighthalf.loadRules(review.table.game);
+    $("rules-link").hidden = !rules.page;
+    if (rules.page) $("rules-link").href = rules.page;
+    const rounds = review.table.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: review.table.rounds })}` : "";
+    $("title").textContent = `${review.table.game}${rounds} · ${t("table {id}", { id: review.table.id })} · ${t("review")}`;
+    document.title = t("Review of {game}, table {id} — eighthalf", { game: review.table.game, id: review.table.id });
+    $("links").replaceChildren(el("a", { href: `/table/${encodeURIComponent(tableId)}`, text: t("Back to the table") }));
+    renderPerspectives();
+    renderMoves();
+    render();
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();

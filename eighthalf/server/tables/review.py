@@ -1,0 +1,145 @@
+"""A table's game move by move, as one perspective saw it: the frames of the review page.
+
+A *perspective* is a seat (its number), the spectators (``"spectator"``) or every seat at
+once (``"all"``). :func:`review_document` replays a table's moves and gives, for every
+position from the deal to the last move, the frame the perspective was shown then: the view
+of that position (:meth:`~eighthalf.core.game.Game.view`), the last move's events as the
+perspective may see them (:meth:`~eighthalf.core.game.Game.events_for`) and their narration
+in the page's language. The ``"all"`` perspective gives the spectators' view and every
+seat's own view beside it (``views``). The last frame of a finished game carries its whole
+state (``final``), as the table page's frames do.
+
+Who may see what (:func:`allowed_perspectives`): once the table is over (finished, or ended
+as abandoned), every perspective; while it is in play, only the seat of the requester's
+token, and nothing for anyone else (``review-closed``).
+
+>>> allowed_perspectives(3, over=False, seat=1), allowed_perspectives(2, over=True, seat=None)
+([1], [0, 1, 'spectator', 'all'])
+>>> perspective_of("spectator", 3), perspective_of("2", 3)
+('spectator', 2)
+>>> perspective_of("5", 3)
+Traceback (most recent call last):
+    ...
+eighthalf.server.protocol.messages.Refused: perspective: expected a seat from 0 to 2, 'spectator' or 'all', not '5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from eighthalf.core.errors import quote
+from eighthalf.core.i18n import DEFAULT_LOCALE
+from eighthalf.formats.replay import replay_states
+from eighthalf.server.protocol.messages import Refused, result_data
+from eighthalf.server.tables.table import Table
+
+__all__ = ["EVERY_SEAT", "SPECTATOR", "Perspective", "allowed_perspectives", "perspective_of", "review_document"]
+
+Perspective = int | str
+"""A seat's number, :data:`SPECTATOR` or :data:`EVERY_SEAT`."""
+
+SPECTATOR: Final = "spectator"
+"""The perspective of the spectators: no seat's cards."""
+
+EVERY_SEAT: Final = "all"
+"""The perspective of every seat at once: the spectators' view and each seat's own view."""
+
+
+def perspective_of(text: str, players: int) -> Perspective:
+    """The perspective a query writes ``text``: a seat's number, ``"spectator"`` or ``"all"``.
+
+    Raises:
+        Refused: If it is none of these (``bad-perspective``).
+    """
+    if text in (SPECTATOR, EVERY_SEAT):
+        return text
+    if text.isascii() and text.isdigit() and len(text) < 3 and int(text) < players:
+        return int(text)
+    raise Refused(
+        "bad-perspective",
+        f"perspective: expected a seat from 0 to {players - 1}, {SPECTATOR!r} or {EVERY_SEAT!r}, not {quote(text[:40])}",
+    )
+
+
+def allowed_perspectives(players: int, *, over: bool, seat: int | None) -> list[Perspective]:
+    """The perspectives a requester may review: every one once the table is over, else only
+    ``seat``, the seat of their token (none without one)."""
+    if over:
+        return [*range(players), SPECTATOR, EVERY_SEAT]
+    return [] if seat is None else [seat]
+
+
+def _viewer(perspective: Perspective) -> int | None:
+    """The seat whose view a perspective draws (``None``: the spectators')."""
+    return perspective if type(perspective) is int else None
+
+
+def review_document(
+    table: Table, perspective: Perspective, seat: int | None, locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
+    """The review of ``table`` from ``perspective`` for a requester at ``seat`` (their token's,
+    or ``None``), its narration told in ``locale``: the table's summary, the perspectives the
+    requester may choose, and a frame for every position.
+
+    Raises:
+        Refused: If the requester may not review from ``perspective`` (``review-closed``).
+    """
+    allowed = allowed_perspectives(table.players, over=table.over, seat=seat)
+    if perspective not in allowed:
+        if not allowed:
+            raise Refused("review-closed", "during play a review shows only your own seat: sit at the table first")
+        raise Refused(
+            "review-closed", f"during play a review shows only your own seat ({seat}), not {quote(perspective)}"
+        )
+    return {
+        "type": "review",
+        "table": table.summary(),
+        "lang": locale,
+        "perspective": perspective,
+        "seat": seat,
+        "perspectives": allowed,
+        "frames": review_frames(table, perspective, locale),
+    }
+
+
+def review_frames(table: Table, perspective: Perspective, locale: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
+    """A frame for every position of ``table``'s game, from the deal to the last move, as
+    ``perspective`` saw it, narrated in ``locale``; each is shaped as the table page's
+    ``state`` frame (no legal moves, no clock), so that the game's board draws it."""
+    game, documents = table.game, table.entry.documents
+    names = table.names()
+    viewer = _viewer(perspective)
+    record = attrs.evolve(table.record, moves=tuple(table.moves))  # type: ignore[misc]
+    states = list(replay_states(record))
+    frames = []
+    for number, state in enumerate(states):
+        to_move = game.to_move(state)
+        last = None
+        told: Sequence[Any] = ()
+        if number:
+            before = states[number - 1]
+            last = {"seat": game.to_move(before), "move": game.move_text(table.moves[number - 1]), "timed_out": False}
+            told = game.events_for(table.history[number - 1], viewer)
+        ended = number == len(states) - 1 and table.over
+        frame: dict[str, Any] = {
+            "number": number,
+            "seat": viewer,
+            "to_move": None if ended else to_move,
+            "started": True,
+            "view": documents.to_data(game.view(state, viewer)),
+            "moves": [],
+            "events": [documents.to_data(event) for event in told],
+            "narration": game.narrate(told, names, locale) if told else [],
+            "last": last,
+            "result": result_data(game.result(state)),
+            "seconds_left": None,
+        }
+        if perspective == EVERY_SEAT:
+            frame["views"] = [documents.to_data(game.view(state, each)) for each in range(table.players)]
+        if to_move is None:  # the game is over: nothing of it is secret any more
+            frame["final"] = documents.to_data(state)
+        frames.append(frame)
+    return frames

@@ -1,0 +1,116 @@
+"""The review page's routes: a table's game move by move, as a chosen perspective saw it.
+
+=======  ==============================  ====================================================
+method   path                            what it does
+=======  ==============================  ====================================================
+GET      ``/table/{id}/review``          the review page (``static/review.html``)
+GET      ``/api/tables/{id}/review``     the frames of every position from one perspective
+                                         (:func:`~eighthalf.server.tables.review.review_document`)
+=======  ==============================  ====================================================
+
+``GET /api/tables/{id}/review`` takes ``perspective`` (a seat's number, ``spectator`` or
+``all``; by default the requester's seat, else the spectators') and ``lang`` (the
+narration's language). A seated person is known by their seat's token, sent as
+``Authorization: Bearer <token>`` (never in the address, which logs and histories keep).
+Once the table is over every perspective is open to anyone; while it is in play only the
+token's seat is (``review-closed``, 403, otherwise).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from eighthalf.core.errors import quote
+from eighthalf.core.i18n import LOCALES
+from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.tables.lobby import Lobby
+from eighthalf.server.tables.review import SPECTATOR, perspective_of, review_document
+from eighthalf.server.web.boards import listing_locale
+from eighthalf.server.web.pages import accept_language
+
+__all__ = ["REVIEW_STATUS", "review_routes", "seat_of_request"]
+
+REVIEW_STATUS: Final = {"bad-perspective": 400, "review-closed": 403, "bad-token": 401, "no-table": 404}
+"""The HTTP status of each refusal of a review."""
+
+_PAGE: Final = Path(__file__).parent.parent / "static" / "review.html"
+"""The review page's file, among the browser client's."""
+
+
+def _error(refused: Refused) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": refused.code, "message": str(refused)}}, status_code=REVIEW_STATUS.get(refused.code, 400)
+    )
+
+
+def _token(request: Request) -> str | None:
+    """The seat token of ``Authorization: Bearer <token>``, or ``None`` without one.
+
+    Raises:
+        Refused: If the header is there but not a bearer token (``bad-token``).
+    """
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refused("bad-token", "Authorization is 'Bearer <the seat's token>'")
+    return token.strip()
+
+
+def seat_of_request(request: Request, seat_of: Any) -> int | None:
+    """The seat of the request's token (``seat_of``: the table's :meth:`~eighthalf.server.tables.table.Table.seat_of`), or ``None`` without a token.
+
+    Raises:
+        Refused: If the token is no seat's of the table (``bad-token``).
+    """
+    token = _token(request)
+    if token is None:
+        return None
+    seat: int | None = seat_of(token)
+    if seat is None:
+        raise Refused("bad-token", "no seat of this table has that token")
+    return seat
+
+
+async def review_page(request: Request) -> Response:
+    """``GET /table/{id}/review``: the review page."""
+    return FileResponse(_PAGE)
+
+
+async def review_frames(request: Request) -> Response:
+    """``GET /api/tables/{id}/review``: the frames of every position from one perspective."""
+    lobby: Lobby = request.app.state.lobby
+    params = request.query_params
+    unknown = sorted(set(params) - {"perspective", "lang"})
+    if unknown:
+        return _error(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (perspective, lang)"))
+    lang = params.get("lang")
+    if lang is not None and lang.split("-")[0].lower() not in LOCALES:
+        return _error(Refused("bad-query", f"lang: the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}"))
+    locale = listing_locale(lang, accept_language(request.headers.get("accept-language")))
+    try:
+        table = await lobby.fetch(request.path_params["id"])
+    except Refused as refused:
+        return _error(refused)
+    try:
+        await request.app.state.service.refresh(table)  # another process's latest moves, on a shared store
+        seat = seat_of_request(request, table.seat_of)
+        text = params.get("perspective")
+        perspective = (SPECTATOR if seat is None else seat) if text is None else perspective_of(text, table.players)
+        document = review_document(table, perspective, seat, locale)
+    except Refused as refused:
+        return _error(refused)
+    finally:
+        lobby.let_go(table)  # a finished table read for this review
+    return JSONResponse(document, headers={"cache-control": "no-store", "vary": "Authorization, Accept-Language"})
+
+
+def review_routes() -> list[Route]:
+    """The routes of the review page and its frames."""
+    return [Route("/table/{id}/review", review_page), Route("/api/tables/{id}/review", review_frames)]
