@@ -88,6 +88,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-move": "A move that is not in the game's notation.",
     "illegal-move": "A move the rules forbid; rule names the rule.",
     "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
+    "bad-perspective": "A review's perspective is not a seat of the table, 'spectator' or 'all'.",
+    "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 

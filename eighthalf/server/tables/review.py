@@ -36,7 +36,16 @@ from eighthalf.formats.replay import replay_states
 from eighthalf.server.protocol.messages import Refused, result_data
 from eighthalf.server.tables.table import Table
 
-__all__ = ["EVERY_SEAT", "SPECTATOR", "Perspective", "allowed_perspectives", "perspective_of", "review_document"]
+__all__ = [
+    "EVERY_SEAT",
+    "SPECTATOR",
+    "Perspective",
+    "allowed_perspectives",
+    "perspective_of",
+    "position_frame",
+    "review_document",
+    "review_frames",
+]
 
 Perspective = int | str
 """A seat's number, :data:`SPECTATOR` or :data:`EVERY_SEAT`."""
@@ -107,16 +116,13 @@ def review_document(
 
 def review_frames(table: Table, perspective: Perspective, locale: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
     """A frame for every position of ``table``'s game, from the deal to the last move, as
-    ``perspective`` saw it, narrated in ``locale``; each is shaped as the table page's
-    ``state`` frame (no legal moves, no clock), so that the game's board draws it."""
-    game, documents = table.game, table.entry.documents
-    names = table.names()
+    ``perspective`` saw it, narrated in ``locale`` (:func:`position_frame`)."""
+    game = table.game
     viewer = _viewer(perspective)
     record = attrs.evolve(table.record, moves=tuple(table.moves))  # type: ignore[misc]
     states = list(replay_states(record))
     frames = []
     for number, state in enumerate(states):
-        to_move = game.to_move(state)
         last = None
         told: Sequence[Any] = ()
         if number:
@@ -124,22 +130,45 @@ def review_frames(table: Table, perspective: Perspective, locale: str = DEFAULT_
             last = {"seat": game.to_move(before), "move": game.move_text(table.moves[number - 1]), "timed_out": False}
             told = game.events_for(table.history[number - 1], viewer)
         ended = number == len(states) - 1 and table.over
-        frame: dict[str, Any] = {
-            "number": number,
-            "seat": viewer,
-            "to_move": None if ended else to_move,
-            "started": True,
-            "view": documents.to_data(game.view(state, viewer)),
-            "moves": [],
-            "events": [documents.to_data(event) for event in told],
-            "narration": game.narrate(told, names, locale) if told else [],
-            "last": last,
-            "result": result_data(game.result(state)),
-            "seconds_left": None,
-        }
+        frame = position_frame(table, state, number, viewer, told, last, ended=ended, locale=locale)
         if perspective == EVERY_SEAT:
-            frame["views"] = [documents.to_data(game.view(state, each)) for each in range(table.players)]
-        if to_move is None:  # the game is over: nothing of it is secret any more
-            frame["final"] = documents.to_data(state)
+            frame["views"] = [table.entry.documents.to_data(game.view(state, each)) for each in range(table.players)]
         frames.append(frame)
     return frames
+
+
+def position_frame(
+    table: Table,
+    state: Any,
+    number: int,
+    seat: int | None,
+    told: Sequence[Any],
+    last: dict[str, Any] | None,
+    *,
+    ended: bool = False,
+    locale: str = DEFAULT_LOCALE,
+) -> dict[str, Any]:
+    """The frame of ``state``, the position after ``number`` moves of ``table``'s game, as
+    ``seat`` (``None``: a spectator) saw it: its view, the last move (``last``) and its events
+    as the seat was told them (``told``) with their narration in ``locale``, the result, and
+    once the game is over its whole state (``final``). It is shaped as the table page's
+    ``state`` frame (no legal moves, no clock: ``moves`` empty, ``seconds_left`` null) so that
+    the game's board draws it. ``ended``: the table ended here (as abandoned, maybe)."""
+    game, documents = table.game, table.entry.documents
+    to_move = game.to_move(state)
+    frame: dict[str, Any] = {
+        "number": number,
+        "seat": seat,
+        "to_move": None if ended else to_move,
+        "started": True,
+        "view": documents.to_data(game.view(state, seat)),
+        "moves": [],
+        "events": [documents.to_data(event) for event in told],
+        "narration": game.narrate(told, table.names(), locale) if told else [],
+        "last": last,
+        "result": result_data(game.result(state)),
+        "seconds_left": None,
+    }
+    if to_move is None:  # the game is over: nothing of it is secret any more
+        frame["final"] = documents.to_data(state)
+    return frame
