@@ -56,7 +56,9 @@ def finished_fixture(server: ServerProcess, browser: Any) -> dict[str, str]:
     return made
 
 
-_SHOWN: Final = "document.body && document.body.classList.contains('review-page') && document.body.dataset.number !== '-1'"
+_SHOWN: Final = (
+    "document.body && document.body.classList.contains('review-page') && document.body.dataset.number !== '-1'"
+)
 """The review page has drawn its first position (or said why there is none)."""
 
 
@@ -160,21 +162,21 @@ def test_the_review_page_is_accessible_in_each_language_on_a_laptop_and_a_phone(
     language = locale[:2]
     shots = Path(os.environ.get("EIGHTHALF_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    problems = []
+    problems: list[str] = []
     for size, label in ((pages.LAPTOP, "laptop"), (pages.PHONE, "phone")):
         phone = size is pages.PHONE
         context = browser.new_context(locale=locale, viewport=size, has_touch=phone, is_mobile=phone)
         context.set_default_timeout(120_000)  # a bound for a hung page, far above a slow machine
         try:
             page = context.new_page()
-            page.on("pageerror", lambda error: problems.append(f"{label}: page error: {error}"))
+            page.on("pageerror", lambda error, label=label: problems.append(f"{label}: page error: {error}"))
             _open_review(page, f"{site}/table/{finished[game]}/review?perspective=0&move=6")
             assert page.evaluate("document.documentElement.lang") == language
             if language != "en":
                 assert page.locator("#moves-heading").inner_text() == page_messages(language)["Every move"]
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], label
             assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0], label
-            problems += _axe(page, f"{game} {locale} {label}")
+            problems.extend(_axe(page, f"{game} {locale} {label}"))
             if language == "en":
                 page.screenshot(path=str(shots / f"review-{GAMES[game]}-{label}.png"))
         finally:

@@ -72,7 +72,9 @@ def test_every_frame_of_a_finished_review_is_what_its_perspective_may_see(client
         documents = documents_for(real)
         rng = random.Random(1)
         for perspective in [0, 1, 2, "spectator", "all"]:
-            answer = client.get(f"/api/tables/{table_id}/review", params={"perspective": str(perspective), "lang": "nl"})
+            answer = client.get(
+                f"/api/tables/{table_id}/review", params={"perspective": str(perspective), "lang": "nl"}
+            )
             assert answer.status_code == 200, answer.text
             review = answer.json()
             assert review["perspectives"] == [0, 1, 2, "spectator", "all"] and review["perspective"] == perspective

@@ -33,7 +33,7 @@ from eighthalf.server.tables.review import SPECTATOR, perspective_of, review_doc
 from eighthalf.server.web.boards import listing_locale
 from eighthalf.server.web.pages import accept_language
 
-__all__ = ["REVIEW_STATUS", "review_routes", "seat_of_request"]
+__all__ = ["REVIEW_STATUS", "review_routes"]
 
 REVIEW_STATUS: Final = {"bad-perspective": 400, "review-closed": 403, "bad-token": 401, "no-table": 404}
 """The HTTP status of each refusal of a review."""
@@ -63,8 +63,9 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
-def seat_of_request(request: Request, seat_of: Any) -> int | None:
-    """The seat of the request's token (``seat_of``: the table's :meth:`~eighthalf.server.tables.table.Table.seat_of`), or ``None`` without a token.
+def _seat_of_request(request: Request, seat_of: Any) -> int | None:
+    """The seat of the request's token (``seat_of``: the table's
+    :meth:`~eighthalf.server.tables.table.Table.seat_of`), or ``None`` without a token.
 
     Raises:
         Refused: If the token is no seat's of the table (``bad-token``).
@@ -100,7 +101,7 @@ async def review_frames(request: Request) -> Response:
         return _error(refused)
     try:
         await request.app.state.service.refresh(table)  # another process's latest moves, on a shared store
-        seat = seat_of_request(request, table.seat_of)
+        seat = _seat_of_request(request, table.seat_of)
         text = params.get("perspective")
         perspective = (SPECTATOR if seat is None else seat) if text is None else perspective_of(text, table.players)
         document = review_document(table, perspective, seat, locale)
@@ -111,6 +112,6 @@ async def review_frames(request: Request) -> Response:
     return JSONResponse(document, headers={"cache-control": "no-store", "vary": "Authorization, Accept-Language"})
 
 
-def review_routes() -> list[Route]:
-    """The routes of the review page and its frames."""
+def review_routes() -> list[Any]:
+    """The routes of the review page and its frames (Starlette's ``Route``)."""
     return [Route("/table/{id}/review", review_page), Route("/api/tables/{id}/review", review_frames)]
