@@ -30,10 +30,13 @@ from typing import Any, Final
 
 import attrs
 
+from eighthalf.analysis.document import loads
+from eighthalf.analysis.narration import decision_text, label_text, summary_text
 from eighthalf.core.errors import quote
 from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.replay import replay_states
 from eighthalf.server.protocol.messages import Refused, result_data
+from eighthalf.server.storage.judgements import Judgement
 from eighthalf.server.tables.table import Table
 
 __all__ = [
@@ -41,6 +44,7 @@ __all__ = [
     "SPECTATOR",
     "Perspective",
     "allowed_perspectives",
+    "judgement_data",
     "perspective_of",
     "position_frame",
     "review_document",
@@ -87,11 +91,16 @@ def _viewer(perspective: Perspective) -> int | None:
 
 
 def review_document(
-    table: Table, perspective: Perspective, seat: int | None, locale: str = DEFAULT_LOCALE
+    table: Table,
+    perspective: Perspective,
+    seat: int | None,
+    locale: str = DEFAULT_LOCALE,
+    judgement: Judgement | None = None,
 ) -> dict[str, Any]:
     """The review of ``table`` from ``perspective`` for a requester at ``seat`` (their token's,
     or ``None``), its narration told in ``locale``: the table's summary, the perspectives the
-    requester may choose, and a frame for every position.
+    requester may choose, a frame for every position, and once the table is over the
+    ``judgement`` of its moves (:func:`judgement_data`; none during play).
 
     Raises:
         Refused: If the requester may not review from ``perspective`` (``review-closed``).
@@ -111,7 +120,48 @@ def review_document(
         "seat": seat,
         "perspectives": allowed,
         "frames": review_frames(table, perspective, locale),
+        "judgement": judgement_data(judgement, locale) if table.over else None,
     }
+
+
+def judgement_data(judgement: Judgement | None, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """Where a finished table's judgement stands, as the review page shows it, told in ``locale``:
+    its ``status`` (``"waiting"`` before it is queued, then as
+    :data:`~eighthalf.server.storage.judgements.STATUSES`), the decisions ``done`` of
+    ``total``, and once done each decision (the move played, the best, the cost in chance to
+    win, the label and its sentence) and each seat's summary."""
+    if judgement is None:
+        return {"status": "waiting", "done": 0, "total": 0, "decisions": [], "summaries": []}
+    data: dict[str, Any] = {
+        "status": judgement.status,
+        "done": judgement.done,
+        "total": judgement.total,
+        "decisions": [],
+        "summaries": [],
+    }
+    if judgement.status == "done" and judgement.document is not None:
+        found = loads(judgement.document)
+        data["budget"] = found.budget
+        data["decisions"] = [
+            {
+                "number": each.number,
+                "seat": each.seat,
+                "played": each.played,
+                "best": each.best,
+                "chance": round(each.chance, 4),
+                "best_chance": round(each.best_chance, 4),
+                "cost": round(each.cost, 4),
+                "label": each.label,
+                "label_text": label_text(each.label, locale, short=True),
+                "text": decision_text(each, locale),
+            }
+            for each in found.decisions
+        ]
+        data["summaries"] = [
+            {"seat": each.seat, "accuracy": round(each.accuracy, 1), "text": summary_text(each, locale)}
+            for each in found.summaries
+        ]
+    return data
 
 
 def review_frames(table: Table, perspective: Perspective, locale: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:

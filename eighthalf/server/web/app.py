@@ -76,8 +76,10 @@ from eighthalf.server.protocol.messages import (
     parse_client_message,
     welcome_message,
 )
+from eighthalf.server.storage.judgements import judgements_for
 from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
 from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
@@ -288,10 +290,12 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     count = lobby.restore()
     logger.info("%d tables in play loaded from %s", count, app.state.db)
     service.start()
+    app.state.judge.start()
     sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(lobby, abandon_after))
     yield
     if sweeper is not None:
         sweeper.cancel()
+    app.state.judge.stop()
     service.stop()
     lobby.stop()
 
@@ -560,11 +564,14 @@ def create_app(
     allowed_origins: Sequence[str] = (),
     synchronous: str = "normal",
     abandon_after: float | None = ABANDON_SECONDS,
+    judge_budget: int = DEFAULT_BUDGET,
+    judge_at_once: int = DEFAULT_AT_ONCE,
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
     The endpoints are this module's functions; what they share is on the application's
-    ``state``: ``lobby`` (:class:`~eighthalf.server.tables.lobby.Lobby`), ``service``
+    ``state``: ``lobby`` (:class:`~eighthalf.server.tables.lobby.Lobby`), ``judge``
+    (:class:`~eighthalf.server.tables.judge.Judge`), ``service``
     (:class:`~eighthalf.server.tables.service.Service`), ``metrics``
     (:class:`~eighthalf.server.web.metrics.Metrics`), ``allowed_origins``, ``abandon_after``
     and ``db``.
@@ -581,6 +588,9 @@ def create_app(
         abandon_after: Seconds without a person's touch after which a table in play is
             ended as abandoned (checked every ``abandon_after / 4`` seconds, at most a
             minute apart), or ``None`` never.
+        judge_budget: Play-outs a decision of a finished table's judgement
+            (:class:`~eighthalf.server.tables.judge.Judge`).
+        judge_at_once: The most judgements this process works on at once (0: none).
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -603,6 +613,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
     app.state.metrics = metrics
+    app.state.judge = Judge(lobby, judgements_for(store), budget=judge_budget, at_once=judge_at_once)
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.abandon_after = abandon_after
     app.state.db = db

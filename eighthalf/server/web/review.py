@@ -6,6 +6,8 @@ method   path                            what it does
 GET      ``/table/{id}/review``          the review page (``static/review.html``)
 GET      ``/api/tables/{id}/review``     the frames of every position from one perspective
                                          (:func:`~eighthalf.server.tables.review.review_document`)
+GET      ``/api/tables/{id}/judgement``  where a finished table's judgement stands
+                                         (:func:`~eighthalf.server.tables.review.judgement_data`)
 =======  ==============================  ====================================================
 
 ``GET /api/tables/{id}/review`` takes ``perspective`` (a seat's number, ``spectator`` or
@@ -18,6 +20,7 @@ token's seat is (``review-closed``, 403, otherwise).
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,14 +31,22 @@ from starlette.routing import Route
 from eighthalf.core.errors import quote
 from eighthalf.core.i18n import LOCALES
 from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.storage.judgements import Judgement
+from eighthalf.server.tables.judge import Judge
 from eighthalf.server.tables.lobby import Lobby
-from eighthalf.server.tables.review import SPECTATOR, perspective_of, review_document
+from eighthalf.server.tables.review import SPECTATOR, judgement_data, perspective_of, review_document
 from eighthalf.server.web.boards import listing_locale
 from eighthalf.server.web.pages import accept_language
 
 __all__ = ["REVIEW_STATUS", "review_routes"]
 
-REVIEW_STATUS: Final = {"bad-perspective": 400, "review-closed": 403, "bad-token": 401, "no-table": 404}
+REVIEW_STATUS: Final = {
+    "bad-perspective": 400,
+    "review-closed": 403,
+    "bad-token": 401,
+    "no-table": 404,
+    "not-finished": 409,
+}
 """The HTTP status of each refusal of a review."""
 
 _PAGE: Final = Path(__file__).parent.parent / "static" / "review.html"
@@ -104,7 +115,8 @@ async def review_frames(request: Request) -> Response:
         seat = _seat_of_request(request, table.seat_of)
         text = params.get("perspective")
         perspective = (SPECTATOR if seat is None else seat) if text is None else perspective_of(text, table.players)
-        document = review_document(table, perspective, seat, locale)
+        judgement = await asyncio.to_thread(_judgement_of, request, table) if table.over else None
+        document = review_document(table, perspective, seat, locale, judgement)
     except Refused as refused:
         return _error(refused)
     finally:
@@ -112,6 +124,42 @@ async def review_frames(request: Request) -> Response:
     return JSONResponse(document, headers={"cache-control": "no-store", "vary": "Authorization, Accept-Language"})
 
 
+def _judgement_of(request: Request, table: Any) -> Judgement | None:
+    """The stored judgement of the finished ``table`` (the judge woken if it has none yet)."""
+    judge: Judge = request.app.state.judge
+    found = judge.judgements.get(table.id)
+    if found is None:
+        judge.wake_threadsafe()
+    return found
+
+
+async def judgement(request: Request) -> Response:
+    """``GET /api/tables/{id}/judgement``: where a finished table's judgement stands (the page asks until it is done)."""
+    lobby: Lobby = request.app.state.lobby
+    params = request.query_params
+    unknown = sorted(set(params) - {"lang"})
+    if unknown:
+        return _error(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (lang)"))
+    locale = listing_locale(params.get("lang"), accept_language(request.headers.get("accept-language")))
+    table_id = request.path_params["id"]
+    try:
+        summary = lobby.summary(table_id)
+    except Refused as refused:
+        return _error(refused)
+    over = summary["abandoned"] or summary["result"] is not None
+    if not over:
+        return _error(Refused("not-finished", "a table's moves are judged once its game is over"))
+    judge: Judge = request.app.state.judge
+    found = await asyncio.to_thread(judge.judgements.get, table_id)
+    if found is None:
+        judge.wake()
+    return JSONResponse(judgement_data(found, locale), headers={"cache-control": "no-store"})
+
+
 def review_routes() -> list[Any]:
     """The routes of the review page and its frames (Starlette's ``Route``)."""
-    return [Route("/table/{id}/review", review_page), Route("/api/tables/{id}/review", review_frames)]
+    return [
+        Route("/table/{id}/review", review_page),
+        Route("/api/tables/{id}/review", review_frames),
+        Route("/api/tables/{id}/judgement", judgement),
+    ]
