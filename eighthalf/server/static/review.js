@@ -16,6 +16,10 @@
   let board = null; // the game's board (app.js: eighthalf.loadBoard), or null: the view shown plainly
   let rules = eighthalf.rulesOf(null);
   let number = 0; // the position shown: the number of moves made
+  let judgement = null; // the finished table's judgement (GET /api/tables/{id}/judgement), or null during play
+  let judged = new Map(); // move number -> its decision, once the judgement is done
+  let asking = null; // the timer of the next question about the judgement
+  const ASK_MS = 2000; // how often the page asks how far the judgement is, until it is done
 
   const names = () => (review ? eighthalf.seatNames(review.table.seats) : []);
   const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
@@ -135,6 +139,7 @@
     const said = number === 0 ? t("The cards are dealt.") : (frame.narration.join(" ") || t("{name} moved.", { name: nameOf(frame.last.seat) }));
     $("now").replaceChildren(el("strong", { text: number === 0 ? t("The deal:") : t("Move {number}:", { number }) }), " ",
       ...rules.linked(said));
+    renderJudged();
     $("scrub").max = String(last);
     $("scrub").value = String(number);
     $("scrub").setAttribute("aria-valuetext", $("position").textContent);
@@ -159,6 +164,58 @@
     document.body.dataset.number = String(number);
     document.body.dataset.perspective = String(perspective);
     document.body.dataset.game = review.table.game;
+  }
+
+  // ------------------------------------------------------------------ the judgement
+
+  function renderJudged() {
+    const decision = judged.get(number);
+    $("judged").hidden = !decision;
+    if (!decision) return;
+    $("judged").replaceChildren(el("span", { class: `label label-${decision.label.replace(/ /g, "-")}`, text: decision.label_text }),
+      " ", decision.text);
+  }
+
+  function renderJudgement() {
+    const box = $("judgement");
+    box.hidden = !judgement;
+    if (!judgement) return;
+    const { status, done, total } = judgement;
+    const told = status === "done" ? t("Every decision is judged, {budget} play-outs each.", { budget: judgement.budget })
+      : status === "failed" ? t("The judgement failed.")
+      : status === "running" && total ? t("Judging the moves: {done} of {count} decisions…", { done, count: total })
+      : t("The moves wait to be judged…");
+    $("judgement-status").textContent = told;
+    $("judgement-progress").hidden = status !== "running" || !total;
+    $("judgement-progress").max = Math.max(1, total);
+    $("judgement-progress").value = done;
+    judged = new Map(judgement.decisions.map((decision) => [decision.number, decision]));
+    $("summaries").replaceChildren(...judgement.summaries.map((summary) => el("li", {},
+      el("strong", { text: nameOf(summary.seat) }), " ", summary.text)));
+    for (const item of $("moves").children) {
+      const decision = judged.get(Number(item.dataset.number));
+      const old = item.querySelector(".label");
+      if (old) old.remove();
+      if (decision && decision.label !== "only move") {
+        item.append(" ", el("span", { class: `label label-${decision.label}`, text: decision.label_text }));
+      }
+    }
+    renderJudged();
+    document.body.dataset.judgement = status;
+  }
+
+  // Asks how far the judgement is until it is done (the page works meanwhile).
+  async function ask() {
+    clearTimeout(asking);
+    if (!judgement || judgement.status === "done" || judgement.status === "failed") return;
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/judgement?lang=${encodeURIComponent(eighthalf.lang())}`);
+      if (answer.ok) judgement = await answer.json();
+    } catch {
+      // the server is away a moment: the next question is asked all the same
+    }
+    renderJudgement();
+    asking = setTimeout(ask, ASK_MS);
   }
 
   // The list of every move, each a button that jumps to it.
@@ -190,6 +247,8 @@
       showError(null);
       renderPerspectives();
       renderMoves();
+      judgement = review.judgement || judgement;
+      renderJudgement();
       render();
     } catch (error) {
       showError(error.message);
@@ -244,7 +303,10 @@
     $("links").replaceChildren(el("a", { href: `/table/${encodeURIComponent(tableId)}`, text: t("Back to the table") }));
     renderPerspectives();
     renderMoves();
+    judgement = review.judgement;
+    renderJudgement();
     render();
+    asking = setTimeout(ask, ASK_MS);
   }
 
   document.addEventListener("DOMContentLoaded", start);
