@@ -106,7 +106,7 @@ def test_a_finished_table_is_judged_and_nothing_is_judged_during_play(tmp_path: 
 
 def test_a_judgement_cut_short_by_a_killed_server_is_resumed_at_the_next_start(tmp_path: Path) -> None:
     directory = tmp_path / "server"
-    server = start_server(directory, "--judge-budget", "20000")  # slow: killed while it works
+    server = start_server(directory, "--judge-budget", "400")  # seconds a decision: killed while it works
     try:
         table_id = _finished_table(server)
         _until(lambda: (found := _judgement(server, table_id))["status"] == "running" and found["done"] >= 1)

@@ -16,7 +16,7 @@ failed     the review raised: ``error`` says why (it is not tried again)
 
 A process *claims* a queued judgement in one statement (PostgreSQL: a row lock taken with
 ``FOR UPDATE SKIP LOCKED``, so two processes never claim the same row), and keeps its claim
-by reporting progress; a claim not renewed for ``stale`` seconds (its process was killed)
+by reporting progress and renewing it; a claim not renewed for ``stale`` seconds (its process was killed)
 may be claimed again, and its old owner's reports are then refused. ``runs`` counts the
 claims of a row. The table is made on first use (``CREATE TABLE IF NOT EXISTS``), in the
 same database as the tables it judges, so a database of an earlier release gains it when
@@ -73,6 +73,8 @@ _REPORT: Final = (
     " WHERE table_id = {p} AND owner = {p} AND status = 'running'"
 )
 
+_RENEW: Final = "UPDATE judgements SET claimed = {p} WHERE table_id = {p} AND owner = {p} AND status = 'running'"
+
 _FINISH: Final = (
     "UPDATE judgements SET status = {p}, document = {p}, error = {p}, done = total, updated = {p}"
     " WHERE table_id = {p} AND owner = {p} AND status = 'running'"
@@ -115,6 +117,10 @@ class Judgements(Protocol):
 
     def report(self, table_id: str, owner: str, done: int, total: int, now: float) -> bool:
         """Record progress and renew the claim: ``False`` if ``owner`` no longer holds it."""
+        ...
+
+    def renew(self, table_id: str, owner: str, now: float) -> bool:
+        """Renew ``owner``'s claim (its process still works on it): ``False`` if it no longer holds it."""
         ...
 
     def finish(self, table_id: str, owner: str, now: float, *, document: str | None, error: str | None) -> bool:
@@ -176,6 +182,10 @@ class SQLiteJudgements:
         """See :meth:`Judgements.report`."""
         return self._count(_REPORT, (done, total, now, now, table_id, owner)) == 1
 
+    def renew(self, table_id: str, owner: str, now: float) -> bool:
+        """See :meth:`Judgements.renew`."""
+        return self._count(_RENEW, (now, table_id, owner)) == 1
+
     def finish(self, table_id: str, owner: str, now: float, *, document: str | None, error: str | None) -> bool:
         """See :meth:`Judgements.finish`."""
         status = "done" if error is None else "failed"
@@ -212,6 +222,10 @@ class PostgresJudgements:
         return bool(
             self._store._run([(_REPORT.format(p="%s"), (done, total, now, now, table_id, owner))], side=True) == 1
         )
+
+    def renew(self, table_id: str, owner: str, now: float) -> bool:
+        """See :meth:`Judgements.renew`."""
+        return bool(self._store._run([(_RENEW.format(p="%s"), (now, table_id, owner))], side=True) == 1)
 
     def finish(self, table_id: str, owner: str, now: float, *, document: str | None, error: str | None) -> bool:
         """See :meth:`Judgements.finish`."""

@@ -40,8 +40,9 @@ DEFAULT_AT_ONCE: Final = 1
 SCAN_SECONDS: Final = 5.0
 """How often a judge looks for finished tables to judge and for judgements to claim."""
 
-STALE_SECONDS: Final = 120.0
-"""After how long without progress a claimed judgement may be claimed again (its process stopped)."""
+STALE_SECONDS: Final = 30.0
+"""After how long without its claim renewed (every :data:`SCAN_SECONDS` while its process works
+on it) a judgement may be claimed again: its process stopped."""
 
 
 class ClaimLost(Exception):
@@ -96,6 +97,7 @@ class Judge:
         loop = asyncio.get_running_loop()
         while True:
             try:
+                await asyncio.to_thread(self._renew)
                 await asyncio.to_thread(self.judgements.enqueue_finished, time.time())
                 while len(self.running) < self.at_once:
                     claimed = await asyncio.to_thread(
@@ -112,6 +114,11 @@ class Judge:
             self._wake.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), SCAN_SECONDS)
+
+    def _renew(self) -> None:
+        """Renew the claims of the judgements this process works on (a decision may take longer than a claim lasts)."""
+        for table_id in list(self.running):
+            self.judgements.renew(table_id, self.lobby.owner, time.time())
 
     async def _work(self, table_id: str) -> None:
         try:
