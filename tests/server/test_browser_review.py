@@ -18,18 +18,14 @@ Needs Playwright and a Chromium, and axe-playwright-python; skips with the reaso
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
 import browser_support as pages
 import pytest
 from browser_support import browser_fixture, site_fixture  # noqa: F401 (fixtures: imported, they serve this module)
-from server_support import (
-    ServerProcess,
-    http,
-    new_table,
-    server_fixture,  # noqa: F401 (fixtures: imported, they serve this module)
-)
+from server_support import ServerProcess, http, new_table, start_server, stop_server
 
 from eighthalf.server.web.pages import page_messages
 
@@ -37,9 +33,20 @@ GAMES: Final = {"8½": "eighthalf", "Eights": "eights"}  # the games' file names
 SERIOUS: Final = ("serious", "critical")
 
 
+@pytest.fixture(scope="module", name="server")
+def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The module's server, judging finished tables with a small budget (4 play-outs a decision)."""
+    process = start_server(tmp_path_factory.mktemp("server"), "--judge-budget", "4")
+    try:
+        yield process
+    finally:
+        stop_server(process)
+
+
 @pytest.fixture(scope="module", name="finished")
 def finished_fixture(server: ServerProcess, browser: Any) -> dict[str, str]:
-    """A finished three-bot table of each game (its id), waited on by its table page's result panel."""
+    """A finished three-bot table of each game (its id), waited on by its table page's result panel,
+    and its judgement by the review page's (which asks the server until it is done)."""
     made = {}
     for game in GAMES:
         settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": 4}
@@ -51,6 +58,9 @@ def finished_fixture(server: ServerProcess, browser: Any) -> dict[str, str]:
         for table_id in made.values():
             watcher.page.goto(f"{server.url}/table/{table_id}")
             watcher.page.locator("#result").wait_for(state="visible")
+        for table_id in made.values():
+            _open_review(watcher.page, f"{server.url}/table/{table_id}/review")
+            watcher.page.wait_for_function("document.body.dataset.judgement === 'done'")
     finally:
         watcher.close()
     return made
@@ -100,6 +110,10 @@ def test_the_review_steps_jumps_and_scrubs_from_every_perspective(
         page.wait_for_function(_SHOWN)
         assert _shown(page) == (moves, "spectator")  # a spectator's page: the spectators' review, at the end
         assert page.locator("#reveal").is_visible()  # the end: every card, as the board's reveal shows it
+        # the judgement: each seat's summary, each judged move's label in the list and beside the move shown
+        assert page.locator("#summaries li").count() == 3
+        assert "4 play-outs" in page.locator("#judgement-status").inner_text()
+        assert page.locator("#moves .label").count() == 0  # the spectators judged no move themselves
         page.keyboard.press("Home")
         assert _shown(page)[0] == 0 and page.locator("#previous").is_disabled()
         page.keyboard.press("ArrowRight")
@@ -115,9 +129,21 @@ def test_the_review_steps_jumps_and_scrubs_from_every_perspective(
         page.wait_for_function("document.body.dataset.perspective === 'all'")
         assert _shown(page) == (3, "all")  # the move stays as the perspective changes
         assert page.locator("#every-seat .seat-hand").count() == 3
+        assert page.locator("#moves .label").count() > 0  # every seat's judged moves
+        judged = page.locator("#moves li:has(.label)").first.get_attribute("data-number")
+        assert judged is not None
+        page.locator(f"#moves li[data-number='{judged}'] button").click()
+        assert page.locator("#judged").is_visible() and page.locator("#judged .label").count() == 1
+        page.locator("#moves li[data-number='3'] button").click()
         page.select_option("#perspective", "1")
         page.wait_for_function("document.body.dataset.perspective === '1'")
         assert "greedy 1" in page.locator("#mine-heading").inner_text()
+        labelled = page.locator("#moves li:has(.label)").evaluate_all(
+            "(items) => items.map((item) => item.dataset.number)"
+        )
+        decisions = http(server, "GET", f"/api/tables/{table_id}/judgement")[1]["decisions"]
+        own = [str(each["number"]) for each in decisions if each["seat"] == 1 and each["label"] != "only move"]
+        assert labelled == own  # seat 1's own judged decisions, and no other seat's
         assert page.locator("#own button.card").count() > 0 and page.locator("#own button.card:enabled").count() == 0
         link = page.url
         _open_review(page, link)  # the link names the move and the perspective

@@ -150,3 +150,12 @@ def test_the_review_page_is_served_and_linked_from_the_table_and_the_lobby(clien
     table = client.get("/static/table.html").text
     assert 'id="review-link"' in table
     assert "/review" in client.get("/static/lobby.js").text
+
+
+def test_the_review_works_before_its_judgement_is_ready() -> None:
+    with TestClient(create_app(":memory:", judge_at_once=0)) as client:  # this process judges nothing
+        table_id = _finished(client, "Eights")
+        review = client.get(f"/api/tables/{table_id}/review").json()
+        assert review["judgement"] == {"status": "waiting", "done": 0, "total": 0, "decisions": [], "summaries": []}
+        assert len(review["frames"]) == review["table"]["moves"] + 1
+        assert client.get(f"/api/tables/{table_id}/judgement").json()["status"] == "waiting"

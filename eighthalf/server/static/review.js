@@ -189,7 +189,11 @@
     $("judgement-progress").hidden = status !== "running" || !total;
     $("judgement-progress").max = Math.max(1, total);
     $("judgement-progress").value = done;
-    judged = new Map(judgement.decisions.map((decision) => [decision.number, decision]));
+    // Beside the moves, the judgements the perspective could have made itself: a seat's own
+    // decisions (another seat's best move would show its cards), every seat's for every seat,
+    // none for the spectators; each seat's summary is shown to all.
+    const shown = judgement.decisions.filter((decision) => review.perspective === "all" || decision.seat === review.perspective);
+    judged = new Map(shown.map((decision) => [decision.number, decision]));
     $("summaries").replaceChildren(...judgement.summaries.map((summary) => el("li", {},
       el("strong", { text: nameOf(summary.seat) }), " ", summary.text)));
     for (const item of $("moves").children) {
