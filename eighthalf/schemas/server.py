@@ -70,7 +70,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-name": "A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.",
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
-    "not-finished": "A record is downloaded only once the game is over.",
+    "not-finished": "A record is downloaded, and a table's moves judged, only once the game is over.",
     "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).",
     "not-found": "No such HTTP path.",
     "bad-request": "An HTTP request the server does not serve (a wrong method).",

@@ -140,8 +140,7 @@ def test_two_processes_on_one_postgresql_database_judge_a_table_once(tmp_path: P
     try:
         owners = {http(server, "GET", "/readyz")[1]["process"] for server in servers}
         tables = [_finished_table(servers[n % 2]) for n in range(4)]
-        for table_id in tables:
-            _until(lambda table_id=table_id: _judgement(servers[0], table_id)["status"] == "done")
+        _until(lambda: all(_judgement(servers[0], table_id)["status"] == "done" for table_id in tables))
         shared = PostgresStore(db)
         try:
             found = [judgements_for(shared).get(table_id) for table_id in tables]
