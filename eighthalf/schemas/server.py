@@ -90,6 +90,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
     "bad-perspective": "A review's perspective is not a seat of the table, 'spectator' or 'all'.",
     "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
+    "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
@@ -332,6 +333,7 @@ _TITLES: Final = {
     "Table": "a table's summary with its links: the answer of POST /api/tables and GET /api/tables/{id}",
     "TableList": "the answer of GET /api/tables: every table's summary, newest first",
     "Games": "the answer of GET /api/games: the games served",
+    "HintAnswer": "the answer of POST /api/tables/{id}/hint: the best moves of the seat's turn, from its view",
     "ErrorBody": "the body of every HTTP error (4xx, and 503 database-unavailable)",
 }
 

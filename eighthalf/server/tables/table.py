@@ -193,6 +193,7 @@ class Table:
             "rules": self.entry.documents.to_data(self.record.rules),
             "move_seconds": self.settings.get("move_seconds"),
             "seeded": bool(self.settings.get("seeded")),
+            "hints": bool(self.settings.get("hints")),
             "seats": self.seat_list(),
             "spectators": len(self.spectators),
             "started": self.started,
@@ -584,7 +585,11 @@ class Table:
             self.record,
             moves=tuple(moves),
             result=result_text(self.game, state),
-            tags=(("Names", ", ".join(self.names())), *((("Termination", "abandoned"),) if self.abandoned else ())),
+            tags=(
+                ("Names", ", ".join(self.names())),
+                *((("Hints", "on"),) if self.settings.get("hints") else ()),
+                *((("Termination", "abandoned"),) if self.abandoned else ()),
+            ),
         )
         return record
 

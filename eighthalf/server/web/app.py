@@ -27,6 +27,8 @@ GET      ``/games/{key}/rules``              the game's "How to play" page, in `
                                              (:mod:`eighthalf.server.web.howto`)
 GET      ``/table/{id}/review``, ``/api/``   a game move by move from a perspective
          ``tables/{id}/review``              (:mod:`eighthalf.server.web.review`)
+POST     ``/api/tables/{id}/hint``           the best moves of the token's seat, at a table with hints
+                                             (:mod:`eighthalf.server.web.hints`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -84,6 +86,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.pages import accept_language, page_messages
@@ -554,6 +557,7 @@ ROUTES: Final = (
     board_route(),
     howto_route(),
     *review_routes(),
+    hint_route(),
 )
 """The application's routes (the table at the top of this module)."""
 

@@ -38,7 +38,7 @@ from eighthalf.server.tables.review import SPECTATOR, judgement_data, perspectiv
 from eighthalf.server.web.boards import listing_locale
 from eighthalf.server.web.pages import accept_language
 
-__all__ = ["REVIEW_STATUS", "review_routes"]
+__all__ = ["REVIEW_STATUS", "review_routes", "seat_of_request"]
 
 REVIEW_STATUS: Final = {
     "bad-perspective": 400,
@@ -74,8 +74,8 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
-def _seat_of_request(request: Request, seat_of: Any) -> int | None:
-    """The seat of the request's token (``seat_of``: the table's
+def seat_of_request(request: Any, seat_of: Any) -> int | None:
+    """The seat of the token of ``request`` (a Starlette request; ``seat_of``: the table's
     :meth:`~eighthalf.server.tables.table.Table.seat_of`), or ``None`` without a token.
 
     Raises:
@@ -112,7 +112,7 @@ async def review_frames(request: Request) -> Response:
         return _error(refused)
     try:
         await request.app.state.service.refresh(table)  # another process's latest moves, on a shared store
-        seat = _seat_of_request(request, table.seat_of)
+        seat = seat_of_request(request, table.seat_of)
         text = params.get("perspective")
         perspective = (SPECTATOR if seat is None else seat) if text is None else perspective_of(text, table.players)
         judgement = await asyncio.to_thread(_judgement_of, request, table) if table.over else None
