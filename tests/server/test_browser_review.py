@@ -208,3 +208,26 @@ def test_the_review_page_is_accessible_in_each_language_on_a_laptop_and_a_phone(
         finally:
             context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_the_table_page_shows_the_best_moves_only_at_a_table_with_hints(
+    browser: Any, server: ServerProcess, site: str, hints: bool
+) -> None:
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "seed": 5, "hints": hints})
+    status, joined = http(server, "POST", f"/api/tables/{made['id']}/seats/0", {"name": "Anna"})
+    assert status == 201, joined
+    player = pages.Player(browser, pages.LAPTOP, "laptop")
+    try:
+        pages.open_table(player, site + joined["link"])
+        page = player.page
+        page.wait_for_function("Number(document.body.dataset.moves) > 0")  # Anna's turn
+        assert page.locator("#hint-button").is_visible() == hints
+        if hints:
+            page.locator("#hint-button").click()
+            page.locator("#hint ol li").first.wait_for()
+            shown = page.locator("#hint ol li code").all_inner_texts()
+            assert shown and set(shown) <= set(pages.legal_moves(player))
+        assert not player.problems, player.problems
+    finally:
+        player.close()

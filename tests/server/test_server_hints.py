@@ -87,6 +87,7 @@ def test_a_hint_is_refused_anywhere_else(client: TestClient) -> None:
     path = f"/api/tables/{table_id}/hint"
     assert _code(client.post(path)) == (403, "no-hints")  # a spectator
     assert _code(client.post(path, headers={"authorization": "Bearer nobody's"})) == (401, "bad-token")
+    assert _code(client.post(path, headers={"authorization": token})) == (401, "bad-token")  # not a bearer
     assert _code(client.post("/api/tables/nothing/hint")) == (404, "no-table")
     assert client.get(path).status_code == 405
     # two people: before the second sits nobody moves; then only the seat to move gets a hint
