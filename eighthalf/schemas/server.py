@@ -90,6 +90,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
     "bad-perspective": "A review's perspective is not a seat of the table, 'spectator' or 'all'.",
     "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
+    "bad-position": "A play-on request's move is not a position of the game where something is left to play.",
     "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""

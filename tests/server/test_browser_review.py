@@ -149,7 +149,16 @@ def test_the_review_steps_jumps_and_scrubs_from_every_perspective(
         _open_review(page, link)  # the link names the move and the perspective
         assert _shown(page) == (3, "1")
         page.locator("#final").click()
-        assert _shown(page)[0] == moves
+        assert _shown(page)[0] == moves and page.locator("#play-on").is_hidden()  # nothing left to play
+        # play on from move 2, in the seat to move then: the table page opens on that seat's turn
+        page.locator("#moves li[data-number='2'] button").click()
+        to_move = http(server, "GET", f"/api/tables/{table_id}/review?perspective=all")[1]["frames"][2]["to_move"]
+        page.select_option("#play-on-seat", str(to_move))
+        page.fill("#play-on-name", "Anna")
+        page.locator("#play-on-button").click()
+        page.wait_for_function("document.body && document.body.classList.contains('table-page')")
+        page.wait_for_function("Number(document.body.dataset.moves) > 0")  # Anna's turn
+        assert page.evaluate("Number(document.body.dataset.number)") == 2
         page.goto(f"{site}/")
         page.locator(f"tr[data-table='{table_id}'] a.review-link").wait_for()  # the lobby links the review
         assert not player.problems, player.problems

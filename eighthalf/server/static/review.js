@@ -140,6 +140,7 @@
     $("now").replaceChildren(el("strong", { text: number === 0 ? t("The deal:") : t("Move {number}:", { number }) }), " ",
       ...rules.linked(said));
     renderJudged();
+    renderPlayOn(frame);
     $("scrub").max = String(last);
     $("scrub").value = String(number);
     $("scrub").setAttribute("aria-valuetext", $("position").textContent);
@@ -164,6 +165,45 @@
     document.body.dataset.number = String(number);
     document.body.dataset.perspective = String(perspective);
     document.body.dataset.game = review.table.game;
+  }
+
+  // ------------------------------------------------------------------ play on from here
+
+  // A finished game's position, not its end: a new table from there, this person in the
+  // seat chosen (the perspective's by default) and bots in the others (POST .../play-on).
+  function renderPlayOn(frame) {
+    const over = Boolean(review.table.result) || review.table.abandoned;
+    $("play-on").hidden = !over || frame.to_move === null;
+  }
+
+  function setupPlayOn() {
+    const select = $("play-on-seat");
+    select.replaceChildren(...review.table.seats.map((_, index) =>
+      el("option", { value: String(index), text: perspectiveLabel(index) })));
+    if (Number.isInteger(review.perspective)) select.value = String(review.perspective);
+    $("play-on-name").value = eighthalf.savedName();
+  }
+
+  async function playOn(event) {
+    event.preventDefault();
+    const name = $("play-on-name").value.trim();
+    if (!name) return;
+    $("play-on-button").disabled = true;
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/play-on`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ move: number, seat: Number($("play-on-seat").value), name }),
+      });
+      const body = await answer.json();
+      if (!answer.ok) throw new Error(body.error.message);
+      eighthalf.saveSeat(body.table, body.seat, body.token);
+      eighthalf.saveName(name);
+      location.assign(`/table/${encodeURIComponent(body.table)}`);
+    } catch (error) {
+      $("play-on-error").textContent = error.message;
+      $("play-on-error").hidden = false;
+      $("play-on-button").disabled = false;
+    }
   }
 
   // ------------------------------------------------------------------ the judgement
@@ -264,6 +304,7 @@
     $("previous").addEventListener("click", () => go(number - 1));
     $("next").addEventListener("click", () => go(number + 1));
     $("final").addEventListener("click", () => go(review.frames.length - 1));
+    $("play-on").addEventListener("submit", playOn);
     $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
     $("perspective").addEventListener("change", () => {
       const value = $("perspective").value;
@@ -307,6 +348,7 @@
     $("links").replaceChildren(el("a", { href: `/table/${encodeURIComponent(tableId)}`, text: t("Back to the table") }));
     renderPerspectives();
     renderMoves();
+    setupPlayOn();
     judgement = review.judgement;
     renderJudgement();
     render();

@@ -29,6 +29,8 @@ GET      ``/table/{id}/review``, ``/api/``   a game move by move from a perspect
          ``tables/{id}/review``              (:mod:`eighthalf.server.web.review`)
 POST     ``/api/tables/{id}/hint``           the best moves of the token's seat, at a table with hints
                                              (:mod:`eighthalf.server.web.hints`)
+POST     ``/api/tables/{id}/play-on``        a new table from a position of a finished game
+                                             (:mod:`eighthalf.server.web.play_on`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -90,6 +92,7 @@ from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.pages import accept_language, page_messages
+from eighthalf.server.web.play_on import play_on_route
 from eighthalf.server.web.review import review_routes
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -558,6 +561,7 @@ ROUTES: Final = (
     howto_route(),
     *review_routes(),
     hint_route(),
+    play_on_route(),
 )
 """The application's routes (the table at the top of this module)."""
 
