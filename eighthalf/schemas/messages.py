@@ -32,6 +32,7 @@ HTTP_BODIES: Final = (
     "Table",
     "TableList",
     "Games",
+    "HintAnswer",
     "ErrorBody",
 )
 """The HTTP bodies: what ``POST /api/tables`` and ``POST /api/tables/{id}/seats/{seat}`` take
@@ -72,6 +73,10 @@ def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
         "move_seconds": ("The time per move, or null for none.", ref("moveSeconds")),
         "seeded": (
             "Whether the table's creator chose the seed (I4: anyone who knows it knows the deal).",
+            {"type": "boolean"},
+        ),
+        "hints": (
+            "Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).",
             {"type": "boolean"},
         ),
         "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
@@ -262,6 +267,10 @@ def message_schemas() -> dict[str, dict[str, Any]]:
                 "The seed of the deal (default null: a fresh one; a chosen seed makes the table seeded).",
                 ref("seed"),
             ),
+            "hints": (
+                "Whether a seated person may ask for the best moves of their turn (default false).",
+                {"type": "boolean"},
+            ),
         },
         "a new table",
         frozenset(SPEC_KEYS - {"game"}),
@@ -335,6 +344,33 @@ def message_schemas() -> dict[str, dict[str, Any]]:
         "Table": object_of({**_summary_fields(), **_link_fields()}, "a table's summary with its links"),
         "TableList": {"type": "array", "items": ref("summary")},
         "Games": {"type": "array", "items": {"description": "A served game.", **object_of(game_fields, "a game")}},
+        "HintAnswer": object_of(
+            {
+                "table": ("The table's id.", ref("tableId")),
+                "seat": ("The seat whose view was analysed: the token's.", ref("seat")),
+                "number": ("The number of moves made: the position analysed.", {"type": "integer", "minimum": 0}),
+                "budget": ("The play-outs of each move's analysis.", {"type": "integer", "minimum": 1}),
+                "moves": (
+                    "The best moves, best first (at most five), each valued from the seat's view alone.",
+                    {
+                        "type": "array",
+                        "items": object_of(
+                            {
+                                "move": ("The move, in the game's notation.", ref("moveText")),
+                                "chance": (
+                                    "Its chance to win, 0 to 1.",
+                                    {"type": "number", "minimum": 0, "maximum": 1},
+                                ),
+                                "chance_se": ("The standard error of the chance.", {"type": "number", "minimum": 0}),
+                                "loss": ("How much less its chance is than the best move's.", {"type": "number"}),
+                            },
+                            "a hinted move",
+                        ),
+                    },
+                ),
+            },
+            "a hint",
+        ),
         "ErrorBody": object_of(
             {
                 "error": (

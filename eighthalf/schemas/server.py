@@ -70,7 +70,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-name": "A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.",
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
-    "not-finished": "A record is downloaded only once the game is over.",
+    "not-finished": "A record is downloaded, and a table's moves judged, only once the game is over.",
     "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).",
     "not-found": "No such HTTP path.",
     "bad-request": "An HTTP request the server does not serve (a wrong method).",
@@ -88,6 +88,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-move": "A move that is not in the game's notation.",
     "illegal-move": "A move the rules forbid; rule names the rule.",
     "database-unavailable": "The database does not answer (it restarts): nothing was saved; try again.",
+    "bad-perspective": "A review's perspective is not a seat of the table, 'spectator' or 'all'.",
+    "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
+    "bad-position": "A play-on request's move is not a position of the game where something is left to play.",
+    "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
@@ -330,6 +334,7 @@ _TITLES: Final = {
     "Table": "a table's summary with its links: the answer of POST /api/tables and GET /api/tables/{id}",
     "TableList": "the answer of GET /api/tables: every table's summary, newest first",
     "Games": "the answer of GET /api/games: the games served",
+    "HintAnswer": "the answer of POST /api/tables/{id}/hint: the best moves of the seat's turn, from its view",
     "ErrorBody": "the body of every HTTP error (4xx, and 503 database-unavailable)",
 }
 

@@ -409,7 +409,7 @@ export type ClientMessage = HelloMessage | MoveMessage | PingMessage;
  */
 export type MoveText = string;
 /**
- * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.
+ * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, and a table's moves judged, only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Code".
@@ -439,7 +439,11 @@ export type Code =
   | "not-your-turn"
   | "bad-move"
   | "illegal-move"
-  | "database-unavailable";
+  | "database-unavailable"
+  | "bad-perspective"
+  | "review-closed"
+  | "bad-position"
+  | "no-hints";
 /**
  * The table's rules, a Rules document of its game.
  *
@@ -520,6 +524,13 @@ export type Games = {
    */
   rules_page: null | string;
 }[];
+/**
+ * A seat number, from 0 (at most 8 seats).
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "HintAnswerSeat".
+ */
+export type HintAnswerSeat = number;
 /**
  * A seat number, from 0 (at most 8 seats).
  *
@@ -1665,6 +1676,10 @@ export interface Table {
    */
   game: Game;
   /**
+   * Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).
+   */
+  hints: boolean;
+  /**
    * The table's id.
    */
   id: TableId;
@@ -2171,6 +2186,51 @@ export interface ErrorBody {
   };
 }
 /**
+ * The JSON of the answer of POST /api/tables/{id}/hint: the best moves of the seat's turn, from its view. (eighthalf server: the answer of POST /api/tables/{id}/hint: the best moves of the seat's turn, from its view (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "HintAnswer".
+ */
+export interface HintAnswer {
+  /**
+   * The play-outs of each move's analysis.
+   */
+  budget: number;
+  /**
+   * The best moves, best first (at most five), each valued from the seat's view alone.
+   */
+  moves: {
+    /**
+     * Its chance to win, 0 to 1.
+     */
+    chance: number;
+    /**
+     * The standard error of the chance.
+     */
+    chance_se: number;
+    /**
+     * How much less its chance is than the best move's.
+     */
+    loss: number;
+    /**
+     * The move, in the game's notation.
+     */
+    move: MoveText;
+  }[];
+  /**
+   * The number of moves made: the position analysed.
+   */
+  number: number;
+  /**
+   * The seat whose view was analysed: the token's.
+   */
+  seat: HintAnswerSeat;
+  /**
+   * The table's id.
+   */
+  table: TableId;
+}
+/**
  * The JSON of the answer of POST /api/tables/{id}/seats/{seat}: the seat's token. (eighthalf server: the answer of POST /api/tables/{id}/seats/{seat}: the seat's token (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -2213,6 +2273,10 @@ export interface NewTable {
    * The game.
    */
   game: Game;
+  /**
+   * Whether a seated person may ask for the best moves of their turn (default false).
+   */
+  hints?: boolean;
   /**
    * The time per move (default null: none).
    */
@@ -2293,6 +2357,10 @@ export interface Summary {
    * The table's game.
    */
   game: Game;
+  /**
+   * Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).
+   */
+  hints: boolean;
   /**
    * The table's id.
    */
@@ -2506,6 +2574,10 @@ export interface TableSummary {
    * The table's game.
    */
   game: Game;
+  /**
+   * Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).
+   */
+  hints: boolean;
   /**
    * The table's id.
    */

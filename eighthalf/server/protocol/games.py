@@ -108,6 +108,8 @@ class TableSpec:
     seed: int | None
     """The seed chosen by the table's creator, or ``None`` for a fresh one (I4: a chosen seed
     deals the same cards to anyone who knows it, so a table says publicly that it has one)."""
+    hints: bool = False
+    """Whether a seated person may ask for the best moves of their turn (a hint), from their view."""
 
     def entry(self) -> GameEntry:
         """The registry's entry of this table's game."""
@@ -118,7 +120,9 @@ class TableSpec:
         return self.entry().make_record(self.players, seed, self.rules, self.rounds)
 
 
-SPEC_KEYS: Final = frozenset({"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed"})
+SPEC_KEYS: Final = frozenset(
+    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints"}
+)
 """The keys of a new table's settings (:func:`table_spec`)."""
 
 
@@ -168,7 +172,9 @@ def table_spec(data: object) -> TableSpec:
     ``rounds`` (8½: 1 for a single round, up to 6 for a match; M1), ``rules`` (the fields of
     the game's ``Rules`` document to change, e.g. ``{"move_limit": 300}``), ``seats`` (a list:
     a bot's name, or ``null`` for a person; missing seats are for people),
-    ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``) and ``seed``.
+    ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``), ``seed`` and
+    ``hints`` (``false`` by default: whether a seated person may ask for the best moves of
+    their turn).
 
     Raises:
         DocumentError: If anything is missing, unknown or out of range; the path names it.
@@ -207,6 +213,9 @@ def table_spec(data: object) -> TableSpec:
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
         raise DocumentError("$.seed", f"expected null or an integer from 0 to 2**53 - 1, not {quote(seed)}")
+    hints = data.get("hints", False)
+    if type(hints) is not bool:
+        raise DocumentError("$.hints", f"expected true or false, not {quote(hints)}")
     bots = _bots(entry, data.get("seats"), players)
     if None not in bots and (reason := entry.endless(rules)) is not None:
         raise DocumentError("$.rules", reason)
@@ -219,6 +228,7 @@ def table_spec(data: object) -> TableSpec:
         move_seconds=None if move_seconds is None else float(move_seconds),
         timeout_bot=timeout_bot,
         seed=seed,
+        hints=hints,
     )
 
 

@@ -92,6 +92,7 @@
     };
     if (game.max_rounds > 1) body.rounds = Number($("rounds").value);
     if ($("timed").checked) body.move_seconds = Number($("move-seconds").value);
+    if ($("hints").checked) body.hints = true;
     const seed = $("seed").value.trim();
     if (seed !== "") body.seed = Number(seed);
     return body;
@@ -168,6 +169,7 @@
     const facts = [
       table.rounds > 1 ? t("{rounds} rounds", { rounds: table.rounds }) : "",
       table.seeded ? t("seeded") : "",
+      table.hints ? t("with hints") : "",
       table.move_seconds ? t("{seconds} s a move", { seconds: table.move_seconds }) : "",
     ].filter(Boolean);
     const seats = table.seats.map((seat) => {
@@ -180,6 +182,9 @@
     const actions = [el("a", { href: `/table/${table.id}`, text: play })];
     if (!mine && open && !table.result && !table.abandoned) {
       actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
+    }
+    if (table.result || table.abandoned) {
+      actions.push(" ", el("a", { href: `/table/${table.id}/review`, class: "review-link", text: t("Review") }));
     }
     return el("tr", { "data-table": table.id },
       el("td", {}, el("strong", { text: table.game }), facts.map((fact) => `, ${fact}`).join("")),

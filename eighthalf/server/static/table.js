@@ -146,7 +146,47 @@ import { TableConnection, joinTable } from "./client.js";
     }
   }
 
+  // Hints, at a table made with them (its summary says): the best moves of this seat's turn,
+  // from its view (POST /api/tables/{id}/hint with the seat's token), asked for by a button.
+  function renderHint(state) {
+    const mine = seat !== null && state.moves.length > 0 && !state.result;
+    $("hint-option").hidden = !(summary && summary.hints && mine && token);
+    if (!$("hint").dataset.number || Number($("hint").dataset.number) !== state.number) {
+      $("hint").hidden = true; // a hint is of one position
+      $("hint").replaceChildren();
+    }
+  }
+
+  async function askHint() {
+    if (!token || !last) return;
+    const number = last.number;
+    $("hint-button").disabled = true;
+    $("hint").hidden = false;
+    $("hint").dataset.number = String(number);
+    $("hint").replaceChildren(t("Working out the best moves…"));
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        method: "POST", headers: { authorization: `Bearer ${token}` },
+      });
+      const body = await answer.json();
+      if (!last || last.number !== number) return; // the game moved on meanwhile
+      if (!answer.ok) {
+        $("hint").replaceChildren(body.error.message);
+        return;
+      }
+      const percent = (value) => `${Math.round(value * 100)}%`;
+      $("hint").replaceChildren(el("strong", { text: t("The best moves, from what you can see:") }),
+        el("ol", {}, ...body.moves.map((each) => el("li", {}, el("code", { text: each.move }),
+          ` ${t("{chance} to win", { chance: percent(each.chance) })}`))));
+    } catch (error) {
+      $("hint").replaceChildren(error.message);
+    } finally {
+      $("hint-button").disabled = false;
+    }
+  }
+
   function renderActions(state) {
+    renderHint(state);
     const mine = seat !== null && state.moves.length > 0 && !state.result;
     $("your-move").hidden = seat === null || Boolean(state.result);
     $("keys-hint").hidden = seat === null;
@@ -331,6 +371,8 @@ import { TableConnection, joinTable } from "./client.js";
     // Once the game is over nothing is secret: the frame's `final` is the whole state, which the board shows.
     $("result-reveal").replaceChildren(...(board && board.reveal && state.final ? board.reveal(state, page()) : []));
     const offline = connection && connection.offline ? connection.recordLinks() : null; // offline-start.js: the engine's
+    $("review-link").hidden = Boolean(offline); // a review is the server's: the offline table has none
+    $("review-link").href = `/table/${encodeURIComponent(tableId)}/review${seat === null ? "" : `?perspective=${seat}`}`;
     $("record-text").href = offline ? offline.text : `/api/tables/${encodeURIComponent(tableId)}/record`;
     $("record-text").setAttribute("download", `${tableId}.txt`);
     $("record-json").href = offline ? offline.json : `/api/tables/${encodeURIComponent(tableId)}/record.json`;
@@ -624,6 +666,7 @@ import { TableConnection, joinTable } from "./client.js";
       if (card) toggle(card.dataset.pick);
     });
     $("clear").addEventListener("click", clearSelection);
+    $("hint-button").addEventListener("click", askHint);
     $("round-end-close").addEventListener("click", () => {
       $("round-end").hidden = true;
     });

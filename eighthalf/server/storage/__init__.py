@@ -2,7 +2,8 @@
 
 - :mod:`~eighthalf.server.storage.store`: the :class:`~eighthalf.server.storage.store.Store`
   interface and its SQLite implementation;
-- :mod:`~eighthalf.server.storage.postgres`: the PostgreSQL store.
+- :mod:`~eighthalf.server.storage.postgres`: the PostgreSQL store;
+- :mod:`~eighthalf.server.storage.judgements`: the queue of the finished tables' judgements, in either.
 
 It imports nothing else of the server.
 """

@@ -95,6 +95,7 @@ class Lobby:
             "move_seconds": spec.move_seconds,
             "timeout_bot": spec.timeout_bot,
             "seeded": spec.seed is not None,
+            "hints": spec.hints,
         }
         stored = StoredTable(
             id=table_id,

@@ -194,6 +194,7 @@ class Table:
             "rules": self.entry.documents.to_data(self.record.rules),
             "move_seconds": self.settings.get("move_seconds"),
             "seeded": bool(self.settings.get("seeded")),
+            "hints": bool(self.settings.get("hints")),
             "seats": self.seat_list(),
             "spectators": len(self.spectators),
             "started": self.started,
@@ -564,7 +565,11 @@ class Table:
             self.record,
             moves=tuple(moves),
             result=result_text(self.game, state),
-            tags=(("Names", ", ".join(self.names())), *((("Termination", "abandoned"),) if self.abandoned else ())),
+            tags=(
+                ("Names", ", ".join(self.names())),
+                *((("Hints", "on"),) if self.settings.get("hints") else ()),
+                *((("Termination", "abandoned"),) if self.abandoned else ()),
+            ),
         )
         return record
 

@@ -26,6 +26,12 @@ GET      ``/static/cards.css``               the cards' faces, shared with the p
 GET      ``/games/{key}/board/{file}``       a file of a game's board, from the game's folder
 GET      ``/games/{key}/rules``              the game's "How to play" page, in ``lang``
                                              (:mod:`eighthalf.server.web.howto`)
+GET      ``/table/{id}/review``, ``/api/``   a game move by move from a perspective
+         ``tables/{id}/review``              (:mod:`eighthalf.server.web.review`)
+POST     ``/api/tables/{id}/hint``           the best moves of the token's seat, at a table with hints
+                                             (:mod:`eighthalf.server.web.hints`)
+POST     ``/api/tables/{id}/play-on``        a new table from a position of a finished game
+                                             (:mod:`eighthalf.server.web.play_on`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -76,16 +82,21 @@ from eighthalf.server.protocol.messages import (
     parse_client_message,
     welcome_message,
 )
+from eighthalf.server.storage.judgements import judgements_for
 from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
 from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.offline import offline_routes
 from eighthalf.server.web.pages import accept_language, page_messages
+from eighthalf.server.web.play_on import play_on_route
+from eighthalf.server.web.review import review_routes
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
 
@@ -288,10 +299,12 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     count = lobby.restore()
     logger.info("%d tables in play loaded from %s", count, app.state.db)
     service.start()
+    app.state.judge.start()
     sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(lobby, abandon_after))
     yield
     if sweeper is not None:
         sweeper.cancel()
+    app.state.judge.stop()
     service.stop()
     lobby.stop()
 
@@ -556,6 +569,9 @@ ROUTES: Final = (
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
     board_route(),
     howto_route(),
+    *review_routes(),
+    hint_route(),
+    play_on_route(),
     *offline_routes(),
 )
 """The application's routes (the table at the top of this module)."""
@@ -567,11 +583,14 @@ def create_app(
     allowed_origins: Sequence[str] = (),
     synchronous: str = "normal",
     abandon_after: float | None = ABANDON_SECONDS,
+    judge_budget: int = DEFAULT_BUDGET,
+    judge_at_once: int = DEFAULT_AT_ONCE,
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
     The endpoints are this module's functions; what they share is on the application's
-    ``state``: ``lobby`` (:class:`~eighthalf.server.tables.lobby.Lobby`), ``service``
+    ``state``: ``lobby`` (:class:`~eighthalf.server.tables.lobby.Lobby`), ``judge``
+    (:class:`~eighthalf.server.tables.judge.Judge`), ``service``
     (:class:`~eighthalf.server.tables.service.Service`), ``metrics``
     (:class:`~eighthalf.server.web.metrics.Metrics`), ``allowed_origins``, ``abandon_after``
     and ``db``.
@@ -588,6 +607,9 @@ def create_app(
         abandon_after: Seconds without a person's touch after which a table in play is
             ended as abandoned (checked every ``abandon_after / 4`` seconds, at most a
             minute apart), or ``None`` never.
+        judge_budget: Play-outs a decision of a finished table's judgement
+            (:class:`~eighthalf.server.tables.judge.Judge`).
+        judge_at_once: The most judgements this process works on at once (0: none).
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -610,6 +632,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
     app.state.metrics = metrics
+    app.state.judge = Judge(lobby, judgements_for(store), budget=judge_budget, at_once=judge_at_once)
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.abandon_after = abandon_after
     app.state.db = db

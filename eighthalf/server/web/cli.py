@@ -21,6 +21,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from eighthalf.server import extra_missing
+from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET
 
 if sys.platform != "win32":
     import fcntl
@@ -33,6 +34,13 @@ default is ``(700, 10, 10)``)."""
 
 DEFAULT_DB: Final = "eighthalf-tables.sqlite3"
 """The database file of ``serve`` when ``--db`` is not given (in the working directory)."""
+
+
+def _count(text: str, least: int) -> int:
+    """A whole number of at least ``least`` (``--judge-budget``, ``--judge-at-once``)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= least):
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, not {text[:40]!r}")
+    return int(text)
 
 
 def _port(text: str) -> int:
@@ -191,6 +199,20 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "bytes; more CPU, and memory a connection); none: send them as they are",
     )
     parser.add_argument(
+        "--judge-budget",
+        type=lambda text: _count(text, 1),
+        default=DEFAULT_BUDGET,
+        metavar="PLAYOUTS",
+        help=f"play-outs a decision when a finished table is judged in the background (default {DEFAULT_BUDGET})",
+    )
+    parser.add_argument(
+        "--judge-at-once",
+        type=lambda text: _count(text, 0),
+        default=DEFAULT_AT_ONCE,
+        metavar="N",
+        help=f"the most tables this process judges at once (default {DEFAULT_AT_ONCE}; 0: none)",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         type=_origin,
@@ -223,7 +245,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     try:
         abandon = None if args.abandon_after == 0 else args.abandon_after * 3600
-        app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon)
+        app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon,
+            judge_budget=args.judge_budget, judge_at_once=args.judge_at_once,
+        )  # fmt: skip
     except StoreError as error:  # one line: libpq's messages run on over several
         print(f"eighthalf serve: error: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
