@@ -123,6 +123,9 @@ class Config:
     compression: str = "none"
     """The clients' websockets: ``none`` (the Python client's default), or ``deflate``:
     permessage-deflate offered, as browsers do (the server takes it by default)."""
+    judge: bool = False
+    """Whether the server judges the finished tables in the background, as ``eighthalf
+    serve`` does by default (off: ``--judge-at-once 0``, so that the CPU a move is the move's own)."""
 
 
 MOVE_LIMIT: Final = 1000
@@ -195,6 +198,8 @@ class _Server:
             command = [sys.executable, "-m", "benchmarks.server", "--serve-profiled", config.profile]
         database = config.db if config.db is not None else str(self.db)
         command += ["--host", "127.0.0.1", "--port", "0", "--db", database, "--sync", config.sync]
+        if not config.judge:
+            command += ["--judge-at-once", "0"]
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=Path.cwd()
@@ -586,6 +591,12 @@ def arguments_parser(prog: str) -> argparse.ArgumentParser:
         default="none",
         help="the clients' websockets: none (default, as the Python client), or deflate offered, as browsers do",
     )
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="let the server judge finished tables in the background, as it does by default (off here: "
+        "the CPU a move is then the move's own)",
+    )
     return parser
 
 
@@ -608,6 +619,7 @@ def config_of(parser: argparse.ArgumentParser, arguments: Sequence[str]) -> Conf
         db=args.db,
         processes=args.processes,
         compression=args.compression,
+        judge=args.judge,
     )
     return config
 
