@@ -21,7 +21,7 @@ from typing import Final, Protocol
 
 from eighthalf.games.eighthalf.cards import Rank
 
-__all__ = ["RoundTable", "head_line", "seat_line", "state_lines", "view_lines"]
+__all__ = ["RoundTable", "StateSeat", "head_line", "seat_line", "state_lines", "view_lines"]
 
 PILE_SHOWN: Final = 8
 """The pile's top cards that the text names."""
@@ -70,7 +70,7 @@ class RoundTable(Protocol):
     def call_label(self) -> str: ...
 
 
-class _Seat(Protocol):
+class StateSeat(Protocol):
     """What a seat's line reads of a :class:`~eighthalf.Seat` of a state (every card known)."""
 
     @property
@@ -128,7 +128,7 @@ class _State(RoundTable, Protocol):
     """What :func:`state_lines` reads: a :class:`~eighthalf.GameState`."""
 
     @property
-    def seats(self) -> Sequence[_Seat]: ...
+    def seats(self) -> Sequence[StateSeat]: ...
 
 
 def _ranks(ranks: Sequence[Rank]) -> str:

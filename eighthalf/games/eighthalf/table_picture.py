@@ -17,12 +17,12 @@ viewer cannot see is never given to it, so it cannot be drawn.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
 from eighthalf.games.eighthalf.cards import Rank
-from eighthalf.games.eighthalf.drawing import RoundTable
+from eighthalf.games.eighthalf.drawing import RoundTable, StateSeat
 from eighthalf.pictures.drawings import seat_name
 from eighthalf.pictures.faces import BLIND, Face
 from eighthalf.pictures.layout import Board
@@ -82,27 +82,7 @@ NO_MARKS: Final = Marks()
 """No card outlined: the picture of a position, not of a move."""
 
 
-class _Seat(Protocol):
-    @property
-    def hand(self) -> Sequence[Rank]: ...
-
-    @property
-    def bank(self) -> Sequence[Rank]: ...
-
-    @property
-    def open(self) -> Sequence[Rank]: ...
-
-    @property
-    def blind(self) -> Sequence[Rank]: ...
-
-    @property
-    def collected(self) -> Sequence[Rank]: ...
-
-    @property
-    def on_table(self) -> bool: ...
-
-
-def state_seats(seats: Sequence[_Seat]) -> tuple[SeatCards, ...]:
+def state_seats(seats: Sequence[StateSeat]) -> tuple[SeatCards, ...]:
     """The seats of a state, every card shown (a state knows them all; the banks are still counted)."""
     return tuple(
         SeatCards(
