@@ -9,13 +9,13 @@
 // checks each frame against its schema, and connects again by itself after a drop or a drain.
 
 import { TableConnection, joinTable } from "./client.js";
+import { chime, setupSound } from "./sound.js";
 
 (() => {
   const { $, el, t } = eighthalf;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000]; // then 10 s for ever
   const LOG_LINES = 300;
-  const SOUND_KEY = "eighthalf:sound";
 
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
@@ -34,7 +34,6 @@ import { TableConnection, joinTable } from "./client.js";
   let inbox = Promise.resolve(); // the messages received, handled one after another
   let failed = null; // the first error a message's handling threw
   let wasMyTurn = false;
-  let audio = null;
 
   // ------------------------------------------------------------------ names and the log
 
@@ -290,39 +289,6 @@ import { TableConnection, joinTable } from "./client.js";
     }
     clock.hidden = false;
     clock.textContent = t("{seconds} s left", { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) });
-  }
-
-  // A short two-note chime made with WebAudio (nothing is fetched), when the sound is on.
-  function chime() {
-    if (localStorage.getItem(SOUND_KEY) !== "on") return;
-    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
-    try {
-      const Context = window.AudioContext || window.webkitAudioContext;
-      audio = audio || new Context();
-      const now = audio.currentTime;
-      const tone = audio.createOscillator();
-      const volume = audio.createGain();
-      tone.type = "sine";
-      tone.frequency.setValueAtTime(660, now);
-      tone.frequency.setValueAtTime(880, now + 0.14);
-      volume.gain.setValueAtTime(0.0001, now);
-      volume.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
-      volume.gain.exponentialRampToValueAtTime(0.0001, now + 0.4);
-      tone.connect(volume).connect(audio.destination);
-      tone.start(now);
-      tone.stop(now + 0.45);
-    } catch {
-      // no audio on this device: the banner and the title still tell the turn
-    }
-  }
-
-  function setupSound() {
-    const box = $("sound");
-    box.checked = localStorage.getItem(SOUND_KEY) === "on";
-    box.addEventListener("change", () => {
-      localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
-      if (box.checked && audio && audio.state === "suspended") audio.resume();
-    });
   }
 
   function renderLastMove(state) {
@@ -684,7 +650,7 @@ import { TableConnection, joinTable } from "./client.js";
     document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
     setupPrivate();
     setupKeys();
-    setupSound();
+    setupSound($("sound"));
     setInterval(tick, 500);
     // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
     const fragment = new URLSearchParams(location.hash.slice(1));

@@ -78,6 +78,7 @@ PYODIDE_ENV: Final = "EIGHTHALF_PYODIDE"
 PAGE_FILES: Final = (
     "app.js",
     "table.js",
+    "sound.js",
     "client.js",
     "frames.js",
     "style.css",
