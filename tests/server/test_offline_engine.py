@@ -153,6 +153,14 @@ def test_the_server_serves_the_offline_table(monkeypatch: pytest.MonkeyPatch, tm
         assert page.headers["content-type"].startswith("text/html") and 'src="offline-start.js"' in page.text
         listing = client.get("/offline/api/games-fr.json").json()
         assert [game["board"] for game in listing] == ["games/eighthalf/board/board.js", "games/eights/board/board.js"]
+        assert [game["rules_page"] for game in listing] == [
+            "games/eighthalf/rules-fr.html",
+            "games/eights/rules-fr.html",
+        ]
+        rules = client.get("/offline/games/eights/rules-nl.html")  # the server's How to play page, relative
+        assert rules.headers["content-type"].startswith("text/html") and '<html lang="nl">' in rules.text
+        assert 'href="../../style.css"' in rules.text and 'href="rules-fr.html"' in rules.text
+        assert 'href="/' not in rules.text and client.get("/offline/style.css").status_code == 200
         manifest = client.get("/offline/offline.json").json()
         for archive in manifest["archives"]:
             assert client.get(f"/offline/{archive}").content[:2] == b"PK"  # a zip archive

@@ -46,6 +46,7 @@ from eighthalf.core.i18n import LOCALES
 from eighthalf.pictures.faces import STYLE_SHEET
 from eighthalf.registry import GameEntry, games
 from eighthalf.server.web.boards import BOARD_FILE, MEDIA_TYPES, board_file, game_listing
+from eighthalf.server.web.howto import howto_listing, howto_page
 from eighthalf.server.web.pages import page_messages
 
 __all__ = [
@@ -154,9 +155,12 @@ def _answers() -> dict[str, bytes]:
     """The answers of the API requests the page makes, by file."""
     answers = {}
     for locale in LOCALES:
-        listing = [{"name": entry.name, **game_listing(entry, locale), "rules_page": None} for entry in packed_games()]
-        for each in listing:
+        listing = [
+            {"name": entry.name, **game_listing(entry, locale), **howto_listing(entry)} for entry in packed_games()
+        ]
+        for each, entry in zip(listing, packed_games(), strict=True):
             each["board"] = each["board"] and each["board"].lstrip("/")
+            each["rules_page"] = each["rules_page"] and _rules_file(entry.key, locale)
         answers[f"api/games-{locale}.json"] = json.dumps(listing, ensure_ascii=False).encode()
         messages = {"lang": locale, "messages": dict(page_messages(locale))}
         answers[f"api/i18n-{locale}.json"] = json.dumps(messages, ensure_ascii=False).encode()
@@ -168,12 +172,13 @@ def bundle_files(pyodide: Path | None) -> dict[str, Callable[[], bytes]]:
     (Pyodide's from the folder ``pyodide``; ``None``: without them)."""
     files: dict[str, Callable[[], bytes]] = {"index.html": offline_page}
     files.update({name: (STATIC / name).read_bytes for name in PAGE_FILES})
-    files["cards.css"] = (
-        STYLE_SHEET.read_bytes
-    )  # the cards' faces, shared with the pictures (served at /static/cards.css)
+    files["cards.css"] = STYLE_SHEET.read_bytes  # the cards' faces, shared with the pictures
     for entry in packed_games():
         if board_file(entry.key, BOARD_FILE) is not None:
             files[f"games/{entry.key}/board/{BOARD_FILE}"] = functools.partial(_board, entry.key)
+        if howto_listing(entry)["rules_page"] is not None:
+            for locale in LOCALES:
+                files[_rules_file(entry.key, locale)] = functools.partial(_rules_page, entry, locale)
     answers = functools.cache(_answers)
     for name in _answers():
         files[name] = functools.partial(lambda name: answers()[name], name)
@@ -187,6 +192,21 @@ def bundle_files(pyodide: Path | None) -> dict[str, Callable[[], bytes]]:
     if pyodide is not None:
         files.update({f"pyodide/{name}": (pyodide / name).read_bytes for name in PYODIDE_FILES})
     return files
+
+
+def _rules_file(key: str, locale: str) -> str:
+    """Where the offline folder holds a game's How to play page in ``locale``."""
+    return f"games/{key}/rules-{locale}.html"
+
+
+def _rules_page(entry: GameEntry, locale: str) -> bytes:
+    """The How to play page that the server serves at ``/games/{key}/rules?lang=``, its
+    addresses made relative to its file in the offline folder."""
+    page = howto_page(entry, locale).replace('href="/static/style.css"', 'href="../../style.css"')
+    page = page.replace('<a href="/"', '<a href="../../index.html"')
+    for other in LOCALES:
+        page = page.replace(f'href="?lang={other}"', f'href="rules-{other}.html"')
+    return page.encode()
 
 
 def _board(key: str) -> bytes:
