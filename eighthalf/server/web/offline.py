@@ -21,7 +21,7 @@ in the environment variable ``EIGHTHALF_PYODIDE``.
 
 >>> files = bundle_files(None)
 >>> sorted(name for name in files if not name.startswith(("api/", "wheels/")))[:4]
-['app.js', 'client.js', 'frames.js', 'games/eighthalf/board/board.js']
+['app.js', 'cards.css', 'client.js', 'frames.js']
 >>> page = files["index.html"]()
 >>> b'src="offline.js"' in page, b'"/static/' in page
 (True, False)
