@@ -115,6 +115,7 @@ class OfflineTable:
             "rules": self.entry.documents.to_data(self.record.rules),
             "move_seconds": None,
             "seeded": True,
+            "hints": False,
             "seats": [
                 {
                     "seat": index,

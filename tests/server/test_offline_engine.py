@@ -66,6 +66,7 @@ def _play_both(tmp_path: Path, game: str, seed: int, locale: str) -> int:
         finals.append(offline)
         inbox = _Inbox()
         table.join(0, "Ann")
+        assert set(json.loads(offline.welcome())["table"]) == set(table.summary())  # the welcome's schema keys
         table.attach(inbox, 0, locale)
         offline_frames = [offline.frame()]
         while True:
