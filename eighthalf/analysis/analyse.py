@@ -7,8 +7,10 @@ the cards the view hides are dealt at random consistently with it (the game's
 from the real state, and every seat then plays by the game's strongest policies (its
 registry entry's :attr:`~eighthalf.registry.GameEntry.analysis_bot`). Each move gets its
 chance to win for the seat and its mean points, each with a standard error; the moves come
-ranked, best first. The deals come from ``seed``: the same view and seed give the same
-analysis.
+ranked, best first: the game's strongest bot's own choice heads them unless another
+move's chance beats it by more than :data:`KEEP` standard errors of the paired play-outs (as
+the search bots keep their base move). The deals come from ``seed``: the same view and seed
+give the same analysis.
 
 >>> from eighthalf.games.eights.game import EIGHTS
 >>> state = EIGHTS.start(4, seed=3)
@@ -45,6 +47,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_WIDTH",
     "HORIZON",
+    "KEEP",
     "Analysis",
     "AnalysisError",
     "MoveValue",
@@ -65,6 +68,13 @@ DEFAULT_WIDTH: Final = 16
 has its game's candidates weighed, and the move asked about; the others are listed unweighed."""
 HORIZON: Final = 1000
 """The most moves of one play-out; a play-out cut there counts as lost, with no points."""
+
+KEEP: Final = 1.0
+"""How many standard errors of the paired play-outs another move's chance must beat the
+base move's by to rank first: the base move is the first candidate of the policies (the
+strongest bot's own choice, ProspectBot's prospect for Eights). Without it, the best of
+many moves weighed on a few deals each is mostly the luckiest (the docs page "Reviewing a
+game" has the strength measured)."""
 
 _MOST_DEALS: Final = 10**9  # an analysis bound by seconds alone
 _POLICIES: dict[Any, Policies[Any, Any, Any]] = {}  # by game object
@@ -116,7 +126,8 @@ class Analysis:
     seat: int
     """The seat to move, whose view was analysed."""
     moves: tuple[MoveValue, ...]
-    """The moves weighed, best first: by chance to win, then points, then the legal order."""
+    """The moves weighed, best first: by chance to win, then points, then the legal order,
+    but the base move first unless the best by chance beats it by :data:`KEEP` standard errors."""
     unweighed: tuple[str, ...]
     """The legal moves not weighed (more than the width), in the legal order."""
     deals: int
@@ -260,22 +271,25 @@ def _check_view(game: Game[Any, Any, Any, Any, Any], seen: object) -> tuple[Any,
     return moves
 
 
+def _candidates(
+    seen: Any, moves: tuple[Any, ...], policies: Policies[Any, Any, Any], seed: int
+) -> tuple[tuple[Any, ...], Any]:
+    """The policies' candidates of the decision and their base move (none and ``None`` without candidates)."""
+    if policies.candidates is None or len(moves) < 2:
+        return (), None
+    candidates, at = policies.candidates(seen, moves, random.Random(f"{seed}:candidates"))
+    return tuple(candidates), candidates[at] if 0 <= at < len(candidates) else None
+
+
 def _weighed(
-    seen: Any,
-    moves: tuple[Any, ...],
-    include: Sequence[Any],
-    width: int,
-    policies: Policies[Any, Any, Any],
-    seed: int,
+    moves: tuple[Any, ...], include: Sequence[Any], width: int, candidates: tuple[Any, ...]
 ) -> tuple[Any, ...]:
     """The moves weighed, in the legal order: all of them up to ``width``, else ``include``,
     then the game's candidates, then the first legal moves, up to ``width``."""
     if len(moves) <= width:
         return moves
     chosen = [move for move in include if move in moves]
-    if policies.candidates is not None:
-        candidates, _ = policies.candidates(seen, moves, random.Random(f"{seed}:candidates"))
-        chosen += [move for move in candidates if move not in chosen]
+    chosen += [move for move in candidates if move not in chosen]
     chosen += [move for move in moves if move not in chosen]
     kept = chosen[: max(width, len(include))]
     return tuple(move for move in moves if move in kept)
@@ -333,7 +347,8 @@ def analyse(
         if move not in moves:
             raise AnalysisError(f"{quote(move)} is not a legal move of the view")
     policies = policies_for(game) if policies is None else policies
-    weighed = _weighed(seen, moves, include, width, policies, seed)
+    candidates, base = _candidates(seen, moves, policies, seed)
+    weighed = _weighed(moves, include, width, candidates)
     count = len(weighed)
     sampler = policies.sampler or game.sample_state
     playout = policies.playout or functools.partial(_random_move, game)
@@ -375,7 +390,8 @@ def analyse(
             progress(done * count, total)
         if deadline is not None and time.perf_counter() > deadline and done >= 2:
             break
-    return _ranked(game.name, seats[0], weighed, moves, wins, points, done, seed, game.move_text)
+    first = weighed.index(base) if base in weighed else None
+    return _ranked(game.name, seats[0], weighed, moves, wins, points, done, seed, game.move_text, first)
 
 
 def _stats(values: Sequence[float]) -> tuple[float, float]:
@@ -393,11 +409,19 @@ def _ranked(
     deals: int,
     seed: int,
     text: Callable[[Any], str],
+    base: int | None = None,
 ) -> Analysis:
-    """The analysis of the play-outs: the moves ranked, each loss paired with the best move's."""
+    """The analysis of the play-outs: the moves ranked, each loss paired with the best move's;
+    the ``base`` move (an index of ``weighed``) first unless the best by chance beats it by
+    :data:`KEEP` standard errors."""
     chances = [_stats(values) for values in wins]
     means = [_stats(values) for values in points]
     order = sorted(range(len(weighed)), key=lambda at: (-chances[at][0], -means[at][0], at))
+    if base is not None and order[0] != base:
+        gain, gain_se = _stats([top - own for top, own in zip(wins[order[0]], wins[base], strict=True)])
+        if gain <= KEEP * gain_se:
+            order.remove(base)
+            order.insert(0, base)
     best = wins[order[0]]
     values = []
     for at in order:

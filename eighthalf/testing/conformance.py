@@ -39,7 +39,7 @@ from eighthalf.formats.replay import replay_states
 from eighthalf.registry import GameEntry, games
 from eighthalf.testing.cases import MESSAGE_LIMIT, Case, ConformanceError, Failure, Play, fail, seats, shown
 from eighthalf.testing.junk import JUNK_CHECKS
-from eighthalf.testing.leaks import LeakError, assert_events_hide, assert_no_leaks
+from eighthalf.testing.leaks import EVENT_MEMBERS, LeakError, assert_events_hide, assert_no_leaks
 
 __all__ = ["CHECKS", "Check", "check_game", "check_state"]
 
@@ -105,14 +105,7 @@ _MEMBERS = (
     "default_rules",
     "player_counts",
     "start",
-    "to_move",
-    "legal_moves",
-    "apply",
-    "apply_unchecked",
-    "describe",
-    "events_for",
-    "view",
-    "sample_state",
+    *EVENT_MEMBERS,
     "result",
     "move_text",
     "parse_move",

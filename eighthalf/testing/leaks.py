@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from eighthalf.core.errors import InvalidStateError, quote
 from eighthalf.core.game import Game, MoveT, StateT
 from eighthalf.registry import games
 
-__all__ = ["LeakError", "assert_events_hide", "assert_no_leaks", "hidden_variants"]
+__all__ = ["EVENT_MEMBERS", "LeakError", "assert_events_hide", "assert_no_leaks", "hidden_variants"]
 
 _SeatT = TypeVar("_SeatT", bound="int | None")
 """The type of the seat :func:`assert_no_leaks` is given, and so the seat its ``render`` must take:
@@ -161,7 +161,7 @@ def assert_no_leaks(
             )
 
 
-_EVENT_MEMBERS = (
+EVENT_MEMBERS: Final = (
     "to_move",
     "legal_moves",
     "apply",
@@ -171,6 +171,8 @@ _EVENT_MEMBERS = (
     "view",
     "sample_state",
 )
+"""The members of the game protocol that :func:`assert_events_hide` plays through (the
+conformance suite checks these and the others)."""
 
 
 def assert_events_hide(
@@ -226,7 +228,7 @@ def assert_events_hide(
             ``None``), ``before`` is over, or ``seat`` is the seat to move.
         IndexError: If ``seat`` is not a seat of the game.
     """
-    _check_game(game, _EVENT_MEMBERS)
+    _check_game(game, EVENT_MEMBERS)
     _check_common(seat, rng, variants, "variants")
     seen_before = _view(game, before, seat)
     mover = game.to_move(before)
