@@ -9,7 +9,7 @@
 // checks each frame against its schema, and connects again by itself after a drop or a drain.
 
 import { TableConnection, joinTable } from "./client.js";
-import { chime, setupSound } from "./sound.js";
+import { chime, notify, setupNotify, setupSound } from "./sound.js";
 
 (() => {
   const { $, el, t } = eighthalf;
@@ -17,6 +17,7 @@ import { chime, setupSound } from "./sound.js";
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000]; // then 10 s for ever
   const LOG_LINES = 300;
 
+  let notifiable = false; // whether this browser can show notifications (setupNotify)
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
   let connection = null; // the table's TableConnection (client.js)
@@ -275,7 +276,10 @@ import { chime, setupSound } from "./sound.js";
     const game = summary ? summary.game : "";
     document.title = kind === "mine" ? t("● Your turn — {game}", { game }) : t("{game}, table {id} — eighthalf", { game, id: tableId });
     const mine = kind === "mine";
-    if (mine && !wasMyTurn) chime();
+    if (mine && !wasMyTurn) {
+      chime();
+      notify(t("● Your turn — {game}", { game }), t("{game}, table {id} — eighthalf", { game, id: tableId }));
+    }
     wasMyTurn = mine;
     deadline = state.seconds_left === null || state.result ? null : Date.now() + state.seconds_left * 1000;
     tick();
@@ -361,6 +365,7 @@ import { chime, setupSound } from "./sound.js";
     const watching = seat === null;
     $("watching").hidden = !watching;
     $("sound-option").hidden = watching;
+    $("notify-option").hidden = watching || !notifiable;
     if (watching) $("mine-heading").textContent = t("Hands");
     if (board) board.draw(state, page());
     else drawPlain(state.view);
@@ -651,6 +656,7 @@ import { chime, setupSound } from "./sound.js";
     setupPrivate();
     setupKeys();
     setupSound($("sound"));
+    notifiable = setupNotify($("notify"));
     setInterval(tick, 500);
     // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
     const fragment = new URLSearchParams(location.hash.slice(1));
