@@ -24,7 +24,7 @@ The rules (:class:`AddressRules`, set by the operator's ``eighthalf serve`` swit
 Traceback (most recent call last):
 ...
 eighthalf.server.protocol.messages.Refused: an http address is for a loopback host only ...
->>> refusal(ipaddress.ip_address("169.254.169.254"), AddressRules())
+>>> refusal("169.254.169.254", AddressRules())
 '169.254.169.254 is a link-local, private or reserved address'
 """
 
@@ -122,8 +122,13 @@ def _loopback_host(host: str) -> bool:
         return False
 
 
-def refusal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address, rules: AddressRules) -> str | None:
-    """Why the server may not call ``ip`` under ``rules``, or ``None`` if it may."""
+def refusal(address: str, rules: AddressRules) -> str | None:
+    """Why the server may not call the IP ``address`` (text) under ``rules``, or ``None`` if it may.
+
+    Raises:
+        ValueError: If ``address`` is not an IP address.
+    """
+    ip = ipaddress.ip_address(address)
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     if ip.is_multicast or ip.is_unspecified:
@@ -173,7 +178,7 @@ def resolve(url: object, rules: AddressRules, resolver: Resolver = system_resolv
             ip = ipaddress.ip_address(text.partition("%")[0])
         except ValueError:
             raise _refused(f"the host {host} resolves to {text!r}, not an IP address") from None
-        reason = refusal(ip, rules)
+        reason = refusal(str(ip), rules)
         if reason is not None:
             shown = f"{host} resolves to {ip}, which" if literal is None else f"{ip}"
             raise _refused(f"{shown} is not allowed: {reason.partition(' is ')[2]}")

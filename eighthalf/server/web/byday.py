@@ -183,7 +183,7 @@ async def your_games(request: Request) -> Response:
     return JSONResponse({"waiting": waiting, "count": len(waiting)}, headers={"cache-control": "no-store"})
 
 
-def byday_routes() -> list[Route]:
+def byday_routes() -> list[Any]:
     """The routes of this module's endpoints (Starlette's ``Route``)."""
     return [
         Route("/api/tables/{id}/webhook", put_webhook, methods=["POST"]),
