@@ -109,7 +109,9 @@ class Receiver:
                     if receiver.location is not None:
                         status = 302
                     receiver.open += 1
-                    receiver.received.append(Received(self.path, {key.lower(): value for key, value in self.headers.items()}, body, status))
+                    receiver.received.append(
+                        Received(self.path, {key.lower(): value for key, value in self.headers.items()}, body, status)
+                    )
                     receiver.changed.notify_all()
                 if receiver.hang:
                     receiver.released.wait(WAIT_SECONDS * 4)
@@ -202,9 +204,7 @@ async def counted(servers: list[ServerProcess], name: str, value: float) -> None
     assert total == value, (name, total, value)
 
 
-async def play_seat(
-    server: ServerProcess, table: str, token: str, seed: int
-) -> tuple[list[int], dict[str, Any]]:
+async def play_seat(server: ServerProcess, table: str, token: str, seed: int) -> tuple[list[int], dict[str, Any]]:
     """Play the token's seat with Eights' greedy bot to the end: the numbers of moves made at
     which its turn began after another seat's move (or at the start), and the last frame."""
     bot = find("eights").bot("greedy", EIGHTS)
@@ -228,12 +228,14 @@ async def play_seat(
             message = await receive(socket)
 
 
-async def play_both(server: ServerProcess, table: str, tokens: list[str], other: ServerProcess | None = None) -> list[int]:
+async def play_both(
+    server: ServerProcess, table: str, tokens: list[str], other: ServerProcess | None = None
+) -> list[int]:
     """Play both seats to the end (seat 1 through ``other``, if given): seat 0's turns (:func:`play_seat`)."""
-    (turns, _), _ = await asyncio.gather(
-        play_seat(server, table, tokens[0], 1), play_seat(other or server, table, tokens[1], 2)
-    )
-    return turns
+    seat_0 = asyncio.ensure_future(play_seat(server, table, tokens[0], 1))
+    seat_1 = asyncio.ensure_future(play_seat(other or server, table, tokens[1], 2))
+    await asyncio.gather(seat_0, seat_1)
+    return seat_0.result()[0]
 
 
 def event_ids(table: str, turns: list[int], end: int) -> set[str]:
@@ -265,19 +267,19 @@ def shift_back(db: str, tables: list[str], seconds: float) -> None:
     if db.startswith("postgresql"):
         import psycopg
 
-        with psycopg.connect(db, autocommit=True) as connection:
+        with psycopg.connect(db, autocommit=True) as shared:
             for table in tables:
                 for statement in statements:
-                    connection.execute(statement.format(s="%s", p="%s"), (seconds, table))  # type: ignore[arg-type]
+                    shared.execute(statement.format(s="%s", p="%s"), (seconds, table))
         return
-    connection = sqlite3.connect(db)
+    local = sqlite3.connect(db)
     try:
-        with connection:
+        with local:
             for table in tables:
                 for statement in statements:
-                    connection.execute(statement.format(s="?", p="?"), (seconds, table))
+                    local.execute(statement.format(s="?", p="?"), (seconds, table))
     finally:
-        connection.close()
+        local.close()
 
 
 async def person_to_move(server: ServerProcess, table: str) -> dict[str, Any]:
@@ -480,8 +482,12 @@ def test_a_webhook_at_a_finished_table_is_refused(server: ServerProcess) -> None
 def test_a_name_that_resolves_to_a_private_address_is_refused_whatever_else_it_resolves_to() -> None:
     rules = AddressRules()
     for addresses in (["::1"], ["93.184.216.34", "10.0.0.1"], ["fe80::1%eth0"], ["100.64.0.1"], ["::ffff:127.0.0.1"]):
+
+        def resolver(host: str, port: int, found: list[str] = addresses) -> list[str]:
+            return found
+
         with pytest.raises(Refused, match="is not allowed") as refused:
-            resolve("https://hooks.example/x", rules, lambda host, port, found=addresses: found)
+            resolve("https://hooks.example/x", rules, resolver)
         assert refused.value.code == "bad-webhook"
     target = resolve("https://hooks.example/x?a=1", rules, lambda host, port: ["93.184.216.34", "2606:2800::1"])
     assert (target.host, target.port, target.path, target.address) == ("hooks.example", 443, "/x?a=1", "93.184.216.34")
@@ -489,7 +495,9 @@ def test_a_name_that_resolves_to_a_private_address_is_refused_whatever_else_it_r
     assert resolve("https://hooks.example/", private, lambda host, port: ["10.0.0.1"]).address == "10.0.0.1"
     with pytest.raises(Refused, match="multicast"):
         resolve("https://hooks.example/", private, lambda host, port: ["ff02::1"])
-    assert ipaddress.ip_address(resolve("http://localhost:8/", AddressRules(allow_loopback=True), lambda h, p: ["127.0.0.1"]).address).is_loopback
+    assert ipaddress.ip_address(
+        resolve("http://localhost:8/", AddressRules(allow_loopback=True), lambda h, p: ["127.0.0.1"]).address
+    ).is_loopback
 
 
 def test_a_delivery_checks_the_address_again_and_never_connects_to_one_that_resolves_privately_now() -> None:
@@ -555,7 +563,9 @@ def test_each_turn_and_the_end_are_delivered_signed_and_a_500_is_tried_again_wit
         assert {each.data["id"] for each in got} == expected
         for each in got:
             assert verify(made["secret"], each.headers[SIGNATURE_HEADER.lower()], each.body, now=each.data["timestamp"])
-            assert not verify("whsec_other", each.headers[SIGNATURE_HEADER.lower()], each.body, now=each.data["timestamp"])
+            assert not verify(
+                "whsec_other", each.headers[SIGNATURE_HEADER.lower()], each.body, now=each.data["timestamp"]
+            )
             data = each.data
             assert set(data) == {"id", "event", "table", "seat", "move", "game", "link", "timestamp"}
             assert data["table"] == table and data["seat"] == 0 and data["game"] == "Eights"
