@@ -655,3 +655,59 @@ def test_with_two_processes_on_postgresql_each_event_is_delivered_once(
     finally:
         stop_server(first)
         stop_server(second)
+
+
+def test_a_delivery_connects_to_the_address_it_checked_and_names_the_host_it_was_given(
+    receiver_with: Callable[..., Receiver],
+) -> None:
+    """The connection goes to the checked IP address; the request still names the webhook's host."""
+    from eighthalf.server.tables.addresses import Target
+    from eighthalf.server.tables.webhooks import _post
+
+    receiver = receiver_with()
+    port = receiver.server.server_address[1]
+    target = Target("http", "hooks.example", port, "/x?a=1", "127.0.0.1")  # a name that resolves nowhere
+    assert _post(target, b"{}", {"content-type": "application/json"}) == 200
+    (got,) = receiver.received
+    assert got.path == "/x?a=1" and got.headers["host"] == f"hooks.example:{port}" and got.body == b"{}"
+
+
+def _layout_2(store: Any) -> None:
+    """Take a layout-3 database back to layout 2: no webhooks, no time of each move."""
+    statements = ["DROP TABLE webhooks", "ALTER TABLE moves DROP COLUMN made"]
+    if isinstance(store, SQLiteStore):
+        for statement in [*statements, "PRAGMA user_version=2"]:
+            store._db.execute(statement)
+    else:
+        store._run([(statement, ()) for statement in [*statements, "UPDATE eighthalf_layout SET version = 2"]])
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_layout_2_database_gains_the_webhooks_and_the_moves_times_and_loses_nothing(
+    tmp_path: Path, kind: str
+) -> None:
+    from eighthalf.server.storage.postgres import PostgresStore
+    from eighthalf.server.storage.store import SCHEMA_VERSION
+
+    def opened() -> Any:
+        return SQLiteStore(str(tmp_path / "old.sqlite3")) if kind == "sqlite" else PostgresStore(url)
+
+    url = new_database() if kind == "postgresql" else ""
+    store = opened()
+    store.create_table(StoredTable(id="t1", game="Eights", record="[Game]", settings={}, created=5.0))
+    store.add_move("t1", 1, "pass")
+    _layout_2(store)
+    store.close()
+    store = opened()  # brought up to date
+    try:
+        assert SCHEMA_VERSION == 3
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.moves == ("pass",) and loaded.moved is None  # stored before layout 3
+        store.add_move("t1", 2, "pass")
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.moved is not None and loaded.moved > 5.0
+        hooks = webhooks_for(store)
+        hooks.put(Webhook("t1", 0, "wh_1", "https://hooks.example/x", "whsec_1", "", 6.0))
+        assert hooks.of_table("t1") == [hooks.get("t1", 0)] and hooks.remove("t1", 0)
+    finally:
+        store.close()
