@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import hashlib
 import hmac
 import http.client
@@ -198,11 +199,17 @@ def _deliveries(table: Table, seat: int, person: bool) -> list[Delivery]:
     return []
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The TLS settings of every delivery (the system's certificate authorities, the host name checked), made once."""
+    return ssl.create_default_context()
+
+
 class _Pinned(http.client.HTTPSConnection):
     """An HTTPS connection to a host name, made to the IP address that was checked."""
 
     def __init__(self, target: Target, timeout: float) -> None:
-        super().__init__(target.host, target.port, timeout=timeout, context=ssl.create_default_context())
+        super().__init__(target.host, target.port, timeout=timeout, context=_tls())
         self._create_connection = lambda _, timeout, source: socket.create_connection(
             (target.address, target.port), timeout, source
         )
@@ -264,6 +271,21 @@ class Notifier:
         self._workers: list[asyncio.Task[None]] = []
         self._waiting: set[asyncio.TimerHandle] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(WORKERS + 1, thread_name_prefix="eighthalf-webhooks")
+
+    async def check(self, url: object, seconds: float) -> Target:
+        """Check a webhook address being given (:func:`~eighthalf.server.tables.addresses.resolve`),
+        on this notifier's own threads so that slow names never hold up a bot's move.
+
+        Raises:
+            Refused: If the address may not be called, or its host does not resolve within ``seconds``.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(
+                loop.run_in_executor(self._threads, resolve, url, self.rules, self.resolver), seconds
+            )
+        except asyncio.TimeoutError:
+            raise Refused("bad-webhook", f"the host did not resolve within {seconds:g} s") from None
 
     def committed(self, table: Table, seat: int, person: bool) -> None:
         """Queue the deliveries of the move of ``seat`` that this process just committed at

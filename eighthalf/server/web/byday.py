@@ -42,7 +42,7 @@ from starlette.routing import Route
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.store import Store
 from eighthalf.server.storage.webhooks import Webhook, Webhooks, webhooks_for
-from eighthalf.server.tables.addresses import AddressRules, resolve
+from eighthalf.server.tables.addresses import AddressRules
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.waiting import proven_seats, waiting_for
 from eighthalf.server.tables.webhooks import Notifier, WebhookMeter, answer_of
@@ -128,11 +128,8 @@ async def put_webhook(request: Request) -> Response:
         body = await _json(request)
         if type(body) is not dict or set(body) != {"url"}:
             raise Refused("bad-json", 'expected {"url": "https://..."}')
-        rules: AddressRules = request.app.state.webhook_rules
-        try:
-            await asyncio.wait_for(asyncio.to_thread(resolve, body["url"], rules), RESOLVE_SECONDS)
-        except asyncio.TimeoutError:
-            raise Refused("bad-webhook", f"the host did not resolve within {RESOLVE_SECONDS:g} s") from None
+        notifier: Notifier = request.app.state.notifier
+        await notifier.check(body["url"], RESOLVE_SECONDS)
     except Refused as refused:
         return _error(refused)
     base = str(request.base_url).rstrip("/")
