@@ -115,3 +115,38 @@ def test_a_notification_is_shown_only_once_asked_for_and_only_while_the_page_is_
         assert player.problems == []
     finally:
         player.close()
+
+
+def test_a_seat_saves_and_removes_its_webhook_on_the_table_page_and_sees_its_secret_once(
+    browser: Any, server: ServerProcess
+) -> None:
+    player, table = _seated(browser, server)
+    page = player.page
+    try:
+        page.locator("#webhook summary").click()
+        page.locator("#webhook-status").filter(has_text="No webhook yet.").wait_for()
+        page.locator("#webhook-url").fill("http://example.org/hook")  # refused: the server's words are shown
+        page.locator("#webhook-save").click()
+        page.locator("#webhook-status").filter(has_text="loopback host only").wait_for()
+        page.locator("#webhook-url").fill("https://8.8.8.8/eighthalf")  # a public address: given
+        page.locator("#webhook-save").click()
+        page.locator("#webhook-status").filter(has_text="shown this once").wait_for()
+        secret = page.locator("#webhook-status").inner_text().rsplit(" ", 1)[1]
+        assert secret.startswith("whsec_") and len(secret) == 6 + 48
+        page.reload()
+        page.wait_for_function("Number(document.body.dataset.renders) > 0")
+        page.locator("#webhook summary").click()
+        page.locator("#webhook-status").filter(has_text="Saved: https://8.8.8.8/eighthalf").wait_for()
+        assert secret not in page.content()
+        page.locator("#webhook-remove").click()
+        page.locator("#webhook-status").filter(has_text="No webhook yet.").wait_for()
+        token = page.evaluate(f"JSON.parse(localStorage.getItem('eighthalf:seat:{table}')).token")
+        status, shown = http(
+            server, "GET", f"/api/tables/{table}/webhook", headers={"authorization": f"Bearer {token}"}
+        )
+        assert (status, shown) == (200, {"webhook": None})
+        assert player.problems == [
+            "laptop: Failed to load resource: the server responded with a status of 400 (Bad Request)"
+        ]
+    finally:
+        player.close()

@@ -366,6 +366,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     $("watching").hidden = !watching;
     $("sound-option").hidden = watching;
     $("notify-option").hidden = watching || !notifiable;
+    if (state.result) $("webhook").hidden = true; // the game is over: nobody's turn to tell
     if (watching) $("mine-heading").textContent = t("Hands");
     if (board) board.draw(state, page());
     else drawPlain(state.view);
@@ -541,6 +542,43 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     box.hidden = seat === null || !token;
     box.open = false;
     $("private-link").value = "";
+    // a webhook is the server's: none offline, nor once the game is over
+    $("webhook").hidden = box.hidden || typeof eighthalfLocal === "function" || Boolean(last && last.result);
+  }
+
+  // The seat's webhook (POST, GET, DELETE /api/tables/{id}/webhook with the seat's token as a bearer
+  // header): shown when the box opens; its secret is shown once, when it is saved.
+  async function webhookRequest(method, body) {
+    const headers = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/webhook`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store",
+    });
+    const doc = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(doc && doc.error ? doc.error.message : `${response.status} ${response.statusText}`);
+    return doc;
+  }
+
+  function showWebhook(hook, secret) {
+    $("webhook-remove").hidden = !hook;
+    $("webhook-url").value = hook ? hook.url : "";
+    $("webhook-status").textContent = !hook ? t("No webhook yet.")
+      : secret ? t("Saved. Its secret, shown this once, signs each call: {secret}", { secret })
+        : t("Saved: {url}", { url: hook.url });
+  }
+
+  function setupWebhook() {
+    const failed = (error) => { $("webhook-status").textContent = error.message; };
+    $("webhook").addEventListener("toggle", () => {
+      if ($("webhook").open && token) webhookRequest("GET").then((answer) => showWebhook(answer.webhook, null), failed);
+    });
+    $("webhook-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      webhookRequest("POST", { url: $("webhook-url").value.trim() }).then((made) => showWebhook(made, made.secret), failed);
+    });
+    $("webhook-remove").addEventListener("click", () => {
+      webhookRequest("DELETE").then(() => showWebhook(null, null), failed);
+    });
   }
 
   function setupPrivate() {
@@ -654,6 +692,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     await eighthalf.ready; // the page's language, before any text is written
     document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
     setupPrivate();
+    setupWebhook();
     setupKeys();
     setupSound($("sound"));
     notifiable = setupNotify($("notify"));
