@@ -116,7 +116,8 @@ class Table:
         self.created = stored.created
         self.touched = stored.created if stored.touched is None else stored.touched
         """When a person last touched the table: made it, took a seat or moved."""
-        self.turn_began = max(self.touched, stored.moved or 0.0)
+        legacy = stored.moved is None and bool(stored.moves)  # moves stored before layout 3: a clock starts anew
+        self.turn_began = time.time() if legacy else max(self.touched, stored.moved or 0.0)
         """When the current turn began (the last move, or the last seat taken), as stored: a
         clock's deadline is this plus the time per move, here and after a restart alike."""
         self.abandoned = False
