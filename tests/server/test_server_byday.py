@@ -19,6 +19,8 @@ import json
 import random
 import re
 import sqlite3
+import ssl
+import subprocess
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -88,10 +90,18 @@ class Receiver:
     """An HTTP server on 127.0.0.1 that records every POST and answers as told.
 
     ``answers`` are the statuses of the first requests, in order (then 200); ``hang``: every
-    request waits until :meth:`release`; ``location``: 302 to there.
+    request waits until :meth:`release`; ``location``: 302 to there; ``tls``: over https, with
+    that certificate and key (for the name ``localhost``).
     """
 
-    def __init__(self, answers: list[int] | None = None, *, hang: bool = False, location: str | None = None) -> None:
+    def __init__(
+        self,
+        answers: list[int] | None = None,
+        *,
+        hang: bool = False,
+        location: str | None = None,
+        tls: tuple[Path, Path] | None = None,
+    ) -> None:
         self.answers = list(answers or [])
         self.hang = hang
         self.location = location
@@ -132,13 +142,20 @@ class Receiver:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
+        self.scheme = "http"
+        if tls is not None:  # https on loopback, with the certificate (file, key) for "localhost"
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+            self.scheme = "https"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def url(self) -> str:
         """The address to give as a webhook."""
-        return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        host = "localhost" if self.scheme == "https" else "127.0.0.1"
+        return f"{self.scheme}://{host}:{self.server.server_address[1]}/hook"
 
     def wait(self, done: Callable[[list[Received]], bool], seconds: float = WAIT_SECONDS) -> list[Received]:
         """Wait until ``done`` holds of what was received (bounded): what was received."""
@@ -192,16 +209,16 @@ def metric(server: ServerProcess, name: str) -> float:
     return float(found.group(1))
 
 
-async def counted(servers: list[ServerProcess], name: str, value: float) -> None:
-    """Wait until the counter ``name``, summed over ``servers``, is ``value`` (a receiver records a
-    request before it answers, and the server counts it once answered), bounded."""
+async def counted(servers: list[ServerProcess], name: str, value: float, *, at_least: bool = False) -> None:
+    """Wait until the counter ``name``, summed over ``servers``, is ``value`` (or more, ``at_least``;
+    a receiver records a request before it answers, and the server counts it once answered), bounded."""
     total = 0.0
     for _ in range(int(WAIT_SECONDS / 0.05)):
         total = sum(metric(server, name) for server in servers)
         if total >= value:
             break
         await asyncio.sleep(0.05)
-    assert total == value, (name, total, value)
+    assert total >= value if at_least else total == value, (name, total, value)
 
 
 async def play_seat(server: ServerProcess, table: str, token: str, seed: int) -> tuple[list[int], dict[str, Any]]:
@@ -711,3 +728,49 @@ def test_a_layout_2_database_gains_the_webhooks_and_the_moves_times_and_loses_no
         assert hooks.of_table("t1") == [hooks.get("t1", 0)] and hooks.remove("t1", 0)
     finally:
         store.close()
+
+
+async def seat_0_to_move(server: ServerProcess, table: str, ben: str) -> None:
+    """Make it seat 0's turn at a table of two people that just started: Ben (seat 1) moves once if he begins."""
+    async with raw_socket(server, table) as socket:
+        _, state = await say_hello(socket, ben)
+        if state["to_move"] == 1:
+            await send(socket, {"type": "move", "move": state["moves"][0], "number": state["number"]})
+            await receive_until(socket, "state", number=1)
+
+
+def test_an_https_delivery_checks_the_certificate_for_the_name_it_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, receiver_with: Callable[..., Receiver]
+) -> None:
+    """To the checked IP address, TLS still checks the certificate against the webhook's host
+    name: trusted (the server's SSL_CERT_FILE), the delivery is made; unknown, it is refused."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert)]
+        + ["-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+        check=True,
+        capture_output=True,
+    )
+    receiver = receiver_with(tls=(cert, key))
+
+    async def main(server: ServerProcess) -> None:
+        table = new_table(server, TWO_PEOPLE)["id"]
+        anna = take_seat(server, table, 0, "Anna")
+        assert give_webhook(server, table, anna, receiver.url)[0] == 201
+        await seat_0_to_move(server, table, take_seat(server, table, 1, "Ben"))
+
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+    trusting = start_server(tmp_path / "trusting", LOOPBACK)
+    monkeypatch.delenv("SSL_CERT_FILE")
+    doubting = start_server(tmp_path / "doubting", LOOPBACK)
+    try:
+        asyncio.run(main(trusting))
+        (got,) = receiver.wait(lambda seen: len(seen) >= 1)
+        assert got.data["event"] == "turn" and got.headers["host"] == receiver.url.split("/")[2]
+        asyncio.run(main(doubting))
+        asyncio.run(counted([doubting], "eighthalf_webhook_failures_total", 1, at_least=True))  # and tried again
+        assert len(receiver.received) == 1 and "certificate" in doubting.logs()
+        assert metric(doubting, "eighthalf_webhook_deliveries_total") == 0
+    finally:
+        stop_server(trusting)
+        stop_server(doubting)
