@@ -92,6 +92,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
     "bad-position": "A play-on request's move is not a position of the game where something is left to play.",
     "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
+    "bad-webhook": "A webhook's address the server may not call: not https (http only to loopback), or its host "
+    "resolves to a private, loopback, link-local or reserved address the operator did not allow.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 

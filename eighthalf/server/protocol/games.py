@@ -50,8 +50,8 @@ MAX_NAME: Final = 40
 
 _BOT_MARK: Final = "(bot)"
 
-MAX_MOVE_SECONDS: Final = 24 * 3600
-"""The longest time per move a table may set (seconds)."""
+MAX_MOVE_SECONDS: Final = 14 * 24 * 3600
+"""The longest time per move a table may set (seconds): 14 days, for games played by the day."""
 
 
 class _Served(Mapping[str, GameEntry]):

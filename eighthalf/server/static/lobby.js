@@ -6,6 +6,7 @@
   const { $, el, api, apiPage, t } = eighthalf;
   const REFRESH_MS = 5000;
   const PAGE = 50; // tables a page of the list, newest first (GET /api/tables?limit=)
+  const YOUR_GAMES_MAX = 100; // the most seats one POST /api/your-games may claim
   let pages = 1; // the pages of the list shown: "More tables" adds one, a new filter starts again
   let next = null; // the address of the page after them, or null
   let asked = 0; // refreshes asked for: only the newest one's answer is shown
@@ -229,6 +230,40 @@
     return refresh();
   }
 
+  // Your games: the seats this browser keeps (localStorage), asked of the server with their tokens in
+  // a POST body (never in an address): the tables where it is this person's turn, the longest waiting first.
+  function keptSeats() {
+    const seats = [];
+    for (let at = 0; at < localStorage.length && seats.length < YOUR_GAMES_MAX; at += 1) {
+      const key = localStorage.key(at);
+      if (!key || !key.startsWith("eighthalf:seat:")) continue;
+      const table = key.slice("eighthalf:seat:".length);
+      const saved = eighthalf.savedSeat(table);
+      if (saved) seats.push({ table, token: saved.token });
+    }
+    return seats;
+  }
+
+  async function refreshYourGames() {
+    const seats = keptSeats();
+    if (!seats.length) {
+      $("your-games").hidden = true;
+      return;
+    }
+    try {
+      const answer = await api("POST", "/api/your-games", { seats });
+      $("your-games-heading").textContent = answer.count
+        ? t("Your games: {count} waiting for you", { count: answer.count })
+        : t("Your games: none waiting for you");
+      $("your-games-list").replaceChildren(...answer.waiting.map((game) => el("li", {},
+        el("a", { href: game.link, text: `${game.game}: ${game.names.join(", ")}` }),
+        game.seconds_left === null ? "" : ` (${t("{seconds} s left", { seconds: Math.ceil(game.seconds_left) })})`)));
+      $("your-games").hidden = false;
+    } catch {
+      $("your-games").hidden = true; // the list of tables below says what is wrong with the server
+    }
+  }
+
   // The header's links to each game's How to play page, in the page's language (a game without one: no link).
   function showRules() {
     const links = games.map((game) => eighthalf.rulesOf(game)).map((rules, at) => (rules.page
@@ -257,9 +292,9 @@
     $("status-filter").addEventListener("change", filter);
     $("more").addEventListener("click", more);
     fillForm();
-    await refresh();
+    await Promise.all([refresh(), refreshYourGames()]);
     setInterval(() => {
-      if (document.visibilityState === "visible") refresh();
+      if (document.visibilityState === "visible") Promise.all([refresh(), refreshYourGames()]);
     }, REFRESH_MS);
     document.body.dataset.ready = "1";
   }

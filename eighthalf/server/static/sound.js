@@ -1,6 +1,7 @@
-// The table page's sound: a short two-note chime when it becomes this seat's turn, made with
-// WebAudio (nothing is fetched), played only when the person turned the sound on (kept in
-// localStorage, per device).
+// How the table page tells a person it is their turn, beside its banner and title: a short
+// two-note chime made with WebAudio (nothing is fetched), and a notification of the browser
+// while the page is hidden. Each only when the person turned it on (kept in localStorage, per
+// device); the browser's leave to notify is asked on that click, never before.
 
 const SOUND_KEY = "eighthalf:sound";
 let audio = null;
@@ -36,4 +37,41 @@ export function setupSound(box) {
     localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
     if (box.checked && audio && audio.state === "suspended") audio.resume();
   });
+}
+
+const NOTIFY_KEY = "eighthalf:notify";
+const notifications = () => typeof window.Notification === "function";
+
+/** Show the browser's notification `title` (`body` below it), if the person turned it on, the
+ * browser allows it and the page is hidden (a page in view says it itself). */
+export function notify(title, body) {
+  if (localStorage.getItem(NOTIFY_KEY) !== "on" || !notifications() || Notification.permission !== "granted") return;
+  if (document.visibilityState === "visible") return;
+  try {
+    const shown = new Notification(title, { body, tag: `eighthalf-turn:${location.pathname}` });
+    document.body.dataset.notified = String(Number(document.body.dataset.notified || 0) + 1);
+    shown.onclick = () => {
+      window.focus();
+      shown.close();
+    };
+  } catch {
+    // a browser that shows notifications only from a service worker: the title and sound still tell
+  }
+}
+
+/** Let the checkbox `box` turn the notifications on and off; ticking it asks the browser's leave. */
+export function setupNotify(box) {
+  if (!notifications()) {
+    box.closest("p").hidden = true;
+    return false;
+  }
+  box.checked = localStorage.getItem(NOTIFY_KEY) === "on" && Notification.permission === "granted";
+  box.addEventListener("change", async () => {
+    if (box.checked && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission(); // on the person's click: a user gesture
+      box.checked = answer === "granted";
+    }
+    localStorage.setItem(NOTIFY_KEY, box.checked ? "on" : "off");
+  });
+  return true;
 }

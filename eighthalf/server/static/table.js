@@ -9,7 +9,7 @@
 // checks each frame against its schema, and connects again by itself after a drop or a drain.
 
 import { TableConnection, joinTable } from "./client.js";
-import { chime, setupSound } from "./sound.js";
+import { chime, notify, setupNotify, setupSound } from "./sound.js";
 
 (() => {
   const { $, el, t } = eighthalf;
@@ -17,6 +17,7 @@ import { chime, setupSound } from "./sound.js";
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000]; // then 10 s for ever
   const LOG_LINES = 300;
 
+  let notifiable = false; // whether this browser can show notifications (setupNotify)
   let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
   let connection = null; // the table's TableConnection (client.js)
@@ -275,7 +276,10 @@ import { chime, setupSound } from "./sound.js";
     const game = summary ? summary.game : "";
     document.title = kind === "mine" ? t("● Your turn — {game}", { game }) : t("{game}, table {id} — eighthalf", { game, id: tableId });
     const mine = kind === "mine";
-    if (mine && !wasMyTurn) chime();
+    if (mine && !wasMyTurn) {
+      chime();
+      notify(t("● Your turn — {game}", { game }), t("{game}, table {id} — eighthalf", { game, id: tableId }));
+    }
     wasMyTurn = mine;
     deadline = state.seconds_left === null || state.result ? null : Date.now() + state.seconds_left * 1000;
     tick();
@@ -361,6 +365,8 @@ import { chime, setupSound } from "./sound.js";
     const watching = seat === null;
     $("watching").hidden = !watching;
     $("sound-option").hidden = watching;
+    $("notify-option").hidden = watching || !notifiable;
+    if (state.result) $("webhook").hidden = true; // the game is over: nobody's turn to tell
     if (watching) $("mine-heading").textContent = t("Hands");
     if (board) board.draw(state, page());
     else drawPlain(state.view);
@@ -536,6 +542,43 @@ import { chime, setupSound } from "./sound.js";
     box.hidden = seat === null || !token;
     box.open = false;
     $("private-link").value = "";
+    // a webhook is the server's: none offline, nor once the game is over
+    $("webhook").hidden = box.hidden || typeof eighthalfLocal === "function" || Boolean(last && last.result);
+  }
+
+  // The seat's webhook (POST, GET, DELETE /api/tables/{id}/webhook with the seat's token as a bearer
+  // header): shown when the box opens; its secret is shown once, when it is saved.
+  async function webhookRequest(method, body) {
+    const headers = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/webhook`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store",
+    });
+    const doc = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(doc && doc.error ? doc.error.message : `${response.status} ${response.statusText}`);
+    return doc;
+  }
+
+  function showWebhook(hook, secret) {
+    $("webhook-remove").hidden = !hook;
+    $("webhook-url").value = hook ? hook.url : "";
+    $("webhook-status").textContent = !hook ? t("No webhook yet.")
+      : secret ? t("Saved. Its secret, shown this once, signs each call: {secret}", { secret })
+        : t("Saved: {url}", { url: hook.url });
+  }
+
+  function setupWebhook() {
+    const failed = (error) => { $("webhook-status").textContent = error.message; };
+    $("webhook").addEventListener("toggle", () => {
+      if ($("webhook").open && token) webhookRequest("GET").then((answer) => showWebhook(answer.webhook, null), failed);
+    });
+    $("webhook-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      webhookRequest("POST", { url: $("webhook-url").value.trim() }).then((made) => showWebhook(made, made.secret), failed);
+    });
+    $("webhook-remove").addEventListener("click", () => {
+      webhookRequest("DELETE").then(() => showWebhook(null, null), failed);
+    });
   }
 
   function setupPrivate() {
@@ -649,8 +692,10 @@ import { chime, setupSound } from "./sound.js";
     await eighthalf.ready; // the page's language, before any text is written
     document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
     setupPrivate();
+    setupWebhook();
     setupKeys();
     setupSound($("sound"));
+    notifiable = setupNotify($("notify"));
     setInterval(tick, 500);
     // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
     const fragment = new URLSearchParams(location.hash.slice(1));

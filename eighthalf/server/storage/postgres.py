@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from eighthalf.server.storage.store import (
+    LAST_MADE,
+    LAYOUT_3,
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
@@ -125,11 +127,18 @@ _SCHEMA: Final = (
         PERFORM pg_notify('{CHANNEL}', p_notice);
     END
     $$""",
+    # layout 3 (LAYOUT_3): when each move was committed, by the database's clock, and the seats' webhooks
+    "ALTER TABLE moves ADD COLUMN IF NOT EXISTS made DOUBLE PRECISION",
+    "ALTER TABLE moves ALTER COLUMN made SET DEFAULT extract(epoch FROM clock_timestamp())",
+    LAYOUT_3[1],
 )
 
-_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: ()}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
-layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2: none yet)."""
+layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2). Layout 3's
+(:data:`~eighthalf.server.storage.store.LAYOUT_3`) are at the end of :data:`_SCHEMA`, each one
+that may run again (``IF NOT EXISTS``), since a new database runs the migrations before the
+layout's tables exist."""
 
 _FIRST_LAYOUT: Final = 2
 
@@ -392,7 +401,8 @@ class PostgresStore:
                 return None
             seats = db.execute(_placeholders(LOAD_SEATS), (table_id,)).fetchall()
             moves = db.execute(_placeholders(LOAD_MOVES), (table_id, after)).fetchall()
-        return stored_table(row, seats, moves)
+            (moved,) = db.execute(_placeholders(LAST_MADE), (table_id,)).fetchone()
+        return stored_table(row, seats, moves, moved)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """See :meth:`Store.table_ids <eighthalf.server.storage.store.Store.table_ids>`."""

@@ -35,12 +35,15 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 import attrs
 
 __all__ = [
+    "LAST_MADE",
+    "LAYOUT_3",
     "LOAD_MOVES",
     "LOAD_SEATS",
     "LOAD_TABLE",
@@ -58,12 +61,33 @@ __all__ = [
     "stored_table",
 ]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
-and the indexes of the paged list."""
+and the indexes of the paged list; 3 adds when each move was made and the seats'
+webhooks (:data:`LAYOUT_3`)."""
 
-_SCHEMA: Final = """
+LAYOUT_3: Final = (
+    "ALTER TABLE moves ADD COLUMN made DOUBLE PRECISION",
+    """CREATE TABLE IF NOT EXISTS webhooks (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    url TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    base TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, seat)
+)""",
+)
+"""What layout 3 adds to layout 2, on both stores: the time each move was committed
+(``moves.made``, seconds since the epoch; ``NULL`` for the moves of an older layout), from
+which a clock's deadline is worked out again after a restart, and the table ``webhooks``:
+one address per seat (:mod:`eighthalf.server.storage.webhooks`), with the secret that signs
+its deliveries and the server's address (``base``) its table links start with."""
+
+_SCHEMA: Final = (
+    """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -85,17 +109,22 @@ CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id),
     number INTEGER NOT NULL,
     move TEXT NOT NULL,
+    made DOUBLE PRECISION,
     PRIMARY KEY (table_id, number)
 );
 CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL;
 """
+    + LAYOUT_3[1]
+    + ";"
+)
 
 _MIGRATIONS: Final = {
     # the tables of a layout-1 database count as touched when it is brought up to date: none
     # is abandoned for the time it spent under the older release
     1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
     "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
+    2: "".join(f"{statement};" for statement in LAYOUT_3),
 }
 """The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
 adds what is missing: the indexes)."""
@@ -140,6 +169,10 @@ class StoredTable:
     touched: float | None = None
     """When a person last touched the table: made it, took a seat or moved (seconds since
     the epoch; ``None``: when it was made)."""
+    moved: float | None = None
+    """When its last move was committed (seconds since the epoch; ``None``: no move yet, or
+    only moves stored by a layout older than 3): with :attr:`touched`, when the turn of the
+    seat to move began, so that a clock runs on across restarts."""
 
 
 @attrs.frozen
@@ -285,6 +318,8 @@ LOAD_SEATS: Final = "SELECT seat, name, token_hash FROM seats WHERE table_id = ?
 """The table's seats that :meth:`Store.load` reads, in seat order."""
 LOAD_MOVES: Final = "SELECT move FROM moves WHERE table_id = ? AND number > ? ORDER BY number"
 """The table's moves that :meth:`Store.load` reads, in order, after the first so many (its ``after``)."""
+LAST_MADE: Final = "SELECT max(made) FROM moves WHERE table_id = ?"
+"""When the table's last move was committed (:attr:`StoredTable.moved`), as :meth:`Store.load` reads it."""
 
 
 def list_query(
@@ -316,8 +351,9 @@ def listed(rows: list[Any]) -> list[Listed]:
     ]
 
 
-def stored_table(row: Any, seats: list[Any], moves: list[Any]) -> StoredTable:
-    """A :class:`StoredTable` from the rows of :data:`LOAD_TABLE`, :data:`LOAD_SEATS` and :data:`LOAD_MOVES`."""
+def stored_table(row: Any, seats: list[Any], moves: list[Any], moved: float | None = None) -> StoredTable:
+    """A :class:`StoredTable` from the rows of :data:`LOAD_TABLE`, :data:`LOAD_SEATS` and
+    :data:`LOAD_MOVES`, and the value of :data:`LAST_MADE`."""
     return StoredTable(
         id=row[0],
         game=row[1],
@@ -329,6 +365,7 @@ def stored_table(row: Any, seats: list[Any], moves: list[Any]) -> StoredTable:
         moves=tuple(move for (move,) in moves),
         summary=None if row[6] is None else json.loads(row[6]),
         touched=row[7],
+        moved=moved,
     )
 
 
@@ -444,9 +481,9 @@ class SQLiteStore:
                 self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
                 db = self._db
                 inserted = db.execute(  # only as the move after the last one stored
-                    "INSERT INTO moves (table_id, number, move) SELECT ?, ?, ? WHERE"
+                    "INSERT INTO moves (table_id, number, move, made) SELECT ?, ?, ?, ? WHERE"
                     " (SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?) = ?",
-                    (table_id, number, move, table_id, number - 1),
+                    (table_id, number, move, time.time(), table_id, number - 1),
                 ).rowcount
                 if inserted != 1:
                     (count,) = db.execute(
@@ -499,7 +536,8 @@ class SQLiteStore:
                 return None
             seats = self._db.execute(LOAD_SEATS, (table_id,)).fetchall()
             moves = self._db.execute(LOAD_MOVES, (table_id, after)).fetchall()
-        return stored_table(row, seats, moves)
+            (moved,) = self._db.execute(LAST_MADE, (table_id,)).fetchone()
+        return stored_table(row, seats, moves, moved)
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """See :meth:`Store.table_ids`."""

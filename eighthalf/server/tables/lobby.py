@@ -14,6 +14,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from eighthalf.core.errors import quote
@@ -24,7 +25,7 @@ from eighthalf.server.storage.store import Listed, Store, StoredTable, StoreErro
 from eighthalf.server.tables.seats import NO_METER, Meter
 from eighthalf.server.tables.table import Table, stored_summary
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "idle_after"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -49,6 +50,9 @@ class Lobby:
         """Whether the server is stopping (``/readyz`` then answers 503)."""
         self.owner = secrets.token_hex(8)
         """This process's id as a lease's owner: random, new at every start."""
+        self.committed: Callable[[Table, int, bool], None] | None = None
+        """Given to every table kept here as its :attr:`Table.committed
+        <eighthalf.server.tables.table.Table.committed>`: told of each move this process commits."""
 
     def _table(self, stored: StoredTable) -> Table:
         """The table ``stored``, driven here if no other process may drive it (a store that is not shared)."""
@@ -56,6 +60,7 @@ class Lobby:
 
     def _keep(self, table: Table) -> Table:
         table.released = self.let_go
+        table.committed = self.committed
         self.tables[table.id] = table
         return table
 
@@ -232,11 +237,13 @@ class Lobby:
 
     def abandon_idle(self, now: float, after: float) -> list[str]:
         """End as abandoned every table in play that no person touched for ``after`` seconds
-        before ``now``, and let it go: their ids (only the tables this process drives)."""
+        before ``now`` (a table whose clock is longer: for two of its moves' times, so that a
+        game played by the day is not ended while a person takes their time), and let it go:
+        their ids (only the tables this process drives)."""
         idle = [
             table
             for table in self.tables.values()
-            if table.driver is not None and not table.over and table.touched + after <= now
+            if table.driver is not None and not table.over and table.touched + idle_after(table, after) <= now
         ]
         for table in idle:
             table.abandon()
@@ -259,6 +266,14 @@ class Lobby:
         except StoreError as error:  # the database is away: the leases run out instead
             logger.warning("leases not given up: %s", error)
         self.store.close()
+
+
+def idle_after(table: Table, after: float) -> float:
+    """How long ``table`` may go untouched by a person before it is ended as abandoned, when
+    the server's limit is ``after`` seconds: ``after``, or two of the table's times per move
+    if that is longer."""
+    move_seconds = table.settings.get("move_seconds")
+    return max(after, 2.0 * float(move_seconds)) if move_seconds is not None else after
 
 
 def _has_status(summary: dict[str, Any], status: str | None) -> bool:

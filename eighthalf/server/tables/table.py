@@ -116,6 +116,10 @@ class Table:
         self.created = stored.created
         self.touched = stored.created if stored.touched is None else stored.touched
         """When a person last touched the table: made it, took a seat or moved."""
+        legacy = stored.moved is None and bool(stored.moves)  # moves stored before layout 3: a clock starts anew
+        self.turn_began = time.time() if legacy else max(self.touched, stored.moved or 0.0)
+        """When the current turn began (the last move, or the last seat taken), as stored: a
+        clock's deadline is this plus the time per move, here and after a restart alike."""
         self.abandoned = False
         """Whether the table was ended as abandoned (:meth:`abandon`)."""
         bots: list[str | None] = self.settings["bots"]
@@ -144,6 +148,10 @@ class Table:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
+        self.committed: Callable[[Table, int, bool], None] | None = None
+        """Called with the table, the seat that moved and whether a person moved it, once this
+        process committed a move and told it (never for a move committed by another process):
+        the turn's notifications (:mod:`eighthalf.server.tables.webhooks`)."""
         self.released: Callable[[Table], None] | None = None
         """Called when the game is over and when a connection goes: the lobby lets go of a
         finished table nobody follows (:meth:`Lobby.let_go <eighthalf.server.tables.lobby.Lobby.let_go>`)."""
@@ -254,6 +262,8 @@ class Table:
         ):
             raise Refused("seat-taken", f"seat {seat} is taken")
         self.follow_seat(seat, checked, hashed, now)
+        if self.started and self.committed is not None:  # the last seat: the first turn begins
+            self.committed(self, seat, True)
         return token
 
     def follow_seat(self, seat: int, name: str, hashed: str, touched: float | None) -> None:
@@ -265,6 +275,7 @@ class Table:
         self.seats[seat].name, self.seats[seat].token_hash = name, hashed
         if touched is not None:
             self.touched = touched
+        self.turn_began = time.time() if touched is None else touched
         self._parts = None  # the names changed, and maybe whether the game started
         self.broadcast_seats()
         self.schedule()
@@ -500,6 +511,8 @@ class Table:
         committed = time.perf_counter()
         self.advance(move, after, events, {"seat": seat, "move": notation, "timed_out": timed_out}, touched)
         self.meter.moved(self.entry.name, committed - committing, time.perf_counter() - arrived)
+        if self.committed is not None:
+            self.committed(self, seat, person)
 
     def advance(
         self, move: Any, after: Any, events: tuple[Any, ...], last: dict[str, Any], touched: float | None
@@ -508,6 +521,7 @@ class Table:
         frames' ``last``; touched then if a person's), and tell every connection here."""
         if touched is not None:
             self.touched = touched
+        self.turn_began = time.time()
         self.state = after
         self.moves.append(move)
         self.history.append(events)
@@ -586,12 +600,13 @@ class Table:
             self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
         elif self.seats[seat].bot is None and self.settings.get("move_seconds") is not None:
             wait = float(self.settings["move_seconds"])
-            self.deadline = time.time() + wait
+            self.deadline = self.turn_began + wait  # from stored times: the clock runs on across restarts
             if self.driver is not None:
-                self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
+                left = max(0.0, self.deadline - time.time())
+                self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait, left))
 
     async def _bot_move(self, seat: int, number: int, wait: float, delay: float | None = None) -> None:
-        pause = wait if delay is None else delay  # delay: a move the database did not save, tried again
+        pause = wait if delay is None else delay  # delay: what is left of the clock, or a retry's pause
         if pause:
             await asyncio.sleep(pause)
         player = self.seats[seat].player

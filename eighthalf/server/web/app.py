@@ -32,6 +32,8 @@ POST     ``/api/tables/{id}/hint``           the best moves of the token's seat,
                                              (:mod:`eighthalf.server.web.hints`)
 POST     ``/api/tables/{id}/play-on``        a new table from a position of a finished game
                                              (:mod:`eighthalf.server.web.play_on`)
+any      ``/api/tables/{id}/webhook``,       a seat's webhook, and the tables waiting for a person
+         ``/api/your-games``                 (:mod:`eighthalf.server.web.byday`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -85,11 +87,13 @@ from eighthalf.server.protocol.messages import (
 from eighthalf.server.storage.judgements import judgements_for
 from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
 from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.tables.addresses import AddressRules
 from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.byday import install_byday
 from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
 from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
@@ -585,6 +589,7 @@ def create_app(
     abandon_after: float | None = ABANDON_SECONDS,
     judge_budget: int = DEFAULT_BUDGET,
     judge_at_once: int = DEFAULT_AT_ONCE,
+    webhook_rules: AddressRules = AddressRules(),  # noqa: B008 - a frozen value
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
@@ -610,6 +615,7 @@ def create_app(
         judge_budget: Play-outs a decision of a finished table's judgement
             (:class:`~eighthalf.server.tables.judge.Judge`).
         judge_at_once: The most judgements this process works on at once (0: none).
+        webhook_rules: What webhooks may call beside public addresses (:mod:`eighthalf.server.web.byday`).
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -636,6 +642,7 @@ def create_app(
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.abandon_after = abandon_after
     app.state.db = db
+    install_byday(app, lobby, store, metrics, webhook_rules)  # webhooks and "your games"
     return app
 
 

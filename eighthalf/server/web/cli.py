@@ -220,6 +220,16 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ORIGIN",
         help="an origin (https://example.org) whose pages may open websockets too (repeatable)",
     )
+    parser.add_argument(
+        "--webhooks-allow-loopback",
+        action="store_true",
+        help="let webhooks call loopback addresses (127.0.0.1, [::1], localhost; http too): a receiver on this machine",
+    )
+    parser.add_argument(
+        "--webhooks-allow-private",
+        action="store_true",
+        help="let webhooks call private, shared, link-local, reserved and loopback addresses: receivers on your network",
+    )
 
 
 def _run(main: Coroutine[Any, Any, None], loop_factory: Callable[[], asyncio.AbstractEventLoop] | None) -> None:
@@ -239,6 +249,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from eighthalf.server.storage.postgres import is_postgresql_url
         from eighthalf.server.storage.store import StoreError
+        from eighthalf.server.tables.addresses import AddressRules
         from eighthalf.server.web.app import MAX_FRAME_BYTES, create_app
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
@@ -247,6 +258,7 @@ def run_serve(args: argparse.Namespace) -> int:
         abandon = None if args.abandon_after == 0 else args.abandon_after * 3600
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon,
             judge_budget=args.judge_budget, judge_at_once=args.judge_at_once,
+            webhook_rules=AddressRules(args.webhooks_allow_loopback, args.webhooks_allow_private),
         )  # fmt: skip
     except StoreError as error:  # one line: libpq's messages run on over several
         print(f"eighthalf serve: error: {' '.join(str(error).split())}", file=sys.stderr)

@@ -14,6 +14,10 @@ name                                             kind       what it counts
 ``eighthalf_commit_seconds``                     histogram  the commit of a move to the database
 ``eighthalf_move_to_frame_seconds``              histogram  from a move's arrival to every frame queued
 ``eighthalf_bot_seconds{game}``                  histogram  a bot's choice of a move, by game
+``eighthalf_webhook_deliveries_total``           counter    webhook deliveries answered 2xx
+``eighthalf_webhook_failures_total``             counter    webhook attempts that failed (retried or not)
+``eighthalf_webhook_retries_total``              counter    failed deliveries queued again after their pause
+``eighthalf_webhook_dropped_total``              counter    deliveries dropped: the queue was full
 ===============================================  =========  =================================================
 """
 
@@ -84,6 +88,32 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+
+        self._webhooks = {
+            kind: Counter(f"eighthalf_webhook_{kind}", text, registry=self.registry)
+            for kind, text in (
+                ("deliveries", "Webhook deliveries answered 2xx."),
+                ("failures", "Webhook attempts that failed (retried or not)."),
+                ("retries", "Failed webhook deliveries queued again after their pause."),
+                ("dropped", "Webhook deliveries dropped: the queue was full."),
+            )
+        }
+
+    def webhook_delivered(self) -> None:
+        """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_delivered`."""
+        self._webhooks["deliveries"].inc()
+
+    def webhook_failed(self) -> None:
+        """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_failed`."""
+        self._webhooks["failures"].inc()
+
+    def webhook_retried(self) -> None:
+        """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_retried`."""
+        self._webhooks["retries"].inc()
+
+    def webhook_dropped(self) -> None:
+        """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_dropped`."""
+        self._webhooks["dropped"].inc()
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""
