@@ -37,6 +37,7 @@ from eighthalf.server.storage.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
+    QUEUE_SCHEMA,
     SCHEMA_VERSION,
     LeaseLost,
     Listed,
@@ -127,9 +128,14 @@ _SCHEMA: Final = (
     $$""",
 )
 
-_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
+_QUEUE: Final = tuple(
+    statement.replace(" REAL", " DOUBLE PRECISION") for statement in filter(str.strip, QUEUE_SCHEMA.split(";"))
+)
+
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: _QUEUE}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
-layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2: none yet)."""
+layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the queue,
+:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`)."""
 
 _FIRST_LAYOUT: Final = 2
 

@@ -24,7 +24,7 @@ from eighthalf.server.storage.store import Listed, Store, StoredTable, StoreErro
 from eighthalf.server.tables.seats import NO_METER, Meter
 from eighthalf.server.tables.table import Table, stored_summary
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "new_stored"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -89,21 +89,7 @@ class Lobby:
         table_id = secrets.token_hex(6)
         while table_id in self.tables or self.store.load(table_id) is not None:
             table_id = secrets.token_hex(6)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(53)
-        settings = {
-            "bots": list(spec.bots),
-            "move_seconds": spec.move_seconds,
-            "timeout_bot": spec.timeout_bot,
-            "seeded": spec.seed is not None,
-            "hints": spec.hints,
-        }
-        stored = StoredTable(
-            id=table_id,
-            game=spec.game,
-            record=spec.entry().records.dumps(spec.record(seed)),
-            settings=settings,
-            created=time.time(),
-        )
+        stored = new_stored(spec, table_id, time.time())
         self.store.create_table(stored)
         table = self._keep(self._table(stored))
         table.schedule()
@@ -259,6 +245,22 @@ class Lobby:
         except StoreError as error:  # the database is away: the leases run out instead
             logger.warning("leases not given up: %s", error)
         self.store.close()
+
+
+def new_stored(spec: TableSpec, table_id: str, now: float) -> StoredTable:
+    """A new table of ``spec`` as the store keeps it, of id ``table_id``, made at ``now``
+    (dealt from the spec's seed, or a fresh one)."""
+    seed = spec.seed if spec.seed is not None else secrets.randbits(53)
+    settings = {
+        "bots": list(spec.bots),
+        "move_seconds": spec.move_seconds,
+        "timeout_bot": spec.timeout_bot,
+        "seeded": spec.seed is not None,
+        "hints": spec.hints,
+    }
+    return StoredTable(
+        id=table_id, game=spec.game, record=spec.entry().records.dumps(spec.record(seed)), settings=settings, created=now
+    )
 
 
 def _has_status(summary: dict[str, Any], status: str | None) -> bool:

@@ -14,6 +14,11 @@ name                                             kind       what it counts
 ``eighthalf_commit_seconds``                     histogram  the commit of a move to the database
 ``eighthalf_move_to_frame_seconds``              histogram  from a move's arrival to every frame queued
 ``eighthalf_bot_seconds{game}``                  histogram  a bot's choice of a move, by game
+``eighthalf_queue_waiting``                      gauge      people waiting in the queue through this process
+``eighthalf_queue_wait_seconds``                 histogram  from joining the queue to a seat, of the people
+                                                            this process held
+``eighthalf_queue_tables_total``                 counter    tables this process made for the queue
+``eighthalf_queue_bots_total``                   counter    bots seated at them
 ===============================================  =========  =================================================
 """
 
@@ -29,7 +34,7 @@ try:
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
     raise extra_missing(error, "eighthalf.server.web.metrics") from error
 
-__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "Metrics"]
+__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "QUEUE_BUCKETS", "Metrics"]
 
 CONTENT_TYPE: Final[str] = CONTENT_TYPE_LATEST
 """The content type of the text that :meth:`Metrics.text` writes (Prometheus' text format)."""
@@ -37,6 +42,11 @@ CONTENT_TYPE: Final[str] = CONTENT_TYPE_LATEST
 LATENCY_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """The upper bounds (seconds) of the latency histograms' buckets: from half a millisecond
 (a commit on a quiet machine) to seconds (a searching bot)."""
+
+
+QUEUE_BUCKETS: Final = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 45.0, 60.0, 120.0, 300.0)
+"""The upper bounds (seconds) of the queue's wait histogram: from a table found at once to
+minutes (the wait before bots fill is 30 seconds by default)."""
 
 
 class Metrics:
@@ -84,6 +94,35 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+
+        self._queue_waiting = Gauge(
+            "eighthalf_queue_waiting", "People waiting in the queue through this process.", registry=self.registry
+        )
+        self._queue_wait = Histogram(
+            "eighthalf_queue_wait_seconds",
+            "From joining the queue to a seat, of the people this process held.",
+            buckets=QUEUE_BUCKETS,
+            registry=self.registry,
+        )
+        self._queue_tables = Counter(
+            "eighthalf_queue_tables", "Tables this process made for the queue.", registry=self.registry
+        )
+        self._queue_bots = Counter(
+            "eighthalf_queue_bots", "Bots seated at the tables this process made for the queue.", registry=self.registry
+        )
+
+    def queue_waiting(self, waiting: Callable[[], int]) -> None:
+        """Read the number of people waiting through this process from ``waiting`` (at each scrape)."""
+        self._queue_waiting.set_function(waiting)
+
+    def queue_seated(self, seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.queueing.QueueMeter.queue_seated`."""
+        self._queue_wait.observe(seconds)
+
+    def queue_made(self, bots: int) -> None:
+        """See :meth:`eighthalf.server.tables.queueing.QueueMeter.queue_made`."""
+        self._queue_tables.inc()
+        self._queue_bots.inc(bots)
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""
