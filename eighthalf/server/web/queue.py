@@ -56,7 +56,7 @@ JOIN_SECONDS: Final = 60.0
 MAX_QUEUE_MESSAGE_BYTES: Final = 1024
 """The largest message of a queue connection."""
 
-QUEUE_RATE: Final = (5.0, 10)
+QUEUE_RATE: Final = (10.0, 30)
 """The rate limit of one queue connection's messages: so many a second, and a burst of so many."""
 
 _JOIN_KEYS: Final = frozenset({"type", "kind", "size", "name"})

@@ -1,0 +1,256 @@
+"""The queue's matching (:mod:`eighthalf.server.tables.queue`) and its rows in the database
+(:mod:`eighthalf.server.storage.queue`), apart from the server.
+
+- Properties (Hypothesis): nobody is seated twice; every group is of one kind and size and
+  fills its table with people and bots; every two people of a group are within each other's
+  window; a group with bots only once its first person waited long enough; a full group of
+  people who all fit is never left waiting.
+- The windows' schedule and the nearest bots, as documented.
+- The rows: a ticket joins once, leaves once, a seated person cannot leave; a match makes
+  each table and its seats in one transaction, refuses to seat a ticket twice (nothing
+  made), and deletes the rows of a process that stopped renewing them; on PostgreSQL, two
+  stores (two processes) matching at once on threads seat everyone exactly once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eighthalf.server.storage.queue import Queued, QueueStore, Seating, queue_for
+from eighthalf.server.storage.store import SQLiteStore, Store, StoredTable, StoreError
+from eighthalf.server.tables.queue import (
+    BOT_RATINGS,
+    DEFAULT_WINDOWS,
+    KINDS,
+    NEWCOMER_RATING,
+    Group,
+    NewcomerRatings,
+    Waiting,
+    Windows,
+    match,
+    nearest_bots,
+)
+
+_KINDS = sorted(KINDS)
+
+
+@st.composite
+def _queues(draw: st.DrawFn) -> list[Waiting]:
+    count = draw(st.integers(0, 40))
+    people = []
+    for number in range(count):
+        kind = draw(st.sampled_from(_KINDS))
+        people.append(
+            Waiting(
+                ticket=f"t{number}",
+                kind=kind,
+                size=draw(st.sampled_from(KINDS[kind].sizes[:3])),
+                rating=draw(st.floats(-10.0, 40.0, allow_nan=False)),
+                since=draw(st.floats(0.0, 60.0, allow_nan=False)),
+            )
+        )
+    return people
+
+
+def _fits(one: Waiting, other: Waiting, now: float, windows: Windows) -> bool:
+    gap = abs(one.rating - other.rating)
+    return gap <= windows.at(now - one.since) and gap <= windows.at(now - other.since)
+
+
+@given(_queues(), st.floats(60.0, 120.0), st.floats(0.0, 60.0))
+def test_nobody_twice_every_group_of_one_kind_and_size_every_two_within_their_windows(
+    people: list[Waiting], now: float, fill: float
+) -> None:
+    groups = match(people, now, fill_seconds=fill)
+    by_ticket = {person.ticket: person for person in people}
+    seated = [ticket for group in groups for ticket in group.tickets]
+    assert len(seated) == len(set(seated))
+    assert set(seated) <= set(by_ticket)
+    for group in groups:
+        members = [by_ticket[ticket] for ticket in group.tickets]
+        assert {(member.kind, member.size) for member in members} == {(group.kind, group.size)}
+        assert len(group.tickets) + len(group.bots) == group.size
+        assert set(group.bots) <= set(BOT_RATINGS[group.kind])
+        for one in members:
+            for other in members:
+                assert _fits(one, other, now, DEFAULT_WINDOWS)
+        if group.bots:  # bots only once the group's first person waited long enough
+            assert now - members[0].since >= fill
+        assert members[0].since == min(member.since for member in members)
+
+
+@given(_queues(), st.floats(0.0, 60.0))
+def test_people_who_all_fit_and_fill_a_table_are_never_all_left_waiting(people: list[Waiting], now: float) -> None:
+    same = [
+        Waiting(person.ticket, "Eights", 2, 0.0, min(person.since, now)) for person in people
+    ]  # everyone fits everyone
+    groups = match(same, now, fill_seconds=1e9)
+    assert len(groups) == len(same) // 2
+    assert all(not group.bots for group in groups)
+
+
+def test_the_windows_widen_by_the_documented_schedule() -> None:
+    assert [DEFAULT_WINDOWS.at(seconds) for seconds in (0, 4.99, 5, 9.99, 10, 30)] == [5, 5, 7.5, 7.5, 10, 20]
+    assert Windows(50, 25, 5).at(11) == 100
+    assert DEFAULT_WINDOWS.at(-3) == 5  # a clock that went back: no narrower than at first
+
+
+def test_people_outside_each_others_window_wait_until_it_widens() -> None:
+    people = [Waiting("a", "Eights", 2, 0.0, 0.0), Waiting("b", "Eights", 2, 9.0, 0.0)]
+    assert match(people, 4.0, fill_seconds=1e9) == []
+    assert match(people, 10.0, fill_seconds=1e9) == [Group("Eights", 2, ("a", "b"), ())]
+
+
+def test_kinds_and_sizes_keep_apart_and_the_longest_waiting_is_seated_first() -> None:
+    people = [
+        Waiting("late", "Eights", 2, 0.0, 3.0),
+        Waiting("other size", "Eights", 3, 0.0, 0.0),
+        Waiting("first", "Eights", 2, 0.0, 1.0),
+        Waiting("other kind", "8½ round", 2, 0.0, 0.0),
+        Waiting("second", "Eights", 2, 0.0, 2.0),
+    ]
+    assert match(people, 4.0, fill_seconds=1e9) == [Group("Eights", 2, ("first", "second"), ())]
+
+
+def test_bots_fill_after_the_wait_with_the_nearest_ratings() -> None:
+    strong = [Waiting("a", "8½ round", 4, 25.0, 0.0), Waiting("b", "8½ round", 4, 27.0, 0.0)]
+    assert match(strong, 29.9, fill_seconds=30.0) == []
+    assert match(strong, 30.0, fill_seconds=30.0) == [Group("8½ round", 4, ("a", "b"), ("ismcts", "ismcts"))]
+    newcomer = [Waiting("n", "Eights", 3, NewcomerRatings().person("Nina", "Eights"), 0.0)]
+    assert match(newcomer, 0.0, fill_seconds=0.0) == [Group("Eights", 3, ("n",), ("random", "random"))]
+    assert nearest_bots({"x": 1.0, "y": 3.0}, 2.0, 1) == ("x",)  # a tie: the lower rating
+    assert nearest_bots({}, 2.0, 0) == ()
+    with pytest.raises(ValueError, match="no bot"):
+        nearest_bots({}, 2.0, 1)
+
+
+def test_the_defaults_are_the_documented_ones() -> None:
+    assert NEWCOMER_RATING == 0.0
+    assert list(BOT_RATINGS["8½ round"]) == ["random", "greedy", "search", "ismcts"]
+    assert list(BOT_RATINGS["Eights"]) == ["random", "greedy", "ismcts", "search", "prospect"]
+    for ratings in BOT_RATINGS.values():
+        assert list(ratings.values()) == sorted(ratings.values())
+    assert (KINDS["8½ match"].rounds, KINDS["8½ round"].rounds, KINDS["Eights"].sizes) == (6, 1, (2, 3, 4))
+
+
+# The rows in the database
+
+
+def _stores() -> list[str]:
+    return ["sqlite", "postgresql"]
+
+
+@pytest.fixture(name="store", params=_stores())
+def store_fixture(request: pytest.FixtureRequest) -> Iterator[Store]:
+    """A new store of each kind (PostgreSQL's skips without its binaries)."""
+    if request.param == "sqlite":
+        store: Store = SQLiteStore(":memory:")
+    else:
+        from postgres_support import new_database
+
+        from eighthalf.server.storage.postgres import PostgresStore
+
+        store = PostgresStore(new_database())
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _person(ticket: str, owner: str = "p1", since: float = 100.0) -> Queued:
+    return Queued(ticket, "Eights", 2, f"N{ticket}", 0.0, since, owner, "ab" * 32)
+
+
+def _pairs(rows: list[Queued]) -> Sequence[Seating]:
+    seatings = []
+    for first in range(0, len(rows) - 1, 2):
+        table = StoredTable(id=f"x{rows[first].ticket}", game="Eights", record="r", settings={}, created=1.0)
+        seatings.append(Seating(table, ((rows[first].ticket, 0), (rows[first + 1].ticket, 1))))
+    return seatings
+
+
+def test_a_ticket_joins_once_and_leaves_once_and_a_seated_one_cannot_leave(store: Store) -> None:
+    queue = queue_for(store)
+    assert queue.join(_person("a")) and not queue.join(_person("a"))
+    assert queue.join(_person("b")) and queue.join(_person("c"))
+    assert queue.counts(100.0, stale=20.0) == {("Eights", 2): 3}
+    assert queue.leave("c") and not queue.leave("c")
+    made, left = queue.match(100.0, _pairs, stale=20.0)
+    assert [seating.table.id for seating in made] == ["xa"] and left == []
+    assert not queue.leave("a")  # seated: the seat stands
+    assert queue.counts(100.0, stale=20.0) == {}
+    loaded = store.load("xa")
+    assert loaded is not None and [seat[:2] for seat in loaded.seats] == [(0, "Na"), (1, "Nb")]
+    assert sorted(queue.collect("p1")) == [("a", "xa", 0), ("b", "xa", 1)]
+    assert queue.collect("p1") == []
+
+
+def test_a_match_that_seats_a_ticket_twice_makes_nothing(store: Store) -> None:
+    queue = queue_for(store)
+    for ticket in "ab":
+        queue.join(_person(ticket))
+
+    def twice(rows: list[Queued]) -> Sequence[Seating]:
+        table = StoredTable(id="tw", game="Eights", record="r", settings={}, created=1.0)
+        return [Seating(table, (("a", 0), ("a", 1)))]
+
+    with pytest.raises(StoreError, match="seated twice"):
+        queue.match(100.0, twice, stale=20.0)
+    assert store.load("tw") is None
+    assert queue.counts(100.0, stale=20.0) == {("Eights", 2): 2}
+
+
+def test_the_rows_of_a_process_that_stopped_renewing_them_are_deleted(store: Store) -> None:
+    queue = queue_for(store)
+    queue.join(_person("old", owner="dead", since=10.0))
+    queue.join(_person("new", owner="alive", since=10.0))
+    queue.renew("alive", 50.0)
+    assert queue.counts(55.0, stale=20.0) == {("Eights", 2): 1}
+    made, left = queue.match(55.0, lambda rows: [], stale=20.0)
+    assert made == [] and [row.ticket for row in left] == ["new"]
+    queue.clear("alive")
+    assert queue.counts(55.0, stale=20.0) == {}
+
+
+def test_two_processes_matching_at_once_seat_everyone_exactly_once() -> None:
+    from postgres_support import new_database
+
+    from eighthalf.server.storage.postgres import PostgresStore
+
+    url = new_database()
+    stores = [PostgresStore(url), PostgresStore(url)]
+    try:
+        queues: list[QueueStore] = [queue_for(each) for each in stores]
+        for number in range(200):
+            queues[number % 2].join(_person(f"{number:03}", owner=f"p{number % 2}"))
+        made: list[list[Seating]] = [[], []]
+        errors: list[BaseException] = []
+
+        def work(index: int) -> None:
+            try:
+                while True:
+                    seatings, waiting = queues[index].match(100.0, lambda rows: _pairs(rows[:10]), stale=1e9)
+                    made[index] += seatings
+                    if not waiting:
+                        return
+            except BaseException as error:  # pragma: no cover - shown by the assertion below
+                errors.append(error)
+
+        threads = [threading.Thread(target=work, args=(index,)) for index in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert errors == []
+        seated = [ticket for seatings in made for seating in seatings for ticket, _ in seating.seats]
+        assert sorted(seated) == [f"{number:03}" for number in range(200)]
+        collected = queues[0].collect("p0") + queues[1].collect("p1")
+        assert sorted(ticket for ticket, _, _ in collected) == sorted(seated)
+    finally:
+        for each in stores:
+            each.close()
