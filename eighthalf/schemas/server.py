@@ -92,6 +92,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "review-closed": "During play a review shows only the seat of the request's token; spectators get none.",
     "bad-position": "A play-on request's move is not a position of the game where something is left to play.",
     "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
+    "bad-kind": "A queue join names no kind of play ('8½ round', '8½ match', 'Eights').",
+    "bad-size": "A queue join's table size is not one the kind of play allows.",
+    "in-queue": "A second join on a queue connection that waits already: one place a person.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
