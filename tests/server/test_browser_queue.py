@@ -1,4 +1,4 @@
-""""Play now" in a browser (issue 40, item 4): two people on the lobby page choose Eights at a
+"""Play now in a browser (issue 40, item 4): two people on the lobby page choose Eights at a
 table of two; the second page shows the first one waiting, then both pages move to one
 table, each in its own seat (the token saved on the device, as a seat taken by the form is).
 

@@ -1,4 +1,4 @@
-""""Play now" (issue 40, item 4): the queue of real server processes, on SQLite or PostgreSQL
+"""Play now (issue 40, item 4): the queue of real server processes, on SQLite or PostgreSQL
 (``EIGHTHALF_TEST_STORE``), and of two processes on one PostgreSQL database.
 
 - Two people waiting for one kind and size are seated at one new table, each with a token
@@ -109,6 +109,7 @@ def test_two_people_are_seated_at_one_table_each_with_their_own_token(
 
     asyncio.run(scenario())
     status, metrics = http(server, "GET", "/metrics")
+    assert status == 200
     assert "eighthalf_queue_tables_total 1.0" in metrics and "eighthalf_queue_wait_seconds_count 2.0" in metrics
     assert "eighthalf_queue_bots_total 0.0" in metrics
 
@@ -127,6 +128,7 @@ def test_bots_fill_the_empty_seats_after_the_wait(server_with: Callable[..., Ser
 
     asyncio.run(scenario())
     status, metrics = http(server, "GET", "/metrics")
+    assert status == 200
     assert "eighthalf_queue_bots_total 2.0" in metrics and "eighthalf_queue_waiting 0.0" in metrics
 
 
@@ -261,5 +263,3 @@ def test_two_processes_on_postgresql_give_every_group_one_table_and_nobody_two(t
     finally:
         for server in servers:
             stop_server(server)
-
-

@@ -49,9 +49,7 @@ _JOIN: Final = (
 )
 _LEAVE: Final = "DELETE FROM queue WHERE ticket = {p} AND table_id IS NULL"
 _RENEW: Final = "UPDATE queue SET seen = {p} WHERE owner = {p} AND table_id IS NULL"
-_COUNTS: Final = (
-    "SELECT kind, size, count(*) FROM queue WHERE table_id IS NULL AND seen >= {p} GROUP BY kind, size ORDER BY kind, size"
-)
+_COUNTS: Final = "SELECT kind, size, count(*) FROM queue WHERE table_id IS NULL AND seen >= {p} GROUP BY kind, size ORDER BY kind, size"
 _STALE: Final = "DELETE FROM queue WHERE table_id IS NULL AND seen < {p}"
 _WAITING: Final = f"SELECT {_COLUMNS} FROM queue WHERE table_id IS NULL ORDER BY since, ticket"
 _TABLE: Final = (
@@ -152,9 +150,7 @@ def _writes(seatings: Sequence[Seating], rows: dict[str, Queued], now: float) ->
     writes: list[tuple[str, tuple[Any, ...]]] = []
     for seating in seatings:
         table = seating.table
-        writes.append(
-            (_TABLE, (table.id, table.game, table.record, json.dumps(table.settings), table.created, now))
-        )
+        writes.append((_TABLE, (table.id, table.game, table.record, json.dumps(table.settings), table.created, now)))
         for ticket, seat in seating.seats:
             writes.append((_SEAT, (table.id, seat, rows[ticket].name, rows[ticket].token_hash)))
             writes.append((_SEATED, (table.id, seat, ticket)))

@@ -259,7 +259,11 @@ def new_stored(spec: TableSpec, table_id: str, now: float) -> StoredTable:
         "hints": spec.hints,
     }
     return StoredTable(
-        id=table_id, game=spec.game, record=spec.entry().records.dumps(spec.record(seed)), settings=settings, created=now
+        id=table_id,
+        game=spec.game,
+        record=spec.entry().records.dumps(spec.record(seed)),
+        settings=settings,
+        created=now,
     )
 
 

@@ -50,7 +50,7 @@ from eighthalf.server.tables.queue import (
 from eighthalf.server.tables.seats import new_token, token_hash
 from eighthalf.server.tables.service import Service
 
-__all__ = ["NO_QUEUE_METER", "RENEW_SECONDS", "STALE_SECONDS", "Queue", "QueueMeter"]
+__all__ = ["NO_QUEUE_METER", "RENEW_SECONDS", "STALE_SECONDS", "TELL_SECONDS", "Queue", "QueueMeter"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -62,6 +62,10 @@ STALE_SECONDS: Final = 20.0
 
 _RETRY_SECONDS: Final = 1.0
 """How soon a pass the database refused is tried again."""
+
+TELL_SECONDS: Final = 1.0
+"""The least time between two ``waiting`` frames to one person whose window has not changed
+(while many join at once, their places change at every pass)."""
 
 
 class QueueMeter(Protocol):
@@ -94,6 +98,7 @@ class _Waiter:
     token: str
     deliver: Callable[[dict[str, Any]], None]
     told: tuple[Any, ...] = ()
+    told_at: float = 0.0
 
 
 class Queue:
@@ -163,9 +168,7 @@ class Queue:
             raise Refused("bad-kind", f"the kinds of play are {', '.join(KINDS)}, not {quote(kind)}")
         sizes = KINDS[kind].sizes
         if type(size) is not int or size not in sizes:
-            raise Refused(
-                "bad-size", f"a table of {kind} has {sizes[0]} to {sizes[-1]} seats, not {quote(size)}"
-            )
+            raise Refused("bad-size", f"a table of {kind} has {sizes[0]} to {sizes[-1]} seats, not {quote(size)}")
         try:
             checked = check_name(name)
         except EighthalfError as error:
@@ -290,19 +293,22 @@ class Queue:
 
     def _tell_places(self, waiting: list[Queued], now: float) -> None:
         """Tell each person held here and still waiting their place, the number waiting with
-        them, how long they waited and their window (when one of them changed)."""
+        them, how long they waited and their window: when their window changed, or when their
+        place or the number changed and they were last told :data:`TELL_SECONDS` ago."""
         places: dict[tuple[str, int], list[str]] = {}
         for row in waiting:
             places.setdefault((row.kind, row.size), []).append(row.ticket)
-        for key, tickets in places.items():
+        for tickets in places.values():
             for place, ticket in enumerate(tickets, 1):
                 waiter = self.waiters.get(ticket)
                 if waiter is None:
                     continue
                 waited = now - waiter.person.since
                 told = (place, len(tickets), self.windows.at(waited))
-                if told != waiter.told:
-                    waiter.told = told
+                if told == waiter.told:
+                    continue
+                if not waiter.told or told[2] != waiter.told[2] or now - waiter.told_at >= TELL_SECONDS:
+                    waiter.told, waiter.told_at = told, now
                     waiter.deliver(
                         {
                             "type": "waiting",

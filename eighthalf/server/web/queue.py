@@ -1,4 +1,4 @@
-""""Play now": the queue's endpoints (:mod:`eighthalf.server.tables.queueing`).
+"""Play now: the queue's endpoints (:mod:`eighthalf.server.tables.queueing`).
 
 =======  ======================  ===========================================================
 method   path                    what it does
