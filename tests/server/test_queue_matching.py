@@ -135,7 +135,7 @@ def test_the_defaults_are_the_documented_ones() -> None:
     assert list(BOT_RATINGS["Eights"]) == ["random", "greedy", "ismcts", "search", "prospect"]
     for ratings in BOT_RATINGS.values():
         assert list(ratings.values()) == sorted(ratings.values())
-    assert (KINDS["8½ match"].rounds, KINDS["8½ round"].rounds, KINDS["Eights"].sizes) == (6, 1, (2, 3, 4))
+    assert (KINDS["8½ match"].rounds, KINDS["8½ round"].rounds, KINDS["Eights"].sizes) == (6, 1, (2, 3, 4, 5, 6))
 
 
 # The rows in the database
@@ -254,3 +254,13 @@ def test_two_processes_matching_at_once_seat_everyone_exactly_once() -> None:
     finally:
         for each in stores:
             each.close()
+
+
+def test_each_kind_offers_the_games_allowed_sizes_and_its_bots() -> None:
+    from eighthalf.server.protocol.games import SERVED
+
+    for name, kind in KINDS.items():
+        entry = SERVED[kind.game]
+        assert kind.sizes == tuple(entry.game.player_counts(entry.game.default_rules)), name
+        assert set(BOT_RATINGS[name]) == set(entry.bots), name
+        assert kind.rounds <= entry.max_rounds

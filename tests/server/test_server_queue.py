@@ -105,6 +105,7 @@ def test_two_people_are_seated_at_one_table_each_with_their_own_token(
             status, summary = http(server, "GET", f"/api/tables/{to_anna['table']}")
             assert status == 200 and summary["game"] == "Eights" and summary["players"] == 2
             assert summary["seeded"] is False and summary["hints"] is False and summary["started"]
+            assert summary["move_seconds"] == 60 and summary["rounds"] == 1
             assert waiting(server, "Eights", 2) == 0
 
     asyncio.run(scenario())
@@ -180,7 +181,8 @@ def test_hostile_input_is_refused_with_its_code_and_nothing_changes(server_with:
             join_as: dict[str, Any] = {"type": "join", "kind": "Eights", "size": 2, "name": "Gus"}
             assert await refused(socket, {**join_as, "kind": "Poker"}) == "bad-kind"
             assert await refused(socket, {**join_as, "kind": ["Eights"]}) == "bad-kind"
-            assert await refused(socket, {**join_as, "size": 5}) == "bad-size"
+            assert await refused(socket, {**join_as, "size": 7}) == "bad-size"
+            assert await refused(socket, {**join_as, "size": 1}) == "bad-size"
             assert await refused(socket, {**join_as, "size": "2"}) == "bad-size"
             assert await refused(socket, {**join_as, "size": True}) == "bad-size"
             assert await refused(socket, {**join_as, "name": "greedy (bot)"}) == "bad-name"

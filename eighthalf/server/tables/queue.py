@@ -62,15 +62,18 @@ class Kind:
     """The rounds of a table of this kind (1: a single game)."""
     sizes: tuple[int, ...]
     """The table sizes a person may choose (the game's allowed seat counts)."""
+    move_seconds: float = 60.0
+    """A person's time for a move at a table of this kind, after which the game's default bot
+    moves for them (so a person who went away does not hold up the others)."""
 
 
 KINDS: Final[Mapping[str, Kind]] = {
-    "8½ round": Kind("8½ round", "8½", 1, (2, 3, 4, 5, 6)),
-    "8½ match": Kind("8½ match", "8½", 6, (2, 3, 4, 5, 6)),
-    "Eights": Kind("Eights", "Eights", 1, (2, 3, 4)),
+    "8½ round": Kind("8½ round", "8½", 1, (2, 3, 4, 5)),
+    "8½ match": Kind("8½ match", "8½", 6, (2, 3, 4, 5)),
+    "Eights": Kind("Eights", "Eights", 1, (2, 3, 4, 5, 6)),
 }
 """The kinds of play, by name: a round of 8½, a match of 8½ (6 rounds, M1) and a game of
-Eights, each at the game's default rules, with no seed and no hints."""
+Eights, each at the game's default rules, with no seed, no hints and 60 seconds a move."""
 
 DEFAULT_FILL_SECONDS: Final = 30.0
 """How long the first person of a group waits before bots fill its empty seats, by default."""

@@ -50,7 +50,7 @@ from eighthalf.server.tables.queue import (
 from eighthalf.server.tables.seats import new_token, token_hash
 from eighthalf.server.tables.service import Service
 
-__all__ = ["NO_QUEUE_METER", "RENEW_SECONDS", "STALE_SECONDS", "TELL_SECONDS", "Queue", "QueueMeter"]
+__all__ = ["NO_QUEUE_METER", "RENEW_SECONDS", "STALE_SECONDS", "TELL_SECONDS", "Queue", "QueueMeter", "Waiter"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -93,12 +93,19 @@ NO_QUEUE_METER: Final[QueueMeter] = _NoQueueMeter()
 
 
 @attrs.define
-class _Waiter:
+class Waiter:
+    """A person this process holds in the queue."""
+
     person: Queued
+    """Their row in the queue."""
     token: str
+    """The token of the seat they will get (only its hash is in the database)."""
     deliver: Callable[[dict[str, Any]], None]
+    """Sends them a frame (``waiting``, ``seated``)."""
     told: tuple[Any, ...] = ()
+    """Their place, the number waiting and their window as last told."""
     told_at: float = 0.0
+    """When they were last told (seconds since the epoch)."""
 
 
 class Queue:
@@ -133,7 +140,7 @@ class Queue:
         self.fill_seconds = fill_seconds
         self.windows = windows
         self.meter = meter
-        self.waiters: dict[str, _Waiter] = {}
+        self.waiters: dict[str, Waiter] = {}
         """The people this process holds, by ticket."""
         self._due = asyncio.Event()
         self._match = False
@@ -197,7 +204,7 @@ class Queue:
         )
         if not await asyncio.to_thread(self.store.join, person):
             raise Refused("in-queue", "that ticket is in the queue already")  # 128 random bits: never in practice
-        self.waiters[person.ticket] = _Waiter(person, token, deliver)
+        self.waiters[person.ticket] = Waiter(person, token, deliver)
         self._wake(match=True)
         return person.ticket
 
@@ -285,6 +292,7 @@ class Queue:
                 "game": kind.game,
                 "players": group.size,
                 "rounds": kind.rounds,
+                "move_seconds": kind.move_seconds,
                 "seats": [None] * len(group.tickets) + list(group.bots),
             }
         )
