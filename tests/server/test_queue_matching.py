@@ -9,20 +9,25 @@
 - The rows: a ticket joins once, leaves once, a seated person cannot leave; a match makes
   each table and its seats in one transaction, refuses to seat a ticket twice (nothing
   made), and deletes the rows of a process that stopped renewing them; on PostgreSQL, two
-  stores (two processes) matching at once on threads seat everyone exactly once.
+  stores (two processes) matching at once on threads seat everyone exactly once, and a
+  leave racing a match either leaves or is seated, never both.
+- A database of layout 2 gains the queue (layout 3) on both stores, and keeps its tables.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from eighthalf.server.storage.queue import Queued, QueueStore, Seating, queue_for
-from eighthalf.server.storage.store import SQLiteStore, Store, StoredTable, StoreError
+from eighthalf.server.storage.store import SCHEMA_VERSION, SQLiteStore, Store, StoredTable, StoreError
 from eighthalf.server.tables.queue import (
     BOT_RATINGS,
     DEFAULT_WINDOWS,
@@ -264,3 +269,79 @@ def test_each_kind_offers_the_games_allowed_sizes_and_its_bots() -> None:
         assert kind.sizes == tuple(entry.game.player_counts(entry.game.default_rules)), name
         assert set(BOT_RATINGS[name]) == set(entry.bots), name
         assert kind.rounds <= entry.max_rounds
+
+
+def test_a_layout_2_database_gains_the_queue_and_keeps_its_tables(tmp_path: Path) -> None:
+    path = str(tmp_path / "old.sqlite3")
+    store = SQLiteStore(path)
+    store.create_table(StoredTable(id="kept", game="Eights", record="r", settings={}, created=1.0))
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as raw:  # as the release before wrote it
+        raw.execute("DROP TABLE queue")
+        raw.execute("PRAGMA user_version=2")
+        raw.commit()
+    store = SQLiteStore(path)
+    try:
+        assert store.load("kept") is not None
+        assert queue_for(store).join(_person("a"))
+    finally:
+        store.close()
+    with contextlib.closing(sqlite3.connect(path)) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+
+
+def test_a_layout_2_postgresql_database_gains_the_queue_and_keeps_its_tables() -> None:
+    from postgres_support import new_database
+
+    from eighthalf.server.storage.postgres import PostgresStore
+
+    url = new_database()
+    store = PostgresStore(url)
+    store.create_table(StoredTable(id="kept", game="Eights", record="r", settings={}, created=1.0))
+    store._run([("DROP TABLE queue", ()), ("UPDATE eighthalf_layout SET version = 2", ())])
+    store.close()
+    store = PostgresStore(url)
+    try:
+        assert store.load("kept") is not None
+        assert queue_for(store).join(_person("a"))
+        assert store._run([("SELECT version FROM eighthalf_layout", ())], fetch=True) == [(3,)]
+    finally:
+        store.close()
+
+
+def test_a_leave_racing_a_match_either_leaves_or_is_seated_never_both() -> None:
+    from postgres_support import new_database
+
+    from eighthalf.server.storage.postgres import PostgresStore
+
+    url = new_database()
+    stores = [PostgresStore(url), PostgresStore(url)]
+    try:
+        joining, matching = queue_for(stores[0]), queue_for(stores[1])
+        tickets = [f"{number:03}" for number in range(120)]
+        for ticket in tickets:
+            joining.join(_person(ticket))
+        left: list[str] = []
+        seated: list[str] = []
+
+        def leave_all() -> None:
+            left.extend(ticket for ticket in reversed(tickets) if joining.leave(ticket))
+
+        def match_all() -> None:
+            while True:
+                made, waiting = matching.match(100.0, lambda rows: _pairs(rows[:6]), stale=1e9)
+                seated.extend(ticket for seating in made for ticket, _ in seating.seats)
+                if not waiting:
+                    return
+
+        threads = [threading.Thread(target=leave_all), threading.Thread(target=match_all)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert not set(left) & set(seated)
+        assert sorted(left + seated) == tickets
+        assert sorted(ticket for ticket, _, _ in joining.collect("p1")) == sorted(seated)
+    finally:
+        for each in stores:
+            each.close()
