@@ -11,13 +11,15 @@
   connection, a leave before a join, an unknown type, binary and too large messages, a
   flood, another site's origin: each refused with its code, nothing changed.
 - Two processes on one PostgreSQL database, people joining through both: every group gets
-  exactly one table and nobody is seated twice.
+  exactly one table and nobody is seated twice; a process stopped by SIGTERM closes its
+  people's connections (``1012``) and takes them out of the shared queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -262,6 +264,30 @@ def test_two_processes_on_postgresql_give_every_group_one_table_and_nobody_two(t
             _, metrics = http(server, "GET", "/metrics")
             made += int(float(metrics.split("\neighthalf_queue_tables_total ")[1].split()[0]))
         assert made == people // 4
+    finally:
+        for server in servers:
+            stop_server(server)
+
+
+def test_a_process_stopped_by_sigterm_takes_its_people_out_of_the_shared_queue(tmp_path: Path) -> None:
+    from postgres_support import new_database
+
+    database = new_database()
+    servers = [start_server(tmp_path / f"process{number}", "--queue-wait", "3600", db=database) for number in range(2)]
+
+    async def scenario() -> int | None:
+        async with queue_socket(servers[0]) as hana:
+            await join(hana, "Eights", 3, "Hana")
+            assert waiting(servers[1], "Eights", 3) == 1  # the queue is shared
+            servers[0].process.send_signal(signal.SIGTERM)
+            code, _ = await closed_with(hana)
+            return code
+
+    try:
+        code = asyncio.run(scenario())
+        assert code == 1012  # the server is stopping: join again elsewhere
+        assert servers[0].process.wait(timeout=WAIT_SECONDS) in (0, -signal.SIGTERM)
+        assert waiting(servers[1], "Eights", 3) == 0
     finally:
         for server in servers:
             stop_server(server)
