@@ -246,10 +246,10 @@ class Queue:
                 await self._pass(doing_match, doing_collect)
             except StoreError as error:  # the database is away: try again in a moment
                 logger.warning("the queue's pass: %s", error)
-                self._set_timer(time.time() + _RETRY_SECONDS)
+                self._retry()
             except Exception:  # a pass that fails must not stop the next
                 logger.exception("the queue's pass failed")
-                self._set_timer(time.time() + _RETRY_SECONDS)
+                self._retry()
 
     async def _pass(self, doing_match: bool, doing_collect: bool) -> None:
         now = time.time()
@@ -354,3 +354,13 @@ class Queue:
     def _wake_match(self) -> None:
         self._timer = None
         self._wake(match=True)
+
+    def _retry(self) -> None:
+        """Match and collect again in a moment (a pass failed: a table it made may be told to nobody yet)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(_RETRY_SECONDS, self._wake_retry)
+
+    def _wake_retry(self) -> None:
+        self._timer = None
+        self._wake(match=True, collect=True)

@@ -15,8 +15,8 @@ windows), then ``waiting`` frames (``place``, ``waiting``, ``waited``, ``window`
 and the table page's ``link`` with the token in its fragment), and closes (``1000``).
 ``{"type": "leave"}`` (answered ``left``, then closed) or closing the connection takes the
 person out of the queue at once. A refused join is an ``error`` frame (``bad-kind``,
-``bad-size``, ``bad-name``, ``bad-message``; ``in-queue`` for a second join on one
-connection) and the connection stays open for another; a binary or too large message, a
+``bad-size``, ``bad-name``, ``bad-message``, ``database-unavailable``; ``in-queue`` for a
+second join on one connection) and the connection stays open for another; a binary or too large message, a
 flood (``rate-limited``), or no join within :data:`JOIN_SECONDS`, closes it (``1008``; too
 large: ``1009``).
 """
@@ -199,6 +199,11 @@ async def queue_socket(websocket: WebSocket) -> None:
                 ticket = await _answer(queue, sender, data, ticket)
             except Refused as refused:
                 sender.deliver(error_message(refused))
+            except StoreError as error:  # the database is away (restarting): the person may try again
+                logger.error("the queue: %s", error)
+                sender.deliver(
+                    error_message(Refused("database-unavailable", "the database does not answer: try again"))
+                )
     except Refused as refused:
         sender.deliver(error_message(refused))
         sender.close(1009 if refused.code == "too-large" else 1008, refused.code)
