@@ -177,9 +177,9 @@ class Queue:
         if type(size) is not int or size not in sizes:
             raise Refused("bad-size", f"a table of {kind} has {sizes[0]} to {sizes[-1]} seats, not {quote(size)}")
         try:
-            checked = check_name(name)
-        except EighthalfError as error:
-            raise Refused("bad-name", str(error)) from None
+            checked = check_name(name, "name")
+        except EighthalfError as error:  # told in words, without the path of a document
+            raise Refused("bad-name", str(error).removeprefix("name: ")) from None
         return kind, size, checked
 
     async def join(self, kind: object, size: object, name: object, deliver: Callable[[dict[str, Any]], None]) -> str:
