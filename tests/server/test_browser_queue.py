@@ -1,6 +1,7 @@
 """Play now in a browser (issue 40, item 4): two people on the lobby page choose Eights at a
 table of two; the second page shows the first one waiting, then both pages move to one
 table, each in its own seat (the token saved on the device, as a seat taken by the form is).
+A name the seat rules refuse is told in words, and the form offered again.
 
 Needs Playwright and a Chromium; skips with the reason otherwise. Every wait is on the page
 (its text, its address), bounded by the pages' default timeout.
@@ -34,6 +35,12 @@ def test_two_people_press_play_now_and_land_at_one_table(browser: Any, tmp_path:
         for player in (anna, ben):
             player.page.goto(server.url + "/")
             player.page.wait_for_function("document.body.dataset.ready === '1'")
+        _play_now(anna, "Robo (bot)")  # refused in words, and the form is offered again
+        anna.page.locator("#queue-error").wait_for()
+        assert anna.page.locator("#queue-error").inner_text() == (
+            "A name has 1 to 40 letters, no comma, and does not end in (bot)."
+        )
+        anna.page.wait_for_function("!document.getElementById('queue-join').disabled")
         _play_now(anna, "Anna")
         anna.page.wait_for_function("document.getElementById('queue-status').innerText.startsWith('Place 1 of 1')")
         assert anna.page.locator("#queue-leave").is_visible() and anna.page.locator("#queue-join").is_disabled()

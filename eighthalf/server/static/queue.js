@@ -7,6 +7,14 @@
   const REFRESH_MS = 5000;
   // The kinds of play as the queue names them, and as a person reads them.
   const KIND_NAMES = { "8½ round": N_("8½ round"), "8½ match": N_("8½ match"), Eights: N_("Eights") };
+  // What a person is told of a refused join, in words (the code and the API's message stay in the frame).
+  const REFUSED = {
+    "bad-kind": N_("Choose a kind of play from the list."),
+    "bad-size": N_("Choose a number of players from the list."),
+    "bad-name": N_("A name has 1 to 40 letters, no comma, and does not end in (bot)."),
+    "in-queue": N_("You are in the queue already."),
+    "database-unavailable": N_("The server cannot reach its database: try again in a moment."),
+  };
   let kinds = [];
   let socket = null; // the connection that waits, or null
 
@@ -82,8 +90,11 @@
       } else if (frame.type === "left") {
         $("queue-status").textContent = t("You left the queue.");
       } else if (frame.type === "error") {
-        showError(frame.text || frame.message);
-        if (frame.code !== "in-queue") ws.close();
+        showError(REFUSED[frame.code] ? t(REFUSED[frame.code]) : frame.text || frame.message);
+        if (frame.code !== "in-queue") {
+          $("queue-status").textContent = "";
+          ws.close();
+        }
       }
     });
     ws.addEventListener("close", () => {
