@@ -12,6 +12,8 @@
   stores (two processes) matching at once on threads seat everyone exactly once, and a
   leave racing a match either leaves or is seated, never both.
 - A database of layout 2 gains the queue (layout 3) on both stores, and keeps its tables.
+- The ratings seam (:class:`~eighthalf.server.tables.queue.Ratings`) of a server: people far
+  apart wait, and bots fill with the ratings nearest.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -345,3 +347,40 @@ def test_a_leave_racing_a_match_either_leaves_or_is_seated_never_both() -> None:
     finally:
         for each in stores:
             each.close()
+
+
+class _Ratings:
+    """Ratings of a server with accounts, as the lead wires them: far apart, and two bots."""
+
+    def person(self, key: str, kind: str) -> float:
+        return 30.0 if key.startswith("Strong") else 0.0
+
+    def bots(self, kind: str) -> Mapping[str, float]:
+        return {"random": 0.0, "greedy": 30.0}
+
+
+def test_the_ratings_seam_keeps_people_far_apart_waiting_and_picks_the_nearest_bots() -> None:
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from eighthalf.server.web.app import create_app
+
+    for wait, expect in ((3600.0, None), (0.0, "greedy")):
+        app = create_app(":memory:", judge_at_once=0, queue_wait=wait)
+        with TestClient(app) as client:
+            app.state.queue.ratings = _Ratings()
+            with client.websocket_connect("/api/queue/wait") as strong:
+                strong.send_json({"type": "join", "kind": "Eights", "size": 3, "name": "Strong Sam"})
+                assert strong.receive_json()["type"] == "queued"
+                if expect is not None:  # alone, at once: the bots nearest 30
+                    while (frame := strong.receive_json())["type"] != "seated":
+                        pass
+                    summary = client.get(f"/api/tables/{frame['table']}").json()
+                    assert [seat["bot"] for seat in summary["seats"]] == [None, expect, expect]
+                    continue
+                with client.websocket_connect("/api/queue/wait") as weak:
+                    weak.send_json({"type": "join", "kind": "Eights", "size": 3, "name": "Wendy"})
+                    assert weak.receive_json()["type"] == "queued"
+                    while (frame := weak.receive_json())["type"] != "waiting" or frame["waiting"] != 2:
+                        assert frame["type"] == "waiting", frame  # the pass after the join seats nobody
+                    assert frame["place"] == 2 and frame["window"] == 5.0

@@ -182,22 +182,32 @@ class Queue:
             raise Refused("bad-name", str(error).removeprefix("name: ")) from None
         return kind, size, checked
 
-    async def join(self, kind: object, size: object, name: object, deliver: Callable[[dict[str, Any]], None]) -> str:
+    async def join(
+        self,
+        kind: object,
+        size: object,
+        name: object,
+        deliver: Callable[[dict[str, Any]], None],
+        *,
+        key: str | None = None,
+    ) -> str:
         """Put a person in the queue: their ticket. ``deliver`` is given the frames they are
-        sent (``waiting``, then ``seated``).
+        sent (``waiting``, then ``seated``); ``key`` is who they are for the ratings (a guest:
+        ``None``, their name), read in a worker thread.
 
         Raises:
             Refused: If the kind, the size or the name is not one (``bad-kind``, ``bad-size``, ``bad-name``).
             StoreError: If the database does not answer.
         """
         kind, size, name = self.check(kind, size, name)
+        rating = float(await asyncio.to_thread(self.ratings.person, name if key is None else key, kind))
         token = new_token()
         person = Queued(
             ticket=secrets.token_urlsafe(16),
             kind=kind,
             size=size,
             name=name,
-            rating=float(self.ratings.person(name, kind)),
+            rating=rating,
             since=time.time(),
             owner=self.lobby.owner,
             token_hash=token_hash(token),
