@@ -384,3 +384,63 @@ def test_the_ratings_seam_keeps_people_far_apart_waiting_and_picks_the_nearest_b
                     while (frame := weak.receive_json())["type"] != "waiting" or frame["waiting"] != 2:
                         assert frame["type"] == "waiting", frame  # the pass after the join seats nobody
                     assert frame["place"] == 2 and frame["window"] == 5.0
+
+
+def test_every_frame_of_the_queue_and_every_join_are_valid_under_the_shipped_schemas() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    referencing = pytest.importorskip("referencing")
+    pytest.importorskip("httpx2")
+    import json
+
+    from starlette.testclient import TestClient
+
+    import eighthalf.schemas
+    from eighthalf.schemas import schema
+    from eighthalf.server.web.app import create_app
+
+    folder = Path(eighthalf.schemas.__file__).parent
+    resources = []
+    for path in sorted(folder.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], referencing.Resource.from_contents(contents)))
+    registry = referencing.Registry().with_resources(resources)
+    sent = jsonschema.Draft202012Validator(schema("server.QueueClientMessage"), registry=registry)
+    told = jsonschema.Draft202012Validator(schema("server.QueueServerMessage"), registry=registry)
+    joins = [
+        {"type": "join", "kind": "Eights", "size": 2, "name": "Iris"},
+        {"type": "join", "kind": "8½ match", "size": 3, "name": "Jon"},
+        {"type": "join", "kind": "8½ round", "size": 2, "name": "Kai"},
+    ]
+    frames: list[dict[str, object]] = []
+    with TestClient(create_app(":memory:", judge_at_once=0, queue_wait=0.0)) as client:
+        for join in joins:
+            with client.websocket_connect("/api/queue/wait") as socket:
+                for message in ({"type": "ping"}, {**join, "name": "x (bot)"}, join):
+                    assert sent.is_valid(message), message
+                    socket.send_json(message)
+                while (frame := socket.receive_json())["type"] != "seated":
+                    frames.append(frame)
+                frames.append(frame)
+    with (
+        TestClient(create_app(":memory:", judge_at_once=0, queue_wait=3600.0)) as client,
+        client.websocket_connect("/api/queue/wait") as socket,
+    ):
+        socket.send_json({"type": "join", "kind": "Eights", "size": 2, "name": "Lea"})
+        while (frame := socket.receive_json())["type"] != "waiting":
+            frames.append(frame)
+        frames.append(frame)
+        socket.send_json({"type": "leave"})
+        while (frame := socket.receive_json())["type"] != "left":
+            frames.append(frame)
+        frames.append(frame)
+    assert {"pong", "error", "queued", "waiting", "seated", "left"} <= {frame["type"] for frame in frames}
+    for frame in frames:
+        assert told.is_valid(frame), frame
+    for wrong in (
+        {"type": "join", "kind": "Poker", "size": 2, "name": "A"},
+        {"type": "join", "kind": "Eights", "size": "2", "name": "A"},
+        {"type": "join", "kind": "Eights", "size": 2},
+        {"type": "leave", "ticket": "x"},
+        {"type": "move", "move": "x"},
+    ):
+        assert not sent.is_valid(wrong), wrong

@@ -37,6 +37,7 @@ __all__ = [
     "BOT_RATINGS",
     "DEFAULT_FILL_SECONDS",
     "DEFAULT_WINDOWS",
+    "JOIN_KEYS",
     "KINDS",
     "NEWCOMER_RATING",
     "Group",
@@ -74,6 +75,9 @@ KINDS: Final[Mapping[str, Kind]] = {
 }
 """The kinds of play, by name: a round of 8½, a match of 8½ (6 rounds, M1) and a game of
 Eights, each at the game's default rules, with no seed, no hints and 60 seconds a move."""
+
+JOIN_KEYS: Final = frozenset({"type", "kind", "size", "name"})
+"""The keys of a person's join of the queue (``{"type": "join", "kind": ..., "size": ..., "name": ...}``)."""
 
 DEFAULT_FILL_SECONDS: Final = 30.0
 """How long the first person of a group waits before bots fill its empty seats, by default."""

@@ -41,7 +41,7 @@ from eighthalf.server.protocol.messages import Refused, error_message, message_t
 from eighthalf.server.storage.queue import queue_for
 from eighthalf.server.storage.store import Store, StoreError
 from eighthalf.server.tables.lobby import Lobby
-from eighthalf.server.tables.queue import DEFAULT_FILL_SECONDS, KINDS
+from eighthalf.server.tables.queue import DEFAULT_FILL_SECONDS, JOIN_KEYS, KINDS
 from eighthalf.server.tables.queueing import Queue
 from eighthalf.server.tables.service import Service
 from eighthalf.server.web.metrics import Metrics
@@ -58,8 +58,6 @@ MAX_QUEUE_MESSAGE_BYTES: Final = 1024
 
 QUEUE_RATE: Final = (10.0, 30)
 """The rate limit of one queue connection's messages: so many a second, and a burst of so many."""
-
-_JOIN_KEYS: Final = frozenset({"type", "kind", "size", "name"})
 
 
 class _Closing(Refused):
@@ -237,7 +235,7 @@ async def _answer(queue: Queue, sender: _Sender, data: dict[str, Any], ticket: s
         return ticket
     if ticket is not None:
         raise Refused("in-queue", "this connection waits in the queue already: one place a person")
-    if set(data) != _JOIN_KEYS:
+    if set(data) != JOIN_KEYS:
         raise Refused("bad-message", 'expected {"type": "join", "kind": "...", "size": n, "name": "..."}')
     joined = await queue.join(data["kind"], data["size"], data["name"], sender.deliver)
     windows = queue.windows
