@@ -90,6 +90,17 @@ def test_the_server_benchmark_plays_tables_over_websockets(
     assert figures["engine_moves_per_second"] > 0 and figures["reference_kops"] > 0
 
 
+def test_the_queue_benchmark_seats_a_crowd_at_full_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("websockets")
+    from benchmarks.queue import main as queue_main
+
+    assert queue_main(["--people", "12", "--size", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["SQLite, 1 process"]
+    assert (figures["people"], figures["tables"]) == (12, 4)
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"] <= 1000 * figures["everyone_s"] + 1
+
+
 def test_the_client_benchmark_plays_the_same_games_with_the_javascript_and_the_python_client(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -15,14 +15,29 @@ from eighthalf.core.i18n import LOCALES
 from eighthalf.schemas.documents import nullable, object_schema, ref
 from eighthalf.server.protocol.games import SPEC_KEYS
 from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
+from eighthalf.server.tables.queue import JOIN_KEYS, KINDS
 
-__all__ = ["CLIENT_MESSAGES", "HTTP_BODIES", "SERVER_MESSAGES", "message_schemas", "object_of"]
+__all__ = [
+    "CLIENT_MESSAGES",
+    "HTTP_BODIES",
+    "QUEUE_CLIENT_MESSAGES",
+    "QUEUE_SERVER_MESSAGES",
+    "SERVER_MESSAGES",
+    "message_schemas",
+    "object_of",
+]
 
 CLIENT_MESSAGES: Final = ("hello", "move", "ping")
 """The ``type`` of every message a client sends."""
 
 SERVER_MESSAGES: Final = ("welcome", "state", "seats", "error", "pong")
 """The ``type`` of every message the server sends."""
+
+QUEUE_CLIENT_MESSAGES: Final = ("join", "leave")
+"""The ``type`` of every message a person sends on the queue's websocket (``/api/queue/wait``), beside ``ping``."""
+
+QUEUE_SERVER_MESSAGES: Final = ("queued", "waiting", "seated", "left")
+"""The ``type`` of every message the queue's websocket sends, beside ``error`` and ``pong``."""
 
 HTTP_BODIES: Final = (
     "NewTable",
@@ -387,4 +402,71 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             "an error body",
         ),
     }
-    return {**client, **server, **http}
+    return {**client, **server, **_queue_messages(), **http}
+
+
+def _queue_messages() -> dict[str, dict[str, Any]]:
+    """The messages of the queue's websocket (:mod:`eighthalf.server.web.queue`)."""
+
+    def kind(name: str) -> tuple[str, dict[str, Any]]:
+        return ("The message's type.", {"const": name})
+
+    windows = object_of(
+        {
+            "first": ("The window at once, points either side.", {"type": "number"}),
+            "step": ("How much it widens at each step.", {"type": "number"}),
+            "every": ("The seconds between steps.", {"type": "number"}),
+        },
+        "the windows",
+    )
+    join = object_of(
+        {
+            "type": kind("join"),
+            "kind": ("The kind of play.", {"enum": list(KINDS)}),
+            "size": ("The table size, one the kind allows.", {"type": "integer"}),
+            "name": ("The name to sit under (the seat-name rules; bad-name otherwise).", {"type": "string"}),
+        },
+        "join",
+    )
+    _checked_keys(join, set(JOIN_KEYS), set(), "the queue's join message")
+    seconds = {"type": "number", "minimum": 0}
+    return {
+        "join": join,
+        "leave": object_of({"type": kind("leave")}, "leave"),
+        "queued": object_of(
+            {
+                "type": kind("queued"),
+                "ticket": ("The person's queue ticket.", {"type": "string"}),
+                "kind": ("The kind of play.", {"enum": list(KINDS)}),
+                "size": ("The table size.", {"type": "integer"}),
+                "fill_seconds": ("The wait before bots fill a group's empty seats.", seconds),
+                "windows": ("The schedule of the rating windows.", windows),
+            },
+            "queued",
+        ),
+        "waiting": object_of(
+            {
+                "type": kind("waiting"),
+                "place": (
+                    "The person's place in line for the kind and size, from 1.",
+                    {"type": "integer", "minimum": 1},
+                ),
+                "waiting": ("How many wait for the kind and size.", {"type": "integer", "minimum": 1}),
+                "waited": ("How long the person has waited, in seconds.", seconds),
+                "window": ("The person's rating window now, points either side.", {"type": "number"}),
+                "bots_in": ("The seconds until bots fill the person's group (0: at the next match).", seconds),
+            },
+            "waiting",
+        ),
+        "seated": object_of(
+            {
+                "type": kind("seated"),
+                "table": ("The new table's id.", ref("tableId")),
+                "seat": ("The person's seat.", ref("seat")),
+                "token": ("The seat's token, sent to this person only.", ref("token")),
+                "link": ("The table page's path with the token in its fragment.", {"type": "string", "pattern": "^/"}),
+            },
+            "seated",
+        ),
+        "left": object_of({"type": kind("left")}, "left"),
+    }

@@ -43,7 +43,15 @@ from eighthalf.core.errors import EighthalfError
 from eighthalf.formats.documents import MAX_INT, VERSION
 from eighthalf.registry import GameEntry, games
 from eighthalf.schemas.documents import DRAFT, nullable, ref, schemas_of, used_defs
-from eighthalf.schemas.messages import CLIENT_MESSAGES, HTTP_BODIES, SERVER_MESSAGES, message_schemas, object_of
+from eighthalf.schemas.messages import (
+    CLIENT_MESSAGES,
+    HTTP_BODIES,
+    QUEUE_CLIENT_MESSAGES,
+    QUEUE_SERVER_MESSAGES,
+    SERVER_MESSAGES,
+    message_schemas,
+    object_of,
+)
 from eighthalf.server.protocol.games import MAX_MOVE_SECONDS, MAX_NAME, SERVED
 from eighthalf.server.protocol.messages import PROTOCOL_VERSION
 from eighthalf.server.tables.seats import MAX_CLIENTS_PER_SEAT, MAX_SPECTATORS, TOKEN_BYTES
@@ -58,6 +66,10 @@ SERVER_SCHEMAS: Final[tuple[str, ...]] = (
     *(f"server.{name}" for name in SERVER_MESSAGES),
     "server.ServerMessage",
     *(f"server.{name}" for name in HTTP_BODIES),
+    *(f"server.{name}" for name in QUEUE_CLIENT_MESSAGES),
+    "server.QueueClientMessage",
+    *(f"server.{name}" for name in QUEUE_SERVER_MESSAGES),
+    "server.QueueServerMessage",
 )
 """The name of every schema of the server's protocol (its file is ``<name>.schema.json``)."""
 
@@ -94,6 +106,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "no-hints": "A hint asked for at a table made without hints, without a seat's token, or after the game.",
     "bad-webhook": "A webhook's address the server may not call: not https (http only to loopback), or its host "
     "resolves to a private, loopback, link-local or reserved address the operator did not allow.",
+    "bad-kind": "A queue join names no kind of play ('8½ round', '8½ match', 'Eights').",
+    "bad-size": "A queue join's table size is not one the kind of play allows.",
+    "in-queue": "A second join on a queue connection that waits already: one place a person.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
@@ -403,6 +418,29 @@ def server_schemas(entries: Iterable[GameEntry] | None = None) -> dict[str, dict
         )
     for name in HTTP_BODIES:
         file(name, _TITLES[name], f"The JSON of {_TITLES[name]}.", schemas[name])
+    for side, queue_names, shared in (
+        ("client", QUEUE_CLIENT_MESSAGES, ("ping",)),
+        ("server", QUEUE_SERVER_MESSAGES, ("error", "pong")),
+    ):
+        sender = "A person's page sends" if side == "client" else "The server sends"
+        for name in queue_names:
+            defs[f"{name}Message"] = schemas[name]
+            file(name, f"the queue's {name} message", f"{sender} it over the websocket /api/queue/wait.", schemas[name])
+        every_queue = [*queue_names, *shared]
+        file(
+            f"Queue{side.capitalize()}Message",
+            f"any message a {'person' if side == 'client' else 'server'} sends on the queue's websocket",
+            "The value of 'type' selects the message's schema (ping, error and pong as on the tables' websocket).",
+            {
+                "type": "object",
+                "properties": {"type": {"enum": every_queue}},
+                "required": ["type"],
+                "allOf": [
+                    {"if": {"properties": {"type": {"const": name}}}, "then": ref(f"{name}Message")}
+                    for name in every_queue
+                ],
+            },
+        )
     if [name.removesuffix(".schema.json") for name in out] != list(SERVER_SCHEMAS):
         raise EighthalfError(f"the server's schemas are built as {list(out)}, not as {list(SERVER_SCHEMAS)}")
     return out

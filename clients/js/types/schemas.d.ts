@@ -409,7 +409,7 @@ export type ClientMessage = HelloMessage | MoveMessage | PingMessage;
  */
 export type MoveText = string;
 /**
- * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, and a table's moves judged, only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.
+ * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, and a table's moves judged, only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.; bad-kind: A queue join names no kind of play ('8½ round', '8½ match', 'Eights').; bad-size: A queue join's table size is not one the kind of play allows.; in-queue: A second join on a queue connection that waits already: one place a person.
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Code".
@@ -444,7 +444,10 @@ export type Code =
   | "review-closed"
   | "bad-position"
   | "no-hints"
-  | "bad-webhook";
+  | "bad-webhook"
+  | "bad-kind"
+  | "bad-size"
+  | "in-queue";
 /**
  * The table's rules, a Rules document of its game.
  *
@@ -551,6 +554,28 @@ export type Token = string;
  * via the `definition` "Seed".
  */
 export type Seed = null | number;
+/**
+ * The value of 'type' selects the message's schema (ping, error and pong as on the tables' websocket). (eighthalf server: any message a person sends on the queue's websocket (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "QueueClientMessage".
+ */
+export type QueueClientMessage = JoinMessage | LeaveMessage | PingMessage;
+/**
+ * The value of 'type' selects the message's schema (ping, error and pong as on the tables' websocket). (eighthalf server: any message a server sends on the queue's websocket (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "QueueServerMessage".
+ */
+export type QueueServerMessage =
+  QueuedMessage | WaitingMessage | SeatedMessage | LeftMessage | ErrorMessage | PongMessage;
+/**
+ * A seat number, from 0 (at most 8 seats).
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "SeatedMessageSeat".
+ */
+export type SeatedMessageSeat = number;
 /**
  * The value of 'type' selects the message's schema. (eighthalf server: any message a server sends (protocol version 1))
  *
@@ -2308,6 +2333,199 @@ export interface NewTable {
   timeout_bot?: Bot;
 }
 /**
+ * A person's page sends it over the websocket /api/queue/wait. (eighthalf server: the queue's join message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "JoinMessage".
+ */
+export interface JoinMessage {
+  /**
+   * The kind of play.
+   */
+  kind: "8½ round" | "8½ match" | "Eights";
+  /**
+   * The name to sit under (the seat-name rules; bad-name otherwise).
+   */
+  name: string;
+  /**
+   * The table size, one the kind allows.
+   */
+  size: number;
+  /**
+   * The message's type.
+   */
+  type: "join";
+}
+/**
+ * A person's page sends it over the websocket /api/queue/wait. (eighthalf server: the queue's leave message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "LeaveMessage".
+ */
+export interface LeaveMessage {
+  /**
+   * The message's type.
+   */
+  type: "leave";
+}
+/**
+ * The server sends it over the websocket /api/queue/wait. (eighthalf server: the queue's queued message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "QueuedMessage".
+ */
+export interface QueuedMessage {
+  /**
+   * The wait before bots fill a group's empty seats.
+   */
+  fill_seconds: number;
+  /**
+   * The kind of play.
+   */
+  kind: "8½ round" | "8½ match" | "Eights";
+  /**
+   * The table size.
+   */
+  size: number;
+  /**
+   * The person's queue ticket.
+   */
+  ticket: string;
+  /**
+   * The message's type.
+   */
+  type: "queued";
+  /**
+   * The schedule of the rating windows.
+   */
+  windows: {
+    /**
+     * The seconds between steps.
+     */
+    every: number;
+    /**
+     * The window at once, points either side.
+     */
+    first: number;
+    /**
+     * How much it widens at each step.
+     */
+    step: number;
+  };
+}
+/**
+ * The server sends it over the websocket /api/queue/wait. (eighthalf server: the queue's waiting message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "WaitingMessage".
+ */
+export interface WaitingMessage {
+  /**
+   * The seconds until bots fill the person's group (0: at the next match).
+   */
+  bots_in: number;
+  /**
+   * The person's place in line for the kind and size, from 1.
+   */
+  place: number;
+  /**
+   * The message's type.
+   */
+  type: "waiting";
+  /**
+   * How long the person has waited, in seconds.
+   */
+  waited: number;
+  /**
+   * How many wait for the kind and size.
+   */
+  waiting: number;
+  /**
+   * The person's rating window now, points either side.
+   */
+  window: number;
+}
+/**
+ * The server sends it over the websocket /api/queue/wait. (eighthalf server: the queue's seated message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "SeatedMessage".
+ */
+export interface SeatedMessage {
+  /**
+   * The table page's path with the token in its fragment.
+   */
+  link: string;
+  /**
+   * The person's seat.
+   */
+  seat: SeatedMessageSeat;
+  /**
+   * The new table's id.
+   */
+  table: TableId;
+  /**
+   * The seat's token, sent to this person only.
+   */
+  token: Token;
+  /**
+   * The message's type.
+   */
+  type: "seated";
+}
+/**
+ * The server sends it over the websocket /api/queue/wait. (eighthalf server: the queue's left message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "LeftMessage".
+ */
+export interface LeftMessage {
+  /**
+   * The message's type.
+   */
+  type: "left";
+}
+/**
+ * The server sends it over the websocket /ws/{id}. (eighthalf server: the error message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "ErrorMessage".
+ */
+export interface ErrorMessage {
+  /**
+   * What went wrong.
+   */
+  code: Code;
+  /**
+   * What went wrong, in English, naming the bad key or the move.
+   */
+  message: string;
+  /**
+   * The id of the rule that forbids a move, or null.
+   */
+  rule: null | string;
+  /**
+   * What a player is told, in the connection's language: an illegal move's reason (without the move and the rule id), a short sentence for a turn or game refusal, else the message.
+   */
+  text: string;
+  /**
+   * The message's type.
+   */
+  type: "error";
+}
+/**
+ * The server sends it over the websocket /ws/{id}. (eighthalf server: the pong message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "PongMessage".
+ */
+export interface PongMessage {
+  /**
+   * The message's type.
+   */
+  type: "pong";
+}
+/**
  * The server sends it over the websocket /ws/{id}. (eighthalf server: the welcome message (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -2515,46 +2733,6 @@ export interface SeatsMessage {
    * The message's type.
    */
   type: "seats";
-}
-/**
- * The server sends it over the websocket /ws/{id}. (eighthalf server: the error message (protocol version 1))
- *
- * This interface was referenced by `Schemas`'s JSON-Schema
- * via the `definition` "ErrorMessage".
- */
-export interface ErrorMessage {
-  /**
-   * What went wrong.
-   */
-  code: Code;
-  /**
-   * What went wrong, in English, naming the bad key or the move.
-   */
-  message: string;
-  /**
-   * The id of the rule that forbids a move, or null.
-   */
-  rule: null | string;
-  /**
-   * What a player is told, in the connection's language: an illegal move's reason (without the move and the rule id), a short sentence for a turn or game refusal, else the message.
-   */
-  text: string;
-  /**
-   * The message's type.
-   */
-  type: "error";
-}
-/**
- * The server sends it over the websocket /ws/{id}. (eighthalf server: the pong message (protocol version 1))
- *
- * This interface was referenced by `Schemas`'s JSON-Schema
- * via the `definition` "PongMessage".
- */
-export interface PongMessage {
-  /**
-   * The message's type.
-   */
-  type: "pong";
 }
 /**
  * The JSON of a table's public summary (GET /api/tables lists them; the welcome message holds one). (eighthalf server: a table's public summary (GET /api/tables lists them; the welcome message holds one) (protocol version 1))

@@ -39,6 +39,7 @@ from eighthalf.server.storage.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
+    QUEUE_SCHEMA,
     SCHEMA_VERSION,
     LeaseLost,
     Listed,
@@ -133,12 +134,17 @@ _SCHEMA: Final = (
     LAYOUT_3[1],
 )
 
-_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: ()}
+_QUEUE: Final = tuple(
+    statement.replace(" REAL", " DOUBLE PRECISION") for statement in filter(str.strip, QUEUE_SCHEMA.split(";"))
+)
+
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: _QUEUE}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
-layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2). Layout 3's
-(:data:`~eighthalf.server.storage.store.LAYOUT_3`) are at the end of :data:`_SCHEMA`, each one
-that may run again (``IF NOT EXISTS``), since a new database runs the migrations before the
-layout's tables exist."""
+layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the queue,
+:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`, which needs no other table). The rest of
+layout 3 (:data:`~eighthalf.server.storage.store.LAYOUT_3`) is at the end of :data:`_SCHEMA`,
+each statement one that may run again (``IF NOT EXISTS``), since a new database runs the
+migrations before the layout's tables exist."""
 
 _FIRST_LAYOUT: Final = 2
 

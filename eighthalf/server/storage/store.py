@@ -47,6 +47,7 @@ __all__ = [
     "LOAD_MOVES",
     "LOAD_SEATS",
     "LOAD_TABLE",
+    "QUEUE_SCHEMA",
     "SCHEMA_VERSION",
     "LeaseLost",
     "Listed",
@@ -65,7 +66,28 @@ SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
 and the indexes of the paged list; 3 adds when each move was made and the seats'
-webhooks (:data:`LAYOUT_3`)."""
+webhooks (:data:`LAYOUT_3`), and the queue of "Play now" (:data:`QUEUE_SCHEMA`)."""
+
+QUEUE_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS queue (
+    ticket TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    rating REAL NOT NULL,
+    since REAL NOT NULL,
+    owner TEXT NOT NULL,
+    seen REAL NOT NULL,
+    token_hash TEXT NOT NULL,
+    table_id TEXT,
+    seat INTEGER
+);
+CREATE INDEX IF NOT EXISTS queue_waiting ON queue (kind, size, since) WHERE table_id IS NULL;
+CREATE INDEX IF NOT EXISTS queue_owner ON queue (owner);
+"""
+"""The queue of "Play now" (:mod:`eighthalf.server.storage.queue`), the migration from layout 2
+to 3 on both stores (PostgreSQL's writes ``DOUBLE PRECISION`` for ``REAL``): a row a person
+waiting (``table_id`` null) or seated by the queue and not yet told (``table_id``, ``seat``)."""
 
 LAYOUT_3: Final = (
     "ALTER TABLE moves ADD COLUMN made DOUBLE PRECISION",
@@ -124,7 +146,7 @@ _MIGRATIONS: Final = {
     # is abandoned for the time it spent under the older release
     1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
     "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
-    2: "".join(f"{statement};" for statement in LAYOUT_3),
+    2: "".join(f"{statement};" for statement in LAYOUT_3) + QUEUE_SCHEMA,
 }
 """The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
 adds what is missing: the indexes)."""
@@ -416,7 +438,7 @@ class SQLiteStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             if version == 0:  # new, or a file of another program: CREATE ... IF NOT EXISTS keeps what is there
-                statements = _SCHEMA
+                statements = _SCHEMA + QUEUE_SCHEMA
             else:
                 statements = "".join(_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + _SCHEMA
             for statement in filter(str.strip, statements.split(";")):

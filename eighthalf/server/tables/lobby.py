@@ -25,7 +25,7 @@ from eighthalf.server.storage.store import Listed, Store, StoredTable, StoreErro
 from eighthalf.server.tables.seats import NO_METER, Meter
 from eighthalf.server.tables.table import Table, stored_summary
 
-__all__ = ["Lobby", "idle_after"]
+__all__ = ["Lobby", "idle_after", "new_stored"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -94,21 +94,7 @@ class Lobby:
         table_id = secrets.token_hex(6)
         while table_id in self.tables or self.store.load(table_id) is not None:
             table_id = secrets.token_hex(6)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(53)
-        settings = {
-            "bots": list(spec.bots),
-            "move_seconds": spec.move_seconds,
-            "timeout_bot": spec.timeout_bot,
-            "seeded": spec.seed is not None,
-            "hints": spec.hints,
-        }
-        stored = StoredTable(
-            id=table_id,
-            game=spec.game,
-            record=spec.entry().records.dumps(spec.record(seed)),
-            settings=settings,
-            created=time.time(),
-        )
+        stored = new_stored(spec, table_id, time.time())
         self.store.create_table(stored)
         table = self._keep(self._table(stored))
         table.schedule()
@@ -274,6 +260,26 @@ def idle_after(table: Table, after: float) -> float:
     if that is longer."""
     move_seconds = table.settings.get("move_seconds")
     return max(after, 2.0 * float(move_seconds)) if move_seconds is not None else after
+
+
+def new_stored(spec: TableSpec, table_id: str, now: float) -> StoredTable:
+    """A new table of ``spec`` as the store keeps it, of id ``table_id``, made at ``now``
+    (dealt from the spec's seed, or a fresh one)."""
+    seed = spec.seed if spec.seed is not None else secrets.randbits(53)
+    settings = {
+        "bots": list(spec.bots),
+        "move_seconds": spec.move_seconds,
+        "timeout_bot": spec.timeout_bot,
+        "seeded": spec.seed is not None,
+        "hints": spec.hints,
+    }
+    return StoredTable(
+        id=table_id,
+        game=spec.game,
+        record=spec.entry().records.dumps(spec.record(seed)),
+        settings=settings,
+        created=now,
+    )
 
 
 def _has_status(summary: dict[str, Any], status: str | None) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any, Final
 
 from eighthalf.core.errors import EighthalfError
@@ -114,6 +115,9 @@ class Service:
         self._claimed: set[str] = set()  # the tables made here since the renewal under way began
         self._catching: set[str] = set()  # the tables being read up to date (Service._catch_up)
         self._again: set[str] = set()  # those of them to read again once done
+        self.hearers: list[Callable[[dict[str, Any]], None]] = []
+        """Who else hears the changes that are not of a table (``{"queue": ...}``, and
+        ``{"resync": True}``), in the event loop: the queue (:mod:`eighthalf.server.tables.queueing`)."""
 
     def start(self) -> None:
         """Start listening to the database and renewing leases (in the running event loop);
@@ -190,6 +194,11 @@ class Service:
         the database read again (a move missed, an ending, a lost connection to the database)
         starts a :func:`catch_up` of the table (one at a time a table)."""
         try:
+            if "queue" in change or change.get("resync"):
+                for hear in self.hearers:
+                    hear(change)
+                if "queue" in change:
+                    return
             if change.get("resync"):
                 for table in list(self.lobby.tables.values()):
                     self._catch_up(table)

@@ -100,6 +100,7 @@ from eighthalf.server.web.metrics import CONTENT_TYPE, Metrics
 from eighthalf.server.web.offline import offline_routes
 from eighthalf.server.web.pages import accept_language, page_messages
 from eighthalf.server.web.play_on import play_on_route
+from eighthalf.server.web.queue import DEFAULT_FILL_SECONDS, new_queue, queue_routes
 from eighthalf.server.web.review import review_routes
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -128,14 +129,8 @@ STATIC: Final = Path(__file__).parent.parent / "static"
 
 _PONG: Final = message_text({"type": "pong"})
 
-_STATUS: Final = {
-    "unsupported-media-type": 415,
-    "no-table": 404,
-    "seat-taken": 409,
-    "game-over": 409,
-    "not-finished": 409,
-    "too-large": 413,
-}
+_STATUS: Final = {"unsupported-media-type": 415, "no-table": 404, "seat-taken": 409, "game-over": 409}
+_STATUS.update({"not-finished": 409, "too-large": 413})
 
 MAX_FRAME_BYTES: Final = 1024 * 1024
 """The largest websocket message the transport reads (uvicorn's ``ws_max_size``): one of more
@@ -304,11 +299,13 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     logger.info("%d tables in play loaded from %s", count, app.state.db)
     service.start()
     app.state.judge.start()
+    app.state.queue.start()  # "Play now" (eighthalf.server.web.queue)
     sweeper = None if abandon_after is None else asyncio.get_running_loop().create_task(_sweep(lobby, abandon_after))
     yield
     if sweeper is not None:
         sweeper.cancel()
     app.state.judge.stop()
+    app.state.queue.stop()
     service.stop()
     lobby.stop()
 
@@ -576,6 +573,7 @@ ROUTES: Final = (
     *review_routes(),
     hint_route(),
     play_on_route(),
+    *queue_routes(),
     *offline_routes(),
 )
 """The application's routes (the table at the top of this module)."""
@@ -590,6 +588,7 @@ def create_app(
     judge_budget: int = DEFAULT_BUDGET,
     judge_at_once: int = DEFAULT_AT_ONCE,
     webhook_rules: AddressRules = AddressRules(),  # noqa: B008 - a frozen value
+    queue_wait: float = DEFAULT_FILL_SECONDS,
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
@@ -616,6 +615,7 @@ def create_app(
             (:class:`~eighthalf.server.tables.judge.Judge`).
         judge_at_once: The most judgements this process works on at once (0: none).
         webhook_rules: What webhooks may call beside public addresses (:mod:`eighthalf.server.web.byday`).
+        queue_wait: Seconds a group waits in the queue before bots fill its empty seats.
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -639,6 +639,7 @@ def create_app(
     app.state.service = Service(lobby)  # several processes on one PostgreSQL database: leases and notices
     app.state.metrics = metrics
     app.state.judge = Judge(lobby, judgements_for(store), budget=judge_budget, at_once=judge_at_once)
+    app.state.queue = new_queue(lobby, app.state.service, store, metrics, queue_wait)  # state.queue: its Queue
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.abandon_after = abandon_after
     app.state.db = db

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 from eighthalf.server import extra_missing
 from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET
+from eighthalf.server.tables.queue import DEFAULT_FILL_SECONDS
 
 if sys.platform != "win32":
     import fcntl
@@ -102,6 +103,17 @@ def _hours(text: str) -> float:
     if not 0 <= hours <= 24 * 365 or hours != hours:
         raise argparse.ArgumentTypeError(f"hours from 0 (never) to 8760, not {text[:20]!r}")
     return hours
+
+
+def _queue_seconds(text: str) -> float:
+    """The wait of ``--queue-wait``: 0 (bots at once) to 3600 seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:  # not NaN either
+        raise argparse.ArgumentTypeError(f"seconds from 0 to 3600, not {text[:20]!r}")
+    return seconds
 
 
 def _db(text: str) -> str:
@@ -213,6 +225,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the most tables this process judges at once (default {DEFAULT_AT_ONCE}; 0: none)",
     )
     parser.add_argument(
+        "--queue-wait",
+        type=_queue_seconds,
+        default=DEFAULT_FILL_SECONDS,
+        metavar="SECONDS",
+        help=f"how long a group waits in the Play now queue before bots fill its empty seats "
+        f"(default {DEFAULT_FILL_SECONDS:g}; 0: at once)",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         type=_origin,
@@ -257,7 +277,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         abandon = None if args.abandon_after == 0 else args.abandon_after * 3600
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon,
-            judge_budget=args.judge_budget, judge_at_once=args.judge_at_once,
+            judge_budget=args.judge_budget, judge_at_once=args.judge_at_once, queue_wait=args.queue_wait,
             webhook_rules=AddressRules(args.webhooks_allow_loopback, args.webhooks_allow_private),
         )  # fmt: skip
     except StoreError as error:  # one line: libpq's messages run on over several

@@ -18,6 +18,11 @@ name                                             kind       what it counts
 ``eighthalf_webhook_failures_total``             counter    webhook attempts that failed (retried or not)
 ``eighthalf_webhook_retries_total``              counter    failed deliveries queued again after their pause
 ``eighthalf_webhook_dropped_total``              counter    deliveries dropped: the queue was full
+``eighthalf_queue_waiting``                      gauge      people waiting in the queue through this process
+``eighthalf_queue_wait_seconds``                 histogram  from joining the queue to a seat, of the people
+                                                            this process held
+``eighthalf_queue_tables_total``                 counter    tables this process made for the queue
+``eighthalf_queue_bots_total``                   counter    bots seated at them
 ===============================================  =========  =================================================
 """
 
@@ -33,7 +38,7 @@ try:
 except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv without the extra (tests/test_extras.py)
     raise extra_missing(error, "eighthalf.server.web.metrics") from error
 
-__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "Metrics"]
+__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "QUEUE_BUCKETS", "Metrics"]
 
 CONTENT_TYPE: Final[str] = CONTENT_TYPE_LATEST
 """The content type of the text that :meth:`Metrics.text` writes (Prometheus' text format)."""
@@ -41,6 +46,11 @@ CONTENT_TYPE: Final[str] = CONTENT_TYPE_LATEST
 LATENCY_BUCKETS: Final = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """The upper bounds (seconds) of the latency histograms' buckets: from half a millisecond
 (a commit on a quiet machine) to seconds (a searching bot)."""
+
+
+QUEUE_BUCKETS: Final = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 45.0, 60.0, 120.0, 300.0)
+"""The upper bounds (seconds) of the queue's wait histogram: from a table found at once to
+minutes (the wait before bots fill is 30 seconds by default)."""
 
 
 class Metrics:
@@ -89,6 +99,21 @@ class Metrics:
             registry=self.registry,
         )
 
+        self._queue_waiting = Gauge(
+            "eighthalf_queue_waiting", "People waiting in the queue through this process.", registry=self.registry
+        )
+        self._queue_wait = Histogram(
+            "eighthalf_queue_wait_seconds",
+            "From joining the queue to a seat, of the people this process held.",
+            buckets=QUEUE_BUCKETS,
+            registry=self.registry,
+        )
+        self._queue_tables = Counter(
+            "eighthalf_queue_tables", "Tables this process made for the queue.", registry=self.registry
+        )
+        self._queue_bots = Counter(
+            "eighthalf_queue_bots", "Bots seated at the tables this process made for the queue.", registry=self.registry
+        )
         self._webhooks = {
             kind: Counter(f"eighthalf_webhook_{kind}", text, registry=self.registry)
             for kind, text in (
@@ -114,6 +139,19 @@ class Metrics:
     def webhook_dropped(self) -> None:
         """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_dropped`."""
         self._webhooks["dropped"].inc()
+
+    def queue_waiting(self, waiting: Callable[[], int]) -> None:
+        """Read the number of people waiting through this process from ``waiting`` (at each scrape)."""
+        self._queue_waiting.set_function(waiting)
+
+    def queue_seated(self, seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.queueing.QueueMeter.queue_seated`."""
+        self._queue_wait.observe(seconds)
+
+    def queue_made(self, bots: int) -> None:
+        """See :meth:`eighthalf.server.tables.queueing.QueueMeter.queue_made`."""
+        self._queue_tables.inc()
+        self._queue_bots.inc(bots)
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""
