@@ -278,8 +278,10 @@ def test_a_layout_2_database_gains_the_queue_and_keeps_its_tables(tmp_path: Path
     store = SQLiteStore(path)
     store.create_table(StoredTable(id="kept", game="Eights", record="r", settings={}, created=1.0))
     store.close()
-    with contextlib.closing(sqlite3.connect(path)) as raw:  # as the release before wrote it
+    with contextlib.closing(sqlite3.connect(path)) as raw:  # as the release before wrote it (layout 2)
         raw.execute("DROP TABLE queue")
+        raw.execute("DROP TABLE webhooks")
+        raw.execute("ALTER TABLE moves DROP COLUMN made")
         raw.execute("PRAGMA user_version=2")
         raw.commit()
     store = SQLiteStore(path)
