@@ -127,6 +127,8 @@ class Table:
         self.spectators: set[Client] = set()
         self.locales: dict[Client, str] = {}
         """The language of each connection's narration, as its hello asked (English if none)."""
+        self.tokens: dict[Client, str] = {}
+        """The token each seat's connection said hello with (a rematch derives its new token: :mod:`~eighthalf.server.tables.rematch`)."""
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
@@ -203,6 +205,7 @@ class Table:
             "abandoned": self.abandoned,
             "result": result_data(self.game.result(self.state)),
             "created": self.created,
+            **({"parent": self.settings["parent"]} if "parent" in self.settings else {}),
         }
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -285,8 +288,8 @@ class Table:
                 f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
             )
 
-    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE, token: str | None = None) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator, else with the seat's ``token``), told in ``locale``; send it the state.
 
         Raises:
             Refused: If the seat or the table has as many connections as it may.
@@ -295,6 +298,8 @@ class Table:
         clients = self.spectators if seat is None else self.seats[seat].clients
         clients.add(client)
         self.locales[client] = locale
+        if seat is not None and token is not None:
+            self.tokens[client] = token
         client.deliver(self._frame(seat, (), None, locale))
         if seat is not None:
             self.broadcast_seats()
@@ -303,6 +308,7 @@ class Table:
         """Stop sending to ``client``."""
         (self.spectators if seat is None else self.seats[seat].clients).discard(client)
         self.locales.pop(client, None)
+        self.tokens.pop(client, None)
         if seat is not None:
             self.broadcast_seats()
         if self.released is not None:
