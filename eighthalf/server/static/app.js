@@ -169,7 +169,7 @@ const eighthalf = (() => {
   function seatName(seat) {
     if (seat.bot) return t("{bot} (bot)", { bot: seat.bot });
     if (seat.name) return seat.name;
-    return t("seat {seat} (open)", { seat: seat.seat });
+    return t("seat {seat} (open)", { seat: seat.seat + 1 });
   }
 
   // Who each seat of a table is: as seatName, but a name that several seats share is told

@@ -65,7 +65,7 @@
         el("option", { value: "", text: t("a person") }),
         ...game.bots.map((bot) => el("option", { value: bot, text: t("bot: {bot}", { bot }) })));
       select.value = before[seat] !== undefined && [...select.options].some((o) => o.value === before[seat]) ? before[seat] : fallback;
-      list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat }), select)));
+      list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat: seat + 1 }), select)));
     }
   }
 
@@ -141,12 +141,12 @@
     $("created-seat").textContent = seat === null
       ? t("Table {table}: {game}, every seat is a bot's. Watch it from the table page.", { table: table.id, game: table.game })
       : t("Table {table}: {game}. You sit at seat {seat} as {name}; this browser remembers your seat.",
-        { table: table.id, game: table.game, seat, name });
+        { table: table.id, game: table.game, seat: seat + 1, name });
     $("go").href = table.link;
     const list = $("invitations");
     list.replaceChildren();
     table.seats.forEach((each, index) => {
-      if (each.open && index !== seat) list.append(linkItem(t("Seat {seat}", { seat: index }), table.invitations[index]));
+      if (each.open && index !== seat) list.append(linkItem(t("Seat {seat}", { seat: index + 1 }), table.invitations[index]));
     });
     list.append(linkItem(t("Spectators"), table.link));
     $("created").scrollIntoView({ block: "nearest" });
@@ -174,16 +174,17 @@
     ].filter(Boolean);
     const seats = table.seats.map((seat) => {
       const online = seat.connected ? " ●" : "";
-      return el("li", { class: seat.open ? "open" : "" }, seat.open ? t("{seat}: open", { seat: seat.seat }) : `${seat.seat}: ${eighthalf.seatName(seat)}${online}`);
+      return el("li", { class: seat.open ? "open" : "" }, seat.open ? t("{seat}: open", { seat: seat.seat + 1 }) : `${seat.seat + 1}: ${eighthalf.seatName(seat)}${online}`);
     });
     const mine = eighthalf.savedSeat(table.id);
     const open = table.seats.find((seat) => seat.open);
-    const play = mine ? (mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat })) : t("Watch");
+    const over = Boolean(table.result || table.abandoned); // a finished game is one to see, not to play
+    const play = over || !mine ? t("Watch") : mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat + 1 });
     const actions = [el("a", { href: `/table/${table.id}`, text: play })];
-    if (!mine && open && !table.result && !table.abandoned) {
-      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
+    if (!mine && open && !over) {
+      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat + 1 }) }));
     }
-    if (table.result || table.abandoned) {
+    if (over) {
       actions.push(" ", el("a", { href: `/table/${table.id}/review`, class: "review-link", text: t("Review") }));
     }
     return el("tr", { "data-table": table.id },
