@@ -13,7 +13,7 @@ from typing import Any, Final
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.i18n import LOCALES
 from eighthalf.schemas.documents import nullable, object_schema, ref
-from eighthalf.server.protocol.games import SPEC_KEYS
+from eighthalf.server.protocol.games import BOTS_PACE, MAX_PACE, SPEC_KEYS
 from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
 
 __all__ = ["CLIENT_MESSAGES", "HTTP_BODIES", "SERVER_MESSAGES", "message_schemas", "object_of"]
@@ -315,6 +315,11 @@ def message_schemas() -> dict[str, dict[str, Any]]:
                 "Whether a seated person may ask for the best moves of their turn (default false).",
                 {"type": "boolean"},
             ),
+            "pace": (
+                f"The seconds a bot waits before each of its moves, 0 to {MAX_PACE:g}: by default "
+                f"{BOTS_PACE:g} at a table of bots alone (so people can watch it), 0 at any other.",
+                {"type": "number", "minimum": 0, "maximum": MAX_PACE},
+            ),
         },
         "a new table",
         frozenset(SPEC_KEYS - {"game"}),
@@ -343,6 +348,11 @@ def message_schemas() -> dict[str, dict[str, Any]]:
         "rule_ids": (
             "The rule ids that page has an anchor for (none without a page): the ids a page links to it.",
             {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ),
+        "bot_words": (
+            "A few words on each bot's strength, by bot, in the language asked for (a bot without words "
+            "is not in it).",
+            {"type": "object", "additionalProperties": {"type": "string"}},
         ),
         "options": (
             "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",

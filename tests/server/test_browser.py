@@ -423,7 +423,7 @@ def test_a_table_ended_as_abandoned_says_so_and_gives_no_seat(browser: Any, tmp_
 
 def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProcess, site: str) -> None:
     """A game of bots played to its end: the table and the lobby's row say who won, by the seats' names."""
-    made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "seed": 4})
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "pace": 0, "seed": 4})
     player = Player(browser, LAPTOP, "laptop")
     try:
         open_table(player, f"{site}/table/{made['id']}")  # a spectator, to wait on the game's end
@@ -450,7 +450,7 @@ def test_the_lobby_lists_tables_a_page_at_a_time_and_filters_them(browser: Any, 
     site = start_server(tmp_path / "server")
     player = Player(browser, LAPTOP, "laptop")
     try:
-        finished = new_table(site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 3})
+        finished = new_table(site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3})
         oldest = new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
         for _ in range(55):
             new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})

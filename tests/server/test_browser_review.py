@@ -49,7 +49,7 @@ def finished_fixture(server: ServerProcess, browser: Any) -> dict[str, str]:
     and its judgement by the review page's (which asks the server until it is done)."""
     made = {}
     for game in GAMES:
-        settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": 4}
+        settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "pace": 0, "seed": 4}
         if game == "8½":
             settings["rules"] = {"move_limit": 2000}
         made[game] = new_table(server, settings)["id"]

@@ -470,6 +470,12 @@ export type Games = {
    */
   board: null | string;
   /**
+   * A few words on each bot's strength, by bot, in the language asked for (a bot without words is not in it).
+   */
+  bot_words: {
+    [k: string]: string | undefined;
+  };
+  /**
    * The game's built-in bots, by name.
    */
   bots: Bot[];
@@ -2328,6 +2334,10 @@ export interface NewTable {
    * The time per move (default null: none).
    */
   move_seconds?: MoveSeconds;
+  /**
+   * The seconds a bot waits before each of its moves, 0 to 60: by default 1 at a table of bots alone (so people can watch it), 0 at any other.
+   */
+  pace?: number;
   /**
    * The number of seats (default: the game's least).
    */

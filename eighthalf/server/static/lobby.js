@@ -63,7 +63,9 @@
       const fallback = seat === 0 ? "" : game.bots.includes("greedy") ? "greedy" : "";
       const select = el("select", { id: `seat-${seat}`, "data-seat": seat },
         el("option", { value: "", text: t("a person") }),
-        ...game.bots.map((bot) => el("option", { value: bot, text: t("bot: {bot}", { bot }) })));
+        // each bot with a word on its strength, as the game's registry entry gives it (GET /api/games, in the page's language)
+        ...game.bots.map((bot) => el("option", { value: bot,
+          text: game.bot_words[bot] ? t("bot: {bot} — {words}", { bot, words: game.bot_words[bot] }) : t("bot: {bot}", { bot }) })));
       select.value = before[seat] !== undefined && [...select.options].some((o) => o.value === before[seat]) ? before[seat] : fallback;
       list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat: seat + 1 }), select)));
     }

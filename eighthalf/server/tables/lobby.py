@@ -96,6 +96,7 @@ class Lobby:
             "timeout_bot": spec.timeout_bot,
             "seeded": spec.seed is not None,
             "hints": spec.hints,
+            "pace": spec.pace,
         }
         stored = StoredTable(
             id=table_id,

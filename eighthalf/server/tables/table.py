@@ -21,7 +21,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -144,6 +144,8 @@ class Table:
         # a table stored as finished whose game is not over was ended as abandoned
         self.abandoned = stored.finished is not None and self.game.to_move(self.state) is not None
         self._lock = asyncio.Lock()
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the table waits before a bot's move (its pace) or a clock's end: :func:`asyncio.sleep`, or a test's clock."""
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
         self.released: Callable[[Table], None] | None = None
@@ -588,8 +590,9 @@ class Table:
         seat = self.game.to_move(self.state)
         if seat is None or not self.started:
             return
-        if self.seats[seat].bot is not None and self.driver is not None:
-            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
+        if self.seats[seat].bot is not None and self.driver is not None:  # after the table's pace (0: at once)
+            pace = float(self.settings.get("pace") or 0.0)
+            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0, pace))
         elif self.seats[seat].bot is None and self.settings.get("move_seconds") is not None:
             wait = float(self.settings["move_seconds"])
             self.deadline = time.time() + wait
@@ -597,9 +600,9 @@ class Table:
                 self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait))
 
     async def _bot_move(self, seat: int, number: int, wait: float, delay: float | None = None) -> None:
-        pause = wait if delay is None else delay  # delay: a move the database did not save, tried again
+        pause = wait if delay is None else delay  # delay: the table's pace, or a move the database did not save
         if pause:
-            await asyncio.sleep(pause)
+            await self.sleep(pause)
         player = self.seats[seat].player
         seen = self.view(seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]
