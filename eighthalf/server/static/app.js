@@ -186,6 +186,14 @@ const eighthalf = (() => {
     });
   }
 
+  // What a person reads of a refusal: the API's message without the JSON path it starts with
+  // ("$.players: Eights is played by 2 to 6 players, not 7 (WS2)" shows from "Eights ..."); the
+  // code and the path stay in the API's answer, for programs.
+  function words(error) {
+    const text = String((error && error.message) || error || "").replace(/^\$[^\s:]*: /, "");
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function absolute(path) {
     return new URL(path, location.href).href;
   }
@@ -328,7 +336,7 @@ const eighthalf = (() => {
 
   return {
     $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, seatName, seatNames, absolute, copyLink,
-    t, N_, translate, ready, lang: () => language, openSeats,
+    words, t, N_, translate, ready, lang: () => language, openSeats,
     corners, cardButton, cardItem, fill, board, loadBoard, rulesOf, loadRules,
   };
 })();

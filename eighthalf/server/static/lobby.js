@@ -124,7 +124,7 @@
       showCreated(table, seat, name);
       refresh();
     } catch (error) {
-      showError("form-error", `${error.message}${error.code ? ` (${error.code})` : ""}`);
+      showError("form-error", eighthalf.words(error)); // words for a person: the code and the path are the API's
     } finally {
       $("create").disabled = false;
     }
@@ -218,7 +218,7 @@
       showError("list-error", "");
     } catch (error) {
       if (mine !== asked) return;
-      showError("list-error", t("Cannot list the tables: {error}", { error: error.message }));
+      showError("list-error", t("Cannot list the tables: {error}", { error: eighthalf.words(error) }));
     }
   }
 
@@ -249,7 +249,7 @@
     try {
       games = await api("GET", `/api/games?lang=${encodeURIComponent(eighthalf.lang())}`);
     } catch (error) {
-      showError("form-error", t("Cannot load the games: {error}", { error: error.message }));
+      showError("form-error", t("Cannot load the games: {error}", { error: eighthalf.words(error) }));
       return;
     }
     $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));

@@ -387,7 +387,7 @@ import { chime, setupSound } from "./sound.js";
       });
       if (!answer.ok) {
         const body = await answer.json().catch(() => null);
-        $("rematch-error").textContent = body && body.error ? body.error.message : `HTTP ${answer.status}`;
+        $("rematch-error").textContent = body && body.error ? eighthalf.words(body.error) : `HTTP ${answer.status}`;
         $("rematch-error").hidden = false;
       } // the votes (and, once made, the moved) frame says what it did
     } catch (error) {
@@ -642,7 +642,7 @@ import { chime, setupSound } from "./sound.js";
         history.replaceState(null, "", location.pathname);
         connect();
       } catch (error) {
-        $("join-error").textContent = `${error.message}${error.code ? ` (${error.code})` : ""}`;
+        $("join-error").textContent = eighthalf.words(error);
         $("join-error").hidden = false;
       } finally {
         $("join-button").disabled = false;
