@@ -152,7 +152,8 @@ def vote(lobby: Lobby, table: Table, token: str | None, agree: bool) -> tuple[Re
     table if this vote made it (in memory, to be driven by this process).
 
     Raises:
-        Refused: If the vote may not be made (:func:`_check`), the table was rematched
+        Refused: If the vote may not be made (``not-finished``, ``no-rematch``,
+            ``not-a-player``, ``bad-token``), the table was rematched
             already (``rematched``), or the seat had agreed already (``already-agreed``) or,
             withdrawing, had not (``not-agreed``); nothing changed.
         StoreError: If the database does not answer; nothing changed.

@@ -145,7 +145,7 @@ class Table:
         self.abandoned = stored.finished is not None and self.game.to_move(self.state) is not None
         self._lock = asyncio.Lock()
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-        """How the table waits before a bot's move (its pace) or a clock's end: :func:`asyncio.sleep`, or a test's clock."""
+        """How the table waits before a bot's move (its pace) or a clock's end: ``asyncio.sleep``, or a test's clock."""
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
         self.released: Callable[[Table], None] | None = None
