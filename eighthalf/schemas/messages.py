@@ -165,7 +165,10 @@ def message_schemas() -> dict[str, dict[str, Any]]:
         _checked_keys(client[name], set(required), set(optional), f"the {name} message")
     rematch_fields = {
         "table": ("The finished table's id.", ref("tableId")),
-        "people": ("The seats played by people: each of them agrees (bots always do).", {"type": "array", "items": ref("seat")}),
+        "people": (
+            "The seats played by people: each of them agrees (bots always do).",
+            {"type": "array", "items": ref("seat")},
+        ),
         "agreed": ("The seats whose person asked for another game.", {"type": "array", "items": ref("seat")}),
         "rematch": ("The table the rematch made, once every person agreed, else null.", nullable(ref("tableId"))),
     }
@@ -285,7 +288,10 @@ def message_schemas() -> dict[str, dict[str, Any]]:
                 "table": ("The finished table's id.", ref("tableId")),
                 "to": ("The table of its rematch, where the connection goes; it is closed next.", ref("tableId")),
                 "seat": ("The connection's seat there, or null: a spectator.", ref("seatOrNull")),
-                "token": ("The seat's new token there (sent only to that seat), or null: a spectator.", nullable(ref("token"))),
+                "token": (
+                    "The seat's new token there (sent only to that seat), or null: a spectator.",
+                    nullable(ref("token")),
+                ),
                 "link": ("The new table's page, with the new token in the fragment for a seat.", new_link),
             },
             "moved",
@@ -350,8 +356,7 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             {"type": "array", "items": {"type": "string", "minLength": 1}},
         ),
         "bot_words": (
-            "A few words on each bot's strength, by bot, in the language asked for (a bot without words "
-            "is not in it).",
+            "A few words on each bot's strength, by bot, in the language asked for (a bot without words is not in it).",
             {"type": "object", "additionalProperties": {"type": "string"}},
         ),
         "options": (

@@ -450,7 +450,9 @@ def test_the_lobby_lists_tables_a_page_at_a_time_and_filters_them(browser: Any, 
     site = start_server(tmp_path / "server")
     player = Player(browser, LAPTOP, "laptop")
     try:
-        finished = new_table(site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3})
+        finished = new_table(
+            site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3}
+        )
         oldest = new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
         for _ in range(55):
             new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})

@@ -94,4 +94,3 @@ def test_a_table_of_8_half_bots_alone_is_made_with_a_move_limit_and_watched_at_i
         assert status == 400 and answer["error"]["code"] == "bad-table" and "$.pace" in answer["error"]["message"]
     finally:
         stop_server(server)
-

@@ -143,16 +143,25 @@ def test_a_rematch_moves_everyone_to_a_new_table_with_the_next_dealer(one: Serve
     }
     assert moved["ben"]["token"] == made["token"] and moved["ben"]["seat"] == 1
     assert moved["spectator"] == {
-        "type": "moved", "table": table, "to": child, "seat": None, "token": None, "link": f"/table/{child}"
+        "type": "moved",
+        "table": table,
+        "to": child,
+        "seat": None,
+        "token": None,
+        "link": f"/table/{child}",
     }
     status, summary = http(one, "GET", f"/api/tables/{child}")
     assert status == 200 and summary["parent"] == table, summary
-    assert [(seat["name"], seat["bot"]) for seat in summary["seats"]] == [("Anna", None), ("Ben", None), (None, "greedy")]
+    assert [(seat["name"], seat["bot"]) for seat in summary["seats"]] == [
+        ("Anna", None),
+        ("Ben", None),
+        (None, "greedy"),
+    ]
     assert summary["rules"]["move_limit"] == 4 and summary["moves"] == 0 and summary["started"]
     store = open_store(directory)
     try:
         stored = store.load(child)
-        assert stored is not None and "[Dealer \"0\"]" in stored.record  # the old game's dealer was seat 2 (S7)
+        assert stored is not None and '[Dealer "0"]' in stored.record  # the old game's dealer was seat 2 (S7)
         assert stored.settings["parent"] == table and stored.settings["bots"] == [None, None, "greedy"]
         assert not any(token in stored.record + str(stored.settings) for token in (anna, ben, made["token"]))
     finally:
@@ -160,7 +169,7 @@ def test_a_rematch_moves_everyone_to_a_new_table_with_the_next_dealer(one: Serve
     # the old tokens are no seat's at the new table; the new ones are
     for token, seat in ((anna, None), (ben, None), (rematch_token(anna, table), 0)):
 
-        async def hello(token: str = token) -> Any:
+        async def hello(token: str = token, seat: int | None = seat) -> Any:
             async with raw_socket(one, child) as socket:
                 await send(socket, {"type": "hello", "token": token})
                 return await receive_until(socket, "welcome") if seat is not None else await receive_error(socket)
@@ -198,7 +207,11 @@ def test_rematch_votes_are_refused_where_they_cannot_be(one: ServerProcess) -> N
         (400, "bad-json", http(one, "POST", path, {"agree": True, "seat": 1}, headers=bearer)),
         (400, "bad-json", http(one, "POST", path, raw=b"{", headers=bearer)),
         (413, "too-large", http(one, "POST", path, raw=b" " * 300 + b"{}", headers=bearer)),
-        (415, "unsupported-media-type", http(one, "POST", path, raw=b"{}", headers={**bearer, "content-type": "text/plain"})),
+        (
+            415,
+            "unsupported-media-type",
+            http(one, "POST", path, raw=b"{}", headers={**bearer, "content-type": "text/plain"}),
+        ),
         (404, "no-table", _vote(one, "nosuchtable", anna)),
         (409, "not-agreed", _vote(one, table, anna, False)),
     ]
@@ -226,7 +239,9 @@ def two_fixture(tmp_path: Path) -> Iterator[list[ServerProcess]]:
 
 
 def _database(server: ServerProcess) -> str:
-    return server.process.args[server.process.args.index("--db") + 1]  # type: ignore[union-attr, index, no-any-return]
+    """The ``--db`` the server process was started with."""
+    args: Any = server.process.args
+    return str(args[args.index("--db") + 1])
 
 
 def test_votes_through_two_processes_make_one_rematch_and_move_every_connection(two: list[ServerProcess]) -> None:

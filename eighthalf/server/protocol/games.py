@@ -36,8 +36,8 @@ from eighthalf.registry import GameEntry, find, games
 __all__ = [
     "BOTS_PACE",
     "MAX_MOVE_SECONDS",
-    "MAX_PACE",
     "MAX_NAME",
+    "MAX_PACE",
     "SERVED",
     "SPEC_KEYS",
     "TableSpec",

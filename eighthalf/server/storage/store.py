@@ -44,18 +44,18 @@ __all__ = [
     "LOAD_MOVES",
     "LOAD_SEATS",
     "LOAD_TABLE",
+    "REMATCH_OUTCOMES",
+    "REMATCH_SQL",
     "SCHEMA_VERSION",
     "LeaseLost",
     "Listed",
     "MoveConflict",
-    "REMATCH_OUTCOMES",
     "RematchState",
     "SQLiteStore",
     "Store",
     "StoreError",
     "StoredTable",
     "json_text",
-    "REMATCH_SQL",
     "list_query",
     "listed",
     "rematch_read",
@@ -628,7 +628,14 @@ class SQLiteStore:
                     if outcome == "agreed" and set(people) <= agreed:
                         db.execute(
                             "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                            (child.id, child.game, child.record, json.dumps(child.settings), child.created, child.created),
+                            (
+                                child.id,
+                                child.game,
+                                child.record,
+                                json.dumps(child.settings),
+                                child.created,
+                                child.created,
+                            ),
                         )
                         for old, new in seating:
                             db.execute(REMATCH_SQL["seat"], (child.id, new, table_id, old))

@@ -120,7 +120,11 @@ def _child(lobby: Lobby, table: Table) -> tuple[StoredTable, tuple[int, ...]]:
     settings = {key: value for key, value in table.settings.items() if key != "from"}
     settings.update({"bots": bots, "seeded": False, "parent": table.id})
     stored = StoredTable(
-        id=child_id, game=table.entry.name, record=table.entry.records.dumps(record), settings=settings, created=time.time()
+        id=child_id,
+        game=table.entry.name,
+        record=table.entry.records.dumps(record),
+        settings=settings,
+        created=time.time(),
     )
     return stored, order
 
@@ -188,8 +192,10 @@ def rematch_frame(table: Table, state: RematchState, seat: int | None, token: st
     """The text of the ``votes`` frame of ``table`` for a connection of ``seat`` with ``token``."""
     link = None
     if state.table is not None:
-        link = f"/table/{state.table}" if seat is None or token is None else (
-            f"/table/{state.table}#token={rematch_token(token, table.id)}"
+        link = (
+            f"/table/{state.table}"
+            if seat is None or token is None
+            else (f"/table/{state.table}#token={rematch_token(token, table.id)}")
         )
     return message_text(rematch_message(table.id, people(table), state.agreed, state.table, link))
 
@@ -214,7 +220,9 @@ def follow(table: Table, state: RematchState) -> None:
             client.deliver(message_text(moved_message(table.id, state.table, None, None)))
         else:
             client.deliver(
-                message_text(moved_message(table.id, state.table, new_seat(table, seat), rematch_token(token, table.id)))
+                message_text(
+                    moved_message(table.id, state.table, new_seat(table, seat), rematch_token(token, table.id))
+                )
             )
         client.close(1000, MOVED_REASON)
 
