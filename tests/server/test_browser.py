@@ -217,7 +217,7 @@ def _reload_and_rejoin(player: Player) -> None:
     player.collect()
     page.reload()
     page.wait_for_function("Number(document.body.dataset.renders) > 0")
-    assert page.locator("#title").inner_text() == seat_before and "seat 1" in seat_before
+    assert page.locator("#title").inner_text() == seat_before and "seat 2" in seat_before  # seat 1, counted from 1
     assert page.locator("#join").is_hidden() and page.url.endswith(page.url.split("/")[-1])
     assert "?" not in page.url and "#" not in page.url
     assert page.locator("#hand .card").count() > 0
@@ -302,11 +302,11 @@ def test_two_people_play_a_whole_game_by_touch_one_reloading(
         # The second person follows the invitation and takes seat 1 with a name.
         ben.page.goto(invitation)
         ben.page.get_by_label("Your name").fill("Ben")
-        ben.page.get_by_role("button", name="Sit at seat 1").click()
-        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
+        ben.page.get_by_role("button", name="Sit at seat 2").click()  # seat 1: the pages count seats from 1
+        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 2')")
         assert ben.page.url == spectators  # the invitation's ?seat=1 is gone once seated
         anna.page.locator("#go").click()
-        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 0')")
+        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
         open_table(watcher, spectators)
         assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
         # A spectator has no move to pick, no keyboard hint and no turn to hear.
@@ -351,7 +351,7 @@ def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
         # A second device opens the private link: it plays the seat, and the token leaves the address bar.
         open_table(player, site + joined[waiting][1]["link"])
         assert player.page.url == f"{site}/table/{made['id']}"
-        assert f"seat {waiting}" in player.page.locator("#title").inner_text()
+        assert f"seat {waiting + 1}" in player.page.locator("#title").inner_text()  # counted from 1 on the page
         assert legal_moves(player) == []
         type_move(player, "c")
         player.page.locator("#error").wait_for(state="visible")
