@@ -110,3 +110,32 @@ def test_play_again_moves_every_page_to_the_new_table(browser: Any, server: Serv
     finally:
         for player in players:
             player.close()
+
+
+def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: Any, server: ServerProcess) -> None:
+    """Each bot is offered with a word on its strength, from the registry, seats counted from 1,
+    and a refusal's red box holds words: no JSON path, no code (they stay in the API's answer)."""
+    player = Player(browser, LAPTOP, "laptop")
+    try:
+        page = player.page
+        page.goto(server.url + "/")
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        page.get_by_label("Game").select_option("8½")
+        page.get_by_label("Players").select_option("2")
+        options = page.locator("#seat-1 option").all_inner_texts()
+        assert options == [
+            "a person",
+            "bot: greedy — quick, a beginner",
+            "bot: ismcts — strongest, thinks longest",
+            "bot: random — plays any legal move",
+            "bot: search — strong, thinks a moment",
+        ], options  # in the order GET /api/games lists the bots
+        assert page.locator("#seat-choices label").all_inner_texts()[0].startswith("Seat 1")
+        page.get_by_label("Your name").fill("Ann, Bea")  # a name holds no comma: refused when the seat is taken
+        page.get_by_role("button", name="Create the table").click()
+        page.locator("#form-error").wait_for(state="visible")
+        told = page.locator("#form-error").inner_text()
+        assert told.startswith("A name holds no comma") and "$" not in told and "bad-name" not in told, told
+        assert all("status of 400" in each for each in player.problems), player.problems  # the refusal's answer only
+    finally:
+        player.close()
