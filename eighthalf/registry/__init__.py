@@ -477,6 +477,8 @@ def _add(entry: object, where: str) -> None:
         raise RegistryError(f"{where}: the default bot {entry.default_bot!r} is not one of the game's bots")
     if entry.analysis_bot is not None and entry.analysis_bot not in entry.bots:
         raise RegistryError(f"{where}: the analysis bot {entry.analysis_bot!r} is not one of the game's bots")
+    for bot in sorted(set(entry.bot_words) - set(entry.bots)):
+        raise RegistryError(f"{where}: the words on the bot {bot!r} name none of the game's bots")
     for name in entry.names:
         known = _find(name)
         if known is not None and known != entry:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -28,6 +29,7 @@ from server_support import (
     stop_server,
 )
 
+from eighthalf.registry import RegistryError, find, register
 from eighthalf.server.protocol.games import table_spec
 from eighthalf.server.storage.store import SQLiteStore
 from eighthalf.server.tables.lobby import Lobby
@@ -90,7 +92,27 @@ def test_a_table_of_8_half_bots_alone_is_made_with_a_move_limit_and_watched_at_i
         finally:
             store.close()
         assert settings[made["id"]]["pace"] == 1.0 and settings[slow["id"]]["pace"] == 60.0
+        status, listing = http(server, "GET", "/api/games?lang=fr")  # each bot's words, from its game's registry entry
+        words = {game["name"]: game["bot_words"] for game in listing}
+        assert (
+            status == 200
+            and words["8½"]["greedy"] == "rapide, débutant"
+            and set(words["Eights"])
+            == {
+                "random",
+                "greedy",
+                "search",
+                "ismcts",
+                "prospect",
+            }
+        )
         status, answer = http(server, "POST", "/api/tables", {"game": "8½", "seats": ["greedy", "greedy"], "pace": -1})
         assert status == 400 and answer["error"]["code"] == "bad-table" and "$.pace" in answer["error"]["message"]
     finally:
         stop_server(server)
+
+
+def test_words_on_a_bot_the_game_does_not_have_are_refused() -> None:
+    eights = find("eights")
+    with pytest.raises(RegistryError, match="the words on the bot 'deep blue' name none of the game's bots"):
+        register(attrs.evolve(eights, bot_words={**eights.bot_words, "deep blue": "strongest"}))
