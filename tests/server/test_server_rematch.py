@@ -46,8 +46,12 @@ from server_support import (
 )
 
 from eighthalf.registry import find
+from eighthalf.server.protocol.games import table_spec
 from eighthalf.server.storage.postgres import PostgresStore
-from eighthalf.server.tables.rematch import rematch_token
+from eighthalf.server.storage.store import SQLiteStore
+from eighthalf.server.tables.lobby import Lobby
+from eighthalf.server.tables.rematch import new_seat, next_seating, rematch_token
+from eighthalf.server.tables.table import Table
 
 SETTINGS: dict[str, Any] = {"game": "8½", "players": 3, "seats": [None, None, "greedy"], "rules": {"move_limit": 4}}
 """Two people and a bot, four moves of 8½ (E7): a game over in a moment."""
@@ -314,3 +318,38 @@ def test_the_last_two_votes_at_once_through_two_processes_make_the_rematch_exact
         assert len(store.table_ids()) == 6  # three tables, three rematches: none made twice
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(("game", "rounds"), [("Eights", 1), ("8½", 2), ("8½", 1)])
+def test_the_rematch_is_dealt_by_the_seat_after_the_last_dealer(game: str, rounds: int) -> None:
+    """8½ names the next dealer in the record (M2: a match's last round's dealer, then one on);
+    Eights turns the seats in their order so that the next dealer sits last (WS4, WG2)."""
+
+    async def finished() -> Table:
+        lobby = Lobby(SQLiteStore(":memory:"))
+        rules = {"target": 15} if game == "Eights" else {"move_limit": 30}
+        spec = table_spec(
+            {"game": game, "players": 3, "rounds": rounds, "seats": ["greedy"] * 3, "rules": rules, "pace": 0}
+        )
+        table = lobby.create(spec)
+        done = asyncio.Event()
+        table.released = lambda each: done.set() if each.over else None
+        await asyncio.wait_for(done.wait(), 60)
+        return table
+
+    table = asyncio.run(finished())
+    state: Any = table.state
+    last = state.hand.dealer if game == "Eights" else state.dealer if rounds > 1 else 2
+    following = (last + 1) % 3
+    record, order = next_seating(table, 5)
+    if game == "8½":
+        assert (
+            order == (0, 1, 2)
+            and (2 if record.dealer is None else record.dealer) == following
+            and record.rounds == (None if rounds == 1 else 2)
+        )
+        assert record.start().to_move is not None
+    else:
+        assert order[following] == 2 and [order[(following + step) % 3] for step in (1, 2)] == [0, 1]
+        assert [new_seat(table, seat) for seat in range(3)] == list(order)
+        assert record.start().hand.dealer == 2  # Eights' first hand is always dealt by the last seat

@@ -154,9 +154,15 @@ async def rematch_by_message(state: Any, table: Table, client: Client, seat: int
 
 
 def told_on_attach(lobby: Lobby, table: Table, client: Client, seat: int | None) -> None:
-    """Tell a connection that just began to follow a finished ``table`` where its rematch stands."""
+    """Tell a connection that just began to follow a finished ``table`` where its rematch stands
+    (the database away: not told now; the next vote tells it)."""
     if table.over and not table.abandoned:
-        rematch.tell(table, lobby.store.rematch_state(table.id), client, seat)
+        try:
+            state = lobby.store.rematch_state(table.id)
+        except StoreError as error:
+            logger.warning("table %s: where its rematch stands is not read: %s", table.id, error)
+            return
+        rematch.tell(table, state, client, seat)
 
 
 def rematch_route() -> Any:
