@@ -137,5 +137,14 @@ def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: 
         told = page.locator("#form-error").inner_text()
         assert told.startswith("A name holds no comma") and "$" not in told and "bad-name" not in told, told
         assert all("status of 400" in each for each in player.problems), player.problems  # the refusal's answer only
+        page.locator("#seat-0").select_option("greedy")  # bots alone: made, not refused, at the pace asked for
+        page.locator("#seat-1").select_option("random")
+        page.locator("#pace").fill("60")
+        page.get_by_role("button", name="Create the table").click()
+        page.locator("#created").wait_for(state="visible")
+        made = str(page.locator("#go").get_attribute("href")).rsplit("/", 1)[1]
+        status, summary = http(server, "GET", f"/api/tables/{made}")
+        assert status == 200 and summary["rules"]["move_limit"] == 1000 and summary["started"], summary
+        assert summary["moves"] == 0  # its first bot waits its minute
     finally:
         player.close()

@@ -95,6 +95,8 @@
     if (game.max_rounds > 1) body.rounds = Number($("rounds").value);
     if ($("timed").checked) body.move_seconds = Number($("move-seconds").value);
     if ($("hints").checked) body.hints = true;
+    const pace = $("pace").value.trim(); // empty: the server's default (1 s at a table of bots alone, else 0)
+    if (pace !== "") body.pace = Number(pace);
     const seed = $("seed").value.trim();
     if (seed !== "") body.seed = Number(seed);
     return body;
