@@ -50,9 +50,9 @@ import eighthalf.schemas
 from eighthalf.registry import find
 from eighthalf.server.protocol.games import table_spec
 from eighthalf.server.storage.postgres import PostgresStore
-from eighthalf.server.storage.store import SQLiteStore
+from eighthalf.server.storage.store import RematchState, SQLiteStore
 from eighthalf.server.tables.lobby import Lobby
-from eighthalf.server.tables.rematch import new_seat, next_seating, rematch_token
+from eighthalf.server.tables.rematch import heard, new_seat, next_seating, rematch_token, tell
 from eighthalf.server.tables.table import Table
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -391,3 +391,46 @@ def test_the_rematch_is_dealt_by_the_seat_after_the_last_dealer(game: str, round
         assert order[following] == 2 and [order[(following + step) % 3] for step in (1, 2)] == [0, 1]
         assert [new_seat(table, seat) for seat in range(3)] == list(order)
         assert record.start().hand.dealer == 2  # Eights' first hand is always dealt by the last seat
+
+
+class _Client:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def deliver(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def test_every_copy_of_a_finished_table_that_connections_follow_hears_a_vote() -> None:
+    """A connection may follow a copy of a finished table that the lobby let go and read again
+    for another connection: a vote heard is told on every copy, and the rematch moves both."""
+
+    async def main() -> tuple[_Client, _Client]:
+        lobby = Lobby(SQLiteStore(":memory:"))
+        spec = table_spec({"game": "Eights", "seats": ["greedy", "random"], "rules": {"target": 10}, "pace": 0})
+        table = lobby.create(spec)
+        done = asyncio.Event()
+        table.released = lambda each: done.set() if each.over else None
+        await asyncio.wait_for(done.wait(), 60)
+        stored = lobby.store.load(table.id)
+        assert stored is not None
+        copy = Table(stored, lobby.store)  # read again, as for a connection that came after the lobby let it go
+        one, other = _Client(), _Client()
+        state = lobby.store.rematch_state(table.id)
+        for each, client in ((table, one), (copy, other)):
+            each.attach(client, None)  # a spectator of each copy, told where the rematch stands
+            tell(each, state, client, None)
+        heard(lobby, table.id, RematchState((), None))  # told already: nothing new
+        heard(lobby, table.id, RematchState((), "t2"))
+        return one, other
+
+    one, other = asyncio.run(main())
+    for client in (one, other):
+        assert [frame["type"] for frame in client.sent] == ["state", "votes", "moved"], client.sent
+        assert client.sent[2]["to"] == "t2" and client.closed == (1000, "moved")

@@ -42,6 +42,7 @@ from eighthalf.server.tables.table import Table
 __all__ = [
     "MOVED_REASON",
     "follow",
+    "heard",
     "new_seat",
     "next_seating",
     "people",
@@ -178,6 +179,7 @@ def vote(lobby: Lobby, table: Table, token: str | None, agree: bool) -> tuple[Re
         raise Refused("not-agreed", f"seat {seat} has not asked for a rematch: there is nothing to withdraw")
     made = lobby.get(child.id) if outcome == "made" else None
     follow(table, state)
+    heard(lobby, table.id, state)  # any other copy of the table here that connections follow
     return state, made
 
 
@@ -225,6 +227,17 @@ def follow(table: Table, state: RematchState) -> None:
                 )
             )
         client.close(1000, MOVED_REASON)
+
+
+def heard(lobby: Lobby, table_id: str, state: RematchState) -> None:
+    """A rematch vote of the table ``table_id`` committed by any process: :func:`follow` it on
+    every copy of the table in this process that connections follow (the lobby's, and one that
+    a connection still follows after the lobby let it go and read it again for another)."""
+    copies = {each for each in list(_known) if each.id == table_id}
+    if (kept := lobby.tables.get(table_id)) is not None and kept.over:
+        copies.add(kept)
+    for each in copies:
+        follow(each, state)
 
 
 def tell(table: Table, state: RematchState, client: Client, seat: int | None) -> None:

@@ -196,6 +196,10 @@ class Service:
                 for table in list(self.lobby.tables.values()):
                     self._catch_up(table)
                 return
+            if "rematch" in change:  # a rematch vote: told here, and the connections moved once it is made
+                told = change["rematch"]
+                rematch.heard(self.lobby, change["table"], RematchState(tuple(told["agreed"]), told["table"]))
+                return
             followed = self.lobby.tables.get(change["table"])
             if followed is None:  # not followed here: read from the database when asked
                 return
@@ -204,9 +208,6 @@ class Service:
                     self._catch_up(followed)
             elif "seat" in change:
                 followed.follow_seat(change["seat"], change["name"], change["token_hash"], change["touched"])
-            elif "rematch" in change:  # a rematch vote: told here, and the connections moved once it is made
-                told = change["rematch"]
-                rematch.follow(followed, RematchState(tuple(told["agreed"]), told["table"]))
             elif change.get("finished"):
                 self._catch_up(followed)
         except Exception:  # one change that cannot be followed must not stop the others
