@@ -44,7 +44,9 @@ def _one_finished_game(path: Path) -> str:
     async def play() -> str:
         store = SQLiteStore(str(path))
         lobby = Lobby(store)
-        table = lobby.create(table_spec({"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 7}))
+        table = lobby.create(
+            table_spec({"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 7})
+        )
         while not table.over:
             task = table._task
             assert task is not None

@@ -98,6 +98,7 @@ nitpick_ignore = [
         "enum.Enum",
         "gettext.NullTranslations",
         "enum.IntEnum",
+        "collections.abc.Awaitable",
         "collections.abc.Callable",
         "collections.abc.Collection",
         "collections.abc.Iterable",
@@ -151,6 +152,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "contextlib.AbstractAsyncContextManager"),
     ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.requests.Request"),
     ("py:class", "websockets.asyncio.client.ClientConnection"),
 ]
 

@@ -238,7 +238,9 @@ def test_server_message_schemas_take_the_third_game_and_its_frames_pass_them(ser
     validator = jsonschema.Draft202012Validator(every["server.ServerMessage.schema.json"], registry=registry)
 
     async def main() -> list[str]:
-        summary = await create_table(server.url, {"game": "Shedding", "players": 2, "seats": ["greedy", "random"]})
+        summary = await create_table(
+            server.url, {"game": "Shedding", "players": 2, "seats": ["greedy", "random"], "pace": 0}
+        )
         watched = await asyncio.wait_for(await support.start_watch(server, summary["id"], None, None), 60)
         return list(watched.texts)
 

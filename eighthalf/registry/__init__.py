@@ -256,6 +256,10 @@ def _never_endless(rules: object) -> str | None:
     return None
 
 
+def _unchanged(rules: object) -> object:
+    return rules
+
+
 def _one_round(game: object) -> int:
     return 1
 
@@ -343,6 +347,14 @@ class GameEntry:
     unless the game has matches)."""
     endless: Callable[[Any], str | None] = _never_endless
     """Why bots alone might play for ever under some rules (8½ without a move limit, E7), or ``None``."""
+    bounded: Callable[[Any], Any] = _unchanged
+    """The rules a table of bots alone plays by, from the rules its creator chose: rules that
+    :attr:`endless` finds endless made to end (8½: a move limit of 1,000 moves, E7); by
+    default the rules themselves."""
+    bot_words: Mapping[str, str] = attrs.field(factory=dict)
+    """A few words on each built-in bot's strength, by name, for a person choosing one (the
+    lobby: "quick, a beginner"), marked for translation (:func:`~eighthalf.core.i18n.N_`) and
+    told in each language; a bot without words is offered by its name alone."""
     commands: Commands = Commands()
     """What the game's commands on the command line show differently, if anything (see
     :class:`Commands`; by default nothing: every command is derived)."""
@@ -465,6 +477,8 @@ def _add(entry: object, where: str) -> None:
         raise RegistryError(f"{where}: the default bot {entry.default_bot!r} is not one of the game's bots")
     if entry.analysis_bot is not None and entry.analysis_bot not in entry.bots:
         raise RegistryError(f"{where}: the analysis bot {entry.analysis_bot!r} is not one of the game's bots")
+    for bot in sorted(set(entry.bot_words) - set(entry.bots)):
+        raise RegistryError(f"{where}: the words on the bot {bot!r} name none of the game's bots")
     for name in entry.names:
         known = _find(name)
         if known is not None and known != entry:

@@ -13,7 +13,7 @@ from typing import Any, Final
 from eighthalf.core.errors import EighthalfError
 from eighthalf.core.i18n import LOCALES
 from eighthalf.schemas.documents import nullable, object_schema, ref
-from eighthalf.server.protocol.games import SPEC_KEYS
+from eighthalf.server.protocol.games import BOTS_PACE, MAX_PACE, SPEC_KEYS
 from eighthalf.server.protocol.messages import CLIENT_KEYS, MAX_LANG, PROTOCOL_VERSION
 from eighthalf.server.tables.queue import JOIN_KEYS, KINDS
 
@@ -27,10 +27,10 @@ __all__ = [
     "object_of",
 ]
 
-CLIENT_MESSAGES: Final = ("hello", "move", "ping")
+CLIENT_MESSAGES: Final = ("hello", "move", "rematch", "ping")
 """The ``type`` of every message a client sends."""
 
-SERVER_MESSAGES: Final = ("welcome", "state", "seats", "error", "pong")
+SERVER_MESSAGES: Final = ("welcome", "state", "seats", "votes", "moved", "error", "pong")
 """The ``type`` of every message the server sends."""
 
 QUEUE_CLIENT_MESSAGES: Final = ("join", "leave")
@@ -48,6 +48,8 @@ HTTP_BODIES: Final = (
     "TableList",
     "Games",
     "HintAnswer",
+    "RematchRequest",
+    "RematchAnswer",
     "ErrorBody",
 )
 """The HTTP bodies: what ``POST /api/tables`` and ``POST /api/tables/{id}/seats/{seat}`` take
@@ -106,6 +108,7 @@ def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
         ),
         "result": ("The result once the game is over, else null.", ref("result")),
         "created": ("When the table was made, in seconds since the epoch.", {"type": "number"}),
+        "parent": ("The table whose rematch this table is (only at a rematch).", ref("tableId")),
     }
 
 
@@ -160,10 +163,31 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             "move",
             frozenset({"number"}),
         ),
+        "rematch": object_of(
+            {
+                "type": kind("rematch"),
+                "agree": (
+                    "true: the seat asks for another game with the same seats, once the game is over; "
+                    "false: the request withdrawn.",
+                    {"type": "boolean"},
+                ),
+            },
+            "rematch",
+        ),
         "ping": object_of({"type": kind("ping")}, "ping"),
     }
     for name, (required, optional) in CLIENT_KEYS.items():
         _checked_keys(client[name], set(required), set(optional), f"the {name} message")
+    rematch_fields = {
+        "table": ("The finished table's id.", ref("tableId")),
+        "people": (
+            "The seats played by people: each of them agrees (bots always do).",
+            {"type": "array", "items": ref("seat")},
+        ),
+        "agreed": ("The seats whose person asked for another game.", {"type": "array", "items": ref("seat")}),
+        "rematch": ("The table the rematch made, once every person agreed, else null.", nullable(ref("tableId"))),
+    }
+    new_link = {"type": "string", "pattern": "^/table/[^#?]+(#token=[A-Za-z0-9_-]+)?$"}
     server = {
         "welcome": object_of(
             {
@@ -261,6 +285,32 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             },
             "error",
         ),
+        "votes": object_of(
+            {
+                "type": kind("votes"),
+                **rematch_fields,
+                "link": (
+                    "Once the rematch is made, this connection's link to it: its new seat's private link "
+                    "(the new token in the fragment) for a seat, the table page for a spectator; else null.",
+                    nullable(new_link),
+                ),
+            },
+            "votes",
+        ),
+        "moved": object_of(
+            {
+                "type": kind("moved"),
+                "table": ("The finished table's id.", ref("tableId")),
+                "to": ("The table of its rematch, where the connection goes; it is closed next.", ref("tableId")),
+                "seat": ("The connection's seat there, or null: a spectator.", ref("seatOrNull")),
+                "token": (
+                    "The seat's new token there (sent only to that seat), or null: a spectator.",
+                    nullable(ref("token")),
+                ),
+                "link": ("The new table's page, with the new token in the fragment for a seat.", new_link),
+            },
+            "moved",
+        ),
         "pong": object_of({"type": kind("pong")}, "pong"),
     }
     new_table = object_of(
@@ -285,6 +335,11 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             "hints": (
                 "Whether a seated person may ask for the best moves of their turn (default false).",
                 {"type": "boolean"},
+            ),
+            "pace": (
+                f"The seconds a bot waits before each of its moves, 0 to {MAX_PACE:g}: by default "
+                f"{BOTS_PACE:g} at a table of bots alone (so people can watch it), 0 at any other.",
+                {"type": "number", "minimum": 0, "maximum": MAX_PACE},
             ),
         },
         "a new table",
@@ -314,6 +369,10 @@ def message_schemas() -> dict[str, dict[str, Any]]:
         "rule_ids": (
             "The rule ids that page has an anchor for (none without a page): the ids a page links to it.",
             {"type": "array", "items": {"type": "string", "minLength": 1}},
+        ),
+        "bot_words": (
+            "A few words on each bot's strength, by bot, in the language asked for (a bot without words is not in it).",
+            {"type": "object", "additionalProperties": {"type": "string"}},
         ),
         "options": (
             "The rule options a new table offers, in the language asked for (lang, else Accept-Language).",
@@ -355,8 +414,10 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             },
             "a join's answer",
         ),
-        "TableSummary": object_of(_summary_fields(), "a table's summary"),
-        "Table": object_of({**_summary_fields(), **_link_fields()}, "a table's summary with its links"),
+        "TableSummary": object_of(_summary_fields(), "a table's summary", frozenset({"parent"})),
+        "Table": object_of(
+            {**_summary_fields(), **_link_fields()}, "a table's summary with its links", frozenset({"parent"})
+        ),
         "TableList": {"type": "array", "items": ref("summary")},
         "Games": {"type": "array", "items": {"description": "A served game.", **object_of(game_fields, "a game")}},
         "HintAnswer": object_of(
@@ -385,6 +446,23 @@ def message_schemas() -> dict[str, dict[str, Any]]:
                 ),
             },
             "a hint",
+        ),
+        "RematchRequest": object_of(
+            {"agree": ("true: another game asked for; false: the request withdrawn.", {"type": "boolean"})},
+            "a rematch vote",
+        ),
+        "RematchAnswer": object_of(
+            {
+                **rematch_fields,
+                "seat": ("The token's seat at the rematch once made, else null.", ref("seatOrNull")),
+                "token": ("The token's new seat token at the rematch once made, else null.", nullable(ref("token"))),
+                "link": (
+                    "The rematch's table page once made (with the new token in the fragment for the token's seat), "
+                    "else null.",
+                    nullable(new_link),
+                ),
+            },
+            "a rematch's answer",
         ),
         "ErrorBody": object_of(
             {

@@ -82,7 +82,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-name": "A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.",
     "seat-taken": "The seat is a bot's or another person's.",
     "no-table": "No table of that id.",
-    "not-finished": "A record is downloaded, and a table's moves judged, only once the game is over.",
+    "not-finished": "A record is downloaded, a table's moves judged and a rematch asked for only once the game is over.",
     "too-large": "A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).",
     "not-found": "No such HTTP path.",
     "bad-request": "An HTTP request the server does not serve (a wrong method).",
@@ -109,6 +109,11 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad-kind": "A queue join names no kind of play ('8½ round', '8½ match', 'Eights').",
     "bad-size": "A queue join's table size is not one the kind of play allows.",
     "in-queue": "A second join on a queue connection that waits already: one place a person.",
+    "not-a-player": "A rematch asked for by a spectator or without a seat's token: only the seated people vote.",
+    "no-rematch": "A rematch asked for at a table ended as abandoned.",
+    "rematched": "A rematch vote at a table whose rematch was made already; its message names the new table.",
+    "already-agreed": "A seat asked for a rematch it had asked for already.",
+    "not-agreed": "A seat withdrew a rematch request it had not made.",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 
@@ -352,6 +357,8 @@ _TITLES: Final = {
     "TableList": "the answer of GET /api/tables: every table's summary, newest first",
     "Games": "the answer of GET /api/games: the games served",
     "HintAnswer": "the answer of POST /api/tables/{id}/hint: the best moves of the seat's turn, from its view",
+    "RematchRequest": "the body of POST /api/tables/{id}/rematch: a seat's vote for another game",
+    "RematchAnswer": "the answer of GET and POST /api/tables/{id}/rematch: where a finished table's rematch stands",
     "ErrorBody": "the body of every HTTP error (4xx, and 503 database-unavailable)",
 }
 

@@ -217,7 +217,7 @@ def _reload_and_rejoin(player: Player) -> None:
     player.collect()
     page.reload()
     page.wait_for_function("Number(document.body.dataset.renders) > 0")
-    assert page.locator("#title").inner_text() == seat_before and "seat 1" in seat_before
+    assert page.locator("#title").inner_text() == seat_before and "seat 2" in seat_before  # seat 1, counted from 1
     assert page.locator("#join").is_hidden() and page.url.endswith(page.url.split("/")[-1])
     assert "?" not in page.url and "#" not in page.url
     assert page.locator("#hand .card").count() > 0
@@ -302,11 +302,11 @@ def test_two_people_play_a_whole_game_by_touch_one_reloading(
         # The second person follows the invitation and takes seat 1 with a name.
         ben.page.goto(invitation)
         ben.page.get_by_label("Your name").fill("Ben")
-        ben.page.get_by_role("button", name="Sit at seat 1").click()
-        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
+        ben.page.get_by_role("button", name="Sit at seat 2").click()  # seat 1: the pages count seats from 1
+        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 2')")
         assert ben.page.url == spectators  # the invitation's ?seat=1 is gone once seated
         anna.page.locator("#go").click()
-        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 0')")
+        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
         open_table(watcher, spectators)
         assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
         # A spectator has no move to pick, no keyboard hint and no turn to hear.
@@ -351,7 +351,7 @@ def test_a_move_out_of_turn_and_a_spectators_move_are_refused_on_the_page(
         # A second device opens the private link: it plays the seat, and the token leaves the address bar.
         open_table(player, site + joined[waiting][1]["link"])
         assert player.page.url == f"{site}/table/{made['id']}"
-        assert f"seat {waiting}" in player.page.locator("#title").inner_text()
+        assert f"seat {waiting + 1}" in player.page.locator("#title").inner_text()  # counted from 1 on the page
         assert legal_moves(player) == []
         type_move(player, "c")
         player.page.locator("#error").wait_for(state="visible")
@@ -423,7 +423,7 @@ def test_a_table_ended_as_abandoned_says_so_and_gives_no_seat(browser: Any, tmp_
 
 def test_the_lobby_says_who_won_a_finished_game(browser: Any, server: ServerProcess, site: str) -> None:
     """A game of bots played to its end: the table and the lobby's row say who won, by the seats' names."""
-    made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "seed": 4})
+    made = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "random"], "pace": 0, "seed": 4})
     player = Player(browser, LAPTOP, "laptop")
     try:
         open_table(player, f"{site}/table/{made['id']}")  # a spectator, to wait on the game's end
@@ -450,7 +450,9 @@ def test_the_lobby_lists_tables_a_page_at_a_time_and_filters_them(browser: Any, 
     site = start_server(tmp_path / "server")
     player = Player(browser, LAPTOP, "laptop")
     try:
-        finished = new_table(site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 3})
+        finished = new_table(
+            site, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3}
+        )
         oldest = new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})
         for _ in range(55):
             new_table(site, {"game": "8½", "players": 2, "seats": [None, "greedy"]})

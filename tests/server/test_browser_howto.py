@@ -170,7 +170,7 @@ def test_the_third_game_without_a_rules_page_shows_no_rules_links(
 def test_once_the_game_is_over_its_table_shows_every_card(
     browser: Any, server: ServerProcess, site: str, game: str
 ) -> None:
-    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": 4}
+    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "pace": 0, "seed": 4}
     if game == "8½":
         settings["rules"] = {"move_limit": 2000}
     made = new_table(server, settings)

@@ -49,7 +49,7 @@ def finished_fixture(server: ServerProcess, browser: Any) -> dict[str, str]:
     and its judgement by the review page's (which asks the server until it is done)."""
     made = {}
     for game in GAMES:
-        settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": 4}
+        settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "pace": 0, "seed": 4}
         if game == "8½":
             settings["rules"] = {"move_limit": 2000}
         made[game] = new_table(server, settings)["id"]
@@ -178,7 +178,7 @@ def test_during_play_a_seat_reviews_its_own_seat_and_nobody_else_gets_a_review(
         pages.open_table(seated, site + joined["link"])  # the table page keeps the token on this device
         _open_review(seated.page, f"{site}/table/{made['id']}/review")
         assert _shown(seated.page)[1] == "0"
-        assert seated.page.locator("#perspective option").all_inner_texts() == ["Anna, seat 0"]
+        assert seated.page.locator("#perspective option").all_inner_texts() == ["Anna, seat 1"]
         assert seated.page.locator("#perspective").is_disabled()
         _open_review(other.page, f"{site}/table/{made['id']}/review?perspective=1")
         assert other.page.evaluate("document.body.dataset.number") == "none"

@@ -125,7 +125,7 @@ def test_a_database_of_a_newer_layout_is_refused(tmp_path: Path) -> None:
 
 def test_a_finished_table_is_neither_restored_nor_kept(tmp_path: Path) -> None:
     store = SQLiteStore(str(tmp_path / "tables.sqlite3"))
-    spec = table_spec({"game": "Eights", "players": 2, "seats": ["greedy", "random"], "seed": 4})
+    spec = table_spec({"game": "Eights", "players": 2, "seats": ["greedy", "random"], "pace": 0, "seed": 4})
 
     async def play() -> tuple[str, str]:
         lobby = Lobby(store)

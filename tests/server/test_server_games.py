@@ -190,7 +190,7 @@ def test_eights_six_seats_WS2_client_and_server_bots(server: ServerProcess) -> N
 
 @pytest.mark.parametrize("game", ["8½", "Eights"])
 def test_a_table_of_server_bots_only_plays_itself_out(server: ServerProcess, game: str) -> None:
-    settings = {"game": game, "players": 2, "seats": ["greedy", "random"], "seed": 2}
+    settings = {"game": game, "players": 2, "seats": ["greedy", "random"], "pace": 0, "seed": 2}
     if game == "8½":
         settings["rules"] = {"move_limit": 60}
 

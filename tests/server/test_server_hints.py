@@ -105,7 +105,8 @@ def test_a_hint_is_refused_anywhere_else(client: TestClient) -> None:
 
 def test_a_finished_game_gives_no_hint_and_its_record_says_it_had_hints(client: TestClient) -> None:
     made = client.post(
-        "/api/tables", json={"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 3, "hints": True}
+        "/api/tables",
+        json={"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3, "hints": True},
     ).json()
     with client.websocket_connect(f"/ws/{made['id']}") as socket:
         socket.send_json({"type": "hello"})
@@ -113,7 +114,9 @@ def test_a_finished_game_gives_no_hint_and_its_record_says_it_had_hints(client: 
             pass
     assert '[Hints "on"]' in client.get(f"/api/tables/{made['id']}/record").text
     assert _code(client.post(f"/api/tables/{made['id']}/hint")) == (403, "no-hints")
-    plain = client.post("/api/tables", json={"game": "Eights", "players": 2, "seats": ["greedy", "greedy"]}).json()
+    plain = client.post(
+        "/api/tables", json={"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0}
+    ).json()
     with client.websocket_connect(f"/ws/{plain['id']}") as socket:
         socket.send_json({"type": "hello"})
         while not ((frame := socket.receive_json())["type"] == "state" and frame["result"]):

@@ -218,7 +218,7 @@ def test_every_card_is_shown_once_the_game_is_over_and_never_before(client: Test
     """A table of bots played to its end, a spectator and (after the end) a seat-less newcomer
     watching: no frame carries ``final`` before the end; every frame after it carries the whole
     final state, the blind cards, hands, counts and Big Losers (8½, E4, E5) or every hand (Eights)."""
-    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": 4}
+    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "pace": 0, "seed": 4}
     if rounds > 1:
         settings["rounds"] = rounds
     if game == "8½":

@@ -32,7 +32,7 @@ from eighthalf.server.storage.judgements import judgements_for
 from eighthalf.server.storage.postgres import PostgresStore
 from eighthalf.server.storage.store import SQLiteStore, StoredTable
 
-SETTINGS: Final = {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 3}
+SETTINGS: Final = {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 3}
 """A game of bots alone, over in a moment."""
 
 POLL_SECONDS: Final = 0.1

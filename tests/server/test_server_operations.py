@@ -48,7 +48,9 @@ def test_readyz_is_503_while_stopping_or_without_the_database() -> None:
 
 
 def test_metrics_count_tables_connections_moves_and_latencies(server: ServerProcess) -> None:
-    table = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 9})["id"]
+    table = new_table(server, {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 9})[
+        "id"
+    ]
 
     async def watch_to_the_end() -> str:
         async with raw_socket(server, table) as socket:

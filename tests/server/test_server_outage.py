@@ -123,7 +123,7 @@ def test_a_bots_move_the_database_did_not_save_is_tried_again(tmp_path: Path, mo
 
     monkeypatch.setattr(store, "add_move", flaky)
     with TestClient(app) as client:
-        settings = {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "seed": 4}
+        settings = {"game": "Eights", "players": 2, "seats": ["greedy", "greedy"], "pace": 0, "seed": 4}
         table = client.post("/api/tables", json=settings).json()["id"]
         deadline = time.monotonic() + WAIT_SECONDS  # only a bound against a hang: bots alone play Eights out (WG3)
         summary = client.get(f"/api/tables/{table}").json()

@@ -32,7 +32,13 @@ def client_fixture() -> Iterator[TestClient]:
 
 
 def _finished(client: TestClient, game: str) -> str:
-    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy", "random", "greedy"], "seed": 6}
+    settings: dict[str, Any] = {
+        "game": game,
+        "players": 3,
+        "seats": ["greedy", "random", "greedy"],
+        "pace": 0,
+        "seed": 6,
+    }
     if game == "8½":
         settings["rules"] = {"move_limit": 2000}
     table_id = str(client.post("/api/tables", json=settings).json()["id"])

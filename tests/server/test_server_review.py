@@ -42,7 +42,7 @@ def client_fixture() -> Iterator[TestClient]:
 
 def _finished(client: TestClient, game: str) -> str:
     """A three-bot table of ``game``, played to its end: its id (waited on over its websocket)."""
-    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "seed": SEED}
+    settings: dict[str, Any] = {"game": game, "players": 3, "seats": ["greedy"] * 3, "pace": 0, "seed": SEED}
     if game == "8½":  # a game of bots alone needs a bound on its moves
         settings["rules"] = {"move_limit": 2000}
     table_id = str(client.post("/api/tables", json=settings).json()["id"])

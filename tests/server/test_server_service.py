@@ -258,7 +258,7 @@ def test_two_processes_racing_for_the_leases_of_tables_nobody_drives_never_both_
     """
     store = PostgresStore(database)
     lobby = Lobby(store)  # tables made in the database, driven by no process yet
-    settings = {"game": "Eights", "players": 3, "seats": ["greedy"] * 3, "rules": RULES}
+    settings = {"game": "Eights", "players": 3, "seats": ["greedy"] * 3, "pace": 0, "rules": RULES}
     tables = [lobby.create(table_spec({**settings, "seed": seed})).id for seed in range(4)]
     store.close()
     racing = [start_server(tmp_path / f"racer{number}", db=database) for number in range(2)]

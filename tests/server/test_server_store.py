@@ -15,7 +15,14 @@ from eighthalf.server.protocol.games import table_spec
 from eighthalf.server.storage.store import SQLiteStore, StoreError
 from eighthalf.server.tables.lobby import Lobby
 
-BOTS_ONLY = {"game": "8½", "players": 2, "seats": ["greedy", "random"], "seed": 3, "rules": {"move_limit": 200}}
+BOTS_ONLY = {
+    "game": "8½",
+    "players": 2,
+    "seats": ["greedy", "random"],
+    "pace": 0,
+    "seed": 3,
+    "rules": {"move_limit": 200},
+}
 
 
 def _play_to_the_end(store: SQLiteStore) -> str:
@@ -77,12 +84,19 @@ def test_a_move_out_of_order_is_refused_by_the_store(tmp_path: Path) -> None:
     assert len(store.load(table_id).moves) == moves  # type: ignore[union-attr]
 
 
-def test_a_table_of_bots_only_needs_a_move_limit_E7() -> None:
-    with pytest.raises(DocumentError, match=r"\$\.rules: bots alone may play a round of 8½ for ever.*E7"):
-        table_spec({"game": "8½", "seats": ["greedy", "greedy"]})
-    assert table_spec({"game": "8½", "seats": ["greedy", None]}).rules.move_limit is None  # a person ends it
-    assert table_spec({"game": "8½", "seats": ["greedy", "greedy"], "rules": {"move_limit": 500}}).bots == (
-        "greedy",
-        "greedy",
+def test_a_table_of_bots_only_gets_a_move_limit_and_a_pace_by_default_E7() -> None:
+    alone = table_spec({"game": "8½", "seats": ["greedy", "greedy"]})
+    assert alone.rules.move_limit == 1000 and alone.pace == 1.0  # bots alone end (E7), at a pace people can watch
+    assert (
+        table_spec({"game": "8½", "seats": ["greedy", "greedy"], "rules": {"move_limit": None}}).rules.move_limit
+        == 1000
     )
+    person = table_spec({"game": "8½", "seats": ["greedy", None]})
+    assert person.rules.move_limit is None and person.pace == 0.0  # a person ends it, and is not kept waiting
+    chosen = table_spec({"game": "8½", "seats": ["greedy", "greedy"], "rules": {"move_limit": 500}, "pace": 0})
+    assert chosen.rules.move_limit == 500 and chosen.pace == 0.0 and chosen.bots == ("greedy", "greedy")
+    assert table_spec({"game": "8½", "seats": ["greedy", None], "pace": 2.5}).pace == 2.5
+    for pace in (-1, 61, "1", True, None, 1e309):
+        with pytest.raises(DocumentError, match=r"\$\.pace: expected 0 to 60 seconds"):
+            table_spec({"game": "8½", "seats": ["greedy", "greedy"], "pace": pace})
     assert table_spec({"game": "Eights", "seats": ["greedy", "greedy"]}).bots == ("greedy", "greedy")  # WH3

@@ -8,6 +8,7 @@ order refused with nothing changed, and the layout version.
 from __future__ import annotations
 
 import queue
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from eighthalf.server.storage.store import (
     SCHEMA_VERSION,
     LeaseLost,
     MoveConflict,
+    RematchState,
     SQLiteStore,
     Store,
     StoredTable,
@@ -207,3 +209,79 @@ def test_a_postgresql_store_commits_as_sync_says(synchronous: str, setting: str)
         store.close()
     with pytest.raises(StoreError, match="synchronous must be 'normal' or 'full'"):
         PostgresStore(new_database(), synchronous="sometimes")
+
+
+def test_rematch_votes_make_the_new_table_once_every_person_agreed(store: Store) -> None:
+    store.create_table(_table("old", 1.0))
+    for seat, name in ((0, "Anna"), (2, "Ben")):
+        assert store.take_seat("old", seat, name, f"{seat}" * 64)
+    child = StoredTable(id="new", game="Eights", record="r", settings={"parent": "old"}, created=2.0)
+
+    def vote(seat: int, token: str | None) -> tuple[str, RematchState]:
+        return store.vote_rematch("old", seat, token, people=(0, 2), child=child, seating=((0, 1), (2, 0)))
+
+    assert store.rematch_state("old") == RematchState()
+    assert vote(0, None) == ("not-agreed", RematchState())
+    assert vote(0, "a" * 64) == ("agreed", RematchState((0,)))
+    assert vote(0, "b" * 64) == ("already-agreed", RematchState((0,)))
+    assert store.load("new") is None
+    assert vote(0, None) == ("withdrawn", RematchState())
+    assert vote(2, "c" * 64) == ("agreed", RematchState((2,)))
+    assert vote(0, "d" * 64) == ("made", RematchState((0, 2), "new"))
+    made = store.load("new")
+    assert made is not None and made.settings == {"parent": "old"} and made.moves == ()
+    assert made.seats == ((0, "Ben", "c" * 64), (1, "Anna", "d" * 64))  # each person's name, their vote's token
+    for seat, token in ((0, "e" * 64), (2, None)):  # once made, nothing changes
+        assert vote(seat, token) == ("rematched", RematchState((0, 2), "new"))
+    assert store.rematch_state("old") == RematchState((0, 2), "new") and store.table_ids() == ["old", "new"]
+
+
+def test_a_layout_2_sqlite_database_opens_with_its_tables_and_takes_rematch_votes(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:  # layout 2 as the release before wrote it: no rematch tables
+        old.executescript(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, record TEXT NOT NULL,"
+            " settings TEXT NOT NULL, created REAL NOT NULL, finished TEXT, summary TEXT, touched REAL);"
+            "CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,"
+            " name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));"
+            "CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables(id), number INTEGER NOT NULL,"
+            " move TEXT NOT NULL, PRIMARY KEY (table_id, number));"
+            "INSERT INTO tables VALUES ('t1', 'Eights', 'r', '{}', 1.0, 'done', '{}', 1.0);"
+            "INSERT INTO seats VALUES ('t1', 0, 'Anna', 'ab');"
+            "PRAGMA user_version = 2;"
+        )
+    old.close()
+    store = SQLiteStore(str(path))
+    try:
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.seats == ((0, "Anna", "ab"),) and loaded.finished == "done"
+        child = StoredTable(id="t2", game="Eights", record="r", settings={}, created=2.0)
+        assert store.vote_rematch("t1", 0, "x", people=(0,), child=child, seating=((0, 0),))[0] == "made"
+    finally:
+        store.close()
+    with sqlite3.connect(path) as again:
+        assert again.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+    again.close()
+
+
+def test_a_layout_2_postgresql_database_gets_the_rematch_tables() -> None:
+    pytest.importorskip("psycopg")
+    import psycopg
+
+    database = new_database()
+    store = PostgresStore(database)
+    store.close()
+    with psycopg.connect(database, autocommit=True) as connection:  # back to layout 2: no rematch tables
+        connection.execute("DROP TABLE rematches")
+        connection.execute("DROP TABLE rematch_votes")
+        connection.execute("UPDATE eighthalf_layout SET version = 2")
+    store = PostgresStore(database)
+    try:
+        store.create_table(_table("t1", 1.0))
+        assert store.take_seat("t1", 0, "Anna", "ab")
+        child = StoredTable(id="t2", game="Eights", record="r", settings={}, created=2.0)
+        assert store.vote_rematch("t1", 0, "x", people=(0,), child=child, seating=((0, 0),))[0] == "made"
+    finally:
+        store.close()
+    with psycopg.connect(database, autocommit=True) as connection:
+        assert connection.execute("SELECT version FROM eighthalf_layout").fetchall() == [(SCHEMA_VERSION,)]

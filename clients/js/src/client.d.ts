@@ -4,12 +4,14 @@
 import type {
   ErrorMessage,
   JoinAnswer,
+  MovedMessage,
   NewTable,
   PongMessage,
   SeatsMessage,
   ServerMessage,
   StateMessage,
   TableSummary,
+  VotesMessage,
   WelcomeMessage,
 } from "../types/schemas.js";
 
@@ -121,6 +123,8 @@ export interface ConnectionEvents {
   welcome: WelcomeMessage;
   state: StateMessage;
   seats: SeatsMessage;
+  votes: VotesMessage;
+  moved: MovedMessage;
   error: ErrorMessage;
   pong: PongMessage;
   /** Every valid frame, in order, after its own event. */

@@ -1,6 +1,6 @@
 // eighthalf-client: a client of eighthalf's game server (python -m eighthalf serve), for browsers
 // and Node, with no dependencies. It speaks the server's websocket protocol (docs: "Playing over a
-// network"): hello, then welcome, state, seats, error and pong frames; moves and their refusals;
+// network"): hello, then welcome, state, seats, votes, moved, error and pong frames; moves and their refusals;
 // reconnects with a backoff after a drop or a drain (close 1012). Every frame is checked against
 // the server's JSON Schema (frames.js, generated from eighthalf/schemas) before anyone sees it.
 // The types are in client.d.ts and ../types/schemas.d.ts. The server's table page runs this file

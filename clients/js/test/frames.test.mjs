@@ -51,7 +51,7 @@ test("a frame is checked against its schema", () => {
   assert.equal(frameProblem(STATE), null);
   assert.equal(frameProblem({ type: "pong" }), null);
   assert.equal(frameProblem([]), "$: expected a JSON object, not array");
-  assert.equal(frameProblem({ type: "gossip" }), '$.type: expected one of welcome, state, seats, error, pong, not "gossip"');
+  assert.equal(frameProblem({ type: "gossip" }), '$.type: expected one of welcome, state, seats, votes, moved, error, pong, not "gossip"');
   assert.equal(frameProblem({ ...STATE, seat: "0" }), "$.seat: matches none of its forms");
   assert.equal(frameProblem({ ...STATE, number: -1 }), "$.number: below 0");
   assert.equal(frameProblem({ ...STATE, extra: 1 }), "$.extra: unknown key");

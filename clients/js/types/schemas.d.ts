@@ -400,7 +400,7 @@ export type EightsDocument =
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "ClientMessage".
  */
-export type ClientMessage = HelloMessage | MoveMessage | PingMessage;
+export type ClientMessage = HelloMessage | MoveMessage | RematchMessage | PingMessage;
 /**
  * A move in the game's notation ('33', 'c', '4w 2b>5t' …).
  *
@@ -409,7 +409,7 @@ export type ClientMessage = HelloMessage | MoveMessage | PingMessage;
  */
 export type MoveText = string;
 /**
- * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, and a table's moves judged, only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.; bad-kind: A queue join names no kind of play ('8½ round', '8½ match', 'Eights').; bad-size: A queue join's table size is not one the kind of play allows.; in-queue: A second join on a queue connection that waits already: one place a person.
+ * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, a table's moves judged and a rematch asked for only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.; bad-kind: A queue join names no kind of play ('8½ round', '8½ match', 'Eights').; bad-size: A queue join's table size is not one the kind of play allows.; in-queue: A second join on a queue connection that waits already: one place a person.; not-a-player: A rematch asked for by a spectator or without a seat's token: only the seated people vote.; no-rematch: A rematch asked for at a table ended as abandoned.; rematched: A rematch vote at a table whose rematch was made already; its message names the new table.; already-agreed: A seat asked for a rematch it had asked for already.; not-agreed: A seat withdrew a rematch request it had not made.
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Code".
@@ -447,7 +447,12 @@ export type Code =
   | "bad-webhook"
   | "bad-kind"
   | "bad-size"
-  | "in-queue";
+  | "in-queue"
+  | "not-a-player"
+  | "no-rematch"
+  | "rematched"
+  | "already-agreed"
+  | "not-agreed";
 /**
  * The table's rules, a Rules document of its game.
  *
@@ -468,6 +473,12 @@ export type Games = {
    * The address of the game's board script (GET /games/{key}/board/{file}), or null: the table page shows the view's fields.
    */
   board: null | string;
+  /**
+   * A few words on each bot's strength, by bot, in the language asked for (a bot without words is not in it).
+   */
+  bot_words: {
+    [k: string]: string | undefined;
+  };
   /**
    * The game's built-in bots, by name.
    */
@@ -577,12 +588,20 @@ export type QueueServerMessage =
  */
 export type SeatedMessageSeat = number;
 /**
+ * A seat number, from 0 (at most 8 seats).
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "RematchAnswerSeat".
+ */
+export type RematchAnswerSeat = number;
+/**
  * The value of 'type' selects the message's schema. (eighthalf server: any message a server sends (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "ServerMessage".
  */
-export type ServerMessage = WelcomeMessage | StateMessage | SeatsMessage | ErrorMessage | PongMessage;
+export type ServerMessage =
+  WelcomeMessage | StateMessage | SeatsMessage | VotesMessage | MovedMessage | ErrorMessage | PongMessage;
 /**
  * The table's rules, a Rules document of its game.
  *
@@ -655,6 +674,13 @@ export type StateMessageSeat = number;
  */
 export type View = PlayerView | MatchView | EightsPlayerView;
 /**
+ * A seat number, from 0 (at most 8 seats).
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "VotesMessageSeat".
+ */
+export type VotesMessageSeat = number;
+/**
  * The JSON of the answer of GET /api/tables: every table's summary, newest first. (eighthalf server: the answer of GET /api/tables: every table's summary, newest first (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -682,6 +708,13 @@ export type TableSummaryRules = Rules | EightsRules;
  * via the `definition` "TableSummarySeat".
  */
 export type TableSummarySeat = number;
+/**
+ * A seat number, from 0 (at most 8 seats).
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "MovedMessageSeat".
+ */
+export type MovedMessageSeat = number;
 /**
  * A seat number, from 0 (at most 8 seats).
  *
@@ -1726,6 +1759,10 @@ export interface Table {
    */
   moves: number;
   /**
+   * The table whose rematch this table is (only at a rematch).
+   */
+  parent?: TableId;
+  /**
    * The number of seats.
    */
   players: Players;
@@ -2179,6 +2216,22 @@ export interface MoveMessage {
   type: "move";
 }
 /**
+ * A client sends it over the websocket /ws/{id}. (eighthalf server: the rematch message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "RematchMessage".
+ */
+export interface RematchMessage {
+  /**
+   * true: the seat asks for another game with the same seats, once the game is over; false: the request withdrawn.
+   */
+  agree: boolean;
+  /**
+   * The message's type.
+   */
+  type: "rematch";
+}
+/**
  * A client sends it over the websocket /ws/{id}. (eighthalf server: the ping message (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -2307,6 +2360,10 @@ export interface NewTable {
    * The time per move (default null: none).
    */
   move_seconds?: MoveSeconds;
+  /**
+   * The seconds a bot waits before each of its moves, 0 to 60: by default 1 at a table of bots alone (so people can watch it), 0 at any other.
+   */
+  pace?: number;
   /**
    * The number of seats (default: the game's least).
    */
@@ -2526,6 +2583,54 @@ export interface PongMessage {
   type: "pong";
 }
 /**
+ * The JSON of the answer of GET and POST /api/tables/{id}/rematch: where a finished table's rematch stands. (eighthalf server: the answer of GET and POST /api/tables/{id}/rematch: where a finished table's rematch stands (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "RematchAnswer".
+ */
+export interface RematchAnswer {
+  /**
+   * The seats whose person asked for another game.
+   */
+  agreed: RematchAnswerSeat[];
+  /**
+   * The rematch's table page once made (with the new token in the fragment for the token's seat), else null.
+   */
+  link: null | string;
+  /**
+   * The seats played by people: each of them agrees (bots always do).
+   */
+  people: RematchAnswerSeat[];
+  /**
+   * The table the rematch made, once every person agreed, else null.
+   */
+  rematch: null | TableId;
+  /**
+   * The token's seat at the rematch once made, else null.
+   */
+  seat: SeatOrNull;
+  /**
+   * The finished table's id.
+   */
+  table: TableId;
+  /**
+   * The token's new seat token at the rematch once made, else null.
+   */
+  token: null | Token;
+}
+/**
+ * The JSON of the body of POST /api/tables/{id}/rematch: a seat's vote for another game. (eighthalf server: the body of POST /api/tables/{id}/rematch: a seat's vote for another game (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "RematchRequest".
+ */
+export interface RematchRequest {
+  /**
+   * true: another game asked for; false: the request withdrawn.
+   */
+  agree: boolean;
+}
+/**
  * The server sends it over the websocket /ws/{id}. (eighthalf server: the welcome message (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -2592,6 +2697,10 @@ export interface Summary {
    * The number of moves made.
    */
   moves: number;
+  /**
+   * The table whose rematch this table is (only at a rematch).
+   */
+  parent?: TableId;
   /**
    * The number of seats.
    */
@@ -2735,6 +2844,70 @@ export interface SeatsMessage {
   type: "seats";
 }
 /**
+ * The server sends it over the websocket /ws/{id}. (eighthalf server: the votes message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "VotesMessage".
+ */
+export interface VotesMessage {
+  /**
+   * The seats whose person asked for another game.
+   */
+  agreed: VotesMessageSeat[];
+  /**
+   * Once the rematch is made, this connection's link to it: its new seat's private link (the new token in the fragment) for a seat, the table page for a spectator; else null.
+   */
+  link: null | string;
+  /**
+   * The seats played by people: each of them agrees (bots always do).
+   */
+  people: VotesMessageSeat[];
+  /**
+   * The table the rematch made, once every person agreed, else null.
+   */
+  rematch: null | TableId;
+  /**
+   * The finished table's id.
+   */
+  table: TableId;
+  /**
+   * The message's type.
+   */
+  type: "votes";
+}
+/**
+ * The server sends it over the websocket /ws/{id}. (eighthalf server: the moved message (protocol version 1))
+ *
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "MovedMessage".
+ */
+export interface MovedMessage {
+  /**
+   * The new table's page, with the new token in the fragment for a seat.
+   */
+  link: string;
+  /**
+   * The connection's seat there, or null: a spectator.
+   */
+  seat: SeatOrNull;
+  /**
+   * The finished table's id.
+   */
+  table: TableId;
+  /**
+   * The table of its rematch, where the connection goes; it is closed next.
+   */
+  to: TableId;
+  /**
+   * The seat's new token there (sent only to that seat), or null: a spectator.
+   */
+  token: null | Token;
+  /**
+   * The message's type.
+   */
+  type: "moved";
+}
+/**
  * The JSON of a table's public summary (GET /api/tables lists them; the welcome message holds one). (eighthalf server: a table's public summary (GET /api/tables lists them; the welcome message holds one) (protocol version 1))
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -2769,6 +2942,10 @@ export interface TableSummary {
    * The number of moves made.
    */
   moves: number;
+  /**
+   * The table whose rematch this table is (only at a rematch).
+   */
+  parent?: TableId;
   /**
    * The number of seats.
    */

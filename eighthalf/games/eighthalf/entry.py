@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any, Final
 
+import attrs
+
 from eighthalf.core.game import Game
 from eighthalf.core.i18n import LOCALES, N_
 from eighthalf.formats.replay import GameRecord
@@ -60,6 +62,14 @@ def _rounds_of(game: Game[Any, Any, Any, Any, Any]) -> int:
     return game.rounds if isinstance(game, MatchGame) else 1
 
 
+BOTS_MOVE_LIMIT: Final = 1000
+"""The move limit (E7) of a table of bots alone whose creator set none: a round of bots ends."""
+
+
+def _bounded(rules: Rules) -> Rules:
+    return rules if rules.move_limit is not None else attrs.evolve(rules, move_limit=BOTS_MOVE_LIMIT)
+
+
 def _endless(rules: Rules) -> str | None:
     if rules.move_limit is not None:
         return None
@@ -87,6 +97,13 @@ ENTRY: Final = GameEntry(
     rounds_of=_rounds_of,
     wrap_bot=MatchPlayer,
     endless=_endless,
+    bounded=_bounded,
+    bot_words={
+        "random": N_("plays any legal move"),
+        "greedy": N_("quick, a beginner"),
+        "search": N_("strong, thinks a moment"),
+        "ismcts": N_("strongest, thinks longest"),
+    },
     commands=Commands(
         help="8½'s commands: demo, play or simulate (also the command line's own)",
         description="The card game 8½ (its rules: the rules page of the docs, docs/rules.rst): a narrated demo, "

@@ -58,6 +58,13 @@ ENTRY: Final = GameEntry(
     cards=eights_cards,
     deck=Counter(DECK),
     # every hand ends (WH3), and spellings bring the target nearer (WG3): no table of bots plays for ever
+    bot_words={
+        "random": N_("plays any legal move"),
+        "greedy": N_("quick, a beginner"),
+        "search": N_("strong, thinks a moment"),
+        "ismcts": N_("strong, thinks longest"),
+        "prospect": N_("strongest, thinks a moment"),
+    },
     commands=Commands(
         help="the word-spelling game Eights: demo, play or simulate",
         description="Eights, the word-spelling card game for 2 to 6 players (its rules: the Eights page of the "

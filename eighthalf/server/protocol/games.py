@@ -34,8 +34,10 @@ from eighthalf.formats.replay import GameRecord
 from eighthalf.registry import GameEntry, find, games
 
 __all__ = [
+    "BOTS_PACE",
     "MAX_MOVE_SECONDS",
     "MAX_NAME",
+    "MAX_PACE",
     "SERVED",
     "SPEC_KEYS",
     "TableSpec",
@@ -52,6 +54,12 @@ _BOT_MARK: Final = "(bot)"
 
 MAX_MOVE_SECONDS: Final = 14 * 24 * 3600
 """The longest time per move a table may set (seconds): 14 days, for games played by the day."""
+
+BOTS_PACE: Final = 1.0
+"""The default ``pace`` of a table of bots alone: a second between moves, so people can watch."""
+
+MAX_PACE: Final = 60.0
+"""The longest ``pace`` a table may set (seconds between a bot's moves)."""
 
 
 class _Served(Mapping[str, GameEntry]):
@@ -110,6 +118,9 @@ class TableSpec:
     deals the same cards to anyone who knows it, so a table says publicly that it has one)."""
     hints: bool = False
     """Whether a seated person may ask for the best moves of their turn (a hint), from their view."""
+    pace: float = 0.0
+    """The seconds a bot waits before each of its moves (a table of bots alone: :data:`BOTS_PACE`
+    by default, so that people can watch it; 0 otherwise: a bot moves at once)."""
 
     def entry(self) -> GameEntry:
         """The registry's entry of this table's game."""
@@ -121,7 +132,7 @@ class TableSpec:
 
 
 SPEC_KEYS: Final = frozenset(
-    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints"}
+    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints", "pace"}
 )
 """The keys of a new table's settings (:func:`table_spec`)."""
 
@@ -174,7 +185,10 @@ def table_spec(data: object) -> TableSpec:
     a bot's name, or ``null`` for a person; missing seats are for people),
     ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``), ``seed`` and
     ``hints`` (``false`` by default: whether a seated person may ask for the best moves of
-    their turn).
+    their turn) and ``pace`` (0 to :data:`MAX_PACE` seconds a bot waits before each of its
+    moves; by default :data:`BOTS_PACE` at a table of bots alone, whose rules that would let
+    them play for ever also get a bound, :attr:`~eighthalf.registry.GameEntry.bounded`, and
+    0 at any other).
 
     Raises:
         DocumentError: If anything is missing, unknown or out of range; the path names it.
@@ -217,8 +231,13 @@ def table_spec(data: object) -> TableSpec:
     if type(hints) is not bool:
         raise DocumentError("$.hints", f"expected true or false, not {quote(hints)}")
     bots = _bots(entry, data.get("seats"), players)
+    if None not in bots:  # bots alone: rules that would let them play for ever get a bound (8½: E7)
+        rules = entry.bounded(rules)
     if None not in bots and (reason := entry.endless(rules)) is not None:
         raise DocumentError("$.rules", reason)
+    pace = data.get("pace", BOTS_PACE if None not in bots else 0.0)
+    if type(pace) not in (int, float) or not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
+        raise DocumentError("$.pace", f"expected 0 to {MAX_PACE:g} seconds between a bot's moves, not {quote(pace)}")
     return TableSpec(
         game=entry.name,
         players=players,
@@ -229,6 +248,7 @@ def table_spec(data: object) -> TableSpec:
         timeout_bot=timeout_bot,
         seed=seed,
         hints=hints,
+        pace=float(pace),
     )
 
 

@@ -9,11 +9,15 @@ Every message is a JSON object with a ``type``. A client sends:
 * ``{"type": "move", "move": "33", "number": 12}``: a move in the game's notation; ``number``
   (optional) is the number of moves made when the client chose it, so that a move sent
   twice, or after the game moved on, is refused as ``stale`` instead of being played;
+* ``{"type": "rematch", "agree": true}``: once the game is over, a seated person asks for
+  another game with the same seats (``false``: the request withdrawn);
 * ``{"type": "ping"}``, answered by ``{"type": "pong"}``.
 
 The server sends ``welcome`` (once, after ``hello``), ``state`` (at once, and after every
 move: the seat's own view and the events it may see), ``seats`` (who sits where, who is
-connected), ``error`` (a refused message; nothing changed) and ``pong``.
+connected), ``votes`` (who asked for a rematch, and the new table once everyone did),
+``moved`` (the rematch started: the new table, and to a seat its new token; then the
+connection closes), ``error`` (a refused message; nothing changed) and ``pong``.
 The docs page "Playing over a network" describes each field, with the JSON Schemas of
 :mod:`eighthalf.schemas.server`.
 
@@ -48,8 +52,10 @@ __all__ = [
     "error_message",
     "hello_locale",
     "message_text",
+    "moved_message",
     "parse_client_message",
     "refused_data",
+    "rematch_message",
     "result_data",
     "seats_message",
     "state_frame",
@@ -65,6 +71,7 @@ MAX_MESSAGE_BYTES: Final = 16 * 1024
 CLIENT_KEYS: Final = {
     "hello": ({"type"}, {"token", "lang"}),
     "move": ({"type", "move"}, {"number"}),
+    "rematch": ({"type", "agree"}, set()),
     "ping": ({"type"}, set()),
 }
 """Each client message type: its required keys and its optional keys."""
@@ -128,6 +135,8 @@ def parse_client_message(text: object) -> dict[str, Any]:
         raise Refused(
             "bad-message", f"$.lang: expected a language tag such as 'fr' or 'nl-BE', not {quote(data['lang'])[:60]}"
         )
+    if kind == "rematch" and type(data["agree"]) is not bool:
+        raise Refused("bad-message", f"$.agree: expected true or false, not {quote(data['agree'])}")
     if kind == "move" and type(data["move"]) is not str:
         raise Refused("bad-message", f"$.move: expected the move's text, not {json_kind(data['move'])}")
     if kind == "move" and "number" in data and (type(data["number"]) is not int or data["number"] < 0):
@@ -289,3 +298,27 @@ def refused_data(entry: GameEntry, game: Any, state: Any, seat: int, locale: str
         move: {"reason": localize_reason(error, locale, entry.reasons, entry.reason_words), "rule": error.rule}
         for move, error in entry.refusals(game, state, seat).items()
     }
+
+
+def rematch_message(
+    table_id: str, people: Sequence[int], agreed: Sequence[int], rematch: str | None, link: str | None
+) -> dict[str, Any]:
+    """The ``votes`` message of the finished table ``table_id``: the seats of its ``people``,
+    those of them who ``agreed`` to another game, the id of the table the rematch made
+    (``None`` until every person agreed) and the link to it for this connection (its new
+    seat's private link for a seat, the table page for a spectator; ``None`` until then)."""
+    return {
+        "type": "votes",
+        "table": table_id,
+        "people": list(people),
+        "agreed": list(agreed),
+        "rematch": rematch,
+        "link": link,
+    }
+
+
+def moved_message(table_id: str, to: str, seat: int | None, token: str | None) -> dict[str, Any]:
+    """The ``moved`` message: the rematch of table ``table_id`` started at table ``to``; this
+    connection's ``seat`` there and its new ``token`` (``None``: a spectator), and its link."""
+    link = f"/table/{to}" if token is None else f"/table/{to}#token={token}"
+    return {"type": "moved", "table": table_id, "to": to, "seat": seat, "token": token, "link": link}

@@ -169,7 +169,7 @@ const eighthalf = (() => {
   function seatName(seat) {
     if (seat.bot) return t("{bot} (bot)", { bot: seat.bot });
     if (seat.name) return seat.name;
-    return t("seat {seat} (open)", { seat: seat.seat });
+    return t("seat {seat} (open)", { seat: seat.seat + 1 });
   }
 
   // Who each seat of a table is: as seatName, but a name that several seats share is told
@@ -184,6 +184,14 @@ const eighthalf = (() => {
         ? t("{bot} {seat} (bot)", { bot: seat.bot, seat: seat.seat })
         : `${seat.name} ${seat.seat}`;
     });
+  }
+
+  // What a person reads of a refusal: the API's message without the JSON path it starts with
+  // ("$.players: Eights is played by 2 to 6 players, not 7 (WS2)" shows from "Eights ..."); the
+  // code and the path stay in the API's answer, for programs.
+  function words(error) {
+    const text = String((error && error.message) || error || "").replace(/^\$[^\s:]*: /, "");
+    return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function absolute(path) {
@@ -328,7 +336,7 @@ const eighthalf = (() => {
 
   return {
     $, el, api, apiPage, savedSeat, saveSeat, forgetSeat, savedName, saveName, seatName, seatNames, absolute, copyLink,
-    t, N_, translate, ready, lang: () => language, openSeats,
+    words, t, N_, translate, ready, lang: () => language, openSeats,
     corners, cardButton, cardItem, fill, board, loadBoard, rulesOf, loadRules,
   };
 })();

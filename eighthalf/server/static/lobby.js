@@ -64,9 +64,11 @@
       const fallback = seat === 0 ? "" : game.bots.includes("greedy") ? "greedy" : "";
       const select = el("select", { id: `seat-${seat}`, "data-seat": seat },
         el("option", { value: "", text: t("a person") }),
-        ...game.bots.map((bot) => el("option", { value: bot, text: t("bot: {bot}", { bot }) })));
+        // each bot with a word on its strength, as the game's registry entry gives it (GET /api/games, in the page's language)
+        ...game.bots.map((bot) => el("option", { value: bot,
+          text: game.bot_words[bot] ? t("bot: {bot} — {words}", { bot, words: game.bot_words[bot] }) : t("bot: {bot}", { bot }) })));
       select.value = before[seat] !== undefined && [...select.options].some((o) => o.value === before[seat]) ? before[seat] : fallback;
-      list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat }), select)));
+      list.append(el("li", {}, el("label", {}, t("Seat {seat}", { seat: seat + 1 }), select)));
     }
   }
 
@@ -94,6 +96,8 @@
     if (game.max_rounds > 1) body.rounds = Number($("rounds").value);
     if ($("timed").checked) body.move_seconds = Number($("move-seconds").value);
     if ($("hints").checked) body.hints = true;
+    const pace = $("pace").value.trim(); // empty: the server's default (1 s at a table of bots alone, else 0)
+    if (pace !== "") body.pace = Number(pace);
     const seed = $("seed").value.trim();
     if (seed !== "") body.seed = Number(seed);
     return body;
@@ -123,7 +127,7 @@
       showCreated(table, seat, name);
       refresh();
     } catch (error) {
-      showError("form-error", `${error.message}${error.code ? ` (${error.code})` : ""}`);
+      showError("form-error", eighthalf.words(error)); // words for a person: the code and the path are the API's
     } finally {
       $("create").disabled = false;
     }
@@ -142,12 +146,12 @@
     $("created-seat").textContent = seat === null
       ? t("Table {table}: {game}, every seat is a bot's. Watch it from the table page.", { table: table.id, game: table.game })
       : t("Table {table}: {game}. You sit at seat {seat} as {name}; this browser remembers your seat.",
-        { table: table.id, game: table.game, seat, name });
+        { table: table.id, game: table.game, seat: seat + 1, name });
     $("go").href = table.link;
     const list = $("invitations");
     list.replaceChildren();
     table.seats.forEach((each, index) => {
-      if (each.open && index !== seat) list.append(linkItem(t("Seat {seat}", { seat: index }), table.invitations[index]));
+      if (each.open && index !== seat) list.append(linkItem(t("Seat {seat}", { seat: index + 1 }), table.invitations[index]));
     });
     list.append(linkItem(t("Spectators"), table.link));
     $("created").scrollIntoView({ block: "nearest" });
@@ -175,16 +179,17 @@
     ].filter(Boolean);
     const seats = table.seats.map((seat) => {
       const online = seat.connected ? " ●" : "";
-      return el("li", { class: seat.open ? "open" : "" }, seat.open ? t("{seat}: open", { seat: seat.seat }) : `${seat.seat}: ${eighthalf.seatName(seat)}${online}`);
+      return el("li", { class: seat.open ? "open" : "" }, seat.open ? t("{seat}: open", { seat: seat.seat + 1 }) : `${seat.seat + 1}: ${eighthalf.seatName(seat)}${online}`);
     });
     const mine = eighthalf.savedSeat(table.id);
     const open = table.seats.find((seat) => seat.open);
-    const play = mine ? (mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat })) : t("Watch");
+    const over = Boolean(table.result || table.abandoned); // a finished game is one to see, not to play
+    const play = over || !mine ? t("Watch") : mine.seat === null ? t("Play") : t("Play (seat {seat})", { seat: mine.seat + 1 });
     const actions = [el("a", { href: `/table/${table.id}`, text: play })];
-    if (!mine && open && !table.result && !table.abandoned) {
-      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat }) }));
+    if (!mine && open && !over) {
+      actions.push(" ", el("a", { href: `/table/${table.id}?seat=${open.seat}`, text: t("Sit at {seat}", { seat: open.seat + 1 }) }));
     }
-    if (table.result || table.abandoned) {
+    if (over) {
       actions.push(" ", el("a", { href: `/table/${table.id}/review`, class: "review-link", text: t("Review") }));
     }
     return el("tr", { "data-table": table.id },
@@ -216,7 +221,7 @@
       showError("list-error", "");
     } catch (error) {
       if (mine !== asked) return;
-      showError("list-error", t("Cannot list the tables: {error}", { error: error.message }));
+      showError("list-error", t("Cannot list the tables: {error}", { error: eighthalf.words(error) }));
     }
   }
 
@@ -281,7 +286,7 @@
     try {
       games = await api("GET", `/api/games?lang=${encodeURIComponent(eighthalf.lang())}`);
     } catch (error) {
-      showError("form-error", t("Cannot load the games: {error}", { error: error.message }));
+      showError("form-error", t("Cannot load the games: {error}", { error: eighthalf.words(error) }));
       return;
     }
     $("game").replaceChildren(...games.map((game) => el("option", { value: game.name, text: game.name })));

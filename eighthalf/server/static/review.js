@@ -22,12 +22,12 @@
   const ASK_MS = 2000; // how often the page asks how far the judgement is, until it is done
 
   const names = () => (review ? eighthalf.seatNames(review.table.seats) : []);
-  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
+  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index + 1 });
 
   function perspectiveLabel(perspective) {
     if (perspective === "spectator") return t("The spectators");
     if (perspective === "all") return t("Every seat");
-    return t("{name}, seat {seat}", { name: nameOf(perspective), seat: perspective });
+    return t("{name}, seat {seat}", { name: nameOf(perspective), seat: perspective + 1 });
   }
 
   function showError(text) {

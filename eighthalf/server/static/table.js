@@ -1,5 +1,5 @@
 // The table page: joins a seat (or watches), follows the table over the websocket
-// (/ws/{id}: hello, then welcome, state, seats, error and pong messages) and renders what
+// (/ws/{id}: hello, then welcome, state, seats, votes, moved, error and pong messages) and renders what
 // the server sends this seat: its own view, the legal moves, the narrated events.
 // It never holds more than the server sends it, and the server sends each seat only its view.
 // It names no game: the game's board (its folder's board.js, loaded by the game's name the
@@ -35,6 +35,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   let inbox = Promise.resolve(); // the messages received, handled one after another
   let failed = null; // the first error a message's handling threw
   let wasMyTurn = false;
+  let votes = null; // the last votes message: who asked for a rematch of the finished game
 
   // ------------------------------------------------------------------ names and the log
 
@@ -42,7 +43,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     return summary ? eighthalf.seatNames(summary.seats) : [];
   }
 
-  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index });
+  const nameOf = (index) => names()[index] || t("seat {seat}", { seat: index + 1 }); // seats counted from 1 where people read them
 
   function loadLog(lines) {
     // The welcome carries the narration of every move so far as this seat may see it, so a
@@ -349,6 +350,65 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     $("record-json").setAttribute("download", `${tableId}.json`);
   }
 
+  // ------------------------------------------------------------------ rematch
+
+  // Who asked for another game with the same seats, and this seat's button to ask or withdraw.
+  function renderVotes() {
+    const box = $("rematch");
+    box.hidden = !votes;
+    if (!votes) return;
+    const and = t(" and "); // not inside t()'s arguments: the extraction reads no nested call
+    const list = (seats) => seats.map(nameOf).join(and);
+    const button = $("rematch-button");
+    if (votes.rematch) {
+      $("rematch-text").textContent = t("The rematch has started.");
+      button.hidden = true;
+      $("rematch-link").hidden = !votes.link;
+      if (votes.link) $("rematch-link").href = votes.link;
+      return;
+    }
+    $("rematch-link").hidden = true;
+    const waiting = votes.people.filter((each) => !votes.agreed.includes(each));
+    const agreed = seat !== null && votes.agreed.includes(seat);
+    button.hidden = seat === null || !token || !votes.people.includes(seat);
+    button.textContent = agreed ? t("Withdraw") : t("Play again");
+    button.dataset.agree = agreed ? "false" : "true";
+    $("rematch-text").textContent = votes.agreed.length === 0
+      ? t("Another game with the same seats? Everyone at the table must agree; bots always do.")
+      : t("{names} would play again; waiting for {waiting}.", { names: list(votes.agreed), waiting: list(waiting) });
+  }
+
+  async function askRematch() {
+    if (!token) return;
+    const button = $("rematch-button");
+    button.disabled = true;
+    $("rematch-error").hidden = true;
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ agree: button.dataset.agree === "true" }),
+      });
+      if (!answer.ok) {
+        const body = await answer.json().catch(() => null);
+        $("rematch-error").textContent = body && body.error ? eighthalf.words(body.error) : `HTTP ${answer.status}`;
+        $("rematch-error").hidden = false;
+      } // the votes (and, once made, the moved) frame says what it did
+    } catch (error) {
+      $("rematch-error").textContent = error.message;
+      $("rematch-error").hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // The rematch started: this page goes to the new table, with this seat's new token in the fragment.
+  function moveTo(message) {
+    stopped = true;
+    if (message.token !== null) eighthalf.saveSeat(message.to, message.seat, message.token);
+    location.assign(message.link);
+  }
+
   // ------------------------------------------------------------------ a state
 
   function render(state) {
@@ -451,6 +511,10 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
       $("turn").textContent = t("No such table");
       return;
     }
+    if (code === 1000 && reason === "moved") {
+      stopped = true; // the moved frame before it takes this page to the rematch
+      return;
+    }
     if (code === 1000 && reason === "abandoned") {
       // The server ended the table as abandoned: nothing more will happen here.
       stopped = true;
@@ -497,7 +561,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
         seat = message.seat;
         if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
         setConnection(seat === null ? t("watching") : t("connected"));
-        const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat })}`;
+        const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat: seat + 1 })}`;
         const rounds = summary.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: summary.rounds })}` : "";
         $("title").textContent = `${summary.game}${rounds} · ${t("table {id}", { id: summary.id })}${who}`;
         $("links").textContent = connection && connection.offline ? "" // nobody follows an offline table
@@ -515,6 +579,15 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
           renderSeats();
           if (last) renderTurn(last);
         }
+        break;
+      case "votes":
+        if (message.table === tableId) {
+          votes = message;
+          renderVotes();
+        }
+        break;
+      case "moved":
+        if (message.table === tableId) moveTo(message);
         break;
       case "error":
         pending = false;
@@ -595,8 +668,8 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
 
   function setupJoin(wanted) {
     $("join").hidden = false;
-    $("join-heading").textContent = t("Take seat {seat}", { seat: wanted });
-    $("join-button").textContent = t("Sit at seat {seat}", { seat: wanted });
+    $("join-heading").textContent = t("Take seat {seat}", { seat: wanted + 1 });
+    $("join-button").textContent = t("Sit at seat {seat}", { seat: wanted + 1 });
     $("join-name").value = eighthalf.savedName();
     $("join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -612,7 +685,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
         history.replaceState(null, "", location.pathname);
         connect();
       } catch (error) {
-        $("join-error").textContent = `${error.message}${error.code ? ` (${error.code})` : ""}`;
+        $("join-error").textContent = eighthalf.words(error);
         $("join-error").hidden = false;
       } finally {
         $("join-button").disabled = false;
@@ -696,6 +769,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     setupKeys();
     setupSound($("sound"));
     notifiable = setupNotify($("notify"));
+    $("rematch-button").addEventListener("click", askRematch);
     setInterval(tick, 500);
     // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
     const fragment = new URLSearchParams(location.hash.slice(1));

@@ -15,7 +15,7 @@ table ``leases`` says which process drives each table in play, until when (taken
 renewed by one atomic statement that succeeds only for its holder or once it expired); a
 move the server makes (a bot's, a timed-out person's) is committed only by the lease's
 holder, in a transaction that reads the lease under a lock, and the moves table records
-the driver of each. Every commit of a move, a seat or an abandoned table sends a
+the driver of each. Every commit of a move, a seat, a rematch vote or an abandoned table sends a
 ``NOTIFY`` on the channel :data:`CHANNEL` in its transaction, so every process hears of
 it once it is committed (:meth:`PostgresStore.listen`); the columns and table this adds
 are made, when missing, by ``CREATE ... IF NOT EXISTS`` on opening, and a database made
@@ -40,15 +40,18 @@ from eighthalf.server.storage.store import (
     LOAD_SEATS,
     LOAD_TABLE,
     QUEUE_SCHEMA,
+    REMATCH_SQL,
     SCHEMA_VERSION,
     LeaseLost,
     Listed,
     MoveConflict,
+    RematchState,
     StoredTable,
     StoreError,
     json_text,
     list_query,
     listed,
+    rematch_read,
     stored_table,
 )
 
@@ -98,6 +101,17 @@ _SCHEMA: Final = (
         expires TIMESTAMPTZ NOT NULL
     )""",
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS driver TEXT",
+    # layout 3: the rematch votes of finished tables, and the table each rematch made
+    """CREATE TABLE IF NOT EXISTS rematch_votes (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS rematches (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        rematch TEXT NOT NULL REFERENCES tables(id)
+    )""",
     # a move in one call (one round trip, its own transaction): see PostgresStore.add_move
     f"""CREATE OR REPLACE FUNCTION eighthalf_add_move(
         p_table TEXT, p_number INTEGER, p_move TEXT, p_driver TEXT,
@@ -144,7 +158,7 @@ layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the q
 :data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`, which needs no other table). The rest of
 layout 3 (:data:`~eighthalf.server.storage.store.LAYOUT_3`) is at the end of :data:`_SCHEMA`,
 each statement one that may run again (``IF NOT EXISTS``), since a new database runs the
-migrations before the layout's tables exist."""
+migrations before the layout's tables exist (the rematch votes' tables among them)."""
 
 _FIRST_LAYOUT: Final = 2
 
@@ -427,6 +441,54 @@ class PostgresStore:
         rows = "SELECT id, %s, now() + make_interval(secs => %s) FROM tables WHERE finished IS NULL ORDER BY id"
         held = self._run([(_TAKE.format(rows=rows) + " RETURNING table_id", (owner, seconds))], fetch=True, side=True)
         return sorted(table_id for (table_id,) in held)
+
+    def vote_rematch(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str | None,
+        *,
+        people: tuple[int, ...],
+        child: StoredTable,
+        seating: tuple[tuple[int, int], ...],
+    ) -> tuple[str, RematchState]:
+        """See :meth:`Store.vote_rematch <eighthalf.server.storage.store.Store.vote_rematch>`: the
+        finished table's row is locked first, so the votes of one table, through any process,
+        are counted one after another and only the last one makes the new table."""
+        with self._transaction() as db:
+            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            if db.execute(_placeholders(REMATCH_SQL["made"]), (table_id,)).fetchone() is not None:
+                return "rematched", rematch_read(db.execute, table_id, "%s")
+            if token_hash is None:
+                gone = db.execute(_placeholders(REMATCH_SQL["withdraw"]), (table_id, seat)).rowcount
+                outcome = "withdrawn" if gone == 1 else "not-agreed"
+            else:
+                added = db.execute(
+                    "INSERT INTO rematch_votes (table_id, seat, token_hash) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                    (table_id, seat, token_hash),
+                ).rowcount
+                outcome = "agreed" if added == 1 else "already-agreed"
+                agreed = {each for (each,) in db.execute(_placeholders(REMATCH_SQL["votes"]), (table_id,))}
+                if outcome == "agreed" and set(people) <= agreed:
+                    db.execute(
+                        "INSERT INTO tables (id, game, record, settings, created, touched)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)",
+                        (child.id, child.game, child.record, json.dumps(child.settings), child.created, child.created),
+                    )
+                    for old, new in seating:
+                        db.execute(_placeholders(REMATCH_SQL["seat"]), (child.id, new, table_id, old))
+                    db.execute(_placeholders(REMATCH_SQL["rematch"]), (table_id, child.id))
+                    outcome = "made"
+            state = rematch_read(db.execute, table_id, "%s")
+            if outcome in ("agreed", "withdrawn", "made"):
+                _notify(db, {"table": table_id, "rematch": {"agreed": list(state.agreed), "table": state.table}})
+        return outcome, state
+
+    def rematch_state(self, table_id: str) -> RematchState:
+        """See :meth:`Store.rematch_state <eighthalf.server.storage.store.Store.rematch_state>`
+        (on the second connection, as the other reads)."""
+        with self._transaction(side=True) as db:
+            return rematch_read(db.execute, table_id, "%s")
 
     def release_leases(self, owner: str) -> None:
         """See :meth:`Store.release_leases <eighthalf.server.storage.store.Store.release_leases>`."""

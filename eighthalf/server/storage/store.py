@@ -48,10 +48,13 @@ __all__ = [
     "LOAD_SEATS",
     "LOAD_TABLE",
     "QUEUE_SCHEMA",
+    "REMATCH_OUTCOMES",
+    "REMATCH_SQL",
     "SCHEMA_VERSION",
     "LeaseLost",
     "Listed",
     "MoveConflict",
+    "RematchState",
     "SQLiteStore",
     "Store",
     "StoreError",
@@ -59,6 +62,7 @@ __all__ = [
     "json_text",
     "list_query",
     "listed",
+    "rematch_read",
     "stored_table",
 ]
 
@@ -66,7 +70,9 @@ SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
 and the indexes of the paged list; 3 adds when each move was made and the seats'
-webhooks (:data:`LAYOUT_3`), and the queue of "Play now" (:data:`QUEUE_SCHEMA`)."""
+webhooks (:data:`LAYOUT_3`), the queue of "Play now" (:data:`QUEUE_SCHEMA`), and the
+rematch votes of finished tables and the table each rematch made (``rematch_votes``,
+``rematches``, made by :data:`_SCHEMA`'s ``CREATE TABLE IF NOT EXISTS``)."""
 
 QUEUE_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS queue (
@@ -136,6 +142,16 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL;
+CREATE TABLE IF NOT EXISTS rematch_votes (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS rematches (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    rematch TEXT NOT NULL REFERENCES tables(id)
+);
 """
     + LAYOUT_3[1]
     + ";"
@@ -195,6 +211,22 @@ class StoredTable:
     """When its last move was committed (seconds since the epoch; ``None``: no move yet, or
     only moves stored by a layout older than 3): with :attr:`touched`, when the turn of the
     seat to move began, so that a clock runs on across restarts."""
+
+
+@attrs.frozen
+class RematchState:
+    """Where a finished table's rematch stands: the seats that agreed, and the table it made once every person agreed."""
+
+    agreed: tuple[int, ...] = ()
+    """The seats whose person asked for another game, in seat order (bots agree without asking)."""
+    table: str | None = None
+    """The id of the table the rematch made, or ``None`` while a person has not agreed yet."""
+
+
+REMATCH_OUTCOMES: Final = ("agreed", "withdrawn", "made", "rematched", "already-agreed", "not-agreed")
+"""What a rematch vote did (:meth:`Store.vote_rematch`): counted, withdrawn, the last one that
+made the new table; or nothing, since the table was rematched already, the seat had agreed
+already, or had not agreed (a withdrawal)."""
 
 
 @attrs.frozen
@@ -296,6 +328,34 @@ class Store(Protocol):
         if no other process holds it unexpired: whether ``owner`` holds it now."""
         ...
 
+    def vote_rematch(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str | None,
+        *,
+        people: tuple[int, ...],
+        child: StoredTable,
+        seating: tuple[tuple[int, int], ...],
+    ) -> tuple[str, RematchState]:
+        """Count the rematch vote of ``seat`` of the finished table ``table_id`` (``token_hash``:
+        the hash of the seat's token at the new table; ``None``: the vote withdrawn), in one
+        transaction: once every seat of ``people`` agreed, the new table ``child`` is stored with
+        each person at their seat of ``seating`` (old seat, new seat: their name, the token of
+        their vote) and recorded as the table's rematch, exactly once whichever processes the
+        votes came through. What the vote did (one of :data:`REMATCH_OUTCOMES`) and where the
+        rematch stands then; a shared store tells every process ``{"table", "rematch":
+        {"agreed", "table"}}`` of a vote that changed something.
+
+        Raises:
+            StoreError: If the database does not answer; nothing is stored.
+        """
+        ...
+
+    def rematch_state(self, table_id: str) -> RematchState:
+        """Where the rematch of the table ``table_id`` stands (no vote: nobody agreed)."""
+        ...
+
     def leases(self, owner: str, seconds: float) -> list[str]:
         """Renew every lease ``owner`` holds and take every lease of a table in play that no
         process holds unexpired, for ``seconds``, in one statement: the ids of the tables in
@@ -310,7 +370,8 @@ class Store(Protocol):
         """Call ``changed``, from a thread of its own, with each change committed to a shared
         store by any process: ``{"table", "number", "move", "driven", "touched"}`` for a move,
         ``{"table", "seat", "name", "token_hash", "touched"}`` for a seat taken,
-        ``{"table", "finished": True}`` for a table ended as abandoned, and ``{"resync": True}``
+        ``{"table", "finished": True}`` for a table ended as abandoned, ``{"table", "rematch":
+        {"agreed", "table"}}`` for a rematch vote (:meth:`vote_rematch`), and ``{"resync": True}``
         when changes may have been missed (a lost connection to the database, listening
         again). Until :meth:`close`. A store that is not shared calls it never.
         """
@@ -327,6 +388,18 @@ class Store(Protocol):
     def close(self) -> None:
         """Close the store."""
         ...
+
+
+REMATCH_SQL: Final = {
+    "made": "SELECT rematch FROM rematches WHERE table_id = ?",
+    "withdraw": "DELETE FROM rematch_votes WHERE table_id = ? AND seat = ?",
+    "votes": "SELECT seat FROM rematch_votes WHERE table_id = ? ORDER BY seat",
+    "seat": "INSERT INTO seats (table_id, seat, name, token_hash) SELECT ?, ?, s.name, v.token_hash"
+    " FROM seats s JOIN rematch_votes v ON v.table_id = s.table_id AND v.seat = s.seat"
+    " WHERE s.table_id = ? AND s.seat = ?",
+    "rematch": "INSERT INTO rematches (table_id, rematch) VALUES (?, ?)",
+}
+"""The statements of a rematch vote that both stores run (SQLite's placeholders; PostgreSQL's store writes ``%s``)."""
 
 
 def json_text(value: dict[str, Any] | None) -> str | None:
@@ -389,6 +462,13 @@ def stored_table(row: Any, seats: list[Any], moves: list[Any], moved: float | No
         touched=row[7],
         moved=moved,
     )
+
+
+def rematch_read(execute: Callable[..., Any], table_id: str, placeholder: str = "?") -> RematchState:
+    """Where the rematch of ``table_id`` stands, read with ``execute`` (a connection's, in its transaction)."""
+    made = execute(REMATCH_SQL["made"].replace("?", placeholder), (table_id,)).fetchone()
+    votes = execute(REMATCH_SQL["votes"].replace("?", placeholder), (table_id,)).fetchall()
+    return RematchState(tuple(each for (each,) in votes), None if made is None else made[0])
 
 
 def _where(path: str) -> str:
@@ -577,6 +657,64 @@ class SQLiteStore:
 
     def release_leases(self, owner: str) -> None:
         """See :meth:`Store.release_leases` (nothing to give up: no other process serves the file)."""
+
+    def vote_rematch(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str | None,
+        *,
+        people: tuple[int, ...],
+        child: StoredTable,
+        seating: tuple[tuple[int, int], ...],
+    ) -> tuple[str, RematchState]:
+        """See :meth:`Store.vote_rematch` (under the database's write lock: one vote at a time)."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                db = self._db
+                if db.execute(REMATCH_SQL["made"], (table_id,)).fetchone() is not None:
+                    outcome = "rematched"
+                elif token_hash is None:
+                    gone = db.execute(REMATCH_SQL["withdraw"], (table_id, seat)).rowcount
+                    outcome = "withdrawn" if gone == 1 else "not-agreed"
+                else:
+                    added = db.execute(
+                        "INSERT OR IGNORE INTO rematch_votes (table_id, seat, token_hash) VALUES (?, ?, ?)",
+                        (table_id, seat, token_hash),
+                    ).rowcount
+                    outcome = "agreed" if added == 1 else "already-agreed"
+                    agreed = {each for (each,) in db.execute(REMATCH_SQL["votes"], (table_id,))}
+                    if outcome == "agreed" and set(people) <= agreed:
+                        db.execute(
+                            "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
+                            (
+                                child.id,
+                                child.game,
+                                child.record,
+                                json.dumps(child.settings),
+                                child.created,
+                                child.created,
+                            ),
+                        )
+                        for old, new in seating:
+                            db.execute(REMATCH_SQL["seat"], (child.id, new, table_id, old))
+                        db.execute(REMATCH_SQL["rematch"], (table_id, child.id))
+                        outcome = "made"
+                state = rematch_read(db.execute, table_id)
+                self._db.execute("COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"the database {self.path}: {error}") from None
+                raise
+        return outcome, state
+
+    def rematch_state(self, table_id: str) -> RematchState:
+        """See :meth:`Store.rematch_state`."""
+        with self._lock:
+            return rematch_read(self._db.execute, table_id)
 
     def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
         """See :meth:`Store.listen`: no other process changes a SQLite database, so ``changed`` is never called."""

@@ -5,6 +5,7 @@
 - :mod:`~eighthalf.server.tables.review`: a table's game move by move, as one perspective saw it;
 - :mod:`~eighthalf.server.tables.judge`: the background judgement of finished tables;
 - :mod:`~eighthalf.server.tables.play_on`: a new table from a position of a finished game;
+- :mod:`~eighthalf.server.tables.rematch`: another game with the same seats, once every person agrees;
 - :mod:`~eighthalf.server.tables.lobby`: the tables a server holds, makes, restores, lists and ends;
 - :mod:`~eighthalf.server.tables.service`: several processes on one PostgreSQL database as one
   service (leases, notices).

@@ -272,6 +272,7 @@ def new_stored(spec: TableSpec, table_id: str, now: float) -> StoredTable:
         "timeout_bot": spec.timeout_bot,
         "seeded": spec.seed is not None,
         "hints": spec.hints,
+        "pace": spec.pace,
     }
     return StoredTable(
         id=table_id,

@@ -20,7 +20,8 @@ process it reached, which keeps its own copy of the table:
   second is refused as ``stale``), and the commit notifies every process
   (:meth:`Store.listen <eighthalf.server.storage.store.Store.listen>`); each one with the table in
   memory plays the move on its copy (checked by the game again) and sends each of its
-  connections the frame of its own seat. A seat taken and a table abandoned cross the same way.
+  connections the frame of its own seat. A seat taken, a table abandoned and a rematch vote
+  cross the same way (a rematch made moves this process's connections of the old table).
 
 A store that is not shared (SQLite) is served by one process, which drives every table: then
 nothing here runs.
@@ -34,7 +35,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from eighthalf.core.errors import EighthalfError
-from eighthalf.server.storage.store import StoreError
+from eighthalf.server.storage.store import RematchState, StoreError
+from eighthalf.server.tables import rematch
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.table import Table
 
@@ -202,6 +204,10 @@ class Service:
             if change.get("resync"):
                 for table in list(self.lobby.tables.values()):
                     self._catch_up(table)
+                return
+            if "rematch" in change:  # a rematch vote: told here, and the connections moved once it is made
+                told = change["rematch"]
+                rematch.heard(self.lobby, change["table"], RematchState(tuple(told["agreed"]), told["table"]))
                 return
             followed = self.lobby.tables.get(change["table"])
             if followed is None:  # not followed here: read from the database when asked

@@ -21,7 +21,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -131,6 +131,8 @@ class Table:
         self.spectators: set[Client] = set()
         self.locales: dict[Client, str] = {}
         """The language of each connection's narration, as its hello asked (English if none)."""
+        self.tokens: dict[Client, str] = {}
+        """The token each seat's connection said hello with (a rematch derives its new token: :mod:`~eighthalf.server.tables.rematch`)."""
         self.moves: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
         self._legal_texts: list[str] | None = None
@@ -146,6 +148,8 @@ class Table:
         # a table stored as finished whose game is not over was ended as abandoned
         self.abandoned = stored.finished is not None and self.game.to_move(self.state) is not None
         self._lock = asyncio.Lock()
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the table waits before a bot's move (its pace) or a clock's end: ``asyncio.sleep``, or a test's clock."""
         self._task: asyncio.Task[None] | None = None
         self.deadline: float | None = None
         self.committed: Callable[[Table, int, bool], None] | None = None
@@ -211,6 +215,7 @@ class Table:
             "abandoned": self.abandoned,
             "result": result_data(self.game.result(self.state)),
             "created": self.created,
+            **({"parent": self.settings["parent"]} if "parent" in self.settings else {}),
         }
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -296,8 +301,8 @@ class Table:
                 f"{'the table' if seat is None else f'seat {seat}'} has {limit} connections open",
             )
 
-    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE) -> None:
-        """Let ``client`` follow the table as ``seat`` (``None``: a spectator), told in ``locale``; send it the state.
+    def attach(self, client: Client, seat: int | None, locale: str = DEFAULT_LOCALE, token: str | None = None) -> None:
+        """Let ``client`` follow the table as ``seat`` (``None``: a spectator, else with the seat's ``token``), told in ``locale``; send it the state.
 
         Raises:
             Refused: If the seat or the table has as many connections as it may.
@@ -306,6 +311,8 @@ class Table:
         clients = self.spectators if seat is None else self.seats[seat].clients
         clients.add(client)
         self.locales[client] = locale
+        if seat is not None and token is not None:
+            self.tokens[client] = token
         client.deliver(self._frame(seat, (), None, locale))
         if seat is not None:
             self.broadcast_seats()
@@ -314,6 +321,7 @@ class Table:
         """Stop sending to ``client``."""
         (self.spectators if seat is None else self.seats[seat].clients).discard(client)
         self.locales.pop(client, None)
+        self.tokens.pop(client, None)
         if seat is not None:
             self.broadcast_seats()
         if self.released is not None:
@@ -596,8 +604,9 @@ class Table:
         seat = self.game.to_move(self.state)
         if seat is None or not self.started:
             return
-        if self.seats[seat].bot is not None and self.driver is not None:
-            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0))
+        if self.seats[seat].bot is not None and self.driver is not None:  # after the table's pace (0: at once)
+            pace = float(self.settings.get("pace") or 0.0)
+            self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), 0.0, pace))
         elif self.seats[seat].bot is None and self.settings.get("move_seconds") is not None:
             wait = float(self.settings["move_seconds"])
             self.deadline = self.turn_began + wait  # from stored times: the clock runs on across restarts
@@ -606,9 +615,11 @@ class Table:
                 self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait, left))
 
     async def _bot_move(self, seat: int, number: int, wait: float, delay: float | None = None) -> None:
-        pause = wait if delay is None else delay  # delay: what is left of the clock, or a retry's pause
+        pause = (
+            wait if delay is None else delay
+        )  # delay: what is left of the clock, the table's pace, or a retry's pause
         if pause:
-            await asyncio.sleep(pause)
+            await self.sleep(pause)
         player = self.seats[seat].player
         seen = self.view(seat)
         rng = random.Random(f"{self.record.seed}:{seat}:{number}")  # type: ignore[attr-defined]

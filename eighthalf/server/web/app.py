@@ -34,6 +34,8 @@ POST     ``/api/tables/{id}/play-on``        a new table from a position of a fi
                                              (:mod:`eighthalf.server.web.play_on`)
 any      ``/api/tables/{id}/webhook``,       a seat's webhook, and the tables waiting for a person
          ``/api/your-games``                 (:mod:`eighthalf.server.web.byday`)
+GET,     ``/api/tables/{id}/rematch``        a finished table's rematch: a seat's vote, where it stands
+POST                                         (:mod:`eighthalf.server.web.rematch`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
 =======  ==================================  ==================================================
 
@@ -101,6 +103,7 @@ from eighthalf.server.web.offline import offline_routes
 from eighthalf.server.web.pages import accept_language, page_messages
 from eighthalf.server.web.play_on import play_on_route
 from eighthalf.server.web.queue import DEFAULT_FILL_SECONDS, new_queue, queue_routes
+from eighthalf.server.web.rematch import rematch_by_message, rematch_route, told_on_attach
 from eighthalf.server.web.review import review_routes
 
 __all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
@@ -520,8 +523,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 return
         table.check_room(seat)  # refused before a welcome, not after it
         connection.deliver(message_text(welcome_message(table.summary(), seat, locale, table.log(seat, locale))))
-        table.attach(connection, seat, locale)
+        table.attach(connection, seat, locale, hello.get("token"))
         attached = True
+        told_on_attach(lobby, table, connection, seat)  # a finished table: where its rematch stands
         await _serve(websocket, connection, table, seat)
     except Refused as refused:
         connection.deliver(_error_text(refused, connection.locale, table))
@@ -574,6 +578,7 @@ ROUTES: Final = (
     hint_route(),
     play_on_route(),
     *queue_routes(),
+    rematch_route(),
     *offline_routes(),
 )
 """The application's routes (the table at the top of this module)."""
@@ -699,6 +704,8 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 connection.deliver(_PONG)
             elif message["type"] == "hello":
                 raise Refused("bad-message", "hello is said once")
+            elif message["type"] == "rematch":
+                await rematch_by_message(websocket.app.state, table, connection, seat, message["agree"])
             elif seat is None:
                 raise Refused("not-seated", "a spectator cannot move")
             else:

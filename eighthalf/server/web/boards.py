@@ -104,7 +104,9 @@ def game_listing(entry: GameEntry, locale: str = DEFAULT_LOCALE) -> dict[str, An
     ``board`` script (``None``: none), and the ``options`` a new table offers (each rule of the
     default rules but the player counts: its ``key``, ``kind`` ``"flag"`` or ``"count"``, and
     its ``label``, ``hint`` and ``empty`` in ``locale``, from the entry's
-    :attr:`~eighthalf.registry.GameEntry.table_options`; a rule they do not list under its key)."""
+    :attr:`~eighthalf.registry.GameEntry.table_options`; a rule they do not list under its key),
+    and ``bot_words``: a few words on each bot's strength in ``locale``, by bot
+    (:attr:`~eighthalf.registry.GameEntry.bot_words`; a bot without words is not in it)."""
     told = translation(locale).gettext
     rules = entry.game.default_rules
     written = entry.documents.to_data(rules)
@@ -123,4 +125,5 @@ def game_listing(entry: GameEntry, locale: str = DEFAULT_LOCALE) -> dict[str, An
             }
         )
     board = None if _folder(entry) is None else f"/games/{entry.key}/board/{BOARD_FILE}"
-    return {"key": entry.key, "board": board, "options": options}
+    words = {bot: told(text) for bot, text in entry.bot_words.items() if bot in entry.bots}
+    return {"key": entry.key, "board": board, "options": options, "bot_words": words}

@@ -38,7 +38,7 @@ from eighthalf.server.tables.review import SPECTATOR, judgement_data, perspectiv
 from eighthalf.server.web.boards import listing_locale
 from eighthalf.server.web.pages import accept_language
 
-__all__ = ["REVIEW_STATUS", "review_routes", "seat_of_request"]
+__all__ = ["REVIEW_STATUS", "bearer_token", "review_routes", "seat_of_request"]
 
 REVIEW_STATUS: Final = {
     "bad-perspective": 400,
@@ -59,7 +59,7 @@ def _error(refused: Refused) -> JSONResponse:
     )
 
 
-def _token(request: Request) -> str | None:
+def bearer_token(request: Request) -> str | None:
     """The seat token of ``Authorization: Bearer <token>``, or ``None`` without one.
 
     Raises:
@@ -81,7 +81,7 @@ def seat_of_request(request: Any, seat_of: Any) -> int | None:
     Raises:
         Refused: If the token is no seat's of the table (``bad-token``).
     """
-    token = _token(request)
+    token = bearer_token(request)
     if token is None:
         return None
     seat: int | None = seat_of(token)
