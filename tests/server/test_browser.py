@@ -81,11 +81,11 @@ def _create_table(
     page.goto(server + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
     page.get_by_label("Game").select_option(game)
-    page.get_by_label("Players").select_option("2")
+    page.locator("#new-table").get_by_label("Players").select_option("2")
     page.locator("#seat-1").select_option("")
     for key, value in rules.items():
         page.locator(f"#option-{key}").fill(value)
-    page.get_by_label("Your name").fill(name)
+    page.locator("#new-table").get_by_label("Your name").fill(name)
     page.get_by_label("Seed").fill(str(seed))
     page.get_by_role("button", name="Create the table").click()
     page.locator("#created").wait_for(state="visible")

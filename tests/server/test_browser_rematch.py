@@ -121,7 +121,7 @@ def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: 
         page.goto(server.url + "/")
         page.wait_for_function("document.body.dataset.ready === '1'")
         page.get_by_label("Game").select_option("8½")
-        page.get_by_label("Players").select_option("2")
+        page.locator("#new-table").get_by_label("Players").select_option("2")
         options = page.locator("#seat-1 option").all_inner_texts()
         assert options == [
             "a person",
@@ -131,7 +131,7 @@ def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: 
             "bot: search — strong, thinks a moment",
         ], options  # in the order GET /api/games lists the bots
         assert page.locator("#seat-choices label").all_inner_texts()[0].startswith("Seat 1")
-        page.get_by_label("Your name").fill("Ann, Bea")  # a name holds no comma: refused when the seat is taken
+        page.locator("#new-table").get_by_label("Your name").fill("Ann, Bea")  # a name holds no comma: refused when the seat is taken
         page.get_by_role("button", name="Create the table").click()
         page.locator("#form-error").wait_for(state="visible")
         told = page.locator("#form-error").inner_text()
