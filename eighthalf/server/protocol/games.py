@@ -36,10 +36,12 @@ from eighthalf.registry import GameEntry, find, games
 __all__ = [
     "MAX_MOVE_SECONDS",
     "MAX_NAME",
+    "RATED_KINDS",
     "SERVED",
     "SPEC_KEYS",
     "TableSpec",
     "check_name",
+    "kind_of",
     "seat_names",
     "served",
     "table_spec",
@@ -52,6 +54,22 @@ _BOT_MARK: Final = "(bot)"
 
 MAX_MOVE_SECONDS: Final = 24 * 3600
 """The longest time per move a table may set (seconds)."""
+
+
+RATED_KINDS: Final = ("8½ round", "8½ match", "Eights")
+"""The kinds of rated play (:func:`kind_of`), each with its own rating (:mod:`eighthalf.server.players`)."""
+
+
+def kind_of(game: str, rounds: int) -> str | None:
+    """The kind of rated play of a table of ``game`` playing ``rounds`` rounds, or ``None``
+    for a game that is not rated: a round of 8½, a match of 8½ (more than one round), Eights.
+
+    >>> kind_of("8½", 1), kind_of("8½", 6), kind_of("Eights", 1), kind_of("Other", 1)
+    ('8½ round', '8½ match', 'Eights', None)
+    """
+    if game == "8½":
+        return RATED_KINDS[0] if rounds == 1 else RATED_KINDS[1]
+    return RATED_KINDS[2] if game == "Eights" else None
 
 
 class _Served(Mapping[str, GameEntry]):
@@ -110,6 +128,9 @@ class TableSpec:
     deals the same cards to anyone who knows it, so a table says publicly that it has one)."""
     hints: bool = False
     """Whether a seated person may ask for the best moves of their turn (a hint), from their view."""
+    rated: bool = False
+    """Whether the table is rated: its people are signed in, its settings those of its kind of
+    play (the default rules, a fresh seed, no hints), and its end moves their ratings."""
 
     def entry(self) -> GameEntry:
         """The registry's entry of this table's game."""
@@ -121,7 +142,7 @@ class TableSpec:
 
 
 SPEC_KEYS: Final = frozenset(
-    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints"}
+    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints", "rated"}
 )
 """The keys of a new table's settings (:func:`table_spec`)."""
 
@@ -174,7 +195,8 @@ def table_spec(data: object) -> TableSpec:
     a bot's name, or ``null`` for a person; missing seats are for people),
     ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``), ``seed`` and
     ``hints`` (``false`` by default: whether a seated person may ask for the best moves of
-    their turn).
+    their turn) and ``rated`` (``false`` by default; a rated table is of a kind of play,
+    :func:`kind_of`, with the default rules, no ``seed``, no hints and a seat for a person).
 
     Raises:
         DocumentError: If anything is missing, unknown or out of range; the path names it.
@@ -217,6 +239,11 @@ def table_spec(data: object) -> TableSpec:
     if type(hints) is not bool:
         raise DocumentError("$.hints", f"expected true or false, not {quote(hints)}")
     bots = _bots(entry, data.get("seats"), players)
+    rated = data.get("rated", False)
+    if type(rated) is not bool:
+        raise DocumentError("$.rated", f"expected true or false, not {quote(rated)}")
+    if rated:
+        _check_rated(entry, data, rounds, rules, bots)
     if None not in bots and (reason := entry.endless(rules)) is not None:
         raise DocumentError("$.rules", reason)
     return TableSpec(
@@ -229,7 +256,28 @@ def table_spec(data: object) -> TableSpec:
         timeout_bot=timeout_bot,
         seed=seed,
         hints=hints,
+        rated=rated,
     )
+
+
+def _check_rated(
+    entry: GameEntry, data: Mapping[str, Any], rounds: int, rules: Any, bots: Sequence[str | None]
+) -> None:
+    """Refuse a rated table whose settings are not those its kind of play fixes.
+
+    Raises:
+        DocumentError: At the setting that is not (``$.rated`` for a game without ratings).
+    """
+    if kind_of(entry.name, rounds) is None:
+        raise DocumentError("$.rated", f"{entry.name} has no ratings (rated play: {', '.join(RATED_KINDS)})")
+    if rules != entry.game.default_rules:
+        raise DocumentError("$.rules", "a rated table plays the default rules of its kind")
+    if data.get("seed") is not None:
+        raise DocumentError("$.seed", "a rated table is dealt from a fresh seed, not a chosen one")
+    if data.get("hints"):
+        raise DocumentError("$.hints", "a rated table gives no hints")
+    if None not in bots:
+        raise DocumentError("$.seats", "a rated table has a seat for a person")
 
 
 def check_name(value: object, path: str = "$.name") -> str:

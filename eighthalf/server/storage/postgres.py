@@ -33,11 +33,13 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT
 from eighthalf.server.storage.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
     SCHEMA_VERSION,
+    Execute,
     LeaseLost,
     Listed,
     MoveConflict,
@@ -54,7 +56,7 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - the server extra without the postgresql one
     _psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url"]
+__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url", "rows_of"]
 
 CHANNEL: Final = "eighthalf"
 """The ``LISTEN``/``NOTIFY`` channel on which every commit of a move, a seat or an ending is told."""
@@ -127,9 +129,10 @@ _SCHEMA: Final = (
     $$""",
 )
 
-_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {}
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: ACCOUNTS_LAYOUT}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
-layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2: none yet)."""
+layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the accounts and
+ratings). They run after :data:`_SCHEMA`, which makes the tables of layout 2 that are missing."""
 
 _FIRST_LAYOUT: Final = 2
 
@@ -274,11 +277,11 @@ class PostgresStore:
                     raise StoreError(
                         f"{self._shown()}: a database of layout {version}, newer than this release's {SCHEMA_VERSION}"
                     )
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
                 for step in range(version, SCHEMA_VERSION):
                     for statement in _MIGRATIONS[step]:
                         self._db.execute(statement)
-                for statement in _SCHEMA:
-                    self._db.execute(statement)
                 if row is None:
                     self._db.execute("INSERT INTO eighthalf_layout (version) VALUES (%s)", (SCHEMA_VERSION,))
                 else:
@@ -298,12 +301,23 @@ class PostgresStore:
             ]
         )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
-        """See :meth:`Store.take_seat <eighthalf.server.storage.store.Store.take_seat>`."""
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
+        """See :meth:`Store.take_seat <eighthalf.server.storage.store.Store.take_seat>` (a
+        conflict with the seat or with the account's other seat gives nothing)."""
         with self._transaction() as db:
             taken = db.execute(
-                "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (table_id, seat, name, token_hash),
+                "INSERT INTO seats (table_id, seat, name, token_hash, account) VALUES (%s, %s, %s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (table_id, seat, name, token_hash, account),
             ).rowcount
             if taken != 1:
                 return False
@@ -323,6 +337,7 @@ class PostgresStore:
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """See :meth:`Store.add_move <eighthalf.server.storage.store.Store.add_move>`.
 
@@ -333,7 +348,8 @@ class PostgresStore:
         for this commit); reads the last move (each statement of the function sees what was
         committed before it, so a move another process committed while this one waited for
         the lock is seen); inserts the move with its driver; sets what the table row changes;
-        and sends the notice.
+        and sends the notice. With ``then`` (a finishing move), the call and ``then``'s
+        statements are one transaction: the rated end is committed with the move, or neither.
         """
         notice = _notice(
             {"table": table_id, "number": number, "move": move, "driven": driver is not None, "touched": touched}
@@ -341,10 +357,13 @@ class PostgresStore:
         summary_text = None if finished is None else json_text(summary)
         with self._connection() as db:
             try:
-                db.execute(
-                    "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
-                    (table_id, number, move, driver, finished, summary_text, touched, notice),
-                )
+                with db.transaction() if then is not None and finished is not None else contextlib.nullcontext():
+                    db.execute(
+                        "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
+                        (table_id, number, move, driver, finished, summary_text, touched, notice),
+                    )
+                    if then is not None and finished is not None:
+                        then(lambda sql, parameters: rows_of(db.execute(_placeholders(sql), parameters)))
             except _psycopg.Error as error:
                 if error.sqlstate == "EH002":
                     raise LeaseLost(
@@ -462,6 +481,11 @@ class PostgresStore:
         with self._side_lock:
             if self._side is not None:
                 self._side.close()
+
+
+def rows_of(cursor: Any) -> list[Any]:
+    """The rows of a statement just run (none for a statement that returns none)."""
+    return list(cursor.fetchall()) if cursor.description is not None else []
 
 
 def _notice(change: dict[str, Any]) -> str:

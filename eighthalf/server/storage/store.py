@@ -40,11 +40,14 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, sqlite_statement
+
 __all__ = [
     "LOAD_MOVES",
     "LOAD_SEATS",
     "LOAD_TABLE",
     "SCHEMA_VERSION",
+    "Execute",
     "LeaseLost",
     "Listed",
     "MoveConflict",
@@ -58,10 +61,14 @@ __all__ = [
     "stored_table",
 ]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
-and the indexes of the paged list."""
+and the indexes of the paged list; 3 adds accounts, sessions, the account of each seat and
+the ratings (:data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`)."""
+
+Execute = Callable[[str, tuple[Any, ...]], list[Any]]
+"""Runs one statement (in SQLite's ``?`` placeholders) in a store's open transaction: its rows."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -96,6 +103,7 @@ _MIGRATIONS: Final = {
     # is abandoned for the time it spent under the older release
     1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
     "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
+    2: "".join(sqlite_statement(statement) + ";" for statement in ACCOUNTS_LAYOUT),
 }
 """The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
 adds what is missing: the indexes)."""
@@ -175,9 +183,20 @@ class Store(Protocol):
         """Store a new table (its seats and moves are empty)."""
         ...
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
         """Give ``seat`` to a person, if no one has it: True if it was given (and the table
-        counts as touched ``when``, if given)."""
+        counts as touched ``when``, if given); with ``account`` (the key of a signed-in
+        person's account), the seat is that account's, and is not given if the account holds
+        another seat of the table."""
         ...
 
     def add_move(
@@ -190,10 +209,13 @@ class Store(Protocol):
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
         the game and ``finished`` is its record, stored in the same transaction with the
-        table's final public ``summary``; with ``touched`` (a person's move), the table
+        table's final public ``summary`` and whatever ``then`` writes (a rated table's
+        ratings: it is called with the transaction's :data:`Execute`, and an error it raises
+        undoes the move too); with ``touched`` (a person's move), the table
         counts as touched then; with ``driver`` (a move the server made: a bot's, or a
         person's whose time ran out), only if the process ``driver`` holds the table's lease,
         and a shared store records that it drove the move.
@@ -379,7 +401,7 @@ class SQLiteStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             if version == 0:  # new, or a file of another program: CREATE ... IF NOT EXISTS keeps what is there
-                statements = _SCHEMA
+                statements = _SCHEMA + _MIGRATIONS[2]
             else:
                 statements = "".join(_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + _SCHEMA
             for statement in filter(str.strip, statements.split(";")):
@@ -414,12 +436,21 @@ class SQLiteStore:
             ),
         )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
-        """See :meth:`Store.take_seat`."""
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
+        """See :meth:`Store.take_seat` (the seat and the account are unique keys: a conflict with either gives nothing)."""
         taken = (
             self._write(
-                "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash) VALUES (?, ?, ?, ?)",
-                (table_id, seat, name, token_hash),
+                "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash, account) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat, name, token_hash, account),
             )
             == 1
         )
@@ -437,6 +468,7 @@ class SQLiteStore:
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """See :meth:`Store.add_move` (one process holds every lease: ``driver`` is not checked)."""
         with self._lock:
@@ -458,6 +490,8 @@ class SQLiteStore:
                         "UPDATE tables SET finished = ?, summary = ?, touched = coalesce(?, touched) WHERE id = ?",
                         (finished, json_text(summary), touched, table_id),
                     )
+                    if then is not None:
+                        then(lambda sql, parameters: db.execute(sql, parameters).fetchall())
                 elif touched is not None:
                     db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")

@@ -96,6 +96,7 @@ class Lobby:
             "timeout_bot": spec.timeout_bot,
             "seeded": spec.seed is not None,
             "hints": spec.hints,
+            **({"rated": True} if spec.rated else {}),
         }
         stored = StoredTable(
             id=table_id,

@@ -14,6 +14,10 @@ name                                             kind       what it counts
 ``eighthalf_commit_seconds``                     histogram  the commit of a move to the database
 ``eighthalf_move_to_frame_seconds``              histogram  from a move's arrival to every frame queued
 ``eighthalf_bot_seconds{game}``                  histogram  a bot's choice of a move, by game
+``eighthalf_ratings_updates_total{kind}``        counter    rated games' ends committed with their ratings, by kind of play
+``eighthalf_rating_seconds``                     histogram  the ratings of a rated end, in its transaction
+``eighthalf_logins_total{outcome}``              counter    logins: ``ok``, ``refused`` (wrong name or passphrase), ``limited``
+``eighthalf_signups_total``                      counter    accounts made
 ===============================================  =========  =================================================
 """
 
@@ -84,6 +88,30 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+
+        self._rated = Counter(
+            "eighthalf_ratings_updates",
+            "Rated games' ends committed with their ratings, by kind of play.",
+            ["kind"],
+            registry=self.registry,
+        )
+        self._rating = Histogram(
+            "eighthalf_rating_seconds",
+            "The ratings of a rated end, worked out and written in its transaction.",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.logins = Counter(
+            "eighthalf_logins", "Logins, by outcome: ok, refused, limited.", ["outcome"], registry=self.registry
+        )
+        """Count a login: ``logins.labels("ok").inc()``."""
+        self.signups = Counter("eighthalf_signups", "Accounts made.", registry=self.registry)
+        """Count an account made: ``signups.inc()``."""
+
+    def rated(self, kind: str, seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.seats.Meter.rated`."""
+        self._rated.labels(kind).inc()
+        self._rating.observe(seconds)
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""
