@@ -43,6 +43,7 @@ __all__ = [
     "MAX_PASSPHRASE",
     "MIN_PASSPHRASE",
     "SESSION_BYTES",
+    "SIGNUPS",
     "LoginLimiter",
     "account_key",
     "account_name",
@@ -70,6 +71,9 @@ LOGIN_ATTEMPTS: Final = 10
 
 LOGIN_WINDOW: Final = 300.0
 """The window of the login rate limit, in seconds (by default)."""
+
+SIGNUPS: Final = 3
+"""An address may make this many times as many accounts in the window as it may fail logins."""
 
 _hasher: PasswordHasher | None = None
 _dummy: str | None = None
@@ -182,18 +186,19 @@ class LoginLimiter:
 
     @staticmethod
     def _keys(name: str | None, address: str) -> tuple[str, ...]:
-        return (f"address:{address}",) if name is None else (f"name:{name}", f"address:{address}")
+        return (f"signup:{address}",) if name is None else (f"name:{name}", f"address:{address}")
 
     def check(self, name: str | None, address: str) -> None:
         """Refuse a login of the account key ``name`` from ``address`` now, if either failed
-        too often (``name`` ``None``: an account made, limited by its address alone).
+        too often (``name`` ``None``: an account made, limited by its address alone, to
+        :data:`SIGNUPS` times as many).
 
         Raises:
             Refused: If so (``login-limited``).
         """
         now = self.clock()
         for key in self._keys(name, address):
-            if len(self._recent(key, now)) >= self.attempts:
+            if len(self._recent(key, now)) >= self.attempts * (SIGNUPS if name is None else 1):
                 wait = self._failures[key][0] + self.window - now
                 raise Refused("login-limited", f"too many failed logins: try again in {max(1, round(wait))} seconds")
 
