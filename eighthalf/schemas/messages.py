@@ -79,6 +79,10 @@ def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
             "Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).",
             {"type": "boolean"},
         ),
+        "rated": (
+            "Whether the table is rated: its people are signed in and its end moves their ratings.",
+            {"type": "boolean"},
+        ),
         "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
         "spectators": ("How many spectators follow the table.", ref("spectators")),
         "started": ("Whether every seat is taken (the game starts then).", {"type": "boolean"}),
@@ -269,6 +273,11 @@ def message_schemas() -> dict[str, dict[str, Any]]:
             ),
             "hints": (
                 "Whether a seated person may ask for the best moves of their turn (default false).",
+                {"type": "boolean"},
+            ),
+            "rated": (
+                "Whether the table is rated (default false): its seats are for signed-in people, and it plays "
+                "its kind's fixed settings (the default rules, a fresh seed, no hints).",
                 {"type": "boolean"},
             ),
         },

@@ -112,7 +112,12 @@ def test_a_rated_end_is_written_with_the_last_move_and_once(store: Store) -> Non
                 "t1", 2, "b", finished="record", then=rated_end("t1", "Eights", [None, None, "greedy"], [2, 1, 3])
             )
     anna, ben = rating_of(store, "anna", "Eights"), rating_of(store, "ben", "Eights")
-    assert (anna.games, anna.wins, ben.games, ben.wins) == (1, 0, 1, 1) and ben.mu > anna.mu > MU  # second of three: above the bot
+    assert (anna.games, anna.wins, ben.games, ben.wins) == (
+        1,
+        0,
+        1,
+        1,
+    ) and ben.mu > anna.mu > MU  # second of three: above the bot
     assert (
         Accounts(store).rating(bot_player("greedy"), "Eights") is None
     )  # a bot's rating is never written by a person's game

@@ -50,6 +50,7 @@ __all__ = [
     "SIGMA",
     "RatedEnd",
     "Rating",
+    "RatingMeter",
     "bot_anchors",
     "bot_player",
     "conservative",
@@ -74,8 +75,12 @@ SIGMA: Final = 25.0 / 3
 """A new rating's uncertainty (OpenSkill's default): a newcomer's shown rating is 0."""
 
 
-class _Rated(Protocol):
-    def rated(self, kind: str, seconds: float) -> None: ...
+class RatingMeter(Protocol):
+    """What counts the rated ends for the metrics (a table's :class:`~eighthalf.server.tables.seats.Meter`)."""
+
+    def rated(self, kind: str, seconds: float) -> None:
+        """A rated end of ``kind`` was committed; its ratings took ``seconds``."""
+        ...
 
 
 @attrs.frozen
@@ -157,8 +162,6 @@ def rated_end(
     kind: str,
     bots: Sequence[str | None],
     seat_places: Sequence[int],
-    *,
-    clock: Callable[[], float] = time.time,
 ) -> Callable[[Execute], None]:
     """What a rated table's last move writes in its transaction (:meth:`Store.add_move
     <eighthalf.server.storage.store.Store.add_move>`'s ``then``): each person's new rating of
@@ -178,7 +181,7 @@ def rated_end(
         before = [_given(known.get(players[index] or "")) for index in playing]
         fixed = {number for number, index in enumerate(playing) if bots[index] is not None}
         after = rate(before, [seat_places[index] for index in playing], fixed)
-        now = clock()
+        now = time.time()
         for number, index in enumerate(playing):
             if number in fixed:
                 continue
@@ -199,7 +202,7 @@ class RatedEnd:
     store's ``then``); once the move is committed, :meth:`committed` tells the meter.
     """
 
-    def __init__(self, kind: str, write: Callable[[Execute], None], meter: _Rated | None) -> None:
+    def __init__(self, kind: str, write: Callable[[Execute], None], meter: RatingMeter | None) -> None:
         self.kind = kind
         """The kind of play."""
         self.seconds: float | None = None
@@ -225,7 +228,7 @@ def table_ending(
     bots: Sequence[str | None],
     result: Result | None,
     away: Collection[int],
-    meter: _Rated | None = None,
+    meter: RatingMeter | None = None,
 ) -> RatedEnd:
     """The rated end of a table of ``entry``'s ``game`` whose seats' ``bots`` are as given
     (``None``: a person), ending with ``result``; the people whose time ran out on their last

@@ -23,8 +23,7 @@ import threading
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
-from typing import Final
+from typing import Final, Protocol
 
 from eighthalf.core.errors import EighthalfError
 from eighthalf.server.protocol.games import check_name
@@ -44,6 +43,7 @@ __all__ = [
     "MIN_PASSPHRASE",
     "SESSION_BYTES",
     "SIGNUPS",
+    "Clock",
     "LoginLimiter",
     "account_key",
     "account_name",
@@ -155,6 +155,14 @@ def session_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class Clock(Protocol):
+    """A clock of seconds (``time.monotonic``; the tests give their own)."""
+
+    def __call__(self) -> float:
+        """The time now, in seconds."""
+        ...
+
+
 class LoginLimiter:
     """The failed logins of each name and each client address in a sliding window, in one process.
 
@@ -169,7 +177,7 @@ class LoginLimiter:
     _KEPT: Final = 100_000  # the most names and addresses remembered (the oldest go first)
 
     def __init__(
-        self, attempts: int = LOGIN_ATTEMPTS, window: float = LOGIN_WINDOW, clock: Callable[[], float] = time.monotonic
+        self, attempts: int = LOGIN_ATTEMPTS, window: float = LOGIN_WINDOW, clock: Clock = time.monotonic
     ) -> None:
         self.attempts, self.window, self.clock = attempts, window, clock
         self._failures: dict[str, deque[float]] = {}

@@ -198,6 +198,7 @@ class Table:
             "move_seconds": self.settings.get("move_seconds"),
             "seeded": bool(self.settings.get("seeded")),
             "hints": bool(self.settings.get("hints")),
+            "rated": bool(self.settings.get("rated")),
             "seats": self.seat_list(),
             "spectators": len(self.spectators),
             "started": self.started,
