@@ -93,6 +93,7 @@
     if (game.max_rounds > 1) body.rounds = Number($("rounds").value);
     if ($("timed").checked) body.move_seconds = Number($("move-seconds").value);
     if ($("hints").checked) body.hints = true;
+    if ($("rated").checked) body.rated = true;
     const seed = $("seed").value.trim();
     if (seed !== "") body.seed = Number(seed);
     return body;
