@@ -382,3 +382,28 @@ def test_the_operator_resets_disables_and_lists_accounts(
     assert _command("accounts", "import", "--db", db, stdin=exported.stdout).returncode == 0
     assert _command("accounts", "enable", "Dora", "--db", db).returncode == 0
     assert log_in(server, "Dora", "a new passphrase")[0] == 200  # the imported account, as it was
+
+
+def test_a_person_whose_time_runs_out_for_good_finishes_last(
+    server_with: Callable[..., ServerProcess], tmp_path: Path
+) -> None:
+    server = server_with()
+    anna, ben = sign_up(server, "Anna"), sign_up(server, "Ben")
+    settings = {"game": "Eights", "players": 3, "seats": [None, None, "greedy"], "rated": True, "move_seconds": 1}
+    table = new_table(server, settings)
+    for seat, session in enumerate((anna, ben)):
+        assert call(server, "POST", f"/api/tables/{table['id']}/seats/{seat}", {}, session=session)[0] == 201
+
+    async def ben_plays() -> dict[str, Any]:  # Anna is away: the server moves for her each time her second runs out
+        socket = await _seated_socket(server, table["id"], ben)
+        try:
+            welcome, first = await _hello(socket)
+            assert welcome["seat"] == 1
+            bot = SERVED["Eights"].bot("greedy")
+            return await drive(socket, SERVED["Eights"].game, bot, random.Random(1), first=first)
+        finally:
+            await socket.close()
+
+    final = asyncio.run(ben_plays())
+    places = {player: place for _, player, place in _rated_games(tmp_path / "server0")}
+    assert places["anna"] == 3 and places["ben"] < 3, (places, final["result"])
