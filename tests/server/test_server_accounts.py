@@ -163,11 +163,19 @@ def test_forged_expired_and_foreign_requests_are_refused_and_change_nothing(
 
 @pytest.mark.parametrize(
     ("passphrase", "taken"),
-    [("x" * 7, False), ("x" * 8, True), ("ü" * 1024, True), ("x" * 1025, False), (12345678, False), (None, False)],
-    ids=["7", "8", "1024", "1025", "a-number", "null"],
+    [
+        ("x" * 7, False),
+        ("x" * 8, True),
+        ("ü" * 1024, True),
+        ("\N{GRINNING FACE}" * 1024, True),  # each sent as a JSON escape of two surrogates: 12 KiB of body
+        ("x" * 1025, False),
+        (12345678, False),
+        (None, False),
+    ],
+    ids=["7", "8", "1024", "1024-beyond-the-BMP", "1025", "a-number", "null"],
 )
 def test_passphrases_at_and_past_their_bounds(server: ServerProcess, passphrase: object, taken: bool) -> None:
-    name = f"Bounds {len(passphrase) if isinstance(passphrase, str) else type(passphrase).__name__}"
+    name = f"Bounds {len(passphrase.encode()) if isinstance(passphrase, str) else type(passphrase).__name__}"
     answer = call(server, "POST", "/api/accounts", {"name": name, "passphrase": passphrase})
     if taken:
         assert answer[0] == 201, answer
@@ -183,6 +191,8 @@ def test_bad_names_and_bodies_are_refused(server: ServerProcess) -> None:
     for body in ({"name": "Olga"}, {"name": "Olga", "passphrase": PASSPHRASE, "admin": True}, [1]):
         assert refused(call(server, "POST", "/api/accounts", body), 400, "bad-json")
     assert refused(call(server, "GET", "/api/players/Olga"), 404, "no-player")
+    huge = {"name": "Olga", "passphrase": "x" * (16 * 1024)}
+    assert refused(call(server, "POST", "/api/accounts", huge), 413, "too-large")
 
 
 def test_a_failed_login_says_nothing_of_which_names_exist(server: ServerProcess) -> None:

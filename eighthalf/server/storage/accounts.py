@@ -203,16 +203,13 @@ class Accounts:
             return execute(sql, parameters)
 
     def create(self, account: Account) -> bool:
-        """Store a new account: ``False`` if an account of that key exists."""
-        with transaction(self.store) as execute:
-            if execute("SELECT 1 FROM accounts WHERE key = ?", (account.key,)):
-                return False
-            execute(
-                "INSERT INTO accounts (key, name, passphrase, created, disabled) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT DO NOTHING",
-                (account.key, account.name, account.passphrase, account.created, int(account.disabled)),
-            )
-            return bool(execute("SELECT 1 FROM accounts WHERE key = ? AND created = ?", (account.key, account.created)))
+        """Store a new account: ``False`` if an account of that key exists (nothing changes)."""
+        made = self._run(
+            "INSERT INTO accounts (key, name, passphrase, created, disabled) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING RETURNING key",
+            (account.key, account.name, account.passphrase, account.created, int(account.disabled)),
+        )
+        return bool(made)
 
     def get(self, key: str) -> Account | None:
         """The account of ``key``, or ``None``."""

@@ -81,8 +81,9 @@ COOKIE: Final = "eighthalf_session"
 SESSION_DAYS: Final = 30.0
 """How long a session lasts by default (days): ``eighthalf serve --session-days``."""
 
-MAX_ACCOUNT_BYTES: Final = 8 * 1024
-"""The largest body of a request here (a passphrase of 1024 characters fits, however written)."""
+MAX_ACCOUNT_BYTES: Final = 16 * 1024
+"""The largest body of a request here (a passphrase of 1024 characters fits, even each
+written as a JSON escape of a character beyond the BMP)."""
 
 ACCOUNT_STATUS: Final = {
     "bad-login": 401,
