@@ -417,3 +417,19 @@ def test_a_person_whose_time_runs_out_for_good_finishes_last(
     final = asyncio.run(ben_plays())
     places = {player: place for _, player, place in _rated_games(tmp_path / "server0")}
     assert places["anna"] == 3 and places["ben"] < 3, (places, final["result"])
+
+
+def test_a_hint_and_a_review_during_play_take_the_session_as_the_seats_proof(server: ServerProcess) -> None:
+    hana = sign_up(server, "Hana")
+    table = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"], "hints": True})
+    assert call(server, "POST", f"/api/tables/{table['id']}/seats/0", {}, session=hana)[0] == 201
+    status, answer, _ = call(server, "POST", f"/api/tables/{table['id']}/hint", session=hana)
+    to_move = http(server, "GET", f"/api/tables/{table['id']}")[1]["to_move"]
+    if to_move == 0:
+        assert status == 200 and answer["seat"] == 0, answer
+    else:
+        assert refused((status, answer, None), 409, "not-your-turn")
+    assert refused(call(server, "POST", f"/api/tables/{table['id']}/hint"), 403, "no-hints")  # a guest without a token
+    review = call(server, "GET", f"/api/tables/{table['id']}/review?perspective=0", session=hana)
+    assert review[0] == 200, review
+    assert refused(call(server, "GET", f"/api/tables/{table['id']}/review?perspective=0"), 403, "review-closed")
