@@ -433,3 +433,58 @@ def test_a_hint_and_a_review_during_play_take_the_session_as_the_seats_proof(ser
     review = call(server, "GET", f"/api/tables/{table['id']}/review?perspective=0", session=hana)
     assert review[0] == 200, review
     assert refused(call(server, "GET", f"/api/tables/{table['id']}/review?perspective=0"), 403, "review-closed")
+
+
+def test_a_server_killed_right_after_each_move_of_a_rated_game_rates_it_once(tmp_path: Path) -> None:
+    """SIGKILL the server right after each of the person's moves (the last one too): as soon as
+    it is sent, or every other time as soon as it is acknowledged; restart it on the same
+    database, and check each time: the game unfinished and nobody rated, or finished and each
+    person rated once; then on to the end."""
+    directory = tmp_path / "server"
+    server = start_server(directory)
+    try:
+        anna = sign_up(server, "Anna")
+        settings = {"game": "Eights", "players": 3, "seats": [None, "greedy", "random"], "rated": True}
+        table = new_table(server, settings)["id"]
+        assert call(server, "POST", f"/api/tables/{table}/seats/0", {}, session=anna)[0] == 201
+        game, bot, rng = SERVED["Eights"].game, SERVED["Eights"].bot("greedy"), random.Random(3)
+        kills = 0
+        while True:
+
+            async def one_move() -> bool:  # whether the game is over; else a move sent, not waited for
+                socket = await _seated_socket(server, table, anna)
+                try:
+                    _, frame = await _hello(socket)
+                    while frame["result"] is None:
+                        if frame["moves"]:
+                            seen = SERVED["Eights"].documents.from_data(frame["view"])
+                            move = game.move_text(bot.choose(seen, rng))
+                            await socket.send(json.dumps({"type": "move", "move": move, "number": frame["number"]}))
+                            if kills % 2:  # every other time, once the move is acknowledged: the game goes on
+                                await receive_until(socket, "state", number=frame["number"] + 1)
+                            server.process.kill()  # right after the move: told it or not, committed or not
+                            return False
+                        frame = await receive_until(socket, "state")
+                    return True
+                finally:
+                    await socket.close()
+
+            over = asyncio.run(one_move())
+            if over:
+                break
+            server.process.wait(WAIT_SECONDS)
+            kills += 1
+            store = open_store(directory)
+            try:
+                loaded = store.load(table)
+                assert loaded is not None
+                rated = [row for row in _rated_games(directory) if row[0] == table]
+                assert len(rated) == (1 if loaded.finished is not None else 0), (kills, rated)
+            finally:
+                store.close()
+            server = start_server(directory)
+        assert kills >= 3 and [player for _, player, _ in _rated_games(directory)] == ["anna"]
+        page = http(server, "GET", "/api/players/Anna")[1]
+        assert [(rating["kind"], rating["games"]) for rating in page["ratings"]] == [("Eights", 1)]
+    finally:
+        stop_server(server)
