@@ -92,15 +92,7 @@ from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
-from eighthalf.server.web.accounts import (
-    ACCOUNT_STATUS,
-    SESSION_DAYS,
-    account_routes,
-    origin_allowed,
-    seat_by_session,
-    seat_claim,
-    set_up_accounts,
-)
+from eighthalf.server.web import accounts
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
 from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
@@ -143,7 +135,7 @@ _STATUS: Final = {
     "game-over": 409,
     "not-finished": 409,
     "too-large": 413,
-    **ACCOUNT_STATUS,
+    **accounts.ACCOUNT_STATUS,
 }
 
 MAX_FRAME_BYTES: Final = 1024 * 1024
@@ -396,7 +388,7 @@ async def join(request: Request) -> Response:
     lobby = _lobby(request)
     try:
         table = lobby.get(request.path_params["id"])
-        name, account = seat_claim(request, table, await _body(request))  # a guest's name, or the account's
+        name, account = accounts.seat_claim(request, table, await _body(request))  # a guest's name, or the account's
         seat = request.path_params["seat"]
         number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
         try:
@@ -486,7 +478,7 @@ def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | N
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol.messages`)."""
     lobby, metrics = _lobby(websocket), _metrics(websocket)
-    if not origin_allowed(websocket):
+    if not accounts.origin_allowed(websocket):
         await websocket.close(1008, "websockets from other origins are refused")
         return
     await websocket.accept()
@@ -519,7 +511,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 connection.close(4401, "unknown token")
                 return
         else:  # a signed-in person's own seat, without the private link
-            seat = seat_by_session(websocket, table)
+            seat = accounts.seat_by_session(websocket, table)
         table.check_room(seat)  # refused before a welcome, not after it
         connection.deliver(message_text(welcome_message(table.summary(), seat, locale, table.log(seat, locale))))
         table.attach(connection, seat, locale)
@@ -576,7 +568,7 @@ ROUTES: Final = (
     hint_route(),
     play_on_route(),
     *offline_routes(),
-    *account_routes(),
+    *accounts.account_routes(),
 )
 """The application's routes (the table at the top of this module)."""
 
@@ -589,7 +581,7 @@ def create_app(
     abandon_after: float | None = ABANDON_SECONDS,
     judge_budget: int = DEFAULT_BUDGET,
     judge_at_once: int = DEFAULT_AT_ONCE,
-    session_days: float = SESSION_DAYS,
+    session_days: float = accounts.SESSION_DAYS,
     login_limit: tuple[int, float] = (LOGIN_ATTEMPTS, LOGIN_WINDOW),
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
@@ -644,7 +636,7 @@ def create_app(
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.abandon_after = abandon_after
     app.state.db = db
-    set_up_accounts(app, store, session_days, login_limit)
+    accounts.set_up_accounts(app, store, session_days, login_limit)
     return app
 
 
