@@ -488,3 +488,21 @@ def test_a_server_killed_right_after_each_move_of_a_rated_game_rates_it_once(tmp
         assert [(rating["kind"], rating["games"]) for rating in page["ratings"]] == [("Eights", 1)]
     finally:
         stop_server(server)
+
+
+def test_the_bots_ladder_stores_fixed_anchors(tmp_path: Path) -> None:
+    db = str(tmp_path / "ladder.sqlite3")
+    ladder = _command("ratings", "ladder", "--kind", "Eights", "--games", "4", "--bots", "greedy,random", "--db", db)
+    assert ladder.returncode == 0, ladder.stderr
+    assert [line.split()[0] for line in ladder.stdout.splitlines()] in (["greedy", "random"], ["random", "greedy"])
+    shown = _command("ratings", "bots", "--kind", "Eights", "--db", db)
+    assert sorted(line.split("  ")[0] for line in shown.stdout.splitlines()) == ["greedy (bot)", "random (bot)"]
+    again = _command("ratings", "ladder", "--kind", "Eights", "--games", "4", "--bots", "greedy,random", "--db", db)
+    assert again.stdout == ladder.stdout  # one seed, one ladder
+    for bad in (
+        ["--kind", "Chess"],
+        ["--kind", "Eights", "--bots", "greedy,nobody"],
+        ["--kind", "Eights", "--bots", "greedy"],
+    ):
+        refused_run = _command("ratings", "ladder", "--games", "2", *bad, "--db", db)
+        assert refused_run.returncode == 2 and "error:" in refused_run.stderr, refused_run.stderr

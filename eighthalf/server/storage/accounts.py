@@ -112,12 +112,13 @@ _RATING: Final = "SELECT player, kind, mu, sigma, games, wins, shown, updated FR
 
 
 def read_ratings(execute: Execute, players: Sequence[str], kind: str) -> dict[str, StoredRating]:
-    """The ratings of ``players`` in ``kind`` that are stored (a player without one is missing)."""
-    found: dict[str, StoredRating] = {}
-    for player in dict.fromkeys(players):
-        for row in execute(f"{_RATING} WHERE player = ? AND kind = ?", (player, kind)):
-            found[player] = StoredRating(*row)
-    return found
+    """The ratings of ``players`` in ``kind`` that are stored (a player without one is missing), in one statement."""
+    wanted = list(dict.fromkeys(players))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" for _ in wanted)
+    rows = execute(f"{_RATING} WHERE kind = ? AND player IN ({marks})", (kind, *wanted))
+    return {row[0]: StoredRating(*row) for row in rows}
 
 
 def write_rating(execute: Execute, rating: StoredRating) -> None:
