@@ -435,6 +435,29 @@ def test_a_hint_and_a_review_during_play_take_the_session_as_the_seats_proof(ser
     assert refused(call(server, "GET", f"/api/tables/{table['id']}/review?perspective=0"), 403, "review-closed")
 
 
+async def _one_move_then_kill(
+    server: ServerProcess, table: str, session: str, rng: random.Random, *, acknowledged: bool
+) -> bool:
+    """Play the session's seat up to its next move and SIGKILL ``server`` right after it is
+    sent (or, ``acknowledged``, once its own frame came back): whether the game was over instead."""
+    game, bot = SERVED["Eights"].game, SERVED["Eights"].bot("greedy")
+    socket = await _seated_socket(server, table, session)
+    try:
+        _, frame = await _hello(socket)
+        while frame["result"] is None:
+            if frame["moves"]:
+                move = game.move_text(bot.choose(SERVED["Eights"].documents.from_data(frame["view"]), rng))
+                await socket.send(json.dumps({"type": "move", "move": move, "number": frame["number"]}))
+                if acknowledged:  # every other time: the game goes on
+                    await receive_until(socket, "state", number=frame["number"] + 1)
+                server.process.kill()  # right after the move: told it or not, committed or not
+                return False
+            frame = await receive_until(socket, "state")
+        return True
+    finally:
+        await socket.close()
+
+
 def test_a_server_killed_right_after_each_move_of_a_rated_game_rates_it_once(tmp_path: Path) -> None:
     """SIGKILL the server right after each of the person's moves (the last one too): as soon as
     it is sent, or every other time as soon as it is acknowledged; restart it on the same
@@ -447,29 +470,10 @@ def test_a_server_killed_right_after_each_move_of_a_rated_game_rates_it_once(tmp
         settings = {"game": "Eights", "players": 3, "seats": [None, "greedy", "random"], "rated": True}
         table = new_table(server, settings)["id"]
         assert call(server, "POST", f"/api/tables/{table}/seats/0", {}, session=anna)[0] == 201
-        game, bot, rng = SERVED["Eights"].game, SERVED["Eights"].bot("greedy"), random.Random(3)
+        rng = random.Random(3)
         kills = 0
         while True:
-
-            async def one_move() -> bool:  # whether the game is over; else a move sent, not waited for
-                socket = await _seated_socket(server, table, anna)
-                try:
-                    _, frame = await _hello(socket)
-                    while frame["result"] is None:
-                        if frame["moves"]:
-                            seen = SERVED["Eights"].documents.from_data(frame["view"])
-                            move = game.move_text(bot.choose(seen, rng))
-                            await socket.send(json.dumps({"type": "move", "move": move, "number": frame["number"]}))
-                            if kills % 2:  # every other time, once the move is acknowledged: the game goes on
-                                await receive_until(socket, "state", number=frame["number"] + 1)
-                            server.process.kill()  # right after the move: told it or not, committed or not
-                            return False
-                        frame = await receive_until(socket, "state")
-                    return True
-                finally:
-                    await socket.close()
-
-            over = asyncio.run(one_move())
+            over = asyncio.run(_one_move_then_kill(server, table, anna, rng, acknowledged=kills % 2 == 1))
             if over:
                 break
             server.process.wait(WAIT_SECONDS)
