@@ -171,6 +171,7 @@
       table.rounds > 1 ? t("{rounds} rounds", { rounds: table.rounds }) : "",
       table.seeded ? t("seeded") : "",
       table.hints ? t("with hints") : "",
+      table.rated ? t("rated") : "",
       table.move_seconds ? t("{seconds} s a move", { seconds: table.move_seconds }) : "",
     ].filter(Boolean);
     const seats = table.seats.map((seat) => {
