@@ -131,7 +131,7 @@ def check_passphrase(value: object) -> str:
 
 
 def hash_passphrase(passphrase: str) -> str:
-    """The Argon2id hash of ``passphrase`` (with its own salt), as text (about 40 ms of one core)."""
+    """The Argon2id hash of ``passphrase`` (with its own salt), as text: slow on purpose, so run it in a worker thread."""
     return _argon2()[0].hash(passphrase)
 
 
