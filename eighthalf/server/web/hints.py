@@ -62,7 +62,7 @@ def _checked_seat(request: Request, table: Table) -> int:
         raise Refused("no-hints", "this table was made without hints")
     seat = seat_of_request(request, table)
     if seat is None:
-        raise Refused("no-hints", "a hint is for a seated person: send the seat's token (Authorization: Bearer) or sign in")
+        raise Refused("no-hints", "a hint is for a seated person: send the seat's token (Authorization: Bearer)")
     if table.over:
         raise Refused("no-hints", "the game is over: its review judges every move")
     if not table.started or table.game.to_move(table.state) != seat:
