@@ -307,6 +307,10 @@ def test_a_rated_table_seats_only_signed_in_people_once_each_and_rates_its_end_o
         assert played["won"] == (played["rated"]["place"] == 1)
     board = http(server, "GET", "/api/leaderboard?kind=Eights&newcomers=1")[1]
     assert sorted(row["name"] for row in board["players"]) == ["Anna", "Ben"] and board["next"] is None
+    first = http(server, "GET", "/api/leaderboard?kind=Eights&newcomers=1&limit=1")[1]
+    second = http(server, "GET", f"/api/leaderboard?kind=Eights&newcomers=1&limit=1&cursor={first['next']}")[1]
+    assert [row["place"] for row in first["players"] + second["players"]] == [1, 2] and second["next"] is None
+    assert [row["name"] for row in first["players"] + second["players"]] == [row["name"] for row in board["players"]]
     assert http(server, "GET", "/api/leaderboard?kind=Eights")[1]["players"] == []  # newcomers are apart
     assert "Anna" in http(server, "GET", "/leaderboard?kind=Eights")[1]
     assert f"/api/tables/{table['id']}/record" in http(server, "GET", "/players/Anna")[1]

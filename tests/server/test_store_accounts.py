@@ -161,6 +161,8 @@ def test_the_leaderboard_is_paged_and_its_newcomers_apart(store: Store) -> None:
     after = (first[-1].shown, first[-1].player)
     rest = accounts.board("Eights", limit=10, newcomers=False, least_games=5, after=after)
     assert [rating.player for rating in rest] == ["p2", "p3", "p4"]
+    assert accounts.ahead("Eights", newcomers=False, least_games=5, after=after) == 2  # page 2 starts at place 3
+    assert accounts.ahead("Eights", newcomers=False, least_games=5, after=None) == 0
     assert [rating.player for rating in accounts.board("Eights", limit=10, newcomers=True, least_games=5)] == [
         "p5",
         "p6",

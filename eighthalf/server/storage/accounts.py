@@ -316,6 +316,17 @@ class Accounts:
         sql = f"{_RATING} WHERE {' AND '.join(where)} ORDER BY shown DESC, player LIMIT ?"
         return [StoredRating(*row) for row in self._run(sql, (*parameters, limit))]
 
+    def ahead(self, kind: str, *, newcomers: bool, least_games: int, after: tuple[float, str] | None) -> int:
+        """How many players of the leaderboard :meth:`board` lists come before the ``(shown,
+        player)`` cursor ``after`` (0 without one): the first place of the page after it, less one."""
+        if after is None:
+            return 0
+        sql = (
+            f"SELECT count(*) FROM ratings WHERE kind = ? AND games {'<' if newcomers else '>='} ?"
+            " AND (shown > ? OR (shown = ? AND player <= ?))"
+        )
+        return int(self._run(sql, (kind, least_games, after[0], after[0], after[1]))[0][0])
+
     def names(self, keys: Sequence[str]) -> dict[str, str]:
         """The names of the accounts of ``keys`` (a key of no account is missing)."""
         found: dict[str, str] = {}

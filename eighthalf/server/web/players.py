@@ -13,7 +13,7 @@ A rating is shown as its conservative value, ``mu - 3 * sigma``, with the games 
 behind it. A leaderboard lists the players with at least
 :data:`~eighthalf.server.players.model.NEWCOMER_GAMES` rated games of its kind, best first,
 and the newcomers apart (``newcomers=1``); the built-in bots stand in it with their fixed
-ratings. A page holds ``limit`` players (50 by default, at most 200) and the ``cursor`` of
+ratings. Each player has its ``place`` (1: the best; counted across pages). A page holds ``limit`` players (50 by default, at most 200) and the ``cursor`` of
 the next, if any (``next``, and a ``Link`` header). Refusals: ``bad-query`` (400) and
 ``no-player`` (404).
 """
@@ -151,11 +151,12 @@ def leaderboard_data(accounts: Accounts, params: Any) -> dict[str, Any]:
     found = accounts.board(kind, limit=limit + 1, newcomers=newcomers == "1", least_games=NEWCOMER_GAMES, after=after)
     page = found[:limit]
     names = accounts.names([rating.player for rating in page if not rating.player.endswith(_BOT)])
+    first = 1 + accounts.ahead(kind, newcomers=newcomers == "1", least_games=NEWCOMER_GAMES, after=after)
     return {
         "kind": kind,
         "newcomers": newcomers == "1",
         "least_games": NEWCOMER_GAMES,
-        "players": [_rating(rating, names) for rating in page],
+        "players": [{"place": first + number, **_rating(rating, names)} for number, rating in enumerate(page)],
         "next": _cursor_text(page[-1]) if len(found) > limit else None,
     }
 
@@ -201,13 +202,13 @@ def _player_link(row: dict[str, Any]) -> str:
     return f"{name} (bot)" if row["bot"] else f'<a href="/players/{url_quote(row["name"], safe="")}">{name}</a>'
 
 
-def _board_table(caption: str, rows: list[dict[str, Any]], first: int) -> str:
+def _board_table(caption: str, rows: list[dict[str, Any]]) -> str:
     if not rows:
         return f"<h2>{html.escape(caption)}</h2><p>Nobody yet.</p>"
     lines = "".join(
-        f'<tr><td>{first + number}</td><th scope="row">{_player_link(row)}</th>'
+        f'<tr><td>{row["place"]}</td><th scope="row">{_player_link(row)}</th>'
         f"<td>{row['rating']:.1f}</td><td>{row['games']}</td><td>{row['wins']}</td></tr>"
-        for number, row in enumerate(rows)
+        for row in rows
     )
     return (
         f'<h2>{html.escape(caption)}</h2><table><thead><tr><th scope="col">Place</th>'
@@ -236,9 +237,9 @@ async def leaderboard_page(request: Request) -> Response:
     body = (
         f'<nav aria-label="Kinds of play"><p>{kinds}</p></nav>'
         "<p>A rating is μ − 3σ: what the player has shown with near certainty. Only rated tables count.</p>"
-        + _board_table(f"{kind}: {NEWCOMER_GAMES} or more rated games", ranked["players"], 1)
+        + _board_table(f"{kind}: {NEWCOMER_GAMES} or more rated games", ranked["players"])
         + more
-        + _board_table(f"Newcomers: fewer than {NEWCOMER_GAMES} rated games", newcomers["players"], 1)
+        + _board_table(f"Newcomers: fewer than {NEWCOMER_GAMES} rated games", newcomers["players"])
     )
     return HTMLResponse(_page(f"Leaderboard: {kind}", body))
 
