@@ -314,6 +314,9 @@ def test_a_rated_table_seats_only_signed_in_people_once_each_and_rates_its_end_o
     assert http(server, "GET", "/api/leaderboard?kind=Eights")[1]["players"] == []  # newcomers are apart
     assert "Anna" in http(server, "GET", "/leaderboard?kind=Eights")[1]
     assert f"/api/tables/{table['id']}/record" in http(server, "GET", "/players/Anna")[1]
+    assert "Nouveaux venus" in http(server, "GET", "/leaderboard?kind=Eights&lang=fr")[1]  # told in French
+    dutch = http(server, "GET", "/players/Anna", headers={"accept-language": "nl"})[1]
+    assert '<html lang="nl">' in dutch and "Afgelopen partijen" in dutch
     assert 'eighthalf_ratings_updates_total{kind="Eights"} 1.0' in http(server, "GET", "/metrics")[1]
     for bad in ("kind=Chess", "limit=0", "cursor=%%%", "newcomers=2", "page=2"):
         assert refused(call(server, "GET", f"/api/leaderboard?{bad}"), 400, "bad-query"), bad

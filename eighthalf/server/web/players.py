@@ -15,7 +15,8 @@ behind it. A leaderboard lists the players with at least
 and the newcomers apart (``newcomers=1``); the built-in bots stand in it with their fixed
 ratings. Each player has its ``place`` (1: the best; counted across pages). A page holds ``limit`` players (50 by default, at most 200) and the ``cursor`` of
 the next, if any (``next``, and a ``Link`` header). Refusals: ``bad-query`` (400) and
-``no-player`` (404).
+``no-player`` (404). The pages are told in English, French or Dutch: their ``lang`` query's
+language, else the one ``Accept-Language`` prefers.
 """
 
 from __future__ import annotations
@@ -33,10 +34,13 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from eighthalf.core.errors import quote
+from eighthalf.core.i18n import N_, translation
 from eighthalf.server.players.model import KINDS, NEWCOMER_GAMES
 from eighthalf.server.players.passphrases import account_key
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.accounts import Accounts, StoredRating
+from eighthalf.server.web.boards import listing_locale
+from eighthalf.server.web.pages import accept_language
 
 __all__ = ["BOARD_LIMIT", "leaderboard_data", "player_data", "player_routes"]
 
@@ -187,98 +191,157 @@ async def leaderboard_api(request: Request) -> Response:
     return JSONResponse(data, headers=headers)
 
 
-def _page(title: str, body: str) -> str:
+_WORDS: Final = {
+    "lobby": N_("Lobby"),
+    "boards": N_("Leaderboards"),
+    "board": N_("Leaderboard: {kind}"),
+    "kinds": N_("Kinds of play"),
+    "shown": N_("A rating is μ − 3σ: what the player has shown with near certainty. Only rated tables count."),
+    "ranked": N_("{kind}: {count} or more rated games"),
+    "newcomers": N_("Newcomers: fewer than {count} rated games"),
+    "next": N_("Next page"),
+    "nobody": N_("Nobody yet."),
+    "place": N_("Place"),
+    "player": N_("Player"),
+    "rating": N_("Rating"),
+    "games": N_("Games"),
+    "wins": N_("Wins"),
+    "kind": N_("Kind of play"),
+    "ratings": N_("Ratings"),
+    "unrated": N_("No rated game yet."),
+    "finished": N_("Finished games"),
+    "none": N_("None yet."),
+    "missing": N_("No such player"),
+    "won": N_(", seat {seat}: won"),
+    "lost": N_(", seat {seat}: not won"),
+    "rated": N_(" (rated, {kind}: place {place}, {before} → {after})"),
+    "record": N_("record"),
+    "review": N_("review"),
+}
+"""The pages' words, told through the ``eighthalf`` gettext domain in the language asked for
+(``lang``, else ``Accept-Language``)."""
+
+
+def _language(request: Request) -> str:
+    return listing_locale(request.query_params.get("lang"), accept_language(request.headers.get("accept-language")))
+
+
+def _page(told: Any, language: str, title: str, body: str) -> str:
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><main class="players-page"><p><a href="/">Lobby</a> · <a href="/leaderboard">Leaderboards</a></p>'
+        f'<body><main class="players-page"><p><a href="/">{html.escape(told(_WORDS["lobby"]))}</a> · '
+        f'<a href="/leaderboard?{urlencode({"lang": language})}">{html.escape(told(_WORDS["boards"]))}</a></p>'
         f"<h1>{html.escape(title)}</h1>{body}</main></body></html>\n"
     )
 
 
-def _player_link(row: dict[str, Any]) -> str:
+def _player_link(row: dict[str, Any], language: str) -> str:
     name = html.escape(row["name"])
-    return f"{name} (bot)" if row["bot"] else f'<a href="/players/{url_quote(row["name"], safe="")}">{name}</a>'
+    if row["bot"]:
+        return f"{name} (bot)"
+    return f'<a href="/players/{url_quote(row["name"], safe="")}?{urlencode({"lang": language})}">{name}</a>'
 
 
-def _board_table(caption: str, rows: list[dict[str, Any]]) -> str:
+def _board_table(told: Any, language: str, caption: str, rows: list[dict[str, Any]]) -> str:
     if not rows:
-        return f"<h2>{html.escape(caption)}</h2><p>Nobody yet.</p>"
+        return f"<h2>{html.escape(caption)}</h2><p>{html.escape(told(_WORDS['nobody']))}</p>"
     lines = "".join(
-        f'<tr><td>{row["place"]}</td><th scope="row">{_player_link(row)}</th>'
+        f'<tr><td>{row["place"]}</td><th scope="row">{_player_link(row, language)}</th>'
         f"<td>{row['rating']:.1f}</td><td>{row['games']}</td><td>{row['wins']}</td></tr>"
         for row in rows
     )
-    return (
-        f'<h2>{html.escape(caption)}</h2><table><thead><tr><th scope="col">Place</th>'
-        '<th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th>'
-        f'<th scope="col">Wins</th></tr></thead><tbody>{lines}</tbody></table>'
+    heads = "".join(
+        f'<th scope="col">{html.escape(told(_WORDS[key]))}</th>'
+        for key in ("place", "player", "rating", "games", "wins")
     )
+    return f"<h2>{html.escape(caption)}</h2><table><thead><tr>{heads}</tr></thead><tbody>{lines}</tbody></table>"
 
 
 async def leaderboard_page(request: Request) -> Response:
-    """``GET /leaderboard``: a kind of play's leaderboard, its newcomers below."""
+    """``GET /leaderboard``: a kind of play's leaderboard, its newcomers below, in ``lang``."""
     accounts: Accounts = request.app.state.accounts
+    language = _language(request)
+    told = translation(language).gettext
+    params = {key: value for key, value in request.query_params.items() if key != "lang"}
     try:
-        ranked = leaderboard_data(accounts, request.query_params)
+        ranked = leaderboard_data(accounts, params)
         kind = ranked["kind"]
         newcomers = leaderboard_data(accounts, {"kind": kind, "newcomers": "1"})
     except Refused as refused:
-        return HTMLResponse(_page("Leaderboard", f'<p role="alert">{html.escape(str(refused))}</p>'), 400)
+        page = _page(told, language, told(_WORDS["boards"]), f'<p role="alert">{html.escape(str(refused))}</p>')
+        return HTMLResponse(page, 400)
     kinds = " · ".join(
-        f'<a href="/leaderboard?{urlencode({"kind": each})}"{" aria-current=page" if each == kind else ""}>'
-        f"{html.escape(each)}</a>"
+        f'<a href="/leaderboard?{urlencode({"kind": each, "lang": language})}"'
+        f"{' aria-current=page' if each == kind else ''}>{html.escape(each)}</a>"
         for each in KINDS
     )
     more = ""
     if ranked["next"] is not None:
-        more = f'<p><a href="/leaderboard?{urlencode({"kind": kind, "cursor": ranked["next"]})}">Next page</a></p>'
+        after = urlencode({"kind": kind, "cursor": ranked["next"], "lang": language})
+        more = f'<p><a href="/leaderboard?{after}">{html.escape(told(_WORDS["next"]))}</a></p>'
     body = (
-        f'<nav aria-label="Kinds of play"><p>{kinds}</p></nav>'
-        "<p>A rating is μ − 3σ: what the player has shown with near certainty. Only rated tables count.</p>"
-        + _board_table(f"{kind}: {NEWCOMER_GAMES} or more rated games", ranked["players"])
+        f'<nav aria-label="{html.escape(told(_WORDS["kinds"]))}"><p>{kinds}</p></nav>'
+        f"<p>{html.escape(told(_WORDS['shown']))}</p>"
+        + _board_table(
+            told, language, told(_WORDS["ranked"]).format(kind=kind, count=NEWCOMER_GAMES), ranked["players"]
+        )
         + more
-        + _board_table(f"Newcomers: fewer than {NEWCOMER_GAMES} rated games", newcomers["players"])
+        + _board_table(told, language, told(_WORDS["newcomers"]).format(count=NEWCOMER_GAMES), newcomers["players"])
     )
-    return HTMLResponse(_page(f"Leaderboard: {kind}", body))
+    return HTMLResponse(_page(told, language, told(_WORDS["board"]).format(kind=kind), body), headers=_VARY)
+
+
+_VARY: Final = {"vary": "Accept-Language"}
+
+
+def _game_line(told: Any, game: dict[str, Any]) -> str:
+    link = f'<a href="/table/{html.escape(game["table"])}">{html.escape(game["game"])}</a>'
+    outcome = told(_WORDS["won" if game["won"] else "lost"]).format(seat=game["seat"] + 1)
+    rated = game["rated"]
+    said = (
+        ""
+        if rated is None
+        else told(_WORDS["rated"]).format(
+            kind=rated["kind"], place=rated["place"], before=f"{rated['before']:.1f}", after=f"{rated['after']:.1f}"
+        )
+    )
+    return (
+        f'<li>{link}{html.escape(outcome + said)} · <a href="{game["record"]}">{html.escape(told(_WORDS["record"]))}</a>'
+        f' · <a href="{game["review"]}">{html.escape(told(_WORDS["review"]))}</a></li>'
+    )
 
 
 async def player_page(request: Request) -> Response:
-    """``GET /players/{name}``: a player's page."""
+    """``GET /players/{name}``: a player's page, in ``lang``."""
+    language = _language(request)
+    told = translation(language).gettext
     try:
         data = player_data(request.app.state.accounts, request.path_params["name"])
     except Refused as refused:
-        return HTMLResponse(_page("No such player", f'<p role="alert">{html.escape(str(refused))}</p>'), 404)
+        page = _page(told, language, told(_WORDS["missing"]), f'<p role="alert">{html.escape(str(refused))}</p>')
+        return HTMLResponse(page, 404)
     ratings = "".join(
         f'<tr><th scope="row">{html.escape(row["kind"])}</th><td>{row["rating"]:.1f}</td>'
         f"<td>{row['games']}</td><td>{row['wins']}</td></tr>"
         for row in data["ratings"]
     )
-    games = "".join(
-        f'<li><a href="/table/{html.escape(game["table"])}">{html.escape(game["game"])}</a>, seat {game["seat"] + 1}: '
-        f"{'won' if game['won'] else 'not won'}"
-        + (
-            ""
-            if game["rated"] is None
-            else f" (rated, {html.escape(game['rated']['kind'])}: place {game['rated']['place']}, "
-            f"{game['rated']['before']:.1f} → {game['rated']['after']:.1f})"
-        )
-        + f' · <a href="{game["record"]}">record</a> · <a href="{game["review"]}">review</a></li>'
-        for game in data["games"]
+    heads = "".join(
+        f'<th scope="col">{html.escape(told(_WORDS[key]))}</th>' for key in ("kind", "rating", "games", "wins")
     )
+    games = "".join(_game_line(told, game) for game in data["games"])
     body = (
-        "<h2>Ratings</h2>"
+        f"<h2>{html.escape(told(_WORDS['ratings']))}</h2>"
         + (
-            '<table><thead><tr><th scope="col">Kind of play</th><th scope="col">Rating</th>'
-            f'<th scope="col">Games</th><th scope="col">Wins</th></tr></thead><tbody>{ratings}</tbody></table>'
+            f"<table><thead><tr>{heads}</tr></thead><tbody>{ratings}</tbody></table>"
             if ratings
-            else "<p>No rated game yet.</p>"
+            else f"<p>{html.escape(told(_WORDS['unrated']))}</p>"
         )
-        + "<h2>Finished games</h2>"
-        + (f"<ul>{games}</ul>" if games else "<p>None yet.</p>")
+        + f"<h2>{html.escape(told(_WORDS['finished']))}</h2>"
+        + (f"<ul>{games}</ul>" if games else f"<p>{html.escape(told(_WORDS['none']))}</p>")
     )
-    return HTMLResponse(_page(data["name"], body))
+    return HTMLResponse(_page(told, language, data["name"], body), headers=_VARY)
 
 
 def player_routes() -> list[Route]:
