@@ -152,7 +152,9 @@ nitpick_ignore = [
     ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "contextlib.AbstractAsyncContextManager"),
     ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.requests.HTTPConnection"),
     ("py:class", "starlette.requests.Request"),
+    ("py:class", "starlette.routing.Route"),
     ("py:class", "websockets.asyncio.client.ClientConnection"),
 ]
 

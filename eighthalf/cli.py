@@ -6,7 +6,8 @@ game has ``<key> demo|play|simulate`` (``eights demo`` for Eights), derived from
 :class:`~eighthalf.registry.Commands`), and the first game's (8½'s) are the command line's
 own too (``eighthalf demo``); ``serve`` is the game server of every game
 (:mod:`eighthalf.server.web.cli`, the extra ``server``); ``review`` judges a finished game's record
-(:mod:`eighthalf.console.review`); ``--version`` prints the version. Every
+(:mod:`eighthalf.console.review`); ``accounts`` and ``ratings`` keep the server's accounts
+(:mod:`eighthalf.server.web.accounts_cli`); ``--version`` prints the version. Every
 command but ``serve`` takes ``--bots`` as a comma-separated list that repeats to fill the table
 (:func:`eighthalf.simulation.runner.fill_table`). Bad arguments stop a command with one line on
 stderr and exit status 2, as argparse does.
@@ -23,6 +24,7 @@ from eighthalf.console.commands import add_commands, add_game_commands
 from eighthalf.console.review import add_review_command
 from eighthalf.core.version import __version__
 from eighthalf.registry import games
+from eighthalf.server.web.accounts_cli import add_accounts_commands
 from eighthalf.server.web.cli import add_serve_arguments, run_serve
 
 __all__ = ["PROG", "main"]
@@ -62,6 +64,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     add_serve_arguments(serve)
     serve.set_defaults(run=run_serve)
     add_review_command(commands)
+    add_accounts_commands(commands)
     args = parser.parse_args(argv)
     try:
         run: Callable[[argparse.Namespace], int] = args.run

@@ -96,6 +96,10 @@ def _summary_fields() -> dict[str, tuple[str, dict[str, Any]]]:
             "Whether a seated person may ask for the best moves of their turn (POST /api/tables/{id}/hint).",
             {"type": "boolean"},
         ),
+        "rated": (
+            "Whether the table is rated: its people are signed in and its end moves their ratings.",
+            {"type": "boolean"},
+        ),
         "seats": ("Each seat: who sits there, how many connections follow it.", ref("seatList")),
         "spectators": ("How many spectators follow the table.", ref("spectators")),
         "started": ("Whether every seat is taken (the game starts then).", {"type": "boolean"}),
@@ -340,6 +344,11 @@ def message_schemas() -> dict[str, dict[str, Any]]:
                 f"The seconds a bot waits before each of its moves, 0 to {MAX_PACE:g}: by default "
                 f"{BOTS_PACE:g} at a table of bots alone (so people can watch it), 0 at any other.",
                 {"type": "number", "minimum": 0, "maximum": MAX_PACE},
+            ),
+            "rated": (
+                "Whether the table is rated (default false): its seats are for signed-in people, and it plays "
+                "its kind's fixed settings (the default rules, a fresh seed, no hints).",
+                {"type": "boolean"},
             ),
         },
         "a new table",

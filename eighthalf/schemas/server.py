@@ -114,6 +114,15 @@ ERROR_CODES: Final[dict[str, str]] = {
     "rematched": "A rematch vote at a table whose rematch was made already; its message names the new table.",
     "already-agreed": "A seat asked for a rematch it had asked for already.",
     "not-agreed": "A seat withdrew a rematch request it had not made.",
+    "bad-passphrase": "A passphrase that is not a string of 8 to 1024 characters.",
+    "name-taken": "An account of that name exists (names that differ only in case are one).",
+    "bad-login": "A login whose name and passphrase match no account (an unknown name and a wrong passphrase alike).",
+    "login-limited": "Too many failed logins of that name, or from that address, in the window (--login-limit).",
+    "bad-session": "A session cookie that is no valid session's: forged, expired or logged out; or nobody signed in.",
+    "bad-origin": "A state-changing request sent by a page of another site (its Origin is not allowed).",
+    "rated-guest": "A guest asked for a seat of a rated table: its seats are for signed-in people.",
+    "account-seated": "The signed-in account holds another seat of this table already.",
+    "no-player": "No account of that name (a player's page).",
 }
 """Every error code of the server (an ``error`` message's or an error body's ``code``), and what it means."""
 

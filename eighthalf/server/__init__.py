@@ -14,9 +14,11 @@ SQLite file. Its folders, from the web down to the storage (each imports only fo
   game protocol (:class:`~eighthalf.core.game.Game`); the lobby; several processes as one service;
 - :mod:`eighthalf.server.offline`: a table of one person and the bots in one process, with
   no network (the offline table runs it in the browser, in Pyodide);
+- :mod:`eighthalf.server.players`: the kinds of rated play, the rating model, passphrases
+  and the bots' ladder;
 - :mod:`eighthalf.server.protocol`: the websocket messages, the games served, the settings
   of a new table and why a move is refused;
-- :mod:`eighthalf.server.storage`: where tables are kept (SQLite, PostgreSQL).
+- :mod:`eighthalf.server.storage`: where tables, accounts and ratings are kept (SQLite, PostgreSQL).
 
 The browser client's files are in ``static/``. The docs page "Playing over a network" describes the protocol.
 """

@@ -116,6 +116,7 @@ class OfflineTable:
             "move_seconds": None,
             "seeded": True,
             "hints": False,
+            "rated": False,
             "seats": [
                 {
                     "seat": index,

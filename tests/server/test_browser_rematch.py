@@ -131,7 +131,9 @@ def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: 
             "bot: search — strong, thinks a moment",
         ], options  # in the order GET /api/games lists the bots
         assert page.locator("#seat-choices label").all_inner_texts()[0].startswith("Seat 1")
-        page.locator("#new-table").get_by_label("Your name").fill("Ann, Bea")  # a name holds no comma: refused when the seat is taken
+        page.locator("#new-table").get_by_label("Your name").fill(
+            "Ann, Bea"
+        )  # a name holds no comma: refused when the seat is taken
         page.get_by_role("button", name="Create the table").click()
         page.locator("#form-error").wait_for(state="visible")
         told = page.locator("#form-error").inner_text()

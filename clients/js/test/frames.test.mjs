@@ -33,7 +33,7 @@ class FakeSocket {
 
 const SUMMARY = {
   id: "t1", game: "Eights", players: 2, rounds: 1, rules: { format: "eighthalf", version: 1, type: "Rules" },
-  move_seconds: null, seeded: false, hints: false, spectators: 0, started: true, moves: 0, to_move: 0, abandoned: false,
+  move_seconds: null, seeded: false, hints: false, rated: false, spectators: 0, started: true, moves: 0, to_move: 0, abandoned: false,
   result: null, created: 1,
   seats: [
     { seat: 0, name: "Anna", bot: null, open: false, connected: 1 },

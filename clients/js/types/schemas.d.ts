@@ -409,7 +409,7 @@ export type ClientMessage = HelloMessage | MoveMessage | RematchMessage | PingMe
  */
 export type MoveText = string;
 /**
- * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, a table's moves judged and a rematch asked for only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.; bad-kind: A queue join names no kind of play ('8½ round', '8½ match', 'Eights').; bad-size: A queue join's table size is not one the kind of play allows.; in-queue: A second join on a queue connection that waits already: one place a person.; not-a-player: A rematch asked for by a spectator or without a seat's token: only the seated people vote.; no-rematch: A rematch asked for at a table ended as abandoned.; rematched: A rematch vote at a table whose rematch was made already; its message names the new table.; already-agreed: A seat asked for a rematch it had asked for already.; not-agreed: A seat withdrew a rematch request it had not made.
+ * What went wrong, for a program to act on: bad-json: An HTTP body that is not JSON, or a join body that is not {"name": ...}.; bad-query: A malformed parameter of GET /api/tables (limit, cursor, game, status).; unsupported-media-type: An HTTP body not declared application/json (a form's types are refused).; bad-table: The settings of a new table are refused; the message names the key and the rule.; bad-seat: No such seat at this table.; bad-name: A seat's name is not 1 to 40 printable characters, holds a comma, or ends in '(bot)'.; seat-taken: The seat is a bot's or another person's.; no-table: No table of that id.; not-finished: A record is downloaded, a table's moves judged and a rematch asked for only once the game is over.; too-large: A body or a message longer than 16 KiB (a message longer than 1 MiB is closed 1009 with no error).; not-found: No such HTTP path.; bad-request: An HTTP request the server does not serve (a wrong method).; no-hello: The first message of a connection is not a hello, or it did not come within 10 seconds.; bad-token: No seat of this table has that token.; bad-message: A message that is not JSON text, not an object, of an unknown type, or with a missing, unknown or wrong key; or a second hello.; rate-limited: More than 20 messages a second (a burst of 40); accepted moves do not count.; too-many-connections: The seat has 4 connections open, or the table 64 spectators.; not-seated: A spectator sent a move.; not-started: A move before every seat is taken.; game-over: A move after the end of the game; or a seat asked for at a table whose game is over (ended as abandoned).; stale: A move sent with a number of moves made that is no longer the table's.; not-your-turn: A move by a seat that is not to move.; bad-move: A move that is not in the game's notation.; illegal-move: A move the rules forbid; rule names the rule.; database-unavailable: The database does not answer (it restarts): nothing was saved; try again.; bad-perspective: A review's perspective is not a seat of the table, 'spectator' or 'all'.; review-closed: During play a review shows only the seat of the request's token; spectators get none.; bad-position: A play-on request's move is not a position of the game where something is left to play.; no-hints: A hint asked for at a table made without hints, without a seat's token, or after the game.; bad-webhook: A webhook's address the server may not call: not https (http only to loopback), or its host resolves to a private, loopback, link-local or reserved address the operator did not allow.; bad-kind: A queue join names no kind of play ('8½ round', '8½ match', 'Eights').; bad-size: A queue join's table size is not one the kind of play allows.; in-queue: A second join on a queue connection that waits already: one place a person.; not-a-player: A rematch asked for by a spectator or without a seat's token: only the seated people vote.; no-rematch: A rematch asked for at a table ended as abandoned.; rematched: A rematch vote at a table whose rematch was made already; its message names the new table.; already-agreed: A seat asked for a rematch it had asked for already.; not-agreed: A seat withdrew a rematch request it had not made.; bad-passphrase: A passphrase that is not a string of 8 to 1024 characters.; name-taken: An account of that name exists (names that differ only in case are one).; bad-login: A login whose name and passphrase match no account (an unknown name and a wrong passphrase alike).; login-limited: Too many failed logins of that name, or from that address, in the window (--login-limit).; bad-session: A session cookie that is no valid session's: forged, expired or logged out; or nobody signed in.; bad-origin: A state-changing request sent by a page of another site (its Origin is not allowed).; rated-guest: A guest asked for a seat of a rated table: its seats are for signed-in people.; account-seated: The signed-in account holds another seat of this table already.; no-player: No account of that name (a player's page).
  *
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Code".
@@ -452,7 +452,16 @@ export type Code =
   | "no-rematch"
   | "rematched"
   | "already-agreed"
-  | "not-agreed";
+  | "not-agreed"
+  | "bad-passphrase"
+  | "name-taken"
+  | "bad-login"
+  | "login-limited"
+  | "bad-session"
+  | "bad-origin"
+  | "rated-guest"
+  | "account-seated"
+  | "no-player";
 /**
  * The table's rules, a Rules document of its game.
  *
@@ -1767,6 +1776,10 @@ export interface Table {
    */
   players: Players;
   /**
+   * Whether the table is rated: its people are signed in and its end moves their ratings.
+   */
+  rated: boolean;
+  /**
    * The result once the game is over, else null.
    */
   result: Result;
@@ -2369,6 +2382,10 @@ export interface NewTable {
    */
   players?: Players;
   /**
+   * Whether the table is rated (default false): its seats are for signed-in people, and it plays its kind's fixed settings (the default rules, a fresh seed, no hints).
+   */
+  rated?: boolean;
+  /**
    * 8½: the rounds of a match (default 1: a single round; M1).
    */
   rounds?: Rounds;
@@ -2706,6 +2723,10 @@ export interface Summary {
    */
   players: Players;
   /**
+   * Whether the table is rated: its people are signed in and its end moves their ratings.
+   */
+  rated: boolean;
+  /**
    * The result once the game is over, else null.
    */
   result: Result;
@@ -2950,6 +2971,10 @@ export interface TableSummary {
    * The number of seats.
    */
   players: Players;
+  /**
+   * Whether the table is rated: its people are signed in and its end moves their ratings.
+   */
+  rated: boolean;
   /**
    * The result once the game is over, else null.
    */

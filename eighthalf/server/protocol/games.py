@@ -38,10 +38,12 @@ __all__ = [
     "MAX_MOVE_SECONDS",
     "MAX_NAME",
     "MAX_PACE",
+    "RATED_KINDS",
     "SERVED",
     "SPEC_KEYS",
     "TableSpec",
     "check_name",
+    "kind_of",
     "seat_names",
     "served",
     "table_spec",
@@ -60,6 +62,22 @@ BOTS_PACE: Final = 1.0
 
 MAX_PACE: Final = 60.0
 """The longest ``pace`` a table may set (seconds between a bot's moves)."""
+
+
+RATED_KINDS: Final = ("8½ round", "8½ match", "Eights")
+"""The kinds of rated play (:func:`kind_of`), each with its own rating (:mod:`eighthalf.server.players`)."""
+
+
+def kind_of(game: str, rounds: int) -> str | None:
+    """The kind of rated play of a table of ``game`` playing ``rounds`` rounds, or ``None``
+    for a game that is not rated: a round of 8½, a match of 8½ (more than one round), Eights.
+
+    >>> kind_of("8½", 1), kind_of("8½", 6), kind_of("Eights", 1), kind_of("Other", 1)
+    ('8½ round', '8½ match', 'Eights', None)
+    """
+    if game == "8½":
+        return RATED_KINDS[0] if rounds == 1 else RATED_KINDS[1]
+    return RATED_KINDS[2] if game == "Eights" else None
 
 
 class _Served(Mapping[str, GameEntry]):
@@ -121,6 +139,9 @@ class TableSpec:
     pace: float = 0.0
     """The seconds a bot waits before each of its moves (a table of bots alone: :data:`BOTS_PACE`
     by default, so that people can watch it; 0 otherwise: a bot moves at once)."""
+    rated: bool = False
+    """Whether the table is rated: its people are signed in, its settings those of its kind of
+    play (the default rules, a fresh seed, no hints), and its end moves their ratings."""
 
     def entry(self) -> GameEntry:
         """The registry's entry of this table's game."""
@@ -132,7 +153,7 @@ class TableSpec:
 
 
 SPEC_KEYS: Final = frozenset(
-    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints", "pace"}
+    {"game", "players", "rounds", "rules", "seats", "move_seconds", "timeout_bot", "seed", "hints", "pace", "rated"}
 )
 """The keys of a new table's settings (:func:`table_spec`)."""
 
@@ -185,10 +206,11 @@ def table_spec(data: object) -> TableSpec:
     a bot's name, or ``null`` for a person; missing seats are for people),
     ``move_seconds`` (``null`` for no limit), ``timeout_bot`` (``"greedy"``), ``seed`` and
     ``hints`` (``false`` by default: whether a seated person may ask for the best moves of
-    their turn) and ``pace`` (0 to :data:`MAX_PACE` seconds a bot waits before each of its
+    their turn), ``pace`` (0 to :data:`MAX_PACE` seconds a bot waits before each of its
     moves; by default :data:`BOTS_PACE` at a table of bots alone, whose rules that would let
     them play for ever also get a bound, :attr:`~eighthalf.registry.GameEntry.bounded`, and
-    0 at any other).
+    0 at any other) and ``rated`` (``false`` by default; a rated table is of a kind of play,
+    :func:`kind_of`, with the default rules, no ``seed``, no hints and a seat for a person).
 
     Raises:
         DocumentError: If anything is missing, unknown or out of range; the path names it.
@@ -231,6 +253,11 @@ def table_spec(data: object) -> TableSpec:
     if type(hints) is not bool:
         raise DocumentError("$.hints", f"expected true or false, not {quote(hints)}")
     bots = _bots(entry, data.get("seats"), players)
+    rated = data.get("rated", False)
+    if type(rated) is not bool:
+        raise DocumentError("$.rated", f"expected true or false, not {quote(rated)}")
+    if rated:
+        _check_rated(entry, data, rounds, rules, bots)
     if None not in bots:  # bots alone: rules that would let them play for ever get a bound (8½: E7)
         rules = entry.bounded(rules)
     if None not in bots and (reason := entry.endless(rules)) is not None:
@@ -249,7 +276,28 @@ def table_spec(data: object) -> TableSpec:
         seed=seed,
         hints=hints,
         pace=float(pace),
+        rated=rated,
     )
+
+
+def _check_rated(
+    entry: GameEntry, data: Mapping[str, Any], rounds: int, rules: Any, bots: Sequence[str | None]
+) -> None:
+    """Refuse a rated table whose settings are not those its kind of play fixes.
+
+    Raises:
+        DocumentError: At the setting that is not (``$.rated`` for a game without ratings).
+    """
+    if kind_of(entry.name, rounds) is None:
+        raise DocumentError("$.rated", f"{entry.name} has no ratings (rated play: {', '.join(RATED_KINDS)})")
+    if rules != entry.game.default_rules:
+        raise DocumentError("$.rules", "a rated table plays the default rules of its kind")
+    if data.get("seed") is not None:
+        raise DocumentError("$.seed", "a rated table is dealt from a fresh seed, not a chosen one")
+    if data.get("hints"):
+        raise DocumentError("$.hints", "a rated table gives no hints")
+    if None not in bots:
+        raise DocumentError("$.seats", "a rated table has a seat for a person")
 
 
 def check_name(value: object, path: str = "$.name") -> str:

@@ -98,6 +98,7 @@
     if ($("hints").checked) body.hints = true;
     const pace = $("pace").value.trim(); // empty: the server's default (1 s at a table of bots alone, else 0)
     if (pace !== "") body.pace = Number(pace);
+    if ($("rated").checked) body.rated = true;
     const seed = $("seed").value.trim();
     if (seed !== "") body.seed = Number(seed);
     return body;
@@ -175,6 +176,7 @@
       table.rounds > 1 ? t("{rounds} rounds", { rounds: table.rounds }) : "",
       table.seeded ? t("seeded") : "",
       table.hints ? t("with hints") : "",
+      table.rated ? t("rated") : "",
       table.move_seconds ? t("{seconds} s a move", { seconds: table.move_seconds }) : "",
     ].filter(Boolean);
     const seats = table.seats.map((seat) => {

@@ -33,6 +33,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT
 from eighthalf.server.storage.store import (
     LAST_MADE,
     LAYOUT_3,
@@ -42,6 +43,7 @@ from eighthalf.server.storage.store import (
     QUEUE_SCHEMA,
     REMATCH_SQL,
     SCHEMA_VERSION,
+    Execute,
     LeaseLost,
     Listed,
     MoveConflict,
@@ -60,7 +62,7 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - the server extra without the postgresql one
     _psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url"]
+__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url", "rows_of"]
 
 CHANNEL: Final = "eighthalf"
 """The ``LISTEN``/``NOTIFY`` channel on which every commit of a move, a seat or an ending is told."""
@@ -152,13 +154,14 @@ _QUEUE: Final = tuple(
     statement.replace(" REAL", " DOUBLE PRECISION") for statement in filter(str.strip, QUEUE_SCHEMA.split(";"))
 )
 
-_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: _QUEUE}
+_MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: (*_QUEUE, *ACCOUNTS_LAYOUT)}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
 layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the queue,
-:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`, which needs no other table). The rest of
-layout 3 (:data:`~eighthalf.server.storage.store.LAYOUT_3`) is at the end of :data:`_SCHEMA`,
-each statement one that may run again (``IF NOT EXISTS``), since a new database runs the
-migrations before the layout's tables exist (the rematch votes' tables among them)."""
+:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`, and the accounts and ratings,
+:data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`). They run after :data:`_SCHEMA`,
+which makes what is missing of layout 2 and the rest of layout 3
+(:data:`~eighthalf.server.storage.store.LAYOUT_3`, the rematch votes' tables), each
+statement one that may run again (``IF NOT EXISTS``)."""
 
 _FIRST_LAYOUT: Final = 2
 
@@ -303,11 +306,11 @@ class PostgresStore:
                     raise StoreError(
                         f"{self._shown()}: a database of layout {version}, newer than this release's {SCHEMA_VERSION}"
                     )
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
                 for step in range(version, SCHEMA_VERSION):
                     for statement in _MIGRATIONS[step]:
                         self._db.execute(statement)
-                for statement in _SCHEMA:
-                    self._db.execute(statement)
                 if row is None:
                     self._db.execute("INSERT INTO eighthalf_layout (version) VALUES (%s)", (SCHEMA_VERSION,))
                 else:
@@ -327,12 +330,23 @@ class PostgresStore:
             ]
         )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
-        """See :meth:`Store.take_seat <eighthalf.server.storage.store.Store.take_seat>`."""
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
+        """See :meth:`Store.take_seat <eighthalf.server.storage.store.Store.take_seat>` (a
+        conflict with the seat or with the account's other seat gives nothing)."""
         with self._transaction() as db:
             taken = db.execute(
-                "INSERT INTO seats (table_id, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (table_id, seat, name, token_hash),
+                "INSERT INTO seats (table_id, seat, name, token_hash, account) VALUES (%s, %s, %s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (table_id, seat, name, token_hash, account),
             ).rowcount
             if taken != 1:
                 return False
@@ -352,6 +366,7 @@ class PostgresStore:
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """See :meth:`Store.add_move <eighthalf.server.storage.store.Store.add_move>`.
 
@@ -362,7 +377,8 @@ class PostgresStore:
         for this commit); reads the last move (each statement of the function sees what was
         committed before it, so a move another process committed while this one waited for
         the lock is seen); inserts the move with its driver; sets what the table row changes;
-        and sends the notice.
+        and sends the notice. With ``then`` (a finishing move), the call and ``then``'s
+        statements are one transaction: the rated end is committed with the move, or neither.
         """
         notice = _notice(
             {"table": table_id, "number": number, "move": move, "driven": driver is not None, "touched": touched}
@@ -370,10 +386,13 @@ class PostgresStore:
         summary_text = None if finished is None else json_text(summary)
         with self._connection() as db:
             try:
-                db.execute(
-                    "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
-                    (table_id, number, move, driver, finished, summary_text, touched, notice),
-                )
+                with db.transaction() if then is not None and finished is not None else contextlib.nullcontext():
+                    db.execute(
+                        "SELECT eighthalf_add_move(%s, %s, %s, %s, %s, %s, %s, %s)",
+                        (table_id, number, move, driver, finished, summary_text, touched, notice),
+                    )
+                    if then is not None and finished is not None:
+                        then(lambda sql, parameters: rows_of(db.execute(_placeholders(sql), parameters)))
             except _psycopg.Error as error:
                 if error.sqlstate == "EH002":
                     raise LeaseLost(
@@ -540,6 +559,11 @@ class PostgresStore:
         with self._side_lock:
             if self._side is not None:
                 self._side.close()
+
+
+def rows_of(cursor: Any) -> list[Any]:
+    """The rows of a statement just run (none for a statement that returns none)."""
+    return list(cursor.fetchall()) if cursor.description is not None else []
 
 
 def _notice(change: dict[str, Any]) -> str:

@@ -41,6 +41,8 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, sqlite_statement
+
 __all__ = [
     "LAST_MADE",
     "LAYOUT_3",
@@ -51,6 +53,7 @@ __all__ = [
     "REMATCH_OUTCOMES",
     "REMATCH_SQL",
     "SCHEMA_VERSION",
+    "Execute",
     "LeaseLost",
     "Listed",
     "MoveConflict",
@@ -70,9 +73,13 @@ SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
 and the indexes of the paged list; 3 adds when each move was made and the seats'
-webhooks (:data:`LAYOUT_3`), the queue of "Play now" (:data:`QUEUE_SCHEMA`), and the
-rematch votes of finished tables and the table each rematch made (``rematch_votes``,
-``rematches``, made by :data:`_SCHEMA`'s ``CREATE TABLE IF NOT EXISTS``)."""
+webhooks (:data:`LAYOUT_3`), the queue of "Play now" (:data:`QUEUE_SCHEMA`), the rematch
+votes of finished tables and the table each rematch made (``rematch_votes``, ``rematches``,
+made by :data:`_SCHEMA`'s ``CREATE TABLE IF NOT EXISTS``), and accounts, sessions, the
+account of each seat and the ratings (:data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`)."""
+
+Execute = Callable[[str, tuple[Any, ...]], list[Any]]
+"""Runs one statement (in SQLite's ``?`` placeholders) in a store's open transaction: its rows."""
 
 QUEUE_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS queue (
@@ -157,12 +164,15 @@ CREATE TABLE IF NOT EXISTS rematches (
     + ";"
 )
 
+_NEW_IN_3: Final = QUEUE_SCHEMA + "".join(sqlite_statement(statement) + ";" for statement in ACCOUNTS_LAYOUT)
+"""What layout 3 makes that a new database's :data:`_SCHEMA` does not: the queue, the accounts and the ratings."""
+
 _MIGRATIONS: Final = {
     # the tables of a layout-1 database count as touched when it is brought up to date: none
     # is abandoned for the time it spent under the older release
     1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
     "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
-    2: "".join(f"{statement};" for statement in LAYOUT_3) + QUEUE_SCHEMA,
+    2: "".join(f"{statement};" for statement in LAYOUT_3) + _NEW_IN_3,
 }
 """The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
 adds what is missing: the indexes)."""
@@ -262,9 +272,20 @@ class Store(Protocol):
         """Store a new table (its seats and moves are empty)."""
         ...
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
         """Give ``seat`` to a person, if no one has it: True if it was given (and the table
-        counts as touched ``when``, if given)."""
+        counts as touched ``when``, if given); with ``account`` (the key of a signed-in
+        person's account), the seat is that account's, and is not given if the account holds
+        another seat of the table."""
         ...
 
     def add_move(
@@ -277,10 +298,13 @@ class Store(Protocol):
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """Append move ``number`` (from 1) to the table's log; with ``finished``, the move ends
         the game and ``finished`` is its record, stored in the same transaction with the
-        table's final public ``summary``; with ``touched`` (a person's move), the table
+        table's final public ``summary`` and whatever ``then`` writes (a rated table's
+        ratings: it is called with the transaction's :data:`Execute`, and an error it raises
+        undoes the move too); with ``touched`` (a person's move), the table
         counts as touched then; with ``driver`` (a move the server made: a bot's, or a
         person's whose time ran out), only if the process ``driver`` holds the table's lease,
         and a shared store records that it drove the move.
@@ -518,7 +542,7 @@ class SQLiteStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             if version == 0:  # new, or a file of another program: CREATE ... IF NOT EXISTS keeps what is there
-                statements = _SCHEMA + QUEUE_SCHEMA
+                statements = _SCHEMA + _NEW_IN_3
             else:
                 statements = "".join(_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + _SCHEMA
             for statement in filter(str.strip, statements.split(";")):
@@ -553,12 +577,21 @@ class SQLiteStore:
             ),
         )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, *, when: float | None = None) -> bool:
-        """See :meth:`Store.take_seat`."""
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        *,
+        when: float | None = None,
+        account: str | None = None,
+    ) -> bool:
+        """See :meth:`Store.take_seat` (the seat and the account are unique keys: a conflict with either gives nothing)."""
         taken = (
             self._write(
-                "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash) VALUES (?, ?, ?, ?)",
-                (table_id, seat, name, token_hash),
+                "INSERT OR IGNORE INTO seats (table_id, seat, name, token_hash, account) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat, name, token_hash, account),
             )
             == 1
         )
@@ -576,6 +609,7 @@ class SQLiteStore:
         summary: dict[str, Any] | None = None,
         touched: float | None = None,
         driver: str | None = None,
+        then: Callable[[Execute], None] | None = None,
     ) -> None:
         """See :meth:`Store.add_move` (one process holds every lease: ``driver`` is not checked)."""
         with self._lock:
@@ -597,6 +631,8 @@ class SQLiteStore:
                         "UPDATE tables SET finished = ?, summary = ?, touched = coalesce(?, touched) WHERE id = ?",
                         (finished, json_text(summary), touched, table_id),
                     )
+                    if then is not None:
+                        then(lambda sql, parameters: db.execute(sql, parameters).fetchall())
                 elif touched is not None:
                     db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
                 self._db.execute("COMMIT")

@@ -273,6 +273,7 @@ def new_stored(spec: TableSpec, table_id: str, now: float) -> StoredTable:
         "seeded": spec.seed is not None,
         "hints": spec.hints,
         "pace": spec.pace,
+        **({"rated": True} if spec.rated else {}),
     }
     return StoredTable(
         id=table_id,

@@ -66,12 +66,20 @@ class Meter(Protocol):
         """A bot of ``game`` chose a move in ``seconds``."""
         ...
 
+    def rated(self, kind: str, seconds: float) -> None:
+        """A rated game of ``kind`` ended: its ratings were worked out and written in
+        ``seconds``, in the transaction of its last move, now committed."""
+        ...
+
 
 class _NoMeter:
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         pass
 
     def bot_chose(self, game: str, seconds: float) -> None:
+        pass
+
+    def rated(self, kind: str, seconds: float) -> None:
         pass
 
 

@@ -32,6 +32,7 @@ from eighthalf.core.i18n import DEFAULT_LOCALE
 from eighthalf.formats.replay import GameRecord, replay_states
 from eighthalf.players.players import tell
 from eighthalf.registry import GameEntry
+from eighthalf.server.players.model import table_ending
 from eighthalf.server.protocol.games import SERVED, check_name, seat_names
 from eighthalf.server.protocol.messages import (
     FrameParts,
@@ -143,6 +144,8 @@ class Table:
         self._final: dict[str, Any] | None = None  # the finished game's whole state, as JSON data
         self.history: list[tuple[Any, ...]] = []
         """The full events of every move, in order (each seat is told only its ``events_for``)."""
+        self.away: set[int] = set()
+        """The people's seats whose last move the server made, their time run out (since this process read the table)."""
         self.state: Any = self.record.start()
         self._replay(moves)
         # a table stored as finished whose game is not over was ended as abandoned
@@ -207,6 +210,7 @@ class Table:
             "move_seconds": self.settings.get("move_seconds"),
             "seeded": bool(self.settings.get("seeded")),
             "hints": bool(self.settings.get("hints")),
+            "rated": bool(self.settings.get("rated")),
             "seats": self.seat_list(),
             "spectators": len(self.spectators),
             "started": self.started,
@@ -240,13 +244,14 @@ class Table:
                 return index
         return None
 
-    def join(self, seat: object, name: object) -> str:
-        """Give ``seat`` to a person named ``name``: the seat's new token.
+    def join(self, seat: object, name: object, account: str | None = None) -> str:
+        """Give ``seat`` to a person named ``name`` (signed in to ``account``, its key, if given): the seat's new token.
 
         Raises:
-            Refused: If the seat does not exist, is a bot's, or is taken, or the name is not one,
-                or the table's game is over (``game-over``: ended as abandoned before every seat
-                was taken, nothing is stored).
+            Refused: If the seat does not exist, is a bot's, or is taken (or the account holds
+                another), or the name is not one, or the table's game is over (``game-over``:
+                ended as abandoned before every seat was taken, nothing is stored), or a guest
+                asks for a seat of a rated table (``rated-guest``).
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise Refused("bad-seat", f"expected a seat from 0 to {self.players - 1}, not {quote(seat)}")
@@ -259,11 +264,13 @@ class Table:
             raise Refused("game-over", f"the game of this table {ended}: no seat can be taken")
         if self.seats[seat].bot is not None:
             raise Refused("seat-taken", f"seat {seat} is played by the {self.seats[seat].bot} bot")
+        if account is None and self.settings.get("rated"):
+            raise Refused("rated-guest", "a rated table's seats are for signed-in people: sign in first")
         token = new_token()
         hashed = token_hash(token)
         now = time.time()
         if self.seats[seat].token_hash is not None or not self._store.take_seat(
-            self.id, seat, checked, hashed, when=now
+            self.id, seat, checked, hashed, when=now, account=account
         ):
             raise Refused("seat-taken", f"seat {seat} is taken")
         self.follow_seat(seat, checked, hashed, now)
@@ -503,6 +510,10 @@ class Table:
             )
         person = self.seats[seat].bot is None and not timed_out
         touched = time.time() if person else None
+        then = None
+        if finished is not None and self.settings.get("rated"):
+            away = (self.away - {seat}) | ({seat} if timed_out else set())
+            then = table_ending(self.id, self.entry, game, self.settings["bots"], game.result(after), away, self.meter)
         committing = time.perf_counter()
         try:
             self._store.add_move(
@@ -513,10 +524,13 @@ class Table:
                 summary=summary,
                 touched=touched,
                 driver=None if person else self.driver,
+                then=then,
             )
         except MoveConflict:  # another process committed this move first: its notice brings it here
             raise Refused("stale", f"move {len(self.moves) + 1} was made meanwhile (through another server)") from None
         committed = time.perf_counter()
+        if then is not None:
+            then.committed()
         self.advance(move, after, events, {"seat": seat, "move": notation, "timed_out": timed_out}, touched)
         self.meter.moved(self.entry.name, committed - committing, time.perf_counter() - arrived)
         if self.committed is not None:
@@ -530,6 +544,8 @@ class Table:
         if touched is not None:
             self.touched = touched
         self.turn_began = time.time()
+        if self.seats[last["seat"]].bot is None:
+            (self.away.add if last["timed_out"] else self.away.discard)(last["seat"])
         self.state = after
         self.moves.append(move)
         self.history.append(events)

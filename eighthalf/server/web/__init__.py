@@ -7,6 +7,9 @@
 - :mod:`~eighthalf.server.web.review`: the review page and its frames;
 - :mod:`~eighthalf.server.web.play_on`: a new table from a position of a finished game;
 - :mod:`~eighthalf.server.web.hints`: the best moves of a seat's turn, at a table with hints;
+- :mod:`~eighthalf.server.web.accounts`: accounts and sessions; :mod:`~eighthalf.server.web.players`:
+  a player's page and the leaderboards; :mod:`~eighthalf.server.web.accounts_cli`: the
+  ``accounts`` and ``ratings`` commands;
 - :mod:`~eighthalf.server.web.metrics`: the metrics an operator reads (Prometheus);
 - :mod:`~eighthalf.server.web.offline`: the offline table's files, served at ``/offline/``
   or written into a folder.

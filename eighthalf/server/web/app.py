@@ -37,6 +37,8 @@ any      ``/api/tables/{id}/webhook``,       a seat's webhook, and the tables wa
 GET,     ``/api/tables/{id}/rematch``        a finished table's rematch: a seat's vote, where it stands
 POST                                         (:mod:`eighthalf.server.web.rematch`)
 WS       ``/ws/{id}``                        play or watch (:mod:`eighthalf.server.protocol.messages`)
+POST     ``/api/accounts``                   accounts, and ``/api/session`` (:mod:`eighthalf.server.web.accounts`)
+GET      ``/players/{name}``                 a player's page, and ``/leaderboard`` (:mod:`eighthalf.server.web.players`)
 =======  ==================================  ==================================================
 
 Errors are JSON objects ``{"error": {"code": ..., "message": ...}}`` with a 4xx status. A
@@ -55,7 +57,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from eighthalf.server import extra_missing
 
@@ -76,6 +78,7 @@ from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
 from eighthalf.formats.documents import parse_json
 from eighthalf.pictures.faces import STYLE_SHEET
+from eighthalf.server.players.passphrases import LOGIN_ATTEMPTS, LOGIN_WINDOW
 from eighthalf.server.protocol.games import SERVED, served, table_spec
 from eighthalf.server.protocol.messages import (
     MAX_MESSAGE_BYTES,
@@ -94,6 +97,7 @@ from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
+from eighthalf.server.web import accounts
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
 from eighthalf.server.web.byday import install_byday
 from eighthalf.server.web.hints import hint_route
@@ -132,8 +136,15 @@ STATIC: Final = Path(__file__).parent.parent / "static"
 
 _PONG: Final = message_text({"type": "pong"})
 
-_STATUS: Final = {"unsupported-media-type": 415, "no-table": 404, "seat-taken": 409, "game-over": 409}
-_STATUS.update({"not-finished": 409, "too-large": 413})
+_STATUS: Final = {
+    "unsupported-media-type": 415,
+    "no-table": 404,
+    "seat-taken": 409,
+    "game-over": 409,
+    "not-finished": 409,
+    "too-large": 413,
+    **accounts.ACCOUNT_STATUS,
+}
 
 MAX_FRAME_BYTES: Final = 1024 * 1024
 """The largest websocket message the transport reads (uvicorn's ``ws_max_size``): one of more
@@ -267,16 +278,6 @@ class _Connection:
             await self.websocket.send_text(item)
 
 
-def _origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
-    origin = websocket.headers.get("origin")
-    if origin is None:  # not a browser: a program, which cannot be tricked into using a person's page
-        return True
-    if origin in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    return urlsplit(origin).netloc == host
-
-
 def _lobby(connection: HTTPConnection) -> Lobby:
     lobby: Lobby = connection.app.state.lobby
     return lobby
@@ -397,13 +398,11 @@ async def join(request: Request) -> Response:
     lobby = _lobby(request)
     try:
         table = lobby.get(request.path_params["id"])
-        body = await _body(request)
-        if type(body) is not dict or set(body) != {"name"}:
-            raise Refused("bad-json", 'expected {"name": "..."}')
+        name, account = accounts.seat_claim(request, table, await _body(request))  # a guest's name, or the account's
         seat = request.path_params["seat"]
         number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
         try:
-            token = table.join(number, body.get("name"))
+            token = table.join(number, name, account)
         finally:
             lobby.let_go(table)  # a finished table read for this join
     except Refused as refused:
@@ -489,7 +488,7 @@ def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | N
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol.messages`)."""
     lobby, metrics = _lobby(websocket), _metrics(websocket)
-    if not _origin_allowed(websocket, websocket.app.state.allowed_origins):
+    if not accounts.origin_allowed(websocket):
         await websocket.close(1008, "websockets from other origins are refused")
         return
     await websocket.accept()
@@ -521,6 +520,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 connection.deliver(_error_text(Refused("bad-token", "no seat of this table has that token")))
                 connection.close(4401, "unknown token")
                 return
+        else:  # a signed-in person's own seat, without the private link
+            seat = accounts.seat_by_session(websocket, table)
         table.check_room(seat)  # refused before a welcome, not after it
         connection.deliver(message_text(welcome_message(table.summary(), seat, locale, table.log(seat, locale))))
         table.attach(connection, seat, locale, hello.get("token"))
@@ -580,6 +581,7 @@ ROUTES: Final = (
     *queue_routes(),
     rematch_route(),
     *offline_routes(),
+    *accounts.account_routes(),
 )
 """The application's routes (the table at the top of this module)."""
 
@@ -594,6 +596,8 @@ def create_app(
     judge_at_once: int = DEFAULT_AT_ONCE,
     webhook_rules: AddressRules = AddressRules(),  # noqa: B008 - a frozen value
     queue_wait: float = DEFAULT_FILL_SECONDS,
+    session_days: float = accounts.SESSION_DAYS,
+    login_limit: tuple[int, float] = (LOGIN_ATTEMPTS, LOGIN_WINDOW),
 ) -> Starlette:
     """The server as an ASGI application (serve it with uvicorn, as ``eighthalf serve`` does).
 
@@ -621,6 +625,8 @@ def create_app(
         judge_at_once: The most judgements this process works on at once (0: none).
         webhook_rules: What webhooks may call beside public addresses (:mod:`eighthalf.server.web.byday`).
         queue_wait: Seconds a group waits in the queue before bots fill its empty seats.
+        session_days: How long a session lasts (:mod:`eighthalf.server.web.accounts`).
+        login_limit: The failed logins a name or an address may have, and in how many seconds.
 
     Raises:
         StoreError: If the database cannot be opened.
@@ -649,6 +655,7 @@ def create_app(
     app.state.abandon_after = abandon_after
     app.state.db = db
     install_byday(app, lobby, store, metrics, webhook_rules)  # webhooks and "your games"
+    accounts.set_up_accounts(app, store, session_days, login_limit)
     return app
 
 

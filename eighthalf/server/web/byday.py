@@ -111,7 +111,7 @@ async def _seat(request: Request, *, playing: bool) -> tuple[str, int]:
     lobby: Lobby = request.app.state.lobby
     table = await lobby.fetch(request.path_params["id"])
     try:
-        seat = seat_of_request(request, table.seat_of)
+        seat = seat_of_request(request, table)
         if seat is None:
             raise Refused("bad-token", "a webhook is a seat's: send the seat's token (Authorization: Bearer)")
         if playing and table.over:

@@ -44,6 +44,29 @@ def _count(text: str, least: int) -> int:
     return int(text)
 
 
+def _days(text: str) -> float:
+    """A number of days above 0, at most ten years (``--session-days``)."""
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 < days <= 3650:
+        raise argparse.ArgumentTypeError(f"expected a number of days above 0, at most 3650, not {text[:40]!r}")
+    return days
+
+
+def _limit(text: str) -> tuple[int, float]:
+    """``N/SECONDS``: so many failed logins in so many seconds (``--login-limit``)."""
+    count, _, seconds = text.partition("/")
+    try:
+        limit = int(count), float(seconds)
+    except ValueError:
+        limit = (0, 0.0)
+    if not (1 <= limit[0] <= 10**6 and 0 < limit[1] <= 86400):
+        raise argparse.ArgumentTypeError(f"expected N/SECONDS (1 to 10**6 in up to 86400 s), not {text[:40]!r}")
+    return limit
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text[:20]!r}")
@@ -233,6 +256,20 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {DEFAULT_FILL_SECONDS:g}; 0: at once)",
     )
     parser.add_argument(
+        "--session-days",
+        type=_days,
+        default=30.0,
+        metavar="DAYS",
+        help="how long a signed-in person's session lasts (default 30)",
+    )
+    parser.add_argument(
+        "--login-limit",
+        type=_limit,
+        default=(10, 300.0),
+        metavar="N/SECONDS",
+        help="the failed logins a name or an address may have in a window of seconds (default 10/300)",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         type=_origin,
@@ -279,6 +316,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app = create_app(args.db, allowed_origins=args.allow_origin, synchronous=args.sync, abandon_after=abandon,
             judge_budget=args.judge_budget, judge_at_once=args.judge_at_once, queue_wait=args.queue_wait,
             webhook_rules=AddressRules(args.webhooks_allow_loopback, args.webhooks_allow_private),
+            session_days=args.session_days, login_limit=args.login_limit,
         )  # fmt: skip
     except StoreError as error:  # one line: libpq's messages run on over several
         print(f"eighthalf serve: error: {' '.join(str(error).split())}", file=sys.stderr)

@@ -1,7 +1,8 @@
 """Hints: the best moves of a seat's turn, from its view, at the tables made with hints on.
 
 ``POST /api/tables/{id}/hint`` (no body; the seat's token as ``Authorization: Bearer <token>``,
-which no page of another site can send) answers the best moves of the token's seat in the current
+which no page of another site can send, or the session cookie of the account that holds the
+seat, which a browser sends to no other site's ``POST``: ``SameSite=Lax``) answers the best moves of the token's seat in the current
 position (``server.HintAnswer``): :func:`eighthalf.analysis.analyse` of the seat's own view
 (:meth:`~eighthalf.server.tables.table.Table.view`), so that a hint can tell nothing the seat
 could not see. The analysis runs in a worker thread (the event loop never waits for it), at
@@ -59,7 +60,7 @@ def _checked_seat(request: Request, table: Table) -> int:
     """
     if not table.settings.get("hints"):
         raise Refused("no-hints", "this table was made without hints")
-    seat = seat_of_request(request, table.seat_of)
+    seat = seat_of_request(request, table)
     if seat is None:
         raise Refused("no-hints", "a hint is for a seated person: send the seat's token (Authorization: Bearer)")
     if table.over:

@@ -23,6 +23,10 @@ name                                             kind       what it counts
                                                             this process held
 ``eighthalf_queue_tables_total``                 counter    tables this process made for the queue
 ``eighthalf_queue_bots_total``                   counter    bots seated at them
+``eighthalf_ratings_updates_total{kind}``        counter    rated games' ends committed with their ratings, by kind of play
+``eighthalf_rating_seconds``                     histogram  the ratings of a rated end, in its transaction
+``eighthalf_logins_total{outcome}``              counter    logins: ``ok``, ``refused`` (wrong name or passphrase), ``limited``
+``eighthalf_signups_total``                      counter    accounts made
 ===============================================  =========  =================================================
 """
 
@@ -123,6 +127,24 @@ class Metrics:
                 ("dropped", "Webhook deliveries dropped: the queue was full."),
             )
         }
+        self._rated = Counter(
+            "eighthalf_ratings_updates",
+            "Rated games' ends committed with their ratings, by kind of play.",
+            ["kind"],
+            registry=self.registry,
+        )
+        self._rating = Histogram(
+            "eighthalf_rating_seconds",
+            "The ratings of a rated end, worked out and written in its transaction.",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.logins = Counter(
+            "eighthalf_logins", "Logins, by outcome: ok, refused, limited.", ["outcome"], registry=self.registry
+        )
+        """Count a login: ``logins.labels("ok").inc()``."""
+        self.signups = Counter("eighthalf_signups", "Accounts made.", registry=self.registry)
+        """Count an account made: ``signups.inc()``."""
 
     def webhook_delivered(self) -> None:
         """See :meth:`eighthalf.server.tables.webhooks.WebhookMeter.webhook_delivered`."""
@@ -152,6 +174,11 @@ class Metrics:
         """See :meth:`eighthalf.server.tables.queueing.QueueMeter.queue_made`."""
         self._queue_tables.inc()
         self._queue_bots.inc(bots)
+
+    def rated(self, kind: str, seconds: float) -> None:
+        """See :meth:`eighthalf.server.tables.seats.Meter.rated`."""
+        self._rated.labels(kind).inc()
+        self._rating.observe(seconds)
 
     def moved(self, game: str, commit_seconds: float, frame_seconds: float) -> None:
         """See :meth:`eighthalf.server.tables.seats.Meter.moved`."""

@@ -35,6 +35,8 @@ from eighthalf.server.storage.judgements import Judgement
 from eighthalf.server.tables.judge import Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.review import SPECTATOR, judgement_data, perspective_of, review_document
+from eighthalf.server.tables.table import Table
+from eighthalf.server.web.accounts import seat_by_session
 from eighthalf.server.web.boards import listing_locale
 from eighthalf.server.web.pages import accept_language
 
@@ -74,17 +76,18 @@ def bearer_token(request: Request) -> str | None:
     return token.strip()
 
 
-def seat_of_request(request: Any, seat_of: Any) -> int | None:
-    """The seat of the token of ``request`` (a Starlette request; ``seat_of``: the table's
-    :meth:`~eighthalf.server.tables.table.Table.seat_of`), or ``None`` without a token.
+def seat_of_request(request: Any, table: Table) -> int | None:
+    """The seat of the token of ``request`` (a Starlette request) at ``table``; without a
+    token, the seat that the request's signed-in person holds there
+    (:func:`~eighthalf.server.web.accounts.seat_by_session`), or ``None``.
 
     Raises:
         Refused: If the token is no seat's of the table (``bad-token``).
     """
     token = bearer_token(request)
     if token is None:
-        return None
-    seat: int | None = seat_of(token)
+        return seat_by_session(request, table)
+    seat: int | None = table.seat_of(token)
     if seat is None:
         raise Refused("bad-token", "no seat of this table has that token")
     return seat
@@ -112,7 +115,7 @@ async def review_frames(request: Request) -> Response:
         return _error(refused)
     try:
         await request.app.state.service.refresh(table)  # another process's latest moves, on a shared store
-        seat = seat_of_request(request, table.seat_of)
+        seat = seat_of_request(request, table)
         text = params.get("perspective")
         perspective = (SPECTATOR if seat is None else seat) if text is None else perspective_of(text, table.players)
         judgement = await asyncio.to_thread(_judgement_of, request, table) if table.over else None
