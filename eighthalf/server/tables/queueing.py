@@ -40,6 +40,7 @@ from eighthalf.server.tables.queue import (
     DEFAULT_FILL_SECONDS,
     DEFAULT_WINDOWS,
     KINDS,
+    NEWCOMER_RATING,
     Group,
     NewcomerRatings,
     Ratings,
@@ -193,14 +194,14 @@ class Queue:
     ) -> str:
         """Put a person in the queue: their ticket. ``deliver`` is given the frames they are
         sent (``waiting``, then ``seated``); ``key`` is who they are for the ratings (a guest:
-        ``None``, their name), read in a worker thread.
+        ``None``, a newcomer at :data:`~eighthalf.server.tables.queue.NEWCOMER_RATING`), read in a worker thread.
 
         Raises:
             Refused: If the kind, the size or the name is not one (``bad-kind``, ``bad-size``, ``bad-name``).
             StoreError: If the database does not answer.
         """
         kind, size, name = self.check(kind, size, name)
-        rating = float(await asyncio.to_thread(self.ratings.person, name if key is None else key, kind))
+        rating = NEWCOMER_RATING if key is None else float(await asyncio.to_thread(self.ratings.person, key, kind))
         token = new_token()
         person = Queued(
             ticket=secrets.token_urlsafe(16),

@@ -37,16 +37,27 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from eighthalf.server.players.model import bot_player, rating_of
 from eighthalf.server.protocol.messages import Refused, error_message, message_text
+from eighthalf.server.storage.accounts import Accounts
 from eighthalf.server.storage.queue import queue_for
 from eighthalf.server.storage.store import Store, StoreError
 from eighthalf.server.tables.lobby import Lobby
-from eighthalf.server.tables.queue import DEFAULT_FILL_SECONDS, JOIN_KEYS, KINDS
+from eighthalf.server.tables.queue import BOT_RATINGS, DEFAULT_FILL_SECONDS, JOIN_KEYS, KINDS
 from eighthalf.server.tables.queueing import Queue
 from eighthalf.server.tables.service import Service
+from eighthalf.server.web.accounts import signed_in
 from eighthalf.server.web.metrics import Metrics
 
-__all__ = ["DEFAULT_FILL_SECONDS", "JOIN_SECONDS", "MAX_QUEUE_MESSAGE_BYTES", "QUEUE_RATE", "new_queue", "queue_routes"]
+__all__ = [
+    "DEFAULT_FILL_SECONDS",
+    "JOIN_SECONDS",
+    "MAX_QUEUE_MESSAGE_BYTES",
+    "QUEUE_RATE",
+    "AccountRatings",
+    "new_queue",
+    "queue_routes",
+]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -237,7 +248,10 @@ async def _answer(queue: Queue, sender: _Sender, data: dict[str, Any], ticket: s
         raise Refused("in-queue", "this connection waits in the queue already: one place a person")
     if set(data) != JOIN_KEYS:
         raise Refused("bad-message", 'expected {"type": "join", "kind": "...", "size": n, "name": "..."}')
-    joined = await queue.join(data["kind"], data["size"], data["name"], sender.deliver)
+    account = await asyncio.to_thread(signed_in, sender.websocket)  # a guest: None, a newcomer
+    joined = await queue.join(
+        data["kind"], data["size"], data["name"], sender.deliver, key=None if account is None else account.key
+    )
     windows = queue.windows
     sender.deliver(
         {
@@ -252,16 +266,43 @@ async def _answer(queue: Queue, sender: _Sender, data: dict[str, Any], ticket: s
     return joined
 
 
+class AccountRatings:
+    """The queue's ratings (:class:`~eighthalf.server.tables.queue.Ratings`) from the server's
+    accounts: a signed-in person's conservative rating of the kind of play (a newcomer's, 0,
+    before their first rated game), and the bots' from their ladder
+    (``eighthalf ratings ladder``), or :data:`~eighthalf.server.tables.queue.BOT_RATINGS` for a
+    bot the ladder has not rated. Read in a worker thread: each reads the database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def person(self, key: str, kind: str) -> float:
+        """See :meth:`~eighthalf.server.tables.queue.Ratings.person`: the account ``key``'s."""
+        return rating_of(self.store, key, kind).shown
+
+    def bots(self, kind: str) -> dict[str, float]:
+        """See :meth:`~eighthalf.server.tables.queue.Ratings.bots`: the ladder's, else the defaults."""
+        accounts = Accounts(self.store)
+        found = {}
+        for bot, default in BOT_RATINGS[kind].items():
+            stored = accounts.rating(bot_player(bot), kind)
+            found[bot] = default if stored is None else stored.shown
+        return found
+
+
 def new_queue(lobby: Lobby, service: Service, store: Store, metrics: Metrics, fill_seconds: float) -> Queue:
     """The queue of a server (its people, its passes), reporting to ``metrics``, bots filling
-    after ``fill_seconds``, every person a newcomer (the :class:`~eighthalf.server.tables.queue.Ratings` seam).
+    after ``fill_seconds``, the ratings those of the accounts (:class:`AccountRatings`; a guest
+    is a newcomer).
 
     Raises:
         ValueError: If ``fill_seconds`` is negative or not finite.
     """
     if not 0 <= fill_seconds < float("inf"):
         raise ValueError(f"the queue's wait is 0 or more seconds, not {fill_seconds!r}")
-    queue = Queue(lobby, service, queue_for(store), fill_seconds=fill_seconds, meter=metrics)
+    queue = Queue(
+        lobby, service, queue_for(store), fill_seconds=fill_seconds, meter=metrics, ratings=AccountRatings(store)
+    )
     metrics.queue_waiting(lambda: len(queue.waiters))
     return queue
 
