@@ -81,7 +81,7 @@ def _create_table(
     page.goto(server + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
     page.get_by_label("Game").select_option(game)
-    page.locator("#new-table").get_by_label("Players").select_option("2")
+    page.locator("#players").select_option("2")
     page.locator("#seat-1").select_option("")
     for key, value in rules.items():
         page.locator(f"#option-{key}").fill(value)

@@ -121,7 +121,7 @@ def test_the_lobby_offers_bots_with_words_and_tells_a_refusal_in_words(browser: 
         page.goto(server.url + "/")
         page.wait_for_function("document.body.dataset.ready === '1'")
         page.get_by_label("Game").select_option("8½")
-        page.locator("#new-table").get_by_label("Players").select_option("2")
+        page.locator("#players").select_option("2")
         options = page.locator("#seat-1 option").all_inner_texts()
         assert options == [
             "a person",
