@@ -162,8 +162,8 @@ def _serve(frame_bytes: int, port_file: str) -> None:
 
     import uvicorn
 
-    from eighthalf.server.web.app import MAX_FRAME_BYTES
     from eighthalf.server.web.cli import GC_THRESHOLDS
+    from eighthalf.server.web.sockets import MAX_FRAME_BYTES
 
     gc.set_threshold(*GC_THRESHOLDS)  # as eighthalf serve does
 

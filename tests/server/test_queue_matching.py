@@ -275,13 +275,11 @@ def test_each_kind_offers_the_games_allowed_sizes_and_its_bots() -> None:
 
 def test_a_layout_2_database_gains_the_queue_and_keeps_its_tables(tmp_path: Path) -> None:
     path = str(tmp_path / "old.sqlite3")
-    store = SQLiteStore(path)
-    store.create_table(StoredTable(id="kept", game="Eights", record="r", settings={}, created=1.0))
-    store.close()
     with contextlib.closing(sqlite3.connect(path)) as raw:  # as the release before wrote it (layout 2)
-        raw.execute("DROP TABLE queue")
-        raw.execute("DROP TABLE webhooks")
-        raw.execute("ALTER TABLE moves DROP COLUMN made")
+        raw.executescript((Path(__file__).parent / "fixtures" / "layout-2.sql").read_text(encoding="utf-8"))
+        raw.execute(
+            "INSERT INTO tables (id, game, record, settings, created) VALUES ('kept', 'Eights', 'r', '{}', 1.0)"
+        )
         raw.execute("PRAGMA user_version=2")
         raw.commit()
     store = SQLiteStore(path)
@@ -354,8 +352,8 @@ def test_a_leave_racing_a_match_either_leaves_or_is_seated_never_both() -> None:
 class _Ratings:
     """Ratings of a server with accounts, as the lead wires them: far apart, and two bots."""
 
-    def person(self, key: str, kind: str) -> float:
-        return 30.0 if key.startswith("Strong") else 0.0
+    def person(self, key: str, kind: str) -> float:  # asked of a signed-in person only: a guest is a newcomer
+        return 30.0 if key.startswith("strong") else 0.0
 
     def bots(self, kind: str) -> Mapping[str, float]:
         return {"random": 0.0, "greedy": 30.0}
@@ -371,6 +369,8 @@ def test_the_ratings_seam_keeps_people_far_apart_waiting_and_picks_the_nearest_b
         app = create_app(":memory:", judge_at_once=0, queue_wait=wait)
         with TestClient(app) as client:
             app.state.queue.ratings = _Ratings()
+            signed = client.post("/api/accounts", json={"name": "Strong Sam", "passphrase": "correct horse"})
+            assert signed.status_code == 201, signed.text  # the session cookie rides on the websocket
             with client.websocket_connect("/api/queue/wait") as strong:
                 strong.send_json({"type": "join", "kind": "Eights", "size": 3, "name": "Strong Sam"})
                 assert strong.receive_json()["type"] == "queued"

@@ -55,7 +55,8 @@ from eighthalf.games.eighthalf.game import EIGHTHALF
 from eighthalf.server.client import play
 from eighthalf.server.protocol.games import seat_names
 from eighthalf.server.protocol.messages import MAX_MESSAGE_BYTES
-from eighthalf.server.web.app import MAX_BODY_BYTES, MAX_FRAME_BYTES, create_app
+from eighthalf.server.web.app import MAX_BODY_BYTES, create_app
+from eighthalf.server.web.sockets import MAX_FRAME_BYTES
 
 SETTINGS = {"game": "8½", "players": 3, "seats": [None, "greedy"], "rules": {"move_limit": 60}, "seed": 31}
 """The table of the hostile scenes: seat 0 driven by the test, a server bot, seat 2 a client bot."""

@@ -23,7 +23,6 @@ from eighthalf.server.players.model import MU, SIGMA, Rating, bot_player, rated_
 from eighthalf.server.storage.accounts import Account, Accounts, StoredRating, transaction
 from eighthalf.server.storage.postgres import PostgresStore
 from eighthalf.server.storage.store import (
-    _SCHEMA,
     SCHEMA_VERSION,
     MoveConflict,
     SQLiteStore,
@@ -191,7 +190,7 @@ def test_accounts_and_ratings_move_between_stores(tmp_path: Path) -> None:
 def test_a_layout_2_database_is_brought_to_layout_3_and_keeps_its_tables(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     raw = sqlite3.connect(path)
-    raw.executescript(_SCHEMA)
+    raw.executescript((Path(__file__).parent / "fixtures" / "layout-2.sql").read_text(encoding="utf-8"))
     raw.execute(
         "INSERT INTO tables (id, game, record, settings, created) VALUES ('t1', 'Eights', 'r', '{\"bots\": [null]}', 1.0)"
     )

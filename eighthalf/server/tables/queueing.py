@@ -21,11 +21,12 @@ the abandoned-table sweep, ends it).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -107,6 +108,27 @@ class Waiter:
     """Their place, the number waiting and their window as last told."""
     told_at: float = 0.0
     """When they were last told (seconds since the epoch)."""
+
+
+class _BotRatings:
+    """The bots' ratings of every kind of play, read once before a pass's transaction (which
+    must not read the database again: SQLite's store holds its lock throughout)."""
+
+    def __init__(self, source: Ratings, bots: dict[str, Mapping[str, float]]) -> None:
+        self._source, self._bots = source, bots
+
+    @classmethod
+    def read(cls, ratings: Ratings) -> _BotRatings:
+        """The bots' ratings of every kind, from ``ratings`` (in a worker thread: it may read the database)."""
+        return cls(ratings, {kind: dict(ratings.bots(kind)) for kind in KINDS})
+
+    def person(self, key: str, kind: str) -> float:
+        """The source's (a pass does not ask: the people's ratings are in their rows)."""
+        return self._source.person(key, kind)
+
+    def bots(self, kind: str) -> Mapping[str, float]:
+        """The ratings read of the bots of ``kind``."""
+        return self._bots[kind]
 
 
 class Queue:
@@ -268,8 +290,10 @@ class Queue:
         if self.waiters and now - self._renewed >= RENEW_SECONDS:
             await asyncio.to_thread(self.store.renew, owner, now)
             self._renewed = now
-        if doing_match:
-            made, waiting = await asyncio.to_thread(self.store.match, now, self._decide, stale=STALE_SECONDS)
+        if doing_match:  # the bots' ratings read first: the pass's transaction reads nothing else
+            read = await asyncio.to_thread(_BotRatings.read, self.ratings)
+            decide = functools.partial(self._decide, read)
+            made, waiting = await asyncio.to_thread(self.store.match, now, decide, stale=STALE_SECONDS)
             for seating in made:
                 table = await self.lobby.fetch(seating.table.id)
                 self.service.claim(table)
@@ -289,11 +313,12 @@ class Queue:
                 waiter.deliver({"type": "seated", "table": table_id, "seat": seat, "token": waiter.token, "link": link})
         self._set_timer(self._next(now))
 
-    def _decide(self, rows: list[Queued]) -> Sequence[Seating]:
-        """The tables to make for ``rows`` (in the pass's transaction, in a worker thread)."""
+    def _decide(self, ratings: Ratings, rows: list[Queued]) -> Sequence[Seating]:
+        """The tables to make for ``rows`` (in the pass's transaction, in a worker thread), the
+        bots' ``ratings`` read before it."""
         now = time.time()
         waiting = [Waiting(row.ticket, row.kind, row.size, row.rating, row.since) for row in rows]
-        groups = match(waiting, now, fill_seconds=self.fill_seconds, windows=self.windows, ratings=self.ratings)
+        groups = match(waiting, now, fill_seconds=self.fill_seconds, windows=self.windows, ratings=ratings)
         return [self._seating(group, now) for group in groups]
 
     def _seating(self, group: Group, now: float) -> Seating:

@@ -72,22 +72,15 @@ from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from eighthalf.core.errors import EighthalfError, quote
-from eighthalf.core.i18n import DEFAULT_LOCALE, LOCALES
+from eighthalf.core.i18n import LOCALES
 from eighthalf.formats.documents import parse_json
 from eighthalf.pictures.faces import STYLE_SHEET
 from eighthalf.server.players.passphrases import LOGIN_ATTEMPTS, LOGIN_WINDOW
 from eighthalf.server.protocol.games import SERVED, served, table_spec
 from eighthalf.server.protocol.messages import (
-    MAX_MESSAGE_BYTES,
     Refused,
-    error_message,
-    hello_locale,
-    message_text,
-    parse_client_message,
-    welcome_message,
 )
 from eighthalf.server.storage.judgements import judgements_for
 from eighthalf.server.storage.postgres import PostgresStore, is_postgresql_url
@@ -96,7 +89,6 @@ from eighthalf.server.tables.addresses import AddressRules
 from eighthalf.server.tables.judge import DEFAULT_AT_ONCE, DEFAULT_BUDGET, Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
-from eighthalf.server.tables.table import Table
 from eighthalf.server.web import accounts
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
 from eighthalf.server.web.byday import install_byday
@@ -107,34 +99,23 @@ from eighthalf.server.web.offline import offline_routes
 from eighthalf.server.web.pages import accept_language, page_messages
 from eighthalf.server.web.play_on import play_on_route
 from eighthalf.server.web.queue import DEFAULT_FILL_SECONDS, new_queue, queue_routes
-from eighthalf.server.web.rematch import rematch_by_message, rematch_route, told_on_attach
+from eighthalf.server.web.rematch import rematch_route
 from eighthalf.server.web.review import review_routes
+from eighthalf.server.web.sockets import websocket_endpoint
 
-__all__ = ["ABANDON_SECONDS", "HELLO_SECONDS", "MAX_BODY_BYTES", "MAX_FRAME_BYTES", "RATE", "create_app"]
+__all__ = ["ABANDON_SECONDS", "MAX_BODY_BYTES", "create_app"]
 
 logger = logging.getLogger("eighthalf.server")
 
 MAX_BODY_BYTES: Final = 16 * 1024
 """The largest HTTP request body (a larger one is answered 413)."""
 
-HELLO_SECONDS: Final = 10.0
-"""How long a new connection has to send its ``hello``."""
-
-RATE: Final = (20.0, 40)
-"""The rate limit of one connection's messages: so many a second, and a burst of so many.
-Accepted moves do not count (the game paces them: a seat moves only on its turn)."""
-
 ABANDON_SECONDS: Final = 24 * 60 * 60.0
 """After how long without a person's touch (a table made, a seat taken, a person's move) a
 table in play is ended as abandoned, by default: 24 hours."""
 
-MAX_QUEUED: Final = 256
-"""The most frames waiting to be sent to one connection; a client that falls further behind is closed."""
-
 STATIC: Final = Path(__file__).parent.parent / "static"
 """The browser client's files."""
-
-_PONG: Final = message_text({"type": "pong"})
 
 _STATUS: Final = {
     "unsupported-media-type": 415,
@@ -145,12 +126,6 @@ _STATUS: Final = {
     "too-large": 413,
     **accounts.ACCOUNT_STATUS,
 }
-
-MAX_FRAME_BYTES: Final = 1024 * 1024
-"""The largest websocket message the transport reads (uvicorn's ``ws_max_size``): one of more
-than :data:`~eighthalf.server.protocol.messages.MAX_MESSAGE_BYTES` up to this size is answered with a
-``too-large`` error and closed ``1009``; a larger one is closed ``1009`` by the transport
-itself, which does not read it, so no error frame comes first."""
 
 
 def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
@@ -244,38 +219,6 @@ def _list_query(request: Request) -> dict[str, Any]:
             raise Refused("bad-query", f"cursor: not a cursor of this list: {quote(text[:40])}") from None
         query["before"] = (float(created), table_id)
     return query
-
-
-class _Connection:
-    """A websocket as a table's :class:`~eighthalf.server.tables.seats.Client`: frames queue, a task sends them."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self.closed = False
-        self.locale = DEFAULT_LOCALE  # the language its hello asked for
-
-    def deliver(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.close(1008, "the connection is too slow to follow the table")
-            return
-        self.queue.put_nowait(text)
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait((code, reason))
-
-    async def send_all(self) -> None:
-        while True:
-            item = await self.queue.get()
-            if isinstance(item, tuple):
-                with contextlib.suppress(Exception):
-                    await self.websocket.close(item[0], item[1])
-                return
-            await self.websocket.send_text(item)
 
 
 def _lobby(connection: HTTPConnection) -> Lobby:
@@ -480,69 +423,6 @@ async def page(request: Request) -> Response:
     return FileResponse(STATIC / ("table.html" if "id" in request.path_params else "index.html"))
 
 
-def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | None = None) -> str:
-    """The text of the ``error`` frame of ``refused``, told in ``locale`` (with the reasons of ``table``'s game)."""
-    return message_text(error_message(refused, locale, None if table is None else table.entry))
-
-
-async def websocket_endpoint(websocket: WebSocket) -> None:
-    """``WS /ws/{id}``: play or watch a table (:mod:`eighthalf.server.protocol.messages`)."""
-    lobby, metrics = _lobby(websocket), _metrics(websocket)
-    if not accounts.origin_allowed(websocket):
-        await websocket.close(1008, "websockets from other origins are refused")
-        return
-    await websocket.accept()
-    metrics.opened.inc()
-    fetched: Table | None = None
-    try:
-        table = fetched = await lobby.fetch(websocket.path_params["id"])
-        await _service(websocket).refresh(table)  # another process's latest moves and seats, on a shared store
-    except Refused as refused:
-        await websocket.send_json(error_message(refused))
-        await websocket.close(4404, "no such table")
-        return
-    except StoreError as error:  # the database is away (restarting): the client connects again
-        logger.error("a connection to table %s: %s", websocket.path_params["id"][:40], error)
-        if fetched is not None:
-            lobby.let_go(fetched)  # a finished table read for this connection
-        await websocket.close(1013, "the database does not answer: connect again")
-        return
-    connection = _Connection(websocket)
-    sender = asyncio.get_running_loop().create_task(connection.send_all())
-    seat: int | None = None
-    attached = False
-    try:
-        hello = await _hello(websocket)
-        locale = connection.locale = hello_locale(hello)
-        if "token" in hello:
-            seat = table.seat_of(hello["token"])
-            if seat is None:
-                connection.deliver(_error_text(Refused("bad-token", "no seat of this table has that token")))
-                connection.close(4401, "unknown token")
-                return
-        else:  # a signed-in person's own seat, without the private link
-            seat = accounts.seat_by_session(websocket, table)
-        table.check_room(seat)  # refused before a welcome, not after it
-        connection.deliver(message_text(welcome_message(table.summary(), seat, locale, table.log(seat, locale))))
-        table.attach(connection, seat, locale, hello.get("token"))
-        attached = True
-        told_on_attach(lobby, table, connection, seat)  # a finished table: where its rematch stands
-        await _serve(websocket, connection, table, seat)
-    except Refused as refused:
-        connection.deliver(_error_text(refused, connection.locale, table))
-        connection.close(1009 if refused.code == "too-large" else 1008, refused.code)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if attached:
-            table.detach(connection, seat)
-        else:
-            lobby.let_go(table)  # a finished table read for this connection
-        connection.close(1000, "bye")
-        with contextlib.suppress(asyncio.TimeoutError, Exception):
-            await asyncio.wait_for(sender, 5)
-
-
 async def _unavailable(request: Request, error: Exception) -> Response:
     logger.error("%s: %s", request.url.path[:80], error)  # one line, not a traceback
     return _error("database-unavailable", "the database does not answer: try again", 503)
@@ -657,66 +537,3 @@ def create_app(
     install_byday(app, lobby, store, metrics, webhook_rules)  # webhooks and "your games"
     accounts.set_up_accounts(app, store, session_days, login_limit)
     return app
-
-
-async def _hello(websocket: WebSocket) -> dict[str, Any]:
-    """The connection's first message, which must be a ``hello``.
-
-    Raises:
-        Refused: If it does not come within :data:`HELLO_SECONDS` or is not a hello.
-    """
-    try:
-        text = await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS)
-    except asyncio.TimeoutError:
-        raise Refused("no-hello", f"a connection says hello within {HELLO_SECONDS:g} seconds") from None
-    message = parse_client_message(text)
-    if message["type"] != "hello":
-        raise Refused("no-hello", f"the first message is a hello, not a {message['type']}")
-    return message
-
-
-async def _receive_text(websocket: WebSocket) -> str:
-    """The next message, which must be text of at most :data:`MAX_MESSAGE_BYTES`.
-
-    Raises:
-        WebSocketDisconnect: If the client went.
-        Refused: If it is binary or too large.
-    """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text: str | None = message.get("text")
-    if text is None:
-        raise Refused("bad-message", "messages are JSON text, not binary")
-    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise Refused("too-large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
-    return text
-
-
-async def _serve(websocket: WebSocket, connection: _Connection, table: Table, seat: int | None) -> None:
-    """Answer one connection's messages until it goes (or floods, and is closed)."""
-    rate, burst = RATE
-    allowance, stamp = float(burst), time.monotonic()
-    while not connection.closed:
-        text = await _receive_text(websocket)
-        now = time.monotonic()
-        allowance = min(float(burst), allowance + (now - stamp) * rate)
-        stamp = now
-        if allowance < 1:
-            raise Refused("rate-limited", f"more than {rate:g} messages a second")
-        allowance -= 1
-        try:
-            message = parse_client_message(text)
-            if message["type"] == "ping":
-                connection.deliver(_PONG)
-            elif message["type"] == "hello":
-                raise Refused("bad-message", "hello is said once")
-            elif message["type"] == "rematch":
-                await rematch_by_message(websocket.app.state, table, connection, seat, message["agree"])
-            elif seat is None:
-                raise Refused("not-seated", "a spectator cannot move")
-            else:
-                await table.play(seat, message["move"], message.get("number"))
-                allowance += 1  # an accepted move is no flood: the game itself paces them
-        except Refused as refused:
-            connection.deliver(_error_text(refused, connection.locale, table))

@@ -307,7 +307,8 @@ def run_serve(args: argparse.Namespace) -> int:
         from eighthalf.server.storage.postgres import is_postgresql_url
         from eighthalf.server.storage.store import StoreError
         from eighthalf.server.tables.addresses import AddressRules
-        from eighthalf.server.web.app import MAX_FRAME_BYTES, create_app
+        from eighthalf.server.web.app import create_app
+        from eighthalf.server.web.sockets import MAX_FRAME_BYTES
     except ModuleNotFoundError as error:
         print(f"eighthalf serve: error: {extra_missing(error, 'the server')}", file=sys.stderr)
         return 2
