@@ -341,6 +341,31 @@ def test_a_signed_in_seat_on_another_device_and_a_cookie_that_is_no_session_watc
     assert asyncio.run(hello_as(None)) is None
 
 
+def test_your_games_on_another_device_lists_a_signed_in_persons_turn_without_a_token(server: ServerProcess) -> None:
+    dora = sign_up(server, "Dora")
+    table = new_table(server, {"game": "Eights", "players": 2, "seats": [None, "greedy"]})
+    assert call(server, "POST", f"/api/tables/{table['id']}/seats/0", {}, session=dora)[0] == 201
+    other_device = token_of(log_in(server, "Dora")[2])
+
+    async def her_turn() -> None:
+        socket = await _seated_socket(server, table["id"], other_device)
+        try:
+            await socket.send(json.dumps({"type": "hello"}))
+            await receive_until(socket, "state", to_move=0)  # the bot moved, if it was first
+        finally:
+            await socket.close()
+
+    asyncio.run(her_turn())
+    status, answer, _ = call(server, "POST", "/api/your-games", {"seats": []}, session=other_device)
+    assert status == 200 and answer["count"] == 1 and answer["waiting"][0]["table"] == table["id"], answer
+    assert answer["waiting"][0]["seat"] == 0 and answer["waiting"][0]["link"] == f"/table/{table['id']}"
+    for session in (None, "forged"):  # a guest, and a cookie that is no session's: the tokens' seats alone
+        assert call(server, "POST", "/api/your-games", {"seats": []}, session=session)[:2] == (
+            200,
+            {"waiting": [], "count": 0},
+        )
+
+
 @pytest.mark.skipif(STORE != "postgresql", reason="two server processes share a PostgreSQL database")
 def test_two_processes_on_one_postgresql_database_rate_a_game_once(tmp_path: Path) -> None:
     shared = database_of(tmp_path / "shared")

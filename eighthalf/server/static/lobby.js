@@ -253,7 +253,8 @@
 
   async function refreshYourGames() {
     const seats = keptSeats();
-    if (!seats.length) {
+    const signedIn = !$("account-in").hidden; // the server adds a signed-in person's own seats
+    if (!seats.length && !signedIn) {
       $("your-games").hidden = true;
       return;
     }

@@ -288,6 +288,15 @@ class Accounts:
         rows = self._run("SELECT seat FROM seats WHERE table_id = ? AND account = ?", (table_id, key))
         return int(rows[0][0]) if rows else None
 
+    def seats_in_play(self, key: str) -> list[tuple[str, int]]:
+        """The (table id, seat) of every seat the account holds at a table whose game goes on."""
+        rows = self._run(
+            "SELECT s.table_id, s.seat FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE s.account = ? AND t.finished IS NULL ORDER BY s.table_id",
+            (key,),
+        )
+        return [(str(table_id), int(seat)) for table_id, seat in rows]
+
     def rating(self, player: str, kind: str) -> StoredRating | None:
         """The player's stored rating of ``kind``, or ``None``."""
         with transaction(self.store) as execute:

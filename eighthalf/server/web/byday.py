@@ -8,7 +8,8 @@ POST     ``/api/tables/{id}/webhook``    give the token's seat a webhook: ``{"ur
 GET      ``/api/tables/{id}/webhook``    the token's seat's webhook (no secret), or ``null``
 DELETE   ``/api/tables/{id}/webhook``    remove it: ``{"removed": true}`` (``false``: it had none)
 POST     ``/api/your-games``             ``{"seats": [{"table": id, "token": token}, ...]}``: the
-                                         tables among them where that seat is to move
+                                         tables among them, and among the signed-in person's
+                                         seats, where that seat is to move
 =======  ==============================  ======================================================
 
 The webhook endpoints take the seat's token as ``Authorization: Bearer <token>`` (never in
@@ -40,12 +41,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from eighthalf.server.protocol.messages import Refused
+from eighthalf.server.storage.accounts import Accounts
 from eighthalf.server.storage.store import Store
 from eighthalf.server.storage.webhooks import Webhook, Webhooks, webhooks_for
 from eighthalf.server.tables.addresses import AddressRules
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.waiting import proven_seats, waiting_for
 from eighthalf.server.tables.webhooks import Notifier, WebhookMeter, answer_of
+from eighthalf.server.web.accounts import signed_in
 from eighthalf.server.web.review import seat_of_request
 
 __all__ = ["MAX_BYDAY_BYTES", "RESOLVE_SECONDS", "byday_routes", "install_byday"]
@@ -174,7 +177,14 @@ async def your_games(request: Request) -> Response:
         body = await _json(request)
         if type(body) is not dict or set(body) != {"seats"}:
             raise Refused("bad-json", 'expected {"seats": [{"table": "...", "token": "..."}, ...]}')
-        waiting = waiting_for(lobby, proven_seats(lobby, body["seats"]))
+        proven = proven_seats(lobby, body["seats"])
+        try:
+            account = await asyncio.to_thread(signed_in, request)  # a signed-in person's seats need no token
+        except Refused:  # a session that ended: the seats of the tokens alone
+            account = None
+        if account is not None:
+            proven |= set(await asyncio.to_thread(Accounts(lobby.store).seats_in_play, account.key))
+        waiting = waiting_for(lobby, proven)
     except Refused as refused:
         return _error(refused)
     return JSONResponse({"waiting": waiting, "count": len(waiting)}, headers={"cache-control": "no-store"})
