@@ -18,9 +18,8 @@ A process *claims* a queued judgement in one statement (PostgreSQL: a row lock t
 ``FOR UPDATE SKIP LOCKED``, so two processes never claim the same row), and keeps its claim
 by reporting progress and renewing it; a claim not renewed for ``stale`` seconds (its process was killed)
 may be claimed again, and its old owner's reports are then refused. ``runs`` counts the
-claims of a row. The table is made on first use (``CREATE TABLE IF NOT EXISTS``), in the
-same database as the tables it judges, so a database of an earlier release gains it when
-it opens.
+claims of a row. The table is part of the database's layout 3
+(:data:`~eighthalf.server.storage.layout.JUDGEMENTS_LAYOUT`), beside the tables it judges.
 """
 
 from __future__ import annotations
@@ -37,21 +36,6 @@ __all__ = ["STATUSES", "Judgement", "Judgements", "PostgresJudgements", "SQLiteJ
 
 STATUSES: Final = ("queued", "running", "done", "failed")
 """The statuses of a judgement, in the order it goes through them."""
-
-_TABLE: Final = """CREATE TABLE IF NOT EXISTS judgements (
-    table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
-    status TEXT NOT NULL,
-    owner TEXT,
-    claimed DOUBLE PRECISION,
-    done INTEGER NOT NULL DEFAULT 0,
-    total INTEGER NOT NULL DEFAULT 0,
-    runs INTEGER NOT NULL DEFAULT 0,
-    document TEXT,
-    error TEXT,
-    updated DOUBLE PRECISION NOT NULL
-)"""
-
-_INDEX: Final = "CREATE INDEX IF NOT EXISTS judgements_waiting ON judgements (status, updated)"
 
 _ENQUEUE: Final = (
     "INSERT INTO judgements (table_id, status, updated) SELECT id, 'queued', {p} FROM tables"
@@ -149,8 +133,6 @@ class SQLiteJudgements:
         self._store = store
         with store._lock:
             try:
-                store._db.execute(_TABLE.replace("DOUBLE PRECISION", "REAL"))
-                store._db.execute(_INDEX)
                 store._db.execute("UPDATE judgements SET status = 'queued', owner = NULL WHERE status = 'running'")
             except sqlite3.Error as error:
                 raise StoreError(f"the database {store.path}: {error}") from None
@@ -203,7 +185,6 @@ class PostgresJudgements:
 
     def __init__(self, store: PostgresStore) -> None:
         self._store = store
-        store._run([("SELECT pg_advisory_xact_lock(853)", ()), (_TABLE, ()), (_INDEX, ())], side=True)
 
     def enqueue_finished(self, now: float) -> int:
         """See :meth:`Judgements.enqueue_finished`."""

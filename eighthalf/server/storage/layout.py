@@ -1,15 +1,16 @@
-"""The tables of layout 3: accounts, their sessions, the seats they hold and the ratings.
+"""Tables of layout 3: accounts, their sessions, the seats they hold and the ratings; the judgements.
 
-Both stores make them from :data:`ACCOUNTS_LAYOUT` (SQLite writes ``REAL`` where it says
-``DOUBLE PRECISION``): a new database with the rest of its layout, a database of layout 2 as
-its migration to 3. Nothing here imports the rest of the server.
+Both stores make them from :data:`ACCOUNTS_LAYOUT` and :data:`JUDGEMENTS_LAYOUT` (SQLite
+writes ``REAL`` where they say ``DOUBLE PRECISION``): a new database with the rest of its
+layout, a database of layout 2 as its migration to 3. Nothing here imports the rest of the
+server.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ACCOUNTS_LAYOUT", "sqlite_statement"]
+__all__ = ["ACCOUNTS_LAYOUT", "JUDGEMENTS_LAYOUT", "sqlite_statement"]
 
 ACCOUNTS_LAYOUT: Final = (
     # an account: ``key`` is its name folded (NFKC, casefold), so that names differing only in
@@ -60,6 +61,27 @@ ACCOUNTS_LAYOUT: Final = (
 )
 """The statements of layout 3 beyond layout 2, in PostgreSQL's spelling (:func:`sqlite_statement`
 gives SQLite's)."""
+
+
+JUDGEMENTS_LAYOUT: Final = (
+    # a finished table's judgement (eighthalf.server.storage.judgements): its status, its claim, its document
+    """CREATE TABLE IF NOT EXISTS judgements (
+        table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        status TEXT NOT NULL,
+        owner TEXT,
+        claimed DOUBLE PRECISION,
+        done INTEGER NOT NULL DEFAULT 0,
+        total INTEGER NOT NULL DEFAULT 0,
+        runs INTEGER NOT NULL DEFAULT 0,
+        document TEXT,
+        error TEXT,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS judgements_waiting ON judgements (status, updated)",
+)
+"""The table of the finished tables' judgements (:mod:`eighthalf.server.storage.judgements`), in
+PostgreSQL's spelling. An earlier release made it when it first opened a database of layout 2,
+so it may be there already: each statement may run again."""
 
 
 def sqlite_statement(statement: str) -> str:

@@ -41,7 +41,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, sqlite_statement
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT, sqlite_statement
 
 __all__ = [
     "LAST_MADE",
@@ -164,8 +164,11 @@ CREATE TABLE IF NOT EXISTS rematches (
     + ";"
 )
 
-_NEW_IN_3: Final = QUEUE_SCHEMA + "".join(sqlite_statement(statement) + ";" for statement in ACCOUNTS_LAYOUT)
-"""What layout 3 makes that a new database's :data:`_SCHEMA` does not: the queue, the accounts and the ratings."""
+_NEW_IN_3: Final = QUEUE_SCHEMA + "".join(
+    sqlite_statement(statement) + ";" for statement in (*ACCOUNTS_LAYOUT, *JUDGEMENTS_LAYOUT)
+)
+"""What layout 3 makes that a new database's :data:`_SCHEMA` does not: the queue, the
+accounts, the ratings and the judgements."""
 
 _MIGRATIONS: Final = {
     # the tables of a layout-1 database count as touched when it is brought up to date: none
