@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
+
+import attrs
 
 __all__ = [
     "MAX_CLIENTS_PER_SEAT",
@@ -18,6 +20,7 @@ __all__ = [
     "TOKEN_BYTES",
     "Client",
     "Meter",
+    "TableSeat",
     "new_token",
     "token_hash",
 ]
@@ -85,3 +88,19 @@ class _NoMeter:
 
 NO_METER: Final[Meter] = _NoMeter()
 """A :class:`Meter` that keeps nothing (a lobby without metrics)."""
+
+
+@attrs.define
+class TableSeat:
+    """One seat of a table as the table keeps it: its bot or its person, and their connections."""
+
+    bot: str | None
+    """The built-in bot that plays the seat, or ``None`` for a seat of a person."""
+    name: str | None = None
+    """The person's name once the seat is taken (a bot's seat: ``None``)."""
+    token_hash: str | None = None
+    """The hash of the seat's token (:func:`token_hash`), once taken."""
+    player: Any = None
+    """The bot playing the seat, or the bot that moves for its person when their time runs out."""
+    clients: set[Client] = attrs.Factory(set)
+    """The connections of the seat's holder (at most :data:`MAX_CLIENTS_PER_SEAT`)."""

@@ -51,6 +51,7 @@ from eighthalf.server.tables.seats import (
     NO_METER,
     Client,
     Meter,
+    TableSeat,
     new_token,
     token_hash,
 )
@@ -70,15 +71,6 @@ def stored_summary(summary: dict[str, Any]) -> dict[str, Any]:
         "spectators": 0,
         "seats": [{**seat, "connected": 0} for seat in summary["seats"]],
     }
-
-
-@attrs.define
-class _Seat:
-    bot: str | None
-    name: str | None = None
-    token_hash: str | None = None
-    player: Any = None  # the bot playing the seat, or the timeout bot of a person's seat
-    clients: set[Client] = attrs.Factory(set)
 
 
 def _value(event: object) -> Hashable:
@@ -124,7 +116,7 @@ class Table:
         self.abandoned = False
         """Whether the table was ended as abandoned (:meth:`abandon`)."""
         bots: list[str | None] = self.settings["bots"]
-        self.seats = [_Seat(bot) for bot in bots]
+        self.seats = [TableSeat(bot) for bot in bots]
         for seat, name, hashed in stored.seats:
             self.seats[seat].name, self.seats[seat].token_hash = name, hashed
         for each in self.seats:
@@ -631,9 +623,8 @@ class Table:
                 self._task = asyncio.get_running_loop().create_task(self._bot_move(seat, len(self.moves), wait, left))
 
     async def _bot_move(self, seat: int, number: int, wait: float, delay: float | None = None) -> None:
-        pause = (
-            wait if delay is None else delay
-        )  # delay: what is left of the clock, the table's pace, or a retry's pause
+        # delay: what is left of the clock, the table's pace, or a retry's pause
+        pause = wait if delay is None else delay
         if pause:
             await self.sleep(pause)
         player = self.seats[seat].player
