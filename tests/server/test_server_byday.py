@@ -188,7 +188,14 @@ def test_your_games_takes_json_only_and_a_bounded_body(server: ServerProcess) ->
 def _layout_2(store: Any) -> None:
     """Take a layout-3 database back to layout 2: no webhooks, no time of each move."""
     statements = ["DROP TABLE webhooks", "ALTER TABLE moves DROP COLUMN made"]
-    if isinstance(store, SQLiteStore):
+    if isinstance(store, SQLiteStore):  # the rest of layout 3 too: SQLite's migration adds it without IF NOT EXISTS
+        rest = ("queue", "rematches", "rematch_votes", "rated_games", "ratings", "sessions", "accounts", "judgements")
+        statements += [f"DROP TABLE {table}" for table in rest]
+        statements += [
+            "DROP INDEX seats_account",
+            "DROP INDEX seats_of_account",
+            "ALTER TABLE seats DROP COLUMN account",
+        ]
         for statement in [*statements, "PRAGMA user_version=2"]:
             store._db.execute(statement)
     else:

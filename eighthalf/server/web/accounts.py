@@ -32,7 +32,6 @@ expired, logged out), ``bad-origin`` (403), and at a table ``rated-guest`` (403)
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Sequence
@@ -57,10 +56,10 @@ from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.accounts import Account, Accounts
 from eighthalf.server.storage.store import Store
 from eighthalf.server.tables.table import Table
+from eighthalf.server.web.bodies import json_body, refusal
 from eighthalf.server.web.players import player_routes
 
 __all__ = [
-    "ACCOUNT_STATUS",
     "COOKIE",
     "MAX_ACCOUNT_BYTES",
     "SESSION_DAYS",
@@ -84,26 +83,6 @@ SESSION_DAYS: Final = 30.0
 MAX_ACCOUNT_BYTES: Final = 16 * 1024
 """The largest body of a request here (a passphrase of 1024 characters fits, even each
 written as a JSON escape of a character beyond the BMP)."""
-
-ACCOUNT_STATUS: Final = {
-    "bad-login": 401,
-    "bad-session": 401,
-    "bad-origin": 403,
-    "rated-guest": 403,
-    "name-taken": 409,
-    "account-seated": 409,
-    "login-limited": 429,
-    "unsupported-media-type": 415,
-    "too-large": 413,
-}
-"""The HTTP status of each refusal here (400 for the others)."""
-
-
-def _error(refused: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": refused.code, "message": str(refused)}},
-        status_code=ACCOUNT_STATUS.get(refused.code, 400),
-    )
 
 
 def _accounts(connection: HTTPConnection) -> Accounts:
@@ -136,18 +115,7 @@ async def _json(request: Request) -> dict[str, Any]:
     Raises:
         Refused: If it is not (``unsupported-media-type``, ``too-large``, ``bad-json``).
     """
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        raise Refused("unsupported-media-type", f"a request body is application/json, not {media[:60] or 'none'}")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_ACCOUNT_BYTES:
-            raise Refused("too-large", f"a request body here has at most {MAX_ACCOUNT_BYTES} bytes")
-    try:
-        body = json.loads(raw.decode("utf-8")) if raw else {}
-    except (UnicodeDecodeError, ValueError):
-        raise Refused("bad-json", "the body is not a JSON document") from None
+    body = await json_body(request, MAX_ACCOUNT_BYTES, empty={})
     if type(body) is not dict:
         raise Refused("bad-json", "the body is a JSON object")
     return body
@@ -250,7 +218,7 @@ async def sign_up(request: Request) -> Response:
         if not _accounts(request).create(Account(key, name, hashed, time.time())):
             raise Refused("name-taken", f"an account named {name!r} exists (names differ in more than case)")
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     metrics.signups.inc()
     logger.info("an account was made")
     return _with_session(request, JSONResponse({"name": name}, status_code=201), key)
@@ -280,7 +248,7 @@ async def log_in(request: Request) -> Response:
             metrics.logins.labels("refused").inc()
             raise Refused("bad-login", "that name and passphrase do not match an account")
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     assert account is not None
     metrics.logins.labels("ok").inc()
     _accounts(request).end_sessions("", time.time())  # the expired sessions of every account go
@@ -293,7 +261,7 @@ async def session(request: Request) -> Response:
     try:
         account = signed_in(request)
     except Refused as refused:
-        answer = _error(refused)
+        answer = refusal(refused)
         answer.delete_cookie(COOKIE, path="/")
         return answer
     return JSONResponse({"name": None if account is None else account.name})
@@ -309,7 +277,7 @@ async def log_out(request: Request) -> Response:
         if account is None:
             raise Refused("bad-session", "nobody is signed in")
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     accounts = _accounts(request)
     if everywhere:
         ended = accounts.end_sessions(account.key)

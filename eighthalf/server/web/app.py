@@ -68,14 +68,13 @@ except ModuleNotFoundError as error:  # pragma: no cover - tested in a venv with
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, HTTPConnection, Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.core.i18n import LOCALES
-from eighthalf.formats.documents import parse_json
 from eighthalf.pictures.faces import STYLE_SHEET
 from eighthalf.server.players.passphrases import LOGIN_ATTEMPTS, LOGIN_WINDOW
 from eighthalf.server.protocol.games import SERVED, served, table_spec
@@ -91,6 +90,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.web import accounts
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
+from eighthalf.server.web.bodies import json_body, refusal
 from eighthalf.server.web.byday import install_byday
 from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
@@ -117,58 +117,9 @@ table in play is ended as abandoned, by default: 24 hours."""
 STATIC: Final = Path(__file__).parent.parent / "static"
 """The browser client's files."""
 
-_STATUS: Final = {
-    "unsupported-media-type": 415,
-    "no-table": 404,
-    "seat-taken": 409,
-    "game-over": 409,
-    "not-finished": 409,
-    "too-large": 413,
-    **accounts.ACCOUNT_STATUS,
-}
-
 
 def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or _STATUS.get(code, 400))
-
-
-def _refused(refused: Refused) -> JSONResponse:
-    return _error(refused.code, str(refused))
-
-
-async def _body(request: Request) -> Any:
-    """The request's JSON body, bounded by :data:`MAX_BODY_BYTES`, declared ``application/json``.
-
-    Only a JSON content type is read: a page of another site can send a form's types
-    (``text/plain``, form data) through a visitor's browser without asking, but not JSON,
-    so a body of another type, or of none, is refused before it is read.
-
-    Raises:
-        Refused: If it is not declared JSON (``unsupported-media-type``), is too large or not JSON.
-    """
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        shown = media[:60] or "no content type"
-        raise Refused("unsupported-media-type", f"a request body is application/json, not {shown}")
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-        raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
-    chunks, size = [], 0
-    try:
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY_BYTES:
-                raise Refused("too-large", f"a request body has at most {MAX_BODY_BYTES} bytes")
-            chunks.append(chunk)
-    except ClientDisconnect:  # the client went before the whole body came: nobody reads the answer
-        raise Refused("bad-json", "the body was cut short") from None
-    raw = b"".join(chunks)
-    if not raw:
-        return {}
-    try:
-        return parse_json(raw.decode("utf-8"))
-    except (UnicodeDecodeError, EighthalfError) as error:
-        raise Refused("bad-json", f"the body is not a JSON document: {str(error)[:200]}") from None
+    return refusal(Refused(code, message), status)
 
 
 LIST_LIMIT: Final = 200
@@ -295,7 +246,7 @@ async def list_tables(request: Request) -> Response:
     try:
         query = _list_query(request)
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
     found, after = _lobby(request).page(**query)
     headers = {}
     if after is not None:
@@ -308,9 +259,9 @@ async def list_tables(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: make a table (:func:`~eighthalf.server.protocol.games.table_spec`)."""
     try:
-        spec = table_spec(await _body(request))
+        spec = table_spec(await json_body(request, MAX_BODY_BYTES, empty={}))
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
     except EighthalfError as error:
         return _error("bad-table", str(error))
     table = _lobby(request).create(spec)
@@ -333,7 +284,7 @@ async def get_table(request: Request) -> Response:
     try:
         return JSONResponse(_links(_lobby(request).summary(request.path_params["id"])))
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
 
 
 async def join(request: Request) -> Response:
@@ -341,7 +292,9 @@ async def join(request: Request) -> Response:
     lobby = _lobby(request)
     try:
         table = lobby.get(request.path_params["id"])
-        name, account = accounts.seat_claim(request, table, await _body(request))  # a guest's name, or the account's
+        name, account = accounts.seat_claim(
+            request, table, await json_body(request, MAX_BODY_BYTES, empty={})
+        )  # a guest's name, or the account's
         seat = request.path_params["seat"]
         number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else seat  # not "²" or "١"
         try:
@@ -349,7 +302,7 @@ async def join(request: Request) -> Response:
         finally:
             lobby.let_go(table)  # a finished table read for this join
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
     logger.info("table %s: seat %s taken", table.id, seat)
     return JSONResponse(
         {"seat": int(seat), "token": token, "link": f"/table/{table.id}#token={token}"}, status_code=201
@@ -362,7 +315,7 @@ async def record_text(request: Request) -> Response:
     try:
         _, text = _lobby(request).finished_record(table_id)
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
     return PlainTextResponse(text, headers={"content-disposition": f'attachment; filename="{table_id}.txt"'})
 
 
@@ -371,7 +324,7 @@ async def record_json(request: Request) -> Response:
     try:
         entry, text = _lobby(request).finished_record(request.path_params["id"])
     except Refused as refused:
-        return _refused(refused)
+        return refusal(refused)
     return JSONResponse(entry.documents.to_data(entry.records.loads(text)))
 
 

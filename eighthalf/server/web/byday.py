@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import time
 from collections.abc import AsyncIterator
 from typing import Any, Final
 
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -49,6 +48,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.waiting import proven_seats, waiting_for
 from eighthalf.server.tables.webhooks import Notifier, WebhookMeter, answer_of
 from eighthalf.server.web.accounts import signed_in
+from eighthalf.server.web.bodies import json_body, refusal
 from eighthalf.server.web.review import seat_of_request
 
 __all__ = ["MAX_BYDAY_BYTES", "RESOLVE_SECONDS", "byday_routes", "install_byday"]
@@ -60,44 +60,6 @@ RESOLVE_SECONDS: Final = 10.0
 """How long a webhook's host may take to resolve when it is given."""
 
 _MAX_BASE: Final = 300
-
-_STATUS: Final = {
-    "bad-token": 401,
-    "no-table": 404,
-    "game-over": 409,
-    "too-large": 413,
-    "unsupported-media-type": 415,
-    "database-unavailable": 503,
-}
-
-
-def _error(refused: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": refused.code, "message": str(refused)}}, status_code=_STATUS.get(refused.code, 400)
-    )
-
-
-async def _json(request: Request) -> Any:
-    """The request's body: declared JSON, at most :data:`MAX_BYDAY_BYTES`.
-
-    Raises:
-        Refused: If it is not (``unsupported-media-type``, ``too-large``, ``bad-json``).
-    """
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        raise Refused("unsupported-media-type", f"a request body is application/json, not {media[:60] or 'none'}")
-    raw = b""
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BYDAY_BYTES:
-                raise Refused("too-large", f"a request body has at most {MAX_BYDAY_BYTES} bytes")
-    except ClientDisconnect:
-        raise Refused("bad-json", "the body was cut short") from None
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise Refused("bad-json", "the body is not a JSON document") from None
 
 
 def _hooks(request: Request) -> Webhooks:
@@ -128,13 +90,13 @@ async def put_webhook(request: Request) -> Response:
     """``POST /api/tables/{id}/webhook``: give the token's seat a webhook (in place of its old one)."""
     try:
         table_id, seat = await _seat(request, playing=True)
-        body = await _json(request)
+        body = await json_body(request, MAX_BYDAY_BYTES)
         if type(body) is not dict or set(body) != {"url"}:
             raise Refused("bad-json", 'expected {"url": "https://..."}')
         notifier: Notifier = request.app.state.notifier
         await notifier.check(body["url"], RESOLVE_SECONDS)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     base = str(request.base_url).rstrip("/")
     hook = Webhook(
         table=table_id,
@@ -154,7 +116,7 @@ async def get_webhook(request: Request) -> Response:
     try:
         table_id, seat = await _seat(request, playing=False)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     hook = await asyncio.to_thread(_hooks(request).get, table_id, seat)
     shown = None if hook is None else answer_of(hook, secret=False)
     return JSONResponse({"webhook": shown}, headers={"cache-control": "no-store"})
@@ -165,7 +127,7 @@ async def delete_webhook(request: Request) -> Response:
     try:
         table_id, seat = await _seat(request, playing=False)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     removed = await asyncio.to_thread(_hooks(request).remove, table_id, seat)
     return JSONResponse({"removed": removed})
 
@@ -174,7 +136,7 @@ async def your_games(request: Request) -> Response:
     """``POST /api/your-games``: of the seats whose tokens the body gives, the tables where that seat is to move."""
     lobby: Lobby = request.app.state.lobby
     try:
-        body = await _json(request)
+        body = await json_body(request, MAX_BYDAY_BYTES)
         if type(body) is not dict or set(body) != {"seats"}:
             raise Refused("bad-json", 'expected {"seats": [{"table": "...", "token": "..."}, ...]}')
         proven = proven_seats(lobby, body["seats"])
@@ -186,7 +148,7 @@ async def your_games(request: Request) -> Response:
             proven |= set(await asyncio.to_thread(Accounts(lobby.store).seats_in_play, account.key))
         waiting = waiting_for(lobby, proven)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     return JSONResponse({"waiting": waiting, "count": len(waiting)}, headers={"cache-control": "no-store"})
 
 

@@ -31,7 +31,8 @@ from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.tables.judge import Judge
 from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.table import Table
-from eighthalf.server.web.review import REVIEW_STATUS, seat_of_request
+from eighthalf.server.web.bodies import refusal
+from eighthalf.server.web.review import seat_of_request
 
 __all__ = ["HINTS_AT_ONCE", "HINT_MOVES", "hint_answer", "hint_route"]
 
@@ -41,15 +42,9 @@ HINTS_AT_ONCE: Final = 2
 HINT_MOVES: Final = 5
 """The most moves a hint names, best first."""
 
-_STATUS: Final = {**REVIEW_STATUS, "no-hints": 403, "not-your-turn": 409}
-
 _slots: dict[int, asyncio.Semaphore] = {}  # by event loop: the hints worked out at once
 _kept: weakref.WeakKeyDictionary[Table, tuple[int, dict[str, Any]]] = weakref.WeakKeyDictionary()
 """Each table's last hint, by the number of moves made then (a table gone from memory, its hint goes)."""
-
-
-def _error(refused: Refused) -> JSONResponse:
-    return JSONResponse({"error": {"code": refused.code, "message": str(refused)}}, status_code=_STATUS[refused.code])
 
 
 def _checked_seat(request: Request, table: Table) -> int:
@@ -99,7 +94,7 @@ async def hint(request: Request) -> Response:
     try:
         table = await lobby.fetch(request.path_params["id"])
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     try:
         seat = _checked_seat(request, table)
         number = len(table.moves)
@@ -113,7 +108,7 @@ async def hint(request: Request) -> Response:
                 answer = await asyncio.to_thread(hint_answer, table.id, table.game, seen, number, judge.budget)
             _kept[table] = (number, answer)  # only the current position's hint is kept
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     finally:
         lobby.let_go(table)
     return JSONResponse(answer, headers={"cache-control": "no-store"})

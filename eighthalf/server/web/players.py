@@ -40,6 +40,7 @@ from eighthalf.server.players.passphrases import account_key
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.accounts import Accounts, StoredRating
 from eighthalf.server.web.boards import listing_locale
+from eighthalf.server.web.bodies import refusal
 from eighthalf.server.web.pages import accept_language
 
 __all__ = ["BOARD_LIMIT", "leaderboard_data", "player_data", "player_routes"]
@@ -50,11 +51,6 @@ BOARD_LIMIT: Final = 50
 _MOST: Final = 200
 
 _BOT: Final = " (bot)"
-
-
-def _error(refused: Refused) -> JSONResponse:
-    status = 404 if refused.code == "no-player" else 400
-    return JSONResponse({"error": {"code": refused.code, "message": str(refused)}}, status_code=status)
 
 
 def _limit(text: str | None, default: int) -> int:
@@ -174,7 +170,7 @@ async def player_api(request: Request) -> Response:
             raise Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (limit)")
         data = player_data(accounts, request.path_params["name"], _limit(request.query_params.get("limit"), 50))
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     return JSONResponse(data)
 
 
@@ -183,7 +179,7 @@ async def leaderboard_api(request: Request) -> Response:
     try:
         data = leaderboard_data(request.app.state.accounts, request.query_params)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     headers = {}
     if data["next"] is not None:
         params = {**request.query_params, "cursor": data["next"]}

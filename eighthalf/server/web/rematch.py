@@ -15,7 +15,6 @@ too large (413), ``database-unavailable`` (503). The websocket's ``{"type": "rem
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any, Final
 
@@ -30,6 +29,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.seats import Client
 from eighthalf.server.tables.service import Service
 from eighthalf.server.tables.table import Table
+from eighthalf.server.web.bodies import json_body, refusal
 from eighthalf.server.web.review import bearer_token
 
 __all__ = ["MAX_REMATCH_BYTES", "rematch_answer", "rematch_by_message", "rematch_route", "told_on_attach"]
@@ -39,26 +39,6 @@ logger = logging.getLogger("eighthalf.server")
 MAX_REMATCH_BYTES: Final = 256
 """The largest body of a rematch vote."""
 
-_STATUS: Final = {
-    "not-finished": 409,
-    "no-rematch": 409,
-    "rematched": 409,
-    "already-agreed": 409,
-    "not-agreed": 409,
-    "not-a-player": 403,
-    "bad-token": 401,
-    "no-table": 404,
-    "unsupported-media-type": 415,
-    "too-large": 413,
-    "database-unavailable": 503,
-}
-
-
-def _error(refused: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": refused.code, "message": str(refused)}}, status_code=_STATUS.get(refused.code, 400)
-    )
-
 
 async def _agree(request: Request) -> bool:
     """The vote of a request's body ``{"agree": true|false}``: declared JSON, at most :data:`MAX_REMATCH_BYTES`.
@@ -66,18 +46,7 @@ async def _agree(request: Request) -> bool:
     Raises:
         Refused: If it is not (``unsupported-media-type``, ``too-large``, ``bad-json``).
     """
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        raise Refused("unsupported-media-type", f"a request body is application/json, not {media[:60] or 'none'}")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_REMATCH_BYTES:
-            raise Refused("too-large", f"a rematch vote has at most {MAX_REMATCH_BYTES} bytes")
-    try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise Refused("bad-json", "the body is not a JSON document") from None
+    body = await json_body(request, MAX_REMATCH_BYTES)
     if type(body) is not dict or set(body) != {"agree"} or type(body["agree"]) is not bool:
         raise Refused("bad-json", 'expected {"agree": true} or {"agree": false}')
     return bool(body["agree"])
@@ -116,7 +85,7 @@ async def rematch_endpoint(request: Request) -> Response:
         agree = await _agree(request) if request.method == "POST" else None
         table = await lobby.fetch(request.path_params["id"])
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     try:
         await service.refresh(table)
         if agree is None:
@@ -128,10 +97,10 @@ async def rematch_endpoint(request: Request) -> Response:
             _made(service, table, made)
         return JSONResponse(rematch_answer(table, state, token), headers={"cache-control": "no-store"})
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     except StoreError as error:
         logger.error("table %s: a rematch vote was not saved: %s", table.id, error)
-        return _error(Refused("database-unavailable", "the vote was not saved: the database does not answer"))
+        return refusal(Refused("database-unavailable", "the vote was not saved: the database does not answer"))
     finally:
         lobby.let_go(table)  # a finished table read for this request
 

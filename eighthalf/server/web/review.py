@@ -38,27 +38,13 @@ from eighthalf.server.tables.review import SPECTATOR, judgement_data, perspectiv
 from eighthalf.server.tables.table import Table
 from eighthalf.server.web.accounts import seat_by_session
 from eighthalf.server.web.boards import listing_locale
+from eighthalf.server.web.bodies import refusal
 from eighthalf.server.web.pages import accept_language
 
-__all__ = ["REVIEW_STATUS", "bearer_token", "review_routes", "seat_of_request"]
-
-REVIEW_STATUS: Final = {
-    "bad-perspective": 400,
-    "review-closed": 403,
-    "bad-token": 401,
-    "no-table": 404,
-    "not-finished": 409,
-}
-"""The HTTP status of each refusal of a review."""
+__all__ = ["bearer_token", "review_routes", "seat_of_request"]
 
 _PAGE: Final = Path(__file__).parent.parent / "static" / "review.html"
 """The review page's file, among the browser client's."""
-
-
-def _error(refused: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": refused.code, "message": str(refused)}}, status_code=REVIEW_STATUS.get(refused.code, 400)
-    )
 
 
 def bearer_token(request: Request) -> str | None:
@@ -104,15 +90,15 @@ async def review_frames(request: Request) -> Response:
     params = request.query_params
     unknown = sorted(set(params) - {"perspective", "lang"})
     if unknown:
-        return _error(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (perspective, lang)"))
+        return refusal(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (perspective, lang)"))
     lang = params.get("lang")
     if lang is not None and lang.split("-")[0].lower() not in LOCALES:
-        return _error(Refused("bad-query", f"lang: the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}"))
+        return refusal(Refused("bad-query", f"lang: the pages are in {', '.join(LOCALES)}, not {quote(lang[:40])}"))
     locale = listing_locale(lang, accept_language(request.headers.get("accept-language")))
     try:
         table = await lobby.fetch(request.path_params["id"])
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     try:
         await request.app.state.service.refresh(table)  # another process's latest moves, on a shared store
         seat = seat_of_request(request, table)
@@ -121,7 +107,7 @@ async def review_frames(request: Request) -> Response:
         judgement = await asyncio.to_thread(_judgement_of, request, table) if table.over else None
         document = review_document(table, perspective, seat, locale, judgement)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     finally:
         lobby.let_go(table)  # a finished table read for this review
     return JSONResponse(document, headers={"cache-control": "no-store", "vary": "Authorization, Accept-Language"})
@@ -142,16 +128,16 @@ async def judgement(request: Request) -> Response:
     params = request.query_params
     unknown = sorted(set(params) - {"lang"})
     if unknown:
-        return _error(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (lang)"))
+        return refusal(Refused("bad-query", f"unknown parameter {quote(unknown[0][:40])} (lang)"))
     locale = listing_locale(params.get("lang"), accept_language(request.headers.get("accept-language")))
     table_id = request.path_params["id"]
     try:
         summary = lobby.summary(table_id)
     except Refused as refused:
-        return _error(refused)
+        return refusal(refused)
     over = summary["abandoned"] or summary["result"] is not None
     if not over:
-        return _error(Refused("not-finished", "a table's moves are judged once its game is over"))
+        return refusal(Refused("not-finished", "a table's moves are judged once its game is over"))
     judge: Judge = request.app.state.judge
     found = await asyncio.to_thread(judge.judgements.get, table_id)
     if found is None:
