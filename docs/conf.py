@@ -155,6 +155,8 @@ nitpick_ignore = [
     ("py:class", "starlette.requests.HTTPConnection"),
     ("py:class", "starlette.requests.Request"),
     ("py:class", "starlette.routing.Route"),
+    ("py:class", "starlette.responses.JSONResponse"),
+    ("py:class", "starlette.websockets.WebSocket"),
     ("py:class", "websockets.asyncio.client.ClientConnection"),
 ]
 

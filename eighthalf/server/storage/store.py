@@ -75,7 +75,7 @@ release's; 2 adds each finished table's summary, when a person last touched each
 and the indexes of the paged list; 3 adds when each move was made and the seats'
 webhooks (:data:`LAYOUT_3`), the queue of "Play now" (:data:`QUEUE_SCHEMA`), the rematch
 votes of finished tables and the table each rematch made (``rematch_votes``, ``rematches``,
-made by :data:`_SCHEMA`'s ``CREATE TABLE IF NOT EXISTS``), and accounts, sessions, the
+made by the layout's ``CREATE TABLE IF NOT EXISTS``), and accounts, sessions, the
 account of each seat and the ratings (:data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`)."""
 
 Execute = Callable[[str, tuple[Any, ...]], list[Any]]
