@@ -33,14 +33,12 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT
+from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT, LAYOUT_3, QUEUE_SCHEMA
 from eighthalf.server.storage.store import (
     LAST_MADE,
-    LAYOUT_3,
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
-    QUEUE_SCHEMA,
     REMATCH_SQL,
     SCHEMA_VERSION,
     Execute,
@@ -157,11 +155,11 @@ _QUEUE: Final = tuple(
 _MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {2: (*_QUEUE, *ACCOUNTS_LAYOUT, *JUDGEMENTS_LAYOUT)}
 """The statements that take a database of layout ``n`` to ``n + 1`` (PostgreSQL's first
 layout is :data:`~eighthalf.server.storage.store.SCHEMA_VERSION` 2; 3 adds the queue,
-:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`, the accounts and ratings,
+:data:`~eighthalf.server.storage.layout.QUEUE_SCHEMA`, the accounts and ratings,
 :data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`, and the judgements,
 :data:`~eighthalf.server.storage.layout.JUDGEMENTS_LAYOUT`). They run after :data:`_SCHEMA`,
 which makes what is missing of layout 2 and the rest of layout 3
-(:data:`~eighthalf.server.storage.store.LAYOUT_3`, the rematch votes' tables), each
+(:data:`~eighthalf.server.storage.layout.LAYOUT_3`, the rematch votes' tables), each
 statement one that may run again (``IF NOT EXISTS``)."""
 
 _FIRST_LAYOUT: Final = 2

@@ -1,6 +1,6 @@
 """The queue of "Play now" in the server's database: who waits, and where the queue seated them.
 
-A row of the table ``queue`` (:data:`~eighthalf.server.storage.store.QUEUE_SCHEMA`) is a person
+A row of the table ``queue`` (:data:`~eighthalf.server.storage.layout.QUEUE_SCHEMA`) is a person
 waiting: their ticket, the kind of play and table size they wait for, their name, rating and
 the hash of the seat token they will get, when they joined, and the process (``owner``) whose
 connection holds them, which renews ``seen`` while they wait. *Matching* is one transaction

@@ -41,15 +41,13 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT, sqlite_statement
+from eighthalf.server.storage.layout import SQLITE_MIGRATIONS, SQLITE_NEW_IN_3, SQLITE_SCHEMA
 
 __all__ = [
     "LAST_MADE",
-    "LAYOUT_3",
     "LOAD_MOVES",
     "LOAD_SEATS",
     "LOAD_TABLE",
-    "QUEUE_SCHEMA",
     "REMATCH_OUTCOMES",
     "REMATCH_SQL",
     "SCHEMA_VERSION",
@@ -73,112 +71,14 @@ SCHEMA_VERSION: Final = 3
 """The version of the database layout, kept in SQLite's ``user_version``: 1, the first
 release's; 2 adds each finished table's summary, when a person last touched each table,
 and the indexes of the paged list; 3 adds when each move was made and the seats'
-webhooks (:data:`LAYOUT_3`), the queue of "Play now" (:data:`QUEUE_SCHEMA`), the rematch
+webhooks (:data:`~eighthalf.server.storage.layout.LAYOUT_3`), the queue of "Play now"
+(:data:`~eighthalf.server.storage.layout.QUEUE_SCHEMA`), the rematch
 votes of finished tables and the table each rematch made (``rematch_votes``, ``rematches``,
 made by the layout's ``CREATE TABLE IF NOT EXISTS``), and accounts, sessions, the
 account of each seat and the ratings (:data:`~eighthalf.server.storage.layout.ACCOUNTS_LAYOUT`)."""
 
 Execute = Callable[[str, tuple[Any, ...]], list[Any]]
 """Runs one statement (in SQLite's ``?`` placeholders) in a store's open transaction: its rows."""
-
-QUEUE_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS queue (
-    ticket TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    rating REAL NOT NULL,
-    since REAL NOT NULL,
-    owner TEXT NOT NULL,
-    seen REAL NOT NULL,
-    token_hash TEXT NOT NULL,
-    table_id TEXT,
-    seat INTEGER
-);
-CREATE INDEX IF NOT EXISTS queue_waiting ON queue (kind, size, since) WHERE table_id IS NULL;
-CREATE INDEX IF NOT EXISTS queue_owner ON queue (owner);
-"""
-"""The queue of "Play now" (:mod:`eighthalf.server.storage.queue`), the migration from layout 2
-to 3 on both stores (PostgreSQL's writes ``DOUBLE PRECISION`` for ``REAL``): a row a person
-waiting (``table_id`` null) or seated by the queue and not yet told (``table_id``, ``seat``)."""
-
-LAYOUT_3: Final = (
-    "ALTER TABLE moves ADD COLUMN made DOUBLE PRECISION",
-    """CREATE TABLE IF NOT EXISTS webhooks (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    id TEXT NOT NULL UNIQUE,
-    url TEXT NOT NULL,
-    secret TEXT NOT NULL,
-    base TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, seat)
-)""",
-)
-"""What layout 3 adds to layout 2, on both stores: the time each move was committed
-(``moves.made``, seconds since the epoch; ``NULL`` for the moves of an older layout), from
-which a clock's deadline is worked out again after a restart, and the table ``webhooks``:
-one address per seat (:mod:`eighthalf.server.storage.webhooks`), with the secret that signs
-its deliveries and the server's address (``base``) its table links start with."""
-
-_SCHEMA: Final = (
-    """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    record TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    created REAL NOT NULL,
-    finished TEXT,
-    summary TEXT,
-    touched REAL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    number INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    made DOUBLE PRECISION,
-    PRIMARY KEY (table_id, number)
-);
-CREATE INDEX IF NOT EXISTS tables_newest ON tables (created DESC, id DESC);
-CREATE INDEX IF NOT EXISTS tables_live ON tables (created, id) WHERE finished IS NULL;
-CREATE TABLE IF NOT EXISTS rematch_votes (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS rematches (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    rematch TEXT NOT NULL REFERENCES tables(id)
-);
-"""
-    + LAYOUT_3[1]
-    + ";"
-)
-
-_NEW_IN_3: Final = QUEUE_SCHEMA + "".join(
-    sqlite_statement(statement) + ";" for statement in (*ACCOUNTS_LAYOUT, *JUDGEMENTS_LAYOUT)
-)
-"""What layout 3 makes that a new database's :data:`_SCHEMA` does not: the queue, the
-accounts, the ratings and the judgements."""
-
-_MIGRATIONS: Final = {
-    # the tables of a layout-1 database count as touched when it is brought up to date: none
-    # is abandoned for the time it spent under the older release
-    1: "ALTER TABLE tables ADD COLUMN summary TEXT; ALTER TABLE tables ADD COLUMN touched REAL; "
-    "UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);",
-    2: "".join(f"{statement};" for statement in LAYOUT_3) + _NEW_IN_3,
-}
-"""The statements that take a database of layout ``n`` to layout ``n + 1`` (then :data:`_SCHEMA`
-adds what is missing: the indexes)."""
 
 
 class StoreError(Exception):
@@ -545,9 +445,9 @@ class SQLiteStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             if version == 0:  # new, or a file of another program: CREATE ... IF NOT EXISTS keeps what is there
-                statements = _SCHEMA + _NEW_IN_3
+                statements = SQLITE_SCHEMA + SQLITE_NEW_IN_3
             else:
-                statements = "".join(_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + _SCHEMA
+                statements = "".join(SQLITE_MIGRATIONS[step] for step in range(version, SCHEMA_VERSION)) + SQLITE_SCHEMA
             for statement in filter(str.strip, statements.split(";")):
                 self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")

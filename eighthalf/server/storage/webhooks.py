@@ -3,7 +3,7 @@
 A person seated at a table may give an address to be called when it becomes their seat's
 turn and when the game ends (:mod:`eighthalf.server.tables.webhooks`). Its row in the table
 ``webhooks`` of the server's database (made by layout 3,
-:data:`~eighthalf.server.storage.store.LAYOUT_3`) holds the address, the secret that signs
+:data:`~eighthalf.server.storage.layout.LAYOUT_3`) holds the address, the secret that signs
 each delivery (made by the server, shown to its owner once), and the server's own address as
 the person's browser saw it (``base``), which the table's link in a delivery starts with.
 A seat has at most one webhook: a new one replaces the old.
