@@ -7,7 +7,7 @@ messages by their ``type`` (``server.hello`` …), the HTTP bodies by what they 
 accept any message of one direction and pick the schema by its ``type``.
 
 >>> SERVER_SCHEMAS[:4]
-('server.hello', 'server.move', 'server.ping', 'server.ClientMessage')
+('server.hello', 'server.move', 'server.rematch', 'server.ping')
 
 A ``state`` message carries the seat's view and the events it may see as the library's
 JSON documents: its schema refers to the documents' own schemas by their ``$id``
