@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from postgres_support import new_database, url
 
+from eighthalf.server.storage.accounts import Accounts
 from eighthalf.server.storage.postgres import PostgresStore
 from eighthalf.server.storage.store import (
     SCHEMA_VERSION,
@@ -234,6 +235,18 @@ def test_rematch_votes_make_the_new_table_once_every_person_agreed(store: Store)
     for seat, token in ((0, "e" * 64), (2, None)):  # once made, nothing changes
         assert vote(seat, token) == ("rematched", RematchState((0, 2), "new"))
     assert store.rematch_state("old") == RematchState((0, 2), "new") and store.table_ids() == ["old", "new"]
+
+
+def test_a_rematch_keeps_each_signed_in_persons_seat_theirs(store: Store) -> None:
+    """The new table's seats stay the accounts' (a rated table's rematch rates them; their devices find them)."""
+    store.create_table(_table("old", 1.0))
+    assert store.take_seat("old", 0, "Anna", "0" * 64, account="anna")
+    assert store.take_seat("old", 1, "Ben", "1" * 64)  # a guest
+    child = StoredTable(id="new", game="Eights", record="r", settings={"parent": "old", "rated": True}, created=2.0)
+    for seat in (0, 1):
+        store.vote_rematch("old", seat, f"{seat + 2}" * 64, people=(0, 1), child=child, seating=((0, 1), (1, 0)))
+    accounts = Accounts(store)
+    assert accounts.seat_of("new", "anna") == 1 and accounts.seats_in_play("anna") == [("new", 1), ("old", 0)]
 
 
 def test_a_layout_2_sqlite_database_opens_with_its_tables_and_takes_rematch_votes(tmp_path: Path) -> None:

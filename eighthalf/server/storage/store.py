@@ -321,7 +321,7 @@ REMATCH_SQL: Final = {
     "made": "SELECT rematch FROM rematches WHERE table_id = ?",
     "withdraw": "DELETE FROM rematch_votes WHERE table_id = ? AND seat = ?",
     "votes": "SELECT seat FROM rematch_votes WHERE table_id = ? ORDER BY seat",
-    "seat": "INSERT INTO seats (table_id, seat, name, token_hash) SELECT ?, ?, s.name, v.token_hash"
+    "seat": "INSERT INTO seats (table_id, seat, name, token_hash, account) SELECT ?, ?, s.name, v.token_hash, s.account"
     " FROM seats s JOIN rematch_votes v ON v.table_id = s.table_id AND v.seat = s.seat"
     " WHERE s.table_id = ? AND s.seat = ?",
     "rematch": "INSERT INTO rematches (table_id, rematch) VALUES (?, ?)",
