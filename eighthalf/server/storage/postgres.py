@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT, LAYOUT_3, QUEUE_SCHEMA
 from eighthalf.server.storage.store import (
+    INSERT_TABLE,
     LAST_MADE,
     LOAD_MOVES,
     LOAD_SEATS,
@@ -53,6 +54,7 @@ from eighthalf.server.storage.store import (
     listed,
     rematch_read,
     stored_table,
+    table_row,
 )
 
 try:
@@ -319,15 +321,7 @@ class PostgresStore:
 
     def create_table(self, table: StoredTable) -> None:
         """See :meth:`Store.create_table <eighthalf.server.storage.store.Store.create_table>`."""
-        touched = table.created if table.touched is None else table.touched
-        self._run(
-            [
-                (
-                    "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (%s, %s, %s, %s, %s, %s)",
-                    (table.id, table.game, table.record, json.dumps(table.settings), table.created, touched),
-                )
-            ]
-        )
+        self._run([(_placeholders(INSERT_TABLE), table_row(table))])
 
     def take_seat(
         self,
@@ -488,11 +482,7 @@ class PostgresStore:
                 outcome = "agreed" if added == 1 else "already-agreed"
                 agreed = {each for (each,) in db.execute(_placeholders(REMATCH_SQL["votes"]), (table_id,))}
                 if outcome == "agreed" and set(people) <= agreed:
-                    db.execute(
-                        "INSERT INTO tables (id, game, record, settings, created, touched)"
-                        " VALUES (%s, %s, %s, %s, %s, %s)",
-                        (child.id, child.game, child.record, json.dumps(child.settings), child.created, child.created),
-                    )
+                    db.execute(_placeholders(INSERT_TABLE), table_row(child))
                     for old, new in seating:
                         db.execute(_placeholders(REMATCH_SQL["seat"]), (child.id, new, table_id, old))
                     db.execute(_placeholders(REMATCH_SQL["rematch"]), (table_id, child.id))

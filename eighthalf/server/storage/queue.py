@@ -34,7 +34,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from eighthalf.server.storage.postgres import CHANNEL, PostgresStore
-from eighthalf.server.storage.store import SQLiteStore, Store, StoredTable, StoreError
+from eighthalf.server.storage.store import INSERT_TABLE, SQLiteStore, Store, StoredTable, StoreError, table_row
 
 __all__ = ["MATCH_LOCK", "PostgresQueue", "QueueStore", "Queued", "SQLiteQueue", "Seating", "queue_for"]
 
@@ -52,9 +52,7 @@ _RENEW: Final = "UPDATE queue SET seen = {p} WHERE owner = {p} AND table_id IS N
 _COUNTS: Final = "SELECT kind, size, count(*) FROM queue WHERE table_id IS NULL AND seen >= {p} GROUP BY kind, size ORDER BY kind, size"
 _STALE: Final = "DELETE FROM queue WHERE table_id IS NULL AND seen < {p}"
 _WAITING: Final = f"SELECT {_COLUMNS} FROM queue WHERE table_id IS NULL ORDER BY since, ticket"
-_TABLE: Final = (
-    "INSERT INTO tables (id, game, record, settings, created, touched) VALUES ({p}, {p}, {p}, {p}, {p}, {p})"
-)
+_TABLE: Final = INSERT_TABLE.replace("?", "{p}")
 _SEAT: Final = "INSERT INTO seats (table_id, seat, name, token_hash) VALUES ({p}, {p}, {p}, {p})"
 _SEATED: Final = "UPDATE queue SET table_id = {p}, seat = {p} WHERE ticket = {p} AND table_id IS NULL"
 _COLLECT: Final = "DELETE FROM queue WHERE owner = {p} AND table_id IS NOT NULL RETURNING ticket, table_id, seat"
@@ -150,7 +148,7 @@ def _writes(seatings: Sequence[Seating], rows: dict[str, Queued], now: float) ->
     writes: list[tuple[str, tuple[Any, ...]]] = []
     for seating in seatings:
         table = seating.table
-        writes.append((_TABLE, (table.id, table.game, table.record, json.dumps(table.settings), table.created, now)))
+        writes.append((_TABLE, table_row(attrs.evolve(table, touched=now))))
         for ticket, seat in seating.seats:
             writes.append((_SEAT, (table.id, seat, rows[ticket].name, rows[ticket].token_hash)))
             writes.append((_SEATED, (table.id, seat, ticket)))

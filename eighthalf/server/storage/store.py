@@ -44,6 +44,7 @@ import attrs
 from eighthalf.server.storage.layout import SQLITE_MIGRATIONS, SQLITE_NEW_IN_3, SQLITE_SCHEMA
 
 __all__ = [
+    "INSERT_TABLE",
     "LAST_MADE",
     "LOAD_MOVES",
     "LOAD_SEATS",
@@ -65,6 +66,7 @@ __all__ = [
     "listed",
     "rematch_read",
     "stored_table",
+    "table_row",
 ]
 
 SCHEMA_VERSION: Final = 3
@@ -329,6 +331,16 @@ REMATCH_SQL: Final = {
 """The statements of a rematch vote that both stores run (SQLite's placeholders; PostgreSQL's store writes ``%s``)."""
 
 
+INSERT_TABLE: Final = "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)"
+"""How both stores write a new table (SQLite's placeholders), with :func:`table_row`'s values."""
+
+
+def table_row(table: StoredTable) -> tuple[Any, ...]:
+    """The values of :data:`INSERT_TABLE` for ``table`` (touched when made, unless it says otherwise)."""
+    touched = table.created if table.touched is None else table.touched
+    return (table.id, table.game, table.record, json.dumps(table.settings), table.created, touched)
+
+
 def json_text(value: dict[str, Any] | None) -> str | None:
     """A stored summary as the database holds it: compact JSON text (``None`` stays ``None``)."""
     return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -468,17 +480,7 @@ class SQLiteStore:
 
     def create_table(self, table: StoredTable) -> None:
         """See :meth:`Store.create_table`."""
-        self._write(
-            "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                table.id,
-                table.game,
-                table.record,
-                json.dumps(table.settings),
-                table.created,
-                table.created if table.touched is None else table.touched,
-            ),
-        )
+        self._write(INSERT_TABLE, table_row(table))
 
     def take_seat(
         self,
@@ -625,17 +627,7 @@ class SQLiteStore:
                     outcome = "agreed" if added == 1 else "already-agreed"
                     agreed = {each for (each,) in db.execute(REMATCH_SQL["votes"], (table_id,))}
                     if outcome == "agreed" and set(people) <= agreed:
-                        db.execute(
-                            "INSERT INTO tables (id, game, record, settings, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                            (
-                                child.id,
-                                child.game,
-                                child.record,
-                                json.dumps(child.settings),
-                                child.created,
-                                child.created,
-                            ),
-                        )
+                        db.execute(INSERT_TABLE, table_row(child))
                         for old, new in seating:
                             db.execute(REMATCH_SQL["seat"], (child.id, new, table_id, old))
                         db.execute(REMATCH_SQL["rematch"], (table_id, child.id))
