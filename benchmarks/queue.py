@@ -21,16 +21,16 @@ import asyncio
 import json
 import os
 import platform
-import re
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+
+from benchmarks.server import database_url, process_cpu, start_serve
 
 try:
     import psycopg  # only for --db: the postgresql extra
@@ -38,8 +38,6 @@ except ModuleNotFoundError:  # pragma: no cover
     psycopg = None  # type: ignore[assignment]
 
 __all__ = ["main", "percentile", "run"]
-
-_LISTENING: Final = re.compile(r"eighthalf serve: (http://127\.0\.0\.1:\d+)")
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -52,18 +50,6 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))]
 
 
-def _database_url(url: str, name: str) -> str:
-    """``url`` (a libpq URL) naming the database ``name`` instead.
-
-    >>> _database_url("postgresql:///postgres?host=/tmp/pg&user=postgres", "bench")
-    'postgresql:///bench?host=/tmp/pg&user=postgres'
-    """
-    scheme, _, rest = url.partition("://")
-    place, _, tail = rest.partition("/")
-    _, question, query = tail.partition("?")
-    return f"{scheme}://{place}/{name}{question}{query}"
-
-
 class _Server:
     """``eighthalf serve`` in a child process, with a long queue wait (no bot fills a seat)."""
 
@@ -72,23 +58,11 @@ class _Server:
         self.log = folder / "server.log"
         command = [sys.executable, "-m", "eighthalf", "serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
         command += ["--queue-wait", "3600", "--judge-at-once", "0"]
-        with self.log.open("wb") as output:
-            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and self.process.poll() is None:
-            found = _LISTENING.search(self.log.read_text(encoding="utf-8", errors="replace"))
-            if found:
-                self.url = found.group(1)
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"the server did not start: {self.log.read_text(errors='replace')[-1500:]}")
+        self.process, self.url = start_serve(command, self.log)
 
     def cpu(self) -> float:
         """The server's user and system CPU seconds so far."""
-        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return sum(process_cpu(self.process.pid))
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -175,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with psycopg.connect(args.db, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{name}"')
         try:
-            url = _database_url(args.db, name)
+            url = database_url(args.db, name)
             measured.append(("PostgreSQL, 2 processes", run(url, 2, args.people, args.kind, args.size, args.timeout)))
         finally:
             with psycopg.connect(args.db, autocommit=True) as admin:

@@ -80,11 +80,13 @@ __all__ = [
     "Config",
     "arguments_parser",
     "config_of",
+    "database_url",
     "engine_moves_per_second",
     "main",
     "percentile",
     "process_cpu",
     "run",
+    "start_serve",
     "table_specs",
 ]
 
@@ -200,19 +202,7 @@ class _Server:
         command += ["--host", "127.0.0.1", "--port", "0", "--db", database, "--sync", config.sync]
         if not config.judge:
             command += ["--judge-at-once", "0"]
-        with self.log.open("wb") as output:
-            self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=Path.cwd()
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and self.process.poll() is None:
-            found = _LISTENING.search(self.log.read_text(encoding="utf-8", errors="replace"))
-            if found:
-                self.url = found.group(1)
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"the server did not start: {self.log.read_text(errors='replace')[-1500:]}")
+        self.process, self.url = start_serve(command, self.log)
 
     def memory(self) -> dict[str, int]:
         """``VmRSS`` and ``VmHWM`` of the server, in kB."""
@@ -246,6 +236,38 @@ class _Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def start_serve(command: list[str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``command`` (an ``eighthalf serve``), its output to ``log``: the process and its address, once it listens.
+
+    Raises:
+        RuntimeError: If it does not listen within a minute (it is killed; the log's end says why).
+    """
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        found = _LISTENING.search(log.read_text(encoding="utf-8", errors="replace"))
+        if found:
+            return process, found.group(1)
+        time.sleep(0.05)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')[-1500:]}")
+
+
+def database_url(url: str, name: str) -> str:
+    """``url`` (a libpq URL) naming the database ``name`` instead.
+
+    >>> database_url("postgresql:///postgres?host=/tmp/pg&user=postgres", "bench")
+    'postgresql:///bench?host=/tmp/pg&user=postgres'
+    """
+    scheme, _, rest = url.partition("://")
+    place, _, tail = rest.partition("/")
+    _, question, query = tail.partition("?")
+    return f"{scheme}://{place}/{name}{question}{query}"
 
 
 def process_cpu(pid: int) -> tuple[float, float]:

@@ -37,18 +37,6 @@ COMPARED: Final = (
 """The configurations of ``--compare``: a name, whether on PostgreSQL, the server processes."""
 
 
-def _database_url(url: str, name: str) -> str:
-    """``url`` (a libpq URL) naming the database ``name`` instead.
-
-    >>> _database_url("postgresql:///postgres?host=/tmp/pg&user=postgres", "bench")
-    'postgresql:///bench?host=/tmp/pg&user=postgres'
-    """
-    scheme, _, rest = url.partition("://")
-    place, _, tail = rest.partition("/")
-    _, question, query = tail.partition("?")
-    return f"{scheme}://{place}/{name}{question}{query}"
-
-
 def compare(config: server.Config) -> list[tuple[str, dict[str, Any]]]:
     """Run :data:`COMPARED` one after the other with ``config``'s load: each one's figures.
 
@@ -65,7 +53,7 @@ def compare(config: server.Config) -> list[tuple[str, dict[str, Any]]]:
         with psycopg.connect(config.db, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{database}"')
         try:
-            url = _database_url(config.db, database)
+            url = server.database_url(config.db, database)
             measured.append((name, server.run(dataclasses.replace(config, db=url, processes=processes))))
         finally:
             with psycopg.connect(config.db, autocommit=True) as admin:
