@@ -28,9 +28,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -46,8 +44,9 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.queue import BOT_RATINGS, DEFAULT_FILL_SECONDS, JOIN_KEYS, KINDS
 from eighthalf.server.tables.queueing import Queue
 from eighthalf.server.tables.service import Service
-from eighthalf.server.web.accounts import signed_in
+from eighthalf.server.web.accounts import origin_allowed, signed_in
 from eighthalf.server.web.metrics import Metrics
+from eighthalf.server.web.sockets import Outbox
 
 __all__ = [
     "DEFAULT_FILL_SECONDS",
@@ -110,42 +109,14 @@ async def queue_listing(request: Request) -> Response:
     )
 
 
-def _origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
-    """As the tables' websockets: no origin (a program), an allowed one, or the server's own."""
-    origin = websocket.headers.get("origin")
-    if origin is None or origin in allowed:
-        return True
-    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+class _Sender(Outbox):
+    """The frames of one queue connection; it closes once its person is seated."""
 
-
-class _Sender:
-    """The frames of one queue connection, sent in order by a task of their own."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.frames: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self.closed = False
-
-    def deliver(self, frame: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        self.frames.put_nowait(message_text(frame))
+    def tell(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame`` (closing after a ``seated``)."""
+        self.deliver(message_text(frame))
         if frame["type"] == "seated":
             self.close(1000, "seated")
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.frames.put_nowait((code, reason))
-
-    async def send_all(self) -> None:
-        while True:
-            item = await self.frames.get()
-            if isinstance(item, tuple):
-                with contextlib.suppress(Exception):
-                    await self.websocket.close(item[0], item[1])
-                return
-            await self.websocket.send_text(item)
 
 
 async def _message(websocket: WebSocket) -> dict[str, Any]:
@@ -176,7 +147,7 @@ async def _message(websocket: WebSocket) -> dict[str, Any]:
 async def queue_socket(websocket: WebSocket) -> None:
     """``WS /api/queue/wait``: wait in the queue (see the module's text)."""
     queue = _queue(websocket)
-    if not _origin_allowed(websocket, websocket.app.state.allowed_origins):
+    if not origin_allowed(websocket):
         await websocket.close(1008, "websockets from other origins are refused")
         return
     await websocket.accept()
@@ -196,7 +167,7 @@ async def queue_socket(websocket: WebSocket) -> None:
             except _Closing:
                 raise
             except Refused as refused:
-                sender.deliver(error_message(refused))
+                sender.tell(error_message(refused))
                 continue
             now = time.monotonic()
             allowance = min(float(burst), allowance + (now - stamp) * rate)
@@ -207,14 +178,12 @@ async def queue_socket(websocket: WebSocket) -> None:
             try:
                 ticket = await _answer(queue, sender, data, ticket)
             except Refused as refused:
-                sender.deliver(error_message(refused))
+                sender.tell(error_message(refused))
             except StoreError as error:  # the database is away (restarting): the person may try again
                 logger.error("the queue: %s", error)
-                sender.deliver(
-                    error_message(Refused("database-unavailable", "the database does not answer: try again"))
-                )
+                sender.tell(error_message(Refused("database-unavailable", "the database does not answer: try again")))
     except Refused as refused:
-        sender.deliver(error_message(refused))
+        sender.tell(error_message(refused))
         sender.close(1009 if refused.code == "too-large" else 1008, refused.code)
     except WebSocketDisconnect:
         pass
@@ -235,13 +204,13 @@ async def _answer(queue: Queue, sender: _Sender, data: dict[str, Any], ticket: s
     """
     kind = data["type"]
     if kind == "ping":
-        sender.deliver({"type": "pong"})
+        sender.tell({"type": "pong"})
         return ticket
     if kind == "leave":
         if ticket is None:
             raise Refused("bad-message", "leave the queue after joining it")
         if await queue.leave(ticket):
-            sender.deliver({"type": "left"})
+            sender.tell({"type": "left"})
             sender.close(1000, "left")
         return ticket
     if ticket is not None:
@@ -250,10 +219,10 @@ async def _answer(queue: Queue, sender: _Sender, data: dict[str, Any], ticket: s
         raise Refused("bad-message", 'expected {"type": "join", "kind": "...", "size": n, "name": "..."}')
     account = await asyncio.to_thread(signed_in, sender.websocket)  # a guest: None, a newcomer
     joined = await queue.join(
-        data["kind"], data["size"], data["name"], sender.deliver, key=None if account is None else account.key
+        data["kind"], data["size"], data["name"], sender.tell, key=None if account is None else account.key
     )
     windows = queue.windows
-    sender.deliver(
+    sender.tell(
         {
             "type": "queued",
             "ticket": joined,

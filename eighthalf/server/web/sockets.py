@@ -35,7 +35,7 @@ from eighthalf.server.web import accounts
 from eighthalf.server.web.metrics import Metrics
 from eighthalf.server.web.rematch import rematch_by_message, told_on_attach
 
-__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "websocket_endpoint"]
+__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "Outbox", "websocket_endpoint"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -59,16 +59,17 @@ itself, which does not read it, so no error frame comes first."""
 _PONG: Final = message_text({"type": "pong"})
 
 
-class _Connection:
-    """A websocket as a table's :class:`~eighthalf.server.tables.seats.Client`: frames queue, a task sends them."""
+class Outbox:
+    """The frames of one websocket, queued and sent in order by a task of their own
+    (:meth:`send_all`); a client that falls :data:`MAX_QUEUED` frames behind is closed."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closed = False
-        self.locale = DEFAULT_LOCALE  # the language its hello asked for
 
     def deliver(self, text: str) -> None:
+        """Queue the frame ``text`` (nothing once closed)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUED:
@@ -77,11 +78,13 @@ class _Connection:
         self.queue.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
+        """Close the websocket with ``code`` and ``reason`` after the frames queued."""
         if not self.closed:
             self.closed = True
             self.queue.put_nowait((code, reason))
 
     async def send_all(self) -> None:
+        """Send the frames as they come, until the close."""
         while True:
             item = await self.queue.get()
             if isinstance(item, tuple):
@@ -89,6 +92,14 @@ class _Connection:
                     await self.websocket.close(item[0], item[1])
                 return
             await self.websocket.send_text(item)
+
+
+class _Connection(Outbox):
+    """A websocket as a table's :class:`~eighthalf.server.tables.seats.Client`, in the language of its hello."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        super().__init__(websocket)
+        self.locale = DEFAULT_LOCALE  # the language its hello asked for
 
 
 def _error_text(refused: Refused, locale: str = DEFAULT_LOCALE, table: Table | None = None) -> str:
