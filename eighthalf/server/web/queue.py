@@ -28,6 +28,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from starlette.requests import Request
@@ -49,6 +50,7 @@ from eighthalf.server.web.metrics import Metrics
 from eighthalf.server.web.sockets import Outbox
 
 __all__ = [
+    "BOT_RATINGS_SECONDS",
     "DEFAULT_FILL_SECONDS",
     "JOIN_SECONDS",
     "MAX_QUEUE_MESSAGE_BYTES",
@@ -59,6 +61,10 @@ __all__ = [
 ]
 
 logger = logging.getLogger("eighthalf.server")
+
+BOT_RATINGS_SECONDS: Final = 60.0
+"""How long the queue keeps the bots' ratings it read (:class:`AccountRatings`): a run of the
+ladder shows in the queue within this."""
 
 JOIN_SECONDS: Final = 60.0
 """How long a new connection has to send a join that is accepted."""
@@ -240,10 +246,14 @@ class AccountRatings:
     accounts: a signed-in person's conservative rating of the kind of play (a newcomer's, 0,
     before their first rated game), and the bots' from their ladder
     (``eighthalf ratings ladder``), or :data:`~eighthalf.server.tables.queue.BOT_RATINGS` for a
-    bot the ladder has not rated. Read in a worker thread: each reads the database."""
+    bot the ladder has not rated. Read in a worker thread: a person's rating is read at their
+    join; the bots' are read again once :data:`BOT_RATINGS_SECONDS` have passed on ``clock``,
+    since every pass of the queue asks for them and the ladder changes them only when it runs."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self._clock = clock
+        self._bots: dict[str, tuple[float, dict[str, float]]] = {}  # by kind: when read, and the ratings
 
     def person(self, key: str, kind: str) -> float:
         """See :meth:`~eighthalf.server.tables.queue.Ratings.person`: the account ``key``'s."""
@@ -251,11 +261,16 @@ class AccountRatings:
 
     def bots(self, kind: str) -> dict[str, float]:
         """See :meth:`~eighthalf.server.tables.queue.Ratings.bots`: the ladder's, else the defaults."""
+        now = self._clock()
+        kept = self._bots.get(kind)
+        if kept is not None and now - kept[0] < BOT_RATINGS_SECONDS:
+            return kept[1]
         accounts = Accounts(self.store)
         found = {}
         for bot, default in BOT_RATINGS[kind].items():
             stored = accounts.rating(bot_player(bot), kind)
             found[bot] = default if stored is None else stored.shown
+        self._bots[kind] = (now, found)
         return found
 
 
