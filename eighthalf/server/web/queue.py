@@ -28,7 +28,6 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Callable
 from typing import Any, Final
 
 from starlette.requests import Request
@@ -37,6 +36,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from eighthalf.server.players.model import bot_player, rating_of
+from eighthalf.server.players.passphrases import Clock
 from eighthalf.server.protocol.messages import Refused, error_message, message_text
 from eighthalf.server.storage.accounts import Accounts
 from eighthalf.server.storage.queue import queue_for
@@ -250,7 +250,7 @@ class AccountRatings:
     join; the bots' are read again once :data:`BOT_RATINGS_SECONDS` have passed on ``clock``,
     since every pass of the queue asks for them and the ladder changes them only when it runs."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, clock: Clock = time.monotonic) -> None:
         self.store = store
         self._clock = clock
         self._bots: dict[str, tuple[float, dict[str, float]]] = {}  # by kind: when read, and the ratings
