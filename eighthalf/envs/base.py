@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from types import MappingProxyType
-from typing import Any, Final, Generic
+from typing import Any, Final, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +45,9 @@ __all__ = [
     "layout",
     "move_limit_of",
 ]
+
+ArrayT = TypeVar("ArrayT", bound=np.generic)
+"""The element type of an array written row by row (:func:`_by_rows`)."""
 
 Table = tuple[Any, int | None]
 """What :meth:`Encoding.table` gives: the rules played and the adapter's own move limit."""
@@ -251,10 +254,7 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
             InvalidStateError: If there is not one seat per state, or as :meth:`encode_state_into` does.
             IndexError: As :meth:`view_of` does.
         """
-        _check_rows(states, seats)
-        for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
-            self.encode_state_into(state, seat, out[row])
-        return out
+        return _by_rows(self.encode_state_into, states, seats, out)
 
     def mask_states_into(
         self, states: Sequence[StateT], seats: Sequence[int], out: npt.NDArray[np.int8]
@@ -266,10 +266,7 @@ class Encoding(ABC, Generic[StateT, MoveT, ViewT, RulesT]):
             InvalidStateError: If there is not one seat per state, or as :meth:`mask_state_into` does.
             IndexError: As :meth:`view_of` does.
         """
-        _check_rows(states, seats)
-        for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
-            self.mask_state_into(state, seat, out[row])
-        return out
+        return _by_rows(self.mask_state_into, states, seats, out)
 
     def state_action_to_move(self, action: int, state: StateT, seat: int) -> MoveT:
         """:meth:`action_to_move` of ``action`` for ``seat``'s view of ``state`` (8½'s needs no view).
@@ -412,9 +409,23 @@ def layout(blocks: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
     return [(name, start, size) for (name, size), start in zip(blocks, starts, strict=False)]
 
 
-def _check_rows(states: Sequence[Any], seats: Sequence[int]) -> None:
+def _by_rows(
+    write_row: Callable[[Any, int, npt.NDArray[ArrayT]], Any],
+    states: Sequence[Any],
+    seats: Sequence[int],
+    out: npt.NDArray[ArrayT],
+) -> npt.NDArray[ArrayT]:
+    """Write row ``r`` of ``out`` as ``write_row(states[r], seats[r], out[r])``, for every
+    row, and return ``out``: a batch encoded or masked one state at a time.
+
+    Raises:
+        InvalidStateError: If there is not one seat per state, or as ``write_row`` does.
+    """
     if len(states) != len(seats):
         raise InvalidStateError(f"give one seat per state, not {len(seats)} for {len(states)}")
+    for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
+        write_row(state, seat, out[row])
+    return out
 
 
 def check_seed(seed: object) -> int | None:

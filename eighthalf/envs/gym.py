@@ -43,13 +43,10 @@ ENV_ID = "eighthalf/Seat-v0"
 class SeatEnv(GameSeatEnv[Any, Any]):
     """One seat of a round of 8½ against bots, as a Gymnasium environment.
 
-    An action outside the mask is the agent's mistake. By default (``illegal="end"``,
-    the convention of PettingZoo's ``TerminateIllegalWrapper``) it ends the episode at
-    once with reward ``illegal_reward`` and ``info["illegal"]`` saying why, and the
-    round is left as it was; with ``illegal="raise"`` it raises
-    :class:`~eighthalf.IllegalMoveError`. An action outside the action space always
-    raises, and so does a step after the episode ended
-    (:class:`~eighthalf.InvalidStateError`).
+    An action outside the mask ends the episode with ``illegal_reward`` by default
+    (``illegal="end"``, the round left as it was), or raises
+    :class:`~eighthalf.IllegalMoveError` with ``illegal="raise"``; see
+    :class:`~eighthalf.envs.seat.GameSeatEnv`.
 
     Args:
         players: Seats at the table (2–5, S2; by default 4).

@@ -8,7 +8,7 @@ from typing import Any, Final
 from eighthalf.core.errors import DocumentError, quote
 from eighthalf.formats.document_kinds import RECORDED, recorded_fields
 from eighthalf.formats.documents import wrong
-from eighthalf.formats.fields import Field, Int, ListOf, Nullable, Seed, Shape, declared, nullable, ref
+from eighthalf.formats.fields import Codec, Field, Int, ListOf, Nullable, Seed, Shape, declared, nullable, ref
 from eighthalf.games.eighthalf.cards import Rank
 from eighthalf.games.eighthalf.match import Exchange, Match, MatchView
 from eighthalf.games.eighthalf.options import MAX_SEATS
@@ -81,31 +81,35 @@ def _check_progress(
     return results, exchange_by
 
 
+def _read_progress(
+    obj: dict[str, Any], path: str, rounds: int, key: str, codec: Codec, dealer_key: str
+) -> tuple[int, Any, int, tuple[Outcome, ...], int | None]:
+    """What a match and a match view share after ``rounds``, read in their order: the round
+    index, the round under way (the state or view at ``key``, read by ``codec``), the dealer
+    at ``dealer_key``, and the results and pending exchange (:func:`_check_progress`)."""
+    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", {"rounds": rounds})
+    round_path = f"{path}.{key}"
+    current = codec.read(obj[key], round_path, _NO_VALUES)
+    players = len(current.seats)
+    dealer = _DEALER.read(obj[dealer_key], f"{path}.{dealer_key}", {"players": players})
+    results, exchange_by = _check_progress(
+        obj, path, rounds, round_index, round_path, current.move_number, current.outcome, players
+    )
+    return round_index, current, dealer, results, exchange_by
+
+
 def _load_match(obj: dict[str, Any], path: str, context: dict[str, Any]) -> Match:
     rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
     seed = _SEED.read(obj["seed"], f"{path}.seed", _NO_VALUES)
-    at = {"rounds": rounds}
-    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", at)
-    state_path = f"{path}.state"
-    state = _STATE.read(obj["state"], f"{path}.state", _NO_VALUES)
-    players = len(state.seats)
-    first_dealer = _FIRST_DEALER.read(obj["first_dealer"], f"{path}.first_dealer", {"players": players})
-    results, exchange_by = _check_progress(
-        obj, path, rounds, round_index, state_path, state.move_number, state.outcome, players
+    round_index, state, first_dealer, results, exchange_by = _read_progress(
+        obj, path, rounds, "state", _STATE, "first_dealer"
     )
     return Match(rounds, seed, first_dealer, round_index, state, results, exchange_by)
 
 
 def _load_match_view(obj: dict[str, Any], path: str, context: dict[str, Any]) -> MatchView:
     rounds = _ROUNDS.read(obj["rounds"], f"{path}.rounds", _NO_VALUES)
-    round_index = _ROUND_INDEX.read(obj["round_index"], f"{path}.round_index", {"rounds": rounds})
-    round_path = f"{path}.round"
-    seen = _ROUND.read(obj["round"], f"{path}.round", _NO_VALUES)
-    players = len(seen.seats)
-    dealer = _DEALER.read(obj["dealer"], f"{path}.dealer", {"players": players})
-    results, exchange_by = _check_progress(
-        obj, path, rounds, round_index, round_path, seen.move_number, seen.outcome, players
-    )
+    round_index, seen, dealer, results, exchange_by = _read_progress(obj, path, rounds, "round", _ROUND, "dealer")
     offered = _EXCHANGES.read(obj["exchanges"], f"{path}.exchanges", _NO_VALUES)
     expected = (
         ()
@@ -155,8 +159,8 @@ _SEED: Final = Seed()
 _ROUND_INDEX: Final = Int(0, lambda values: values["rounds"] - 1)
 _STATE: Final = STATE.codec()
 _ROUND: Final = VIEW.codec()
-_FIRST_DEALER: Final = SEATS_IN
 _DEALER: Final = SEATS_IN
+"""A match's ``first_dealer`` and a match view's ``dealer``."""
 _RESULTS: Final = ListOf(OUTCOME.codec())
 _EXCHANGE_BY: Final = SEAT_OR_NULL.but(inner=SEATS_IN)
 _EXCHANGES: Final = ListOf(MOVE, shown={"type": "array", "items": ref("exchange")})
@@ -167,7 +171,7 @@ MATCH_KINDS: Final = (
         Field("results", _RESULTS), Field("exchange_by", _EXCHANGE_BY), Field("exchanges", _EXCHANGES),
     ), load=_load_match_view)),
     declared("Match", Shape(Match, (
-        Field("rounds", _ROUNDS), Field("seed", _SEED), Field("first_dealer", _FIRST_DEALER),
+        Field("rounds", _ROUNDS), Field("seed", _SEED), Field("first_dealer", _DEALER),
         Field("round_index", _ROUND_INDEX), Field("state", _STATE), Field("results", _RESULTS),
         Field("exchange_by", _EXCHANGE_BY),
     ), load=_load_match)),
