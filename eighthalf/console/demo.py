@@ -22,18 +22,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from eighthalf.core.errors import EighthalfError, quote
-from eighthalf.core.game import Game, apply_with_events
+from eighthalf.core.game import EventT, Game, MoveT, StateT, apply_with_events
 from eighthalf.players.players import observes, tell
 from eighthalf.simulation.runner import MAX_SEED_DIGITS, refuse_move
 
 __all__ = ["DemoScreen", "bot_move", "check_demo", "play_demo", "tell_observers"]
-
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
-EventT = TypeVar("EventT")
 
 
 def _said(error: Exception) -> str:

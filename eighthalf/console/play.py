@@ -45,7 +45,7 @@ import attrs
 from eighthalf.console.arguments import TolerantStdin, check_bots_option, int_type, save_record
 from eighthalf.console.demo import bot_move, tell_observers
 from eighthalf.core.errors import EighthalfError, IllegalMoveError, quote
-from eighthalf.core.game import Game, apply_with_events
+from eighthalf.core.game import EventT, Game, MoveT, RulesT, StateT, ViewT, apply_with_events
 from eighthalf.core.i18n import DEFAULT_LOCALE, localize_reason
 from eighthalf.registry import entry_of, load_bot_for
 from eighthalf.simulation.runner import MAX_SEED_DIGITS, brief
@@ -82,11 +82,6 @@ __all__ = [
     "why_illegal_text",
 ]
 
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
-ViewT = TypeVar("ViewT")
-EventT = TypeVar("EventT")
-RulesT = TypeVar("RulesT")
 ConfigT = TypeVar("ConfigT", bound="PlayConfig[Any]")
 
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})

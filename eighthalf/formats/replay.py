@@ -44,14 +44,12 @@ from typing import Any, Generic, TypeVar, cast
 import attrs
 
 from eighthalf.core.errors import DocumentError, EighthalfError, quote
-from eighthalf.core.game import Game, Result, result_text
+from eighthalf.core.game import Game, MoveT, Result, StateT, result_text
 from eighthalf.core.named import Named
 from eighthalf.formats.records import check_game, read_movetext, read_tags, tag_error, write_text
 
 __all__ = ["GameRecord", "RecordFormat", "RecordFunctions", "checked_result", "read_result", "replay_states"]
 
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
 RecordT = TypeVar("RecordT", bound="GameRecord[Any, Any]")
 
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,16}")  # canonical: no sign, no leading zero; under 10**17

@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 import attrs
 
 from eighthalf.core.errors import DocumentError, quote, with_article
-from eighthalf.core.game import Game
+from eighthalf.core.game import Game, MoveT, RulesT, StateT
 from eighthalf.core.shuffle import seed_bytes
 from eighthalf.formats.document_kinds import RECORDED, get_recorded, recorded_data
 from eighthalf.formats.documents import HEADER, Kind, check_notation, check_object, get_int, get_seed
@@ -59,9 +59,6 @@ from eighthalf.formats.replay import GameRecord, RecordFormat
 
 __all__ = ["SEEDED_TAGS", "RecordFacts", "SeededRecord", "notation_reader", "seeded_format", "seeded_record_kind"]
 
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
-RulesT = TypeVar("RulesT")
 SeededT = TypeVar("SeededT", bound="SeededRecord[Any, Any, Any]")
 
 SEEDED_TAGS: Final = ("Players", "Seed")

@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from eighthalf.core.errors import InvalidStateError, quote
-from eighthalf.core.game import Game
+from eighthalf.core.game import Game, MoveT, StateT
 from eighthalf.players.players import ViewWithMoves, moves_of
 from eighthalf.players.search import (
     Node,
@@ -57,8 +57,6 @@ from eighthalf.players.search import (
 
 __all__ = ["ISMCTSBot", "Policies", "RandomBot", "SearchBot", "standard_bots"]
 
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT", bound=ViewWithMoves[Any])
 """A game's player view, which lists its viewer's legal moves."""
 

@@ -44,7 +44,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from eighthalf.core.errors import InvalidStateError, quote
-from eighthalf.core.game import Game
+from eighthalf.core.game import Game, MoveT, StateT
 from eighthalf.players.players import _widest_margin, paired_choice, spread
 
 __all__ = [
@@ -60,8 +60,6 @@ __all__ = [
     "ucb_root",
 ]
 
-StateT = TypeVar("StateT")
-MoveT = TypeVar("MoveT")
 ScoreT = TypeVar("ScoreT")
 
 
