@@ -16,7 +16,7 @@ seat 1: hand 3 [0 2 7], bank 27, open [½ Ghost 6], blind 3, collected 0
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
 from eighthalf.games.eighthalf.cards import Rank
@@ -131,6 +131,12 @@ class _State(RoundTable, Protocol):
     def seats(self) -> Sequence[StateSeat]: ...
 
 
+_SeatCounts = tuple[Sequence[Rank] | None, int, int, Sequence[Rank], int, int, bool]
+"""A seat as :func:`seat_line` takes it: the hand (if named), the sizes of hand and bank,
+the open cards, the sizes of the blind cards and the collected stack, and whether it is
+on the table."""
+
+
 def _ranks(ranks: Sequence[Rank]) -> str:
     return " ".join(rank.label for rank in ranks)
 
@@ -170,41 +176,31 @@ def seat_line(
     )
 
 
+def _table_lines(table: RoundTable, seats: Iterable[_SeatCounts]) -> str:
+    """The first line, then one line a seat, each seat given as :func:`seat_line` takes it
+    (after its index): the text of a state and of a view alike."""
+    return "\n".join([head_line(table), *(seat_line(index, *counts) for index, counts in enumerate(seats))])
+
+
 def state_lines(state: _State) -> str:
     """A whole state: the first line, then every seat's line with its hand named
     (:func:`eighthalf.games.eighthalf.text.state_text`, ``str(state)``)."""
-    lines = [head_line(state)]
-    for index, seat in enumerate(state.seats):
-        lines.append(
-            seat_line(
-                index,
-                seat.hand,
-                len(seat.hand),
-                len(seat.bank),
-                seat.open,
-                len(seat.blind),
-                len(seat.collected),
-                seat.on_table,
-            )
-        )
-    return "\n".join(lines)
+    return _table_lines(
+        state,
+        (
+            (seat.hand, len(seat.hand), len(seat.bank), seat.open, len(seat.blind), len(seat.collected), seat.on_table)
+            for seat in state.seats
+        ),
+    )
 
 
 def view_lines(seen: _View) -> str:
     """A view: the first line, then every seat's line, the hands the view hides only counted
     (:func:`eighthalf.games.eighthalf.text.table_text`, ``str(view)``)."""
-    lines = [head_line(seen)]
-    for index, seat in enumerate(seen.seats):
-        lines.append(
-            seat_line(
-                index,
-                seat.hand,
-                seat.hand_size,
-                seat.bank_size,
-                seat.open,
-                seat.blind_size,
-                len(seat.collected),
-                seat.on_table,
-            )
-        )
-    return "\n".join(lines)
+    return _table_lines(
+        seen,
+        (
+            (seat.hand, seat.hand_size, seat.bank_size, seat.open, seat.blind_size, len(seat.collected), seat.on_table)
+            for seat in seen.seats
+        ),
+    )

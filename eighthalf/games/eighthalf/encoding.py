@@ -58,12 +58,7 @@ from eighthalf.games.eighthalf.moves import (
     HAND_PLAYS,
     MOVE_TYPES,
     OPEN_PLAYS,
-    BlindPlay,
-    Collect,
-    EightAndHalf,
-    HandPlay,
     Move,
-    OpenPlay,
 )
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import MAX_CALL_HALVES, GameState
@@ -92,7 +87,7 @@ __all__ = [
     "table_rules",
 ]
 
-ACTIONS: tuple[HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect, ...] = (
+ACTIONS: tuple[Move, ...] = (
     *(play for row in HAND_PLAYS for play in row),
     EIGHT_AND_HALF,
     *OPEN_PLAYS,

@@ -164,13 +164,17 @@ EIGHT_AND_HALF = EightAndHalf()
 COLLECT = Collect()
 """The shared :class:`Collect` move."""
 
-_PARSED: dict[str, Move] = {
-    **{str(play): play for row in HAND_PLAYS for play in row},
-    **{str(play): play for row in OPEN_RUNS for play in row},
-    **{str(play): play for play in BLIND_PLAYS},
-    "8H": EIGHT_AND_HALF,
-    "c": COLLECT,
-}
+_ROUND_MOVES: tuple[Move, ...] = (
+    *(play for row in HAND_PLAYS for play in row),
+    *(play for row in OPEN_RUNS for play in row),
+    *BLIND_PLAYS,
+    EIGHT_AND_HALF,
+    COLLECT,
+)
+MOVES_BY_NOTATION: dict[str, Move] = {str(move): move for move in _ROUND_MOVES}
+"""Every move of a round, as its shared instance, by its canonical notation (``str(move)``):
+the table :func:`parse_move` reads, and the round's part of a match's
+(:mod:`eighthalf.games.eighthalf.serialization.values`)."""
 
 
 def parse_move(text: str) -> Move:
@@ -194,7 +198,7 @@ def parse_move(text: str) -> Move:
     move = None
     if key.isascii():
         key = key[0].lower() + key[1:].upper() if key[:1] in ("o", "O", "b", "B") else key.upper()
-        move = _PARSED.get("c" if key == "C" else key)
+        move = MOVES_BY_NOTATION.get("c" if key == "C" else key)
     if move is None:
         raise ParseError(f"not a move: {quote(stripped)} (expected e.g. '7', '33', 'HH', 'G', '8H', 'o7', 'b0' or 'c')")
     return move

@@ -38,18 +38,7 @@ from eighthalf.formats.fields import (
 )
 from eighthalf.games.eighthalf.cards import COMPOSITION, DECK, RANKS, Rank
 from eighthalf.games.eighthalf.match import DECLINE, Decline, Exchange, MatchMove, parse_match_move
-from eighthalf.games.eighthalf.moves import (
-    BLIND_PLAYS,
-    COLLECT,
-    EIGHT_AND_HALF,
-    HAND_PLAYS,
-    OPEN_RUNS,
-    BlindPlay,
-    Collect,
-    EightAndHalf,
-    HandPlay,
-    OpenPlay,
-)
+from eighthalf.games.eighthalf.moves import MOVE_TYPES, MOVES_BY_NOTATION
 from eighthalf.games.eighthalf.options import MAX_SEATS, OPTION_NAMES, Rules
 from eighthalf.games.eighthalf.state import PILE_CARDS, Outcome, PileCard
 from eighthalf.games.eighthalf.state import Seat as SeatState
@@ -63,11 +52,7 @@ _RANK_OF: dict[str, Rank] = {symbol: rank for rank, symbol in zip(RANKS, _SYMBOL
 """The canonical symbols only: no lower case, no ``½``."""
 
 _MOVE_OF: dict[str, MatchMove] = {
-    **{str(play): play for row in HAND_PLAYS for play in row},
-    str(EIGHT_AND_HALF): EIGHT_AND_HALF,
-    **{str(play): play for row in OPEN_RUNS for play in row},
-    **{str(play): play for play in BLIND_PLAYS},
-    str(COLLECT): COLLECT,
+    **MOVES_BY_NOTATION,
     **{
         str(move): move
         for move in (Exchange(own, loser, theirs) for own in RANKS for loser in range(MAX_SEATS) for theirs in RANKS)
@@ -439,6 +424,6 @@ OUTCOME: Final = Shape(Outcome, OUTCOME_FIELDS, make=scored(Outcome), name="outc
 
 VALUE_KINDS: Final = (
     declared("Rules", RULES),
-    notation_kind("Move", (HandPlay, EightAndHalf, OpenPlay, BlindPlay, Collect, Exchange, Decline), MOVE),
+    notation_kind("Move", (*MOVE_TYPES, Exchange, Decline), MOVE),
 )
 """The document types of rules and moves: ``Rules`` and ``Move``."""
