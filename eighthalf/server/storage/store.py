@@ -86,9 +86,8 @@ Execute = Callable[[str, tuple[Any, ...]], list[Any]]
 """Runs one statement (in SQLite's ``?`` placeholders) in a store's open transaction: its rows."""
 
 Statement = Callable[[str, tuple[Any, ...]], Any]
-"""Runs one statement (in SQLite's ``?`` placeholders) in the transaction of
-:meth:`Store.transaction`: its cursor (``rowcount``, ``fetchone()``, ``fetchall()``; the rows
-of any statement with :func:`~eighthalf.server.storage.postgres.rows_of`)."""
+"""Runs one statement (in SQLite's ``?`` placeholders) in the transaction of :meth:`Store.transaction`:
+its cursor (``rowcount``, ``fetchone()``, ``fetchall()``; :func:`~eighthalf.server.storage.postgres.rows_of`)."""
 
 
 class StoreError(Exception):
@@ -323,11 +322,10 @@ class Store(Protocol):
         ...
 
     def transaction(self) -> contextlib.AbstractContextManager[Statement]:
-        """One unit of work (of the queue, the judgements, the webhooks, the accounts): the
-        statements run with the :data:`Statement` it gives are one transaction, committed on
-        leaving, rolled back on an error. SQLite's holds the store's lock, which is not
-        reentrant: read what the work needs before it (inside, the store refuses with a
-        :class:`StoreError`). PostgreSQL's is on the worker threads' connection.
+        """One unit of work (of the queue, the judgements, the webhooks, the accounts): what the
+        :data:`Statement` it gives runs is one transaction, committed on leaving, rolled back on an
+        error. SQLite's holds the store's lock, which is not reentrant: read what the work needs
+        before it (inside, the store refuses). PostgreSQL's is on the worker threads' connection.
 
         Raises:
             StoreError: If the database refuses (a broken unique key too) or cannot be reached.
@@ -441,9 +439,8 @@ def count_rematch_vote(
     child: StoredTable,
     seating: tuple[tuple[int, int], ...],
 ) -> str:
-    """Count the rematch vote of :meth:`Store.vote_rematch`'s arguments with ``run``, in the
-    vote's transaction (the store has put the table's votes in order): what it did, one of
-    :data:`REMATCH_OUTCOMES` (``"made"``: the new table, its seats and the rematch written)."""
+    """Count the vote of :meth:`Store.vote_rematch`'s arguments with ``run``, in the vote's transaction
+    (the table's votes put in order): what it did (:data:`REMATCH_OUTCOMES`; ``"made"``: the new table written)."""
     if run(REMATCH_SQL["made"], (table_id,)).fetchone() is not None:
         return "rematched"
     if token_hash is None:
@@ -523,8 +520,7 @@ class SQLiteStore:
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[sqlite3.Connection]:
-        """The connection under the store's lock, which is not reentrant: a thread holding it
-        (in :meth:`transaction`) that asks again is refused (a :class:`StoreError`), not left waiting."""
+        """The connection under the store's lock, which is not reentrant: a thread holding it that asks again is refused."""
         if self._holder == threading.get_ident():
             raise StoreError(f"the database {self.path}: asked inside its own transaction (read before it)")
         with self._lock:
@@ -680,8 +676,7 @@ class SQLiteStore:
         """See :meth:`Store.vote_rematch` (under the database's write lock: one vote at a time)."""
         with self.transaction() as run:
             outcome = count_rematch_vote(run, table_id, seat, token_hash, people=people, child=child, seating=seating)
-            state = rematch_read(run, table_id)
-        return outcome, state
+            return outcome, rematch_read(run, table_id)
 
     def rematch_state(self, table_id: str) -> RematchState:
         """See :meth:`Store.rematch_state`."""
