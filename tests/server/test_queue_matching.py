@@ -295,18 +295,20 @@ def test_a_layout_2_database_gains_the_queue_and_keeps_its_tables(tmp_path: Path
 def test_a_layout_2_postgresql_database_gains_the_queue_and_keeps_its_tables() -> None:
     from postgres_support import new_database
 
-    from eighthalf.server.storage.postgres import PostgresStore
+    from eighthalf.server.storage.postgres import PostgresStore, run_one
 
     url = new_database()
     store = PostgresStore(url)
     store.create_table(StoredTable(id="kept", game="Eights", record="r", settings={}, created=1.0))
-    store._run([("DROP TABLE queue", ()), ("UPDATE eighthalf_layout SET version = 2", ())])
+    with store.transaction() as run:
+        run("DROP TABLE queue", ())
+        run("UPDATE eighthalf_layout SET version = 2", ())
     store.close()
     store = PostgresStore(url)
     try:
         assert store.load("kept") is not None
         assert queue_for(store).join(_person("a"))
-        assert store._run([("SELECT version FROM eighthalf_layout", ())], fetch=True) == [(3,)]
+        assert run_one(store, "SELECT version FROM eighthalf_layout", ()) == ([(3,)], 1)
     finally:
         store.close()
 

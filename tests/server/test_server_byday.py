@@ -196,10 +196,10 @@ def _layout_2(store: Any) -> None:
             "DROP INDEX seats_of_account",
             "ALTER TABLE seats DROP COLUMN account",
         ]
-        for statement in [*statements, "PRAGMA user_version=2"]:
-            store._db.execute(statement)
-    else:
-        store._run([(statement, ()) for statement in [*statements, "UPDATE eighthalf_layout SET version = 2"]])
+    last = "PRAGMA user_version=2" if isinstance(store, SQLiteStore) else "UPDATE eighthalf_layout SET version = 2"
+    with store.transaction() as run:
+        for statement in [*statements, last]:
+            run(statement, ())
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])

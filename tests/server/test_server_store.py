@@ -12,7 +12,7 @@ import pytest
 from eighthalf.errors import DocumentError
 from eighthalf.records import loads, replay
 from eighthalf.server.protocol.games import table_spec
-from eighthalf.server.storage.store import SQLiteStore, StoreError
+from eighthalf.server.storage.store import SQLiteStore, StoredTable, StoreError
 from eighthalf.server.tables.lobby import Lobby
 
 BOTS_ONLY = {
@@ -100,3 +100,14 @@ def test_a_table_of_bots_only_gets_a_move_limit_and_a_pace_by_default_E7() -> No
         with pytest.raises(DocumentError, match=r"\$\.pace: expected 0 to 60 seconds"):
             table_spec({"game": "8½", "seats": ["greedy", "greedy"], "pace": pace})
     assert table_spec({"game": "Eights", "seats": ["greedy", "greedy"]}).bots == ("greedy", "greedy")  # WH3
+
+
+def test_a_sqlite_store_asked_inside_its_own_transaction_refuses_rather_than_waits_for_itself() -> None:
+    store = SQLiteStore(":memory:")
+    store.create_table(StoredTable(id="t1", game="Eights", record="", settings={}, created=1.0))
+    with pytest.raises(StoreError, match="inside its own transaction"), store.transaction() as run:
+        run("UPDATE tables SET touched = ? WHERE id = ?", (5.0, "t1"))
+        store.load("t1")  # its lock is not reentrant: once, this waited for ever
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.touched == 1.0  # and the transaction was undone
+    store.close()

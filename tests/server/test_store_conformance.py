@@ -90,6 +90,20 @@ def test_a_move_out_of_order_is_refused_and_changes_nothing(store: Store) -> Non
     assert loaded is not None and loaded.moves == ("a",) and loaded.finished is None and loaded.touched == 1.0
 
 
+def test_a_transaction_commits_on_leaving_and_undoes_everything_on_an_error(store: Store) -> None:
+    store.create_table(_table("t1", 1.0))
+    with pytest.raises(RuntimeError, match="undone"), store.transaction() as run:
+        assert run("UPDATE tables SET touched = ? WHERE id = ?", (5.0, "t1")).rowcount == 1
+        raise RuntimeError("undone")
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.touched == 1.0
+    with store.transaction() as run:
+        run("UPDATE tables SET touched = ? WHERE id = ?", (6.0, "t1"))
+        assert run("SELECT touched FROM tables WHERE id = ?", ("t1",)).fetchall() == [(6.0,)]
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.touched == 6.0
+
+
 def test_the_last_move_the_finished_record_and_summary_are_stored_together(store: Store) -> None:
     store.create_table(_table("t1", 1.0))
     store.add_move("t1", 1, "a", finished="the record", summary={"id": "t1", "moves": 1, "name": "Zoë"})

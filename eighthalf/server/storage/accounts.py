@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -161,24 +160,10 @@ def transaction(store: Store) -> Iterator[Execute]:
         StoreError: If the database refuses (a broken unique key too) or cannot be reached,
             or ``store`` is of neither kind.
     """
-    if isinstance(store, SQLiteStore):
-        with store._lock:
-            db = store._db
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                yield lambda sql, parameters: db.execute(sql, parameters).fetchall()
-                db.execute("COMMIT")
-            except BaseException as error:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"the database {store.path}: {error}") from None
-                raise
-    elif isinstance(store, PostgresStore):
-        with store._transaction(side=True) as db:
-            yield lambda sql, parameters: rows_of(db.execute(sql.replace("?", "%s"), parameters))
-    else:
+    if not isinstance(store, (SQLiteStore, PostgresStore)):
         raise StoreError(f"no accounts in a store of type {type(store).__name__}")
+    with store.transaction() as run:
+        yield lambda sql, parameters: rows_of(run(sql, parameters))
 
 
 _ACCOUNT: Final = "SELECT key, name, passphrase, created, disabled FROM accounts"

@@ -24,13 +24,12 @@ claims of a row. The table is part of the database's layout 3
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, Final, Protocol
 
 import attrs
 
-from eighthalf.server.storage.postgres import PostgresStore
-from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.storage.postgres import of_kind, run_one
+from eighthalf.server.storage.store import SQLiteStore, Store
 
 __all__ = ["STATUSES", "Judgement", "Judgements", "PostgresJudgements", "SQLiteJudgements", "judgements_for"]
 
@@ -121,35 +120,22 @@ def _judgement(row: Any) -> Judgement | None:
     return None if row is None else Judgement(*row)
 
 
-class SQLiteJudgements:
-    """:class:`Judgements` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
-    (on its connection and under its lock).
+class _StoredJudgements:
+    """:class:`Judgements` in the database of ``store``, each call one :meth:`Store.transaction
+    <eighthalf.server.storage.store.Store.transaction>` of it."""
 
-    One process serves a SQLite database, so a judgement it finds ``running`` when it opens
-    was left by a process that stopped: it is queued again.
-    """
+    _SKIP: str = ""
+    """What the claim's search for a waiting row adds (a row lock where processes share the queue)."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self._store = store
-        with store._lock:
-            try:
-                store._db.execute("UPDATE judgements SET status = 'queued', owner = NULL WHERE status = 'running'")
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {store.path}: {error}") from None
 
     def _one(self, sql: str, parameters: tuple[Any, ...]) -> Any:
-        with self._store._lock:
-            try:
-                return self._store._db.execute(sql.format(p="?", waiting=_WAITING.format(p="?")), parameters).fetchone()
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {self._store.path}: {error}") from None
+        rows, _ = run_one(self._store, sql.format(p="?", waiting=_WAITING.format(p="?") + self._SKIP), parameters)
+        return rows[0] if rows else None
 
     def _count(self, sql: str, parameters: tuple[Any, ...]) -> int:
-        with self._store._lock:
-            try:
-                return self._store._db.execute(sql.format(p="?"), parameters).rowcount
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {self._store.path}: {error}") from None
+        return run_one(self._store, sql.format(p="?"), parameters)[1]
 
     def enqueue_finished(self, now: float) -> int:
         """See :meth:`Judgements.enqueue_finished`."""
@@ -178,48 +164,25 @@ class SQLiteJudgements:
         return _judgement(self._one(_GET, (table_id,)))
 
 
-class PostgresJudgements:
+class SQLiteJudgements(_StoredJudgements):
+    """:class:`Judgements` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
+    (on its connection and under its lock).
+
+    One process serves a SQLite database, so a judgement it finds ``running`` when it opens
+    was left by a process that stopped: it is queued again.
+    """
+
+    def __init__(self, store: SQLiteStore) -> None:
+        super().__init__(store)
+        self._count("UPDATE judgements SET status = 'queued', owner = NULL WHERE status = 'running'", ())
+
+
+class PostgresJudgements(_StoredJudgements):
     """:class:`Judgements` in the PostgreSQL database of a :class:`~eighthalf.server.storage.postgres.PostgresStore`
     (on its second connection, the one of the worker threads): several processes share the
     queue, and a row lock (``FOR UPDATE SKIP LOCKED``) gives each judgement to one of them."""
 
-    def __init__(self, store: PostgresStore) -> None:
-        self._store = store
-
-    def enqueue_finished(self, now: float) -> int:
-        """See :meth:`Judgements.enqueue_finished`."""
-        return int(self._store._run([(_ENQUEUE.format(p="%s"), (now,))], side=True))
-
-    def claim(self, owner: str, now: float, stale: float) -> str | None:
-        """See :meth:`Judgements.claim`."""
-        waiting = _WAITING.format(p="%s") + " FOR UPDATE SKIP LOCKED"
-        rows = self._store._run(
-            [(_CLAIM.format(p="%s", waiting=waiting), (owner, now, now, now - stale))], fetch=True, side=True
-        )
-        return str(rows[0][0]) if rows else None
-
-    def report(self, table_id: str, owner: str, done: int, total: int, now: float) -> bool:
-        """See :meth:`Judgements.report`."""
-        return bool(
-            self._store._run([(_REPORT.format(p="%s"), (done, total, now, now, table_id, owner))], side=True) == 1
-        )
-
-    def renew(self, table_id: str, owner: str, now: float) -> bool:
-        """See :meth:`Judgements.renew`."""
-        return bool(self._store._run([(_RENEW.format(p="%s"), (now, table_id, owner))], side=True) == 1)
-
-    def finish(self, table_id: str, owner: str, now: float, *, document: str | None, error: str | None) -> bool:
-        """See :meth:`Judgements.finish`."""
-        status = "done" if error is None else "failed"
-        changed = self._store._run(
-            [(_FINISH.format(p="%s"), (status, document, error, now, table_id, owner))], side=True
-        )
-        return bool(changed == 1)
-
-    def get(self, table_id: str) -> Judgement | None:
-        """See :meth:`Judgements.get`."""
-        rows = self._store._run([(_GET.format(p="%s"), (table_id,))], fetch=True, side=True)
-        return _judgement(rows[0] if rows else None)
+    _SKIP = " FOR UPDATE SKIP LOCKED"
 
 
 def judgements_for(store: Store) -> Judgements:
@@ -228,8 +191,4 @@ def judgements_for(store: Store) -> Judgements:
     Raises:
         StoreError: If the database refuses, or ``store`` is of neither kind.
     """
-    if isinstance(store, SQLiteStore):
-        return SQLiteJudgements(store)
-    if isinstance(store, PostgresStore):
-        return PostgresJudgements(store)
-    raise StoreError(f"no judgements for a store of type {type(store).__name__}")
+    return of_kind(store, SQLiteJudgements, PostgresJudgements, "no judgements for")

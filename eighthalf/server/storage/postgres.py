@@ -31,7 +31,7 @@ import contextlib
 import json
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from eighthalf.server.storage.layout import ACCOUNTS_LAYOUT, JUDGEMENTS_LAYOUT, LAYOUT_3, QUEUE_SCHEMA
 from eighthalf.server.storage.store import (
@@ -40,15 +40,18 @@ from eighthalf.server.storage.store import (
     LOAD_MOVES,
     LOAD_SEATS,
     LOAD_TABLE,
-    REMATCH_SQL,
     SCHEMA_VERSION,
     Execute,
     LeaseLost,
     Listed,
     MoveConflict,
     RematchState,
+    SQLiteStore,
+    Statement,
+    Store,
     StoredTable,
     StoreError,
+    count_rematch_vote,
     json_text,
     list_query,
     listed,
@@ -62,7 +65,9 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - the server extra without the postgresql one
     _psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url", "rows_of"]
+__all__ = ["CHANNEL", "POSTGRESQL_SCHEMES", "PostgresStore", "is_postgresql_url", "of_kind", "rows_of", "run_one"]
+
+_T = TypeVar("_T")
 
 CHANNEL: Final = "eighthalf"
 """The ``LISTEN``/``NOTIFY`` channel on which every commit of a move, a seat or an ending is told."""
@@ -282,6 +287,13 @@ class PostgresStore:
             except _psycopg.Error as error:
                 raise StoreError(f"the database {self._shown()}: {str(error).strip()}") from None
 
+    @contextlib.contextmanager
+    def transaction(self, *, side: bool = True) -> Iterator[Statement]:
+        """See :meth:`Store.transaction <eighthalf.server.storage.store.Store.transaction>` (on
+        the second connection, the worker threads', unless ``side`` is false)."""
+        with self._transaction(side=side) as db:
+            yield _statement(db)
+
     def _run(self, statements: list[tuple[str, tuple[Any, ...]]], *, fetch: bool = False, side: bool = False) -> Any:
         """Run ``statements`` in one transaction (``side``: on the second connection): the
         last one's rows (``fetch``) or row count.
@@ -469,25 +481,9 @@ class PostgresStore:
         are counted one after another and only the last one makes the new table."""
         with self._transaction() as db:
             db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
-            if db.execute(_placeholders(REMATCH_SQL["made"]), (table_id,)).fetchone() is not None:
-                return "rematched", rematch_read(db.execute, table_id, "%s")
-            if token_hash is None:
-                gone = db.execute(_placeholders(REMATCH_SQL["withdraw"]), (table_id, seat)).rowcount
-                outcome = "withdrawn" if gone == 1 else "not-agreed"
-            else:
-                added = db.execute(
-                    "INSERT INTO rematch_votes (table_id, seat, token_hash) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                    (table_id, seat, token_hash),
-                ).rowcount
-                outcome = "agreed" if added == 1 else "already-agreed"
-                agreed = {each for (each,) in db.execute(_placeholders(REMATCH_SQL["votes"]), (table_id,))}
-                if outcome == "agreed" and set(people) <= agreed:
-                    db.execute(_placeholders(INSERT_TABLE), table_row(child))
-                    for old, new in seating:
-                        db.execute(_placeholders(REMATCH_SQL["seat"]), (child.id, new, table_id, old))
-                    db.execute(_placeholders(REMATCH_SQL["rematch"]), (table_id, child.id))
-                    outcome = "made"
-            state = rematch_read(db.execute, table_id, "%s")
+            run = _statement(db)
+            outcome = count_rematch_vote(run, table_id, seat, token_hash, people=people, child=child, seating=seating)
+            state = rematch_read(run, table_id)
             if outcome in ("agreed", "withdrawn", "made"):
                 _notify(db, {"table": table_id, "rematch": {"agreed": list(state.agreed), "table": state.table}})
         return outcome, state
@@ -495,8 +491,8 @@ class PostgresStore:
     def rematch_state(self, table_id: str) -> RematchState:
         """See :meth:`Store.rematch_state <eighthalf.server.storage.store.Store.rematch_state>`
         (on the second connection, as the other reads)."""
-        with self._transaction(side=True) as db:
-            return rematch_read(db.execute, table_id, "%s")
+        with self.transaction() as run:
+            return rematch_read(run, table_id)
 
     def release_leases(self, owner: str) -> None:
         """See :meth:`Store.release_leases <eighthalf.server.storage.store.Store.release_leases>`."""
@@ -550,9 +546,45 @@ class PostgresStore:
                 self._side.close()
 
 
+def _statement(db: Any) -> Statement:
+    """The :data:`~eighthalf.server.storage.store.Statement` of the connection ``db``: SQLite's placeholders as psycopg's."""
+    return lambda sql, parameters: db.execute(_placeholders(sql), parameters)
+
+
 def rows_of(cursor: Any) -> list[Any]:
     """The rows of a statement just run (none for a statement that returns none)."""
     return list(cursor.fetchall()) if cursor.description is not None else []
+
+
+# what the modules beside the stores (the queue, the judgements, the webhooks, the accounts) share
+
+
+def run_one(store: Store, sql: str, parameters: tuple[Any, ...]) -> tuple[list[Any], int]:
+    """Run one statement (SQLite's placeholders) in a :meth:`Store.transaction
+    <eighthalf.server.storage.store.Store.transaction>` of its own: its rows and its row count.
+
+    Raises:
+        StoreError: If the database refuses or cannot be reached.
+    """
+    with store.transaction() as run:
+        cursor = run(sql, parameters)
+        return rows_of(cursor), cursor.rowcount
+
+
+def of_kind(
+    store: Store, sqlite: Callable[[SQLiteStore], _T], postgres: Callable[[PostgresStore], _T], refusal: str
+) -> _T:
+    """``sqlite(store)`` or ``postgres(store)``, by the kind of ``store`` (what serves a part
+    of the server's database, the queue say, in a store of that kind).
+
+    Raises:
+        StoreError: If ``store`` is of neither kind: ``refusal``, then the store's type.
+    """
+    if isinstance(store, SQLiteStore):
+        return sqlite(store)
+    if isinstance(store, PostgresStore):
+        return postgres(store)
+    raise StoreError(f"{refusal} a store of type {type(store).__name__}")
 
 
 def _notice(change: dict[str, Any]) -> str:

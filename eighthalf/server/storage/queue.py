@@ -27,14 +27,21 @@ True
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
 
-from eighthalf.server.storage.postgres import CHANNEL, PostgresStore
-from eighthalf.server.storage.store import INSERT_TABLE, SQLiteStore, Store, StoredTable, StoreError, table_row
+from eighthalf.server.storage.postgres import CHANNEL, of_kind, run_one
+from eighthalf.server.storage.store import (
+    INSERT_TABLE,
+    SQLiteStore,
+    Statement,
+    Store,
+    StoredTable,
+    StoreError,
+    table_row,
+)
 
 __all__ = ["MATCH_LOCK", "PostgresQueue", "QueueStore", "Queued", "SQLiteQueue", "Seating", "queue_for"]
 
@@ -159,128 +166,94 @@ def _join_parameters(person: Queued) -> tuple[Any, ...]:
     return (*attrs.astuple(person), person.since)
 
 
-class SQLiteQueue:
-    """:class:`QueueStore` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
-    (on its connection and under its lock). One process serves a SQLite database, so the
-    rows there when it opens are of a process that stopped: they are deleted."""
+class _StoredQueue:
+    """:class:`QueueStore` in the database of ``store``, each call one :meth:`Store.transaction
+    <eighthalf.server.storage.store.Store.transaction>` of it."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    _SKIP: str = ""
+    """What the match's read of the waiting rows adds (a row lock where processes share the queue)."""
+
+    def __init__(self, store: Store) -> None:
         self._store = store
-        with store._lock:
-            try:
-                store._db.execute("DELETE FROM queue")
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {store.path}: {error}") from None
 
-    def _execute(self, sql: str, parameters: tuple[Any, ...]) -> Any:
-        with self._store._lock:
-            try:
-                return self._store._db.execute(sql.format(p="?"), parameters)
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {self._store.path}: {error}") from None
+    def _rows(self, sql: str, parameters: tuple[Any, ...]) -> tuple[list[Any], int]:
+        return run_one(self._store, sql.format(p="?"), parameters)
+
+    def _begin_match(self, run: Statement) -> None:
+        """What the match's transaction does first (nothing: one process matches)."""
+
+    def _seated(self, run: Statement) -> None:
+        """What the match's transaction does last once it seated someone (nothing: one process holds every row)."""
 
     def join(self, person: Queued) -> bool:
         """See :meth:`QueueStore.join`."""
-        return bool(self._execute(_JOIN, _join_parameters(person)).rowcount == 1)
+        return self._rows(_JOIN, _join_parameters(person))[1] == 1
 
     def leave(self, ticket: str) -> bool:
         """See :meth:`QueueStore.leave`."""
-        return bool(self._execute(_LEAVE, (ticket,)).rowcount == 1)
+        return self._rows(_LEAVE, (ticket,))[1] == 1
 
     def renew(self, owner: str, now: float) -> None:
         """See :meth:`QueueStore.renew`."""
-        self._execute(_RENEW, (now, owner))
+        self._rows(_RENEW, (now, owner))
 
     def counts(self, now: float, *, stale: float) -> dict[tuple[str, int], int]:
         """See :meth:`QueueStore.counts`."""
-        rows = self._execute(_COUNTS, (now - stale,)).fetchall()
+        rows, _ = self._rows(_COUNTS, (now - stale,))
         return {(kind, size): count for kind, size, count in rows}
 
     def match(
         self, now: float, decide: Callable[[list[Queued]], Sequence[Seating]], *, stale: float
     ) -> tuple[list[Seating], list[Queued]]:
         """See :meth:`QueueStore.match`."""
-        db = self._store._db
-        with self._store._lock:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute(_STALE.format(p="?"), (now - stale,))
-                waiting = [Queued(*row) for row in db.execute(_WAITING).fetchall()]
-                seatings = list(decide(waiting))
-                rows = _checked(seatings, waiting)
-                for sql, parameters in _writes(seatings, rows, now):
-                    db.execute(sql.format(p="?"), parameters)
-                db.execute("COMMIT")
-            except BaseException as error:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"the database {self._store.path}: {error}") from None
-                raise
-        seated = {ticket for seating in seatings for ticket, _ in seating.seats}
-        return seatings, [row for row in waiting if row.ticket not in seated]
-
-    def collect(self, owner: str) -> list[tuple[str, str, int]]:
-        """See :meth:`QueueStore.collect`."""
-        return [(str(a), str(b), int(c)) for a, b, c in self._execute(_COLLECT, (owner,)).fetchall()]
-
-    def clear(self, owner: str) -> None:
-        """See :meth:`QueueStore.clear`."""
-        self._execute(_CLEAR, (owner,))
-
-
-class PostgresQueue:
-    """:class:`QueueStore` in the PostgreSQL database of a :class:`~eighthalf.server.storage.postgres.PostgresStore`
-    (on its second connection, the one of the worker threads), shared by every process."""
-
-    def __init__(self, store: PostgresStore) -> None:
-        self._store = store
-
-    def _run(self, sql: str, parameters: tuple[Any, ...], *, fetch: bool = False) -> Any:
-        return self._store._run([(sql.format(p="%s"), parameters)], fetch=fetch, side=True)
-
-    def join(self, person: Queued) -> bool:
-        """See :meth:`QueueStore.join`."""
-        return bool(self._run(_JOIN, _join_parameters(person)) == 1)
-
-    def leave(self, ticket: str) -> bool:
-        """See :meth:`QueueStore.leave` (it waits for a match that holds the row, then finds it seated)."""
-        return bool(self._run(_LEAVE, (ticket,)) == 1)
-
-    def renew(self, owner: str, now: float) -> None:
-        """See :meth:`QueueStore.renew`."""
-        self._run(_RENEW, (now, owner))
-
-    def counts(self, now: float, *, stale: float) -> dict[tuple[str, int], int]:
-        """See :meth:`QueueStore.counts`."""
-        rows = self._run(_COUNTS, (now - stale,), fetch=True)
-        return {(kind, size): count for kind, size, count in rows}
-
-    def match(
-        self, now: float, decide: Callable[[list[Queued]], Sequence[Seating]], *, stale: float
-    ) -> tuple[list[Seating], list[Queued]]:
-        """See :meth:`QueueStore.match`: under the advisory lock :data:`MATCH_LOCK`, the rows read
-        ``FOR UPDATE SKIP LOCKED``, the notice sent in the transaction."""
-        with self._store._transaction(side=True) as db:
-            db.execute("SELECT pg_advisory_xact_lock(%s)", (MATCH_LOCK,))
-            db.execute(_STALE.format(p="%s"), (now - stale,))
-            waiting = [Queued(*row) for row in db.execute(_WAITING + " FOR UPDATE SKIP LOCKED").fetchall()]
+        with self._store.transaction() as run:
+            self._begin_match(run)
+            run(_STALE.format(p="?"), (now - stale,))
+            waiting = [Queued(*row) for row in run(_WAITING + self._SKIP, ()).fetchall()]
             seatings = list(decide(waiting))
             rows = _checked(seatings, waiting)
             for sql, parameters in _writes(seatings, rows, now):
-                db.execute(sql.format(p="%s"), parameters)
+                run(sql.format(p="?"), parameters)
             if seatings:
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"queue": "seated"})))
+                self._seated(run)
         seated = {ticket for seating in seatings for ticket, _ in seating.seats}
         return seatings, [row for row in waiting if row.ticket not in seated]
 
     def collect(self, owner: str) -> list[tuple[str, str, int]]:
         """See :meth:`QueueStore.collect`."""
-        return [(str(a), str(b), int(c)) for a, b, c in self._run(_COLLECT, (owner,), fetch=True)]
+        return [(str(a), str(b), int(c)) for a, b, c in self._rows(_COLLECT, (owner,))[0]]
 
     def clear(self, owner: str) -> None:
         """See :meth:`QueueStore.clear`."""
-        self._run(_CLEAR, (owner,))
+        self._rows(_CLEAR, (owner,))
+
+
+class SQLiteQueue(_StoredQueue):
+    """:class:`QueueStore` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
+    (on its connection and under its lock). One process serves a SQLite database, so the
+    rows there when it opens are of a process that stopped: they are deleted."""
+
+    def __init__(self, store: SQLiteStore) -> None:
+        super().__init__(store)
+        self._rows("DELETE FROM queue", ())
+
+
+class PostgresQueue(_StoredQueue):
+    """:class:`QueueStore` in the PostgreSQL database of a :class:`~eighthalf.server.storage.postgres.PostgresStore`
+    (on its second connection, the one of the worker threads), shared by every process. A leave
+    waits for a match that holds the row, then finds it seated. A match holds the advisory lock
+    :data:`MATCH_LOCK`, reads the rows ``FOR UPDATE SKIP LOCKED`` and sends its notice in the
+    transaction."""
+
+    _SKIP = " FOR UPDATE SKIP LOCKED"
+
+    def _begin_match(self, run: Statement) -> None:
+        """Take the advisory lock :data:`MATCH_LOCK` (one process matches at a time)."""
+        run("SELECT pg_advisory_xact_lock(?)", (MATCH_LOCK,))
+
+    def _seated(self, run: Statement) -> None:
+        """Tell every process that the queue seated people (``{"queue": "seated"}``)."""
+        run("SELECT pg_notify(?, ?)", (CHANNEL, json.dumps({"queue": "seated"})))
 
 
 def queue_for(store: Store) -> QueueStore:
@@ -289,8 +262,4 @@ def queue_for(store: Store) -> QueueStore:
     Raises:
         StoreError: If the database refuses, or ``store`` is of neither kind.
     """
-    if isinstance(store, SQLiteStore):
-        return SQLiteQueue(store)
-    if isinstance(store, PostgresStore):
-        return PostgresQueue(store)
-    raise StoreError(f"no queue for a store of type {type(store).__name__}")
+    return of_kind(store, SQLiteQueue, PostgresQueue, "no queue for")

@@ -31,12 +31,13 @@ behind the same interface (:mod:`eighthalf.server.storage.postgres`, :mod:`eight
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final, Protocol
 
 import attrs
@@ -58,9 +59,11 @@ __all__ = [
     "MoveConflict",
     "RematchState",
     "SQLiteStore",
+    "Statement",
     "Store",
     "StoreError",
     "StoredTable",
+    "count_rematch_vote",
     "json_text",
     "list_query",
     "listed",
@@ -81,6 +84,10 @@ account of each seat and the ratings (:data:`~eighthalf.server.storage.layout.AC
 
 Execute = Callable[[str, tuple[Any, ...]], list[Any]]
 """Runs one statement (in SQLite's ``?`` placeholders) in a store's open transaction: its rows."""
+
+Statement = Callable[[str, tuple[Any, ...]], Any]
+"""Runs one statement (in SQLite's ``?`` placeholders) in the transaction of :meth:`Store.transaction`:
+its cursor (``rowcount``, ``fetchone()``, ``fetchall()``; :func:`~eighthalf.server.storage.postgres.rows_of`)."""
 
 
 class StoreError(Exception):
@@ -314,6 +321,17 @@ class Store(Protocol):
         """
         ...
 
+    def transaction(self) -> contextlib.AbstractContextManager[Statement]:
+        """One unit of work (of the queue, the judgements, the webhooks, the accounts): what the
+        :data:`Statement` it gives runs is one transaction, committed on leaving, rolled back on an
+        error. SQLite's holds the store's lock, which is not reentrant: read what the work needs
+        before it (inside, the store refuses). PostgreSQL's is on the worker threads' connection.
+
+        Raises:
+            StoreError: If the database refuses (a broken unique key too) or cannot be reached.
+        """
+        ...
+
     def close(self) -> None:
         """Close the store."""
         ...
@@ -322,6 +340,7 @@ class Store(Protocol):
 REMATCH_SQL: Final = {
     "made": "SELECT rematch FROM rematches WHERE table_id = ?",
     "withdraw": "DELETE FROM rematch_votes WHERE table_id = ? AND seat = ?",
+    "vote": "INSERT INTO rematch_votes (table_id, seat, token_hash) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
     "votes": "SELECT seat FROM rematch_votes WHERE table_id = ? ORDER BY seat",
     "seat": "INSERT INTO seats (table_id, seat, name, token_hash, account) SELECT ?, ?, s.name, v.token_hash, s.account"
     " FROM seats s JOIN rematch_votes v ON v.table_id = s.table_id AND v.seat = s.seat"
@@ -410,6 +429,35 @@ def rematch_read(execute: Callable[..., Any], table_id: str, placeholder: str = 
     return RematchState(tuple(each for (each,) in votes), None if made is None else made[0])
 
 
+def count_rematch_vote(
+    run: Statement,
+    table_id: str,
+    seat: int,
+    token_hash: str | None,
+    *,
+    people: tuple[int, ...],
+    child: StoredTable,
+    seating: tuple[tuple[int, int], ...],
+) -> str:
+    """Count the vote of :meth:`Store.vote_rematch`'s arguments with ``run``, in the vote's transaction
+    (the table's votes put in order): what it did (:data:`REMATCH_OUTCOMES`; ``"made"``: the new table written)."""
+    if run(REMATCH_SQL["made"], (table_id,)).fetchone() is not None:
+        return "rematched"
+    if token_hash is None:
+        gone = run(REMATCH_SQL["withdraw"], (table_id, seat)).rowcount
+        return "withdrawn" if gone == 1 else "not-agreed"
+    if run(REMATCH_SQL["vote"], (table_id, seat, token_hash)).rowcount != 1:
+        return "already-agreed"
+    agreed = {each for (each,) in run(REMATCH_SQL["votes"], (table_id,)).fetchall()}
+    if not set(people) <= agreed:
+        return "agreed"
+    run(INSERT_TABLE, table_row(child))
+    for old, new in seating:
+        run(REMATCH_SQL["seat"], (child.id, new, table_id, old))
+    run(REMATCH_SQL["rematch"], (table_id, child.id))
+    return "made"
+
+
 def _where(path: str) -> str:
     """Why the SQLite file ``path`` could not be opened, when its place says: its folder is
     missing, or it is a folder itself (``""`` otherwise)."""
@@ -438,6 +486,7 @@ class SQLiteStore:
         self.shared = False
         """A SQLite database is served by one process (see :meth:`Store.shared`)."""
         self._lock = threading.Lock()
+        self._holder: int | None = None  # the thread that holds the lock (see _locked)
         try:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -469,8 +518,35 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
             raise
 
-    def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[sqlite3.Connection]:
+        """The connection under the store's lock, which is not reentrant: a thread holding it that asks again is refused."""
+        if self._holder == threading.get_ident():
+            raise StoreError(f"the database {self.path}: asked inside its own transaction (read before it)")
         with self._lock:
+            self._holder = threading.get_ident()
+            try:
+                yield self._db
+            finally:
+                self._holder = None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Statement]:
+        """See :meth:`Store.transaction` (``BEGIN IMMEDIATE``: the database's write lock, one writer at a time)."""
+        with self._locked() as db:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                yield db.execute
+                db.execute("COMMIT")
+            except BaseException as error:
+                if db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
+                    db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"the database {self.path}: {error}") from None
+                raise
+
+    def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
+        with self._locked():
             try:
                 return self._db.execute(sql, parameters).rowcount
             except sqlite3.IntegrityError as error:
@@ -517,36 +593,24 @@ class SQLiteStore:
         then: Callable[[Execute], None] | None = None,
     ) -> None:
         """See :meth:`Store.add_move` (one process holds every lease: ``driver`` is not checked)."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")  # the database's write lock: one writer at a time
-                db = self._db
-                inserted = db.execute(  # only as the move after the last one stored
-                    "INSERT INTO moves (table_id, number, move, made) SELECT ?, ?, ?, ? WHERE"
-                    " (SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?) = ?",
-                    (table_id, number, move, time.time(), table_id, number - 1),
-                ).rowcount
-                if inserted != 1:
-                    (count,) = db.execute(
-                        "SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)
-                    ).fetchone()
-                    raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
-                if finished is not None:
-                    db.execute(
-                        "UPDATE tables SET finished = ?, summary = ?, touched = coalesce(?, touched) WHERE id = ?",
-                        (finished, json_text(summary), touched, table_id),
-                    )
-                    if then is not None:
-                        then(lambda sql, parameters: db.execute(sql, parameters).fetchall())
-                elif touched is not None:
-                    db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
-                self._db.execute("COMMIT")
-            except BaseException as error:
-                if self._db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
-                    self._db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"the database {self.path}: {error}") from None
-                raise
+        with self.transaction() as run:
+            inserted = run(  # only as the move after the last one stored
+                "INSERT INTO moves (table_id, number, move, made) SELECT ?, ?, ?, ? WHERE"
+                " (SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?) = ?",
+                (table_id, number, move, time.time(), table_id, number - 1),
+            ).rowcount
+            if inserted != 1:
+                (count,) = run("SELECT coalesce(max(number), 0) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
+                raise MoveConflict(f"table {table_id}: move {number} follows move {count}")
+            if finished is not None:
+                run(
+                    "UPDATE tables SET finished = ?, summary = ?, touched = coalesce(?, touched) WHERE id = ?",
+                    (finished, json_text(summary), touched, table_id),
+                )
+                if then is not None:
+                    then(lambda sql, parameters: run(sql, parameters).fetchall())
+            elif touched is not None:
+                run("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
 
     def finish(self, table_id: str, record: str, summary: dict[str, Any] | None = None) -> None:
         """See :meth:`Store.finish`."""
@@ -568,12 +632,12 @@ class SQLiteStore:
     ) -> list[Listed]:
         """See :meth:`Store.list_tables`."""
         sql, parameters = list_query(limit, before, game, finished)
-        with self._lock:
+        with self._locked():
             return listed(self._db.execute(sql, parameters).fetchall())
 
     def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
         """See :meth:`Store.load`."""
-        with self._lock:
+        with self._locked():
             row = self._db.execute(LOAD_TABLE, (table_id,)).fetchone()
             if row is None:
                 return None
@@ -585,7 +649,7 @@ class SQLiteStore:
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """See :meth:`Store.table_ids`."""
         where = " WHERE finished IS NULL" if unfinished else ""
-        with self._lock:
+        with self._locked():
             return [table_id for (table_id,) in self._db.execute(f"SELECT id FROM tables{where} ORDER BY created, id")]
 
     def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
@@ -610,41 +674,13 @@ class SQLiteStore:
         seating: tuple[tuple[int, int], ...],
     ) -> tuple[str, RematchState]:
         """See :meth:`Store.vote_rematch` (under the database's write lock: one vote at a time)."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                db = self._db
-                if db.execute(REMATCH_SQL["made"], (table_id,)).fetchone() is not None:
-                    outcome = "rematched"
-                elif token_hash is None:
-                    gone = db.execute(REMATCH_SQL["withdraw"], (table_id, seat)).rowcount
-                    outcome = "withdrawn" if gone == 1 else "not-agreed"
-                else:
-                    added = db.execute(
-                        "INSERT OR IGNORE INTO rematch_votes (table_id, seat, token_hash) VALUES (?, ?, ?)",
-                        (table_id, seat, token_hash),
-                    ).rowcount
-                    outcome = "agreed" if added == 1 else "already-agreed"
-                    agreed = {each for (each,) in db.execute(REMATCH_SQL["votes"], (table_id,))}
-                    if outcome == "agreed" and set(people) <= agreed:
-                        db.execute(INSERT_TABLE, table_row(child))
-                        for old, new in seating:
-                            db.execute(REMATCH_SQL["seat"], (child.id, new, table_id, old))
-                        db.execute(REMATCH_SQL["rematch"], (table_id, child.id))
-                        outcome = "made"
-                state = rematch_read(db.execute, table_id)
-                self._db.execute("COMMIT")
-            except BaseException as error:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"the database {self.path}: {error}") from None
-                raise
-        return outcome, state
+        with self.transaction() as run:
+            outcome = count_rematch_vote(run, table_id, seat, token_hash, people=people, child=child, seating=seating)
+            return outcome, rematch_read(run, table_id)
 
     def rematch_state(self, table_id: str) -> RematchState:
         """See :meth:`Store.rematch_state`."""
-        with self._lock:
+        with self._locked():
             return rematch_read(self._db.execute, table_id)
 
     def listen(self, changed: Callable[[dict[str, Any]], None]) -> None:
@@ -652,7 +688,7 @@ class SQLiteStore:
 
     def check(self) -> None:
         """See :meth:`Store.check`."""
-        with self._lock:
+        with self._locked():
             try:
                 self._db.execute("SELECT count(*) FROM tables WHERE id = ''").fetchone()
             except sqlite3.Error as error:
@@ -660,5 +696,5 @@ class SQLiteStore:
 
     def close(self) -> None:
         """See :meth:`Store.close`."""
-        with self._lock:
+        with self._locked():
             self._db.close()

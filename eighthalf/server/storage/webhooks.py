@@ -21,13 +21,12 @@ A seat has at most one webhook: a new one replaces the old.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, Final, Protocol
 
 import attrs
 
-from eighthalf.server.storage.postgres import PostgresStore
-from eighthalf.server.storage.store import SQLiteStore, Store, StoreError
+from eighthalf.server.storage.postgres import of_kind, run_one
+from eighthalf.server.storage.store import Store
 
 __all__ = ["PostgresWebhooks", "SQLiteWebhooks", "Webhook", "Webhooks", "webhooks_for"]
 
@@ -90,20 +89,15 @@ def _fields(hook: Webhook) -> tuple[Any, ...]:
     return (hook.table, hook.seat, hook.id, hook.url, hook.secret, hook.base, hook.created)
 
 
-class SQLiteWebhooks:
-    """:class:`Webhooks` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
-    (on its connection and under its lock)."""
+class _StoredWebhooks:
+    """:class:`Webhooks` in the database of ``store``, each call one :meth:`Store.transaction
+    <eighthalf.server.storage.store.Store.transaction>` of it."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self._store = store
 
     def _rows(self, sql: str, parameters: tuple[Any, ...]) -> tuple[list[Any], int]:
-        with self._store._lock:
-            try:
-                cursor = self._store._db.execute(sql.format(p="?"), parameters)
-                return cursor.fetchall(), cursor.rowcount
-            except sqlite3.Error as error:
-                raise StoreError(f"the database {self._store.path}: {error}") from None
+        return run_one(self._store, sql.format(p="?"), parameters)
 
     def put(self, hook: Webhook) -> None:
         """See :meth:`Webhooks.put`."""
@@ -123,29 +117,14 @@ class SQLiteWebhooks:
         return self._rows(_REMOVE, (table_id, seat))[1] == 1
 
 
-class PostgresWebhooks:
+class SQLiteWebhooks(_StoredWebhooks):
+    """:class:`Webhooks` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
+    (on its connection and under its lock)."""
+
+
+class PostgresWebhooks(_StoredWebhooks):
     """:class:`Webhooks` in the PostgreSQL database of a :class:`~eighthalf.server.storage.postgres.PostgresStore`
     (on its second connection, the one of the worker threads, so that a move never waits for them)."""
-
-    def __init__(self, store: PostgresStore) -> None:
-        self._store = store
-
-    def put(self, hook: Webhook) -> None:
-        """See :meth:`Webhooks.put`."""
-        self._store._run([(_PUT.format(p="%s"), _fields(hook))], side=True)
-
-    def get(self, table_id: str, seat: int) -> Webhook | None:
-        """See :meth:`Webhooks.get`."""
-        found = _hooks(self._store._run([(_GET.format(p="%s"), (table_id, seat))], fetch=True, side=True))
-        return found[0] if found else None
-
-    def of_table(self, table_id: str) -> list[Webhook]:
-        """See :meth:`Webhooks.of_table`."""
-        return _hooks(self._store._run([(_OF_TABLE.format(p="%s"), (table_id,))], fetch=True, side=True))
-
-    def remove(self, table_id: str, seat: int) -> bool:
-        """See :meth:`Webhooks.remove`."""
-        return bool(self._store._run([(_REMOVE.format(p="%s"), (table_id, seat))], side=True) == 1)
 
 
 def webhooks_for(store: Store) -> Webhooks:
@@ -154,8 +133,4 @@ def webhooks_for(store: Store) -> Webhooks:
     Raises:
         StoreError: If ``store`` is of neither kind.
     """
-    if isinstance(store, SQLiteStore):
-        return SQLiteWebhooks(store)
-    if isinstance(store, PostgresStore):
-        return PostgresWebhooks(store)
-    raise StoreError(f"no webhooks for a store of type {type(store).__name__}")
+    return of_kind(store, SQLiteWebhooks, PostgresWebhooks, "no webhooks for")
