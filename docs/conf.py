@@ -151,6 +151,7 @@ nitpick_ignore = [
     ("py:func", "gc.set_threshold"),
     ("py:class", "collections.abc.AsyncIterator"),
     ("py:class", "contextlib.AbstractAsyncContextManager"),
+    ("py:class", "contextlib.AbstractContextManager"),
     ("py:class", "starlette.applications.Starlette"),
     ("py:class", "starlette.requests.HTTPConnection"),
     ("py:class", "starlette.requests.Request"),

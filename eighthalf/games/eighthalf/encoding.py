@@ -58,7 +58,12 @@ from eighthalf.games.eighthalf.moves import (
     HAND_PLAYS,
     MOVE_TYPES,
     OPEN_PLAYS,
+    BlindPlay,
+    Collect,
+    EightAndHalf,
+    HandPlay,
     Move,
+    OpenPlay,
 )
 from eighthalf.games.eighthalf.options import Rules
 from eighthalf.games.eighthalf.state import MAX_CALL_HALVES, GameState
@@ -87,7 +92,7 @@ __all__ = [
     "table_rules",
 ]
 
-ACTIONS: tuple[Move, ...] = (
+ACTIONS: tuple[HandPlay | EightAndHalf | OpenPlay | BlindPlay | Collect, ...] = (
     *(play for row in HAND_PLAYS for play in row),
     EIGHT_AND_HALF,
     *OPEN_PLAYS,
