@@ -35,7 +35,7 @@ from eighthalf.server.web import accounts
 from eighthalf.server.web.metrics import Metrics
 from eighthalf.server.web.rematch import rematch_by_message, told_on_attach
 
-__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "Outbox", "websocket_endpoint"]
+__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "Outbox", "RateLimit", "websocket_endpoint"]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -57,6 +57,42 @@ itself, which does not read it, so no error frame comes first."""
 
 
 _PONG: Final = message_text({"type": "pong"})
+
+
+class RateLimit:
+    """A connection's allowance of messages (a token bucket): so many a second, and a burst of so many.
+
+    Args:
+        rate: The messages a second that the allowance grows by.
+        burst: The most messages the allowance holds (and holds at the start).
+    """
+
+    __slots__ = ("allowance", "burst", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.allowance = self.burst
+        """The messages allowed now; a message takes one, :meth:`give_back` returns it."""
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Count one message: ``True`` if the allowance had room for it, ``False`` for a flood."""
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def give_back(self) -> None:
+        """Return the allowance that a message took (one that is no flood, as an accepted move)."""
+        self.allowance += 1
+
+    def flooded(self) -> str:
+        """The refusal's text for a flood: ``more than RATE messages a second``."""
+        return f"more than {self.rate:g} messages a second"
 
 
 class Outbox:
@@ -203,16 +239,11 @@ async def _receive_text(websocket: WebSocket) -> str:
 
 async def _serve(websocket: WebSocket, connection: _Connection, table: Table, seat: int | None) -> None:
     """Answer one connection's messages until it goes (or floods, and is closed)."""
-    rate, burst = RATE
-    allowance, stamp = float(burst), time.monotonic()
+    limit = RateLimit(*RATE)
     while not connection.closed:
         text = await _receive_text(websocket)
-        now = time.monotonic()
-        allowance = min(float(burst), allowance + (now - stamp) * rate)
-        stamp = now
-        if allowance < 1:
-            raise Refused("rate-limited", f"more than {rate:g} messages a second")
-        allowance -= 1
+        if not limit.take():
+            raise Refused("rate-limited", limit.flooded())
         try:
             message = parse_client_message(text)
             if message["type"] == "ping":
@@ -225,6 +256,6 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 raise Refused("not-seated", "a spectator cannot move")
             else:
                 await table.play(seat, message["move"], message.get("number"))
-                allowance += 1  # an accepted move is no flood: the game itself paces them
+                limit.give_back()  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
             connection.deliver(_error_text(refused, connection.locale, table))
