@@ -47,7 +47,7 @@ from eighthalf.server.tables.queueing import Queue
 from eighthalf.server.tables.service import Service
 from eighthalf.server.web.accounts import origin_allowed, signed_in
 from eighthalf.server.web.metrics import Metrics
-from eighthalf.server.web.sockets import Outbox, RateLimit
+from eighthalf.server.web.sockets import Outbox, RateLimit, receive_text
 
 __all__ = [
     "BOT_RATINGS_SECONDS",
@@ -133,10 +133,7 @@ async def _message(websocket: WebSocket) -> dict[str, Any]:
         _Closing: If it is binary or too large (``bad-message``, ``too-large``: the connection is closed).
         Refused: If it is not an object of a known ``type`` (``bad-message``).
     """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text: str | None = message.get("text")
+    text = await receive_text(websocket)
     if text is None:
         raise _Closing("bad-message", "messages are JSON text, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_QUEUE_MESSAGE_BYTES:

@@ -35,7 +35,16 @@ from eighthalf.server.web import accounts
 from eighthalf.server.web.metrics import Metrics
 from eighthalf.server.web.rematch import rematch_by_message, told_on_attach
 
-__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "Outbox", "RateLimit", "websocket_endpoint"]
+__all__ = [
+    "HELLO_SECONDS",
+    "MAX_FRAME_BYTES",
+    "MAX_QUEUED",
+    "RATE",
+    "Outbox",
+    "RateLimit",
+    "receive_text",
+    "websocket_endpoint",
+]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -219,6 +228,16 @@ async def _hello(websocket: WebSocket) -> dict[str, Any]:
     return message
 
 
+async def receive_text(websocket: WebSocket) -> str | None:
+    """The text of the next message that ``websocket`` receives, or ``None`` if it is binary;
+    Starlette's ``WebSocketDisconnect`` if the client went."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text
+
+
 async def _receive_text(websocket: WebSocket) -> str:
     """The next message, which must be text of at most :data:`MAX_MESSAGE_BYTES`.
 
@@ -226,10 +245,7 @@ async def _receive_text(websocket: WebSocket) -> str:
         WebSocketDisconnect: If the client went.
         Refused: If it is binary or too large.
     """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text: str | None = message.get("text")
+    text = await receive_text(websocket)
     if text is None:
         raise Refused("bad-message", "messages are JSON text, not binary")
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
