@@ -69,9 +69,11 @@ def test_the_table_page_runs_the_clients_own_files() -> None:
         assert (STATIC / name).read_bytes() == (CLIENT / "src" / name).read_bytes(), (
             f"eighthalf/server/static/{name} is not clients/js/src/{name}: run node clients/js/scripts/generate.mjs"
         )
-    page, script = ((STATIC / name).read_text(encoding="utf-8") for name in ("table.html", "table.js"))
+    page, script, seat = ((STATIC / name).read_text(encoding="utf-8") for name in ("table.html", "table.js", "seat.js"))
     assert '<script type="module" src="/static/table.js">' in page
-    assert 'import { TableConnection, joinTable } from "./client.js";' in script
+    assert 'import { TableConnection } from "./client.js";' in script
+    assert 'import { seatHolder } from "./seat.js";' in script
+    assert 'import { joinTable } from "./client.js";' in seat
 
 
 def test_the_generated_types_and_frames_match_the_shipped_schemas(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-// The table page: joins a seat (or watches), follows the table over the websocket
+// The table page: joins a seat (or watches: seat.js holds the seat's token, its private link
+// and its webhook), follows the table over the websocket
 // (/ws/{id}: hello, then welcome, state, seats, votes, moved, error and pong messages) and renders what
 // the server sends this seat: its own view, the legal moves, the narrated events.
 // It never holds more than the server sends it, and the server sends each seat only its view.
@@ -8,7 +9,8 @@
 // The connection is the JavaScript client's (client.js, a copy of clients/js/src/client.js): it
 // checks each frame against its schema, and connects again by itself after a drop or a drain.
 
-import { TableConnection, joinTable } from "./client.js";
+import { TableConnection } from "./client.js";
+import { seatHolder } from "./seat.js";
 import { chime, notify, setupNotify, setupSound } from "./sound.js";
 
 (() => {
@@ -18,8 +20,8 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   const LOG_LINES = 300;
 
   let notifiable = false; // whether this browser can show notifications (setupNotify)
-  let token = null; // this seat's token, from the join answer, the link's fragment or localStorage
   let seat = null; // the seat this connection acts for (null: a spectator)
+  const holder = seatHolder(tableId, connect); // its token (seat.js), from the join answer, the link's fragment or localStorage
   let connection = null; // the table's TableConnection (client.js)
   let attempts = 0;
   let reconnectTimer = null;
@@ -151,7 +153,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   // from its view (POST /api/tables/{id}/hint with the seat's token), asked for by a button.
   function renderHint(state) {
     const mine = seat !== null && state.moves.length > 0 && !state.result;
-    $("hint-option").hidden = !(summary && summary.hints && mine && token);
+    $("hint-option").hidden = !(summary && summary.hints && mine && holder.token);
     if (!$("hint").dataset.number || Number($("hint").dataset.number) !== state.number) {
       $("hint").hidden = true; // a hint is of one position
       $("hint").replaceChildren();
@@ -159,7 +161,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   }
 
   async function askHint() {
-    if (!token || !last) return;
+    if (!holder.token || !last) return;
     const number = last.number;
     $("hint-button").disabled = true;
     $("hint").hidden = false;
@@ -167,7 +169,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     $("hint").replaceChildren(t("Working out the best moves…"));
     try {
       const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
-        method: "POST", headers: { authorization: `Bearer ${token}` },
+        method: "POST", headers: { authorization: `Bearer ${holder.token}` },
       });
       const body = await answer.json();
       if (!last || last.number !== number) return; // the game moved on meanwhile
@@ -370,7 +372,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     $("rematch-link").hidden = true;
     const waiting = votes.people.filter((each) => !votes.agreed.includes(each));
     const agreed = seat !== null && votes.agreed.includes(seat);
-    button.hidden = seat === null || !token || !votes.people.includes(seat);
+    button.hidden = seat === null || !holder.token || !votes.people.includes(seat);
     button.textContent = agreed ? t("Withdraw") : t("Play again");
     button.dataset.agree = agreed ? "false" : "true";
     $("rematch-text").textContent = votes.agreed.length === 0
@@ -379,14 +381,14 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   }
 
   async function askRematch() {
-    if (!token) return;
+    if (!holder.token) return;
     const button = $("rematch-button");
     button.disabled = true;
     $("rematch-error").hidden = true;
     try {
       const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${holder.token}`, "content-type": "application/json" },
         body: JSON.stringify({ agree: button.dataset.agree === "true" }),
       });
       if (!answer.ok) {
@@ -480,7 +482,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     if (old) old.close();
     // the offline table (offline-start.js) plays on the engine in the browser instead
     const open = globalThis.eighthalfConnect || ((options) => TableConnection.open(options));
-    const opened = open({ url: location.origin, table: tableId, token, lang: eighthalf.lang(), backoff });
+    const opened = open({ url: location.origin, table: tableId, token: holder.token, lang: eighthalf.lang(), backoff });
     connection = opened;
     setConnection(t("connecting…"));
     opened.on("frame", (message) => {
@@ -531,7 +533,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     if (code === 4401) {
       // The token is no seat's (the table was made anew?): forget it and watch.
       eighthalf.forgetSeat(tableId);
-      token = null;
+      holder.token = null;
       seat = null;
       showPrivate();
       connect();
@@ -559,7 +561,7 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
         $("keys-hint").textContent = board && board.keys ? `${t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.")} ${t(board.keys)}`
           : t("Keyboard: Tab and the arrow keys move among the cards, Space selects, Esc clears.");
         seat = message.seat;
-        if (seat !== null && token) eighthalf.saveSeat(tableId, seat, token);
+        if (seat !== null && holder.token) eighthalf.saveSeat(tableId, seat, holder.token);
         setConnection(seat === null ? t("watching") : t("connected"));
         const who = seat === null ? "" : ` · ${t("{name}, seat {seat}", { name: nameOf(seat), seat: seat + 1 })}`;
         const rounds = summary.rounds > 1 ? ` ${t("({rounds} rounds)", { rounds: summary.rounds })}` : "";
@@ -602,99 +604,13 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
     }
   }
 
+  // The seat's private link and webhook (seat.js), shown to a seated person.
+  const showPrivate = () => holder.showPrivate(seat, Boolean(last && last.result));
+
   // The header's link to the game's How to play page, in the page's language (none: the game has no page).
   function showRules() {
     $("rules-link").hidden = !rules.page;
     if (rules.page) $("rules-link").href = rules.page;
-  }
-
-  // ------------------------------------------------------------------ joining
-
-  function showPrivate() {
-    const box = $("private");
-    box.hidden = seat === null || !token;
-    box.open = false;
-    $("private-link").value = "";
-    // a webhook is the server's: none offline, nor once the game is over
-    $("webhook").hidden = box.hidden || typeof eighthalfLocal === "function" || Boolean(last && last.result);
-  }
-
-  // The seat's webhook (POST, GET, DELETE /api/tables/{id}/webhook with the seat's token as a bearer
-  // header): shown when the box opens; its secret is shown once, when it is saved.
-  async function webhookRequest(method, body) {
-    const headers = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/webhook`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store",
-    });
-    const doc = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(doc && doc.error ? doc.error.message : `${response.status} ${response.statusText}`);
-    return doc;
-  }
-
-  function showWebhook(hook, secret) {
-    $("webhook-remove").hidden = !hook;
-    $("webhook-url").value = hook ? hook.url : "";
-    $("webhook-status").textContent = !hook ? t("No webhook yet.")
-      : secret ? t("Saved. Its secret, shown this once, signs each call: {secret}", { secret })
-        : t("Saved: {url}", { url: hook.url });
-  }
-
-  function setupWebhook() {
-    const failed = (error) => { $("webhook-status").textContent = error.message; };
-    $("webhook").addEventListener("toggle", () => {
-      if ($("webhook").open && token) webhookRequest("GET").then((answer) => showWebhook(answer.webhook, null), failed);
-    });
-    $("webhook-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      webhookRequest("POST", { url: $("webhook-url").value.trim() }).then((made) => showWebhook(made, made.secret), failed);
-    });
-    $("webhook-remove").addEventListener("click", () => {
-      webhookRequest("DELETE").then(() => showWebhook(null, null), failed);
-    });
-  }
-
-  function setupPrivate() {
-    // The link holds the token in its fragment: never sent to the server, shown only on request.
-    $("private").addEventListener("toggle", () => {
-      $("private-link").value = $("private").open && token
-        ? eighthalf.absolute(`/table/${tableId}#token=${encodeURIComponent(token)}`)
-        : "";
-    });
-    $("private-copy").addEventListener("click", () => {
-      if ($("private").open && token) eighthalf.copyLink($("private-link"), $("private-copy"));
-    });
-  }
-
-  function setupJoin(wanted) {
-    $("join").hidden = false;
-    $("join-heading").textContent = t("Take seat {seat}", { seat: wanted + 1 });
-    $("join-button").textContent = t("Sit at seat {seat}", { seat: wanted + 1 });
-    $("join-name").value = eighthalf.savedName();
-    $("join-form").addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const name = $("join-name").value.trim();
-      if (!name) return;
-      $("join-button").disabled = true;
-      try {
-        const joined = await joinTable(location.origin, tableId, wanted, name);
-        token = joined.token;
-        eighthalf.saveSeat(tableId, joined.seat, joined.token);
-        eighthalf.saveName(name);
-        $("join").hidden = true;
-        history.replaceState(null, "", location.pathname);
-        connect();
-      } catch (error) {
-        $("join-error").textContent = eighthalf.words(error);
-        $("join-error").hidden = false;
-      } finally {
-        $("join-button").disabled = false;
-      }
-    });
-    $("watch").addEventListener("click", () => {
-      $("join").hidden = true;
-      history.replaceState(null, "", location.pathname);
-    });
   }
 
   // The keyboard: Tab or the arrow keys among the cards (left and right within a row, up
@@ -764,27 +680,12 @@ import { chime, notify, setupNotify, setupSound } from "./sound.js";
   async function start() {
     await eighthalf.ready; // the page's language, before any text is written
     document.documentElement.style.setProperty("--fresh-mark", JSON.stringify(t("new"))); // style.css: .card.fresh
-    setupPrivate();
-    setupWebhook();
     setupKeys();
     setupSound($("sound"));
     notifiable = setupNotify($("notify"));
     $("rematch-button").addEventListener("click", askRematch);
     setInterval(tick, 500);
-    // A second device's link carries the token in the fragment: keep it here, then drop it from the address.
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    const params = new URLSearchParams(location.search);
-    const saved = eighthalf.savedSeat(tableId);
-    if (fragment.get("token")) {
-      token = fragment.get("token");
-      eighthalf.saveSeat(tableId, null, token);
-      history.replaceState(null, "", location.pathname);
-    } else if (saved) {
-      token = saved.token;
-      if (params.has("seat")) history.replaceState(null, "", location.pathname);
-    } else if (params.has("seat") && /^\d{1,2}$/.test(params.get("seat"))) {
-      setupJoin(Number(params.get("seat")));
-    }
+    holder.start();
     connect();
     window.addEventListener("online", () => {
       if (stopped || !connection || connection.welcomed) return;

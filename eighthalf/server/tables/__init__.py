@@ -1,6 +1,7 @@
 """The tables a server process holds, for any game of the game protocol (:class:`~eighthalf.core.game.Game`).
 
 - :mod:`~eighthalf.server.tables.table`: one table: its seats, moves, bots and clock;
+- :mod:`~eighthalf.server.tables.telling`: what the frames of several seats after a move share, made once;
 - :mod:`~eighthalf.server.tables.seats`: seat tokens, the connection and meter a table talks to, and their limits;
 - :mod:`~eighthalf.server.tables.review`: a table's game move by move, as one perspective saw it;
 - :mod:`~eighthalf.server.tables.judge`: the background judgement of finished tables;

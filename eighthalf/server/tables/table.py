@@ -21,7 +21,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -55,6 +55,7 @@ from eighthalf.server.tables.seats import (
     new_token,
     token_hash,
 )
+from eighthalf.server.tables.telling import SharedTelling
 
 __all__ = ["RETRY_SECONDS", "Table", "stored_summary"]
 
@@ -71,16 +72,6 @@ def stored_summary(summary: dict[str, Any]) -> dict[str, Any]:
         "spectators": 0,
         "seats": [{**seat, "connected": 0} for seat in summary["seats"]],
     }
-
-
-def _value(event: object) -> Hashable:
-    """A key by which equal events are found alike: the event, or its identity if it has no
-    hash (then the caller holds the event while the key is in use, so that no identity is reused)."""
-    try:
-        hash(event)
-    except TypeError:
-        return ("object at", id(event))
-    return event
 
 
 class Table:
@@ -408,30 +399,19 @@ class Table:
         seat's frame is written once a language, and its text given to each of the seat's
         connections told in it. What several seats' frames share is made once: the JSON of an
         event they see alike (an equal event), the narration of equal events in one language."""
-        game, documents = self.game, self.entry.documents
         frames: dict[tuple[int | None, str], str] = {}
         seen: dict[int | None, Sequence[Any]] = {}
         # by value (``seen`` holds the events: the identity of one without a hash is not reused meanwhile)
-        events_data: dict[Hashable, dict[str, Any]] = {}
-        told: dict[tuple[tuple[Hashable, ...], str], list[str]] = {}
+        telling = SharedTelling(self.entry, self.game, self.frame_parts().names)
         seconds_left = self._seconds_left()
-        names = self.frame_parts().names
         for viewer, client in self._audience():
             key = viewer, self.locales.get(client, DEFAULT_LOCALE)
             frame = frames.get(key)
             if frame is None:
                 if viewer not in seen:
-                    seen[viewer] = game.events_for(events, viewer)
+                    seen[viewer] = self.game.events_for(events, viewer)
                 mine = seen[viewer]
-                data, values = [], []
-                for event in mine:
-                    values.append(value := _value(event))
-                    if (found := events_data.get(value)) is None:
-                        found = events_data[value] = documents.to_data(event)
-                    data.append(found)
-                said = tuple(values), key[1]
-                if (narration := told.get(said)) is None:
-                    narration = told[said] = game.narrate(mine, names, key[1]) if mine else []
+                data, narration = telling.tell(mine, key[1])
                 frame = frames[key] = self._frame(
                     viewer, mine, last, key[1], events_data=data, narration=narration, seconds_left=seconds_left
                 )

@@ -201,15 +201,25 @@ def _limiter(request: Request) -> LoginLimiter:
     return limiter
 
 
+async def _credentials(request: Request) -> tuple[str, str]:
+    """The name and passphrase that a sign-up or a log-in gives: its body ``{"name": ..., "passphrase": ...}``,
+    checked (and the request's origin first).
+
+    Raises:
+        Refused: If the request comes from another site's page, or the body, the name or the passphrase
+            is not one.
+    """
+    check_origin(request)
+    body = await _json(request)
+    _fields(body, {"name", "passphrase"})
+    return account_name(body["name"]), check_passphrase(body["passphrase"])
+
+
 async def sign_up(request: Request) -> Response:
     """``POST /api/accounts``: make an account and sign in (201, with the session cookie)."""
     metrics = request.app.state.metrics
     try:
-        check_origin(request)
-        body = await _json(request)
-        _fields(body, {"name", "passphrase"})
-        name = account_name(body["name"])
-        passphrase = check_passphrase(body["passphrase"])
+        name, passphrase = await _credentials(request)
         key = account_key(name)
         limiter = _limiter(request)
         limiter.check(None, _address(request))  # making accounts counts against the address, as a failed login does
@@ -229,11 +239,7 @@ async def log_in(request: Request) -> Response:
     metrics = request.app.state.metrics
     limiter = _limiter(request)
     try:
-        check_origin(request)
-        body = await _json(request)
-        _fields(body, {"name", "passphrase"})
-        name = account_name(body["name"])
-        passphrase = check_passphrase(body["passphrase"])
+        name, passphrase = await _credentials(request)
         key, address = account_key(name), _address(request)
         try:
             limiter.check(key, address)

@@ -48,10 +48,7 @@ POST body is read only when declared ``application/json`` (415 otherwise).
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -90,7 +87,7 @@ from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.service import Service
 from eighthalf.server.web import accounts
 from eighthalf.server.web.boards import board_route, game_listing, listing_locale
-from eighthalf.server.web.bodies import json_body, refusal
+from eighthalf.server.web.bodies import cursor_text, json_body, read_cursor, refusal
 from eighthalf.server.web.byday import install_byday
 from eighthalf.server.web.hints import hint_route
 from eighthalf.server.web.howto import howto_listing, howto_route
@@ -128,11 +125,6 @@ LIST_LIMIT: Final = 200
 _STATUSES: Final = ("open", "playing", "finished")
 
 
-def _cursor_text(cursor: tuple[float, str]) -> str:
-    """A page's cursor as the ``cursor`` parameter writes it: opaque, URL-safe."""
-    return base64.urlsafe_b64encode(json.dumps([cursor[0], cursor[1]]).encode()).decode().rstrip("=")
-
-
 def _list_query(request: Request) -> dict[str, Any]:
     """The paged list's parameters: ``limit``, ``cursor``, ``game`` and ``status``.
 
@@ -161,14 +153,7 @@ def _list_query(request: Request) -> dict[str, Any]:
             )
         query["status"] = params["status"]
     if "cursor" in params:
-        text = params["cursor"]
-        try:
-            created, table_id = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-            if type(created) not in (int, float) or type(table_id) is not str or len(table_id) > 40:
-                raise ValueError
-        except (ValueError, TypeError, binascii.Error):
-            raise Refused("bad-query", f"cursor: not a cursor of this list: {quote(text[:40])}") from None
-        query["before"] = (float(created), table_id)
+        query["before"] = read_cursor(params["cursor"], 40)
     return query
 
 
@@ -251,7 +236,7 @@ async def list_tables(request: Request) -> Response:
     headers = {}
     if after is not None:
         params = {key: value for key, value in request.query_params.items() if key != "cursor"}
-        params["cursor"] = _cursor_text(after)
+        params["cursor"] = cursor_text(after)
         headers["link"] = f'</api/tables?{urlencode(params)}>; rel="next"'
     return JSONResponse(found, headers=headers)
 

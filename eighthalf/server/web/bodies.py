@@ -1,5 +1,5 @@
-"""What the server's HTTP endpoints share: a request's JSON body, read within a bound, and a
-refusal's answer with its status.
+"""What the server's HTTP endpoints share: a request's JSON body, read within a bound, a
+refusal's answer with its status, and the cursor of a list read page by page.
 
 Only a body declared ``application/json`` is read: a page of another site can send a form's
 types (``text/plain``, form data) through a visitor's browser without asking, but not JSON,
@@ -9,20 +9,29 @@ code it does not list); the codes are documented on the network page.
 
 >>> refusal(Refused("no-table", "there is no table k3x9")).status_code
 404
+
+A cursor is the place in a list where its next page starts, a number and a key, as URL-safe
+text:
+
+>>> read_cursor(cursor_text((1700000000.5, "k3x9")), 40)
+(1700000000.5, 'k3x9')
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 from typing import Any, Final
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
-from eighthalf.core.errors import EighthalfError
+from eighthalf.core.errors import EighthalfError, quote
 from eighthalf.formats.documents import parse_json
 from eighthalf.server.protocol.messages import Refused
 
-__all__ = ["STATUS", "json_body", "refusal"]
+__all__ = ["STATUS", "cursor_text", "json_body", "read_cursor", "refusal"]
 
 STATUS: Final = {
     "bad-token": 401,
@@ -92,3 +101,24 @@ async def json_body(request: Request, limit: int, *, empty: Any = None) -> Any:
         return parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, EighthalfError) as error:
         raise Refused("bad-json", f"the body is not a JSON document: {str(error)[:200]}") from None
+
+
+def cursor_text(cursor: tuple[float, str]) -> str:
+    """The text of a cursor (a list's place: a number, as a time, and a key): its JSON in URL-safe
+    base64, without padding; :func:`read_cursor` reads it back."""
+    return base64.urlsafe_b64encode(json.dumps([cursor[0], cursor[1]]).encode()).decode().rstrip("=")
+
+
+def read_cursor(text: str, longest: int) -> tuple[float, str]:
+    """The cursor that :func:`cursor_text` wrote as ``text``, whose key has at most ``longest`` characters.
+
+    Raises:
+        Refused: If ``text`` is no such cursor (``bad-query``).
+    """
+    try:
+        number, key = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+        if type(number) not in (int, float) or type(key) is not str or len(key) > longest:
+            raise ValueError
+    except (ValueError, TypeError, binascii.Error):
+        raise Refused("bad-query", f"cursor: not a cursor of this list: {quote(text[:40])}") from None
+    return float(number), key

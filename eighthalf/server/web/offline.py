@@ -79,6 +79,7 @@ PYODIDE_ENV: Final = "EIGHTHALF_PYODIDE"
 PAGE_FILES: Final = (
     "app.js",
     "table.js",
+    "seat.js",
     "sound.js",
     "client.js",
     "frames.js",

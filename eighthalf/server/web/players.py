@@ -21,10 +21,7 @@ language, else the one ``Accept-Language`` prefers.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
-import json
 from typing import Any, Final
 from urllib.parse import quote as url_quote
 from urllib.parse import urlencode
@@ -40,7 +37,7 @@ from eighthalf.server.players.passphrases import account_key
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.accounts import Accounts, StoredRating
 from eighthalf.server.web.boards import listing_locale
-from eighthalf.server.web.bodies import refusal
+from eighthalf.server.web.bodies import cursor_text, read_cursor, refusal
 from eighthalf.server.web.pages import accept_language
 
 __all__ = ["BOARD_LIMIT", "leaderboard_data", "player_data", "player_routes"]
@@ -115,20 +112,6 @@ def player_data(accounts: Accounts, name: str, limit: int = 50) -> dict[str, Any
     }
 
 
-def _cursor(text: str) -> tuple[float, str]:
-    try:
-        shown, player = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-        if type(shown) not in (int, float) or type(player) is not str or len(player) > 200:
-            raise ValueError
-    except (ValueError, TypeError, binascii.Error):
-        raise Refused("bad-query", f"cursor: not a cursor of this list: {quote(text[:40])}") from None
-    return float(shown), player
-
-
-def _cursor_text(rating: StoredRating) -> str:
-    return base64.urlsafe_b64encode(json.dumps([rating.shown, rating.player]).encode()).decode().rstrip("=")
-
-
 def leaderboard_data(accounts: Accounts, params: Any) -> dict[str, Any]:
     """A page of a leaderboard as JSON, from the query ``params`` (``kind``, ``limit``,
     ``cursor``, ``newcomers``): the kind, whether it lists the newcomers, the players and
@@ -147,7 +130,7 @@ def leaderboard_data(accounts: Accounts, params: Any) -> dict[str, Any]:
     if newcomers not in ("0", "1"):
         raise Refused("bad-query", f"newcomers: expected 0 or 1, not {quote(newcomers[:40])}")
     limit = _limit(params.get("limit"), BOARD_LIMIT)
-    after = None if "cursor" not in params else _cursor(params["cursor"])
+    after = None if "cursor" not in params else read_cursor(params["cursor"], 200)
     found = accounts.board(kind, limit=limit + 1, newcomers=newcomers == "1", least_games=NEWCOMER_GAMES, after=after)
     page = found[:limit]
     names = accounts.names([rating.player for rating in page if not rating.player.endswith(_BOT)])
@@ -157,7 +140,7 @@ def leaderboard_data(accounts: Accounts, params: Any) -> dict[str, Any]:
         "newcomers": newcomers == "1",
         "least_games": NEWCOMER_GAMES,
         "players": [{"place": first + number, **_rating(rating, names)} for number, rating in enumerate(page)],
-        "next": _cursor_text(page[-1]) if len(found) > limit else None,
+        "next": cursor_text((page[-1].shown, page[-1].player)) if len(found) > limit else None,
     }
 
 
@@ -233,6 +216,11 @@ def _page(told: Any, language: str, title: str, body: str) -> str:
     )
 
 
+def _refused_page(told: Any, language: str, title: str, refused: Refused, status: int) -> HTMLResponse:
+    """The page (answered with ``status``) that says why a request was refused, under ``title``."""
+    return HTMLResponse(_page(told, language, title, f'<p role="alert">{html.escape(str(refused))}</p>'), status)
+
+
 def _player_link(row: dict[str, Any], language: str) -> str:
     name = html.escape(row["name"])
     if row["bot"]:
@@ -266,8 +254,7 @@ async def leaderboard_page(request: Request) -> Response:
         kind = ranked["kind"]
         newcomers = leaderboard_data(accounts, {"kind": kind, "newcomers": "1"})
     except Refused as refused:
-        page = _page(told, language, told(_WORDS["boards"]), f'<p role="alert">{html.escape(str(refused))}</p>')
-        return HTMLResponse(page, 400)
+        return _refused_page(told, language, told(_WORDS["boards"]), refused, 400)
     kinds = " · ".join(
         f'<a href="/leaderboard?{urlencode({"kind": each, "lang": language})}"'
         f"{' aria-current=page' if each == kind else ''}>{html.escape(each)}</a>"
@@ -316,8 +303,7 @@ async def player_page(request: Request) -> Response:
     try:
         data = player_data(request.app.state.accounts, request.path_params["name"])
     except Refused as refused:
-        page = _page(told, language, told(_WORDS["missing"]), f'<p role="alert">{html.escape(str(refused))}</p>')
-        return HTMLResponse(page, 404)
+        return _refused_page(told, language, told(_WORDS["missing"]), refused, 404)
     ratings = "".join(
         f'<tr><th scope="row">{html.escape(row["kind"])}</th><td>{row["rating"]:.1f}</td>'
         f"<td>{row['games']}</td><td>{row['wins']}</td></tr>"

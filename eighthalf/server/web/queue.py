@@ -47,7 +47,7 @@ from eighthalf.server.tables.queueing import Queue
 from eighthalf.server.tables.service import Service
 from eighthalf.server.web.accounts import origin_allowed, signed_in
 from eighthalf.server.web.metrics import Metrics
-from eighthalf.server.web.sockets import Outbox
+from eighthalf.server.web.sockets import Outbox, RateLimit, receive_text
 
 __all__ = [
     "BOT_RATINGS_SECONDS",
@@ -133,10 +133,7 @@ async def _message(websocket: WebSocket) -> dict[str, Any]:
         _Closing: If it is binary or too large (``bad-message``, ``too-large``: the connection is closed).
         Refused: If it is not an object of a known ``type`` (``bad-message``).
     """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text: str | None = message.get("text")
+    text = await receive_text(websocket)
     if text is None:
         raise _Closing("bad-message", "messages are JSON text, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_QUEUE_MESSAGE_BYTES:
@@ -160,8 +157,7 @@ async def queue_socket(websocket: WebSocket) -> None:
     sender = _Sender(websocket)
     sending = asyncio.get_running_loop().create_task(sender.send_all())
     ticket: str | None = None
-    rate, burst = QUEUE_RATE
-    allowance, stamp = float(burst), time.monotonic()
+    limit = RateLimit(*QUEUE_RATE)
     opened = time.monotonic()
     try:
         while not sender.closed:
@@ -175,12 +171,8 @@ async def queue_socket(websocket: WebSocket) -> None:
             except Refused as refused:
                 sender.tell(error_message(refused))
                 continue
-            now = time.monotonic()
-            allowance = min(float(burst), allowance + (now - stamp) * rate)
-            stamp = now
-            if allowance < 1:
-                raise _Closing("rate-limited", f"more than {rate:g} messages a second")
-            allowance -= 1
+            if not limit.take():
+                raise _Closing("rate-limited", limit.flooded())
             try:
                 ticket = await _answer(queue, sender, data, ticket)
             except Refused as refused:

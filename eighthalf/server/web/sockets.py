@@ -35,7 +35,16 @@ from eighthalf.server.web import accounts
 from eighthalf.server.web.metrics import Metrics
 from eighthalf.server.web.rematch import rematch_by_message, told_on_attach
 
-__all__ = ["HELLO_SECONDS", "MAX_FRAME_BYTES", "MAX_QUEUED", "RATE", "Outbox", "websocket_endpoint"]
+__all__ = [
+    "HELLO_SECONDS",
+    "MAX_FRAME_BYTES",
+    "MAX_QUEUED",
+    "RATE",
+    "Outbox",
+    "RateLimit",
+    "receive_text",
+    "websocket_endpoint",
+]
 
 logger = logging.getLogger("eighthalf.server")
 
@@ -57,6 +66,42 @@ itself, which does not read it, so no error frame comes first."""
 
 
 _PONG: Final = message_text({"type": "pong"})
+
+
+class RateLimit:
+    """A connection's allowance of messages (a token bucket): so many a second, and a burst of so many.
+
+    Args:
+        rate: The messages a second that the allowance grows by.
+        burst: The most messages the allowance holds (and holds at the start).
+    """
+
+    __slots__ = ("allowance", "burst", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.allowance = self.burst
+        """The messages allowed now; a message takes one, :meth:`give_back` returns it."""
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Count one message: ``True`` if the allowance had room for it, ``False`` for a flood."""
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def give_back(self) -> None:
+        """Return the allowance that a message took (one that is no flood, as an accepted move)."""
+        self.allowance += 1
+
+    def flooded(self) -> str:
+        """The refusal's text for a flood: ``more than RATE messages a second``."""
+        return f"more than {self.rate:g} messages a second"
 
 
 class Outbox:
@@ -183,6 +228,16 @@ async def _hello(websocket: WebSocket) -> dict[str, Any]:
     return message
 
 
+async def receive_text(websocket: WebSocket) -> str | None:
+    """The text of the next message that ``websocket`` receives, or ``None`` if it is binary;
+    Starlette's ``WebSocketDisconnect`` if the client went."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text
+
+
 async def _receive_text(websocket: WebSocket) -> str:
     """The next message, which must be text of at most :data:`MAX_MESSAGE_BYTES`.
 
@@ -190,10 +245,7 @@ async def _receive_text(websocket: WebSocket) -> str:
         WebSocketDisconnect: If the client went.
         Refused: If it is binary or too large.
     """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text: str | None = message.get("text")
+    text = await receive_text(websocket)
     if text is None:
         raise Refused("bad-message", "messages are JSON text, not binary")
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
@@ -203,16 +255,11 @@ async def _receive_text(websocket: WebSocket) -> str:
 
 async def _serve(websocket: WebSocket, connection: _Connection, table: Table, seat: int | None) -> None:
     """Answer one connection's messages until it goes (or floods, and is closed)."""
-    rate, burst = RATE
-    allowance, stamp = float(burst), time.monotonic()
+    limit = RateLimit(*RATE)
     while not connection.closed:
         text = await _receive_text(websocket)
-        now = time.monotonic()
-        allowance = min(float(burst), allowance + (now - stamp) * rate)
-        stamp = now
-        if allowance < 1:
-            raise Refused("rate-limited", f"more than {rate:g} messages a second")
-        allowance -= 1
+        if not limit.take():
+            raise Refused("rate-limited", limit.flooded())
         try:
             message = parse_client_message(text)
             if message["type"] == "ping":
@@ -225,6 +272,6 @@ async def _serve(websocket: WebSocket, connection: _Connection, table: Table, se
                 raise Refused("not-seated", "a spectator cannot move")
             else:
                 await table.play(seat, message["move"], message.get("number"))
-                allowance += 1  # an accepted move is no flood: the game itself paces them
+                limit.give_back()  # an accepted move is no flood: the game itself paces them
         except Refused as refused:
             connection.deliver(_error_text(refused, connection.locale, table))
