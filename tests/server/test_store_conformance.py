@@ -104,6 +104,14 @@ def test_a_transaction_commits_on_leaving_and_undoes_everything_on_an_error(stor
     assert loaded is not None and loaded.touched == 6.0
 
 
+def test_a_transaction_of_a_closed_sqlite_store_is_a_store_error(tmp_path: Path) -> None:
+    """SQLite's only: PostgreSQL's store connects again (tests/server/test_server_outage.py)."""
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    store.close()  # the database goes away (the readiness check and the queue's stop meet this)
+    with pytest.raises(StoreError, match="the database"), store.transaction() as run:
+        run("SELECT 1", ())
+
+
 def test_the_last_move_the_finished_record_and_summary_are_stored_together(store: Store) -> None:
     store.create_table(_table("t1", 1.0))
     store.add_move("t1", 1, "a", finished="the record", summary={"id": "t1", "moves": 1, "name": "Zoë"})

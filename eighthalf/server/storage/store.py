@@ -539,8 +539,9 @@ class SQLiteStore:
                 yield db.execute
                 db.execute("COMMIT")
             except BaseException as error:
-                if db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
-                    db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.ProgrammingError):  # a closed database: nothing to undo
+                    if db.in_transaction:  # not when BEGIN itself failed (the file locked by another program)
+                        db.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):
                     raise StoreError(f"the database {self.path}: {error}") from None
                 raise
