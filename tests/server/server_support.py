@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
@@ -243,11 +243,18 @@ def finished_record(server: ServerProcess, table: str) -> tuple[GameRecord[Any, 
 # Websockets
 
 
-@asynccontextmanager
-async def raw_socket(server: ServerProcess, table: str, origin: str | None = None) -> AsyncIterator[ClientConnection]:
+def raw_socket(
+    server: ServerProcess, table: str, origin: str | None = None
+) -> AbstractAsyncContextManager[ClientConnection]:
     """A plain websocket to ``/ws/{table}`` (nothing sent yet), closed on leaving."""
+    return plain_socket(server, f"/ws/{table}", origin)
+
+
+@asynccontextmanager
+async def plain_socket(server: ServerProcess, path: str, origin: str | None = None) -> AsyncIterator[ClientConnection]:
+    """A plain websocket to the server's ``path`` (nothing sent yet), closed on leaving."""
     socket = await connect(
-        f"{server.ws}/ws/{table}",
+        f"{server.ws}{path}",
         origin=origin,  # type: ignore[arg-type]
         max_size=2**24,
         compression=None,

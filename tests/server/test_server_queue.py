@@ -20,8 +20,8 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from server_support import (
     ServerProcess,
     closed_with,
     http,
+    plain_socket,
     receive,
     receive_until,
     say_hello,
@@ -44,20 +45,9 @@ from websockets.exceptions import InvalidStatus
 server_with = server_with_fixture
 
 
-@asynccontextmanager
-async def queue_socket(server: ServerProcess, origin: str | None = None) -> AsyncIterator[ClientConnection]:
+def queue_socket(server: ServerProcess, origin: str | None = None) -> AbstractAsyncContextManager[ClientConnection]:
     """A websocket to ``/api/queue/wait`` (nothing sent yet), closed on leaving."""
-    socket = await connect(
-        f"{server.ws}/api/queue/wait",
-        origin=origin,  # type: ignore[arg-type]
-        compression=None,
-        open_timeout=WAIT_SECONDS,
-        close_timeout=5,
-    )
-    try:
-        yield socket
-    finally:
-        await socket.close()
+    return plain_socket(server, "/api/queue/wait", origin)
 
 
 async def join(socket: ClientConnection, kind: str, size: int, name: str) -> dict[str, Any]:
