@@ -219,6 +219,23 @@ def test_a_delivery_checks_the_address_again_and_never_connects_to_one_that_reso
     assert meter.counts == {"failed": 1}
 
 
+def test_the_seats_with_a_webhook_are_known_without_the_database_on_sqlite_after_a_restart_too(tmp_path: Path) -> None:
+    """A turn of a seat without a webhook queues nothing and asks no database (one process
+    serves a SQLite file, so its index of the seats that have one is exact)."""
+    path = str(tmp_path / "tables.db")
+    store = SQLiteStore(path)
+    store.create_table(StoredTable(id="t1", game="Eights", record="", settings={}, created=0.0))
+    hooks = webhooks_for(store)
+    assert not hooks.may_have("t1", 0)
+    hooks.put(Webhook("t1", 0, "wh_1", "https://hooks.example/x", "whsec_1", "", 0.0))
+    hooks.put(Webhook("t1", 1, "wh_2", "https://hooks.example/y", "whsec_2", "", 0.0))
+    assert hooks.remove("t1", 1)
+    assert (hooks.may_have("t1", 0), hooks.may_have("t1", 1), hooks.may_have("t2", 0)) == (True, False, False)
+    store.close()
+    again = webhooks_for(SQLiteStore(path))  # the next process reads them from the file
+    assert (again.may_have("t1", 0), again.may_have("t1", 1)) == (True, False)
+
+
 # Webhooks: deliveries
 
 

@@ -41,7 +41,7 @@ from typing import TypeAlias, final
 from eighthalf.core.errors import IllegalMoveError, ParseError, quote
 from eighthalf.core.frozen import Frozen
 from eighthalf.core.value import slot_setters
-from eighthalf.games.eights.cards import Card, _cards, _key, card_texts, parse_card
+from eighthalf.games.eights.cards import _TEXTS, Card, _cards, _key, parse_card
 from eighthalf.games.eights.passing import PASS, Pass
 from eighthalf.games.eights.words import LETTERS, VALUES, parse_word
 
@@ -148,10 +148,11 @@ class Spell(Frozen):
         return self.hand + self.replacements
 
     def __str__(self) -> str:
-        parts = [self.word, *card_texts(self.hand)]
-        if self.table:
-            olds, news = card_texts(self.table), card_texts(self.replacements)
-            parts.extend(f"{old}>{new}" for old, new in zip(olds, news, strict=True))
+        # the notation of every legal move is written for each of a server's frames: kept fast
+        texts = _TEXTS
+        parts = [self.word]
+        parts += [texts[card.key] for card in self.hand]
+        parts += [texts[old.key] + ">" + texts[new.key] for old, new in zip(self.table, self.replacements, strict=True)]
         return " ".join(parts)
 
 

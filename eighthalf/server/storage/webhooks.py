@@ -15,8 +15,10 @@ A seat has at most one webhook: a new one replaces the old.
 >>> hooks.put(Webhook("t1", 0, "wh_1", "https://example.org/hook", "whsec_x", "https://cards.example", 1.0))
 >>> hooks.get("t1", 0).url, hooks.get("t1", 1)
 ('https://example.org/hook', None)
->>> hooks.remove("t1", 0), hooks.remove("t1", 0)
+>>> hooks.may_have("t1", 0), hooks.may_have("t1", 1)
 (True, False)
+>>> hooks.remove("t1", 0), hooks.remove("t1", 0), hooks.may_have("t1", 0)
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _COLUMNS: Final = "table_id, seat, id, url, secret, base, created"
 _GET: Final = f"SELECT {_COLUMNS} FROM webhooks WHERE table_id = {{p}} AND seat = {{p}}"
 _OF_TABLE: Final = f"SELECT {_COLUMNS} FROM webhooks WHERE table_id = {{p}} ORDER BY seat"
 _REMOVE: Final = "DELETE FROM webhooks WHERE table_id = {p} AND seat = {p}"
+_SEATS: Final = "SELECT table_id, seat FROM webhooks"
 
 
 @attrs.frozen
@@ -80,6 +83,11 @@ class Webhooks(Protocol):
         """Remove the seat's webhook: whether it had one."""
         ...
 
+    def may_have(self, table_id: str, seat: int) -> bool:
+        """Whether the seat may have a webhook: ``False`` only if it surely has none, told at
+        once, without the database (asked on the event loop at every turn)."""
+        ...
+
 
 def _hooks(rows: list[Any]) -> list[Webhook]:
     return [Webhook(*row) for row in rows]
@@ -116,10 +124,39 @@ class _StoredWebhooks:
         """See :meth:`Webhooks.remove`."""
         return self._rows(_REMOVE, (table_id, seat))[1] == 1
 
+    def may_have(self, table_id: str, seat: int) -> bool:
+        """See :meth:`Webhooks.may_have`: ``True``, since another process may have stored one
+        (a worker's query tells)."""
+        return True
+
 
 class SQLiteWebhooks(_StoredWebhooks):
     """:class:`Webhooks` in the SQLite database of a :class:`~eighthalf.server.storage.store.SQLiteStore`
-    (on its connection and under its lock)."""
+    (on its connection and under its lock).
+
+    One process serves a SQLite database, so the seats that have a webhook are known here
+    exactly: read once at the start, then kept by :meth:`put` and :meth:`remove`. A turn
+    of a seat with none costs no call to the database, which the moves would wait for.
+    """
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self._seats = {(table, seat) for table, seat in self._rows(_SEATS, ())[0]}
+
+    def put(self, hook: Webhook) -> None:
+        """See :meth:`Webhooks.put` (the seat is counted first: a turn meanwhile asks the database)."""
+        self._seats.add((hook.table, hook.seat))
+        super().put(hook)
+
+    def remove(self, table_id: str, seat: int) -> bool:
+        """See :meth:`Webhooks.remove`."""
+        removed = super().remove(table_id, seat)
+        self._seats.discard((table_id, seat))
+        return removed
+
+    def may_have(self, table_id: str, seat: int) -> bool:
+        """See :meth:`Webhooks.may_have`: exact here."""
+        return (table_id, seat) in self._seats
 
 
 class PostgresWebhooks(_StoredWebhooks):

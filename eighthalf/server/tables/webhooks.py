@@ -293,7 +293,8 @@ class Notifier:
         called on the event loop, it returns at once."""
         try:
             for delivery in _deliveries(table, seat, person):
-                self.put(delivery)
+                if self.hooks.may_have(delivery.table, delivery.seat):
+                    self.put(delivery)
         except Exception:  # a notification must never stop a table
             logger.exception("table %s: its webhooks could not be queued", table.id)
 
