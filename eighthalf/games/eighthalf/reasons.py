@@ -21,7 +21,7 @@ from eighthalf.core.i18n import DEFAULT_LOCALE, N_, localize_reason
 from eighthalf.games.eighthalf.cards import Rank
 from eighthalf.games.eighthalf.engine import _why_illegal, legal_moves
 from eighthalf.games.eighthalf.match import MatchView
-from eighthalf.games.eighthalf.moves import BlindPlay, EightAndHalf, HandPlay, Move, OpenPlay
+from eighthalf.games.eighthalf.moves import BLIND_PLAYS, EIGHT_AND_HALF, HAND_PLAYS, OPEN_RUNS, Move
 from eighthalf.games.eighthalf.state import GameState, Seat
 from eighthalf.games.eighthalf.views import PlayerView, SeatView
 
@@ -88,15 +88,22 @@ def _plays(own: SeatView) -> Iterator[str]:
     yield from (f"b{position}" for position in range(own.blind_size))
 
 
+_SYMBOLS: Final = tuple(str(rank) for rank in Rank)
+"""``_SYMBOLS[rank]``: the rank's symbol, by which the plays are ordered, as in :func:`_plays`."""
+
+
 def _round_plays(own: Seat) -> Iterator[Move]:
     """:func:`_plays` as moves, in the same order, from the seat's own cards in a round's state
     (its hand and open cards, and how many blind cards it has: never which they are)."""
-    for make, zone in ((HandPlay, own.hand), (OpenPlay, own.open)):
-        for _, rank, count in sorted((str(rank), rank, count) for rank, count in Counter(zone).items()):
-            yield from (make(rank, run) for run in range(1, count + 1))
+    for runs, zone in ((HAND_PLAYS, own.hand), (OPEN_RUNS, own.open)):  # the shared moves, made once
+        counts: dict[Rank, int] = {}
+        for rank in zone:
+            counts[rank] = counts.get(rank, 0) + 1
+        for rank in sorted(counts, key=_SYMBOLS.__getitem__):
+            yield from runs[rank][: counts[rank]]
     if Rank.EIGHT in own.hand and Rank.HALF in own.hand:
-        yield EightAndHalf()
-    yield from (BlindPlay(position) for position in range(len(own.blind)))
+        yield EIGHT_AND_HALF
+    yield from BLIND_PLAYS[: len(own.blind)]
 
 
 def _exchanges(seen: MatchView, seat: int) -> Iterator[str]:
