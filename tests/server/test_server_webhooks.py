@@ -58,10 +58,12 @@ from webhook_support import (
 
 from eighthalf.games.eights.game import EIGHTS
 from eighthalf.registry import find
+from eighthalf.server.protocol.games import table_spec
 from eighthalf.server.protocol.messages import Refused
 from eighthalf.server.storage.store import SQLiteStore, StoredTable
 from eighthalf.server.storage.webhooks import Webhook, webhooks_for
 from eighthalf.server.tables.addresses import AddressRules, resolve
+from eighthalf.server.tables.lobby import Lobby
 from eighthalf.server.tables.webhooks import SIGNATURE_HEADER, Delivery, Notifier, verify
 
 __all__ = ["receiver_with_fixture", "server_fixture", "server_with_fixture"]
@@ -179,27 +181,30 @@ def test_a_name_that_resolves_to_a_private_address_is_refused_whatever_else_it_r
     ).is_loopback
 
 
+@attrs.define
+class Meter:
+    """A :class:`~eighthalf.server.tables.webhooks.WebhookMeter` that counts what it is told."""
+
+    counts: dict[str, int] = attrs.Factory(dict)
+
+    def count(self, kind: str) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def webhook_delivered(self) -> None:
+        self.count("delivered")
+
+    def webhook_failed(self) -> None:
+        self.count("failed")
+
+    def webhook_retried(self) -> None:
+        self.count("retried")
+
+    def webhook_dropped(self) -> None:
+        self.count("dropped")
+
+
 def test_a_delivery_checks_the_address_again_and_never_connects_to_one_that_resolves_privately_now() -> None:
     """DNS rebinding: the name was public when it was given; at delivery it resolves to 10.0.0.1."""
-
-    @attrs.define
-    class Meter:
-        counts: dict[str, int] = attrs.Factory(dict)
-
-        def count(self, kind: str) -> None:
-            self.counts[kind] = self.counts.get(kind, 0) + 1
-
-        def webhook_delivered(self) -> None:
-            self.count("delivered")
-
-        def webhook_failed(self) -> None:
-            self.count("failed")
-
-        def webhook_retried(self) -> None:
-            self.count("retried")
-
-        def webhook_dropped(self) -> None:
-            self.count("dropped")
 
     store = SQLiteStore(":memory:")
     store.create_table(StoredTable(id="t1", game="Eights", record="", settings={}, created=0.0))
@@ -220,8 +225,9 @@ def test_a_delivery_checks_the_address_again_and_never_connects_to_one_that_reso
 
 
 def test_the_seats_with_a_webhook_are_known_without_the_database_on_sqlite_after_a_restart_too(tmp_path: Path) -> None:
-    """A turn of a seat without a webhook queues nothing and asks no database (one process
-    serves a SQLite file, so its index of the seats that have one is exact)."""
+    """On SQLite the seats that have a webhook are known without asking the database: kept
+    by put and remove, and read from the file again by the next process (one process serves
+    a SQLite file, so the index is exact)."""
     path = str(tmp_path / "tables.db")
     store = SQLiteStore(path)
     store.create_table(StoredTable(id="t1", game="Eights", record="", settings={}, created=0.0))
@@ -234,6 +240,34 @@ def test_the_seats_with_a_webhook_are_known_without_the_database_on_sqlite_after
     store.close()
     again = webhooks_for(SQLiteStore(path))  # the next process reads them from the file
     assert (again.may_have("t1", 0), again.may_have("t1", 1)) == (True, False)
+
+
+def test_a_turn_of_a_seat_without_a_webhook_queues_no_delivery(tmp_path: Path) -> None:
+    class Recording(Notifier):
+        def put(self, delivery: Delivery) -> None:
+            queued.append(delivery)
+
+    async def main() -> None:
+        for hooked in (False, True):
+            lobby.committed = notifier.committed
+            table = lobby.create(table_spec({"game": "Eights", "players": 2, "seats": [None, None], "seed": 7}))
+            table.join(0, "Ann")
+            to_move = table.game.to_move(table.state)
+            assert to_move is not None
+            if hooked:
+                hooks.put(Webhook(table.id, to_move, "wh_1", "https://hooks.example/x", "whsec_1", "", 0.0))
+            table.join(1, "Ben")  # the last seat: the first turn begins, and its person is told
+            assert [(each.table, each.seat, each.event) for each in queued] == (
+                [(table.id, to_move, "turn")] if hooked else []
+            )
+            queued.clear()
+
+    queued: list[Delivery] = []
+    store = SQLiteStore(str(tmp_path / "tables.db"))
+    hooks = webhooks_for(store)
+    notifier = Recording(hooks, AddressRules(), Meter())
+    lobby = Lobby(store)
+    asyncio.run(main())
 
 
 # Webhooks: deliveries
