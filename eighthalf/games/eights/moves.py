@@ -41,7 +41,7 @@ from typing import TypeAlias, final
 from eighthalf.core.errors import IllegalMoveError, ParseError, quote
 from eighthalf.core.frozen import Frozen
 from eighthalf.core.value import slot_setters
-from eighthalf.games.eights.cards import _TEXTS, Card, _cards, _key, parse_card
+from eighthalf.games.eights.cards import _TEXTS, Card, _cards, _key, card_texts, parse_card
 from eighthalf.games.eights.passing import PASS, Pass
 from eighthalf.games.eights.words import LETTERS, VALUES, parse_word
 
@@ -150,9 +150,16 @@ class Spell(Frozen):
     def __str__(self) -> str:
         # the notation of every legal move is written for each of a server's frames: kept fast
         texts = _TEXTS
-        parts = [self.word]
-        parts += [texts[card.key] for card in self.hand]
-        parts += [texts[old.key] + ">" + texts[new.key] for old, new in zip(self.table, self.replacements, strict=True)]
+        try:
+            parts = [self.word]
+            parts += [texts[card.key] for card in self.hand]
+            parts += [
+                texts[old.key] + ">" + texts[new.key] for old, new in zip(self.table, self.replacements, strict=True)
+            ]
+        except (AttributeError, KeyError, TypeError, ValueError):  # a spelling made unchecked of what is no card
+            parts = [self.word, *card_texts(self.hand)]  # the checking way, whose error says what is wrong
+            olds, news = card_texts(self.table), card_texts(self.replacements)
+            parts.extend(f"{old}>{new}" for old, new in zip(olds, news, strict=True))
         return " ".join(parts)
 
 
