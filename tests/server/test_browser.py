@@ -303,10 +303,10 @@ def test_two_people_play_a_whole_game_by_touch_one_reloading(
         ben.page.goto(invitation)
         ben.page.get_by_label("Your name").fill("Ben")
         ben.page.get_by_role("button", name="Sit at seat 2").click()  # seat 1: the pages count seats from 1
-        ben.page.wait_for_function("document.getElementById('title').innerText.includes('seat 2')")
+        ben.page.wait_for_function("document.getElementById('title')?.innerText.includes('seat 2')")
         assert ben.page.url == spectators  # the invitation's ?seat=1 is gone once seated
-        anna.page.locator("#go").click()
-        anna.page.wait_for_function("document.getElementById('title').innerText.includes('seat 1')")
+        anna.page.locator("#go").click()  # to the table's page: until it opens, the lobby's has no title (?.)
+        anna.page.wait_for_function("document.getElementById('title')?.innerText.includes('seat 1')")
         open_table(watcher, spectators)
         assert watcher.page.locator("#watching").is_visible() and watcher.page.locator("#private").is_hidden()
         # A spectator has no move to pick, no keyboard hint and no turn to hear.
